@@ -1,0 +1,13 @@
+from rest_framework.permissions import SAFE_METHODS, BasePermission
+
+from ..permissions import can_write
+
+
+class ScopedAccess(BasePermission):
+    """Any signed-in user reads (rows are scoped by the selectors); only casino staff write."""
+
+    def has_permission(self, request, view):
+        user = request.user
+        if not (user and user.is_authenticated):
+            return False
+        return request.method in SAFE_METHODS or can_write(user)

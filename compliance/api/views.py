@@ -1,0 +1,115 @@
+"""API of the shell: one view per operation, nested serializers, scoped selectors."""
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from .. import selectors, services
+from ..models import Casino, JobRun, Jurisdiction, User
+
+
+class JurisdictionOutput(serializers.ModelSerializer):
+    class Meta:
+        model = Jurisdiction
+        fields = ["code", "name_fr", "name_en", "currency", "locale", "timezone", "regulator_fr", "regulator_en"]
+
+
+class CasinoOutput(serializers.ModelSerializer):
+    jurisdiction = serializers.CharField(source="jurisdiction.code")
+    currency = serializers.CharField()
+    share_capital = serializers.DecimalField(max_digits=18, decimal_places=2, coerce_to_string=True)
+
+    class Meta:
+        model = Casino
+        fields = ["code", "name", "jurisdiction", "currency", "operator_name", "licence_number", "address",
+                  "share_capital"]
+
+
+class JobOutput(serializers.ModelSerializer):
+    casino = serializers.CharField(source="casino.code")
+    requested_by = serializers.CharField(source="requested_by.username")
+    percent = serializers.IntegerField()
+
+    class Meta:
+        model = JobRun
+        fields = ["id", "casino", "kind", "status", "requested_by", "progress_done", "progress_total", "percent",
+                  "message", "result", "error", "attempts", "created_at", "started_at", "finished_at"]
+
+
+class MeApi(APIView):
+    class MeOutput(serializers.ModelSerializer):
+        casino = serializers.CharField(source="casino.code", default=None)
+        jurisdiction = serializers.SerializerMethodField()
+
+        class Meta:
+            model = User
+            fields = ["username", "first_name", "last_name", "role", "casino", "jurisdiction", "preferred_language"]
+
+        def get_jurisdiction(self, user) -> str | None:
+            return user.home_jurisdiction.code if user.home_jurisdiction else None
+
+    @extend_schema(responses=MeOutput)
+    def get(self, request):
+        return Response(self.MeOutput(request.user).data)
+
+
+class TokenObtainApi(APIView):
+    authentication_classes = []
+    permission_classes = [AllowAny]
+
+    class TokenInput(serializers.Serializer):
+        username = serializers.CharField()
+        password = serializers.CharField(style={"input_type": "password"}, trim_whitespace=False)
+
+    class TokenOutput(serializers.Serializer):
+        token = serializers.CharField()
+
+    @extend_schema(request=TokenInput, responses=TokenOutput)
+    def post(self, request):
+        data = self.TokenInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        token = services.api_token_obtain(request=request._request, **data.validated_data)
+        return Response({"token": token.key})
+
+
+class JurisdictionListApi(APIView):
+    @extend_schema(responses=JurisdictionOutput(many=True))
+    def get(self, request):
+        return Response(JurisdictionOutput(selectors.jurisdiction_list(user=request.user), many=True).data)
+
+
+class CasinoListApi(APIView):
+    @extend_schema(responses=CasinoOutput(many=True))
+    def get(self, request):
+        return Response(CasinoOutput(selectors.casino_list(user=request.user), many=True).data)
+
+
+class CasinoDetailApi(APIView):
+    @extend_schema(responses=CasinoOutput)
+    def get(self, request, code):
+        return Response(CasinoOutput(selectors.casino_get(user=request.user, code=code)).data)
+
+
+class JobListApi(APIView):
+    class JobCreateInput(serializers.Serializer):
+        kind = serializers.ChoiceField(choices=JobRun.Kind.choices)
+
+    @extend_schema(responses=JobOutput(many=True))
+    def get(self, request):
+        return Response(JobOutput(selectors.job_list(user=request.user)[:200], many=True).data)
+
+    @extend_schema(request=JobCreateInput, responses={201: JobOutput})
+    def post(self, request):
+        data = self.JobCreateInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        job = services.job_enqueue(kind=data.validated_data["kind"], casino=request.user.casino,
+                                   requested_by=request.user)
+        return Response(JobOutput(job).data, status=status.HTTP_201_CREATED)
+
+
+class JobDetailApi(APIView):
+    @extend_schema(responses=JobOutput)
+    def get(self, request, pk):
+        return Response(JobOutput(selectors.job_get(user=request.user, pk=pk)).data)

@@ -1,0 +1,70 @@
+"""The demo: one fictional casino per jurisdiction and one user per role, built through the services.
+
+Each later capability adds its part here, so `scripts/run` always shows every feature working."""
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from .models import Casino, JobRun, Jurisdiction, User
+from .services import casino_create, job_enqueue, jurisdictions_load, user_create
+
+DEMO_PASSWORD = "Vigie-demo-2026!"
+
+CASINOS = (
+    dict(jurisdiction_code="QC", code="lac-bleu", name="Casino du Lac-Bleu",
+         operator_name="Société des casinos du Lac-Bleu inc.", licence_number="RACJ-2026-0147",
+         address="1200, boulevard du Lac-Bleu, Lac-Bleu (Québec) G0X 9Z9", share_capital=Decimal("12500000.00")),
+    dict(jurisdiction_code="MC", code="les-rochers", name="Casino des Rochers",
+         operator_name="Société des Bains des Rochers S.A.M.", licence_number="DJ-2026-012",
+         address="Place des Rochers, 98000 Monaco", share_capital=Decimal("8400000.00")),
+    dict(jurisdiction_code="LU", code="la-moselle", name="Casino de la Moselle",
+         operator_name="Casino de la Moselle S.A.", licence_number="MF-2026-003",
+         address="12, quai des Vignes, L-5999 Moselle-les-Bains", share_capital=Decimal("3100000.00")),
+)
+
+
+@dataclass(frozen=True)
+class DemoUser:
+    username: str
+    role: str
+    first_name: str
+    last_name: str
+    casino: str | None = None
+    jurisdiction: str | None = None
+
+
+USERS = (
+    DemoUser("qc.caissier", "accountant", "Claire", "Tremblay", casino="lac-bleu"),
+    DemoUser("qc.direction", "manager", "Marc", "Gagnon", casino="lac-bleu"),
+    DemoUser("qc.regie", "regulator", "Sophie", "Lavoie", jurisdiction="QC"),
+    DemoUser("mc.caissier", "accountant", "Giulia", "Rossi", casino="les-rochers"),
+    DemoUser("mc.direction", "manager", "Antoine", "Bellando", casino="les-rochers"),
+    DemoUser("mc.commission", "regulator", "Hélène", "Pastor", jurisdiction="MC"),
+    DemoUser("lu.caissier", "accountant", "Anne", "Weber", casino="la-moselle"),
+    DemoUser("lu.direction", "manager", "Luc", "Schmit", casino="la-moselle"),
+    DemoUser("lu.ministere", "regulator", "Paul", "Hoffmann", jurisdiction="LU"),
+    DemoUser("admin", "admin", "Alex", "Martin"),
+)
+
+
+def demo_load() -> list[str]:
+    """Creates what is missing and returns one line per thing created; a second run creates nothing."""
+    created = []
+    if jurisdictions_load():
+        created.append("jurisdictions")
+    for spec in CASINOS:
+        if not Casino.objects.filter(code=spec["code"]).exists():
+            created.append(f"casino {casino_create(**spec).code}")
+    for spec in USERS:
+        if User.objects.filter(username=spec.username).exists():
+            continue
+        user_create(username=spec.username, password=DEMO_PASSWORD, role=spec.role, first_name=spec.first_name,
+                    last_name=spec.last_name,
+                    casino=Casino.objects.get(code=spec.casino) if spec.casino else None,
+                    jurisdiction=Jurisdiction.objects.get(code=spec.jurisdiction) if spec.jurisdiction else None)
+        created.append(f"user {spec.username}")
+    for casino in Casino.objects.filter(code__in=[c["code"] for c in CASINOS], jobs__isnull=True):
+        accountant = casino.users.filter(role=User.Role.ACCOUNTANT).first()
+        job_enqueue(kind=JobRun.Kind.PIPELINE_CHECK, casino=casino, requested_by=accountant)
+        created.append(f"pipeline check for {casino.code}")
+    return created

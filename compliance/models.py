@@ -1,0 +1,187 @@
+import uuid
+
+from django.conf import settings
+from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import UserManager as DjangoUserManager
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
+
+from .scoping import ScopedQuerySet, scoped_queryset
+
+
+class Jurisdiction(models.Model):
+    """A regulating territory; reference data loaded from games/rules/jurisdictions.yaml."""
+
+    code = models.CharField(_("code"), max_length=2, unique=True)
+    name_fr = models.CharField(_("nom (français)"), max_length=100)
+    name_en = models.CharField(_("nom (anglais)"), max_length=100)
+    currency = models.CharField(_("devise"), max_length=3)
+    locale = models.CharField(_("locale française"), max_length=10)
+    locale_en = models.CharField(_("locale anglaise"), max_length=10)
+    timezone = models.CharField(_("fuseau horaire"), max_length=64)
+    regulator_fr = models.CharField(_("autorité (français)"), max_length=200)
+    regulator_en = models.CharField(_("autorité (anglais)"), max_length=200)
+
+    objects = scoped_queryset(casino="casinos", jurisdiction="pk").as_manager()
+
+    class Meta:
+        ordering = ["code"]
+        verbose_name = _("juridiction")
+        verbose_name_plural = _("juridictions")
+        constraints = [
+            models.CheckConstraint(condition=Q(currency__regex=r"^[A-Z]{3}$"), name="jurisdiction_currency_iso"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def name(self) -> str:
+        return self.name_en if (get_language() or "fr").startswith("en") else self.name_fr
+
+    @property
+    def regulator(self) -> str:
+        return self.regulator_en if (get_language() or "fr").startswith("en") else self.regulator_fr
+
+
+class Casino(models.Model):
+    """A licensed casino; it belongs to exactly one jurisdiction and keeps its currency."""
+
+    jurisdiction = models.ForeignKey(Jurisdiction, on_delete=models.PROTECT, related_name="casinos",
+                                     verbose_name=_("juridiction"))
+    code = models.SlugField(_("code"), max_length=40, unique=True)
+    name = models.CharField(_("nom"), max_length=200)
+    operator_name = models.CharField(_("société exploitante"), max_length=200)
+    licence_number = models.CharField(_("numéro d'autorisation"), max_length=60)
+    address = models.CharField(_("adresse"), max_length=300)
+    share_capital = models.DecimalField(_("capital social"), max_digits=18, decimal_places=2)
+    created_at = models.DateTimeField(_("créé le"), auto_now_add=True)
+
+    objects = scoped_queryset(casino="pk", jurisdiction="jurisdiction").as_manager()
+
+    class Meta:
+        ordering = ["jurisdiction__code", "name"]
+        verbose_name = _("casino")
+        verbose_name_plural = _("casinos")
+        constraints = [
+            models.CheckConstraint(condition=Q(share_capital__gte=0), name="casino_share_capital_not_negative"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def currency(self) -> str:
+        return self.jurisdiction.currency
+
+
+class UserQuerySet(ScopedQuerySet):
+    casino_lookup = "casino"
+
+    def jurisdiction_q(self, jurisdiction_id: int) -> Q:
+        return Q(casino__jurisdiction=jurisdiction_id) | Q(jurisdiction=jurisdiction_id)
+
+
+class UserManager(DjangoUserManager.from_queryset(UserQuerySet)):
+    def create_superuser(self, username, email=None, password=None, **extra_fields):
+        extra_fields.setdefault("role", User.Role.ADMIN)
+        return super().create_superuser(username, email, password, **extra_fields)
+
+
+class User(AbstractUser):
+    class Role(models.TextChoices):
+        ACCOUNTANT = "accountant", _("Caissier / comptable")  # files registers, counts, imports
+        MANAGER = "manager", _("Direction")  # issues cards, countersigns, files approval requests
+        REGULATOR = "regulator", _("Régulateur")  # reviews, reads every casino of one jurisdiction
+        ADMIN = "admin", _("Administrateur de la plateforme")  # runs the platform, sees no casino by role
+
+    CASINO_ROLES = (Role.ACCOUNTANT, Role.MANAGER)
+
+    role = models.CharField(_("rôle"), max_length=20, choices=Role.choices)
+    casino = models.ForeignKey(Casino, on_delete=models.PROTECT, null=True, blank=True, related_name="users",
+                               verbose_name=_("casino"))
+    jurisdiction = models.ForeignKey(Jurisdiction, on_delete=models.PROTECT, null=True, blank=True,
+                                     related_name="regulators", verbose_name=_("juridiction"))
+    preferred_language = models.CharField(_("langue"), max_length=5, choices=settings.LANGUAGES, default="fr")
+
+    objects = UserManager()
+
+    class Meta:
+        verbose_name = _("utilisateur")
+        verbose_name_plural = _("utilisateurs")
+        constraints = [
+            models.CheckConstraint(
+                name="user_scope_matches_role",
+                condition=(
+                    Q(role__in=["accountant", "manager"], casino__isnull=False, jurisdiction__isnull=True)
+                    | Q(role="regulator", casino__isnull=True, jurisdiction__isnull=False)
+                    | Q(role="admin", casino__isnull=True, jurisdiction__isnull=True)
+                ),
+            ),
+            models.CheckConstraint(name="user_staff_only_admin", condition=Q(is_staff=False) | Q(role="admin")),
+        ]
+
+    @property
+    def is_regulator(self) -> bool:
+        return self.role == self.Role.REGULATOR
+
+    @property
+    def is_platform_admin(self) -> bool:
+        return self.role == self.Role.ADMIN
+
+    @property
+    def is_casino_staff(self) -> bool:
+        return self.role in self.CASINO_ROLES
+
+    @property
+    def home_jurisdiction(self) -> Jurisdiction | None:
+        return self.jurisdiction if self.is_regulator else (self.casino.jurisdiction if self.casino_id else None)
+
+
+class JobRun(models.Model):
+    """One background job and its progress, as the people who asked for it see it."""
+
+    class Kind(models.TextChoices):
+        PIPELINE_CHECK = "pipeline_check", _("Vérification de la chaîne de traitement")  # broker → worker → DB
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", _("En attente")  # written, task sent on commit
+        RUNNING = "running", _("En cours")  # a worker has taken it
+        SUCCEEDED = "succeeded", _("Terminé")  # result written
+        FAILED = "failed", _("Échec")  # error written; may be retried
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    casino = models.ForeignKey(Casino, on_delete=models.PROTECT, related_name="jobs", verbose_name=_("casino"))
+    kind = models.CharField(_("type"), max_length=40, choices=Kind.choices)
+    status = models.CharField(_("statut"), max_length=20, choices=Status.choices, default=Status.QUEUED)
+    requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+",
+                                     verbose_name=_("demandé par"))
+    progress_done = models.PositiveIntegerField(_("étapes faites"), default=0)
+    progress_total = models.PositiveIntegerField(_("étapes"), default=1)
+    message = models.CharField(_("message"), max_length=300, blank=True)
+    result = models.JSONField(_("résultat"), default=dict, blank=True)
+    error = models.TextField(_("erreur"), blank=True)
+    attempts = models.PositiveIntegerField(_("tentatives"), default=0)
+    created_at = models.DateTimeField(_("créé le"), auto_now_add=True)
+    started_at = models.DateTimeField(_("commencé le"), null=True, blank=True)
+    finished_at = models.DateTimeField(_("terminé le"), null=True, blank=True)
+
+    objects = scoped_queryset(casino="casino", jurisdiction="casino__jurisdiction").as_manager()
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name = _("traitement")
+        verbose_name_plural = _("traitements")
+        constraints = [
+            models.CheckConstraint(condition=Q(progress_done__lte=models.F("progress_total")),
+                                   name="jobrun_progress_within_total"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} ({self.get_status_display()})"
+
+    @property
+    def percent(self) -> int:
+        return 100 * self.progress_done // self.progress_total if self.progress_total else 0

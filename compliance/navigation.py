@@ -1,0 +1,53 @@
+"""The navigation of every role, in one list the later apps fill in.
+
+An item without `url_name` is announced but not yet available, and is shown greyed out."""
+
+from dataclasses import dataclass
+
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+ACCOUNTANT, MANAGER, REGULATOR, ADMIN = "accountant", "manager", "regulator", "admin"
+CASINO_STAFF = (ACCOUNTANT, MANAGER)
+EVERYONE = (ACCOUNTANT, MANAGER, REGULATOR, ADMIN)
+
+
+@dataclass(frozen=True)
+class NavItem:
+    label: str
+    icon: str
+    roles: tuple[str, ...]
+    description: str = ""
+    url_name: str | None = None
+    jurisdictions: tuple[str, ...] | None = None  # None: every jurisdiction
+
+    @property
+    def url(self) -> str | None:
+        return reverse(self.url_name) if self.url_name else None
+
+
+NAVIGATION: tuple[NavItem, ...] = (
+    NavItem(_("Casinos"), "building", (REGULATOR, ADMIN), _("Les casinos de votre périmètre."), "casino-list"),
+    NavItem(_("Registres"), "journal-text", EVERYONE,
+            _("Orphelins, paiements de jackpots, cagnotte, machines à sous : chaînés et signés.")),
+    NavItem(_("Cartes de jeu électroniques"), "credit-card-2-front", (*CASINO_STAFF, REGULATOR),
+            _("Émission, chargement, paiement et blocage (RGD art. 3-1 à 3-4)."), jurisdictions=("LU",)),
+    NavItem(_("Tables et salle de poker"), "suit-spade", (*CASINO_STAFF, REGULATOR),
+            _("Sessions de table, mains, pots, rake et jackpots rapprochés.")),
+    NavItem(_("Demandes d'approbation"), "patch-check", (MANAGER, REGULATOR),
+            _("Tables de paiement, jeux, systèmes, tournois : contrôles et décisions.")),
+    NavItem(_("Règles et tables de paiement"), "book", EVERYONE,
+            _("Les textes en vigueur, article par article.")),
+    NavItem(_("Rapports signés"), "file-earmark-lock", EVERYONE, _("Rapports PDF signés, vérifiables par tous.")),
+    NavItem(_("Traitements"), "gear-wide-connected", EVERYONE,
+            _("Travaux en arrière-plan et leur avancement."), "job-list"),
+)
+
+
+def navigation_for(user) -> list[NavItem]:
+    if not user.is_authenticated:
+        return []
+    jurisdiction = user.home_jurisdiction
+    code = jurisdiction.code if jurisdiction else None
+    return [item for item in NAVIGATION if user.role in item.roles
+            and (item.jurisdictions is None or code is None or code in item.jurisdictions)]

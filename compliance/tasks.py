@@ -1,0 +1,17 @@
+"""Celery tasks: thin callers of the services, taking ids only."""
+
+from celery import shared_task
+
+
+@shared_task(bind=True, acks_late=True, max_retries=3, default_retry_delay=5)
+def job_run(self, job_id: str) -> None:
+    from .services import job_execute
+
+    job_execute(job_id=job_id, worker=self.request.hostname or "worker")
+
+
+@shared_task(bind=True, ignore_result=True)
+def worker_heartbeat(self) -> None:
+    from .services import worker_heartbeat as record
+
+    record(worker=self.request.hostname or "worker")

@@ -1,0 +1,17 @@
+"""The test suite, as `scripts/test` runs it."""
+
+import os
+
+from .base import *  # noqa: F403
+from .base import CACHES, env
+
+# Each pytest-xdist worker gets its own queue and cache keys, so parallel runs never cross.
+_WORKER = os.environ.get("PYTEST_XDIST_WORKER", "main")
+CELERY_TASK_DEFAULT_QUEUE = f"test-{_WORKER}"
+CACHES["default"]["KEY_PREFIX"] = f"test-{_WORKER}"
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # speed only; never in production
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}
+SCREENSHOT_DIR = env("VIGIE_SCREENSHOTS", default=str(os.path.join(os.getcwd(), "var", "screenshots")))

@@ -1,0 +1,29 @@
+from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.urls import include, path
+from django.views.decorators.csp import csp_override
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
+
+from compliance import views
+from config.settings.base import SECURE_CSP
+
+# Swagger UI styles itself inline; the relaxation applies to the docs page only.
+DOCS_CSP = {**SECURE_CSP, "style-src": [*SECURE_CSP["style-src"], "'unsafe-inline'"]}
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("connexion/", auth_views.LoginView.as_view(redirect_authenticated_user=True), name="login"),
+    path("deconnexion/", auth_views.LogoutView.as_view(), name="logout"),
+    path("tableau-de-bord/", views.DashboardView.as_view(), name="dashboard"),
+    path("casinos/", views.CasinoListView.as_view(), name="casino-list"),
+    path("casinos/<slug:code>/", views.CasinoDetailView.as_view(), name="casino-detail"),
+    path("traitements/", views.JobListView.as_view(), name="job-list"),
+    path("traitements/<uuid:pk>/", views.JobDetailView.as_view(), name="job-detail"),
+    path("health/", views.health, name="health"),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("api/v1/", include("compliance.api.urls")),
+    path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("api/docs/", csp_override(DOCS_CSP)(SpectacularSwaggerSplitView.as_view(url_name="api-schema")),
+         name="api-docs"),
+    path("admin/", admin.site.urls),
+]
