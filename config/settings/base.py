@@ -125,7 +125,7 @@ LOGOUT_REDIRECT_URL = "login"
 # django-axes (https://django-axes.readthedocs.io/en/latest/4_configuration.html): the account is
 # locked after AXES_FAILURE_LIMIT bad passwords from any address, and so is an address that tries
 # many accounts, until the cool-off ends.
-AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=5)
+AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=6)
 AXES_COOLOFF_TIME = timedelta(minutes=env.int("AXES_COOLOFF_MINUTES", default=30))
 AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]  # each on its own: the account, and the address
 AXES_RESET_ON_SUCCESS = True
@@ -173,8 +173,9 @@ SECURE_CSP = {
 # --- API (https://www.django-rest-framework.org/api-guide/settings/) ----------------------------
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.SessionAuthentication",
+        # Token first, so an anonymous call gets 401 with a WWW-Authenticate challenge.
         "rest_framework.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["compliance.api.permissions.ScopedAccess"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",

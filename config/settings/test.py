@@ -3,7 +3,7 @@
 import os
 
 from .base import *  # noqa: F403
-from .base import CACHES, env
+from .base import CACHES, DATABASES, env
 
 # Each pytest-xdist worker gets its own queue and cache keys, so parallel runs never cross.
 _WORKER = os.environ.get("PYTEST_XDIST_WORKER", "main")
@@ -15,3 +15,5 @@ STORAGES = {
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
 SCREENSHOT_DIR = env("VIGIE_SCREENSHOTS", default=str(os.path.join(os.getcwd(), "var", "screenshots")))
+LOGGING = {"version": 1, "disable_existing_loggers": False, "root": {"level": "WARNING"}}
+DATABASES["default"]["CONN_MAX_AGE"] = 0  # no connection may outlive a test database

@@ -1,0 +1,75 @@
+from dataclasses import dataclass
+from decimal import Decimal
+
+import pytest
+from rest_framework.test import APIClient
+
+from compliance.models import Casino, JobRun, Jurisdiction, User
+from compliance.services import casino_create, job_enqueue, jurisdictions_load, user_create
+
+PASSWORD = "Un-mot-de-passe-solide-2026"
+
+
+def make_casino(code: str, jurisdiction: str) -> Casino:
+    return casino_create(jurisdiction_code=jurisdiction, code=code, name=f"Casino {code.upper()}",
+                         operator_name=f"Exploitant {code}", licence_number=f"LIC-{code}", address="1, rue du Test",
+                         share_capital=Decimal("1000000.00"))
+
+
+def make_user(username: str, role: str, *, casino: Casino | None = None, jurisdiction: str | None = None) -> User:
+    return user_create(username=username, password=PASSWORD, role=role, casino=casino,
+                       jurisdiction=Jurisdiction.objects.get(code=jurisdiction) if jurisdiction else None)
+
+
+@dataclass
+class World:
+    """Casino A and B in Québec, casino C in Luxembourg, each with staff and a job."""
+
+    a: Casino
+    b: Casino
+    c: Casino
+    accountant_a: User
+    manager_a: User
+    accountant_b: User
+    accountant_c: User
+    regulator_qc: User
+    regulator_lu: User
+    admin: User
+    job_a: JobRun
+    job_b: JobRun
+    job_c: JobRun
+
+
+@pytest.fixture
+def world(db) -> World:
+    return build_world()
+
+
+@pytest.fixture
+def world_tx(transactional_db) -> World:
+    """The same world, committed, for tests where another process (a worker, a browser) must see it."""
+    return build_world()
+
+
+def build_world() -> World:
+    jurisdictions_load()
+    a, b, c = make_casino("casino-a", "QC"), make_casino("casino-b", "QC"), make_casino("casino-c", "LU")
+    users = dict(
+        accountant_a=make_user("compta.a", "accountant", casino=a),
+        manager_a=make_user("direction.a", "manager", casino=a),
+        accountant_b=make_user("compta.b", "accountant", casino=b),
+        accountant_c=make_user("compta.c", "accountant", casino=c),
+        regulator_qc=make_user("regie.qc", "regulator", jurisdiction="QC"),
+        regulator_lu=make_user("ministere.lu", "regulator", jurisdiction="LU"),
+        admin=make_user("plateforme", "admin"),
+    )
+    jobs = {f"job_{k}": job_enqueue(kind=JobRun.Kind.PIPELINE_CHECK, casino=casino,
+                                    requested_by=users[f"accountant_{k}"])
+            for k, casino in zip("abc", (a, b, c), strict=True)}
+    return World(a=a, b=b, c=c, **users, **jobs)
+
+
+def api_client_for(user: User) -> APIClient:
+    client = APIClient()
+    client.force_authenticate(user)
+    return client

@@ -1,0 +1,106 @@
+"""Platform guarantees: deploy checks, PostgreSQL only, health, static assets, API schema, security headers."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.db import connection
+from django.urls import reverse
+
+ROOT = Path(settings.BASE_DIR)
+SKIP_DIRS = {".git", ".venv", "var", "staticfiles", "__pycache__", ".pytest_cache", ".ruff_cache"}
+
+
+def test_check_deploy_with_production_settings_reports_nothing():
+    env = {k: v for k, v in os.environ.items() if k != "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    env.update(DJANGO_SETTINGS_MODULE="config.settings.production", DJANGO_ALLOWED_HOSTS="vigie.example.org")
+    result = subprocess.run([sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+                            cwd=ROOT, env=env, capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "System check identified no issues (0 silenced)." in result.stdout
+
+
+def test_production_settings_refuse_to_start_without_a_secret_key():
+    env = {k: v for k, v in os.environ.items() if k != "DJANGO_SECRET_KEY"}
+    env.update(DJANGO_SETTINGS_MODULE="config.settings.production", DJANGO_ALLOWED_HOSTS="vigie.example.org")
+    result = subprocess.run([sys.executable, "manage.py", "check"], cwd=ROOT, env=env, capture_output=True,
+                            text=True)
+    assert result.returncode != 0 and "DJANGO_SECRET_KEY" in result.stderr
+
+
+def test_no_file_of_the_project_mentions_another_database_engine():
+    needle = "sql" + "ite"  # spelt apart so this file does not match itself
+    hits = []
+    for path in ROOT.rglob("*"):
+        inside = path.is_file() and not SKIP_DIRS & set(path.relative_to(ROOT).parts)
+        if inside and needle in path.read_bytes().decode("utf-8", "ignore").lower():
+            hits.append(str(path.relative_to(ROOT)))
+    assert hits == []
+
+
+@pytest.mark.django_db
+def test_the_database_is_postgresql():
+    assert connection.vendor == "postgresql"
+    assert settings.DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
+
+
+@pytest.mark.django_db
+def test_health_reports_database_and_broker(client):
+    response = client.get(reverse("health"))
+    assert response.status_code == 200
+    body = response.json()
+    assert body["database"] == "ok" and body["broker"] == "ok" and body["ok"] is True
+
+
+@pytest.mark.django_db
+def test_health_reports_an_unreachable_broker(client, settings):
+    settings.CELERY_BROKER_URL = "redis://127.0.0.1:1/0"
+    from config.celery_app import app
+
+    app.conf.broker_url = "redis://127.0.0.1:1/0"
+    try:
+        response = client.get(reverse("health"))
+    finally:
+        app.conf.broker_url = f"{settings.REDIS_URL}/0"
+    assert response.status_code == 503
+    assert response.json()["broker"].startswith("error")
+
+
+@pytest.mark.django_db
+def test_pages_carry_a_content_security_policy_without_inline_scripts(client):
+    response = client.get(reverse("login"))
+    csp = response["Content-Security-Policy"]
+    assert "default-src 'self'" in csp and "object-src 'none'" in csp and "unsafe-inline" not in csp
+    assert response["X-Frame-Options"] == "DENY"
+    body = response.content.decode()
+    assert "http://" not in body and "https://" not in body  # every asset is served by the product itself
+
+
+@pytest.mark.django_db
+def test_css_framework_is_served_locally(client):
+    from django.contrib.staticfiles import finders
+
+    assert finders.find("vendor/bootstrap/css/bootstrap.min.css")
+    assert finders.find("vendor/bootstrap-icons/fonts/bootstrap-icons.woff2")
+
+
+@pytest.mark.django_db
+def test_openapi_schema_and_local_docs(world):
+    from tests.conftest import api_client_for
+
+    api = api_client_for(world.accountant_a)
+    schema = api.get(reverse("api-schema"), HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
+    assert schema["openapi"].startswith("3.")
+    assert "/api/v1/casinos/{code}/" in schema["paths"] and "/api/v1/auth/token/" in schema["paths"]
+    docs = api.get(reverse("api-docs"))
+    assert docs.status_code == 200
+    assert "/static/drf_spectacular_sidecar/swagger-ui-dist/" in docs.content.decode()
+    assert "cdn" not in docs.content.decode().lower()
+
+
+def test_celery_is_never_eager():
+    assert settings.CELERY_TASK_ALWAYS_EAGER is False
+    assert settings.CELERY_BROKER_URL.startswith("redis://")

@@ -1,0 +1,139 @@
+"""Every model, page and API route is scoped: casino users see their casino only, regulators their
+jurisdiction only and read-only. New routes and models must be added here or the tests fail."""
+
+import pytest
+from django.apps import apps
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+
+from compliance.models import Casino, JobRun, User
+from compliance.scoping import ScopedQuerySet
+from tests.conftest import api_client_for
+
+pytestmark = pytest.mark.django_db
+
+# Routes that hold no casino data, or that exist to sign in.
+UNSCOPED_ROUTES = {"home", "login", "logout", "health", "set_language", "api-token", "api-schema", "api-docs"}
+
+# name -> (kind, kwargs built from casino B's objects). "list": B's rows must not appear;
+# "detail": B's object must be a 404; "self": only the caller's own data.
+SCOPED_ROUTES = {
+    "dashboard": ("list", None),
+    "casino-list": ("list", None),
+    "casino-detail": ("detail", lambda w: {"code": w.b.code}),
+    "job-list": ("list", None),
+    "job-detail": ("detail", lambda w: {"pk": w.job_b.pk}),
+    "api-me": ("self", None),
+    "api-jurisdiction-list": ("list", None),
+    "api-casino-list": ("list", None),
+    "api-casino-detail": ("detail", lambda w: {"code": w.b.code}),
+    "api-job-list": ("list", None),
+    "api-job-detail": ("detail", lambda w: {"pk": w.job_b.pk}),
+}
+
+
+def _named_routes(resolver=None, namespace=None) -> set[str]:
+    names = set()
+    for entry in (resolver or get_resolver()).url_patterns:
+        if isinstance(entry, URLResolver):
+            if entry.namespace == "admin":
+                continue  # Django admin: platform administrators only (tested below)
+            names |= _named_routes(entry, entry.namespace)
+        elif isinstance(entry, URLPattern) and entry.name:
+            names.add(f"{namespace}:{entry.name}" if namespace else entry.name)
+    return names
+
+
+def test_every_named_route_is_classified():
+    assert _named_routes() == UNSCOPED_ROUTES | set(SCOPED_ROUTES)
+
+
+def test_every_model_of_the_project_is_scoped():
+    for app in ("compliance", "games", "registers"):
+        for model in apps.get_app_config(app).get_models():
+            assert isinstance(model._default_manager.all(), ScopedQuerySet), model
+
+
+def test_casino_user_sees_only_own_casino_rows_in_every_model(world):
+    for user in (world.accountant_a, world.manager_a):
+        assert set(Casino.objects.visible_to(user)) == {world.a}
+        assert set(JobRun.objects.visible_to(user)) == {world.job_a}
+        assert {u.casino for u in User.objects.visible_to(user)} == {world.a}
+
+
+def test_regulator_sees_own_jurisdiction_only(world):
+    assert set(Casino.objects.visible_to(world.regulator_qc)) == {world.a, world.b}
+    assert set(Casino.objects.visible_to(world.regulator_lu)) == {world.c}
+    assert set(JobRun.objects.visible_to(world.regulator_lu)) == {world.job_c}
+    assert world.accountant_a not in User.objects.visible_to(world.regulator_lu)
+
+
+def test_anonymous_and_inactive_users_see_nothing(world):
+    from django.contrib.auth.models import AnonymousUser
+
+    world.accountant_a.is_active = False
+    assert not Casino.objects.visible_to(AnonymousUser()).exists()
+    assert not JobRun.objects.visible_to(world.accountant_a).exists()
+
+
+@pytest.mark.parametrize("name", sorted(SCOPED_ROUTES))
+def test_casino_a_user_cannot_see_casino_b(world, name, client):
+    kind, kwargs = SCOPED_ROUTES[name]
+    url = reverse(name, kwargs=kwargs(world) if kwargs else None)
+    if name.startswith("api-"):
+        response = api_client_for(world.accountant_a).get(url)
+    else:
+        client.force_login(world.accountant_a)
+        response = client.get(url)
+    if kind == "detail":
+        assert response.status_code == 404
+        return
+    assert response.status_code == 200
+    body = response.content.decode()
+    for foreign in (world.b, world.c):
+        assert foreign.name not in body and foreign.licence_number not in body
+    for job in (world.job_b, world.job_c):
+        assert str(job.pk) not in body
+    if name.startswith("api-") and kind == "list":
+        assert response.json(), "the list must still show casino A's own rows"
+
+
+def test_luxembourg_regulator_sees_no_quebec_casino(world, client):
+    api = api_client_for(world.regulator_lu)
+    assert [c["code"] for c in api.get(reverse("api-casino-list")).json()] == ["casino-c"]
+    assert [j["code"] for j in api.get(reverse("api-jurisdiction-list")).json()] == ["LU"]
+    assert api.get(reverse("api-casino-detail", kwargs={"code": "casino-a"})).status_code == 404
+    assert api.get(reverse("api-job-detail", kwargs={"pk": world.job_a.pk})).status_code == 404
+    client.force_login(world.regulator_lu)
+    page = client.get(reverse("casino-list")).content.decode()
+    assert "Casino CASINO-C" in page and "Casino CASINO-A" not in page
+    assert client.get(reverse("casino-detail", kwargs={"code": "casino-a"})).status_code == 404
+
+
+def test_regulator_reads_casinos_of_own_jurisdiction(world):
+    api = api_client_for(world.regulator_qc)
+    assert sorted(c["code"] for c in api.get(reverse("api-casino-list")).json()) == ["casino-a", "casino-b"]
+    assert api.get(reverse("api-job-detail", kwargs={"pk": world.job_b.pk})).status_code == 200
+
+
+@pytest.mark.parametrize("method", ["post", "put", "patch", "delete"])
+@pytest.mark.parametrize("name", sorted(n for n in SCOPED_ROUTES if n.startswith("api-")))
+def test_regulator_write_attempts_are_403_on_every_api_route(world, name, method):
+    kind, kwargs = SCOPED_ROUTES[name]
+    url = reverse(name, kwargs=kwargs(world) if kwargs else None)
+    response = getattr(api_client_for(world.regulator_qc), method)(url, {"kind": "pipeline_check"}, format="json")
+    assert response.status_code == 403
+    assert response.json()["code"] == "permission_denied"
+
+
+def test_regulator_cannot_launch_a_job_from_the_web(world, client):
+    client.force_login(world.regulator_qc)
+    before = JobRun.objects.count()
+    assert client.post(reverse("job-list")).status_code == 403
+    assert JobRun.objects.count() == before
+
+
+def test_admin_site_is_for_platform_administrators_only(world, client):
+    client.force_login(world.regulator_qc)
+    assert client.get("/admin/").status_code == 302  # sent to the admin login: not staff
+    client.force_login(world.admin)
+    assert client.get("/admin/").status_code == 200

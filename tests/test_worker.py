@@ -1,0 +1,83 @@
+"""The real path: a task goes through Redis to a real Celery worker, which writes to PostgreSQL."""
+
+import os
+import subprocess
+import sys
+import time
+
+import pytest
+import redis
+from django.conf import settings
+from django.db import connection, transaction
+
+from compliance.models import JobRun
+from compliance.services import job_enqueue
+
+pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def celery_worker(transactional_db, tmp_path):
+    """A Celery worker process on this test's database and queue, stopped after the test."""
+    db = connection.settings_dict
+    url = f"postgres://{db['USER']}:{db['PASSWORD']}@{db['HOST']}:{db['PORT']}/{db['NAME']}"
+    log = open(tmp_path / "worker.log", "w")  # noqa: SIM115
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "celery", "-A", "config", "worker", "-P", "solo", "-l", "INFO",
+         "-Q", settings.CELERY_TASK_DEFAULT_QUEUE, "-n", f"{settings.CELERY_TASK_DEFAULT_QUEUE}@%h",
+         "--without-gossip", "--without-mingle"],
+        env={**os.environ, "DATABASE_URL": url, "DATABASE_CONN_MAX_AGE": "0"}, stdout=log, stderr=log)
+    yield proc
+    proc.terminate()
+    proc.wait(30)
+    log.close()
+
+
+def wait_for_status(job: JobRun, status: str, timeout: float = 60) -> JobRun:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        job.refresh_from_db()
+        if job.status == status:
+            return job
+        time.sleep(0.2)
+    raise AssertionError(f"job stayed {job.status}")
+
+
+def test_a_real_worker_runs_the_job_and_writes_its_result_to_postgresql(world_tx, celery_worker):
+    assert settings.CELERY_TASK_ALWAYS_EAGER is False
+    job = job_enqueue(kind=JobRun.Kind.PIPELINE_CHECK, casino=world_tx.a, requested_by=world_tx.accountant_a)
+    job = wait_for_status(job, JobRun.Status.SUCCEEDED)
+    assert job.result["worker"].startswith(settings.CELERY_TASK_DEFAULT_QUEUE + "@")
+    assert job.result["database"].startswith("PostgreSQL")
+    assert job.attempts == 1 and job.percent == 100 and job.finished_at >= job.started_at
+
+
+def test_a_rolled_back_transaction_sends_no_task(world_tx):
+    queue = settings.CELERY_TASK_DEFAULT_QUEUE
+    broker = redis.Redis.from_url(settings.CELERY_BROKER_URL)
+    before, jobs_before = broker.llen(queue), JobRun.objects.count()
+    with pytest.raises(RuntimeError), transaction.atomic():
+        job_enqueue(kind=JobRun.Kind.PIPELINE_CHECK, casino=world_tx.a, requested_by=world_tx.accountant_a)
+        raise RuntimeError("the form failed after the job was written")
+    assert broker.llen(queue) == before
+    assert JobRun.objects.count() == jobs_before
+
+
+def test_a_committed_job_is_sent_once(world_tx):
+    queue = settings.CELERY_TASK_DEFAULT_QUEUE
+    broker = redis.Redis.from_url(settings.CELERY_BROKER_URL)
+    broker.delete(queue)
+    job_enqueue(kind=JobRun.Kind.PIPELINE_CHECK, casino=world_tx.a, requested_by=world_tx.accountant_a)
+    assert broker.llen(queue) == 1
+    broker.delete(queue)
+
+
+def test_a_redelivered_task_leaves_a_finished_job_as_it_is(world_tx):
+    from compliance.services import job_execute
+
+    job = JobRun.objects.create(kind=JobRun.Kind.PIPELINE_CHECK, casino=world_tx.a,
+                                requested_by=world_tx.accountant_a)
+    first = job_execute(job_id=str(job.pk), worker="w1")
+    again = job_execute(job_id=str(job.pk), worker="w2")
+    assert first.status == again.status == JobRun.Status.SUCCEEDED
+    assert again.result["worker"] == "w1" and again.attempts == 1
