@@ -73,3 +73,14 @@ def api_client_for(user: User) -> APIClient:
     client = APIClient()
     client.force_authenticate(user)
     return client
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """Ends the sessions a live server thread or a worker left open, so the test database can be dropped."""
+    yield
+    from django.db import connection
+
+    with django_db_blocker.unblock(), connection.cursor() as cursor:
+        cursor.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                       "WHERE datname = current_database() AND pid <> pg_backend_pid()")

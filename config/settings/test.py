@@ -17,3 +17,7 @@ STORAGES = {
 SCREENSHOT_DIR = env("VIGIE_SCREENSHOTS", default=str(os.path.join(os.getcwd(), "var", "screenshots")))
 LOGGING = {"version": 1, "disable_existing_loggers": False, "root": {"level": "WARNING"}}
 DATABASES["default"]["CONN_MAX_AGE"] = 0  # no connection may outlive a test database
+# Tests serve static files from the apps' folders: nothing is collected.
+STATIC_ROOT = None
+WHITENOISE_USE_FINDERS = True
+WHITENOISE_AUTOREFRESH = True
