@@ -32,7 +32,9 @@ ensure_venv() {  # $1: requirements file
   want="$(cat "$ROOT"/requirements*.txt | sha256sum | cut -d' ' -f1)-$1"
   if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
     echo "• Installing $1 into $VENV"
-    "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check -r "$req"
+    # The machine's pip config names local indexes that may be absent: their warnings are noise.
+    "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check -r "$req" \
+      2> >(grep -v "^WARNING: Location" >&2)
     echo "$want" > "$stamp"
   fi
 }

@@ -258,7 +258,6 @@ def cmd_run(args: argparse.Namespace) -> int:
         manage(env, "migrate", "--noinput", "-v", "0")
         say("Loading rule data and the demo casinos")
         manage(env, "demo_load")
-        manage(env, "collectstatic", "--noinput", "-v", "0")
         port = free_port(args.port)
 
         def spawn(name: str, *cmd: str) -> None:

@@ -103,7 +103,7 @@ CELERY_TASK_DEFAULT_QUEUE = env("CELERY_QUEUE", default="vigie")
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE = {
-    "worker-heartbeat": {"task": "compliance.tasks.worker_heartbeat", "schedule": 60.0},
+    "worker-heartbeat": {"task": "compliance.tasks.worker_heartbeat", "schedule": 30.0},
 }
 
 # --- Authentication ---------------------------------------------------------------------------

@@ -2,22 +2,15 @@
 
 import os
 
-from .base import *  # noqa: F403
-from .base import CACHES, DATABASES, env
+from .local import *  # noqa: F403
+from .local import CACHES, DATABASES, env
 
 # Each pytest-xdist worker gets its own queue and cache keys, so parallel runs never cross.
 _WORKER = os.environ.get("PYTEST_XDIST_WORKER", "main")
 CELERY_TASK_DEFAULT_QUEUE = f"test-{_WORKER}"
 CACHES["default"]["KEY_PREFIX"] = f"test-{_WORKER}"
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # speed only; never in production
-STORAGES = {
-    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
-}
 SCREENSHOT_DIR = env("VIGIE_SCREENSHOTS", default=str(os.path.join(os.getcwd(), "var", "screenshots")))
 LOGGING = {"version": 1, "disable_existing_loggers": False, "root": {"level": "WARNING"}}
 DATABASES["default"]["CONN_MAX_AGE"] = 0  # no connection may outlive a test database
-# Tests serve static files from the apps' folders: nothing is collected.
-STATIC_ROOT = None
-WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = True
