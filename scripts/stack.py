@@ -37,6 +37,8 @@ def say(msg: str) -> None:
 def free_port(preferred: int | None = None) -> int:
     if preferred:
         with socket.socket() as s:
+            # Servers bind with SO_REUSEADDR, so the port of the last run is still ours while in TIME_WAIT.
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
             try:
                 s.bind(("127.0.0.1", preferred))
                 return preferred
