@@ -37,7 +37,7 @@ NAVIGATION: tuple[NavItem, ...] = (
     NavItem(_("Demandes d'approbation"), "patch-check", (MANAGER, REGULATOR),
             _("Tables de paiement, jeux, systèmes, tournois : contrôles et décisions.")),
     NavItem(_("Règles et tables de paiement"), "book", EVERYONE,
-            _("Les textes en vigueur, article par article.")),
+            _("Les textes en vigueur, article par article."), "rules-index"),
     NavItem(_("Rapports signés"), "file-earmark-lock", EVERYONE, _("Rapports PDF signés, vérifiables par tous.")),
     NavItem(_("Traitements"), "gear-wide-connected", EVERYONE,
             _("Travaux en arrière-plan et leur avancement."), "job-list"),

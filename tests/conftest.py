@@ -77,10 +77,25 @@ def api_client_for(user: User) -> APIClient:
 
 @pytest.fixture(scope="session")
 def django_db_setup(django_db_setup, django_db_blocker):
-    """Ends the sessions a live server thread or a worker left open, so the test database can be dropped."""
+    """Loads the rule files once per test database (committed, so every test starts with them), and
+    afterwards ends the sessions a live server thread or a worker left open, so the database can be dropped."""
+    from games.services import rules_load
+
+    with django_db_blocker.unblock():
+        rules_load()
     yield
     from django.db import connection
 
     with django_db_blocker.unblock(), connection.cursor() as cursor:
         cursor.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
                        "WHERE datname = current_database() AND pid <> pg_backend_pid()")
+
+
+@pytest.fixture
+def rules(db):
+    """The rule files loaded; reloaded if a transactional test emptied the tables before."""
+    from games.models import LegalInstrument
+    from games.services import rules_load
+
+    if not LegalInstrument.objects.exists():
+        rules_load()

@@ -14,6 +14,22 @@ pytestmark = pytest.mark.django_db
 # Routes that hold no casino data, or that exist to sign in.
 UNSCOPED_ROUTES = {"home", "login", "logout", "health", "set_language", "api-token", "api-schema", "api-docs"}
 
+# Published rule texts: the same for every signed-in user, whatever their casino or jurisdiction
+# (public law), never for an anonymous visitor, and read-only. name -> kwargs.
+PUBLIC_RULE_ROUTES = {
+    "rules-index": None, "rules-search": None, "rules-in-force": None, "rules-game-list": None,
+    "rules-value-list": None,
+    "rules-instrument": {"slug": "lu-projet-rgd-1979"},
+    "rules-article": {"slug": "lu-projet-rgd-1979", "role": "art", "number": "3-1"},
+    "rules-game": {"key": "qc.357"},
+    "rules-paytable": {"key": "qc.357.trois_cartes"},
+    "rules-ranking": {"key": "qc.quatre_cartes"},
+    "api-rules-instrument-list": None, "api-rules-instrument-detail": {"slug": "mc-am-2007-668"},
+    "api-rules-article-search": None, "api-rules-game-list": None, "api-rules-game-detail": {"key": "lu.bataille"},
+    "api-rules-paytable-list": None, "api-rules-paytable-detail": {"key": "mc.uth.trips"},
+    "api-rules-value": {"key": "mc.uth.joueurs_assis_max"},
+}
+
 # name -> (kind, kwargs built from casino B's objects). "list": B's rows must not appear;
 # "detail": B's object must be a 404; "self": only the caller's own data.
 SCOPED_ROUTES = {
@@ -44,7 +60,29 @@ def _named_routes(resolver=None, namespace=None) -> set[str]:
 
 
 def test_every_named_route_is_classified():
-    assert _named_routes() == UNSCOPED_ROUTES | set(SCOPED_ROUTES)
+    assert _named_routes() == UNSCOPED_ROUTES | set(SCOPED_ROUTES) | set(PUBLIC_RULE_ROUTES)
+
+
+@pytest.mark.parametrize("name", sorted(PUBLIC_RULE_ROUTES))
+def test_rule_pages_are_the_same_for_every_user_and_closed_to_anonymous_visitors(world, rules, name, client):
+    url = reverse(name, kwargs=PUBLIC_RULE_ROUTES[name])
+    anonymous = client.get(url)
+    assert anonymous.status_code in {302, 401, 403}
+    if anonymous.status_code == 302:
+        assert anonymous.url.startswith(reverse("login"))
+    bodies = set()
+    for user in (world.accountant_a, world.regulator_lu, world.admin):
+        if name.startswith("api-"):
+            response = api_client_for(user).get(url)
+        else:
+            client.force_login(user)
+            response = client.get(url)
+        assert response.status_code == 200, (name, user.username)
+        bodies.add(response.json().__repr__() if name.startswith("api-") else None)
+    if name.startswith("api-"):
+        assert len(bodies) == 1, "a public rule answer must not depend on who asks"
+        for method in ("post", "put", "patch", "delete"):
+            assert getattr(api_client_for(world.accountant_a), method)(url, {}, format="json").status_code in {403, 405}
 
 
 def test_every_model_of_the_project_is_scoped():

@@ -1,4 +1,4 @@
-from django.urls import path
+from django.urls import include, path
 
 from . import views
 
@@ -10,4 +10,5 @@ urlpatterns = [
     path("casinos/<slug:code>/", views.CasinoDetailApi.as_view(), name="api-casino-detail"),
     path("jobs/", views.JobListApi.as_view(), name="api-job-list"),
     path("jobs/<uuid:pk>/", views.JobDetailApi.as_view(), name="api-job-detail"),
+    path("rules/", include("games.api.urls")),
 ]

@@ -1,0 +1,271 @@
+"""Validation of every rule file, before anything touches the database.
+
+`read_rules()` returns the whole rule set or raises `RulesInvalid` listing every problem with its
+file and line. Run `python -m games.rules.validate` to check the files without a database.
+"""
+
+import datetime
+import json
+import sys
+from dataclasses import dataclass, field
+from decimal import Decimal
+from pathlib import Path
+
+from jsonschema import Draft202012Validator
+
+from games.rules.yamlfile import RuleFileError, line_of, read
+
+RULES_DIR = Path(__file__).resolve().parent
+SCHEMA = json.loads((RULES_DIR / "schemas" / "rules.schema.json").read_text(encoding="utf-8"))
+KINDS = {
+    "instruments": "instrument", "values": "value", "games": "game", "paytables": "paytable", "rankings": "ranking",
+}
+_INTEGER_UNITS = {"count", "calendar_days", "working_days", "weeks", "days", "hours"}
+_DECIMAL_UNITS = {"EUR", "CAD", "ratio", "multiple"}
+
+
+class RulesInvalid(Exception):
+    def __init__(self, errors: list[RuleFileError]):
+        self.errors = errors
+        super().__init__("\n".join(str(error) for error in errors))
+
+
+@dataclass
+class RuleFile:
+    kind: str
+    path: Path
+    data: dict
+    root: Path = RULES_DIR
+
+    @property
+    def relpath(self) -> str:
+        return _relative(self.path, self.root)
+
+
+@dataclass
+class RuleSet:
+    instruments: dict[str, RuleFile] = field(default_factory=dict)
+    values: dict[str, RuleFile] = field(default_factory=dict)
+    games: dict[str, RuleFile] = field(default_factory=dict)
+    paytables: dict[str, RuleFile] = field(default_factory=dict)
+    rankings: dict[str, RuleFile] = field(default_factory=dict)
+
+
+def _relative(path: Path, root: Path) -> str:
+    """The path as people see it in the repository: games/rules/…"""
+    return str(Path("games/rules") / path.relative_to(root))
+
+
+def _validator(kind: str) -> Draft202012Validator:
+    return Draft202012Validator({**SCHEMA, "$ref": f"#/$defs/{kind}"})
+
+
+def _expected_key(kind_dir: Path, path: Path) -> str:
+    parts = path.relative_to(kind_dir).with_suffix("").parts
+    jur, stem = parts[0], ".".join(parts[1:])
+    return stem if stem.startswith(f"{jur}.") else f"{jur}.{stem}"
+
+
+def _is_date(text) -> bool:
+    try:
+        datetime.date.fromisoformat(text)
+    except (TypeError, ValueError):
+        return False
+    return True
+
+
+class _Checker:
+    """Collects errors across all files so one run reports everything wrong."""
+
+    def __init__(self):
+        self.errors: list[RuleFileError] = []
+
+    def error(self, rule_file: RuleFile, where: list, message: str):
+        self.errors.append(RuleFileError(rule_file.relpath, line_of(rule_file.data, where), message))
+
+    def schema(self, rule_file: RuleFile) -> bool:
+        found = sorted(_validator(rule_file.kind).iter_errors(rule_file.data), key=lambda e: list(e.absolute_path))
+        for problem in found:
+            where = list(problem.absolute_path)
+            label = "/".join(str(part) for part in where) or "(racine)"
+            self.error(rule_file, where, f"{label} : {problem.message}")
+        return not found
+
+    def dates(self, rule_file: RuleFile, node, where: list):
+        """Every string that looks like a date must be a real calendar date (no 2007-02-30)."""
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if isinstance(key, str) and len(key) == 10 and key[4:5] == "-" and not _is_date(key):
+                    self.error(rule_file, [*where, key], f"date invalide « {key} »")
+                self.dates(rule_file, value, [*where, key])
+        elif isinstance(node, list):
+            for index, value in enumerate(node):
+                self.dates(rule_file, value, [*where, index])
+        elif (isinstance(node, str) and where and str(where[-1]) in {"date_signed", "effective_from", "effective_to"}
+              and not _is_date(node)):
+            self.error(rule_file, where, f"date invalide « {node} »")
+
+
+def _load_files(checker: _Checker, root: Path) -> list[RuleFile]:
+    files = []
+    for directory, kind in KINDS.items():
+        kind_dir = root / directory
+        for path in sorted(kind_dir.rglob("*.yaml")):
+            try:
+                data = read(path)
+            except RuleFileError as exc:
+                checker.errors.append(RuleFileError(_relative(path, root), exc.line, exc.message))
+                continue
+            rule_file = RuleFile(kind, path, data, root)
+            if not checker.schema(rule_file):
+                continue
+            checker.dates(rule_file, data, [])
+            expected = path.stem if kind == "instrument" else _expected_key(kind_dir, path)
+            actual = data["slug" if kind == "instrument" else "key"]
+            if actual != expected:
+                checker.error(rule_file, ["slug" if kind == "instrument" else "key"],
+                              f"la clé « {actual} » ne correspond pas au chemin du fichier (attendu « {expected} »)")
+                continue
+            files.append(rule_file)
+    return files
+
+
+def _check_instrument(checker: _Checker, rule_file: RuleFile):
+    data = rule_file.data
+    if not (rule_file.root / "sources" / data["source_file"]).is_file():
+        checker.error(rule_file, ["source_file"], f"fichier source introuvable « {data['source_file']} »")
+    seen = {}
+    for index, article in enumerate(data["articles"]):
+        ident = (article["role"], article["number"])
+        if ident in seen:
+            checker.error(rule_file, ["articles", index, "number"],
+                          f"article {article['number']} ({article['role']}) en double (aussi à l'entrée {seen[ident]})")
+        seen[ident] = index
+    own = {number for role, number in seen if role == "dispositif"}
+    for index, article in enumerate(data["articles"]):
+        if article["role"] == "texte_introduit" and article["introduced_by"] not in own:
+            checker.error(rule_file, ["articles", index, "introduced_by"],
+                          f"l'article modificatif « {article['introduced_by']} » n'existe pas dans cet instrument")
+
+
+def resolve_reference(rules: RuleSet, reference: dict) -> tuple[str, str] | str:
+    """(role, number) of the article a reference names, or an error message."""
+    instrument = rules.instruments.get(reference["instrument"])
+    if instrument is None:
+        return f"instrument inconnu « {reference['instrument']} »"
+    roles = {a["role"] for a in instrument.data["articles"] if a["number"] == reference["article"]}
+    if reference.get("role"):
+        roles &= {reference["role"]}
+    if not roles:
+        return f"article inconnu « {reference['article']} » dans « {reference['instrument']} »"
+    role = "texte_introduit" if "texte_introduit" in roles else "dispositif"
+    return role, reference["article"]
+
+
+def _check_reference(checker: _Checker, rules: RuleSet, rule_file: RuleFile, where: list, reference: dict):
+    resolved = resolve_reference(rules, reference)
+    if isinstance(resolved, str):
+        checker.error(rule_file, [*where, "article" if "article" in resolved else "instrument"], resolved)
+        return
+    jurisdiction = rules.instruments[reference["instrument"]].data["jurisdiction"]
+    prefix = rule_file.data["key"].split(".")[0]
+    if jurisdiction and prefix != jurisdiction.lower():
+        checker.error(rule_file, [*where, "instrument"],
+                      f"l'instrument « {reference['instrument']} » ({jurisdiction}) ne régit pas « {prefix} »")
+
+
+def _check_value_type(checker: _Checker, rule_file: RuleFile, date: str, value):
+    unit, where = rule_file.data["unit"], ["values", date, "value"]
+    if value is None:
+        return
+    ok = {
+        "boolean": isinstance(value, bool),
+        "text": isinstance(value, str) and bool(value),
+        "list": isinstance(value, list) and bool(value),
+        "range": isinstance(value, dict) and set(value) == {"min", "max"} and _range_ok(value),
+    }.get(unit)
+    if unit in _INTEGER_UNITS:
+        ok = isinstance(value, int) and not isinstance(value, bool) and value >= 0
+    elif unit in _DECIMAL_UNITS:
+        ok = isinstance(value, str) and _decimal(value) is not None and _decimal(value) >= 0
+    if not ok:
+        checker.error(rule_file, where, f"valeur « {value} » incompatible avec l'unité « {unit} »")
+
+
+def _decimal(text) -> Decimal | None:
+    try:
+        result = Decimal(str(text))
+    except ArithmeticError:
+        return None
+    return result if result.is_finite() else None
+
+
+def _range_ok(value: dict) -> bool:
+    low, high = _decimal(value["min"]), _decimal(value["max"])
+    return low is not None and high is not None and 0 <= low <= high
+
+
+def _check_cross_references(checker: _Checker, rules: RuleSet):
+    for rule_file in rules.values.values():
+        for date, entry in rule_file.data["values"].items():
+            _check_reference(checker, rules, rule_file, ["values", date, "reference"], entry["reference"])
+            _check_value_type(checker, rule_file, date, entry["value"])
+    for rule_file in rules.games.values():
+        data = rule_file.data
+        _check_reference(checker, rules, rule_file, ["reference"], data["reference"])
+        if data.get("ranking") and data["ranking"] not in rules.rankings:
+            checker.error(rule_file, ["ranking"], f"classement inconnu « {data['ranking']} »")
+        instrument = rules.instruments.get(data["reference"]["instrument"])
+        numbers = {a["number"] for a in instrument.data["articles"]} if instrument else set()
+        for index, number in enumerate(data["articles"]):
+            if instrument and number not in numbers:
+                checker.error(rule_file, ["articles", index], f"article inconnu « {number} »")
+        for index, bet in enumerate(data.get("bet_types", [])):
+            _check_reference(checker, rules, rule_file, ["bet_types", index, "reference"], bet["reference"])
+            if bet.get("paytable") and bet["paytable"] not in rules.paytables:
+                checker.error(rule_file, ["bet_types", index, "paytable"],
+                              f"table de paiement inconnue « {bet['paytable']} »")
+    for rule_file in rules.paytables.values():
+        if rule_file.data["game"] not in rules.games:
+            checker.error(rule_file, ["game"], f"jeu inconnu « {rule_file.data['game']} »")
+        for date, version in rule_file.data["versions"].items():
+            _check_reference(checker, rules, rule_file, ["versions", date, "reference"], version["reference"])
+    for rule_file in rules.rankings.values():
+        _check_reference(checker, rules, rule_file, ["reference"], rule_file.data["reference"])
+        keys = [c["key"] for c in rule_file.data["classes"]]
+        for index, key in enumerate(keys):
+            if keys.index(key) != index:
+                checker.error(rule_file, ["classes", index, "key"], f"classe « {key} » en double")
+
+
+def read_rules(root: Path | None = None) -> RuleSet:
+    root = root or RULES_DIR
+    checker = _Checker()
+    rules = RuleSet()
+    for rule_file in _load_files(checker, root):
+        if rule_file.kind == "instrument":
+            _check_instrument(checker, rule_file)
+            rules.instruments[rule_file.data["slug"]] = rule_file
+        else:
+            getattr(rules, f"{rule_file.kind}s")[rule_file.data["key"]] = rule_file
+    _check_cross_references(checker, rules)
+    if checker.errors:
+        raise RulesInvalid(checker.errors)
+    return rules
+
+
+def main() -> int:
+    try:
+        rules = read_rules()
+    except RulesInvalid as exc:
+        print(f"{len(exc.errors)} erreur(s) :", file=sys.stderr)
+        for error in exc.errors:
+            print(f"  {error}", file=sys.stderr)
+        return 1
+    counts = {name: len(getattr(rules, name)) for name in ("instruments", "values", "games", "paytables", "rankings")}
+    print("règles valides : " + ", ".join(f"{count} {name}" for name, count in counts.items()))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,301 @@
+"""Reading the rules. `rule_value_at` is the only way code reads a regulated value."""
+
+import datetime
+from dataclasses import dataclass
+from decimal import Decimal
+
+from django.contrib.postgres.search import SearchHeadline, SearchQuery, SearchRank
+from django.db.models import F, Prefetch, Q, QuerySet
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
+
+from compliance.errors import DomainError
+from games import errors
+from games.models import (
+    Article,
+    BetType,
+    Game,
+    HandRanking,
+    InstrumentStatus,
+    LegalInstrument,
+    PayTable,
+    PayTableLine,
+    PayTableVersion,
+    RuleValue,
+    RuleValueVersion,
+)
+
+_INTEGER_UNITS = {"count", "calendar_days", "working_days", "weeks", "days", "hours"}
+_DECIMAL_UNITS = {"EUR", "CAD", "ratio", "multiple"}
+
+
+@dataclass(frozen=True)
+class Citation:
+    label: str  # e.g. "LU RGD 1979 art. 3-1 6°"
+    instrument: str  # slug
+    article_id: int
+    status: str  # the instrument's status: a draft's text is cited as such
+
+    @property
+    def is_draft(self) -> bool:
+        return self.status == InstrumentStatus.DRAFT
+
+    def __str__(self):
+        return f"{self.label} (projet)" if self.is_draft else self.label
+
+    @classmethod
+    def of(cls, cited) -> "Citation":
+        article = cited.article
+        return cls(cited.citation, article.instrument.slug, article.pk, article.instrument.status)
+
+
+@dataclass(frozen=True)
+class RuleValueAt:
+    key: str
+    value: object  # Decimal, int, bool, str, list, or {"min", "max"}
+    unit: str
+    effective_from: datetime.date
+    citation: Citation
+    version_id: int  # what a register entry keeps to explain a past decision
+
+
+def _typed(value, unit: str):
+    if value is None or unit in {"boolean", "text"}:
+        return value
+    if unit in _INTEGER_UNITS and isinstance(value, int):
+        return value
+    if unit in _DECIMAL_UNITS:
+        return Decimal(value)
+    if unit == "range":
+        return {bound: Decimal(str(value[bound])) for bound in ("min", "max")}
+    if unit == "list":
+        return [Decimal(item) if isinstance(item, str) and item.replace(".", "", 1).isdigit() else item
+                for item in value]
+    return value
+
+
+def _jurisdiction_code(jurisdiction) -> str | None:
+    if jurisdiction is None:
+        return None
+    return getattr(jurisdiction, "code", jurisdiction)
+
+
+def rule_value_at(*, jurisdiction, key: str, on: datetime.date, drafts: bool = False) -> RuleValueAt:
+    """The value of `key` in force on `on`, with its citation.
+
+    Values resting on a draft instrument are ignored unless `drafts` is set: a draft is not law,
+    but a regulator comparing it with the text in force, or a casino applying a draft its
+    authority announced, may ask for it explicitly.
+    """
+    code = _jurisdiction_code(jurisdiction)
+    prefix = (code or "").lower()
+    if code is not None and not key.startswith(f"{prefix}."):
+        raise DomainError(errors.RULE_VALUE_WRONG_JURISDICTION.format(key=key, jurisdiction=code),
+                          code="wrong_jurisdiction", field="key")
+    versions = RuleValueVersion.objects.filter(rule__key=key, effective_from__lte=on)
+    if not drafts:
+        versions = versions.exclude(article__instrument__status=InstrumentStatus.DRAFT)
+    version = (versions.select_related("rule", "article__instrument").order_by("-effective_from").first())
+    if version is None or version.value is None:
+        raise DomainError(errors.RULE_VALUE_NOT_FOUND.format(key=key, on=on.isoformat()), code="rule_value_not_found",
+                          field="key", status=404)
+    return RuleValueAt(key, _typed(version.value, version.rule.unit), version.rule.unit, version.effective_from,
+                       Citation.of(version), version.pk)
+
+
+# --- browsing --------------------------------------------------------------------------------
+
+def instrument_list(*, user) -> QuerySet[LegalInstrument]:
+    return LegalInstrument.objects.visible_to(user).select_related("jurisdiction")
+
+
+def instrument_get(*, user, slug: str) -> LegalInstrument | None:
+    return instrument_list(user=user).filter(slug=slug).first()
+
+
+def article_list(*, user, instrument: LegalInstrument) -> QuerySet[Article]:
+    return Article.objects.visible_to(user).filter(instrument=instrument).select_related("introduced_by")
+
+
+def article_get(*, user, slug: str, role: str, number: str) -> Article | None:
+    return (Article.objects.visible_to(user).select_related("instrument__jurisdiction", "introduced_by")
+            .filter(instrument__slug=slug, role=role, number=number).first())
+
+
+@dataclass
+class ArticleUses:
+    games: list
+    bet_types: list
+    paytable_versions: list
+    values: list
+    rankings: list
+    other_versions: list  # the same article of the amended regulation in other instruments
+
+    @property
+    def empty(self) -> bool:
+        return not (self.games or self.bet_types or self.paytable_versions or self.values or self.rankings)
+
+
+def article_uses(*, user, article: Article) -> ArticleUses:
+    """Everything that rests on this article: what a regulator checks before reading a change."""
+    other = []
+    if article.role == "texte_introduit" and article.instrument.amended_cite_as:
+        other = list(Article.objects.visible_to(user).select_related("instrument")
+                     .filter(role="texte_introduit", number=article.number,
+                             instrument__amended_cite_as=article.instrument.amended_cite_as)
+                     .exclude(pk=article.pk).order_by("effective_from"))
+    return ArticleUses(
+        games=list(Game.objects.visible_to(user).filter(Q(article=article) | Q(articles=article)).distinct()),
+        bet_types=list(BetType.objects.visible_to(user).filter(article=article).select_related("game", "paytable")),
+        paytable_versions=list(PayTableVersion.objects.visible_to(user).filter(article=article)
+                               .select_related("paytable")),
+        values=list(RuleValueVersion.objects.visible_to(user).filter(article=article).select_related("rule")),
+        rankings=list(HandRanking.objects.visible_to(user).filter(article=article)),
+        other_versions=other,
+    )
+
+
+@dataclass
+class SearchHit:
+    article: Article
+    rank: float
+    excerpt: SafeString
+
+
+_MARK_START, _MARK_STOP = "\x02", "\x03"
+
+
+def _highlighted(headline: str) -> SafeString:
+    """The source text escaped, then only our own markers turned into <mark>."""
+    html = escape(headline).replace(_MARK_START, "<mark>").replace(_MARK_STOP, "</mark>")
+    return mark_safe(html)  # noqa: S308 — everything but our markers is escaped above
+
+
+def article_search(*, user, text: str, limit: int = 50) -> list[SearchHit]:
+    """French full-text search over every article (PostgreSQL `french` configuration), best first."""
+    text = (text or "").strip()
+    if not text:
+        return []
+    query = SearchQuery(text, config="french", search_type="websearch")
+    rows = (Article.objects.visible_to(user).filter(search=query)
+            .annotate(rank=SearchRank(F("search"), query),
+                      excerpt=SearchHeadline("text", query, config="french", start_sel=_MARK_START,
+                                             stop_sel=_MARK_STOP, max_fragments=2, max_words=30, min_words=12,
+                                             fragment_delimiter=" … "))
+            .select_related("instrument__jurisdiction").order_by("-rank", "instrument__slug", "position")[:limit])
+    return [SearchHit(row, row.rank, _highlighted(row.excerpt)) for row in rows]
+
+
+@dataclass
+class InForce:
+    on: datetime.date
+    instruments: list
+    drafts: list  # drafts dated on or before `on`: shown apart, never counted as law
+    values: list  # (RuleValue, RuleValueVersion) in force on `on`
+    paytables: list  # (PayTable, PayTableVersion)
+
+
+def in_force_on(*, user, on: datetime.date) -> InForce:
+    """What was in force on a given date: instruments, each value and each pay table version."""
+    instruments = instrument_list(user=user).filter(effective_from__lte=on).filter(
+        Q(effective_to__isnull=True) | Q(effective_to__gt=on))
+    latest = {}
+    for version in (RuleValueVersion.objects.visible_to(user).filter(effective_from__lte=on)
+                    .exclude(article__instrument__status=InstrumentStatus.DRAFT)
+                    .select_related("rule__jurisdiction", "article__instrument").order_by("effective_from")):
+        latest[version.rule.key] = version
+    values = [(v.rule, RuleValueAt(v.rule.key, _typed(v.value, v.rule.unit), v.rule.unit, v.effective_from,
+                                   Citation.of(v), v.pk))
+              for _, v in sorted(latest.items()) if v.value is not None]
+    paytables = []
+    for paytable in PayTable.objects.visible_to(user).prefetch_related(
+            Prefetch("versions", queryset=PayTableVersion.objects.select_related("article__instrument"))):
+        version = paytable_version_at(paytable=paytable, on=on)
+        if version is not None:
+            paytables.append((paytable, version))
+    return InForce(on, list(instruments.exclude(status=InstrumentStatus.DRAFT)),
+                   list(instruments.filter(status=InstrumentStatus.DRAFT)), values, paytables)
+
+
+def paytable_version_at(*, paytable: PayTable, on: datetime.date, drafts: bool = False) -> PayTableVersion | None:
+    candidates = [v for v in paytable.versions.all() if v.effective_from <= on
+                  and (drafts or v.article.instrument.status != InstrumentStatus.DRAFT)]
+    return max(candidates, key=lambda v: v.effective_from) if candidates else None
+
+
+def game_list(*, user) -> QuerySet[Game]:
+    return Game.objects.visible_to(user).select_related("jurisdiction", "article__instrument")
+
+
+def game_get(*, user, key: str) -> Game | None:
+    return (game_list(user=user).filter(key=key).prefetch_related(
+        Prefetch("bet_types", queryset=BetType.objects.select_related("article__instrument", "paytable")),
+        Prefetch("articles", queryset=Article.objects.select_related("instrument")),
+        Prefetch("parameters", queryset=RuleValue.objects.prefetch_related(
+            Prefetch("versions", queryset=RuleValueVersion.objects.select_related("article__instrument")))),
+        "paytables").first())
+
+
+def paytable_list(*, user) -> QuerySet[PayTable]:
+    return PayTable.objects.visible_to(user).select_related("game__jurisdiction")
+
+
+def paytable_get(*, user, key: str) -> PayTable | None:
+    return paytable_list(user=user).filter(key=key).prefetch_related(
+        Prefetch("versions", queryset=PayTableVersion.objects.select_related("article__instrument")
+                 .prefetch_related(Prefetch("lines", queryset=PayTableLine.objects.order_by("position"))))).first()
+
+
+def ranking_get(*, user, key: str) -> HandRanking | None:
+    return (HandRanking.objects.visible_to(user).select_related("article__instrument")
+            .prefetch_related("classes").filter(key=key).first())
+
+
+def ranking_list(*, user) -> QuerySet[HandRanking]:
+    return HandRanking.objects.visible_to(user).select_related("article__instrument")
+
+
+def rule_value_list(*, user) -> QuerySet[RuleValue]:
+    return RuleValue.objects.visible_to(user).select_related("jurisdiction", "game").prefetch_related(
+        Prefetch("versions", queryset=RuleValueVersion.objects.select_related("article__instrument")))
+
+
+def rule_value_get(*, user, key: str) -> RuleValue | None:
+    return rule_value_list(user=user).filter(key=key).first()
+
+
+def _line_data(line: PayTableLine) -> dict:
+    parsed = {"kind": line.payout_kind}
+    if line.payout_kind == "odds":
+        parsed |= {"numerator": f"{line.numerator.normalize():f}", "denominator": f"{line.denominator.normalize():f}",
+                   "notation": line.notation}
+    elif line.payout_kind == "fixed":
+        parsed |= {"amount": str(line.amount), "currency": line.currency}
+    else:
+        parsed |= {"share": f"{line.share.normalize():f}"}
+    return {"position": line.position, "label": line.label, "qualifier": line.qualifier or None,
+            "odds": line.odds_printed, "parsed": parsed, "hand": line.hand or None}
+
+
+def paytable_data(*, user, key: str, on: datetime.date, drafts: bool = True) -> dict:
+    """A pay table as written and parsed, in the version applicable on `on`, with its citation.
+
+    Drafts are included by default: most submitted tables are read before they are law, and the
+    answer says plainly whether the version rests on a draft.
+    """
+    paytable = paytable_get(user=user, key=key)
+    if paytable is None:
+        raise DomainError(errors.PAYTABLE_NOT_FOUND.format(key=key), code="not_found", field="key", status=404)
+    version = paytable_version_at(paytable=paytable, on=on, drafts=drafts)
+    if version is None:
+        raise DomainError(errors.PAYTABLE_NOT_IN_FORCE.format(key=key, on=on.isoformat()), code="not_in_force",
+                          field="on", status=404)
+    citation = Citation.of(version)
+    return {
+        "key": paytable.key, "game": paytable.game.key, "title": paytable.title, "title_en": paytable.title_en,
+        "effective_from": version.effective_from.isoformat(),
+        "citation": {"label": citation.label, "instrument": citation.instrument, "status": citation.status,
+                     "article_url": version.article.get_absolute_url(), "point": version.point or None},
+        "note": version.note or None,
+        "lines": [_line_data(line) for line in version.lines.all()],
+    }

@@ -1,0 +1,110 @@
+"""Regulator-facing pages over the rules: instruments → articles → games → pay tables, full-text
+search, and what was in force on a date. Read-only, thin callers of games.selectors."""
+
+import datetime
+from itertools import groupby
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404
+from django.shortcuts import render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games import selectors
+from games.models import ArticleRole
+
+# Article URLs say "art" for the text of the regulation as amended (what people cite) and
+# "dispositif" for the amending instrument's own provisions.
+ROLE_SLUGS = {"art": ArticleRole.TEXTE_INTRODUIT, "dispositif": ArticleRole.DISPOSITIF}
+
+
+def _or_404(obj):
+    if obj is None:
+        raise Http404
+    return obj
+
+
+def _date_param(request) -> tuple[datetime.date, str | None]:
+    raw = request.GET.get("date", "").strip()
+    if not raw:
+        return timezone.localdate(), None
+    try:
+        return datetime.date.fromisoformat(raw), None
+    except ValueError:
+        return timezone.localdate(), _("Date invalide : « %(value)s » (format attendu AAAA-MM-JJ).") % {"value": raw}
+
+
+@login_required
+def rules_index(request):
+    instruments = selectors.instrument_list(user=request.user)
+    home = request.user.home_jurisdiction
+    # the user's own jurisdiction first, then the others, then private rulebooks
+    ordered = sorted(instruments, key=lambda i: (
+        i.jurisdiction is None, i.jurisdiction_id != (home.pk if home else None),
+        i.jurisdiction.code if i.jurisdiction else "", i.effective_from))
+    groups = [(key, list(items)) for key, items in groupby(ordered, key=lambda i: i.jurisdiction)]
+    return render(request, "games/index.html", {
+        "groups": groups, "games": selectors.game_list(user=request.user),
+        "paytables": selectors.paytable_list(user=request.user), "today": timezone.localdate()})
+
+
+@login_required
+def instrument_detail(request, slug):
+    instrument = _or_404(selectors.instrument_get(user=request.user, slug=slug))
+    return render(request, "games/instrument.html", {
+        "instrument": instrument, "articles": selectors.article_list(user=request.user, instrument=instrument)})
+
+
+@login_required
+def article_detail(request, slug, role, number):
+    if role not in ROLE_SLUGS:
+        raise Http404
+    article = _or_404(selectors.article_get(user=request.user, slug=slug, role=ROLE_SLUGS[role], number=number))
+    return render(request, "games/article.html", {
+        "article": article, "uses": selectors.article_uses(user=request.user, article=article)})
+
+
+@login_required
+def article_search(request):
+    text = request.GET.get("q", "").strip()[:200]
+    hits = selectors.article_search(user=request.user, text=text) if text else []
+    return render(request, "games/search.html", {"q": text, "hits": hits})
+
+
+@login_required
+def in_force(request):
+    on, error = _date_param(request)
+    return render(request, "games/in_force.html", {
+        "state": selectors.in_force_on(user=request.user, on=on), "error": error,
+        "raw_date": request.GET.get("date", "")})
+
+
+@login_required
+def game_list(request):
+    return render(request, "games/game_list.html", {"games": selectors.game_list(user=request.user)})
+
+
+@login_required
+def game_detail(request, key):
+    game = _or_404(selectors.game_get(user=request.user, key=key))
+    return render(request, "games/game.html", {"game": game, "today": timezone.localdate()})
+
+
+@login_required
+def paytable_detail(request, key):
+    paytable = _or_404(selectors.paytable_get(user=request.user, key=key))
+    on = timezone.localdate()
+    return render(request, "games/paytable.html", {
+        "paytable": paytable, "current": selectors.paytable_version_at(paytable=paytable, on=on),
+        "current_with_drafts": selectors.paytable_version_at(paytable=paytable, on=on, drafts=True)})
+
+
+@login_required
+def ranking_detail(request, key):
+    return render(request, "games/ranking.html",
+                  {"ranking": _or_404(selectors.ranking_get(user=request.user, key=key))})
+
+
+@login_required
+def value_list(request):
+    return render(request, "games/value_list.html", {"values": selectors.rule_value_list(user=request.user)})
