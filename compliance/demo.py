@@ -49,9 +49,14 @@ USERS = (
 
 def demo_load() -> list[str]:
     """Creates what is missing and returns one line per thing created; a second run creates nothing."""
+    from games.services import rules_load  # the rules come first: every later feature cites them
+
     created = []
     if jurisdictions_load():
         created.append("jurisdictions")
+    report = rules_load()
+    if report.changes:
+        created.append(f"rules ({report.changes} rows)")
     for spec in CASINOS:
         if not Casino.objects.filter(code=spec["code"]).exists():
             created.append(f"casino {casino_create(**spec).code}")

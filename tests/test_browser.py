@@ -80,3 +80,79 @@ def test_english_switch_and_a_job_followed_to_its_end(live_server, browser, shot
     assert page.locator("[data-field=status]").inner_text() in {"Queued", "In progress", "Completed"}
     page.screenshot(path=shots / "job-en.png", full_page=True)
     page.close()
+
+
+def test_a_regulator_searches_the_texts_and_follows_a_pay_table_line_back_to_its_article(live_server, browser, shots):
+    demo_load()
+    page = browser.new_page(viewport={"width": 1366, "height": 900})
+    errors = []
+    page.on("console", lambda msg: msg.type == "error" and errors.append(msg.text))
+    page.goto(f"{live_server.url}/connexion/")
+    page.fill("#id_username", "lu.ministere")
+    page.fill("#id_password", DEMO_PASSWORD)
+    page.click("form button.btn-primary")
+    page.wait_for_url("**/tableau-de-bord/")
+    page.click("nav >> text=Règles et tables de paiement")
+    page.wait_for_url("**/regles/")
+    page.screenshot(path=shots / "rules-index.png", full_page=True)
+
+    page.fill("#rules-q", "cagnotte")
+    page.click("form[role=search] button")
+    page.wait_for_url("**/regles/recherche/?q=cagnotte")
+    hits = page.locator("[data-testid=hits] > li")
+    assert hits.count() >= 3
+    assert page.locator("[data-testid=hits] mark").first.inner_text().lower().startswith("cagnott")
+    page.screenshot(path=shots / "rules-search-cagnotte.png", full_page=True)
+
+    page.locator("[data-testid=hits] > li a").first.click()
+    page.wait_for_url("**/regles/textes/**")
+    assert "cagnotte" in page.locator("[data-testid=article-text]").inner_text().lower()
+    page.screenshot(path=shots / "rules-article-from-search.png", full_page=True)
+
+    page.goto(f"{live_server.url}/regles/tables/qc.357.trois_cartes/")
+    lines = page.locator("[data-testid=paytable-lines] tbody tr")
+    assert lines.count() == 5
+    assert "40 à 1" in lines.first.inner_text()
+    page.screenshot(path=shots / "rules-paytable.png", full_page=True)
+    lines.first.locator("a.line-source").click()
+    page.wait_for_url("**/regles/textes/qc-projet-2007/art/67.48/")
+    assert page.locator("[data-testid=article-title]").inner_text().startswith("QC RJC art. 67.48")
+    assert "40 à 1" in page.locator("[data-testid=article-text]").inner_text()
+    assert "qc.357.trois_cartes" in page.locator("[data-testid=article-uses]").inner_text()
+    page.screenshot(path=shots / "rules-article-67-48.png", full_page=True)
+    assert errors == [], errors
+    page.close()
+
+
+def test_a_regulator_browses_instruments_dates_games_and_rankings(live_server, browser, shots):
+    demo_load()
+    page = browser.new_page(viewport={"width": 1366, "height": 900})
+    page.goto(f"{live_server.url}/connexion/")
+    page.fill("#id_username", "qc.regie")
+    page.fill("#id_password", DEMO_PASSWORD)
+    page.click("form button.btn-primary")
+    page.wait_for_url("**/tableau-de-bord/")
+    page.goto(f"{live_server.url}/regles/")
+    page.click("text=QC D. 1675-95")
+    page.wait_for_url("**/regles/textes/qc-decret-1675-95/")
+    assert "quinzième jour" in page.locator("[data-testid=effective-note]").inner_text()
+    page.screenshot(path=shots / "rules-instrument.png", full_page=True)
+
+    page.goto(f"{live_server.url}/regles/en-vigueur/?date=2008-01-01")
+    body = page.locator("main").inner_text()
+    assert "QC D. 1675-95" in body and "QC projet 2007" in body  # in force, and the draft shown apart
+    assert "qc.general.jeux" in body and "QC D. 1675-95 art. 1" in body
+    page.screenshot(path=shots / "rules-in-force-2008.png", full_page=True)
+    page.goto(f"{live_server.url}/regles/en-vigueur/?date=2008-02-30")
+    assert "Date invalide" in page.locator("[role=alert]").inner_text()
+
+    page.goto(f"{live_server.url}/regles/jeux/lu.bataille/")
+    body = page.locator("main").inner_text()
+    assert "lu.bataille.egalite" in body and "LU RGD 1979 art. 37-16" in body
+    page.screenshot(path=shots / "rules-game-bataille.png", full_page=True)
+
+    page.goto(f"{live_server.url}/regles/classements/qc.quatre_cartes/")
+    rows = page.locator("table tbody tr")
+    assert "four_of_a_kind" in rows.nth(0).inner_text() and "straight_flush" in rows.nth(1).inner_text()
+    page.screenshot(path=shots / "rules-ranking-4-cartes.png", full_page=True)
+    page.close()

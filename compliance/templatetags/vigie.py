@@ -19,3 +19,9 @@ def ldate(context, value, style="long"):
     if value is None:
         return "—"
     return formatting.date(value, jurisdiction=context.get("home_jurisdiction"), style=style)
+
+
+@register.filter
+def in_section(path: str, url: str | None) -> bool:
+    """True when `path` is `url` or one of its sub-pages (the sidebar marks the whole section)."""
+    return bool(url) and (path == url or (url != "/" and path.startswith(url)))

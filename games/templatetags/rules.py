@@ -1,0 +1,50 @@
+from decimal import Decimal, InvalidOperation
+
+from babel.numbers import format_decimal, format_percent
+from django import template
+from django.utils.translation import gettext as _
+
+from compliance.formatting import babel_locale, money
+
+register = template.Library()
+
+_UNIT_WORDS = {
+    "calendar_days": "jours calendaires", "working_days": "jours ouvrables", "days": "jour(s)",
+    "weeks": "semaine(s)", "hours": "heure(s)",
+}
+
+
+def _number(value, locale: str) -> str:
+    try:
+        return format_decimal(Decimal(str(value)), locale=locale)
+    except (InvalidOperation, ValueError):
+        return str(value)
+
+
+def _one(value, unit: str, locale: str) -> str:
+    if isinstance(value, dict) and set(value) == {"min", "max"}:
+        return f"{_number(value['min'], locale)} – {_number(value['max'], locale)}"
+    if isinstance(value, dict):
+        return ", ".join(f"{key} : {_one(item, unit, locale)}" for key, item in value.items())
+    if isinstance(value, bool):
+        return _("oui") if value else _("non")
+    if unit in {"EUR", "CAD"}:
+        return money(Decimal(str(value)), currency=unit, jurisdiction=None)
+    if unit == "ratio":
+        return format_percent(Decimal(str(value)), locale=locale, decimal_quantization=False)
+    if unit == "multiple":
+        return f"{_number(value, locale)} ×"
+    if unit in _UNIT_WORDS and isinstance(value, int):
+        return f"{value} {_(_UNIT_WORDS[unit])}"
+    return _number(value, locale) if isinstance(value, int | Decimal) else str(value)
+
+
+@register.filter
+def rule_value(value, unit: str) -> str:
+    """A regulated value as a person reads it: 75 %, 2 000,00 €, 9 – 60, 7 jours calendaires."""
+    if value is None:
+        return _("abrogée")
+    locale = babel_locale(None)
+    if isinstance(value, list):
+        return " · ".join(_one(item, unit, locale) for item in value)
+    return _one(value, unit, locale)
