@@ -3,14 +3,15 @@ from decimal import Decimal, InvalidOperation
 from babel.numbers import format_decimal, format_percent
 from django import template
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from compliance.formatting import babel_locale, money
 
 register = template.Library()
 
 _UNIT_WORDS = {
-    "calendar_days": "jours calendaires", "working_days": "jours ouvrables", "days": "jour(s)",
-    "weeks": "semaine(s)", "hours": "heure(s)",
+    "calendar_days": gettext_lazy("jours calendaires"), "working_days": gettext_lazy("jours ouvrables"),
+    "days": gettext_lazy("jour(s)"), "weeks": gettext_lazy("semaine(s)"), "hours": gettext_lazy("heure(s)"),
 }
 
 
@@ -35,7 +36,7 @@ def _one(value, unit: str, locale: str) -> str:
     if unit == "multiple":
         return f"{_number(value, locale)} ×"
     if unit in _UNIT_WORDS and isinstance(value, int):
-        return f"{value} {_(_UNIT_WORDS[unit])}"
+        return f"{value} {_UNIT_WORDS[unit]}"
     return _number(value, locale) if isinstance(value, int | Decimal) else str(value)
 
 
