@@ -24,9 +24,7 @@ from games.models import (
     RuleValue,
     RuleValueVersion,
 )
-
-_INTEGER_UNITS = {"count", "calendar_days", "working_days", "weeks", "days", "hours"}
-_DECIMAL_UNITS = {"EUR", "CAD", "ratio", "multiple"}
+from games.rules.validate import DECIMAL_UNITS, INTEGER_UNITS
 
 
 @dataclass(frozen=True)
@@ -62,9 +60,9 @@ class RuleValueAt:
 def _typed(value, unit: str):
     if value is None or unit in {"boolean", "text"}:
         return value
-    if unit in _INTEGER_UNITS and isinstance(value, int):
+    if unit in INTEGER_UNITS and isinstance(value, int):
         return value
-    if unit in _DECIMAL_UNITS:
+    if unit in DECIMAL_UNITS:
         return Decimal(value)
     if unit == "range":
         return {bound: Decimal(str(value[bound])) for bound in ("min", "max")}

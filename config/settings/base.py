@@ -194,6 +194,12 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    "ENUM_NAME_OVERRIDES": {
+        "InstrumentKindEnum": "games.models.InstrumentKind",
+        "JobKindEnum": "compliance.models.JobRun.Kind",
+        "InstrumentStatusEnum": "games.models.InstrumentStatus",
+        "JobStatusEnum": "compliance.models.JobRun.Status",
+    },
 }
 
 # --- Logging ----------------------------------------------------------------------------------

@@ -61,7 +61,7 @@ class InstrumentListApi(APIView):
 
 
 class InstrumentDetailApi(APIView):
-    class DetailOutput(InstrumentOutput):
+    class InstrumentDetailOutput(InstrumentOutput):
         articles = serializers.SerializerMethodField()
 
         class Meta(InstrumentOutput.Meta):
@@ -71,12 +71,12 @@ class InstrumentDetailApi(APIView):
             rows = selectors.article_list(user=self.context["request"].user, instrument=instrument)
             return ArticleOutput(rows.select_related("instrument"), many=True).data
 
-    @extend_schema(responses=DetailOutput)
+    @extend_schema(responses=InstrumentDetailOutput)
     def get(self, request, slug):
         instrument = selectors.instrument_get(user=request.user, slug=slug)
         if instrument is None:
             raise NotFound
-        return Response(self.DetailOutput(instrument, context={"request": request}).data)
+        return Response(self.InstrumentDetailOutput(instrument, context={"request": request}).data)
 
 
 class ArticleSearchApi(APIView):
@@ -109,7 +109,7 @@ class GameListApi(APIView):
 
 
 class GameDetailApi(APIView):
-    class DetailOutput(GameOutput):
+    class GameDetailOutput(GameOutput):
         bet_types = serializers.SerializerMethodField()
         articles = serializers.SerializerMethodField()
         parameters = serializers.SerializerMethodField()
@@ -130,12 +130,12 @@ class GameDetailApi(APIView):
                                    "draft": v.article.instrument.is_draft} for v in rule.versions.all()]}
                     for rule in game.parameters.all()]
 
-    @extend_schema(responses=DetailOutput)
+    @extend_schema(responses=GameDetailOutput)
     def get(self, request, key):
         game = selectors.game_get(user=request.user, key=key)
         if game is None:
             raise NotFound
-        return Response(self.DetailOutput(game).data)
+        return Response(self.GameDetailOutput(game).data)
 
 
 class PayTableListApi(APIView):

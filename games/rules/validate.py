@@ -20,8 +20,8 @@ SCHEMA = json.loads((RULES_DIR / "schemas" / "rules.schema.json").read_text(enco
 KINDS = {
     "instruments": "instrument", "values": "value", "games": "game", "paytables": "paytable", "rankings": "ranking",
 }
-_INTEGER_UNITS = {"count", "calendar_days", "working_days", "weeks", "days", "hours"}
-_DECIMAL_UNITS = {"EUR", "CAD", "ratio", "multiple"}
+INTEGER_UNITS = {"count", "calendar_days", "working_days", "weeks", "days", "hours"}
+DECIMAL_UNITS = {"EUR", "CAD", "ratio", "multiple"}
 
 
 class RulesInvalid(Exception):
@@ -184,9 +184,9 @@ def _check_value_type(checker: _Checker, rule_file: RuleFile, date: str, value):
         "list": isinstance(value, list) and bool(value),
         "range": isinstance(value, dict) and set(value) == {"min", "max"} and _range_ok(value),
     }.get(unit)
-    if unit in _INTEGER_UNITS:
+    if unit in INTEGER_UNITS:
         ok = isinstance(value, int) and not isinstance(value, bool) and value >= 0
-    elif unit in _DECIMAL_UNITS:
+    elif unit in DECIMAL_UNITS:
         ok = isinstance(value, str) and _decimal(value) is not None and _decimal(value) >= 0
     if not ok:
         checker.error(rule_file, where, f"valeur « {value} » incompatible avec l'unité « {unit} »")
