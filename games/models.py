@@ -10,6 +10,7 @@ from django.contrib.postgres.search import SearchVector, SearchVectorField
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from compliance.scoping import ScopedQuerySet
@@ -349,5 +350,7 @@ class PayTableLine(models.Model):
             word = "à" if self.notation == OddsNotation.A else "pour"
             return f"{self.numerator.normalize():f} {word} {self.denominator.normalize():f}"
         if self.payout_kind == PayoutKind.FIXED:
-            return f"{self.amount} {self.currency}"
-        return f"{(self.share * 100).normalize():f} %"
+            fixed = gettext("montant fixe")
+            return f"{self.amount} {self.currency} ({fixed})"
+        of_jackpot = gettext("du lot progressif")
+        return f"{(self.share * 100).normalize():f} % {of_jackpot}"

@@ -3,6 +3,7 @@
 import datetime
 from dataclasses import dataclass
 from decimal import Decimal
+from itertools import groupby
 
 from django.contrib.postgres.search import SearchHeadline, SearchQuery, SearchRank
 from django.db.models import F, Prefetch, Q, QuerySet
@@ -97,8 +98,24 @@ def rule_value_at(*, jurisdiction, key: str, on: datetime.date, drafts: bool = F
     if version is None or version.value is None:
         raise DomainError(errors.RULE_VALUE_NOT_FOUND.format(key=key, on=on.isoformat()), code="rule_value_not_found",
                           field="key", status=404)
-    return RuleValueAt(key, _typed(version.value, version.rule.unit), version.rule.unit, version.effective_from,
+    return _value_at(version)
+
+
+def _value_at(version: RuleValueVersion) -> RuleValueAt:
+    unit = version.rule.unit
+    return RuleValueAt(version.rule.key, _typed(version.value, unit), unit, version.effective_from,
                        Citation.of(version), version.pk)
+
+
+def day_from_text(raw: str | None, *, field: str, default: datetime.date) -> datetime.date:
+    """A date typed by a person or a client (AAAA-MM-JJ); empty means `default`."""
+    raw = (raw or "").strip()
+    if not raw:
+        return default
+    try:
+        return datetime.date.fromisoformat(raw)
+    except ValueError as exc:
+        raise DomainError(errors.BAD_DATE.format(value=raw), code="bad_date", field=field) from exc
 
 
 # --- browsing --------------------------------------------------------------------------------
@@ -107,12 +124,23 @@ def instrument_list(*, user) -> QuerySet[LegalInstrument]:
     return LegalInstrument.objects.visible_to(user).select_related("jurisdiction")
 
 
+def instrument_groups(*, user) -> list[tuple]:
+    """(jurisdiction, instruments): the user's own jurisdiction first, then the others, then private
+    rulebooks (no jurisdiction)."""
+    home = user.home_jurisdiction
+    ordered = sorted(instrument_list(user=user), key=lambda i: (
+        i.jurisdiction is None, i.jurisdiction_id != (home.pk if home else None),
+        i.jurisdiction.code if i.jurisdiction else "", i.effective_from))
+    return [(key, list(items)) for key, items in groupby(ordered, key=lambda i: i.jurisdiction)]
+
+
 def instrument_get(*, user, slug: str) -> LegalInstrument | None:
     return instrument_list(user=user).filter(slug=slug).first()
 
 
 def article_list(*, user, instrument: LegalInstrument) -> QuerySet[Article]:
-    return Article.objects.visible_to(user).filter(instrument=instrument).select_related("introduced_by")
+    return (Article.objects.visible_to(user).filter(instrument=instrument)
+            .select_related("instrument", "introduced_by__instrument"))
 
 
 def article_get(*, user, slug: str, role: str, number: str) -> Article | None:
@@ -202,9 +230,7 @@ def in_force_on(*, user, on: datetime.date) -> InForce:
                     .exclude(article__instrument__status=InstrumentStatus.DRAFT)
                     .select_related("rule__jurisdiction", "article__instrument").order_by("effective_from")):
         latest[version.rule.key] = version
-    values = [(v.rule, RuleValueAt(v.rule.key, _typed(v.value, v.rule.unit), v.rule.unit, v.effective_from,
-                                   Citation.of(v), v.pk))
-              for _, v in sorted(latest.items()) if v.value is not None]
+    values = [(v.rule, _value_at(v)) for _, v in sorted(latest.items()) if v.value is not None]
     paytables = []
     for paytable in PayTable.objects.visible_to(user).prefetch_related(
             Prefetch("versions", queryset=PayTableVersion.objects.select_related("article__instrument"))):
@@ -272,7 +298,7 @@ def _line_data(line: PayTableLine) -> dict:
     else:
         parsed |= {"share": f"{line.share.normalize():f}"}
     return {"position": line.position, "label": line.label, "qualifier": line.qualifier or None,
-            "odds": line.odds_printed, "parsed": parsed, "hand": line.hand or None}
+            "odds": line.odds_printed, "parsed": parsed, "parsed_text": line.odds_parsed, "hand": line.hand or None}
 
 
 def paytable_data(*, user, key: str, on: datetime.date, drafts: bool = True) -> dict:

@@ -74,10 +74,25 @@ class _Sync:
     def __init__(self, report: LoadReport):
         self.report = report
         self.kept: dict[type[models.Model], set[int]] = {}
+        self.existing: dict[type[models.Model], dict[tuple, models.Model]] = {}
+
+    @staticmethod
+    def _key(model, names, values) -> tuple:
+        return tuple(value.pk if model._meta.get_field(name).is_relation and value is not None else value
+                     for name, value in zip(names, values, strict=True))
+
+    def _find(self, model, lookup: dict):
+        """The row a lookup names, from one read of the whole table (a load runs at every start)."""
+        if model not in self.existing:
+            names = list(lookup)
+            attnames = [model._meta.get_field(name).attname for name in names]
+            self.existing[model] = {tuple(getattr(obj, attname) for attname in attnames): obj
+                                    for obj in model.objects.all()}
+        return self.existing[model].get(self._key(model, list(lookup), list(lookup.values())))
 
     def put(self, model, lookup: dict, fields: dict):
         name = model.__name__
-        obj = model.objects.filter(**lookup).first()
+        obj = self._find(model, lookup)
         if obj is None:
             obj = model.objects.create(**lookup, **fields)
             self.report.created[name] += 1

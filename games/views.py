@@ -2,14 +2,13 @@
 search, and what was in force on a date. Read-only, thin callers of games.selectors."""
 
 import datetime
-from itertools import groupby
 
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import render
 from django.utils import timezone
-from django.utils.translation import gettext as _
 
+from compliance.errors import DomainError
 from games import selectors
 from games.models import ArticleRole
 
@@ -25,26 +24,16 @@ def _or_404(obj):
 
 
 def _date_param(request) -> tuple[datetime.date, str | None]:
-    raw = request.GET.get("date", "").strip()
-    if not raw:
-        return timezone.localdate(), None
     try:
-        return datetime.date.fromisoformat(raw), None
-    except ValueError:
-        return timezone.localdate(), _("Date invalide : « %(value)s » (format attendu AAAA-MM-JJ).") % {"value": raw}
+        return selectors.day_from_text(request.GET.get("date"), field="date", default=timezone.localdate()), None
+    except DomainError as exc:
+        return timezone.localdate(), str(exc.message)
 
 
 @login_required
 def rules_index(request):
-    instruments = selectors.instrument_list(user=request.user)
-    home = request.user.home_jurisdiction
-    # the user's own jurisdiction first, then the others, then private rulebooks
-    ordered = sorted(instruments, key=lambda i: (
-        i.jurisdiction is None, i.jurisdiction_id != (home.pk if home else None),
-        i.jurisdiction.code if i.jurisdiction else "", i.effective_from))
-    groups = [(key, list(items)) for key, items in groupby(ordered, key=lambda i: i.jurisdiction)]
     return render(request, "games/index.html", {
-        "groups": groups, "games": selectors.game_list(user=request.user),
+        "groups": selectors.instrument_groups(user=request.user), "games": selectors.game_list(user=request.user),
         "paytables": selectors.paytable_list(user=request.user), "today": timezone.localdate()})
 
 

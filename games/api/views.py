@@ -2,25 +2,19 @@
 
 import datetime
 
+from django.utils import timezone
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from compliance.errors import DomainError
-from games import errors, selectors
+from games import selectors
 from games.models import Article, Game, LegalInstrument, PayTable
 
 
 def _date_query(request, name: str) -> datetime.date:
-    raw = request.query_params.get(name)
-    if not raw:
-        return datetime.date.today()
-    try:
-        return datetime.date.fromisoformat(raw)
-    except ValueError as exc:
-        raise DomainError(errors.BAD_DATE.format(value=raw), code="bad_date", field=name) from exc
+    return selectors.day_from_text(request.query_params.get(name), field=name, default=timezone.localdate())
 
 
 def _drafts(request, default: bool) -> bool:
@@ -69,7 +63,7 @@ class InstrumentDetailApi(APIView):
 
         def get_articles(self, instrument) -> list[dict]:
             rows = selectors.article_list(user=self.context["request"].user, instrument=instrument)
-            return ArticleOutput(rows.select_related("instrument"), many=True).data
+            return ArticleOutput(rows, many=True).data
 
     @extend_schema(responses=InstrumentDetailOutput)
     def get(self, request, slug):

@@ -1,7 +1,7 @@
-import datetime
 import json as jsonlib
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils import timezone
 
 from compliance.errors import DomainError
 from compliance.models import User
@@ -18,13 +18,10 @@ class Command(BaseCommand):
         parser.add_argument("--in-force-only", action="store_true", help="ignorer les versions issues d'un projet")
 
     def handle(self, *args, key, on=None, json=False, in_force_only=False, **options):
-        try:
-            day = datetime.date.fromisoformat(on) if on else datetime.date.today()
-        except ValueError as exc:
-            raise CommandError(f"date invalide « {on} » (AAAA-MM-JJ)") from exc
         # the command line reads as a platform administrator would: published rules are public
         reader = User(role="admin", is_active=True)
         try:
+            day = selectors.day_from_text(on, field="on", default=timezone.localdate())
             data = selectors.paytable_data(user=reader, key=key, on=day, drafts=not in_force_only)
         except DomainError as exc:
             raise CommandError(str(exc.message)) from exc
@@ -40,13 +37,7 @@ class Command(BaseCommand):
         self.stdout.write(f"version du {data['effective_from']} · {citation['label']}{status}")
         width = max(len(line["label"]) for line in data["lines"])
         for line in data["lines"]:
-            parsed = line["parsed"]
-            if parsed["kind"] == "odds":
-                form = f"{parsed['numerator']} {'à' if parsed['notation'] == 'a' else 'pour'} {parsed['denominator']}"
-            elif parsed["kind"] == "fixed":
-                form = f"{parsed['amount']} {parsed['currency']} (montant fixe)"
-            else:
-                form = f"{parsed['share']} du lot progressif"
+            form = line["parsed_text"]
             qualifier = f"  [{line['qualifier']}]" if line["qualifier"] else ""
             self.stdout.write(f"  {line['label']:<{width}}  {line['odds']:<24} → {form}{qualifier}")
 
