@@ -7,3 +7,14 @@ RULE_VALUE_WRONG_JURISDICTION = _("La valeur « {key} » n'appartient pas à la 
 PAYTABLE_NOT_FOUND = _("Table de paiement inconnue : « {key} ».")
 PAYTABLE_NOT_IN_FORCE = _("La table « {key} » n'a aucune version en vigueur le {on}.")
 BAD_DATE = _("Date invalide : « {value} » (format attendu AAAA-MM-JJ).")
+WHEEL_BELOW_FLOOR = _(
+    "Le taux de retour de la mise « {symbol} » est de {rate} %, sous le minimum de {floor} % ({citation})."
+)
+WHEEL_SEGMENTS_RANGE = _("La roue compte {count} parties ; il en faut de {min} à {max} ({citation}).")
+WHEEL_SEGMENT_INVALID = _("Partie n° {index} : {problem}.")
+WHEEL_NO_SEGMENTS = _("Aucune partie de roue n'est décrite.")
+HANDS_INVALID = _("Main n° {index} : {problem}.")
+HANDS_TOO_MANY = _("Au plus {limit} mains par requête.")
+HANDS_UNKNOWN_KIND = _("Type de main inconnu : « {kind} ».")
+RTP_UNAVAILABLE = _("Le taux de retour de « {key} » ne peut pas être calculé : {problem}.")
+BAD_AMOUNT = _("Montant invalide : « {value} ».")

@@ -354,3 +354,65 @@ class PayTableLine(models.Model):
             return f"{self.amount} {self.currency} ({fixed})"
         of_jackpot = gettext("du lot progressif")
         return f"{(self.share * 100).normalize():f} % {of_jackpot}"
+
+
+class HandDistribution(models.Model):
+    """Exact count of every hand of one kind per fine class ("pair:Q"), computed once and kept."""
+
+    kind = models.CharField(max_length=40, unique=True)
+    algorithm = models.PositiveIntegerField()  # bumped when the counting changes: older rows are recomputed
+    total = models.BigIntegerField()
+    counts = models.JSONField()
+    seconds = models.DecimalField(max_digits=8, decimal_places=3)
+    computed_at = models.DateTimeField(auto_now=True)
+
+    objects = PublicQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["kind"]
+        constraints = [models.CheckConstraint(condition=Q(total__gt=0), name="handdistribution_total_positive")]
+
+    def __str__(self):
+        return f"{self.kind} ({self.total})"
+
+
+class StrategyEvaluation(models.Model):
+    """A strategy-dependent game's return under one stored strategy, exact or simulated."""
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", _("En attente")
+        RUNNING = "running", _("En cours")
+        SUCCEEDED = "succeeded", _("Terminé")
+        FAILED = "failed", _("Échec")
+
+    game = models.CharField(max_length=60)
+    strategy = models.CharField(max_length=60)
+    status = models.CharField(max_length=20, choices=Status.choices, default=Status.QUEUED)
+    progress_done = models.PositiveBigIntegerField(default=0)
+    progress_total = models.PositiveBigIntegerField(default=1)
+    method = models.CharField(max_length=20, blank=True)
+    optimal = models.BooleanField(null=True)
+    expected = models.CharField(max_length=200, blank=True)  # exact fraction "n/d", or the simulated mean
+    expected_decimal = models.DecimalField(max_digits=14, decimal_places=10, null=True)
+    ci_low = models.DecimalField(max_digits=14, decimal_places=10, null=True)
+    ci_high = models.DecimalField(max_digits=14, decimal_places=10, null=True)
+    rounds = models.PositiveBigIntegerField(null=True)
+    average_stake = models.DecimalField(max_digits=14, decimal_places=10, null=True)
+    citations = models.JSONField(default=list)
+    details = models.JSONField(default=dict)
+    error = models.TextField(blank=True)
+    seconds = models.DecimalField(max_digits=10, decimal_places=3, null=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    objects = PublicQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["game", "strategy"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "strategy"], name="strategyevaluation_unique"),
+            models.CheckConstraint(condition=Q(progress_done__lte=models.F("progress_total")),
+                                   name="strategyevaluation_progress_within_total"),
+        ]
+
+    def __str__(self):
+        return f"{self.game} / {self.strategy} ({self.status})"

@@ -2,6 +2,7 @@
 search, and what was in force on a date. Read-only, thin callers of games.selectors."""
 
 import datetime
+from fractions import Fraction
 
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
@@ -9,8 +10,11 @@ from django.shortcuts import render
 from django.utils import timezone
 
 from compliance.errors import DomainError
-from games import selectors
+from games import errors, selectors
 from games.models import ArticleRole
+from games.rtp.engine import ModelError
+from games.rtp.present import page_variants
+from games.rtp.selectors import rtp_report
 
 # Article URLs say "art" for the text of the regulation as amended (what people cite) and
 # "dispositif" for the amending instrument's own provisions.
@@ -83,9 +87,29 @@ def game_detail(request, key):
 def paytable_detail(request, key):
     paytable = _or_404(selectors.paytable_get(user=request.user, key=key))
     on = timezone.localdate()
-    return render(request, "games/paytable.html", {
-        "paytable": paytable, "current": selectors.paytable_version_at(paytable=paytable, on=on),
-        "current_with_drafts": selectors.paytable_version_at(paytable=paytable, on=on, drafts=True)})
+    context = {"paytable": paytable, "current": selectors.paytable_version_at(paytable=paytable, on=on),
+               "current_with_drafts": selectors.paytable_version_at(paytable=paytable, on=on, drafts=True)}
+    if context["current_with_drafts"] is not None:
+        context |= _rtp_context(request, paytable, on)
+    return render(request, "games/paytable.html", context)
+
+
+def _rtp_context(request, paytable, on) -> dict:
+    raw = (request.GET.get("progressive") or "").strip()
+    try:
+        amount = Fraction(raw.replace(",", ".")) if raw else None
+        if amount is not None and amount <= 0:
+            raise ValueError(raw)
+    except (ValueError, ZeroDivisionError):
+        return {"rtp_error": errors.BAD_AMOUNT.format(value=raw)}
+    try:
+        report = rtp_report(user=request.user, key=paytable.key, on=on, progressive=amount)
+    except ModelError as exc:
+        return {"rtp_error": str(exc)}
+    has_progressive = any(line.payout_kind == "progressive_share" for line in
+                          selectors.paytable_version_at(paytable=paytable, on=on, drafts=True).lines.all())
+    return {"rtp": report, "rtp_variants": page_variants(report), "progressive": raw,
+            "has_progressive": has_progressive}
 
 
 @login_required

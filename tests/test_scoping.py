@@ -12,7 +12,9 @@ from tests.conftest import api_client_for
 pytestmark = pytest.mark.django_db
 
 # Routes that hold no casino data, or that exist to sign in.
-UNSCOPED_ROUTES = {"home", "login", "logout", "health", "set_language", "api-token", "api-schema", "api-docs"}
+UNSCOPED_ROUTES = {"home", "login", "logout", "health", "set_language", "api-token", "api-schema", "api-docs",
+                   # calculators over the caller's own input: they read rules and store nothing
+                   "api-rules-rtp-wheel", "api-rules-hands-evaluate"}
 
 # Published rule texts: the same for every signed-in user, whatever their casino or jurisdiction
 # (public law), never for an anonymous visitor, and read-only. name -> kwargs.
@@ -28,6 +30,7 @@ PUBLIC_RULE_ROUTES = {
     "api-rules-article-search": None, "api-rules-game-list": None, "api-rules-game-detail": {"key": "lu.bataille"},
     "api-rules-paytable-list": None, "api-rules-paytable-detail": {"key": "mc.uth.trips"},
     "api-rules-value": {"key": "mc.uth.joueurs_assis_max"},
+    "api-rules-rtp-detail": {"key": "qc.357.trois_cartes"},
 }
 
 # name -> (kind, kwargs built from casino B's objects). "list": B's rows must not appear;

@@ -25,3 +25,25 @@ def ldate(context, value, style="long"):
 def in_section(path: str, url: str | None) -> bool:
     """True when `path` is `url` or one of its sub-pages (the sidebar marks the whole section)."""
     return bool(url) and (path == url or (url != "/" and path.startswith(url)))
+
+
+@register.filter
+def percent(fraction, places=4):
+    """A ratio (Decimal, or its text) as a localized percentage: "0.034932" → "3,4932 %" in French."""
+    from decimal import Decimal, InvalidOperation
+
+    from django.utils.formats import number_format
+
+    if fraction is None or fraction == "":
+        return "—"
+    try:
+        value = Decimal(str(fraction)) * 100
+    except InvalidOperation:
+        return "—"
+    return f"{number_format(value, int(places))} %"
+
+
+@register.filter
+def mul(value, factor):
+    """Integer product for SVG coordinates (no inline styles under our CSP)."""
+    return int(value or 0) * int(factor)

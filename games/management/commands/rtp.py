@@ -1,0 +1,101 @@
+import json as jsonlib
+from fractions import Fraction
+
+from django.core.management.base import BaseCommand, CommandError
+from django.utils import timezone
+
+from compliance.errors import DomainError
+from compliance.models import User
+from games import selectors
+from games.rtp.engine import ModelError
+from games.rtp.selectors import rtp_keys, rtp_report
+
+READING_WORDS = {"a": "« à » (gain net, mise rendue)", "pour": "« pour » (montant total rendu)"}
+
+
+class Command(BaseCommand):
+    help = "Taux de retour exact d'une table de paiement, sous les deux lectures de « à » et « pour »."
+
+    def add_arguments(self, parser):
+        parser.add_argument("key", nargs="?", help="clé de la table, ex. qc.357.trois_cartes (absent : la liste)")
+        parser.add_argument(
+            "--reading",
+            choices=["a", "pour", "literal"],
+            default="literal",
+            help="lecture affichée (défaut : celle du texte)",
+        )
+        parser.add_argument("--on", help="date AAAA-MM-JJ (défaut : aujourd'hui)")
+        parser.add_argument("--progressive", help="montant du lot progressif, ex. 25000.00")
+        parser.add_argument("--json", action="store_true", help="sortie JSON (les deux lectures)")
+
+    def handle(self, *args, key=None, reading="literal", on=None, progressive=None, json=False, **options):
+        if key is None:
+            self.stdout.write("\n".join(rtp_keys()))
+            return
+        reader = User(role="admin", is_active=True)  # rules are public law
+        try:
+            day = selectors.day_from_text(on, field="on", default=timezone.localdate())
+            amount = _amount(progressive)
+            report = rtp_report(user=reader, key=key, on=day, progressive=amount)
+        except DomainError as exc:
+            raise CommandError(str(exc.message)) from exc
+        except ModelError as exc:
+            raise CommandError(str(exc)) from exc
+        chosen = report["literal_reading"] or "a" if reading == "literal" else reading
+        if json:
+            self.stdout.write(jsonlib.dumps(report | {"selected_reading": chosen}, ensure_ascii=False, indent=2))
+            return
+        self._print(report, chosen)
+
+    def _print(self, report, chosen):
+        literal = report["literal_reading"]
+        self.stdout.write(f"{report['key']} — {report['title']} ({report['citation']['label']})")
+        self.stdout.write(report["note"])
+        self.stdout.write(f"Lecture littérale : {READING_WORDS.get(literal, 'non précisée par le texte')}")
+        self.stdout.write(f"Lecture affichée : {READING_WORDS[chosen]}")
+        for flag in report["flags"]:
+            self.stdout.write(
+                f"⚑ {flag['variant']} : les deux lectures diffèrent de {_percent(flag['gap']['decimal'])} points"
+            )
+        other = "pour" if chosen == "a" else "a"
+        for variant, other_variant in zip(report["readings"][chosen], report["readings"][other], strict=True):
+            self.stdout.write(f"\n{variant['label']}")
+            for line in variant["lines"]:
+                contribution = line["contribution"]
+                shown = _percent(contribution["decimal"]) + " %" if contribution else "—"
+                self.stdout.write(
+                    f"  {line['label'][:40]:<40} {line['odds']:<14} p = "
+                    f"{line['probability']['fraction']:<22} contribution {shown}"
+                )
+            if variant["return"] is None:
+                self.stdout.write("  Retour : dépend de la stratégie du joueur (voir l'évaluation du jeu)")
+                continue
+            self.stdout.write(
+                f"  Retour {_percent(variant['return']['decimal'])} % "
+                f"({variant['return']['fraction']}), avantage de la maison "
+                f"{_percent(variant['house_edge']['decimal'])} %, fréquence de gain "
+                f"{_percent(variant['hit_frequency']['decimal'])} % ; autre lecture : "
+                f"{_percent(other_variant['return']['decimal'])} %"
+            )
+        for evaluation in report["strategy"]:
+            edge = evaluation["house_edge_decimal"]
+            self.stdout.write(
+                f"\nStratégie « {evaluation['name']} » ({evaluation['method']}) : avantage "
+                f"{_percent(edge) + ' %' if edge else evaluation['status']}"
+            )
+
+
+def _percent(decimal_text: str) -> str:
+    return f"{float(Fraction(decimal_text) * 100):.4f}".replace(".", ",")
+
+
+def _amount(text):
+    if text is None:
+        return None
+    try:
+        value = Fraction(text)
+    except ValueError:
+        raise CommandError(f"--progressive : montant invalide « {text} »") from None
+    if value <= 0:
+        raise CommandError("--progressive : le montant doit être positif")
+    return value

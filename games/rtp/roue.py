@@ -1,0 +1,106 @@
+"""Roue de fortune: the return of each bet from the wheel's segments, and the floor of QC RJC art. 122.
+
+A bet on a symbol wins when the pointer stops on one of its segments (art. 119); all segments are
+equal (art. 117), so a symbol on n of N segments paying X à Y returns n/N × (1 + X/Y) — under the
+"pour" reading n/N × X/Y. Every bet must return at least the floor; the wheel has 9 to 60 segments.
+"""
+
+import re
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+
+from compliance.errors import DomainError
+from games import errors
+
+from .engine import paid
+
+_ODDS = re.compile(r"^\s*(\d+(?:[.,]\d+)?)\s*(à|a|pour)\s*(\d+(?:[.,]\d+)?)\s*$", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class WheelRules:
+    min_segments: int
+    max_segments: int
+    segments_citation: str
+    floor: Fraction
+    floor_citation: str
+
+
+@dataclass(frozen=True)
+class Bet:
+    symbol: str
+    segments: int
+    odds: str
+    probability: Fraction
+    return_: Fraction
+
+
+def _segment(index: int, raw) -> tuple[str, int, dict, str]:
+    def refuse(problem):
+        raise DomainError(
+            errors.WHEEL_SEGMENT_INVALID.format(index=index + 1, problem=problem),
+            code="invalid_segment",
+            field=f"segments[{index}]",
+        )
+
+    if not isinstance(raw, dict):
+        refuse("objet attendu / object expected")
+    symbol = str(raw.get("symbol", "")).strip()
+    count = raw.get("count")
+    match = _ODDS.match(str(raw.get("odds", "")))
+    if not symbol:
+        refuse("symbole manquant / symbol missing")
+    if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+        refuse("« count » doit être un entier ≥ 1 / count must be an integer ≥ 1")
+    if not match:
+        refuse("cote attendue sous la forme « X à Y » ou « X pour Y » / odds expected as 'X à Y' or 'X pour Y'")
+    numerator, word, denominator = match.groups()
+    notation = "pour" if word.lower() == "pour" else "a"
+    parsed = {
+        "kind": "odds",
+        "numerator": numerator.replace(",", "."),
+        "denominator": denominator.replace(",", "."),
+        "notation": notation,
+    }
+    if Fraction(parsed["numerator"]) <= 0 or Fraction(parsed["denominator"]) <= 0:
+        refuse("cote nulle / zero odds")
+    return symbol, count, parsed, match.group(0).strip()
+
+
+def wheel_bets(segments, rules: WheelRules) -> list[Bet]:
+    """Each bet's return under the odds as written; refuses a wheel outside art. 117 or below art. 122."""
+    if not isinstance(segments, list) or not segments:
+        raise DomainError(errors.WHEEL_NO_SEGMENTS, code="no_segments", field="segments")
+    parsed = [_segment(index, raw) for index, raw in enumerate(segments)]
+    total = sum(count for _symbol, count, _odds, _text in parsed)
+    if not rules.min_segments <= total <= rules.max_segments:
+        raise DomainError(
+            errors.WHEEL_SEGMENTS_RANGE.format(
+                count=total, min=rules.min_segments, max=rules.max_segments, citation=rules.segments_citation
+            ),
+            code="segments_out_of_range",
+            field="segments",
+        )
+    bets = []
+    for index, (symbol, count, odds, text) in enumerate(parsed):
+        probability = Fraction(count, total)
+        bet = Bet(symbol, count, text, probability, probability * paid(odds, odds["notation"], Fraction(1), None))
+        if bet.return_ < rules.floor:
+            raise DomainError(
+                errors.WHEEL_BELOW_FLOOR.format(
+                    symbol=symbol,
+                    rate=_percent(bet.return_),
+                    floor=_percent(rules.floor),
+                    citation=rules.floor_citation,
+                ),
+                code="below_minimum_return",
+                field=f"segments[{index}]",
+            )
+        bets.append(bet)
+    return bets
+
+
+def _percent(value: Fraction) -> str:
+    shown = (Decimal(value.numerator) * 100 / Decimal(value.denominator)).quantize(Decimal("0.01"))
+    return f"{shown}".replace(".", ",")

@@ -1,0 +1,125 @@
+"""Reading returns: cached distributions, a pay table's exact return under both readings, and the
+stored strategy evaluations."""
+
+import datetime
+from fractions import Fraction
+
+from games.models import HandDistribution, StrategyEvaluation
+from games.selectors import paytable_data, rule_value_at
+
+from .engine import READINGS, Context, compute, flags, models
+from .present import fraction_json, jsonable, variant_json
+from .services import ALGORITHM, distribution_store
+
+_MEMO: dict[str, tuple[int, dict]] = {}  # counts never change for an algorithm: keep them per process
+
+
+def hand_distribution(kind: str) -> tuple[int, dict]:
+    """(total, counts per fine class): from memory, else the database, else counted now and stored."""
+    if kind not in _MEMO:
+        row = HandDistribution.objects.filter(kind=kind, algorithm=ALGORITHM).first()
+        if row is None:
+            row = distribution_store(kind=kind)
+        _MEMO[kind] = (row.total, row.counts)
+    return _MEMO[kind]
+
+
+def rtp_context(*, on: datetime.date, progressive=None) -> Context:
+    def value(key: str):
+        return rule_value_at(jurisdiction=None, key=key, on=on, drafts=True).value
+
+    return Context(distribution=hand_distribution, value=value, progressive=progressive)
+
+
+def rtp_compute(*, table: dict, on: datetime.date, progressive=None, model: dict | None = None) -> dict:
+    """Both readings of one table (as `paytable_data` gives it, or as submitted), with the flags."""
+    context = rtp_context(on=on, progressive=progressive)
+    results = {reading: compute(table, reading, context, model) for reading in READINGS}
+    first = results["a"]
+    return {
+        "model": first.model,
+        "note": first.note,
+        "note_en": first.note_en,
+        "literal_reading": first.literal_reading,
+        "strategy_dependent": first.model == "strategy",
+        "readings": {reading: [variant_json(v) for v in result.variants] for reading, result in results.items()},
+        "flags": jsonable(flags(results)),
+        "strategy_game": first.strategy_game,
+    }
+
+
+def rtp_report(*, user, key: str, on: datetime.date, progressive=None) -> dict:
+    """Everything the pay-table page, the API and `manage.py rtp` show for one table."""
+    table = paytable_data(user=user, key=key, on=on)
+    report = {key_: table[key_] for key_ in ("key", "game", "title", "title_en", "effective_from", "citation")}
+    report |= rtp_compute(table=table, on=on, progressive=progressive)
+    game = report["strategy_game"]
+    report["strategy"] = [evaluation_json(e) for e in StrategyEvaluation.objects.filter(game=game)] if game else []
+    return report
+
+
+def wheel_report(*, segments, on: datetime.date) -> dict:
+    """A roue de fortune configuration checked against QC RJC art. 117 and 122, with each bet's return."""
+    from .roue import WheelRules, wheel_bets
+
+    size = rule_value_at(jurisdiction="QC", key="qc.roue_de_fortune.segments", on=on)
+    floor = rule_value_at(jurisdiction="QC", key="qc.roue_de_fortune.taux_retour_minimum", on=on)
+    rules = WheelRules(
+        int(size.value["min"]),
+        int(size.value["max"]),
+        size.citation.label,
+        Fraction(str(floor.value)),
+        floor.citation.label,
+    )
+    bets = wheel_bets(segments, rules)
+    return {
+        "segments": sum(bet.segments for bet in bets),
+        "floor": fraction_json(rules.floor),
+        "citations": [rules.segments_citation, rules.floor_citation],
+        "bets": [
+            {
+                "symbol": bet.symbol,
+                "segments": bet.segments,
+                "odds": bet.odds,
+                "probability": fraction_json(bet.probability),
+                "return": fraction_json(bet.return_),
+            }
+            for bet in bets
+        ],
+        "lowest_return": fraction_json(min(bet.return_ for bet in bets)),
+    }
+
+
+def rtp_keys() -> list[str]:
+    return sorted(models())
+
+
+def evaluation_json(evaluation: StrategyEvaluation) -> dict:
+    from .registry import strategy_info
+
+    info = strategy_info(evaluation.game, evaluation.strategy)
+    return {
+        "game": evaluation.game,
+        "strategy": evaluation.strategy,
+        "status": evaluation.status,
+        "progress": {"done": evaluation.progress_done, "total": evaluation.progress_total},
+        "name": info.get("name"),
+        "name_en": info.get("name_en"),
+        "description": info.get("description"),
+        "description_en": info.get("description_en"),
+        "method": evaluation.method or None,
+        "optimal": evaluation.optimal,
+        "expected": evaluation.expected or None,
+        "expected_decimal": None if evaluation.expected_decimal is None else str(evaluation.expected_decimal),
+        "house_edge_decimal": None if evaluation.expected_decimal is None else str(-evaluation.expected_decimal),
+        "ci95": None if evaluation.ci_low is None else [str(evaluation.ci_low), str(evaluation.ci_high)],
+        "rounds": evaluation.rounds,
+        "average_stake": None if evaluation.average_stake is None else str(evaluation.average_stake),
+        "citations": evaluation.citations,
+        "details": evaluation.details,
+        "error": evaluation.error or None,
+        "seconds": None if evaluation.seconds is None else str(evaluation.seconds),
+    }
+
+
+__all__ = ["fraction_json", "hand_distribution", "rtp_compute", "rtp_report", "rtp_keys", "evaluation_json"]
