@@ -5,6 +5,8 @@ Each later capability adds its part here, so `scripts/run` always shows every fe
 from dataclasses import dataclass
 from decimal import Decimal
 
+from django.conf import settings
+
 from .models import Casino, JobRun, Jurisdiction, User
 from .services import casino_create, job_enqueue, jurisdictions_load, user_create
 
@@ -72,4 +74,22 @@ def demo_load() -> list[str]:
         accountant = casino.users.filter(role=User.Role.ACCOUNTANT).first()
         job_enqueue(kind=JobRun.Kind.PIPELINE_CHECK, casino=casino, requested_by=accountant)
         created.append(f"pipeline check for {casino.code}")
+    created += _rtp_demo()
+    return created
+
+
+def _rtp_demo() -> list[str]:
+    """Exact hand distributions kept in the database, and every game's strategy evaluation queued for
+    the worker (the pay-table pages show their progress, then their result)."""
+    from games.hands.distributions import KINDS
+    from games.models import HandDistribution
+    from games.rtp.services import ALGORITHM, distribution_store, strategy_evaluations_enqueue_all
+
+    created = []
+    for kind in KINDS:
+        if not HandDistribution.objects.filter(kind=kind, algorithm=ALGORITHM).exists():
+            distribution_store(kind=kind)
+            created.append(f"distribution {kind}")
+    if settings.DEMO_STRATEGY_EVALUATIONS:
+        created += [f"evaluation {e.game}/{e.strategy}" for e in strategy_evaluations_enqueue_all()]
     return created

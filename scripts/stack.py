@@ -341,6 +341,27 @@ def cmd_test(args: argparse.Namespace) -> int:
         shutil.rmtree(tmp, ignore_errors=True)
 
 
+# --- bench ------------------------------------------------------------------------------------
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    tmp = Path(tempfile.mkdtemp(prefix="vigie-bench-"))
+    tmp.chmod(0o755)
+    services = Services(tmp, fast=True)
+    try:
+        env = {**os.environ, **services.start(), "DJANGO_SETTINGS_MODULE": "config.settings.test",
+               "DJANGO_SECRET_KEY": secrets.token_urlsafe(48)}
+        manage(env, "migrate", "--noinput", "-v", "0")
+        manage(env, "rules_load")
+        code = 0
+        for name in args.names or ["rtp"]:
+            say(f"benchmarks/{name}.py")
+            code |= subprocess.run([sys.executable, f"benchmarks/{name}.py"], cwd=ROOT, env=env).returncode
+        return code
+    finally:
+        services.stop()
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -350,8 +371,10 @@ def main() -> int:
     run.add_argument("--redis-port", type=int, default=int(os.environ.get("VIGIE_REDIS_PORT", 56379)))
     test = sub.add_parser("test", help="run every test")
     test.add_argument("pytest_args", nargs="*", help="extra arguments for pytest")
+    bench = sub.add_parser("bench", help="run the benchmarks")
+    bench.add_argument("names", nargs="*", help="benchmark modules in benchmarks/ (default: all)")
     args = parser.parse_args()
-    return cmd_run(args) if args.command == "run" else cmd_test(args)
+    return {"run": cmd_run, "test": cmd_test, "bench": cmd_bench}[args.command](args)
 
 
 if __name__ == "__main__":

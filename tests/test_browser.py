@@ -156,3 +156,49 @@ def test_a_regulator_browses_instruments_dates_games_and_rankings(live_server, b
     assert "four_of_a_kind" in rows.nth(0).inner_text() and "straight_flush" in rows.nth(1).inner_text()
     page.screenshot(path=shots / "rules-ranking-4-cartes.png", full_page=True)
     page.close()
+
+
+def test_a_regulator_reads_a_pay_table_return_under_both_readings_and_a_game_evaluation(live_server, browser, shots):
+    from games.models import StrategyEvaluation
+    from games.rtp.services import strategy_evaluation_run
+
+    demo_load()
+    for strategy in ("guerre", "abandon"):  # exact and quick: computed here rather than by a worker
+        evaluation = StrategyEvaluation.objects.create(game="lu.bataille", strategy=strategy)
+        strategy_evaluation_run(evaluation_id=evaluation.pk)
+    page = browser.new_page(viewport={"width": 1366, "height": 900})
+    errors = []
+    page.on("console", lambda msg: msg.type == "error" and errors.append(msg.text))
+    page.goto(f"{live_server.url}/connexion/")
+    page.fill("#id_username", "mc.commission")
+    page.fill("#id_password", DEMO_PASSWORD)
+    page.click("form button.btn-primary")
+    page.wait_for_url("**/tableau-de-bord/")
+
+    page.goto(f"{live_server.url}/regles/tables/mc.uth.trips/")
+    rtp = page.locator("[data-testid=rtp]")
+    assert "81,2321 %" in rtp.locator("[data-testid=rtp-return-a]").first.inner_text()
+    assert "96,5021 %" in rtp.locator("[data-testid=rtp-return-pour]").first.inner_text()
+    assert "lecture du texte" in rtp.inner_text()
+    assert rtp.locator("[data-testid=rtp-flags]").is_visible()
+    assert rtp.locator("[data-testid=rtp-lines] tbody tr").count() == 7
+    assert rtp.locator("[data-testid=rtp-chart] rect").count() == 14
+    page.screenshot(path=shots / "rtp-mc-uth-trips.png", full_page=True)
+
+    page.goto(f"{live_server.url}/regles/tables/qc.roulette.triple/")
+    assert page.locator("[data-testid=rtp-variant]").count() == 2
+    page.screenshot(path=shots / "rtp-roulette-triple.png", full_page=True)
+
+    page.goto(f"{live_server.url}/regles/tables/lu.bataille.bataille/")
+    strategies = page.locator("[data-testid=strategy]")
+    assert strategies.count() == 2
+    assert "calcul exact" in strategies.first.inner_text()
+    page.screenshot(path=shots / "rtp-bataille.png", full_page=True)
+
+    page.goto(f"{live_server.url}/regles/tables/qc.blackjack.progressive/?progressive=abc")
+    assert "Montant invalide" in page.locator("[data-testid=rtp-error]").inner_text()
+    page.goto(f"{live_server.url}/regles/tables/qc.blackjack.progressive/?progressive=50000")
+    assert page.locator("[data-testid=rtp-variant]").count() == 8
+    page.screenshot(path=shots / "rtp-blackjack-progressive.png", full_page=True)
+    assert errors == [], errors
+    page.close()

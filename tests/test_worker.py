@@ -81,3 +81,19 @@ def test_a_redelivered_task_leaves_a_finished_job_as_it_is(world_tx):
     again = job_execute(job_id=str(job.pk), worker="w2")
     assert first.status == again.status == JobRun.Status.SUCCEEDED
     assert again.result["worker"] == "w1" and again.attempts == 1
+
+
+def test_a_real_worker_evaluates_a_game_strategy_and_stores_it(transactional_db, celery_worker):
+    from games.models import StrategyEvaluation
+    from games.rtp.services import strategy_evaluation_enqueue
+
+    evaluation = strategy_evaluation_enqueue(game="lu.bataille", strategy="guerre")
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        evaluation.refresh_from_db()
+        if evaluation.status in {StrategyEvaluation.Status.SUCCEEDED, StrategyEvaluation.Status.FAILED}:
+            break
+        time.sleep(0.2)
+    assert evaluation.status == StrategyEvaluation.Status.SUCCEEDED, evaluation.error
+    assert evaluation.method == "exact" and evaluation.progress_done == evaluation.progress_total
+    assert evaluation.expected.startswith("-") and evaluation.citations == ["LU RGD 1979 art. 37-16"]

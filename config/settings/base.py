@@ -210,3 +210,5 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": env("LOG_LEVEL", default="INFO")},
 }
 DEMO_ALLOWED = True  # the demo command refuses to run where this is off
+# The demo queues every game's strategy evaluation (minutes of worker time); the tests queue their own.
+DEMO_STRATEGY_EVALUATIONS = env.bool("VIGIE_DEMO_STRATEGY_EVALUATIONS", default=True)

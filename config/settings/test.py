@@ -14,3 +14,4 @@ SCREENSHOT_DIR = env("VIGIE_SCREENSHOTS", default=str(os.path.join(os.getcwd(), 
 LOGGING = {"version": 1, "disable_existing_loggers": False, "root": {"level": "WARNING"}}
 DATABASES["default"]["CONN_MAX_AGE"] = 0  # no connection may outlive a test database
 WHITENOISE_AUTOREFRESH = True
+DEMO_STRATEGY_EVALUATIONS = False  # a shared test worker must not spend minutes simulating games

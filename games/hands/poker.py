@@ -27,10 +27,10 @@ def straight_top(mask: int, size: int) -> int:
 def _top(mask: int, count: int) -> list[int]:
     found = []
     for index in range(12, -1, -1):
+        if len(found) == count:
+            break
         if mask >> index & 1:
             found.append(index + 2)
-            if len(found) == count:
-                break
     return found
 
 

@@ -26,8 +26,24 @@ def strategy_info(game: str, strategy: str) -> dict:
     return strategies().get((game, strategy), {})
 
 
-def _evaluations() -> dict:
-    return {}
+@cache
+def evaluations() -> dict:
+    """(game, strategy) → function(progress) → StrategyResult; simulations take their default rounds."""
+    from . import bataille, grand_prix, pai_gow, trois_cinq_sept
+    from .games_poker import SIMULATIONS
 
-
-EVALUATIONS = _evaluations()
+    found = {
+        ("lu.bataille", "guerre"): lambda progress: bataille.evaluate("guerre"),
+        ("lu.bataille", "abandon"): lambda progress: bataille.evaluate("abandon"),
+        ("qc.pai_gow", "maison"): lambda progress: pai_gow.evaluate("maison", progress=progress),
+        ("qc.pai_gow", "optimale"): lambda progress: pai_gow.evaluate("optimale", progress=progress),
+        ("qc.grand_prix", "retrait_optimal"): lambda progress: grand_prix.evaluate(progress=progress),
+        ("qc.357", "retrait_optimal"): lambda progress: trois_cinq_sept.evaluate(progress=progress),
+    }
+    for game, function in SIMULATIONS.items():
+        for strategy in (key for (owner, key) in strategies() if owner == game):
+            found[(game, strategy)] = lambda progress, function=function: function(progress=progress)
+    missing = set(strategies()) - set(found)
+    if missing:
+        raise LookupError(f"stratégies décrites sans calcul : {sorted(missing)}")
+    return found

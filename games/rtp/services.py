@@ -34,10 +34,10 @@ def distributions_store_all() -> list[HandDistribution]:
 @transaction.atomic
 def strategy_evaluation_enqueue(*, game: str, strategy: str) -> StrategyEvaluation:
     """Queues (again) one evaluation; the worker picks it up once this transaction commits."""
-    from games.rtp.registry import EVALUATIONS
+    from games.rtp.registry import evaluations
     from games.tasks import strategy_evaluation_run as task
 
-    if (game, strategy) not in EVALUATIONS:
+    if (game, strategy) not in evaluations():
         raise ValueError(f"évaluation inconnue {game}/{strategy} / unknown evaluation")
     evaluation, _created = StrategyEvaluation.objects.update_or_create(
         game=game,
@@ -50,7 +50,7 @@ def strategy_evaluation_enqueue(*, game: str, strategy: str) -> StrategyEvaluati
 
 def strategy_evaluation_run(*, evaluation_id: int) -> StrategyEvaluation:
     """Runs one evaluation, writing its progress as it goes (each write its own transaction)."""
-    from games.rtp.registry import EVALUATIONS
+    from games.rtp.registry import evaluations
 
     evaluation = StrategyEvaluation.objects.get(pk=evaluation_id)
     StrategyEvaluation.objects.filter(pk=evaluation.pk).update(status=StrategyEvaluation.Status.RUNNING)
@@ -66,13 +66,23 @@ def strategy_evaluation_run(*, evaluation_id: int) -> StrategyEvaluation:
 
     started = time.perf_counter()
     try:
-        result = EVALUATIONS[(evaluation.game, evaluation.strategy)](progress)
+        result = evaluations()[(evaluation.game, evaluation.strategy)](progress)
     except Exception as exc:
         StrategyEvaluation.objects.filter(pk=evaluation.pk).update(
             status=StrategyEvaluation.Status.FAILED, error=repr(exc)
         )
         raise
     return _store(evaluation.pk, result, time.perf_counter() - started)
+
+
+def strategy_evaluations_enqueue_all() -> list[StrategyEvaluation]:
+    """Queues every stored strategy never evaluated, or whose evaluation failed (the demo calls this)."""
+    from games.rtp.registry import evaluations
+
+    done = set(StrategyEvaluation.objects.exclude(status=StrategyEvaluation.Status.FAILED)
+               .values_list("game", "strategy"))
+    return [strategy_evaluation_enqueue(game=game, strategy=strategy)
+            for game, strategy in sorted(evaluations()) if (game, strategy) not in done]
 
 
 def _decimal(value) -> Decimal | None:
