@@ -163,8 +163,9 @@ def test_a_regulator_reads_a_pay_table_return_under_both_readings_and_a_game_eva
     from games.rtp.services import strategy_evaluation_run
 
     demo_load()
-    for strategy in ("guerre", "abandon"):  # exact and quick: computed here rather than by a worker
-        evaluation = StrategyEvaluation.objects.create(game="lu.bataille", strategy=strategy)
+    # quick ones, computed here rather than by a worker
+    for game, strategy in (("lu.bataille", "guerre"), ("lu.bataille", "abandon"), ("qc.fou", "kq84")):
+        evaluation = StrategyEvaluation.objects.create(game=game, strategy=strategy)
         strategy_evaluation_run(evaluation_id=evaluation.pk)
     page = browser.new_page(viewport={"width": 1366, "height": 900})
     errors = []
@@ -177,8 +178,8 @@ def test_a_regulator_reads_a_pay_table_return_under_both_readings_and_a_game_eva
 
     page.goto(f"{live_server.url}/regles/tables/mc.uth.trips/")
     rtp = page.locator("[data-testid=rtp]")
-    assert "81,2321 %" in rtp.locator("[data-testid=rtp-return-a]").first.inner_text()
-    assert "96,5021 %" in rtp.locator("[data-testid=rtp-return-pour]").first.inner_text()
+    assert "96,5021 %" in rtp.locator("[data-testid=rtp-return-a]").first.inner_text()
+    assert "81,2321 %" in rtp.locator("[data-testid=rtp-return-pour]").first.inner_text()
     assert "lecture du texte" in rtp.inner_text()
     assert rtp.locator("[data-testid=rtp-flags]").is_visible()
     assert rtp.locator("[data-testid=rtp-lines] tbody tr").count() == 7
@@ -194,6 +195,11 @@ def test_a_regulator_reads_a_pay_table_return_under_both_readings_and_a_game_eva
     assert strategies.count() == 2
     assert "calcul exact" in strategies.first.inner_text()
     page.screenshot(path=shots / "rtp-bataille.png", full_page=True)
+
+    # the « super bonus » table as printed (flush 3 à 1) leaves the player ahead: the page says so
+    page.goto(f"{live_server.url}/regles/tables/qc.fou.super_bonus/")
+    assert page.locator("[data-testid=player-advantage]").is_visible()
+    page.screenshot(path=shots / "rtp-fou-super-bonus.png", full_page=True)
 
     page.goto(f"{live_server.url}/regles/tables/qc.blackjack.progressive/?progressive=abc")
     assert "Montant invalide" in page.locator("[data-testid=rtp-error]").inner_text()

@@ -143,7 +143,8 @@ BIG_SIX = [
 
 
 def _wheel(world, segments):
-    return api_client_for(world.manager_a).post(reverse("api-rules-rtp-wheel"), {"segments": segments}, format="json")
+    # a regulator checks a submitted wheel: the calculator stores nothing, read-only roles may post
+    return api_client_for(world.regulator_lu).post(reverse("api-rules-rtp-wheel"), {"segments": segments}, format="json")
 
 
 def test_122_wheel_at_74_percent_is_refused_citing_the_article(world, rules):
@@ -185,3 +186,6 @@ def test_hands_api_evaluates_a_batch_and_names_the_bad_hand(world, rules):
         url, {"kind": "cinq_parmi_sept", "hands": ["Ah Kh Qh Jh Th 2c 3d", "Ah Ah 2c 3c 4c 5c 6c"]}, format="json"
     )
     assert bad.status_code == 400 and list(bad.json()["field_errors"]) == ["hands[1]"]
+    anonymous = api_client_for(world.accountant_a)
+    anonymous.force_authenticate(None)
+    assert anonymous.post(url, {"kind": "cinq_cartes", "hands": []}, format="json").status_code in {401, 403}

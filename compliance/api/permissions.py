@@ -11,3 +11,11 @@ class ScopedAccess(BasePermission):
         if not (user and user.is_authenticated):
             return False
         return request.method in SAFE_METHODS or can_write(user)
+
+
+class SignedInCalculator(BasePermission):
+    """Calculators (a submitted wheel, a batch of hands) write nothing: every signed-in user, regulators
+    included, may post to them."""
+
+    def has_permission(self, request, view):
+        return bool(request.user and request.user.is_authenticated)

@@ -9,6 +9,7 @@ from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from compliance.api.permissions import SignedInCalculator
 from compliance.errors import DomainError
 from games import errors, selectors
 from games.rtp import hands_api
@@ -46,6 +47,8 @@ class RtpDetailApi(APIView):
 
 
 class WheelRtpApi(APIView):
+    permission_classes = [SignedInCalculator]
+
     class WheelInput(serializers.Serializer):
         on = serializers.DateField(required=False)
         segments = serializers.JSONField(help_text='[{"symbol": "1 $", "count": 24, "odds": "1 à 1"}, …]')
@@ -59,6 +62,8 @@ class WheelRtpApi(APIView):
 
 
 class HandEvaluateApi(APIView):
+    permission_classes = [SignedInCalculator]
+
     class HandsInput(serializers.Serializer):
         kind = serializers.CharField(help_text="cinq_parmi_sept, cinq_cartes, trois_cartes, quatre_parmi_cinq …")
         hands = serializers.ListField(child=serializers.CharField(), help_text='["Ah Kh Qh Jh Th 2c 3d", …]')
