@@ -144,7 +144,8 @@ BIG_SIX = [
 
 def _wheel(world, segments):
     # a regulator checks a submitted wheel: the calculator stores nothing, read-only roles may post
-    return api_client_for(world.regulator_lu).post(reverse("api-rules-rtp-wheel"), {"segments": segments}, format="json")
+    client = api_client_for(world.regulator_lu)
+    return client.post(reverse("api-rules-rtp-wheel"), {"segments": segments}, format="json")
 
 
 def test_122_wheel_at_74_percent_is_refused_citing_the_article(world, rules):
