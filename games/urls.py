@@ -13,4 +13,5 @@ urlpatterns = [
     path("tables/<str:key>/", views.paytable_detail, name="rules-paytable"),
     path("classements/<str:key>/", views.ranking_detail, name="rules-ranking"),
     path("valeurs/", views.value_list, name="rules-value-list"),
+    path("roue-de-fortune/", views.wheel_check, name="rules-wheel"),
 ]

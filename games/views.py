@@ -14,7 +14,8 @@ from games import errors, selectors
 from games.models import ArticleRole
 from games.rtp.engine import ModelError
 from games.rtp.present import page_variants
-from games.rtp.selectors import rtp_report
+from games.rtp.roue import EXAMPLE, segments_from_text
+from games.rtp.selectors import rtp_report, wheel_report
 
 # Article URLs say "art" for the text of the regulation as amended (what people cite) and
 # "dispositif" for the amending instrument's own provisions.
@@ -81,6 +82,18 @@ def game_list(request):
 def game_detail(request, key):
     game = _or_404(selectors.game_get(user=request.user, key=key))
     return render(request, "games/game.html", {"game": game, "today": timezone.localdate()})
+
+
+@login_required
+def wheel_check(request):
+    """A roue de fortune configuration checked against QC RJC art. 117 and 122 (a calculator: stores nothing)."""
+    text = request.POST.get("segments", EXAMPLE) if request.method == "POST" else EXAMPLE
+    context = {"text": text}
+    try:
+        context["report"] = wheel_report(segments=segments_from_text(text), on=timezone.localdate())
+    except DomainError as exc:
+        context["error"] = exc.message
+    return render(request, "games/wheel.html", context)
 
 
 @login_required

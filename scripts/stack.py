@@ -8,6 +8,7 @@ DATABASE_URL / REDIS_URL, when set, point at external servers and nothing is sta
 from __future__ import annotations
 
 import argparse
+import contextlib
 import glob
 import os
 import pwd
@@ -313,12 +314,7 @@ def ensure_browser_tools() -> bool:
 def cmd_test(args: argparse.Namespace) -> int:
     if not ensure_browser_tools():
         return 1
-    tmp = Path(tempfile.mkdtemp(prefix="vigie-test-"))
-    tmp.chmod(0o755)
-    services = Services(tmp, fast=True)
-    try:
-        env = {**os.environ, **services.start(), "DJANGO_SETTINGS_MODULE": "config.settings.test",
-               "DJANGO_SECRET_KEY": secrets.token_urlsafe(48)}
+    with temporary_services("vigie-test-") as env:
         failures = []
         steps = [
             ("ruff", [str(BIN / "ruff"), "check", "."]),
@@ -336,6 +332,17 @@ def cmd_test(args: argparse.Namespace) -> int:
         if failures:
             print(f"FAILED steps before pytest: {', '.join(failures)}", file=sys.stderr)
         return code or (1 if failures else 0)
+
+
+@contextlib.contextmanager
+def temporary_services(prefix: str):
+    """Fresh PostgreSQL and Redis in a temporary folder, with the test settings; removed afterwards."""
+    tmp = Path(tempfile.mkdtemp(prefix=prefix))
+    tmp.chmod(0o755)
+    services = Services(tmp, fast=True)
+    try:
+        yield {**os.environ, **services.start(), "DJANGO_SETTINGS_MODULE": "config.settings.test",
+               "DJANGO_SECRET_KEY": secrets.token_urlsafe(48)}
     finally:
         services.stop()
         shutil.rmtree(tmp, ignore_errors=True)
@@ -344,12 +351,7 @@ def cmd_test(args: argparse.Namespace) -> int:
 # --- bench ------------------------------------------------------------------------------------
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    tmp = Path(tempfile.mkdtemp(prefix="vigie-bench-"))
-    tmp.chmod(0o755)
-    services = Services(tmp, fast=True)
-    try:
-        env = {**os.environ, **services.start(), "DJANGO_SETTINGS_MODULE": "config.settings.test",
-               "DJANGO_SECRET_KEY": secrets.token_urlsafe(48)}
+    with temporary_services("vigie-bench-") as env:
         manage(env, "migrate", "--noinput", "-v", "0")
         manage(env, "rules_load")
         code = 0
@@ -357,9 +359,6 @@ def cmd_bench(args: argparse.Namespace) -> int:
             say(f"benchmarks/{name}.py")
             code |= subprocess.run([sys.executable, f"benchmarks/{name}.py"], cwd=ROOT, env=env).returncode
         return code
-    finally:
-        services.stop()
-        shutil.rmtree(tmp, ignore_errors=True)
 
 
 def main() -> int:

@@ -208,3 +208,26 @@ def test_a_regulator_reads_a_pay_table_return_under_both_readings_and_a_game_eva
     page.screenshot(path=shots / "rtp-blackjack-progressive.png", full_page=True)
     assert errors == [], errors
     page.close()
+
+
+def test_a_regulator_checks_a_wheel_of_fortune_against_the_75_percent_floor(live_server, browser, shots):
+    demo_load()
+    page = browser.new_page(viewport={"width": 1366, "height": 900})
+    page.goto(f"{live_server.url}/connexion/")
+    page.fill("#id_username", "qc.regie")
+    page.fill("#id_password", DEMO_PASSWORD)
+    page.click("form button.btn-primary")
+    page.wait_for_url("**/tableau-de-bord/")
+    page.goto(f"{live_server.url}/regles/jeux/qc.roue_de_fortune/")
+    page.click("[data-testid=wheel-link]")
+    page.click("[data-testid=wheel-form] button")
+    report = page.locator("[data-testid=wheel-report]")
+    assert "54 parties égales" in report.inner_text() and "77,7778 %" in report.inner_text()
+    page.screenshot(path=shots / "rtp-wheel-ok.png", full_page=True)
+    page.fill("#segments", "Étoile ; 1 ; 36 à 1\nLune ; 49 ; 1 à 2")
+    page.click("[data-testid=wheel-form] button")
+    error = page.locator("[data-testid=wheel-error]").inner_text()
+    assert "74,00 %" in error and "QC RJC art. 122" in error
+    assert page.locator("#segments").input_value().startswith("Étoile ; 1 ; 36 à 1")  # nothing lost
+    page.screenshot(path=shots / "rtp-wheel-refused.png", full_page=True)
+    page.close()

@@ -31,6 +31,7 @@ PUBLIC_RULE_ROUTES = {
     "api-rules-paytable-list": None, "api-rules-paytable-detail": {"key": "mc.uth.trips"},
     "api-rules-value": {"key": "mc.uth.joueurs_assis_max"},
     "api-rules-rtp-detail": {"key": "qc.357.trois_cartes"},
+    "rules-wheel": None,
 }
 
 # name -> (kind, kwargs built from casino B's objects). "list": B's rows must not appear;

@@ -104,3 +104,32 @@ def wheel_bets(segments, rules: WheelRules) -> list[Bet]:
 def _percent(value: Fraction) -> str:
     shown = (Decimal(value.numerator) * 100 / Decimal(value.denominator)).quantize(Decimal("0.01"))
     return f"{shown}".replace(".", ",")
+
+
+# A classic « Big Six » wheel of 54 segments, every bet above the floor: the example the page starts from.
+EXAMPLE = "\n".join(
+    [
+        "1 $ ; 24 ; 1 à 1",
+        "2 $ ; 15 ; 2 à 1",
+        "5 $ ; 7 ; 5 à 1",
+        "10 $ ; 4 ; 10 à 1",
+        "20 $ ; 2 ; 20 à 1",
+        "Joker ; 2 ; 40 à 1",
+    ]
+)
+
+
+def segments_from_text(text: str) -> list[dict]:
+    """One segment per line, « symbole ; nombre de parties ; cote »; a line that does not split in three
+    is kept whole so that `wheel_bets` names it."""
+    segments = []
+    for line in (line.strip() for line in text.splitlines()):
+        if not line:
+            continue
+        parts = [part.strip() for part in line.split(";")]
+        if len(parts) != 3:
+            segments.append({"symbol": line, "count": None, "odds": ""})
+            continue
+        symbol, count, odds = parts
+        segments.append({"symbol": symbol, "count": int(count) if count.isdigit() else None, "odds": odds})
+    return segments
