@@ -43,6 +43,19 @@ def shots() -> Path:
     return path
 
 
+def signed_in(browser, live_server, username: str):
+    """A page signed in as `username`, and the list its console errors are collected into."""
+    page = browser.new_page(viewport={"width": 1366, "height": 900})
+    errors = []
+    page.on("console", lambda msg: msg.type == "error" and errors.append(msg.text))
+    page.goto(f"{live_server.url}/connexion/")
+    page.fill("#id_username", username)
+    page.fill("#id_password", DEMO_PASSWORD)
+    page.click("form button.btn-primary")
+    page.wait_for_url("**/tableau-de-bord/")
+    return page, errors
+
+
 def test_each_role_signs_in_and_sees_its_dashboard(live_server, browser, shots):
     demo_load()
     for username, expected in ROLES:
@@ -84,14 +97,7 @@ def test_english_switch_and_a_job_followed_to_its_end(live_server, browser, shot
 
 def test_a_regulator_searches_the_texts_and_follows_a_pay_table_line_back_to_its_article(live_server, browser, shots):
     demo_load()
-    page = browser.new_page(viewport={"width": 1366, "height": 900})
-    errors = []
-    page.on("console", lambda msg: msg.type == "error" and errors.append(msg.text))
-    page.goto(f"{live_server.url}/connexion/")
-    page.fill("#id_username", "lu.ministere")
-    page.fill("#id_password", DEMO_PASSWORD)
-    page.click("form button.btn-primary")
-    page.wait_for_url("**/tableau-de-bord/")
+    page, errors = signed_in(browser, live_server, "lu.ministere")
     page.click("nav >> text=Règles et tables de paiement")
     page.wait_for_url("**/regles/")
     page.screenshot(path=shots / "rules-index.png", full_page=True)
@@ -126,12 +132,7 @@ def test_a_regulator_searches_the_texts_and_follows_a_pay_table_line_back_to_its
 
 def test_a_regulator_browses_instruments_dates_games_and_rankings(live_server, browser, shots):
     demo_load()
-    page = browser.new_page(viewport={"width": 1366, "height": 900})
-    page.goto(f"{live_server.url}/connexion/")
-    page.fill("#id_username", "qc.regie")
-    page.fill("#id_password", DEMO_PASSWORD)
-    page.click("form button.btn-primary")
-    page.wait_for_url("**/tableau-de-bord/")
+    page, _errors = signed_in(browser, live_server, "qc.regie")
     page.goto(f"{live_server.url}/regles/")
     page.click("text=QC D. 1675-95")
     page.wait_for_url("**/regles/textes/qc-decret-1675-95/")
@@ -167,14 +168,7 @@ def test_a_regulator_reads_a_pay_table_return_under_both_readings_and_a_game_eva
     for game, strategy in (("lu.bataille", "guerre"), ("lu.bataille", "abandon"), ("qc.fou", "kq84")):
         evaluation = StrategyEvaluation.objects.create(game=game, strategy=strategy)
         strategy_evaluation_run(evaluation_id=evaluation.pk)
-    page = browser.new_page(viewport={"width": 1366, "height": 900})
-    errors = []
-    page.on("console", lambda msg: msg.type == "error" and errors.append(msg.text))
-    page.goto(f"{live_server.url}/connexion/")
-    page.fill("#id_username", "mc.commission")
-    page.fill("#id_password", DEMO_PASSWORD)
-    page.click("form button.btn-primary")
-    page.wait_for_url("**/tableau-de-bord/")
+    page, errors = signed_in(browser, live_server, "mc.commission")
 
     page.goto(f"{live_server.url}/regles/tables/mc.uth.trips/")
     rtp = page.locator("[data-testid=rtp]")
@@ -212,12 +206,7 @@ def test_a_regulator_reads_a_pay_table_return_under_both_readings_and_a_game_eva
 
 def test_a_regulator_checks_a_wheel_of_fortune_against_the_75_percent_floor(live_server, browser, shots):
     demo_load()
-    page = browser.new_page(viewport={"width": 1366, "height": 900})
-    page.goto(f"{live_server.url}/connexion/")
-    page.fill("#id_username", "qc.regie")
-    page.fill("#id_password", DEMO_PASSWORD)
-    page.click("form button.btn-primary")
-    page.wait_for_url("**/tableau-de-bord/")
+    page, errors = signed_in(browser, live_server, "qc.regie")
     page.goto(f"{live_server.url}/regles/jeux/qc.roue_de_fortune/")
     page.click("[data-testid=wheel-link]")
     page.click("[data-testid=wheel-form] button")
@@ -230,4 +219,5 @@ def test_a_regulator_checks_a_wheel_of_fortune_against_the_75_percent_floor(live
     assert "74,00 %" in error and "QC RJC art. 122" in error
     assert page.locator("#segments").input_value().startswith("Étoile ; 1 ; 36 à 1")  # nothing lost
     page.screenshot(path=shots / "rtp-wheel-refused.png", full_page=True)
+    assert errors == [], errors
     page.close()
