@@ -15,7 +15,7 @@ from tests.conftest import api_client_for
 
 pytestmark = pytest.mark.django_db
 
-INDEPENDENT = sorted(key for key, model in models().items() if model["model"] != "strategy")
+INDEPENDENT = sorted(key for key, m in models().items() if m["model"] != "strategy" and not m.get("frequency_only"))
 
 
 def _rtp_json(key, *args):
@@ -103,6 +103,13 @@ def test_strategy_tables_have_no_return_of_their_own(rules):
     report = _rtp_json("qc.caraibes.main")
     assert report["strategy_dependent"] and report["strategy_game"] == "qc.caraibes"
     assert all(v["return"] is None for v in report["readings"]["a"])
+
+
+def test_18_1_bonus_on_the_main_bet_shows_frequencies_only(rules):
+    report = _rtp_json("qc.blackjack.bonus")
+    one_deck = report["readings"]["a"][0]
+    assert one_deck["return"] is None
+    assert [line["probability"]["fraction"] for line in one_deck["lines"]] == ["1/5525", "1/5525"]
 
 
 def test_rtp_command_refuses_an_unknown_table_and_a_bad_amount(rules):

@@ -121,7 +121,8 @@ def compute(table: dict, reading: str, context: Context, model: dict | None = No
     for variant in variants:
         for line in variant.lines:
             parsed = next(entry["parsed"] for entry in table["lines"] if entry["position"] == line.position)
-            line.paid = None if kind == "strategy" else paid(parsed, reading, stake, progressive)
+            line.paid = None if kind == "strategy" or model.get("frequency_only") else paid(
+                parsed, reading, stake, progressive)
             line.contribution = None if line.paid is None else line.probability * line.paid
         if progressive is not None and any(e["parsed"]["kind"] == "progressive_share" for e in table["lines"]):
             variant.parameters["progressive"] = progressive
