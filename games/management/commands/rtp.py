@@ -79,9 +79,10 @@ class Command(BaseCommand):
             )
         for evaluation in report["strategy"]:
             edge = evaluation["house_edge_decimal"]
+            warning = " — AVANTAGE AU JOUEUR, à vérifier" if edge and edge.startswith("-") else ""
             self.stdout.write(
                 f"\nStratégie « {evaluation['name']} » ({evaluation['method']}) : avantage "
-                f"{_percent(edge) + ' %' if edge else evaluation['status']}"
+                f"{_percent(edge) + ' %' if edge else evaluation['status']}{warning}"
             )
 
 
