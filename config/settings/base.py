@@ -80,6 +80,11 @@ DATABASES["default"]["ENGINE"] = "django.db.backends.postgresql"
 DATABASES["default"].setdefault("OPTIONS", {})
 DATABASES["default"]["CONN_MAX_AGE"] = env.int("DATABASE_CONN_MAX_AGE", default=60)
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+# The role the web server and the worker connect as: it may only SELECT and INSERT on the registers
+# (registers/migrations/0002); migrations run as the role that owns the tables (scripts/stack.py).
+DATABASE_APP_ROLE = env("DATABASE_APP_ROLE", default="vigie_app")
+# Each casino's Ed25519 key that signs register checkpoints lives here, never in the database.
+REGISTER_KEYS_DIR = Path(env("VIGIE_KEYS_DIR", default=str(BASE_DIR / "var" / "keys")))
 if not env("DATABASE_URL").startswith(("postgres://", "postgresql://")):
     raise ImproperlyConfigured("DATABASE_URL must be a postgres:// URL: PostgreSQL is the only database.")
 

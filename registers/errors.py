@@ -1,0 +1,21 @@
+"""Messages of the registers: constants so tests assert them and translators find them."""
+
+from django.utils.translation import gettext_lazy as _
+
+SESSION_CLOSED = _("La journée de jeu du {day} est close : aucune écriture ne peut plus y être portée.")
+FUTURE_DAY = _("La journée de jeu du {day} n'a pas encore commencé.")
+AMOUNT_NOT_POSITIVE = _("Le montant doit être strictement positif.")
+AMOUNT_INVALID = _("Montant invalide : « {value} ».")
+WRONG_CURRENCY = _("La devise de ce casino est {expected}, pas {given}.")
+SAME_PERSON = _("La contresignature doit venir d'une autre personne que celle qui a déposé l'écriture ({citation}).")
+WRONG_ROLE = _("La contresignature exige le rôle « {role} » ({citation}).")
+ALREADY_COUNTERSIGNED = _("Cette écriture est déjà contresignée.")
+UNKNOWN_SOURCE = _("Origine inconnue : « {value} ».")
+FIELD_REQUIRED = _("Ce champ est obligatoire.")
+ORPHAN_NOT_OPEN = _("Cet orphelin n'est plus en attente : il a été restitué ou est devenu définitif.")
+ORPHAN_DEADLINE = _(
+    "Délai de restitution dépassé : enregistré le {registered}, restituable jusqu'au {deadline} inclus, "
+    "demande du {day} ({citation})."
+)
+ORPHAN_DEADLINE_NOT_REACHED = _("Le délai de restitution court jusqu'au {deadline} inclus ({citation}).")
+RIGHT_NOT_ESTABLISHED = _("Le droit du propriétaire doit être établi sans contestation possible ({citation}).")

@@ -1,0 +1,206 @@
+"""Orphelins: found money and what is assimilated to it (LU RGD 1979 art. 8, 18-12, 3-4 8), 49-1).
+
+Lifecycle, each step a new entry of the `orphelins` register: filed by a cashier, countersigned by a
+manager (it then enters the chain: registered) → returned to its owner within the period of art. 8
+al. 3, counted from the registration's gaming day, if the owner's right is established → otherwise
+definitively orphaned once the period has run. The period is read from the rule data, with its article.
+"""
+
+import datetime
+import json
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+
+from django.db import transaction
+
+from compliance.errors import DomainError
+from compliance.models import Casino, User
+from compliance.permissions import verify_can_write
+from games.selectors import rule_value_at
+
+from . import errors
+from .models import Entry, PendingEntry, Register, RegisterKind
+from .services import entry_append, pending_file, register_for
+
+FILED, RETURNED, FINAL = "orphelin.enregistrement", "orphelin.restitution", "orphelin.definitif"
+TWO_PEOPLE = "LU RGD 1979 art. 18-15"  # electronic registers need guarantees equivalent to signed paper
+
+# origin → (label, article that makes it an orphan)
+SOURCES = {
+    "table": ("Somme trouvée sur une table de jeu", "LU RGD 1979 art. 8"),
+    "credits_appareil": ("Crédits oubliés au compteur d'un appareil à sous", "LU RGD 1979 art. 18-12"),
+    "pieces_tokens": ("Pièces ou tokens tombés à terre", "LU RGD 1979 art. 18-12"),
+    "carte_anonyme": ("Carte de jeu électronique non nominative trouvée", "LU RGD 1979 art. 3-4 8)"),
+    "carte_nominative": ("Solde d'une carte nominative non réclamée après la garde", "LU RGD 1979 art. 3-4 8)"),
+    "mise_consignee": ("Mise consignée d'un joueur absent, non réclamée en fin de séance", "LU RGD 1979 art. 49-1"),
+}
+
+
+def _amount(raw) -> Decimal:
+    try:
+        amount = Decimal(str(raw).replace(",", ".").replace("\u202f", "").replace(" ", ""))
+    except (InvalidOperation, ValueError):
+        raise DomainError(errors.AMOUNT_INVALID.format(value=raw), code="invalid_amount", field="amount") from None
+    if not amount.is_finite() or amount <= 0:
+        raise DomainError(errors.AMOUNT_NOT_POSITIVE, code="amount_not_positive", field="amount")
+    if amount != amount.quantize(Decimal("0.01")):
+        raise DomainError(errors.AMOUNT_INVALID.format(value=raw), code="invalid_amount", field="amount")
+    return amount.quantize(Decimal("0.01"))
+
+
+def return_period(casino: Casino, on: datetime.date):
+    """The period of art. 8 al. 3 from the rule data (the LU text is a draft, applied as such)."""
+    return rule_value_at(jurisdiction=casino.jurisdiction, key="lu.orphelins.delai_restitution", on=on, drafts=True)
+
+
+# --- services ------------------------------------------------------------------------------------
+
+
+def orphelin_file(
+    *,
+    casino: Casino,
+    actor: User,
+    gaming_day: datetime.date,
+    source: str,
+    amount,
+    currency: str,
+    location: str,
+    description: str = "",
+) -> PendingEntry:
+    """A cashier files found money; it waits for a manager's countersignature."""
+    verify_can_write(actor, casino)
+    if source not in SOURCES:
+        raise DomainError(errors.UNKNOWN_SOURCE.format(value=source), code="unknown_source", field="source")
+    value = _amount(amount)
+    if currency != casino.currency:
+        raise DomainError(
+            errors.WRONG_CURRENCY.format(expected=casino.currency, given=currency or "—"),
+            code="wrong_currency",
+            field="currency",
+        )
+    if not (location or "").strip():
+        raise DomainError(errors.FIELD_REQUIRED, code="required", field="location")
+    label, citation = SOURCES[source]
+    payload = {
+        "source": source,
+        "source_label": label,
+        "citation": citation,
+        "amount": value,
+        "currency": currency,
+        "location": location.strip(),
+        "description": (description or "").strip(),
+    }
+    return pending_file(
+        register=register_for(casino=casino, kind=RegisterKind.ORPHELINS),
+        kind=FILED,
+        gaming_day=gaming_day,
+        actor=actor,
+        payload=payload,
+        countersigner_role=User.Role.MANAGER,
+        citation=TWO_PEOPLE,
+    )
+
+
+@transaction.atomic
+def orphelin_return(
+    *,
+    entry: Entry,
+    actor: User,
+    gaming_day: datetime.date,
+    owner_name: str,
+    owner_document: str,
+    right_established: bool,
+    evidence: str = "",
+) -> Entry:
+    """Returns an orphan to its owner, within the period and only if the right is established."""
+    register = Register.objects.select_for_update().select_related("casino").get(pk=entry.register_id)
+    verify_can_write(actor, register.casino)
+    state = orphelin_state(entry)
+    if state.status != "registered":
+        raise DomainError(errors.ORPHAN_NOT_OPEN, code="not_open")
+    if gaming_day > state.deadline:
+        raise DomainError(
+            errors.ORPHAN_DEADLINE.format(
+                registered=entry.gaming_day.isoformat(),
+                deadline=state.deadline.isoformat(),
+                day=gaming_day.isoformat(),
+                citation=state.citation,
+            ),
+            code="deadline_passed",
+            field="gaming_day",
+        )
+    for field, value in (("owner_name", owner_name), ("owner_document", owner_document)):
+        if not (value or "").strip():
+            raise DomainError(errors.FIELD_REQUIRED, code="required", field=field)
+    if not right_established:
+        raise DomainError(
+            errors.RIGHT_NOT_ESTABLISHED.format(citation=state.citation),
+            code="right_not_established",
+            field="right_established",
+        )
+    payload = {
+        "owner_name": owner_name.strip(),
+        "owner_document": owner_document.strip(),
+        "right_established": True,
+        "evidence": (evidence or "").strip(),
+        "citation": state.citation,
+        "deadline": state.deadline.isoformat(),
+    }
+    return entry_append(
+        register=register, kind=RETURNED, gaming_day=gaming_day, actor=actor, payload=payload, refers_to=entry
+    )
+
+
+@transaction.atomic
+def orphelins_finalize(*, casino: Casino, actor: User, gaming_day: datetime.date) -> list[Entry]:
+    """Every registered orphan whose period has run becomes definitive (a new entry each)."""
+    register = register_for(casino=casino, kind=RegisterKind.ORPHELINS)
+    Register.objects.select_for_update().get(pk=register.pk)
+    done = []
+    for entry in Entry.objects.filter(register=register, kind=FILED).order_by("seq"):
+        state = orphelin_state(entry)
+        if state.status == "registered" and gaming_day > state.deadline:
+            done.append(
+                entry_append(
+                    register=register,
+                    kind=FINAL,
+                    gaming_day=gaming_day,
+                    actor=actor,
+                    refers_to=entry,
+                    payload={"deadline": state.deadline.isoformat(), "citation": state.citation},
+                )
+            )
+    return done
+
+
+# --- selectors -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class OrphelinState:
+    entry: Entry
+    status: str  # registered | returned | final
+    deadline: datetime.date
+    citation: str
+    payload: dict
+    closing: Entry | None
+
+
+def orphelin_state(entry: Entry) -> OrphelinState:
+    period = return_period(entry.register.casino, entry.gaming_day)
+    deadline = entry.gaming_day + datetime.timedelta(days=int(period.value))
+    closing = entry.followers.filter(kind__in=[RETURNED, FINAL]).order_by("seq").first()
+    status = "registered" if closing is None else ("returned" if closing.kind == RETURNED else "final")
+    return OrphelinState(entry, status, deadline, period.citation.label, json.loads(entry.payload), closing)
+
+
+def orphelin_list(*, user: User, casino: Casino | None = None) -> list[OrphelinState]:
+    entries = (
+        Entry.objects.visible_to(user)
+        .filter(kind=FILED)
+        .select_related("register__casino__jurisdiction", "actor", "countersigner")
+        .order_by("-seq")
+    )
+    if casino is not None:
+        entries = entries.filter(register__casino=casino)
+    return [orphelin_state(entry) for entry in entries]
