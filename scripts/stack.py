@@ -376,8 +376,11 @@ def temporary_services(prefix: str):
     tmp.chmod(0o755)
     services = Services(tmp, fast=True)
     try:
-        yield {**os.environ, **services.start(), "DJANGO_SETTINGS_MODULE": "config.settings.test",
+        env = {**os.environ, **services.start(), "DJANGO_SETTINGS_MODULE": "config.settings.test",
                "DJANGO_SECRET_KEY": secrets.token_urlsafe(48)}
+        if services.pg is not None:  # the tamper tests act as a database superuser would
+            env["DATABASE_SUPERUSER_URL"] = services.pg.url("postgres")
+        yield env
     finally:
         services.stop()
         shutil.rmtree(tmp, ignore_errors=True)

@@ -19,6 +19,7 @@ DATABASES["default"]["CONN_MAX_AGE"] = 0  # no connection may outlive a test dat
 DATABASES["default"]["OPTIONS"]["options"] = "-c vigie.maintenance=on"
 # The application role's own URL, for the tests that act as it (raw SQL must be refused).
 DATABASE_APP_URL = env("DATABASE_APP_URL", default="")
+DATABASE_SUPERUSER_URL = env("DATABASE_SUPERUSER_URL", default="")  # the tamper tests only
 WHITENOISE_AUTOREFRESH = True
 DEMO_STRATEGY_EVALUATIONS = False  # a shared test worker must not spend minutes simulating games
 REGISTER_KEYS_DIR = Path(env("VIGIE_KEYS_DIR", default=os.path.join(os.getcwd(), "var", f"test-keys-{_WORKER}")))
