@@ -1,0 +1,99 @@
+"""Benchmark of issue 5: verifying 100,000 register entries (target < 10 s), and appends per second.
+
+Run by ./scripts/bench registers (or with no argument, every benchmark)."""
+
+import json
+import os
+import sys
+import time
+from decimal import Decimal
+from pathlib import Path
+
+import django
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.test")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+django.setup()
+
+from django.utils import timezone  # noqa: E402
+
+from compliance.models import Casino, User  # noqa: E402
+from compliance.services import casino_create, jurisdictions_load, user_create  # noqa: E402
+from registers import chain, offline_verify  # noqa: E402
+from registers.models import Entry  # noqa: E402
+from registers.selectors import register_export, register_verify  # noqa: E402
+from registers.services import checkpoint_create, entry_append, register_for, timestamp  # noqa: E402
+
+SIZE = 100_000
+RESULTS: dict = {}
+
+
+def say(name, value, target=""):
+    RESULTS[name] = value
+    print(f"  {name:<58} {value:>14}  {target}", flush=True)
+
+
+def people():
+    jurisdictions_load()
+    casino = Casino.objects.filter(code="bench-lu").first() or casino_create(
+        jurisdiction_code="LU", code="bench-lu", name="Casino Bench", operator_name="Bench SA",
+        licence_number="B-1", address="1, rue du Banc", share_capital=Decimal("1000000.00"))
+    cashier = User.objects.filter(username="bench.caisse").first() or user_create(
+        username="bench.caisse", password="Bench-password-2026", role="accountant", casino=casino)
+    manager = User.objects.filter(username="bench.direction").first() or user_create(
+        username="bench.direction", password="Bench-password-2026", role="manager", casino=casino)
+    return casino, cashier, manager
+
+
+def fill(register, cashier, manager):
+    """100,000 chained entries written in batches (the same hashes the service computes)."""
+    previous, now, rows = chain.GENESIS, timezone.now(), []
+    day = timezone.localdate()
+    started = time.perf_counter()
+    for seq in range(1, SIZE + 1):
+        payload = chain.canonical({"source": "table", "amount": Decimal("25.00"), "currency": "EUR", "n": seq})
+        entry = Entry(register=register, seq=seq, kind="bench", gaming_day=day, payload=payload, actor=cashier,
+                      countersigner=manager, recorded_at=now, prev_hash=previous)
+        entry.hash = chain.EntryData(register.label, seq, previous, "bench", day.isoformat(), None, payload,
+                                     cashier.username, manager.username, timestamp(now)).digest()
+        previous = entry.hash
+        rows.append(entry)
+        if len(rows) == 5000:
+            Entry.objects.bulk_create(rows)
+            rows = []
+    Entry.objects.bulk_create(rows)
+    say("writing 100,000 chained entries in batches (s)", f"{time.perf_counter() - started:.1f}")
+
+
+def main():
+    casino, cashier, manager = people()
+    register = register_for(casino=casino, kind="orphelins")
+    print("Registers: 100,000 entries")
+    if not Entry.objects.filter(register=register).exists():
+        fill(register, cashier, manager)
+    checkpoint_create(register=register, user=manager)
+    started = time.perf_counter()
+    result = register_verify(register)
+    elapsed = time.perf_counter() - started
+    assert result.ok and result.entries == SIZE, result.problems[:3]
+    say("registers_verify, 100,000 entries from PostgreSQL (s)", f"{elapsed:.2f}", "target < 10 s")
+    document = register_export(register)
+    started = time.perf_counter()
+    count, problems = offline_verify.check(document, document["public_key"])
+    assert count == SIZE and not problems
+    say("offline verifier on the export, 100,000 entries (s)", f"{time.perf_counter() - started:.2f}")
+    appends = 2000
+    started = time.perf_counter()
+    for index in range(appends):
+        entry_append(register=register, kind="bench", gaming_day=timezone.localdate(), actor=cashier,
+                     countersigner=manager, payload={"n": index})
+    say("entry_append through the service, one transaction each (/s)",
+        f"{appends / (time.perf_counter() - started):,.0f}")
+    out = Path(os.environ.get("VIGIE_VAR", "var")) / "benchmarks" / "registers.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(RESULTS, ensure_ascii=False, indent=2))
+    print(f"Figures written to {out}")
+
+
+if __name__ == "__main__":
+    main()
