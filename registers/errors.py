@@ -19,3 +19,16 @@ ORPHAN_DEADLINE = _(
 )
 ORPHAN_DEADLINE_NOT_REACHED = _("Le délai de restitution court jusqu'au {deadline} inclus ({citation}).")
 RIGHT_NOT_ESTABLISHED = _("Le droit du propriétaire doit être établi sans contestation possible ({citation}).")
+MACHINE_DESTRUCTION = _("La destruction d'un appareil mis hors service n'est pas permise ({citation}).")
+MACHINE_UNKNOWN = _("Appareil inconnu dans le registre : « {machine} ».")
+MACHINE_EXISTS = _("L'appareil « {machine} » est déjà inscrit au registre.")
+MACHINE_BAD_MOVE = _("Un appareil « {state} » ne peut pas être « {event} » ({citation}).")
+MACHINE_RESERVE_FULL = _(
+    "Réserve pleine : {reserve} appareil(s) en réserve pour {installed} installé(s), au plus {limit} % ({citation})."
+)
+MACHINE_NO_NOTICE = _(
+    "Aucun avis écrit au Ministre n'est enregistré pour « {event} » de l'appareil « {machine} » au plus tard le "
+    "{day} ({citation})."
+)
+MACHINE_NOTICE_LATE = _("L'avis doit précéder la date d'effet : envoyé le {sent}, effet le {day} ({citation}).")
+MACHINE_GAMES_NOT_CERTIFIED = _("Jeux chargeables non couverts par le certificat de conformité : {games} ({citation}).")
