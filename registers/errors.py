@@ -32,3 +32,8 @@ MACHINE_NO_NOTICE = _(
 )
 MACHINE_NOTICE_LATE = _("L'avis doit précéder la date d'effet : envoyé le {sent}, effet le {day} ({citation}).")
 MACHINE_GAMES_NOT_CERTIFIED = _("Jeux chargeables non couverts par le certificat de conformité : {games} ({citation}).")
+RECEIPT_NOT_IN_CABINET = _(
+    "L'original de la quittance doit être conservé dans l'armoire à deux clés du chef de salle et du caissier "
+    "({citation})."
+)
+CAGNOTTE_EMPTY = _("Au moins un montant doit être positif.")

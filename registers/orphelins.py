@@ -9,7 +9,6 @@ definitively orphaned once the period has run. The period is read from the rule 
 import datetime
 import json
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
 
 from django.db import transaction
 
@@ -20,6 +19,7 @@ from games.selectors import rule_value_at
 
 from . import errors
 from .models import Entry, PendingEntry, Register, RegisterKind
+from .money import check_currency, parse_amount
 from .services import entry_append, pending_file, register_for
 
 FILED, RETURNED, FINAL = "orphelin.enregistrement", "orphelin.restitution", "orphelin.definitif"
@@ -34,18 +34,6 @@ SOURCES = {
     "carte_nominative": ("Solde d'une carte nominative non réclamée après la garde", "LU RGD 1979 art. 3-4 8)"),
     "mise_consignee": ("Mise consignée d'un joueur absent, non réclamée en fin de séance", "LU RGD 1979 art. 49-1"),
 }
-
-
-def _amount(raw) -> Decimal:
-    try:
-        amount = Decimal(str(raw).replace(",", ".").replace("\u202f", "").replace(" ", ""))
-    except (InvalidOperation, ValueError):
-        raise DomainError(errors.AMOUNT_INVALID.format(value=raw), code="invalid_amount", field="amount") from None
-    if not amount.is_finite() or amount <= 0:
-        raise DomainError(errors.AMOUNT_NOT_POSITIVE, code="amount_not_positive", field="amount")
-    if amount != amount.quantize(Decimal("0.01")):
-        raise DomainError(errors.AMOUNT_INVALID.format(value=raw), code="invalid_amount", field="amount")
-    return amount.quantize(Decimal("0.01"))
 
 
 def return_period(casino: Casino, on: datetime.date):
@@ -71,13 +59,8 @@ def orphelin_file(
     verify_can_write(actor, casino)
     if source not in SOURCES:
         raise DomainError(errors.UNKNOWN_SOURCE.format(value=source), code="unknown_source", field="source")
-    value = _amount(amount)
-    if currency != casino.currency:
-        raise DomainError(
-            errors.WRONG_CURRENCY.format(expected=casino.currency, given=currency or "—"),
-            code="wrong_currency",
-            field="currency",
-        )
+    value = parse_amount(amount)
+    check_currency(casino, currency)
     if not (location or "").strip():
         raise DomainError(errors.FIELD_REQUIRED, code="required", field="location")
     label, citation = SOURCES[source]

@@ -1,0 +1,57 @@
+"""Hand-paid slot jackpots (LU RGD 1979 art. 18-10) and the cagnotte register, two people each."""
+
+import json
+
+import pytest
+from django.utils import timezone
+
+from compliance.errors import DomainError
+from registers.jackpots import cagnotte_file, jackpot_manual_payout_file
+from registers.models import Entry, PendingEntry
+from registers.services import pending_countersign
+from tests.conftest import make_user
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def lu(world, rules):
+    world.manager_c = make_user("direction.c", "manager", casino=world.c)
+    return world
+
+
+def _jackpot(world, **overrides):
+    fields = {"casino": world.c, "actor": world.accountant_c, "gaming_day": timezone.localdate(), "machine": "M07",
+              "amount": "4 250,00", "currency": "EUR", "receipt_number": "Q-2026-0042", "receipt_in_cabinet": True}
+    return jackpot_manual_payout_file(**(fields | overrides))
+
+
+def test_18_10_jackpot_paid_by_hand_signed_by_cashier_and_chef_de_salle(lu):
+    entry = pending_countersign(pending=_jackpot(lu), countersigner=lu.manager_c)
+    payload = json.loads(entry.payload)
+    assert (payload["amount"], payload["receipt"], payload["citation"]) == ("4250.00", "Q-2026-0042",
+                                                                            "LU RGD 1979 art. 18-10")
+    assert (entry.actor, entry.countersigner) == (lu.accountant_c, lu.manager_c)
+
+
+@pytest.mark.parametrize(("overrides", "field"), [
+    ({"receipt_in_cabinet": False}, "receipt_in_cabinet"), ({"receipt_number": ""}, "receipt_number"),
+    ({"amount": "0"}, "amount"), ({"currency": "CAD"}, "currency"), ({"machine": " "}, "machine"),
+])
+def test_18_10_refusals_name_the_field_and_write_nothing(lu, overrides, field):
+    with pytest.raises(DomainError) as refused:
+        _jackpot(lu, **overrides)
+    assert refused.value.field == field
+    assert PendingEntry.objects.count() == 0 and Entry.objects.count() == 0
+
+
+def test_97_1_cagnotte_count_keeps_house_and_bad_beat_shares_and_the_difference_to_reconcile(lu):
+    pending = cagnotte_file(casino=lu.c, actor=lu.accountant_c, gaming_day=timezone.localdate(), table="Poker 2",
+                            house="812.50", bad_beat="87.50", box_count="898.00", currency="EUR")
+    entry = pending_countersign(pending=pending, countersigner=lu.manager_c)
+    payload = json.loads(entry.payload)
+    assert payload["difference"] == "-2.00" and payload["reconcile_key"].startswith("Poker 2|")
+    with pytest.raises(DomainError) as negative:
+        cagnotte_file(casino=lu.c, actor=lu.accountant_c, gaming_day=timezone.localdate(), table="Poker 2",
+                      house="-1", bad_beat="0", box_count="0", currency="EUR")
+    assert negative.value.field == "house"
