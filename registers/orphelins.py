@@ -156,6 +156,27 @@ def orphelins_finalize(*, casino: Casino, actor: User, gaming_day: datetime.date
     return done
 
 
+def system_user() -> User:
+    """The actor of what the platform does by itself (a scheduled job): named, never able to sign in."""
+    user, created = User.objects.get_or_create(
+        username="vigie-automate", defaults={"role": User.Role.ADMIN, "first_name": "Traitement automatique"}
+    )
+    if created:
+        user.set_unusable_password()
+        user.save(update_fields=["password"])
+    return user
+
+
+def orphelins_finalize_due() -> int:
+    """Every casino's orphelins register brought up to date today; returns the entries written."""
+    from django.utils import timezone
+
+    actor, written = system_user(), 0
+    for register in Register.objects.filter(kind=RegisterKind.ORPHELINS).select_related("casino"):
+        written += len(orphelins_finalize(casino=register.casino, actor=actor, gaming_day=timezone.localdate()))
+    return written
+
+
 # --- selectors -----------------------------------------------------------------------------------
 
 

@@ -333,3 +333,13 @@ def test_art_8_unclaimed_orphans_become_definitive_after_the_period_each_a_new_e
     assert orphelins_finalize(casino=lu.c, actor=lu.manager_c, gaming_day=TODAY()) == []
     code, _out = _verify()
     assert code == 0
+
+
+def test_art_8_the_scheduled_job_finalizes_every_casino_as_the_platform_itself(lu):
+    from registers.orphelins import orphelins_finalize_due
+
+    old = _registered(lu, 9)
+    assert orphelins_finalize_due() == 1 and orphelins_finalize_due() == 0
+    closing = orphelin_state(old).closing
+    assert closing.kind == FINAL and closing.actor.username == "vigie-automate"
+    assert not closing.actor.has_usable_password()

@@ -110,6 +110,8 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE = {
     "worker-heartbeat": {"task": "compliance.tasks.worker_heartbeat", "schedule": 30.0},
+    # orphans whose return period has run become definitive (LU RGD 1979 art. 8 al. 3); hourly, idempotent
+    "orphelins-finalize": {"task": "registers.tasks.orphelins_finalize_all", "schedule": 3600.0},
 }
 
 # --- Authentication ---------------------------------------------------------------------------
