@@ -1,0 +1,128 @@
+"""Poker progressive jackpots (LU RGD 1979 art. 49-9 to 49-11) and the bad-beat jackpot (49-12 to 49-15)."""
+
+import datetime
+import json
+from decimal import Decimal
+
+import pytest
+from django.utils import timezone
+
+from compliance.errors import DomainError
+from registers.models import Register
+from registers.poker_jackpots import (
+    bad_beat_qualifies,
+    bad_beat_split,
+    bad_beat_win_file,
+    increment,
+    jackpot_state,
+    jackpot_stop,
+    progressive_configure,
+    progressive_statement,
+    progressive_win_file,
+)
+from registers.services import pending_countersign
+from tests.conftest import make_user
+
+pytestmark = pytest.mark.django_db
+TODAY = timezone.localdate
+
+LEVELS = [{"combination": "royal_flush", "start": "500.00"}, {"combination": "straight_flush", "start": "200.00"},
+          {"combination": "four_of_a_kind", "start": "50.00"}]
+
+
+@pytest.fixture
+def lu(world, rules):
+    world.manager_c = make_user("direction.c", "manager", casino=world.c)
+    return world
+
+
+def _configure(world, **overrides):
+    fields = {"casino": world.c, "actor": world.manager_c, "gaming_day": TODAY(), "name": "Hold'em 1-2",
+              "tables": ["P1", "P2"], "small_blind": "1.00", "levels": LEVELS, "increment_kind": "pourcentage",
+              "increment_value": "1.00", "rounding": "inferieur"} | overrides
+    return progressive_configure(**fields)
+
+
+def _refused(call, **kwargs):
+    with pytest.raises(DomainError) as refused:
+        call(**kwargs)
+    return refused.value
+
+
+def test_49_9_three_levels_on_the_three_highest_combinations_within_500_200_50_small_blinds(lu):
+    assert _refused(_configure, world=lu, levels=LEVELS + [{"combination": "full_house", "start": "1"}]).code == \
+        "too_many_levels"
+    assert _refused(_configure, world=lu, levels=[{"combination": "full_house", "start": "1"}]).code == "combination"
+    high = [dict(LEVELS[0]), dict(LEVELS[1], start="200.01")]
+    error = _refused(_configure, world=lu, levels=high)
+    assert error.code == "start_too_high" and error.field == "levels[1].start" and "200" in str(error.message)
+    entry = _configure(lu)
+    assert json.loads(entry.payload)["levels"][2] == {"level": 3, "combination": "four_of_a_kind", "start": "50.00"}
+    assert _refused(_configure, world=lu).code == "jackpot_active"  # conditions fixed until the jackpot stops
+
+
+def test_49_9_increment_fixed_or_percent_of_the_pot_after_rake_with_its_rounding():
+    assert increment(Decimal("87.35"), "pourcentage", Decimal("1"), "inferieur") == Decimal("0.87")
+    assert increment(Decimal("87.50"), "pourcentage", Decimal("1"), "plus_proche") == Decimal("0.88")
+    assert increment(Decimal("0.40"), "fixe", Decimal("0.50"), "inferieur") == Decimal("0.40")  # never above the pot
+
+
+def test_49_10_win_voucher_signed_by_cashier_and_management_and_never_above_the_jackpot(lu):
+    _configure(lu)
+    progressive_statement(casino=lu.c, actor=lu.accountant_c, gaming_day=TODAY(), name="Hold'em 1-2",
+                          displayed={"1": "742.10", "2": "260.00", "3": "81.20"})
+    win = {"casino": lu.c, "actor": lu.accountant_c, "gaming_day": TODAY(), "name": "Hold'em 1-2", "level": 3,
+           "game": "Texas hold'em", "table": "P2", "combination": "Carré de dames", "won_at": "23:41",
+           "currency": "EUR", "player": "Marie Weber"}
+    error = _refused(progressive_win_file, **win, amount="81.21")
+    assert error.code == "above_jackpot" and error.field == "amount" and "LU RGD 1979 art. 49-10" in str(error.message)
+    entry = pending_countersign(pending=progressive_win_file(**win, amount="81.20"), countersigner=lu.manager_c)
+    payload = json.loads(entry.payload)
+    assert (payload["player"], payload["table"], payload["restart_at"]) == ("Marie Weber", "P2", "50.00")
+    assert jackpot_state(Register.objects.get(kind="jackpot_progressif"), "Hold'em 1-2")["amounts"]["3"] == \
+        Decimal("50.00")
+
+
+def test_49_11_involuntary_stop_ends_wins_and_voluntary_stop_needs_15_days_notice(lu):
+    _configure(lu)
+    error = _refused(jackpot_stop, casino=lu.c, actor=lu.manager_c, gaming_day=TODAY(), name="Hold'em 1-2",
+                     voluntary=True, reason="fin", minister_notified_on=TODAY() - datetime.timedelta(days=14))
+    assert error.code == "notice_too_late" and "15" in str(error.message)
+    jackpot_stop(casino=lu.c, actor=lu.manager_c, gaming_day=TODAY(), name="Hold'em 1-2", voluntary=False,
+                 reason="panne du système d'affichage")
+    error = _refused(progressive_win_file, casino=lu.c, actor=lu.accountant_c, gaming_day=TODAY(), name="Hold'em 1-2",
+                     level=1, game="Hold'em", table="P1", combination="Quinte flush royale", won_at="22:00",
+                     amount="10.00", currency="EUR", player="X")
+    assert error.code == "not_active"
+    _configure(lu)  # restarted with a new configuration
+
+
+@pytest.mark.parametrize(("loser", "winner", "board", "qualified"), [
+    ("7c 7d", "8h 9h", "7h 7s Th Jh 2c", True),      # four sevens beaten by a straight flush
+    ("7c 7d", "8c 8d", "7h 7s 8h 8s 2c", True),      # four sevens beaten by four eights
+    ("6c 6d", "8h 9h", "6h 6s Th Jh 2c", False),     # four sixes: below four sevens
+    ("7c 2d", "8h 9h", "7h 7s 7d Th Jh", False),     # the loser's 2 does not play
+    ("7c 7d", "Ah Kc", "7h 7s Th Jh Qh", False),     # royal flush: the winner's K of clubs does not play
+])
+def test_49_12_qualification_four_sevens_or_better_both_hole_cards_of_both_players(loser, winner, board, qualified):
+    assert bad_beat_qualifies(loser, winner, board)[0] is qualified
+
+
+def test_49_12_half_to_the_loser_half_shared_by_everyone_seated_cents_to_the_loser():
+    vouchers = bad_beat_split(Decimal("1000.01"), ["A", "B", "C", "D", "E", "F"], "B")
+    by_player = {v["player"]: v["amount"] for v in vouchers}
+    assert by_player["A"] == Decimal("83.33") and by_player["B"] == Decimal("500.00") + Decimal("83.36")
+    assert sum(by_player.values()) == Decimal("1000.01") and len(vouchers) == 6
+
+
+def test_49_15_bad_beat_win_one_voucher_per_seated_player_signed_by_two_and_minimum_pot(lu):
+    fields = {"casino": lu.c, "actor": lu.accountant_c, "gaming_day": TODAY(), "table": "P1", "loser": "Luc",
+              "loser_cards": "7c 7d", "winner_cards": "8h 9h", "board": "7h 7s Th Jh 2c", "minimum_pot": "100.00",
+              "amount": "3000.00", "currency": "EUR", "players": ["Luc", "Ana", "Tom", "Eva"], "restart_at": "0"}
+    assert _refused(bad_beat_win_file, **fields, pot="99.99").code == "pot_too_small"
+    assert _refused(bad_beat_win_file, **(fields | {"loser_cards": "6c 6d", "board": "6h 6s Th Jh 2c"}),
+                    pot="150.00").code == "not_qualified"
+    entry = pending_countersign(pending=bad_beat_win_file(**fields, pot="150.00"), countersigner=lu.manager_c)
+    payload = json.loads(entry.payload)
+    assert len(payload["vouchers"]) == 4 and payload["vouchers"][0] == {"player": "Luc", "amount": "1875.00"}
+    assert payload["restart_at"] == "0.00" and entry.countersigner == lu.manager_c
