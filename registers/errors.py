@@ -51,4 +51,6 @@ JACKPOT_NOTICE = _(
     "{day}) ({citation})."
 )
 BAD_BEAT_NOT_QUALIFIED = _("Main non qualifiante pour le bad beat jackpot : {reason} ({citation}).")
-BAD_BEAT_POT_TOO_SMALL = _("Pot de {pot} inférieur au minimum de {minimum} fixé par le règlement intérieur ({citation}).")
+BAD_BEAT_POT_TOO_SMALL = _(
+    "Pot de {pot} inférieur au minimum de {minimum} fixé par le règlement intérieur ({citation})."
+)
