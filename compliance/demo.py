@@ -3,6 +3,7 @@
 Each later capability adds its part here, so `scripts/run` always shows every feature working."""
 
 from dataclasses import dataclass
+from datetime import timedelta
 from decimal import Decimal
 
 from django.conf import settings
@@ -75,6 +76,7 @@ def demo_load() -> list[str]:
         job_enqueue(kind=JobRun.Kind.PIPELINE_CHECK, casino=casino, requested_by=accountant)
         created.append(f"pipeline check for {casino.code}")
     created += _rtp_demo()
+    created += _registers_demo()
     return created
 
 
@@ -93,3 +95,42 @@ def _rtp_demo() -> list[str]:
     if settings.DEMO_STRATEGY_EVALUATIONS:
         created += [f"evaluation {e.game}/{e.strategy}" for e in strategy_evaluations_enqueue_all()]
     return created
+
+
+ORPHELINS_DEMO = (
+    # days before today, source, amount, location, description
+    (6, "table", "150.00", "Table de roulette anglaise n° 2", "Plaque de 100 € et deux jetons de 25 €"),
+    (9, "credits_appareil", "37.40", "Appareil à sous n° 118, salle des machines", "Crédits laissés au compteur"),
+    (0, "pieces_tokens", "12.00", "Allée entre les rangées C et D", "Pièces ramassées au sol"),
+)
+
+
+def _registers_demo() -> list[str]:
+    """La Moselle's orphelins register: three found sums filed by the cashier, the two oldest
+    countersigned by the management, the one past its return period made definitive, the head signed."""
+    from zoneinfo import ZoneInfo
+
+    from django.db import transaction
+    from django.utils import timezone
+
+    from registers.models import Entry, RegisterKind
+    from registers.orphelins import orphelin_file, orphelins_finalize, system_user
+    from registers.services import checkpoint_create, pending_countersign, register_for
+
+    casino = Casino.objects.select_related("jurisdiction").get(code="la-moselle")
+    register = register_for(casino=casino, kind=RegisterKind.ORPHELINS)
+    if Entry.objects.filter(register=register).exists():
+        return []
+    cashier, manager = User.objects.get(username="lu.caissier"), User.objects.get(username="lu.direction")
+    with transaction.atomic(), timezone.override(ZoneInfo(casino.jurisdiction.timezone)):  # the casino's day
+        today = timezone.localdate()
+        filed = [
+            orphelin_file(casino=casino, actor=cashier, gaming_day=today - timedelta(days=days), source=source,
+                          amount=amount, currency=casino.currency, location=location, description=description)
+            for days, source, amount, location, description in ORPHELINS_DEMO
+        ]
+        for pending in filed[:2]:
+            pending_countersign(pending=pending, countersigner=manager)
+        orphelins_finalize(casino=casino, actor=system_user(), gaming_day=today)  # what the hourly job does
+        checkpoint_create(register=register, user=manager)
+    return [f"orphelins register of {casino.code}"]

@@ -29,7 +29,7 @@ class NavItem:
 NAVIGATION: tuple[NavItem, ...] = (
     NavItem(_("Casinos"), "building", (REGULATOR, ADMIN), _("Les casinos de votre périmètre."), "casino-list"),
     NavItem(_("Registres"), "journal-text", EVERYONE,
-            _("Orphelins, paiements de jackpots, cagnotte, machines à sous : chaînés et signés.")),
+            _("Orphelins, paiements de jackpots, cagnotte, machines à sous : chaînés et signés."), "registers-list"),
     NavItem(_("Cartes de jeu électroniques"), "credit-card-2-front", (*CASINO_STAFF, REGULATOR),
             _("Émission, chargement, paiement et blocage (RGD art. 3-1 à 3-4)."), jurisdictions=("LU",)),
     NavItem(_("Tables et salle de poker"), "suit-spade", (*CASINO_STAFF, REGULATOR),

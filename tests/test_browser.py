@@ -221,3 +221,79 @@ def test_a_regulator_checks_a_wheel_of_fortune_against_the_75_percent_floor(live
     page.screenshot(path=shots / "rtp-wheel-refused.png", full_page=True)
     assert errors == [], errors
     page.close()
+
+
+def test_found_money_is_filed_countersigned_returned_in_time_refused_late_and_the_register_verified(
+        live_server, browser, shots):
+    import datetime
+    from zoneinfo import ZoneInfo
+
+    demo_load()
+    today = datetime.datetime.now(ZoneInfo("Europe/Luxembourg")).date()
+    day6, day8 = today - datetime.timedelta(days=6), today - datetime.timedelta(days=8)
+    first, second = "Table de roulette 3", "Table de black-jack 5"
+
+    cashier, errors = signed_in(browser, live_server, "lu.caissier")
+    cashier.click("nav >> text=Registres")
+    cashier.wait_for_url("**/registres/")
+    cashier.screenshot(path=shots / "registers-list.png", full_page=True)
+    cashier.click("[data-testid=register-la-moselle-orphelins] td:first-child a")
+    cashier.wait_for_url("**/registres/la-moselle/orphelins/")
+    assert cashier.locator("#id_currency").input_value() == "EUR"
+    for day, amount, location in ((day6, "100,00", first), (day8, "40,00", second)):
+        cashier.fill("#id_gaming_day", day.isoformat())
+        cashier.select_option("#id_source", "table")
+        cashier.fill("#id_amount", amount)
+        cashier.fill("#id_location", location)
+        cashier.fill("#id_description", "Plaque oubliée par un joueur")
+        cashier.click("[data-testid=file-submit]")
+        cashier.wait_for_url("**/registres/la-moselle/orphelins/")
+        assert "contresignature" in cashier.locator("[role=status]").first.inner_text()
+        assert cashier.locator("[data-testid=queue] tr", has_text=location).count() == 1
+    cashier.screenshot(path=shots / "registers-orphelins-filed.png", full_page=True)
+
+    manager, manager_errors = signed_in(browser, live_server, "lu.direction")
+    manager.goto(f"{live_server.url}/registres/la-moselle/orphelins/")
+    for location in (first, second):
+        manager.locator("[data-testid=queue] tr", has_text=location).locator("button").click()
+        manager.wait_for_url("**/registres/la-moselle/orphelins/")
+        assert "contresignée" in manager.locator("[role=status]").first.inner_text()
+        assert manager.locator("[data-testid=queue] tr", has_text=location).count() == 0
+        assert "enregistré" in manager.locator("[data-testid=orphelins] tr", has_text=location).inner_text()
+    manager.screenshot(path=shots / "registers-orphelins-countersigned.png", full_page=True)
+
+    def open_entry(location):
+        cashier.goto(f"{live_server.url}/registres/la-moselle/orphelins/")
+        cashier.locator("[data-testid=orphelins] tr", has_text=location).locator("td:first-child a").click()
+        cashier.wait_for_url("**/registres/la-moselle/orphelins/*/")
+        assert cashier.locator("#id_gaming_day").input_value() == today.isoformat()  # returned today
+        cashier.fill("#id_owner_name", "Jean Muller")
+        cashier.fill("#id_owner_document", "Carte d'identité LU 1234567")
+        cashier.fill("#id_evidence", "Décrit la plaque, la table et l'heure")
+        cashier.check("#id_right_established")
+        cashier.click("[data-testid=return-submit]")
+        cashier.wait_for_load_state()
+
+    open_entry(first)  # day 6 of a 7-day period
+    assert cashier.locator("[data-testid=status]").inner_text() == "restitué"
+    assert "restitué" in cashier.locator("[role=status]").first.inner_text()
+    assert "Restitution au propriétaire" in cashier.locator("[data-testid=followers]").inner_text()
+    cashier.screenshot(path=shots / "registers-returned.png", full_page=True)
+
+    open_entry(second)  # day 8: too late
+    error = cashier.locator("[data-testid=error-gaming_day]").inner_text()
+    assert (day8 + datetime.timedelta(days=7)).isoformat() in error and "LU RGD 1979 art. 8" in error
+    assert cashier.locator("#id_owner_name").input_value() == "Jean Muller"  # nothing lost
+    assert cashier.locator("#id_owner_document").input_value() == "Carte d'identité LU 1234567"
+    assert cashier.locator("#id_right_established").is_checked()
+    assert cashier.locator("[data-testid=status]").inner_text() == "enregistré"
+    cashier.screenshot(path=shots / "registers-return-refused.png", full_page=True)
+
+    cashier.goto(f"{live_server.url}/registres/la-moselle/orphelins/")
+    cashier.click("[data-testid=verify-la-moselle-orphelins]")
+    cashier.wait_for_url("**/registres/la-moselle/orphelins/verifier/")
+    assert "intègre" in cashier.locator("[data-testid=verify-result]").inner_text()
+    cashier.screenshot(path=shots / "registers-verify.png", full_page=True)
+    assert errors == [] and manager_errors == [], (errors, manager_errors)
+    cashier.close()
+    manager.close()

@@ -8,6 +8,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from compliance.models import Casino, JobRun, User
 from compliance.scoping import ScopedQuerySet
 from tests.conftest import api_client_for
+from tests.test_registers_web import with_registers
 
 pytestmark = pytest.mark.django_db
 
@@ -48,6 +49,22 @@ SCOPED_ROUTES = {
     "api-casino-detail": ("detail", lambda w: {"code": w.b.code}),
     "api-job-list": ("list", None),
     "api-job-detail": ("detail", lambda w: {"pk": w.job_b.pk}),
+    "registers-list": ("list", with_registers()),
+    "registers-orphelins": ("detail", with_registers(lambda r: {"casino": "casino-c"})),
+    "registers-register": ("detail", with_registers(lambda r: {"casino": "casino-b", "kind": "jackpots"})),
+    "registers-verify": ("detail", with_registers(lambda r: {"casino": "casino-b", "kind": "jackpots"})),
+    "registers-countersign": ("detail", with_registers(lambda r: {"casino": "casino-b", "kind": "jackpots",
+                                                                    "pk": r.pending_b.pk})),
+    "registers-entry": ("detail", with_registers(lambda r: {"casino": "casino-b", "kind": "jackpots",
+                                                              "seq": r.entry_b.seq})),
+    "api-registers-list": ("list", with_registers()),
+    "api-registers-pending-list": ("list", with_registers()),
+    "api-registers-countersign": ("detail", with_registers(lambda r: {"pk": r.pending_b.pk})),
+    "api-registers-orphelins": ("detail", with_registers(lambda r: {"casino": "casino-c"})),
+    "api-registers-orphelin-return": ("detail", with_registers(lambda r: {"casino": "casino-c",
+                                                                            "seq": r.orphan_c.seq})),
+    "api-registers-verify": ("detail", with_registers(lambda r: {"casino": "casino-b", "kind": "jackpots"})),
+    "api-registers-export": ("detail", with_registers(lambda r: {"casino": "casino-b", "kind": "jackpots"})),
 }
 
 

@@ -11,4 +11,5 @@ urlpatterns = [
     path("jobs/", views.JobListApi.as_view(), name="api-job-list"),
     path("jobs/<uuid:pk>/", views.JobDetailApi.as_view(), name="api-job-detail"),
     path("rules/", include("games.api.urls")),
+    path("registers/", include("registers.api_urls")),
 ]
