@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from django.db import transaction
 
+from compliance import formatting
 from compliance.errors import DomainError
 from compliance.models import Casino, User
 from compliance.permissions import verify_can_write
@@ -63,6 +64,7 @@ def orphelin_file(
     check_currency(casino, currency)
     if not (location or "").strip():
         raise DomainError(errors.FIELD_REQUIRED, code="required", field="location")
+    return_period(casino, gaming_day)  # found-money rules exist only where the rule data gives a return period
     label, citation = SOURCES[source]
     payload = {
         "source": source,
@@ -102,13 +104,12 @@ def orphelin_return(
     if state.status != "registered":
         raise DomainError(errors.ORPHAN_NOT_OPEN, code="not_open")
     if gaming_day > state.deadline:
+        shown = {
+            name: formatting.date(day, jurisdiction=register.casino.jurisdiction)
+            for name, day in (("registered", entry.gaming_day), ("deadline", state.deadline), ("day", gaming_day))
+        }
         raise DomainError(
-            errors.ORPHAN_DEADLINE.format(
-                registered=entry.gaming_day.isoformat(),
-                deadline=state.deadline.isoformat(),
-                day=gaming_day.isoformat(),
-                citation=state.citation,
-            ),
+            errors.ORPHAN_DEADLINE.format(**shown, citation=state.citation),
             code="deadline_passed",
             field="gaming_day",
         )

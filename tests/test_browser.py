@@ -282,7 +282,11 @@ def test_found_money_is_filed_countersigned_returned_in_time_refused_late_and_th
 
     open_entry(second)  # day 8: too late
     error = cashier.locator("[data-testid=error-gaming_day]").inner_text()
-    assert (day8 + datetime.timedelta(days=7)).isoformat() in error and "LU RGD 1979 art. 8" in error
+    from compliance.formatting import date as format_date
+    from compliance.models import Jurisdiction
+
+    deadline = format_date(day8 + datetime.timedelta(days=7), jurisdiction=Jurisdiction.objects.get(code="LU"))
+    assert deadline in error and "LU RGD 1979 art. 8" in error
     assert cashier.locator("#id_owner_name").input_value() == "Jean Muller"  # nothing lost
     assert cashier.locator("#id_owner_document").input_value() == "Carte d'identité LU 1234567"
     assert cashier.locator("#id_right_established").is_checked()

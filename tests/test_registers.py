@@ -290,7 +290,9 @@ def test_art_8_al_3_refused_on_day_8_with_the_deadline_and_the_article(lu):
     with pytest.raises(DomainError) as refused:
         _return(lu, entry)
     assert refused.value.code == "deadline_passed" and refused.value.field == "gaming_day"
-    deadline = (entry.gaming_day + datetime.timedelta(days=7)).isoformat()
+    from compliance.formatting import date
+
+    deadline = date(entry.gaming_day + datetime.timedelta(days=7), jurisdiction=lu.c.jurisdiction)
     assert deadline in str(refused.value.message) and "LU RGD 1979 art. 8" in str(refused.value.message)
     assert orphelin_state(entry).status == "registered"
 
@@ -323,6 +325,13 @@ def test_art_18_12_3_4_and_49_1_what_is_assimilated_to_found_money(lu, source):
     entry = pending_countersign(pending=_file(lu, TODAY(), source=source), countersigner=lu.manager_c)
     payload = json.loads(entry.payload)
     assert payload["source"] == source and payload["amount"] == "100.00" and payload["citation"].startswith("LU RGD")
+
+
+def test_art_8_found_money_rules_apply_only_where_the_rule_data_gives_a_period(world, rules):
+    with pytest.raises(DomainError) as refused:
+        orphelin_file(casino=world.a, actor=world.accountant_a, gaming_day=TODAY(), source="table", amount="10.00",
+                      currency="CAD", location="Table 1")
+    assert refused.value.code == "wrong_jurisdiction" and PendingEntry.objects.count() == 0
 
 
 def test_art_8_unclaimed_orphans_become_definitive_after_the_period_each_a_new_entry(lu):

@@ -9,6 +9,8 @@ from zoneinfo import ZoneInfo
 import pytest
 from django.urls import reverse
 
+from compliance.formatting import date as format_date
+from compliance.models import Jurisdiction
 from registers.jackpots import jackpot_manual_payout_file
 from registers.models import Checkpoint, Entry, PendingEntry, Register
 from registers.orphelins import orphelin_file, orphelin_return
@@ -165,7 +167,7 @@ def test_the_api_returns_within_the_period_and_refuses_after_it(lu):
     response = cashier.post(url(old), owner, format="json")
     assert response.status_code == 400
     body = response.json()
-    deadline = (days_ago(8) + datetime.timedelta(days=7)).isoformat()
+    deadline = format_date(days_ago(8) + datetime.timedelta(days=7), jurisdiction=Jurisdiction.objects.get(code="LU"))
     assert body["code"] == "deadline_passed" and deadline in body["message"] and "LU RGD 1979 art. 8" in body["message"]
     assert list(body["field_errors"]) == ["gaming_day"]
 
@@ -397,7 +399,7 @@ def test_a_late_web_return_is_refused_with_the_deadline_and_keeps_the_input(lu, 
     )
     assert response.status_code == 200
     page = response.content.decode()
-    deadline = (days_ago(8) + datetime.timedelta(days=7)).isoformat()
+    deadline = format_date(days_ago(8) + datetime.timedelta(days=7), jurisdiction=Jurisdiction.objects.get(code="LU"))
     assert 'data-testid="error-gaming_day"' in page and deadline in page and "LU RGD 1979 art. 8" in page
     assert 'value="Jean Muller"' in page and 'value="CI 123"' in page and "checked" in page
     assert Entry.objects.count() == 1
