@@ -77,6 +77,7 @@ def demo_load() -> list[str]:
         created.append(f"pipeline check for {casino.code}")
     created += _rtp_demo()
     created += _registers_demo()
+    created += _other_registers_demo()
     return created
 
 
@@ -134,3 +135,60 @@ def _registers_demo() -> list[str]:
         orphelins_finalize(casino=casino, actor=system_user(), gaming_day=today)  # what the hourly job does
         checkpoint_create(register=register, user=manager)
     return [f"orphelins register of {casino.code}"]
+
+
+def _other_registers_demo() -> list[str]:
+    """La Moselle's other registers, each entry through its service: eight slot machines (one put out of
+    service after its notice to the Minister), a hand-paid jackpot, a cagnotte count, a poker progressive
+    jackpot with its end-of-session statement, a bad-beat win; every head then signed."""
+    from zoneinfo import ZoneInfo
+
+    from django.db import transaction
+    from django.utils import timezone
+
+    from registers.appareils import appareil_install, appareil_move, appareil_notice
+    from registers.jackpots import cagnotte_file, jackpot_manual_payout_file
+    from registers.models import Entry, Register, RegisterKind
+    from registers.poker_jackpots import bad_beat_win_file, progressive_configure, progressive_statement
+    from registers.services import checkpoint_create, pending_countersign, register_for
+
+    casino = Casino.objects.select_related("jurisdiction").get(code="la-moselle")
+    if Entry.objects.filter(register=register_for(casino=casino, kind=RegisterKind.APPAREILS)).exists():
+        return []
+    cashier, manager = User.objects.get(username="lu.caissier"), User.objects.get(username="lu.direction")
+    with transaction.atomic(), timezone.override(ZoneInfo(casino.jurisdiction.timezone)):
+        today = timezone.localdate()
+        for number in range(1, 9):
+            appareil_install(casino=casino, actor=cashier, gaming_day=today, machine=f"LM-{number:03}",
+                             manufacturer="Novomatic", certificate=f"CE-LU-2026-{number:03}",
+                             server_based=number == 8, games=["Book of Ra", "Lucky Lady"] if number == 8 else (),
+                             certified_games=["Book of Ra", "Lucky Lady"] if number == 8 else ())
+        appareil_notice(casino=casino, actor=manager, gaming_day=today, machine="LM-003", event="hors_service",
+                        effective=today, reference="Lettre au Ministre des Finances n° 2026-114",
+                        sent_on=today - timedelta(days=3))
+        appareil_move(casino=casino, actor=manager, gaming_day=today, machine="LM-003", event="hors_service")
+        signed = [
+            jackpot_manual_payout_file(casino=casino, actor=cashier, gaming_day=today, machine="LM-005",
+                                       amount="4250.00", currency="EUR", receipt_number="Q-2026-0042",
+                                       receipt_in_cabinet=True),
+            cagnotte_file(casino=casino, actor=cashier, gaming_day=today, table="Poker 2", house="812.50",
+                          bad_beat="87.50", box_count="900.00", currency="EUR"),
+        ]
+        progressive_configure(casino=casino, actor=manager, gaming_day=today, name="Hold'em 1-2",
+                              tables=["Poker 1", "Poker 2"], small_blind="1.00",
+                              levels=[{"combination": "royal_flush", "start": "500.00"},
+                                      {"combination": "straight_flush", "start": "200.00"},
+                                      {"combination": "four_of_a_kind", "start": "50.00"}],
+                              increment_kind="pourcentage", increment_value="1.00", rounding="inferieur")
+        progressive_statement(casino=casino, actor=cashier, gaming_day=today, name="Hold'em 1-2",
+                              displayed={"1": "742.10", "2": "260.00", "3": "81.20"})
+        signed.append(bad_beat_win_file(
+            casino=casino, actor=cashier, gaming_day=today, table="Poker 1", loser="Luc Hoffmann",
+            loser_cards="7c 7d", winner_cards="8h 9h", board="7h 7s Th Jh 2c", pot="640.00", minimum_pot="100.00",
+            amount="3000.00", currency="EUR", players=["Luc Hoffmann", "Ana Lopes", "Tom Klein", "Eva Schmit"],
+            restart_at="0"))
+        for pending in signed:
+            pending_countersign(pending=pending, countersigner=manager)
+        for register in Register.objects.filter(casino=casino).exclude(kind=RegisterKind.ORPHELINS):
+            checkpoint_create(register=register, user=manager)
+    return [f"slot machine, jackpot, cagnotte and poker jackpot registers of {casino.code}"]
