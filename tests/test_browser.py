@@ -301,3 +301,57 @@ def test_found_money_is_filed_countersigned_returned_in_time_refused_late_and_th
     assert errors == [] and manager_errors == [], (errors, manager_errors)
     cashier.close()
     manager.close()
+
+
+def test_a_slot_machine_is_put_out_of_service_after_its_notice_and_its_destruction_is_refused(
+        live_server, browser, shots):
+    import datetime
+    from zoneinfo import ZoneInfo
+
+    demo_load()
+    today = datetime.datetime.now(ZoneInfo("Europe/Luxembourg")).date()
+    manager, errors = signed_in(browser, live_server, "lu.direction")
+    manager.click("nav >> text=Registres")
+    manager.wait_for_url("**/registres/")
+    manager.click("[data-testid=register-la-moselle-appareils] td:first-child a")
+    manager.wait_for_url("**/registres/la-moselle/appareils/")
+    machine = manager.locator("[data-testid=machine-LM-004]")
+    assert machine.locator("[data-testid=state]").inner_text() == "en service"
+
+    # the move first, without its notice: refused, with the article
+    manager.select_option("#id_move-machine", "LM-004")
+    manager.select_option("#id_move-event", "hors_service")
+    manager.fill("#id_move-gaming_day", today.isoformat())
+    manager.click("[data-testid=submit-move]")
+    manager.wait_for_load_state()
+    assert "LU RGD 1979 art. 18-1" in manager.locator("[data-testid=error-event]").inner_text()
+    assert manager.locator("#id_move-machine").input_value() == "LM-004"  # nothing lost
+
+    manager.select_option("#id_notice-machine", "LM-004")
+    manager.select_option("#id_notice-event", "hors_service")
+    manager.fill("#id_notice-effective", today.isoformat())
+    manager.fill("#id_notice-reference", "Lettre au Ministre des Finances n° 2026-131")
+    manager.fill("#id_notice-sent_on", (today - datetime.timedelta(days=2)).isoformat())
+    manager.click("[data-testid=submit-notice]")
+    manager.wait_for_url("**/registres/la-moselle/appareils/")
+    assert "Avis au Ministre enregistré" in manager.locator("[role=status]").first.inner_text()
+
+    manager.select_option("#id_move-machine", "LM-004")
+    manager.select_option("#id_move-event", "hors_service")
+    manager.fill("#id_move-gaming_day", today.isoformat())
+    manager.click("[data-testid=submit-move]")
+    manager.wait_for_url("**/registres/la-moselle/appareils/")
+    assert "LM-004" in manager.locator("[role=status]").first.inner_text()
+    machine = manager.locator("[data-testid=machine-LM-004]")
+    assert machine.locator("[data-testid=state]").inner_text() == "hors service"
+    assert "Mise hors service" in machine.locator("[data-testid=last-event]").inner_text()
+
+    machine.locator("[data-testid=destroy-LM-004]").click()
+    manager.wait_for_load_state()
+    refusal = manager.locator("[data-testid=destroy-error]").inner_text()
+    assert "LM-004" in refusal and "LU RGD 1979 art. 18-1" in refusal
+    assert manager.locator("[data-testid=machine-LM-004] [data-testid=state]").inner_text() == "hors service"
+    manager.locator("[data-testid=destroy-error]").scroll_into_view_if_needed()
+    manager.screenshot(path=shots / "registers-appareils.png", full_page=True)
+    assert errors == [], errors
+    manager.close()
