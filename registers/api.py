@@ -177,6 +177,7 @@ class OrphelinListApi(ScopedObjectApi):
         currency = serializers.CharField(required=False, allow_blank=True, default="")
         location = serializers.CharField(required=False, allow_blank=True, default="")
         description = serializers.CharField(required=False, allow_blank=True, default="")
+        found_on = serializers.DateField(required=False, allow_null=True, default=None)
 
     def resolve(self, request, casino):
         self.casino = compliance_selectors.casino_get(user=request.user, code=casino)

@@ -54,3 +54,7 @@ BAD_BEAT_NOT_QUALIFIED = _("Main non qualifiante pour le bad beat jackpot : {rea
 BAD_BEAT_POT_TOO_SMALL = _(
     "Pot de {pot} inférieur au minimum de {minimum} fixé par le règlement intérieur ({citation})."
 )
+CARD_STILL_HELD = _(
+    "Une carte nominative trouvée est gardée à disposition de son titulaire ; son solde devient orphelin à partir du "
+    "{until} (date où la carte a été trouvée requise) ({citation})."
+)

@@ -47,6 +47,7 @@ class OrphelinFileForm(BootstrapForm):
     currency = forms.CharField(label=_("Devise"), required=False, max_length=3)
     location = forms.CharField(label=_("Lieu"), required=False, max_length=200)
     description = forms.CharField(label=_("Description"), required=False, max_length=1000, widget=TEXT)
+    found_on = forms.DateField(label=_("Carte nominative : trouvée le"), required=False, widget=DATE)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

@@ -37,6 +37,21 @@ SOURCES = {
 }
 
 
+def _check_card_held(casino: Casino, found_on: datetime.date | None, gaming_day: datetime.date) -> None:
+    hold = rule_value_at(
+        jurisdiction=casino.jurisdiction, key="lu.carte_de_jeu.garde_nominative_trouvee", on=gaming_day, drafts=True
+    )
+    until = (found_on or gaming_day) + datetime.timedelta(weeks=int(hold.value))
+    if found_on is None or gaming_day < until:
+        raise DomainError(
+            errors.CARD_STILL_HELD.format(
+                until=formatting.date(until, jurisdiction=casino.jurisdiction), citation=hold.citation.label
+            ),
+            code="card_still_held",
+            field="found_on",
+        )
+
+
 def return_period(casino: Casino, on: datetime.date):
     """The period of art. 8 al. 3 from the rule data (the LU text is a draft, applied as such)."""
     return rule_value_at(jurisdiction=casino.jurisdiction, key="lu.orphelins.delai_restitution", on=on, drafts=True)
@@ -55,11 +70,15 @@ def orphelin_file(
     currency: str,
     location: str,
     description: str = "",
+    found_on: datetime.date | None = None,
 ) -> PendingEntry:
-    """A cashier files found money; it waits for a manager's countersignature."""
+    """A cashier files found money; it waits for a manager's countersignature. A found nominative card's
+    balance becomes an orphan only once the card has been held for the period of art. 3-4 8)."""
     verify_can_write(actor, casino)
     if source not in SOURCES:
         raise DomainError(errors.UNKNOWN_SOURCE.format(value=source), code="unknown_source", field="source")
+    if source == "carte_nominative":
+        _check_card_held(casino, found_on, gaming_day)
     value = parse_amount(amount)
     check_currency(casino, currency)
     if not (location or "").strip():
@@ -75,6 +94,8 @@ def orphelin_file(
         "location": location.strip(),
         "description": (description or "").strip(),
     }
+    if found_on is not None:
+        payload["found_on"] = found_on.isoformat()
     return pending_file(
         register=register_for(casino=casino, kind=RegisterKind.ORPHELINS),
         kind=FILED,

@@ -370,3 +370,25 @@ def bad_beat_win_file(
         countersigner_role=User.Role.MANAGER,
         citation="LU RGD 1979 art. 49-15",
     )
+
+
+def bad_beat_statement_file(
+    *, casino: Casino, actor: User, gaming_day: datetime.date, amount, currency: str, history_reference: str
+) -> PendingEntry:
+    """End of session: the sum dedicated to the bad-beat jackpot, from the certified history of the
+    tables' machines, written by the cashier under a management member's control (art. 49-13 al. 9)."""
+    citation = "LU RGD 1979 art. 49-13"
+    value = parse_amount(amount, allow_zero=True)
+    check_currency(casino, currency)
+    if not str(history_reference or "").strip():
+        raise DomainError(errors.FIELD_REQUIRED, code="required", field="history_reference")
+    payload = {"amount": value, "currency": currency, "history": history_reference.strip(), "citation": citation}
+    return pending_file(
+        register=register_for(casino=casino, kind=RegisterKind.BAD_BEAT),
+        kind=STATEMENT,
+        gaming_day=gaming_day,
+        actor=actor,
+        payload=payload,
+        countersigner_role=User.Role.MANAGER,
+        citation=citation,
+    )

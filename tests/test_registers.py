@@ -352,3 +352,15 @@ def test_art_8_the_scheduled_job_finalizes_every_casino_as_the_platform_itself(l
     closing = orphelin_state(old).closing
     assert closing.kind == FINAL and closing.actor.username == "vigie-automate"
     assert not closing.actor.has_usable_password()
+
+
+def test_art_3_4_8_a_found_nominative_card_is_held_one_week_before_its_balance_is_an_orphan(lu):
+    found = TODAY() - datetime.timedelta(days=6)
+    with pytest.raises(DomainError) as held:
+        _file(lu, TODAY(), source="carte_nominative", found_on=found)
+    assert held.value.code == "card_still_held" and "LU RGD 1979 art. 3-4" in str(held.value.message)
+    with pytest.raises(DomainError) as missing:
+        _file(lu, TODAY(), source="carte_nominative")
+    assert missing.value.field == "found_on"
+    pending = _file(lu, TODAY(), source="carte_nominative", found_on=TODAY() - datetime.timedelta(days=7))
+    assert json.loads(pending.payload)["found_on"] == (TODAY() - datetime.timedelta(days=7)).isoformat()

@@ -126,3 +126,16 @@ def test_49_15_bad_beat_win_one_voucher_per_seated_player_signed_by_two_and_mini
     payload = json.loads(entry.payload)
     assert len(payload["vouchers"]) == 4 and payload["vouchers"][0] == {"player": "Luc", "amount": "1875.00"}
     assert payload["restart_at"] == "0.00" and entry.countersigner == lu.manager_c
+
+
+def test_49_13_end_of_session_bad_beat_sum_written_by_the_cashier_under_management_control(lu):
+    from registers.poker_jackpots import bad_beat_statement_file
+
+    with pytest.raises(DomainError) as refused:
+        bad_beat_statement_file(casino=lu.c, actor=lu.accountant_c, gaming_day=TODAY(), amount="1250.40",
+                                currency="EUR", history_reference=" ")
+    assert refused.value.field == "history_reference"
+    pending = bad_beat_statement_file(casino=lu.c, actor=lu.accountant_c, gaming_day=TODAY(), amount="1250.40",
+                                      currency="EUR", history_reference="Historique certifié n° 2026-325")
+    entry = pending_countersign(pending=pending, countersigner=lu.manager_c)
+    assert json.loads(entry.payload)["amount"] == "1250.40" and entry.register.kind == "bad_beat"
