@@ -359,3 +359,31 @@ def entry_citation(entry: Entry) -> str | None:
 
 def payload_pretty(entry: Entry | PendingEntry) -> str:
     return json.dumps(json.loads(entry.payload), indent=2, ensure_ascii=False, sort_keys=True)
+
+
+REGISTER_CSV_HEADERS = (
+    gettext_noop("N°"), gettext_noop("Journée de jeu"), gettext_noop("Nature"), gettext_noop("Déposé par"),
+    gettext_noop("Contresigné par"), gettext_noop("Enregistré le"), gettext_noop("Montant"), gettext_noop("Devise"),
+    gettext_noop("Se rapporte au n°"), gettext_noop("Contenu"), gettext_noop("Empreinte"),
+)
+
+
+def register_csv(register: Register, label=lambda kind: kind) -> str:
+    """Any register as a French spreadsheet: every entry, its amount when it has one, its full content."""
+    out = io.StringIO()
+    out.write("\ufeff")
+    writer = csv.writer(out, delimiter=";", lineterminator="\r\n")
+    entries = (Entry.objects.filter(register=register).order_by("seq")
+               .select_related("actor", "countersigner", "refers_to"))
+    with translation.override("fr"):
+        writer.writerow([gettext(header) for header in REGISTER_CSV_HEADERS])
+        for entry in entries.iterator(2000):
+            payload = json.loads(entry.payload)
+            amount = payload.get("amount")
+            writer.writerow([
+                entry.seq, entry.gaming_day.isoformat(), label(entry.kind), _person(entry.actor),
+                _person(entry.countersigner), timezone.localtime(entry.recorded_at).isoformat(timespec="seconds"),
+                number_format(Decimal(amount), 2) if amount else "", payload.get("currency", ""),
+                entry.refers_to.seq if entry.refers_to_id else "", entry.payload, entry.hash,
+            ])
+    return out.getvalue()

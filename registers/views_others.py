@@ -18,7 +18,7 @@ from functools import cached_property
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpResponseBadRequest
+from django.http import Http404, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.formats import number_format
@@ -395,6 +395,12 @@ def register_page(request, casino, kind):
     page = Page(user=request.user, casino=casino, kind=kind)
     if page.register is None and not page.applies:
         raise Http404
+    if request.GET.get("format") == "csv" and page.register is not None:
+        response = HttpResponse(queries.register_csv(page.register, entry_kind_label),
+                                content_type="text/csv; charset=utf-8")
+        name = f"{kind}-{casino.code}-{timezone.localdate().isoformat()}.csv"
+        response["Content-Disposition"] = f'attachment; filename="{name}"'
+        return response
     bound = None
     if request.method == "POST":
         if not can_write(request.user, casino):

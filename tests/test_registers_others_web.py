@@ -698,3 +698,19 @@ def test_api_the_luxembourg_registers_are_404_in_quebec(lu):
     url = reverse("api-registers-appareil-install", kwargs={"casino": lu.a.code})
     assert api.post(url, install_data, format="json").status_code == 404
     assert api.get(reverse("api-registers-jackpots", kwargs={"casino": lu.a.code})).json() == []
+
+
+def test_every_register_exports_its_entries_as_a_french_spreadsheet(world, rules, client):
+    from registers.jackpots import jackpot_manual_payout_file
+
+    manager = make_user("direction.csv", "manager", casino=world.c)
+    pending = jackpot_manual_payout_file(casino=world.c, actor=world.accountant_c, gaming_day=datetime.date.today(),
+                                         machine="M07", amount="4250.00", currency="EUR", receipt_number="Q-1",
+                                         receipt_in_cabinet=True)
+    pending_countersign(pending=pending, countersigner=manager)
+    client.force_login(world.accountant_c)
+    response = client.get(reverse("registers-other", kwargs={"casino": world.c.code, "kind": "jackpots"}),
+                          {"format": "csv"})
+    text = response.content.decode("utf-8")
+    assert response["Content-Type"].startswith("text/csv") and text.startswith("\ufeffN°;Journée de jeu;Nature")
+    assert "4\u202f250,00;EUR" in text or "4 250,00;EUR" in text or "4250,00;EUR" in text
