@@ -58,3 +58,13 @@ CARD_STILL_HELD = _(
     "Une carte nominative trouvée est gardée à disposition de son titulaire ; son solde devient orphelin à partir du "
     "{until} (date où la carte a été trouvée requise) ({citation})."
 )
+CARD_NO_CERTIFICATE = _(
+    "Aucune carte ne peut être émise avant que le certificat de conformité du système soit produit ({citation})."
+)
+CARD_TWO_ACTIVE = _("Ce client détient déjà {max} cartes nominatives actives ({citation}).")
+CARD_NEEDS_CLIENT = _("Une carte nominative est émise au nom d'un client identifié ({citation}).")
+CARD_NOT_ACTIVE = _("La carte {number} n'est pas active ({status}).")
+CARD_ABOVE_CAP = _(
+    "Chargement refusé : le solde dépasserait le plafond de {cap} ; montant encore permis : {allowed} ({citation})."
+)
+CARD_ROLE = _("L'émission d'une carte est réservée à la direction.")

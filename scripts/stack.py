@@ -133,7 +133,9 @@ class Postgres:
                 raise SystemExit(f"ERROR: initdb failed:\n{result.stdout}{result.stderr}")
         if self._pg("pg_ctl", "-D", str(self.data), "status", capture_output=True).returncode == 0:
             self.stop()  # left running by a run that was killed: restart it on this run's port
-        opts = f"-p {self.port} -c listen_addresses=127.0.0.1 -c unix_socket_directories={self.sock}"
+        # room for the concurrency drills (100 writers at once) beside the web server and the worker
+        opts = (f"-p {self.port} -c listen_addresses=127.0.0.1 -c unix_socket_directories={self.sock}"
+                " -c max_connections=300")
         if self.fast:  # throw-away test cluster: durability buys nothing there
             opts += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
         if not self.log.exists():
