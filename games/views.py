@@ -2,7 +2,6 @@
 search, and what was in force on a date. Read-only, thin callers of games.selectors."""
 
 import datetime
-from fractions import Fraction
 
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
@@ -10,12 +9,12 @@ from django.shortcuts import render
 from django.utils import timezone
 
 from compliance.errors import DomainError
-from games import errors, selectors
+from games import selectors
 from games.models import ArticleRole
 from games.rtp.engine import ModelError
 from games.rtp.present import page_variants
 from games.rtp.roue import EXAMPLE, segments_from_text
-from games.rtp.selectors import rtp_report, wheel_report
+from games.rtp.selectors import progressive_from_text, rtp_report, wheel_report
 
 # Article URLs say "art" for the text of the regulation as amended (what people cite) and
 # "dispositif" for the amending instrument's own provisions.
@@ -110,11 +109,9 @@ def paytable_detail(request, key):
 def _rtp_context(request, paytable, on) -> dict:
     raw = (request.GET.get("progressive") or "").strip()
     try:
-        amount = Fraction(raw.replace(",", ".")) if raw else None
-        if amount is not None and amount <= 0:
-            raise ValueError(raw)
-    except (ValueError, ZeroDivisionError):
-        return {"rtp_error": errors.BAD_AMOUNT.format(value=raw)}
+        amount = progressive_from_text(raw)
+    except DomainError as exc:
+        return {"rtp_error": exc.message}
     try:
         report = rtp_report(user=request.user, key=paytable.key, on=on, progressive=amount)
     except ModelError as exc:

@@ -181,7 +181,7 @@ class OrphelinListApi(ScopedObjectApi):
 
     def resolve(self, request, casino):
         self.casino = compliance_selectors.casino_get(user=request.user, code=casino)
-        if not queries.orphelins_apply(self.casino):
+        if not queries.kind_applies(self.casino, RegisterKind.ORPHELINS):
             raise Http404
 
     @extend_schema(

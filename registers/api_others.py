@@ -30,8 +30,8 @@ from .poker_jackpots import (
     progressive_statement,
     progressive_win_file,
 )
-from .services import checkpoint_create
-from .views_others import Page, checked_session_close
+from .services import checkpoint_create, session_close
+from .views_others import Page
 
 # --- outputs ----------------------------------------------------------------------------------------
 
@@ -387,5 +387,5 @@ class SessionCloseApi(PostOnly, ScopedObjectApi):
     def post(self, request, casino):
         data = SessionInput(data=request.data)
         data.is_valid(raise_exception=True)
-        session = checked_session_close(casino=self.casino, user=request.user, **data.validated_data)
+        session = session_close(casino=self.casino, user=request.user, **data.validated_data)
         return created(SessionOutput(session))

@@ -23,7 +23,6 @@ from .money import parse_amount
 from .services import entry_append, register_for
 
 ISSUED, LOADED = "carte.emission", "carte.chargement"
-CERTIFICATE_RULE = "LU RGD 1979 art. 3-2"
 
 
 def _rule(casino: Casino, key: str, on: datetime.date):
@@ -89,8 +88,9 @@ def card_issue(
     verify_can_write(actor, casino)
     if actor.role != User.Role.MANAGER:
         raise DomainError(errors.CARD_ROLE, code="wrong_role", field="actor")
-    if not CardSystemCertificate.objects.filter(casino=casino).exists():
-        raise DomainError(errors.CARD_NO_CERTIFICATE.format(citation=CERTIFICATE_RULE), code="no_certificate")
+    needed = _rule(casino, "certificat_avant_mise_en_service", gaming_day)
+    if needed.value and not CardSystemCertificate.objects.filter(casino=casino).exists():
+        raise DomainError(errors.CARD_NO_CERTIFICATE.format(citation=needed.citation.label), code="no_certificate")
     nominative = kind == CardKind.NOMINATIVE
     cap = _rule(casino, "plafond_nominative" if nominative else "plafond_journaliere_anonyme", gaming_day)
     count = _rule(casino, "nominatives_par_client_max", gaming_day)

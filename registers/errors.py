@@ -2,6 +2,7 @@
 
 from django.utils.translation import gettext_lazy as _
 
+SESSION_ALREADY_CLOSED = _("La journée de jeu du {day} est déjà close.")
 SESSION_CLOSED = _("La journée de jeu du {day} est close : aucune écriture ne peut plus y être portée.")
 FUTURE_DAY = _("La journée de jeu du {day} n'a pas encore commencé.")
 AMOUNT_NOT_POSITIVE = _("Le montant doit être strictement positif.")

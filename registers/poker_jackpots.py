@@ -27,9 +27,11 @@ from .money import CENT, check_currency, parse_amount
 from .services import entry_append, pending_file, register_for
 
 CONFIGURED, STATEMENT, WON, STOPPED = "jackpot.configuration", "jackpot.releve", "jackpot.gain", "jackpot.arret"
-TOP_COMBINATIONS = ("royal_flush", "straight_flush", "four_of_a_kind")  # « les trois combinaisons les plus hautes »
-ROUNDINGS = {"inferieur": ROUND_DOWN, "plus_proche": ROUND_HALF_UP, "bancaire": ROUND_HALF_EVEN}
 FIVE = ranking("lu.cinq_cartes")
+# Highest first, the royal flush apart: a level may only bear on the first `combinaisons_eligibles` of them.
+HIGHEST_FIRST = ("royal_flush", *reversed(FIVE.categories))
+TOP_COMBINATIONS = HIGHEST_FIRST[:3]  # the forms' default levels; the rule data decides what is allowed
+ROUNDINGS = {"inferieur": ROUND_DOWN, "plus_proche": ROUND_HALF_UP, "bancaire": ROUND_HALF_EVEN}
 
 
 def _rule(casino: Casino, key: str, on: datetime.date):
@@ -99,11 +101,12 @@ def progressive_configure(
             code="too_many_levels",
             field="levels",
         )
+    eligible = HIGHEST_FIRST[: int(_rule(casino, "lu.jackpot_progressif.combinaisons_eligibles", gaming_day).value)]
     combinations = [level.get("combination") for level in levels]
-    if len(set(combinations)) != len(combinations) or not set(combinations) <= set(TOP_COMBINATIONS):
+    if len(set(combinations)) != len(combinations) or not set(combinations) <= set(eligible):
         raise DomainError(errors.JACKPOT_COMBINATION.format(citation=citation), code="combination", field="levels")
     cleaned = []
-    for index, level in enumerate(sorted(levels, key=lambda lv: TOP_COMBINATIONS.index(lv["combination"]))):
+    for index, level in enumerate(sorted(levels, key=lambda lv: eligible.index(lv["combination"]))):
         start = parse_amount(level.get("start"), field=f"levels[{index}].start", allow_zero=True)
         multiple = Decimal(str(starts.value[index]))
         if start > multiple * blind:

@@ -20,9 +20,10 @@ from django.utils.translation import gettext_lazy as _
 
 from compliance.errors import DomainError
 from compliance.models import Casino, User
+from games.selectors import rule_value_at
 
 from .models import Checkpoint, Entry, PendingEntry, Register, RegisterKind
-from .orphelins import FILED, FINAL, RETURNED, SOURCES, OrphelinState, orphelin_list, return_period
+from .orphelins import FILED, FINAL, RETURNED, SOURCES, OrphelinState, orphelin_list
 
 STATUSES = {"registered": _("enregistré"), "returned": _("restitué"), "final": _("définitif")}
 UNKNOWN_STATUS = _("Statut inconnu : « {value} » (attendu : registered, returned ou final).")
@@ -92,10 +93,22 @@ class RegisterRow:
         return register_kind_label(self.kind)
 
 
-def orphelins_apply(casino: Casino, on: datetime.date | None = None) -> bool:
-    """Whether the rule data gives this casino's jurisdiction a return period for found money."""
+# The registers whose services read rule data: they exist where that data does (Luxembourg today).
+RULE_OF_KIND = {
+    RegisterKind.ORPHELINS: "lu.orphelins.delai_restitution",
+    RegisterKind.APPAREILS: "lu.appareils_a_sous.evenements_information_prealable",
+    RegisterKind.JACKPOT_PROGRESSIF: "lu.jackpot_progressif.niveaux_max",
+    RegisterKind.BAD_BEAT: "lu.bad_beat_jackpot.preavis_arret_volontaire",
+}
+
+
+def kind_applies(casino: Casino, kind: str, on: datetime.date | None = None) -> bool:
+    """Whether the casino's rule data holds what this register's services need."""
+    key = RULE_OF_KIND.get(kind)
+    if key is None:
+        return True
     try:
-        return_period(casino, on or timezone.localdate())
+        rule_value_at(jurisdiction=casino.jurisdiction, key=key, on=on or timezone.localdate(), drafts=True)
     except DomainError:
         return False
     return True
@@ -143,7 +156,7 @@ def register_overview(*, user: User) -> list[tuple[Casino, list[RegisterRow]]]:
         )
     for casino in casinos:
         rows = by_casino[casino.pk]
-        if not any(row.kind == RegisterKind.ORPHELINS for row in rows) and orphelins_apply(casino):
+        if not any(row.kind == RegisterKind.ORPHELINS for row in rows) and kind_applies(casino, RegisterKind.ORPHELINS):
             rows.append(RegisterRow(casino, RegisterKind.ORPHELINS, None))
         rows.sort(key=lambda row: row.kind)
     return [(casino, by_casino[casino.pk]) for casino in casinos]

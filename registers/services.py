@@ -44,12 +44,12 @@ def entry_data(entry: Entry) -> chain.EntryData:
     )
 
 
-def _check_day(casino_id: int, gaming_day: datetime.date) -> None:
+def _check_day(casino_id: int, gaming_day: datetime.date, closed_message=errors.SESSION_CLOSED) -> None:
     if gaming_day > timezone.localdate():
         raise DomainError(errors.FUTURE_DAY.format(day=gaming_day.isoformat()), code="future_day", field="gaming_day")
     if GamingSession.objects.filter(casino_id=casino_id, gaming_day=gaming_day).exists():
         raise DomainError(
-            errors.SESSION_CLOSED.format(day=gaming_day.isoformat()), code="session_closed", field="gaming_day"
+            closed_message.format(day=gaming_day.isoformat()), code="session_closed", field="gaming_day"
         )
 
 
@@ -147,6 +147,7 @@ def pending_countersign(*, pending: PendingEntry, countersigner: User) -> Entry:
 def checkpoint_create(*, register: Register, user: User, reason: str = "on_demand") -> Checkpoint:
     """Signs the register's head with the casino's key, kept outside the database."""
     locked = Register.objects.select_for_update().select_related("casino").get(pk=register.pk)
+    verify_can_write(user, locked.casino)
     head = Entry.objects.filter(register=locked).order_by("-seq").values_list("seq", "hash").first()
     size, head_hash = head if head else (0, chain.GENESIS)
     signed_at = timezone.now()
@@ -168,6 +169,7 @@ def checkpoint_create(*, register: Register, user: User, reason: str = "on_deman
 def session_close(*, casino: Casino, gaming_day: datetime.date, user: User) -> GamingSession:
     """Closes a gaming day: nothing more is filed on it, and every register's head is signed."""
     verify_can_write(user, casino)
+    _check_day(casino.pk, gaming_day, errors.SESSION_ALREADY_CLOSED)  # not a day to come, nor one closed
     session = GamingSession.objects.create(
         casino=casino, gaming_day=gaming_day, closed_at=timezone.now(), closed_by=user
     )

@@ -65,7 +65,7 @@ def register_verify_page(request, casino, kind):
 @login_required
 def orphelins(request, casino):
     casino = compliance_selectors.casino_get(user=request.user, code=casino)
-    if not queries.orphelins_apply(casino):
+    if not queries.kind_applies(casino, RegisterKind.ORPHELINS):
         raise Http404
     file_form = None
     if request.method == "POST":

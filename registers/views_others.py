@@ -29,14 +29,13 @@ from compliance import formatting
 from compliance import selectors as compliance_selectors
 from compliance.errors import READ_ONLY_ROLE, DomainError, PermissionDeniedError
 from compliance.models import Casino, User
-from compliance.permissions import can_write, verify_can_write
-from games.selectors import rule_value_at
+from compliance.permissions import can_write
 
-from . import errors, queries
 from . import forms_others as f
+from . import queries
 from .appareils import INSTALL, MOVE, NOTICE, appareil_install, appareil_move, appareil_notice, machines
 from .jackpots import CAGNOTTE_COUNTED, JACKPOT_PAID, cagnotte_file, jackpot_manual_payout_file
-from .models import Entry, GamingSession, Register, RegisterKind
+from .models import Entry, Register, RegisterKind
 from .poker_jackpots import (
     CONFIGURED,
     STATEMENT,
@@ -59,12 +58,6 @@ OTHER_KINDS = (
     RegisterKind.BAD_BEAT,
 )
 KIND_PATTERN = "|".join(OTHER_KINDS)  # the URL segment of these pages
-# The registers whose services read rule data: they are kept where that data exists (Luxembourg).
-RULE_OF_KIND = {
-    RegisterKind.APPAREILS: "lu.appareils_a_sous.evenements_information_prealable",
-    RegisterKind.JACKPOT_PROGRESSIF: "lu.jackpot_progressif.niveaux_max",
-    RegisterKind.BAD_BEAT: "lu.bad_beat_jackpot.preavis_arret_volontaire",
-}
 ENTRY_KINDS = {
     JACKPOT_PAID: gettext_lazy("Paiement manuel d'un jackpot"),
     CAGNOTTE_COUNTED: gettext_lazy("Comptage de la cagnotte"),
@@ -78,35 +71,10 @@ ENTRY_KINDS = {
 }
 AMOUNT_KEYS = ("amount", "house", "bad_beat", "box_count", "difference", "pot", "restart_at", "small_blind")
 DATE_KEYS = ("effective", "sent_on", "minister_notified_on")
-SESSION_ALREADY_CLOSED = gettext_lazy("La journée de jeu du {day} est déjà close.")
 
 
 def entry_kind_label(kind: str) -> str:
     return str(ENTRY_KINDS.get(kind, kind))
-
-
-def kind_applies(casino: Casino, kind: str, on: datetime.date | None = None) -> bool:
-    """Whether the casino's rule data holds what this register's services need."""
-    key = RULE_OF_KIND.get(kind)
-    if key is None:
-        return True
-    try:
-        rule_value_at(jurisdiction=casino.jurisdiction, key=key, on=on or timezone.localdate(), drafts=True)
-    except DomainError:
-        return False
-    return True
-
-
-def checked_session_close(*, casino: Casino, gaming_day: datetime.date, user: User) -> GamingSession:
-    """`session_close`, refusing a day not begun or already closed with a message rather than a crash."""
-    verify_can_write(user, casino)
-    if gaming_day > timezone.localdate():
-        raise DomainError(errors.FUTURE_DAY.format(day=gaming_day.isoformat()), code="future_day", field="gaming_day")
-    if GamingSession.objects.filter(casino=casino, gaming_day=gaming_day).exists():
-        raise DomainError(
-            SESSION_ALREADY_CLOSED.format(day=gaming_day.isoformat()), code="session_closed", field="gaming_day"
-        )
-    return session_close(casino=casino, gaming_day=gaming_day, user=user)
 
 
 # --- what a page shows ------------------------------------------------------------------------------
@@ -205,7 +173,7 @@ class Page:
     def __init__(self, *, user: User, casino: Casino, kind: str):
         self.user, self.casino, self.kind = user, casino, kind
         self.register: Register | None = queries.register_find(user=user, casino=casino, kind=kind)
-        self.applies = kind_applies(casino, kind)
+        self.applies = queries.kind_applies(casino, kind)
 
     def rows(self, *kinds: str) -> list[PayloadRow]:
         if self.register is None:
@@ -356,7 +324,7 @@ def _checkpoint(page, form, user):
 
 
 def _session(page, form, user):
-    session = checked_session_close(casino=page.casino, user=user, **form.values())
+    session = session_close(casino=page.casino, user=user, **form.values())
     return _("Journée de jeu du %(day)s close : la tête de chaque registre est signée.") % {
         "day": session.gaming_day.isoformat()
     }

@@ -1,7 +1,6 @@
 """Return-to-player API: exact returns of the loaded tables, a submitted roue de fortune, and batch
 hand evaluation."""
 
-from fractions import Fraction
 
 from django.utils import timezone
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -14,22 +13,9 @@ from compliance.errors import DomainError
 from games import errors, selectors
 from games.rtp import hands_api
 from games.rtp.engine import ModelError
-from games.rtp.selectors import rtp_report, wheel_report
+from games.rtp.selectors import progressive_from_text, rtp_report, wheel_report
 
 PROGRESSIVE_PARAM = OpenApiParameter("progressive", str, description="montant du lot progressif, ex. 25000.00")
-
-
-def _progressive(request):
-    raw = request.query_params.get("progressive")
-    if raw in (None, ""):
-        return None
-    try:
-        value = Fraction(raw)
-    except (ValueError, ZeroDivisionError):
-        value = None
-    if value is None or value <= 0:
-        raise DomainError(errors.BAD_AMOUNT.format(value=raw), code="invalid", field="progressive")
-    return value
 
 
 class RtpDetailApi(APIView):
@@ -39,7 +25,8 @@ class RtpDetailApi(APIView):
     def get(self, request, key):
         day = selectors.day_from_text(request.query_params.get("on"), field="on", default=timezone.localdate())
         try:
-            return Response(rtp_report(user=request.user, key=key, on=day, progressive=_progressive(request)))
+            amount = progressive_from_text(request.query_params.get("progressive"))
+            return Response(rtp_report(user=request.user, key=key, on=day, progressive=amount))
         except ModelError as exc:
             raise DomainError(
                 errors.RTP_UNAVAILABLE.format(key=key, problem=exc), code="rtp_unavailable", field="key"

@@ -24,6 +24,23 @@ def hand_distribution(kind: str) -> tuple[int, dict]:
     return _MEMO[kind]
 
 
+def progressive_from_text(raw: str | None) -> Fraction | None:
+    """A progressive jackpot amount typed by a person or a client ('25000', '25 000,50'); empty is None."""
+    from compliance.errors import DomainError
+    from games import errors
+
+    text = (raw or "").strip()
+    if not text:
+        return None
+    try:
+        value = Fraction(text.replace("\u202f", "").replace(" ", "").replace(",", "."))
+    except (ValueError, ZeroDivisionError):
+        value = None
+    if value is None or value <= 0:
+        raise DomainError(errors.BAD_AMOUNT.format(value=text), code="invalid", field="progressive")
+    return value
+
+
 def rtp_context(*, on: datetime.date, progressive=None) -> Context:
     def value(key: str):
         return rule_value_at(jurisdiction=None, key=key, on=on, drafts=True).value

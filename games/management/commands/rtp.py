@@ -8,7 +8,7 @@ from compliance.errors import DomainError
 from compliance.models import User
 from games import selectors
 from games.rtp.engine import ModelError
-from games.rtp.selectors import rtp_keys, rtp_report
+from games.rtp.selectors import progressive_from_text, rtp_keys, rtp_report
 
 READING_WORDS = {"a": "« à » (gain net, mise rendue)", "pour": "« pour » (montant total rendu)"}
 
@@ -35,10 +35,11 @@ class Command(BaseCommand):
         reader = User(role="admin", is_active=True)  # rules are public law
         try:
             day = selectors.day_from_text(on, field="on", default=timezone.localdate())
-            amount = _amount(progressive)
+            amount = progressive_from_text(progressive)
             report = rtp_report(user=reader, key=key, on=day, progressive=amount)
         except DomainError as exc:
-            raise CommandError(str(exc.message)) from exc
+            option = f"--{exc.field} : " if exc.field in {"progressive", "on"} else ""
+            raise CommandError(f"{option}{exc.message}") from exc
         except ModelError as exc:
             raise CommandError(str(exc)) from exc
         chosen = report["literal_reading"] or "a" if reading == "literal" else reading
@@ -88,15 +89,3 @@ class Command(BaseCommand):
 
 def _percent(decimal_text: str) -> str:
     return f"{float(Fraction(decimal_text) * 100):.4f}".replace(".", ",")
-
-
-def _amount(text):
-    if text is None:
-        return None
-    try:
-        value = Fraction(text)
-    except ValueError:
-        raise CommandError(f"--progressive : montant invalide « {text} »") from None
-    if value <= 0:
-        raise CommandError("--progressive : le montant doit être positif")
-    return value
