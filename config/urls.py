@@ -21,6 +21,7 @@ urlpatterns = [
     path("traitements/<uuid:pk>/", views.JobDetailView.as_view(), name="job-detail"),
     path("regles/", include("games.urls")),
     path("registres/", include("registers.urls")),
+    path("cartes/", include("registers.card_urls")),
     path("health/", views.health, name="health"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("api/v1/", include("compliance.api.urls")),

@@ -1,8 +1,6 @@
-"""Electronic gaming cards (LU RGD 1979 art. 3-1 to 3-4): clients, issue, and the card ledger.
-
-Every operation is an entry of the casino's `cartes` register (hash-chained) written in the same
-transaction as the card's balance, under a row lock on the card; PostgreSQL's constraints hold the
-limits even against a wrong caller (see Card). Caps and counts come from the rule data.
+"""Electronic gaming cards (LU RGD 1979 art. 3-1 to 3-4): clients, issue, and each card's life (blocked,
+lost, found, expired, closed). The balance moves only through `card_ledger`; every change here is an entry
+of the casino's `cartes` register too. Caps, counts and delays come from the rule data.
 """
 
 import datetime
@@ -11,18 +9,18 @@ import secrets
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from compliance import formatting
 from compliance.errors import DomainError
 from compliance.models import Casino, User
 from compliance.permissions import verify_can_write
 from games.selectors import rule_value_at
 
 from . import errors
+from .card_ledger import TO_ORPHELINS, card_rule, locked, money, record
 from .models import Card, CardKind, CardStatus, CardSystemCertificate, Client, Entry, RegisterKind
-from .money import parse_amount
+from .orphelins import orphelin_record, system_user
 from .services import entry_append, register_for
 
-ISSUED, LOADED = "carte.emission", "carte.chargement"
+ISSUED, STATUS = "carte.emission", "carte.statut"
 
 
 def _rule(casino: Casino, key: str, on: datetime.date):
@@ -137,42 +135,113 @@ def card_issue(
     return card
 
 
+# which states each change starts from; a manager blocks, reactivates and closes, any staff member
+# records a card reported lost or found
+_CHANGES = {
+    "block": ({CardStatus.ACTIVE}, CardStatus.BLOCKED, True),
+    "reactivate": ({CardStatus.BLOCKED, CardStatus.LOST, CardStatus.FOUND}, CardStatus.ACTIVE, True),
+    "lost": ({CardStatus.ACTIVE, CardStatus.BLOCKED}, CardStatus.LOST, False),
+    "close": (set(CardStatus) - {CardStatus.CLOSED}, CardStatus.CLOSED, True),
+}
+
+
+def _change(card: Card, actor: User | None, wanted: str, *, reason: str, gaming_day=None, **payload) -> Entry:
+    before = card.status
+    card.status = wanted
+    try:
+        with transaction.atomic():  # reactivating may meet the two-active-cards index (art. 3-1 7))
+            card.save(update_fields=["status", "found_on"])
+    except IntegrityError:
+        count = card_rule(card, "nominatives_par_client_max", gaming_day)
+        raise DomainError(errors.CARD_TWO_ACTIVE.format(max=count.value, citation=count.citation.label),
+                          code="two_active_cards", field="card") from None
+    return record(card=card, kind=STATUS, gaming_day=gaming_day, actor=actor or system_user(),
+                  payload={"card": card.number, "from": before, "to": wanted, "reason": reason, **payload})
+
+
 @transaction.atomic
-def card_load(*, card: Card, actor: User, amount, gaming_day: datetime.date) -> Entry:
-    """A load at the cash desk; refused, with the amount still allowed, if it would pass the cap (3-1 6), 7))."""
-    card = Card.objects.select_for_update().select_related("casino").get(pk=card.pk)
+def card_status_change(*, card: Card, actor: User, change: str, reason: str = "",
+                       gaming_day: datetime.date | None = None) -> Entry:
+    """Block, reactivate, report lost or close a card; closing needs a zero balance (paid out, 3-1 5))."""
+    (card,) = locked(card)
     verify_can_write(actor, card.casino)
-    value = parse_amount(amount)
-    if card.status != CardStatus.ACTIVE:
-        raise DomainError(
-            errors.CARD_NOT_ACTIVE.format(number=card.number, status=card.get_status_display()),
-            code="card_not_active",
-            field="card",
-        )
-    if card.balance + value > card.cap:
-        rule = _rule(
-            card.casino,
-            "plafond_nominative" if card.kind == CardKind.NOMINATIVE else "plafond_journaliere_anonyme",
-            gaming_day,
-        )
-        jurisdiction = card.casino.jurisdiction
-        raise DomainError(
-            errors.CARD_ABOVE_CAP.format(
-                cap=formatting.money(card.cap, currency=card.casino.currency, jurisdiction=jurisdiction),
-                allowed=formatting.money(
-                    card.cap - card.balance, currency=card.casino.currency, jurisdiction=jurisdiction
-                ),
-                citation=rule.citation.label,
-            ),
-            code="above_cap",
-            field="amount",
-        )
-    card.balance += value
-    card.save(update_fields=["balance"])
-    return entry_append(
-        register=register_for(casino=card.casino, kind=RegisterKind.CARTES),
-        kind=LOADED,
-        gaming_day=gaming_day,
-        actor=actor,
-        payload={"card": card.number, "amount": value, "balance_after": card.balance},
-    )
+    if change not in _CHANGES:
+        raise DomainError(errors.CARD_UNKNOWN_CHANGE.format(value=change), code="unknown_change", field="change")
+    starts, wanted, manager_only = _CHANGES[change]
+    if manager_only and actor.role != User.Role.MANAGER:
+        raise DomainError(errors.CARD_ROLE, code="wrong_role", field="actor")
+    if card.status not in starts:
+        raise DomainError(errors.CARD_STATUS_CHANGE.format(number=card.number, current=card.get_status_display(),
+                                                           wanted=CardStatus(wanted).label),
+                          code="status_change", field="change")
+    if wanted == CardStatus.CLOSED and card.balance:
+        rule = card_rule(card, "solde_paye_sur_demande", gaming_day)
+        raise DomainError(errors.CARD_CLOSE_BALANCE.format(balance=money(card, card.balance),
+                                                           citation=rule.citation.label),
+                          code="balance_not_zero", field="card")
+    if wanted == CardStatus.ACTIVE:
+        card.found_on = None
+    return _change(card, actor, wanted, reason=(reason or "").strip(), gaming_day=gaming_day)
+
+
+def _to_orphelins(card: Card, actor: User, source: str, gaming_day: datetime.date | None, location: str):
+    """The balance leaves the card for the orphelins register, where it waits for a countersignature."""
+    day = gaming_day or timezone.localdate()
+    amount = card.balance
+    record(card=card, kind=TO_ORPHELINS, gaming_day=day, actor=actor,
+           payload={"card": card.number, "amount": amount, "source": source}, moves=((card, -amount),))
+    return orphelin_record(casino=card.casino, actor=actor, gaming_day=day, source=source, amount=amount,
+                           currency=card.casino.currency, location=location,
+                           description=f"Carte {card.number}", found_on=card.found_on)
+
+
+@transaction.atomic
+def card_found(*, card: Card, actor: User, found_on: datetime.date, location: str,
+               gaming_day: datetime.date | None = None) -> Entry:
+    """A card found by or handed to the staff (3-4 8)): a day card's balance is an orphan at once (art. 18-12);
+    a nominative card is held for its holder, and `cards_found_orphaned_due` acts when the hold has run."""
+    (card,) = locked(card)
+    verify_can_write(actor, card.casino)
+    if found_on > timezone.localdate():
+        raise DomainError(errors.CARD_FOUND_DATE, code="future_day", field="found_on")
+    if not (location or "").strip():
+        raise DomainError(errors.FIELD_REQUIRED, code="required", field="location")
+    if card.status in (CardStatus.FOUND, CardStatus.CLOSED):
+        raise DomainError(errors.CARD_STATUS_CHANGE.format(number=card.number, current=card.get_status_display(),
+                                                           wanted=CardStatus.FOUND.label),
+                          code="status_change", field="card")
+    card.found_on = found_on
+    entry = _change(card, actor, CardStatus.FOUND, reason=location.strip(), gaming_day=gaming_day,
+                    found_on=found_on.isoformat())
+    if card.kind == CardKind.JOURNALIERE and card.balance:
+        _to_orphelins(card, actor, "carte_anonyme", gaming_day, location.strip())
+    return entry
+
+
+def cards_found_orphaned_due(today: datetime.date | None = None) -> int:
+    """The scheduled job: each nominative card found at least the hold of 3-4 8) ago, still unclaimed, gives
+    its balance to the orphelins. Idempotent; returns the cards done."""
+    today, done = today or timezone.localdate(), 0
+    for card in Card.objects.filter(kind=CardKind.NOMINATIVE, status=CardStatus.FOUND, balance__gt=0,
+                                    found_on__isnull=False).select_related("casino__jurisdiction"):
+        hold = card_rule(card, "garde_nominative_trouvee", today)
+        if card.found_on + datetime.timedelta(weeks=int(hold.value)) > today:
+            continue
+        with transaction.atomic():
+            (card,) = locked(card)
+            if card.status == CardStatus.FOUND and card.balance:
+                _to_orphelins(card, system_user(), "carte_nominative", today, f"Carte {card.number}")
+                done += 1
+    return done
+
+
+def cards_expire_due(today: datetime.date | None = None) -> int:
+    """Day cards expire at the end of their gaming day (3-1 7)); their balance stays payable (3-1 5))."""
+    today, done = today or timezone.localdate(), 0
+    for card in Card.objects.filter(kind=CardKind.JOURNALIERE, status=CardStatus.ACTIVE, gaming_day__lt=today):
+        with transaction.atomic():
+            (card,) = locked(card)
+            if card.status == CardStatus.ACTIVE:
+                _change(card, None, CardStatus.EXPIRED, reason="fin de la journée de jeu", gaming_day=today)
+                done += 1
+    return done

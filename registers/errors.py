@@ -69,3 +69,22 @@ CARD_ABOVE_CAP = _(
     "Chargement refusé : le solde dépasserait le plafond de {cap} ; montant encore permis : {allowed} ({citation})."
 )
 CARD_ROLE = _("L'émission d'une carte est réservée à la direction.")
+CARD_INSUFFICIENT = _("Solde insuffisant : {amount} demandés, {balance} sur la carte.")
+CARD_NOTHING_TO_PAY = _("La carte n'indique aucun solde à payer ({citation}).")
+CARD_TRANSFER_SAME = _("Un transfert se fait entre deux cartes différentes.")
+CARD_TRANSFER_CLIENTS = _(
+    "Transfert impossible : seules les deux cartes nominatives d'un même client peuvent s'échanger un solde "
+    "({citation})."
+)
+CARD_BENEFIT_NOMINATIVE = _(
+    "Points et jeux gratuits sont réservés aux titulaires de cartes nominatives ({citation})."
+)
+CARD_BENEFIT_COUNT = _("Indiquez un nombre entier positif de points ou de jeux gratuits.")
+CARD_ADJUST_ROLE = _("Un ajustement de solde est réservé à un superviseur (direction).")
+CARD_ADJUST_SAME = _("Le nouveau solde est égal au solde actuel : rien à ajuster.")
+CARD_STATUS_CHANGE = _("La carte {number} ne peut passer de « {current} » à « {wanted} ».")
+CARD_CLOSE_BALANCE = _(
+    "La carte indique encore un solde de {balance} : payez-le au client avant de la clôturer ({citation})."
+)
+CARD_FOUND_DATE = _("La date de découverte ne peut être dans le futur.")
+CARD_UNKNOWN_CHANGE = _("Changement d'état inconnu : « {value} ».")

@@ -211,6 +211,7 @@ class Card(models.Model):
     gaming_day = models.DateField(_("journée d'émission"))
     issued_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     issued_at = models.DateTimeField(auto_now_add=True)
+    found_on = models.DateField(_("trouvée le"), null=True, blank=True)
 
     objects = scoped_queryset(casino="casino", jurisdiction="casino__jurisdiction").as_manager()
 
@@ -252,3 +253,26 @@ class CardTransfer(models.Model):
 
     def __str__(self):
         return f"{self.from_card_id} → {self.to_card_id} {self.amount}"
+
+
+class CardMovement(models.Model):
+    """One card's share of a ledger entry, written with it: PostgreSQL (migration 0005) holds that each
+    movement continues the card's running balance and that the card's balance is its last movement's."""
+
+    entry = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="card_movements")
+    card = models.ForeignKey(Card, on_delete=models.PROTECT, related_name="movements")
+    kind = models.CharField(max_length=60)
+    gaming_day = models.DateField()
+    delta = models.DecimalField(max_digits=10, decimal_places=2)
+    balance_after = models.DecimalField(max_digits=10, decimal_places=2)
+
+    objects = scoped_queryset(casino="card__casino", jurisdiction="card__casino__jurisdiction").as_manager()
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [models.UniqueConstraint(fields=["entry", "card"], name="cardmovement_one_per_entry")]
+        indexes = [models.Index(fields=["card", "-id"], name="cardmovement_card_last"),
+                   models.Index(fields=["gaming_day", "card"], name="cardmovement_day")]
+
+    def __str__(self):
+        return f"{self.card_id} {self.delta:+}"

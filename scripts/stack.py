@@ -99,8 +99,9 @@ def service_user_prefix() -> tuple[list[str], int | None, int | None]:
 
 
 class Postgres:
-    def __init__(self, base: Path, port: int, fast: bool):
+    def __init__(self, base: Path, port: int, fast: bool, extra_opts: str = ""):
         self.base, self.port, self.fast = base, port, fast
+        self.extra_opts = extra_opts  # more server options (-c name=value), never written to the cluster's files
         self.data, self.sock, self.log = base / "data", base / "run", base / "postgres.log"
         self.bindir = pg_bindir()
         self.prefix, self.uid, self.gid = service_user_prefix()
@@ -138,6 +139,8 @@ class Postgres:
                 " -c max_connections=300")
         if self.fast:  # throw-away test cluster: durability buys nothing there
             opts += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+        if self.extra_opts:
+            opts += f" {self.extra_opts}"
         if not self.log.exists():
             self.log.touch()
             self._own(self.log)

@@ -12,7 +12,8 @@ from django.db import connection, connections
 from django.utils import timezone
 
 from compliance.errors import DomainError
-from registers.cards import card_certificate_record, card_issue, card_load, client_register
+from registers.card_ledger import card_load
+from registers.cards import card_certificate_record, card_issue, client_register
 from registers.models import Card, Entry
 from tests.conftest import make_user
 
@@ -94,7 +95,7 @@ def test_3_1_6_hundred_concurrent_50_euro_loads_exactly_40_succeed_twenty_times(
         card.refresh_from_db()
         payloads = Entry.objects.filter(kind="carte.chargement").values_list("payload", flat=True)
         ledger = [json.loads(p) for p in payloads]
-        mine = [Decimal(p["amount"]) for p in ledger if p["card"] == card.number]
+        mine = [Decimal(m["delta"]) for p in ledger for m in p["movements"] if m["card"] == card.number]
         assert (len(results), len(failures)) == (40, 60), round_
         assert card.balance == Decimal("2000.00") == sum(mine)
         assert {f.code for f in failures} == {"above_cap"}

@@ -12,4 +12,5 @@ urlpatterns = [
     path("jobs/<uuid:pk>/", views.JobDetailApi.as_view(), name="api-job-detail"),
     path("rules/", include("games.api.urls")),
     path("registers/", include("registers.api_urls")),
+    path("slots/", include("registers.slot_api_urls")),
 ]

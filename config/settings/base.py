@@ -112,6 +112,8 @@ CELERY_BEAT_SCHEDULE = {
     "worker-heartbeat": {"task": "compliance.tasks.worker_heartbeat", "schedule": 30.0},
     # orphans whose return period has run become definitive (LU RGD 1979 art. 8 al. 3); hourly, idempotent
     "orphelins-finalize": {"task": "registers.tasks.orphelins_finalize_all", "schedule": 3600.0},
+    # day cards expire, found nominative cards past their week's hold become orphans (LU art. 3-1 7), 3-4 8))
+    "cards-daily": {"task": "registers.tasks.cards_daily", "schedule": 3600.0},
 }
 
 # --- Authentication ---------------------------------------------------------------------------
