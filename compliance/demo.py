@@ -8,6 +8,7 @@ from decimal import Decimal
 
 from django.conf import settings
 
+from .demo_cards import cards_demo
 from .models import Casino, JobRun, Jurisdiction, User
 from .services import casino_create, job_enqueue, jurisdictions_load, user_create
 
@@ -78,6 +79,7 @@ def demo_load() -> list[str]:
     created += _rtp_demo()
     created += _registers_demo()
     created += _other_registers_demo()
+    created += cards_demo()
     return created
 
 

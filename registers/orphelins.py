@@ -21,7 +21,7 @@ from games.selectors import rule_value_at
 from . import errors
 from .models import Entry, PendingEntry, Register, RegisterKind
 from .money import check_currency, parse_amount
-from .services import entry_append, pending_file, register_for
+from .services import SYSTEM_USERNAME, entry_append, pending_file, register_for
 
 FILED, RETURNED, FINAL = "orphelin.enregistrement", "orphelin.restitution", "orphelin.definitif"
 TWO_PEOPLE = "LU RGD 1979 art. 18-15"  # electronic registers need guarantees equivalent to signed paper
@@ -198,7 +198,7 @@ def orphelins_finalize(*, casino: Casino, actor: User, gaming_day: datetime.date
 def system_user() -> User:
     """The actor of what the platform does by itself (a scheduled job): named, never able to sign in."""
     user, created = User.objects.get_or_create(
-        username="vigie-automate", defaults={"role": User.Role.ADMIN, "first_name": "Traitement automatique"}
+        username=SYSTEM_USERNAME, defaults={"role": User.Role.ADMIN, "first_name": "Traitement automatique"}
     )
     if created:
         user.set_unusable_password()

@@ -1,0 +1,85 @@
+"""The demo's electronic gaming cards at La Moselle (LU RGD 1979 art. 3-1 to 3-4), each step through the
+services: the system's certificate, identified clients, nominative and day cards, a week of loads, slot
+bets and wins (one past the cap, paid by hand), payouts, a transfer, points, an adjustment, a blocked card,
+found cards going to the orphelins, yesterday's day cards expired."""
+
+from datetime import date, timedelta
+from zoneinfo import ZoneInfo
+
+from django.db import transaction
+from django.utils import timezone
+
+from .models import Casino, User
+
+CLIENTS = (
+    # last name, first name, birth date, document type, number
+    ("Weber", "Marie", date(1980, 5, 1), "Carte d'identité luxembourgeoise", "LU-1980050112"),
+    ("Klein", "Tom", date(1975, 3, 3), "Passeport", "P-FR-19AB48812"),
+    ("Muller", "Sophie", date(1992, 11, 20), "Carte d'identité luxembourgeoise", "LU-1992112034"),
+)
+
+
+def cards_demo() -> list[str]:
+    from registers import card_ledger as ledger
+    from registers.cards import (
+        card_certificate_record,
+        card_found,
+        card_issue,
+        card_status_change,
+        cards_expire_due,
+        cards_found_orphaned_due,
+        client_register,
+    )
+    from registers.models import CardSystemCertificate, RegisterKind
+    from registers.services import checkpoint_create, register_for
+
+    casino = Casino.objects.select_related("jurisdiction").get(code="la-moselle")
+    if CardSystemCertificate.objects.filter(casino=casino).exists():
+        return []
+    cashier, manager = User.objects.get(username="lu.caissier"), User.objects.get(username="lu.direction")
+    with transaction.atomic(), timezone.override(ZoneInfo(casino.jurisdiction.timezone)):
+        today = timezone.localdate()
+        week = today - timedelta(days=9)
+        card_certificate_record(casino=casino, actor=manager, supplier="Systèmes de Cartes Moselle S.à r.l.",
+                                reference="CERT-SCM-2026-014", issued_on=today - timedelta(days=60))
+        weber, klein, muller = (
+            client_register(casino=casino, actor=manager, last_name=last, first_name=first, birth_date=born,
+                            id_document_type=doc, id_document_number=number)
+            for last, first, born, doc, number in CLIENTS)
+
+        def issue(kind, client=None, day=week):
+            return card_issue(casino=casino, actor=manager, kind=kind, client=client, gaming_day=day)
+
+        weber_1, weber_2 = issue("nominative", weber), issue("nominative", weber)
+        klein_1, muller_1 = issue("nominative", klein), issue("nominative", muller)
+        ledger.card_load(card=weber_1, actor=cashier, amount="1500.00", desk="Caisse 1", gaming_day=week)
+        ledger.card_bet(card=weber_1, actor=cashier, amount="120.00", machine="LM-001", gaming_day=week)
+        ledger.card_win(card=weber_1, actor=cashier, amount="45.50", machine="LM-001", gaming_day=week)
+        ledger.card_load(card=klein_1, actor=cashier, amount="600.00", desk="Caisse 2", gaming_day=week)
+        ledger.card_load(card=muller_1, actor=cashier, amount="300.00", desk="Caisse 1", gaming_day=week)
+        card_found(card=muller_1, actor=cashier, found_on=today - timedelta(days=8), location="Bar de la salle A")
+        yesterday = today - timedelta(days=1)
+        ledger.card_load(card=weber_1, actor=cashier, amount="400.00", desk="Caisse 1", gaming_day=yesterday)
+        ledger.card_bet(card=weber_1, actor=cashier, amount="25.00", machine="LM-008", gaming_day=yesterday)
+        win = ledger.card_win(card=weber_1, actor=cashier, amount="650.00", machine="LM-008", gaming_day=yesterday)
+        ledger.card_transfer(source=weber_1, target=weber_2, actor=cashier, amount="300.00", gaming_day=yesterday)
+        ledger.card_benefit(card=weber_1, actor=cashier, points=250, free_games=5, reason="Programme fidélité",
+                            gaming_day=yesterday)
+        day_card = issue("journaliere", day=yesterday)
+        ledger.card_load(card=day_card, actor=cashier, amount="200.00", desk="Caisse 2", gaming_day=yesterday)
+        ledger.card_bet(card=day_card, actor=cashier, amount="35.00", machine="LM-004", gaming_day=yesterday)
+        ledger.card_bet(card=klein_1, actor=cashier, amount="80.00", machine="LM-006", gaming_day=today)
+        ledger.card_payout(card=klein_1, actor=cashier, amount="200.00", desk="Caisse 2", gaming_day=today)
+        ledger.card_adjust(card=klein_1, actor=manager, balance="330.00", gaming_day=today,
+                           reason="Crédit de 10,00 € non comptabilisé par l'appareil LM-006 (ticket n° 5521)")
+        card_status_change(card=klein_1, actor=manager, change="block", gaming_day=today,
+                           reason="Demande du client (limite personnelle)")
+        lost = issue("journaliere", day=today)
+        ledger.card_load(card=lost, actor=cashier, amount="50.00", desk="Caisse 1", gaming_day=today)
+        card_found(card=lost, actor=cashier, found_on=today, location="Appareil LM-002")
+        issue("journaliere", day=today)
+        cards_expire_due(today)  # what the hourly job does
+        cards_found_orphaned_due(today)
+        checkpoint_create(register=register_for(casino=casino, kind=RegisterKind.CARTES), user=manager)
+    excess = win.excess and win.excess.seq
+    return [f"electronic gaming cards of {casino.code} (win past the cap: entry n° {excess})"]
