@@ -276,3 +276,6 @@ class CardMovement(models.Model):
 
     def __str__(self):
         return f"{self.card_id} {self.delta:+}"
+
+
+from .models_slots import SlotRequest, SlotSystem  # noqa: E402,F401

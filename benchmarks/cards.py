@@ -1,0 +1,323 @@
+"""Benchmark of issue 6 point 4: sustained slot debits and credits per second on electronic gaming cards,
+(a) through the service layer — card_bet / card_win, then slot_debit / slot_credit with their idempotency
+keys — from several threads, each with its own database connection, and (b) through the slot API over a real
+socket (gunicorn, two workers, connected as the application role) from concurrent clients, some requests
+retried with the same key. Then the ledger's invariants: each card's balance is the sum of its movements and
+within [0, cap], the register verifies, and it holds exactly one entry per successful operation.
+
+Run by ./scripts/bench cards (or with no argument, every benchmark)."""
+
+import http.client
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.request
+import uuid
+from decimal import Decimal
+from pathlib import Path
+
+import django
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.test")
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+django.setup()
+
+from django.db import connections  # noqa: E402
+from django.utils import timezone  # noqa: E402
+
+from compliance.errors import DomainError  # noqa: E402
+from compliance.models import Casino, User  # noqa: E402
+from compliance.services import casino_create, jurisdictions_load, user_create  # noqa: E402
+from registers.card_ledger import card_bet, card_load, card_win  # noqa: E402
+from registers.card_selectors import card_ledger_sum  # noqa: E402
+from registers.cards import card_certificate_record, card_issue, client_register  # noqa: E402
+from registers.models import Card, CardMovement, Entry, RegisterKind, SlotRequest  # noqa: E402
+from registers.selectors import register_verify  # noqa: E402
+from registers.services import register_for  # noqa: E402
+from registers.slot_services import slot_credit, slot_debit, slot_system_register  # noqa: E402
+
+CLIENTS = 8  # two nominative cards each
+THREADS, SERVICE_OPS = 4, 300  # card_bet / card_win: per thread
+IDEMPOTENT_OPS = 150  # slot_debit / slot_credit: per thread
+HTTP_CLIENTS, HTTP_OPS = 4, 200  # per client
+REPLAY_EVERY = 10  # every tenth HTTP operation is sent twice with the same key
+GAME_KINDS = ("carte.mise", "carte.gain", "carte.gain_excedent")
+RESULTS: dict = {}
+PASSWORD = "Bench-password-2026"
+
+
+def say(name, value, target=""):
+    RESULTS[name] = value
+    print(f"  {name:<62} {value:>14}  {target}", flush=True)
+
+
+def setup():
+    jurisdictions_load()
+    casino = Casino.objects.filter(code="bench-cartes").first() or casino_create(
+        jurisdiction_code="LU", code="bench-cartes", name="Casino Bench Cartes", operator_name="Bench SA",
+        licence_number="B-C-1", address="1, rue du Banc", share_capital=Decimal("1000000.00"))
+    manager = User.objects.filter(username="bench.cartes.direction").first() or user_create(
+        username="bench.cartes.direction", password=PASSWORD, role="manager", casino=casino)
+    cashier = User.objects.filter(username="bench.cartes.caisse").first() or user_create(
+        username="bench.cartes.caisse", password=PASSWORD, role="accountant", casino=casino)
+    today = timezone.localdate()
+    card_certificate_record(casino=casino, actor=manager, supplier="Bench", reference="CERT", issued_on=today)
+    run = uuid.uuid4().hex[:8]
+    cards = []
+    for index in range(CLIENTS):
+        client = client_register(casino=casino, actor=manager, last_name=f"Joueur {run}-{index}", first_name="B",
+                                 birth_date=today.replace(year=1980), id_document_type="Passeport",
+                                 id_document_number=f"B{run}{index}")
+        for _slot in range(2):
+            card = card_issue(casino=casino, actor=manager, kind="nominative", client=client, gaming_day=today)
+            card_load(card=card, actor=cashier, amount="1000.00", gaming_day=today)
+            cards.append(card)
+    system, key = slot_system_register(casino=casino, actor=manager, name=f"SMS bench {run}",
+                                       rate_per_minute=1_000_000)
+    return casino, cards, system, key
+
+
+def draw(rng: random.Random) -> tuple[str, str]:
+    """A bet of 0.50 to 5.00 or a win of 0.50 to 8.00, as the machines send them; now and then a bet above
+    any balance (the cap is 2,000), which must be refused and write nothing."""
+    draw = rng.random()
+    if draw < 0.03:
+        return "debit", "2500.00"
+    if draw < 0.55:
+        return "debit", f"{rng.randint(50, 500) / 100:.2f}"
+    return "credit", f"{rng.randint(50, 800) / 100:.2f}"
+
+
+def percentiles(latencies: list[float]) -> tuple[float, float]:
+    cuts = statistics.quantiles(latencies, n=100)
+    return cuts[49] * 1000, cuts[94] * 1000
+
+
+def in_threads(count: int, work) -> float:
+    errors: list[BaseException] = []
+
+    def run(index):
+        try:
+            work(index)
+        except BaseException as exc:  # noqa: BLE001 - reported below, the benchmark fails
+            errors.append(exc)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(count)]
+    started = time.perf_counter()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    if errors:
+        raise errors[0]
+    return time.perf_counter() - started
+
+
+class Tally:
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.ok = self.refused = self.entries = self.replays = 0
+        self.latencies: list[float] = []
+
+    def add(self, *, ok: bool, entries: int, latency: float, replay: bool = False):
+        with self.lock:
+            if replay:
+                self.replays += 1
+            else:
+                self.ok += ok
+                self.refused += not ok
+                self.entries += entries
+                self.latencies.append(latency)
+
+    def report(self, label: str, elapsed: float):
+        p50, p95 = percentiles(self.latencies)
+        say(f"{label}: operations per second", f"{(self.ok + self.refused) / elapsed:,.0f}")
+        say(f"{label}: latency p50 / p95 (ms)", f"{p50:.1f} / {p95:.1f}")
+        say(f"{label}: succeeded / refused", f"{self.ok} / {self.refused}")
+
+
+def bench_service(cards, system) -> Tally:
+    tally = Tally()
+
+    def work(index):
+        rng = random.Random(index)
+        for _ in range(SERVICE_OPS):
+            kind, amount = draw(rng)
+            card = rng.choice(cards)
+            started = time.perf_counter()
+            try:
+                if kind == "debit":
+                    op = card_bet(card=card, actor=system.user, amount=amount, machine=f"AS-{index:03}")
+                else:
+                    op = card_win(card=card, actor=system.user, amount=amount, machine=f"AS-{index:03}")
+                tally.add(ok=True, entries=(op.entry is not None) + (op.excess is not None),
+                          latency=time.perf_counter() - started)
+            except DomainError:
+                tally.add(ok=False, entries=0, latency=time.perf_counter() - started)
+
+    tally.report(f"(a) card_bet / card_win, {THREADS} threads", in_threads(THREADS, work))
+    return tally
+
+
+def _entries_of(body: dict) -> int:
+    return (body.get("entry") is not None) + bool((body.get("manual_payout") or {}).get("entry"))
+
+
+def bench_idempotent_service(cards, system) -> Tally:
+    tally = Tally()
+
+    def work(index):
+        rng = random.Random(100 + index)
+        for n in range(IDEMPOTENT_OPS):
+            kind, amount = draw(rng)
+            fields = {"card": rng.choice(cards).number, "amount": amount, "currency": "EUR",
+                      "machine": f"AS-{index:03}"}
+            started = time.perf_counter()
+            answer = (slot_debit if kind == "debit" else slot_credit)(system=system, key=f"svc-{index}-{n}",
+                                                                      **fields)
+            tally.add(ok=answer.status == 201, entries=_entries_of(answer.body) if answer.status == 201 else 0,
+                      latency=time.perf_counter() - started)
+
+    tally.report(f"(a) slot_debit / slot_credit with keys, {THREADS} threads", in_threads(THREADS, work))
+    return tally
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_gunicorn(port: int, log) -> subprocess.Popen:
+    """The web server as scripts/run starts it, connected as the application role."""
+    env = {**os.environ, "DATABASE_URL": os.environ.get("DATABASE_APP_URL") or os.environ["DATABASE_URL"],
+           "DJANGO_SETTINGS_MODULE": "config.settings.local", "LOG_LEVEL": "ERROR"}
+    return subprocess.Popen([str(Path(sys.executable).parent / "gunicorn"), "config.wsgi", "-b", f"127.0.0.1:{port}",
+                             "-w", "2"], cwd=ROOT, env=env, stdout=log, stderr=log, start_new_session=True)
+
+
+def wait_ready(port: int, card: str, key: str, server: subprocess.Popen) -> None:
+    deadline = time.monotonic() + 60
+    request = urllib.request.Request(f"http://127.0.0.1:{port}/api/v1/slots/cards/{card}/balance/",
+                                     headers={"Authorization": f"Slot {key}"})
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise RuntimeError("gunicorn stopped")
+        try:
+            with urllib.request.urlopen(request, timeout=2) as response:
+                if response.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.2)
+    raise RuntimeError("gunicorn did not answer within 60 s")
+
+
+def bench_http(cards, key, port) -> Tally:
+    tally = Tally()
+    numbers = [c.number for c in cards]
+
+    def work(index):
+        rng = random.Random(1000 + index)
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)  # reopened when the server closes it
+
+        def send(path, body, idem):
+            headers = {"Authorization": f"Slot {key}", "Content-Type": "application/json",
+                       "Idempotency-Key": idem}
+            conn.request("POST", path, body=body, headers=headers)
+            response = conn.getresponse()
+            return response.status, response.read(), response.getheader("Idempotent-Replayed")
+
+        try:
+            for n in range(HTTP_OPS):
+                kind, amount = draw(rng)
+                body = json.dumps({"card": rng.choice(numbers), "amount": amount, "currency": "EUR",
+                                   "machine": f"AS-{index:03}"}).encode()
+                idem = f"http-{index}-{n}-{uuid.uuid4().hex[:8]}"
+                started = time.perf_counter()
+                status, content, _ = send(f"/api/v1/slots/{kind}/", body, idem)
+                latency = time.perf_counter() - started
+                assert status in (201, 400), (status, content[:300])
+                tally.add(ok=status == 201, entries=_entries_of(json.loads(content)) if status == 201 else 0,
+                          latency=latency)
+                if n % REPLAY_EVERY == 0:  # the machine did not get the answer and sends it again
+                    again = send(f"/api/v1/slots/{kind}/", body, idem)
+                    assert again == (status, content, "true"), (again, status, content)
+                    tally.add(ok=True, entries=0, latency=0, replay=True)
+        finally:
+            conn.close()
+
+    elapsed = in_threads(HTTP_CLIENTS, work)
+    tally.report(f"(b) HTTP API, gunicorn -w 2, {HTTP_CLIENTS} clients", elapsed)
+    say("(b) retries with the same key, answered from the stored answer", f"{tally.replays}")
+    return tally
+
+
+def check_invariants(casino, cards, expected_entries: int, entries_before: int, http_requests: int,
+                     requests_before: int, moving_before: int) -> bool:
+    bad_balance = bad_range = 0
+    for card in Card.objects.filter(pk__in=[c.pk for c in cards]):
+        bad_balance += card.balance != card_ledger_sum(card)
+        bad_range += not (0 <= card.balance <= card.cap)
+    say("invariant: cards whose balance != sum of their movements", f"{bad_balance}", "must be 0")
+    say("invariant: cards outside 0 <= balance <= cap", f"{bad_range}", "must be 0")
+    verification = register_verify(register_for(casino=casino, kind=RegisterKind.CARTES))
+    say("invariant: the cartes register verifies (entries)", f"{verification.ok} ({verification.entries})",
+        "must be True")
+    written = Entry.objects.filter(register__casino=casino, kind__in=GAME_KINDS).count() - entries_before
+    say("invariant: game entries written / successful operations' entries", f"{written} / {expected_entries}",
+        "must be equal")
+    requests = SlotRequest.objects.filter(slot_system__casino=casino).count() - requests_before
+    say("invariant: idempotency keys stored / distinct keys sent", f"{requests} / {http_requests}", "must be equal")
+    moving = Entry.objects.filter(register__casino=casino, kind__in=GAME_KINDS[:2]).count() - moving_before
+    movements = CardMovement.objects.filter(card__in=cards, kind__in=GAME_KINDS[:2]).count()
+    say("invariant: bet and win entries / their card movements", f"{moving} / {movements}", "must be equal")
+    return (not bad_balance and not bad_range and verification.ok and written == expected_entries
+            and requests == http_requests and moving == movements)
+
+
+def main():
+    started = time.perf_counter()
+    casino, cards, system, key = setup()
+    print(f"Cards: slot debits and credits on {len(cards)} cards of one casino (one register chain)")
+    entries_before = Entry.objects.filter(register__casino=casino, kind__in=GAME_KINDS).count()
+    requests_before = SlotRequest.objects.filter(slot_system__casino=casino).count()
+    moving_before = Entry.objects.filter(register__casino=casino, kind__in=GAME_KINDS[:2]).count()
+    service = bench_service(cards, system)
+    idempotent = bench_idempotent_service(cards, system)
+    port = free_port()
+    with tempfile.NamedTemporaryFile(prefix="vigie-bench-gunicorn-", suffix=".log", delete=False) as log:
+        server = start_gunicorn(port, log)
+    try:
+        wait_ready(port, cards[0].number, key, server)
+        web = bench_http(cards, key, port)
+    except BaseException:
+        print(Path(log.name).read_text()[-3000:], file=sys.stderr)
+        raise
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    Path(log.name).unlink(missing_ok=True)
+    ok = check_invariants(casino, cards, service.entries + idempotent.entries + web.entries, entries_before,
+                          THREADS * IDEMPOTENT_OPS + HTTP_CLIENTS * HTTP_OPS, requests_before, moving_before)
+    say("total run time (s)", f"{time.perf_counter() - started:.0f}", "target < 120 s")
+    out = Path(os.environ.get("VIGIE_VAR", "var")) / "benchmarks" / "cards.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(RESULTS, ensure_ascii=False, indent=2))
+    print(f"Figures written to {out}")
+    if not ok:
+        print("INVARIANT BROKEN", file=sys.stderr)
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
