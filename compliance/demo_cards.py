@@ -1,6 +1,6 @@
 """The demo's electronic gaming cards at La Moselle (LU RGD 1979 art. 3-1 to 3-4), each step through the
 services: the system's certificate, identified clients, nominative and day cards, a week of loads, slot
-bets and wins (one past the cap, paid by hand), payouts, a transfer, points, an adjustment, a blocked card,
+bets and wins (one past the cap, paid by hand; some through the slot system's API service), payouts, a transfer, points, an adjustment, a blocked card,
 found cards going to the orphelins, yesterday's day cards expired."""
 
 from datetime import date, timedelta
@@ -32,6 +32,7 @@ def cards_demo() -> list[str]:
     )
     from registers.models import CardSystemCertificate, RegisterKind
     from registers.services import checkpoint_create, register_for
+    from registers.slot_services import slot_credit, slot_debit, slot_system_register
 
     casino = Casino.objects.select_related("jurisdiction").get(code="la-moselle")
     if CardSystemCertificate.objects.filter(casino=casino).exists():
@@ -78,6 +79,11 @@ def cards_demo() -> list[str]:
         ledger.card_load(card=lost, actor=cashier, amount="50.00", desk="Caisse 1", gaming_day=today)
         card_found(card=lost, actor=cashier, found_on=today, location="Appareil LM-002")
         issue("journaliere", day=today)
+        system, _key = slot_system_register(casino=casino, actor=manager, name="Système de gestion des appareils")
+        for number, (operation, amount) in enumerate((("debit", "20.00"), ("credit", "64.00"), ("debit", "2.50"))):
+            run = slot_debit if operation == "debit" else slot_credit
+            run(system=system, key=f"demo-{number}", card=weber_2.number, amount=amount, currency="EUR",
+                machine="LM-007")
         cards_expire_due(today)  # what the hourly job does
         cards_found_orphaned_due(today)
         checkpoint_create(register=register_for(casino=casino, kind=RegisterKind.CARTES), user=manager)
