@@ -30,9 +30,12 @@ def timestamp(moment: datetime.datetime) -> str:
 
 
 def register_for(*, casino: Casino, kind: str) -> Register:
+    found = Register.objects.filter(casino=casino, kind=kind).first()
+    if found is not None:
+        return found
     try:
         with transaction.atomic():
-            return Register.objects.get_or_create(casino=casino, kind=kind)[0]
+            return Register.objects.create(casino=casino, kind=kind)
     except IntegrityError:  # created meanwhile by a concurrent writer
         return Register.objects.get(casino=casino, kind=kind)
 
