@@ -69,6 +69,7 @@ class Entry(models.Model):
             models.CheckConstraint(condition=Q(seq__gte=1), name="entry_seq_positive"),
             models.CheckConstraint(condition=~Q(countersigner=models.F("actor")), name="entry_two_people"),
         ]
+        indexes = [models.Index(fields=["register", "kind", "gaming_day"], name="entry_kind_day")]  # daily statements
 
     def __str__(self):
         return f"{self.register_id}#{self.seq} {self.kind}"
