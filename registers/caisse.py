@@ -1,0 +1,76 @@
+"""The caisse spéciale of the card system (LU RGD 1979 art. 3-4 9) and 18-14).
+
+The special cash desks carry out every accounting operation of the electronic gaming cards (loads and
+payouts are `card_ledger` entries naming their desk); here the cashier files what a desk holds when it is
+counted. Its encaisse is « constituée d'espèces, de tokens et des valeurs contenus sur les comptes
+attribués aux cartes de jeu électroniques » (art. 18-14 al. 2): the count gives the cash and tokens, the
+card ledger the rest (`caisse_selectors.desk_statement`). A count is an entry of the casino's `cartes`
+register; a later count of the same desk and day supersedes it, never rewrites it.
+"""
+
+import datetime
+
+from django.db import transaction
+
+from compliance.errors import DomainError
+from compliance.models import Casino, User
+from compliance.permissions import verify_can_write
+from games.selectors import rule_value_at
+
+from . import errors_caisse as errors
+from .models import Entry, RegisterKind
+from .money import parse_amount
+from .services import entry_append, register_for
+
+COUNTED = "caisse.comptage"
+OPENING, CLOSING = "ouverture", "cloture"
+MOMENTS = (OPENING, CLOSING)
+DESK_MAX = 60
+
+CITATION_DESK = "LU RGD 1979 art. 3-4 9), 18-14 al. 1"
+CITATION_ENCAISSE = "LU RGD 1979 art. 18-14 al. 2"
+CITATION_EXCESS = "LU RGD 1979 art. 3-4 7), 18-10"
+CARD_RULE = "lu.carte_de_jeu.plafond_nominative"  # present wherever the rule data knows the card system
+
+
+def card_system_applies(casino: Casino, on: datetime.date) -> bool:
+    """Whether the casino's rule data holds the electronic gaming cards (today: Luxembourg, art. 3-1 to 3-4)."""
+    try:
+        rule_value_at(jurisdiction=casino.jurisdiction, key=CARD_RULE, on=on, drafts=True)
+    except DomainError:
+        return False
+    return True
+
+
+def desk_name(raw) -> str:
+    """A desk as the ledger's entries name it: trimmed, never empty."""
+    desk = " ".join(str(raw or "").split())
+    if not desk:
+        raise DomainError(errors.DESK_REQUIRED.format(citation=CITATION_DESK), code="required", field="desk")
+    if len(desk) > DESK_MAX:
+        raise DomainError(errors.DESK_TOO_LONG.format(max=DESK_MAX), code="too_long", field="desk")
+    return desk
+
+
+@transaction.atomic
+def desk_count_file(*, casino: Casino, actor: User, gaming_day: datetime.date | None, desk: str, cash, tokens,
+                    moment: str = CLOSING) -> Entry:
+    """The cashier records the cash and tokens counted at a special desk, at the close of a gaming day (or
+    its opening); exact decimals in the casino's currency, zero allowed."""
+    verify_can_write(actor, casino)
+    if not isinstance(gaming_day, datetime.date):
+        raise DomainError(errors.DAY_REQUIRED, code="required", field="gaming_day")
+    if not card_system_applies(casino, gaming_day):
+        raise DomainError(errors.NO_CARD_SYSTEM.format(casino=casino.name, citation=CITATION_DESK),
+                          code="no_card_system", field="casino")
+    name = desk_name(desk)
+    if moment not in MOMENTS:
+        raise DomainError(errors.MOMENT_UNKNOWN.format(value=moment), code="unknown_moment", field="moment")
+    counted_cash = parse_amount(cash, field="cash", allow_zero=True)
+    counted_tokens = parse_amount(tokens, field="tokens", allow_zero=True)
+    return entry_append(
+        register=register_for(casino=casino, kind=RegisterKind.CARTES), kind=COUNTED, gaming_day=gaming_day,
+        actor=actor,
+        payload={"desk": name, "moment": moment, "cash": counted_cash, "tokens": counted_tokens,
+                 "currency": casino.currency, "citation": CITATION_ENCAISSE},
+    )
