@@ -1,7 +1,8 @@
 """The demo's electronic gaming cards at La Moselle (LU RGD 1979 art. 3-1 to 3-4), each step through the
-services: the system's certificate, identified clients, nominative and day cards, a week of loads, slot
-bets and wins (one past the cap, paid by hand; some through the slot system's API service), payouts, a transfer, points, an adjustment, a blocked card,
-found cards going to the orphelins, yesterday's day cards expired."""
+services: the system's certificate, identified clients, nominative and day cards, a week of loads, slot bets
+and wins (one past the cap, paid by hand; some through the slot system's API service), payouts, a transfer,
+points, an adjustment, a blocked card, found cards going to the orphelins, yesterday's day cards expired,
+the cash desks' counts."""
 
 from datetime import date, timedelta
 from zoneinfo import ZoneInfo
@@ -21,6 +22,7 @@ CLIENTS = (
 
 def cards_demo() -> list[str]:
     from registers import card_ledger as ledger
+    from registers.caisse import desk_count_file
     from registers.cards import (
         card_certificate_record,
         card_found,
@@ -84,6 +86,8 @@ def cards_demo() -> list[str]:
             run = slot_debit if operation == "debit" else slot_credit
             run(system=system, key=f"demo-{number}", card=weber_2.number, amount=amount, currency="EUR",
                 machine="LM-007")
+        for desk, cash, tokens in (("Caisse 1", "12450.00", "3200.00"), ("Caisse 2", "8120.50", "1750.00")):
+            desk_count_file(casino=casino, actor=cashier, gaming_day=yesterday, desk=desk, cash=cash, tokens=tokens)
         cards_expire_due(today)  # what the hourly job does
         cards_found_orphaned_due(today)
         checkpoint_create(register=register_for(casino=casino, kind=RegisterKind.CARTES), user=manager)
