@@ -1,6 +1,7 @@
 """Starts the project's own services and runs the product (`run`) or the whole test suite (`test`).
 
 run:  PostgreSQL, Redis, Celery worker and beat, gunicorn; data kept under var/ between runs.
+      With --standby, a streaming-replication standby in var/standby and synchronous commit (scripts/standby.py).
 test: PostgreSQL and Redis on free ports in a temporary folder, removed afterwards.
 DATABASE_URL / REDIS_URL, when set, point at external servers and nothing is started for them.
 """
@@ -236,11 +237,14 @@ def stop_process(proc: subprocess.Popen | None, timeout: float = 15.0) -> None:
 class Services:
     """PostgreSQL and Redis for one run, or the external servers named in the environment."""
 
-    def __init__(self, base: Path, *, fast: bool, pg_port: int | None = None, redis_port: int | None = None):
+    def __init__(self, base: Path, *, fast: bool, pg_port: int | None = None, redis_port: int | None = None,
+                 standby_port: int | None = None):
         self.base = base
         self.fast = fast
         self.pg_port, self.redis_port = pg_port, redis_port
+        self.standby_port = standby_port  # set: a synchronous standby of the cluster in base/standby
         self.pg: Postgres | None = None
+        self.standby = None
         self.redis: Redis | None = None
 
     def start(self) -> dict[str, str]:
@@ -256,7 +260,12 @@ class Services:
     def _start_pg(self) -> str:
         self.pg = Postgres(self.base / "postgres", free_port(self.pg_port), fast=self.fast)
         say(f"PostgreSQL ({self.pg.bindir}) on 127.0.0.1:{self.pg.port}")
-        return self.pg.start()
+        url = self.pg.start()
+        if self.standby_port:
+            from standby import attach_standby
+
+            self.standby = attach_standby(self.pg, self.base / "standby", free_port(self.standby_port))
+        return url
 
     def _start_redis(self) -> str:
         self.redis = Redis(self.base / "redis", free_port(self.redis_port), persistent=not self.fast)
@@ -268,6 +277,8 @@ class Services:
             self.redis.stop()
         if self.pg:
             self.pg.stop()
+        if self.standby:
+            self.standby.stop()
 
 
 def manage(env: dict[str, str], *args: str, check: bool = True) -> int:
@@ -280,7 +291,11 @@ def cmd_run(args: argparse.Namespace) -> int:
     var = Path(os.environ.get("VIGIE_VAR", ROOT / "var"))
     (var / "log").mkdir(parents=True, exist_ok=True)
     var.chmod(0o755)
-    services = Services(var, fast=False, pg_port=args.pg_port, redis_port=args.redis_port)
+    if args.standby and os.environ.get("DATABASE_URL"):
+        print("ERROR: --standby replicates the local cluster; DATABASE_URL names an external one.", file=sys.stderr)
+        return 2
+    services = Services(var, fast=False, pg_port=args.pg_port, redis_port=args.redis_port,
+                        standby_port=args.standby_port if args.standby else None)
     children: list[tuple[str, subprocess.Popen]] = []
     stopping = False
 
@@ -398,10 +413,18 @@ def cmd_bench(args: argparse.Namespace) -> int:
         manage(env, "migrate", "--noinput", "-v", "0")
         manage(env, "rules_load")
         code = 0
-        for name in args.names or ["rtp", "registers"]:
+        for name in args.names or ["rtp", "registers", "cards"]:
             say(f"benchmarks/{name}.py")
             code |= subprocess.run([sys.executable, f"benchmarks/{name}.py"], cwd=ROOT, env=env).returncode
         return code
+
+
+# --- drill ------------------------------------------------------------------------------------
+
+def cmd_drill(args: argparse.Namespace) -> int:
+    from standby import cmd_drill
+
+    return cmd_drill(args)
 
 
 def main() -> int:
@@ -411,12 +434,20 @@ def main() -> int:
     run.add_argument("--port", type=int, default=int(os.environ.get("VIGIE_PORT", 8000)))
     run.add_argument("--pg-port", type=int, default=int(os.environ.get("VIGIE_PG_PORT", 55432)))
     run.add_argument("--redis-port", type=int, default=int(os.environ.get("VIGIE_REDIS_PORT", 56379)))
+    run.add_argument("--standby", action="store_true",
+                     help="also run a synchronous streaming-replication standby in var/standby (LU art. 3-1 9))")
+    run.add_argument("--standby-port", type=int, default=int(os.environ.get("VIGIE_STANDBY_PORT", 55433)))
     test = sub.add_parser("test", help="run every test")
     test.add_argument("pytest_args", nargs="*", help="extra arguments for pytest")
     bench = sub.add_parser("bench", help="run the benchmarks")
     bench.add_argument("names", nargs="*", help="benchmark modules in benchmarks/ (default: all)")
+    drill = sub.add_parser("drill", help="recovery drill: kill the primary, promote the standby, count losses")
+    drill.add_argument("--operations", type=int, default=1000, help="acknowledged loads before the kill")
+    drill.add_argument("--writers", type=int, default=4, help="concurrent writer processes")
+    drill.add_argument("--keep", action="store_true", help="keep the drill's temporary folder")
+    drill.add_argument("--json", action="store_true", help="also print the figures as JSON")
     args = parser.parse_args()
-    return {"run": cmd_run, "test": cmd_test, "bench": cmd_bench}[args.command](args)
+    return {"run": cmd_run, "test": cmd_test, "bench": cmd_bench, "drill": cmd_drill}[args.command](args)
 
 
 if __name__ == "__main__":
