@@ -60,23 +60,12 @@ def return_period(casino: Casino, on: datetime.date):
 # --- services ------------------------------------------------------------------------------------
 
 
-def orphelin_file(
-    *,
-    casino: Casino,
-    actor: User,
-    gaming_day: datetime.date,
-    source: str,
-    amount,
-    currency: str,
-    location: str,
-    description: str = "",
-    found_on: datetime.date | None = None,
-) -> PendingEntry:
-    """A cashier files found money; it waits for a manager's countersignature. A found nominative card's
-    balance becomes an orphan only once the card has been held for the period of art. 3-4 8)."""
+def orphelin_file(*, casino: Casino, actor: User, **details) -> PendingEntry:
+    """A cashier files found money (the details of `orphelin_record`); it waits for a manager's
+    countersignature. A found nominative card's balance becomes an orphan only once the card has been held
+    for the period of art. 3-4 8)."""
     verify_can_write(actor, casino)
-    return orphelin_record(casino=casino, actor=actor, gaming_day=gaming_day, source=source, amount=amount,
-                           currency=currency, location=location, description=description, found_on=found_on)
+    return orphelin_record(casino=casino, actor=actor, **details)
 
 
 def orphelin_record(
@@ -91,7 +80,8 @@ def orphelin_record(
     description: str = "",
     found_on: datetime.date | None = None,
 ) -> PendingEntry:
-    """`orphelin_file` for a caller that checked the actor's rights itself, or the platform's own job."""
+    """Found money filed for a countersignature, by a caller that checked the actor's rights itself (`orphelin_file`,
+    a found card) or by the platform's own job."""
     if source not in SOURCES:
         raise DomainError(errors.UNKNOWN_SOURCE.format(value=source), code="unknown_source", field="source")
     if source == "carte_nominative":
