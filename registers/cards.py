@@ -58,23 +58,31 @@ def client_register(
     _required(
         last_name=last_name,
         first_name=first_name,
+        birth_date=birth_date,
         id_document_type=id_document_type,
         id_document_number=id_document_number,
     )
-    return Client.objects.create(
-        casino=casino,
-        last_name=last_name.strip(),
-        first_name=first_name.strip(),
-        birth_date=birth_date,
-        id_document_type=id_document_type.strip(),
-        id_document_number=id_document_number.strip(),
-        verified_by=actor,
-        verified_at=timezone.now(),
-    )
+    if birth_date > timezone.localdate():
+        raise DomainError(errors.CLIENT_BIRTH_DATE, code="future_day", field="birth_date")
+    try:
+        with transaction.atomic():
+            return Client.objects.create(
+                casino=casino,
+                last_name=last_name.strip(),
+                first_name=first_name.strip(),
+                birth_date=birth_date,
+                id_document_type=id_document_type.strip(),
+                id_document_number=id_document_number.strip(),
+                verified_by=actor,
+                verified_at=timezone.now(),
+            )
+    except IntegrityError:  # one client per identity document (unique in the database)
+        raise DomainError(errors.CLIENT_EXISTS, code="duplicate", field="id_document_number") from None
 
 
 def _number(casino: Casino) -> str:
-    return f"{casino.code[:3].upper()}-{secrets.randbelow(10**12):012d}"
+    prefix = "".join(c for c in casino.code if c.isalnum())[:3].upper()
+    return f"{prefix}-{secrets.randbelow(10**12):012d}"
 
 
 @transaction.atomic
@@ -137,7 +145,7 @@ def card_issue(
 
 # which states each change starts from; a manager blocks, reactivates and closes, any staff member
 # records a card reported lost or found
-_CHANGES = {
+STATUS_CHANGES = {
     "block": ({CardStatus.ACTIVE}, CardStatus.BLOCKED, True),
     "reactivate": ({CardStatus.BLOCKED, CardStatus.LOST, CardStatus.FOUND}, CardStatus.ACTIVE, True),
     "lost": ({CardStatus.ACTIVE, CardStatus.BLOCKED}, CardStatus.LOST, False),
@@ -165,9 +173,9 @@ def card_status_change(*, card: Card, actor: User, change: str, reason: str = ""
     """Block, reactivate, report lost or close a card; closing needs a zero balance (paid out, 3-1 5))."""
     (card,) = locked(card)
     verify_can_write(actor, card.casino)
-    if change not in _CHANGES:
+    if change not in STATUS_CHANGES:
         raise DomainError(errors.CARD_UNKNOWN_CHANGE.format(value=change), code="unknown_change", field="change")
-    starts, wanted, manager_only = _CHANGES[change]
+    starts, wanted, manager_only = STATUS_CHANGES[change]
     if manager_only and actor.role != User.Role.MANAGER:
         raise DomainError(errors.CARD_ROLE, code="wrong_role", field="actor")
     if card.status not in starts:

@@ -88,3 +88,7 @@ CARD_CLOSE_BALANCE = _(
 )
 CARD_FOUND_DATE = _("La date de découverte ne peut être dans le futur.")
 CARD_UNKNOWN_CHANGE = _("Changement d'état inconnu : « {value} ».")
+CLIENT_EXISTS = _(
+    "Un client porte déjà cette pièce d'identité : choisissez-le dans la liste des clients identifiés."
+)
+CLIENT_BIRTH_DATE = _("La date de naissance ne peut être dans le futur.")

@@ -355,3 +355,94 @@ def test_a_slot_machine_is_put_out_of_service_after_its_notice_and_its_destructi
     manager.screenshot(path=shots / "registers-appareils.png", full_page=True)
     assert errors == [], errors
     manager.close()
+
+
+def test_a_card_is_issued_loaded_refused_past_its_cap_paid_out_and_printed(live_server, browser, shots):
+    import datetime
+    import shutil
+    import subprocess
+
+    from compliance.formatting import money
+    from compliance.models import Casino, User
+    from registers.cards import card_certificate_record
+    from registers.models import CardSystemCertificate
+
+    demo_load()
+    casino = Casino.objects.select_related("jurisdiction").get(code="la-moselle")
+
+    def euros(amount):
+        from decimal import Decimal
+
+        return money(Decimal(amount), currency="EUR", jurisdiction=casino.jurisdiction)
+
+    if not CardSystemCertificate.objects.filter(casino=casino).exists():
+        card_certificate_record(casino=casino, actor=User.objects.get(username="lu.direction"), supplier="Cartes SA",
+                                reference="CERT-3-2-2026", issued_on=datetime.date(2026, 1, 15))
+
+    manager, errors = signed_in(browser, live_server, "lu.direction")
+    manager.click("nav >> text=Cartes de jeu électroniques")
+    manager.wait_for_url("**/cartes/")
+    assert "CERT-" in manager.locator("[data-testid=certificate]").first.inner_text()
+    manager.screenshot(path=shots / "cards-home.png", full_page=True)
+    manager.click("[data-testid=issue-link]")
+    manager.wait_for_url("**/cartes/emettre/")
+    assert euros("2000.00") in manager.locator("[data-testid=cap-nominative]").inner_text()
+    assert euros("250.00") in manager.locator("[data-testid=cap-journaliere]").inner_text()
+    manager.check("input[name=kind][value=nominative]")
+    manager.fill("#id_last_name", "Muller")
+    manager.fill("#id_first_name", "Jean")
+    manager.fill("#id_birth_date", "1975-03-14")
+    manager.select_option("#id_id_document_type", "Passeport")
+    manager.fill("#id_id_document_number", "LU-P-778812")
+    manager.screenshot(path=shots / "cards-issue.png", full_page=True)
+    manager.click("[data-testid=issue-submit]")
+    manager.wait_for_url("**/cartes/*-*/")
+    number = manager.locator("[data-testid=card-number]").inner_text()
+    assert f"plafond {euros('2000.00')}" in manager.locator("[role=status]").first.inner_text()
+    assert "MULLER Jean" in manager.locator("[data-testid=holder]").inner_text()
+    manager.screenshot(path=shots / "cards-issued.png", full_page=True)
+
+    face = manager.request.get(live_server.url + manager.locator("[data-testid=face-link]").get_attribute("href"))
+    assert face.ok and face.headers["content-type"] == "application/pdf" and face.body().startswith(b"%PDF")
+    (shots / "cards-face.pdf").write_bytes(face.body())
+    if shutil.which("pdftoppm"):
+        subprocess.run(["pdftoppm", "-png", "-r", "150", "-singlefile", str(shots / "cards-face.pdf"),
+                        str(shots / "cards-face")], check=True)
+
+    card_url = manager.url
+    cashier, cashier_errors = signed_in(browser, live_server, "lu.caissier")
+    cashier.goto(card_url)
+    cashier.fill("#id_load-amount", "1500")
+    cashier.fill("#id_load-desk", "Caisse 1")
+    cashier.click("[data-testid=submit-load]")
+    cashier.wait_for_url(card_url)
+    assert euros("1500.00") in cashier.locator("[data-testid=card-fields] [data-testid=balance]").inner_text()
+    cashier.fill("#id_load-amount", "600")
+    cashier.click("[data-testid=submit-load]")
+    cashier.wait_for_load_state()
+    refusal = cashier.locator("[data-testid=form-load] [data-testid=error-amount]").inner_text()
+    assert f"montant encore permis : {euros('500.00')}" in refusal and "LU RGD 1979 art. 3-1 6)" in refusal
+    assert cashier.locator("#id_load-amount").input_value() == "600"  # nothing lost
+    cashier.locator("[data-testid=form-load]").scroll_into_view_if_needed()
+    cashier.screenshot(path=shots / "cards-load-refused.png")
+
+    cashier.fill("#id_payout-amount", "200")
+    cashier.fill("#id_payout-desk", "Caisse 1")
+    cashier.click("[data-testid=submit-payout]")
+    cashier.wait_for_url(card_url)
+    assert euros("1300.00") in cashier.locator("[data-testid=card-fields] [data-testid=balance]").inner_text()
+    history = cashier.locator("[data-testid=history]").inner_text()
+    for operation in ("Émission", "Chargement", "Paiement du solde"):
+        assert operation in history, operation
+    assert number in cashier.locator("h1").inner_text()
+    cashier.screenshot(path=shots / "cards-card.png", full_page=True)
+
+    cashier.click("[data-testid=holder] a")
+    cashier.wait_for_url("**/cartes/clients/*/")
+    assert "Passeport LU-P-778812" in cashier.locator("[data-testid=identity]").inner_text()
+    assert "Luc Schmit" in cashier.locator("[data-testid=verification]").inner_text()
+    assert "Paiement du solde" in cashier.locator(f"[data-testid=history-{number}]").inner_text()
+    cashier.screenshot(path=shots / "cards-client.png", full_page=True)
+    assert errors == [] and cashier_errors == [], (errors, cashier_errors)
+    cashier.close()
+    manager.close()

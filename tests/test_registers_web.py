@@ -2,6 +2,7 @@
 queue, returns, verification and exports; every refusal names its field and writes nothing."""
 
 import datetime
+import json
 from decimal import Decimal
 from types import SimpleNamespace
 from zoneinfo import ZoneInfo
@@ -542,7 +543,10 @@ def test_the_demo_fills_la_moselles_orphelins_register_once(rules):
     register = Register.objects.get(casino__code="la-moselle", kind="orphelins")
     kinds = list(Entry.objects.filter(register=register).order_by("seq").values_list("kind", flat=True))
     assert kinds == ["orphelin.enregistrement", "orphelin.enregistrement", "orphelin.definitif"]
-    assert PendingEntry.objects.filter(register=register, entry__isnull=True).count() == 1
+    waiting = PendingEntry.objects.filter(register=register, entry__isnull=True)
+    # the found-money sum of today, and the two found cards' balances (LU art. 3-4 8)), await a countersignature
+    assert sorted(json.loads(p)["source"] for p in waiting.values_list("payload", flat=True)) == [
+        "carte_anonyme", "carte_nominative", "pieces_tokens"]
     assert Checkpoint.objects.filter(register=register, size=3).count() == 1
     assert demo_load() == []
     assert Entry.objects.filter(register=register).count() == 3

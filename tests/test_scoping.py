@@ -8,6 +8,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from compliance.models import Casino, JobRun, User
 from compliance.scoping import ScopedQuerySet
 from tests.conftest import api_client_for
+from tests.test_cards_web import with_cards
 from tests.test_registers_web import with_registers
 
 pytestmark = pytest.mark.django_db
@@ -49,6 +50,12 @@ SCOPED_ROUTES = {
     "api-casino-detail": ("detail", lambda w: {"code": w.b.code}),
     "api-job-list": ("list", None),
     "api-job-detail": ("detail", lambda w: {"pk": w.job_b.pk}),
+    # the caisse spéciale (LU cards): casino A (Québec) has none, so its staff get the empty page, and a 404
+    # for the exports; tests/test_caisse.py checks another Luxembourg casino's staff against casino C
+    "cards-caisse": ("list", None),
+    "cards-caisse-day": ("list", lambda w: {"day": "2026-01-15"}),
+    "cards-caisse-csv": ("detail", lambda w: {"day": "2026-01-15"}),
+    "cards-caisse-pdf": ("detail", lambda w: {"day": "2026-01-15"}),
     "registers-list": ("list", with_registers()),
     "registers-orphelins": ("detail", with_registers(lambda r: {"casino": "casino-c"})),
     "registers-register": ("detail", with_registers(lambda r: {"casino": "casino-b", "kind": "jackpots"})),
@@ -82,6 +89,22 @@ SCOPED_ROUTES = {
     "api-registers-jackpot-stop": ("detail", with_registers(lambda r: {"casino": "casino-b"})),
     "api-registers-session-close": ("detail", with_registers(lambda r: {"casino": "casino-b"})),
     "api-registers-checkpoint": ("detail", with_registers(lambda r: {"casino": "casino-b", "kind": "jackpots"})),
+    # the card pages: casino C's card and client (Luxembourg); the issue page is for a Luxembourg casino's staff
+    "cards-home": ("list", with_cards()),
+    "cards-clients": ("list", with_cards()),
+    "cards-issue": ("detail", with_cards()),
+    "cards-card": ("detail", with_cards(lambda c: {"number": c.card_c.number})),
+    "cards-face": ("detail", with_cards(lambda c: {"number": c.card_c.number})),
+    "cards-client": ("detail", with_cards(lambda c: {"pk": c.client_c.pk})),
+}
+
+# The slot management system's API (registers/slot_api.py): only a slot system gets in, with its own key
+# (people get 403 whatever their role), and a card of another casino is unknown to it (404).
+# name -> (method, kwargs built from the other casino's card)
+SLOT_SYSTEM_ROUTES = {
+    "api-slots-debit": ("post", None),
+    "api-slots-credit": ("post", None),
+    "api-slots-card-balance": ("get", lambda card: {"number": card.number}),
 }
 
 
@@ -98,7 +121,25 @@ def _named_routes(resolver=None, namespace=None) -> set[str]:
 
 
 def test_every_named_route_is_classified():
-    assert _named_routes() == UNSCOPED_ROUTES | set(SCOPED_ROUTES) | set(PUBLIC_RULE_ROUTES)
+    assert _named_routes() == UNSCOPED_ROUTES | set(SCOPED_ROUTES) | set(PUBLIC_RULE_ROUTES) | set(SLOT_SYSTEM_ROUTES)
+
+
+@pytest.mark.parametrize("name", sorted(SLOT_SYSTEM_ROUTES))
+def test_slot_routes_are_for_slot_systems_only_and_their_own_casino_s_cards(world, rules, name):
+    from rest_framework.test import APIClient
+
+    from tests.test_slot_api import slot_setup
+
+    slots = slot_setup(world)  # casino C's slot system; the foreign card is casino D's
+    method, kwargs = SLOT_SYSTEM_ROUTES[name]
+    url = reverse(name, kwargs=kwargs(slots.foreign_card) if kwargs else None)
+    body = {"card": slots.foreign_card.number, "amount": "1.00", "currency": "EUR", "machine": "AS-1"}
+    for user in (world.accountant_c, world.manager_a, world.regulator_lu, world.admin):
+        response = getattr(api_client_for(user), method)(url, body, format="json", HTTP_IDEMPOTENCY_KEY="k")
+        assert response.status_code == 403 and response.json()["code"] == "permission_denied", user.username
+    assert getattr(APIClient(), method)(url, body, format="json", HTTP_IDEMPOTENCY_KEY="k").status_code == 401
+    response = getattr(slots.api, method)(url, body, format="json", HTTP_IDEMPOTENCY_KEY="scoping")
+    assert response.status_code == 404 and response.json()["code"] == "unknown_card"
 
 
 @pytest.mark.parametrize("name", sorted(PUBLIC_RULE_ROUTES))
