@@ -37,14 +37,15 @@ class Operation:
     credited: Decimal = Decimal("0.00")
 
 
-def card_rule(card: Card, key: str, on: datetime.date | None = None):
-    return rule_value_at(jurisdiction=card.casino.jurisdiction, key=f"lu.carte_de_jeu.{key}",
+def card_rule(casino, key: str, on: datetime.date | None = None):
+    """A value of the card rules (Luxembourg's draft RGD, applied as such) with its citation."""
+    return rule_value_at(jurisdiction=casino.jurisdiction, key=f"lu.carte_de_jeu.{key}",
                          on=on or timezone.localdate(), drafts=True)
 
 
 def cap_rule(card: Card, on: datetime.date | None = None):
-    return card_rule(card, "plafond_nominative" if card.kind == CardKind.NOMINATIVE else "plafond_journaliere_anonyme",
-                     on)
+    return card_rule(card.casino,
+                     "plafond_nominative" if card.kind == CardKind.NOMINATIVE else "plafond_journaliere_anonyme", on)
 
 
 def money(card: Card, value: Decimal) -> str:
@@ -135,7 +136,7 @@ def card_win(*, card: Card, actor: User, amount, machine: str, gaming_day: datet
                        payload={"card": card.number, "amount": credited, "machine": machine},
                        moves=((card, credited),))
     if value > credited:
-        rule = card_rule(card, "gain_excedent_paye_manuellement", gaming_day)
+        rule = card_rule(card.casino, "gain_excedent_paye_manuellement", gaming_day)
         excess = record(card=card, kind=WIN_EXCESS, gaming_day=gaming_day, actor=actor, payload={
             "card": card.number, "machine": machine, "win": value, "credited": credited, "amount": value - credited,
             "citation": f"{rule.citation.label} ; LU RGD 1979 art. 18-10"})
@@ -151,7 +152,7 @@ def card_payout(*, card: Card, actor: User, amount=None, desk: str = "",
     verify_can_write(actor, card.casino)
     value = card.balance if amount in (None, "") else parse_amount(amount)
     if value <= 0:
-        rule = card_rule(card, "solde_paye_sur_demande", gaming_day)
+        rule = card_rule(card.casino, "solde_paye_sur_demande", gaming_day)
         raise DomainError(errors.CARD_NOTHING_TO_PAY.format(citation=rule.citation.label), code="nothing_to_pay",
                           field="amount")
     _within_balance(card, value)
@@ -169,7 +170,7 @@ def card_transfer(*, source: Card, target: Card, actor: User, amount,
     if source.pk == target.pk:
         raise DomainError(errors.CARD_TRANSFER_SAME, code="same_card", field="target")
     if source.client_id is None or source.client_id != target.client_id:
-        rule = card_rule(source, "transfert_entre_clients_interdit", gaming_day)
+        rule = card_rule(source.casino, "transfert_entre_clients_interdit", gaming_day)
         raise DomainError(errors.CARD_TRANSFER_CLIENTS.format(citation=rule.citation.label), code="other_client",
                           field="target")
     require_active(source)
@@ -192,7 +193,7 @@ def card_benefit(*, card: Card, actor: User, points: int = 0, free_games: int = 
     (card,) = locked(card)
     verify_can_write(actor, card.casino)
     if card.kind != CardKind.NOMINATIVE:
-        rule = card_rule(card, "avantages_reserves_nominatives", gaming_day)
+        rule = card_rule(card.casino, "avantages_reserves_nominatives", gaming_day)
         raise DomainError(errors.CARD_BENEFIT_NOMINATIVE.format(citation=rule.citation.label),
                           code="nominative_only", field="card")
     for field, value in (("points", points), ("free_games", free_games)):

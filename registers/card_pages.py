@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from compliance.errors import DomainError
 from compliance.models import Casino, User
-from games.selectors import RuleValueAt, rule_value_at
+from games.selectors import RuleValueAt
 
 from .card_ledger import (
     ADJUSTED,
@@ -24,6 +24,7 @@ from .card_ledger import (
     TRANSFERRED,
     WIN_EXCESS,
     WON,
+    card_rule,
     money,
 )
 from .card_selectors import Line, card_history, clients_visible
@@ -59,10 +60,6 @@ CHANGE_LABELS = {
     "close": _("Clôturer"),
 }
 CAP_KEYS = {CardKind.NOMINATIVE: "plafond_nominative", CardKind.JOURNALIERE: "plafond_journaliere_anonyme"}
-
-
-def card_rule(casino: Casino, key: str, on: datetime.date) -> RuleValueAt:
-    return rule_value_at(jurisdiction=casino.jurisdiction, key=f"lu.carte_de_jeu.{key}", on=on, drafts=True)
 
 
 def cards_apply(casino: Casino | None, on: datetime.date) -> bool:

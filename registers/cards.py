@@ -12,7 +12,6 @@ from django.utils import timezone
 from compliance.errors import DomainError
 from compliance.models import Casino, User
 from compliance.permissions import verify_can_write
-from games.selectors import rule_value_at
 
 from . import errors
 from .card_ledger import TO_ORPHELINS, card_rule, locked, money, record
@@ -21,10 +20,6 @@ from .orphelins import orphelin_record, system_user
 from .services import entry_append, register_for
 
 ISSUED, STATUS = "carte.emission", "carte.statut"
-
-
-def _rule(casino: Casino, key: str, on: datetime.date):
-    return rule_value_at(jurisdiction=casino.jurisdiction, key=f"lu.carte_de_jeu.{key}", on=on, drafts=True)
 
 
 def _required(**fields) -> None:
@@ -94,12 +89,12 @@ def card_issue(
     verify_can_write(actor, casino)
     if actor.role != User.Role.MANAGER:
         raise DomainError(errors.CARD_ROLE, code="wrong_role", field="actor")
-    needed = _rule(casino, "certificat_avant_mise_en_service", gaming_day)
+    needed = card_rule(casino, "certificat_avant_mise_en_service", gaming_day)
     if needed.value and not CardSystemCertificate.objects.filter(casino=casino).exists():
         raise DomainError(errors.CARD_NO_CERTIFICATE.format(citation=needed.citation.label), code="no_certificate")
     nominative = kind == CardKind.NOMINATIVE
-    cap = _rule(casino, "plafond_nominative" if nominative else "plafond_journaliere_anonyme", gaming_day)
-    count = _rule(casino, "nominatives_par_client_max", gaming_day)
+    cap = card_rule(casino, "plafond_nominative" if nominative else "plafond_journaliere_anonyme", gaming_day)
+    count = card_rule(casino, "nominatives_par_client_max", gaming_day)
     if nominative and client is None:
         raise DomainError(
             errors.CARD_NEEDS_CLIENT.format(citation=count.citation.label), code="client_required", field="client"
@@ -160,7 +155,7 @@ def _change(card: Card, actor: User | None, wanted: str, *, reason: str, gaming_
         with transaction.atomic():  # reactivating may meet the two-active-cards index (art. 3-1 7))
             card.save(update_fields=["status", "found_on"])
     except IntegrityError:
-        count = card_rule(card, "nominatives_par_client_max", gaming_day)
+        count = card_rule(card.casino, "nominatives_par_client_max", gaming_day)
         raise DomainError(errors.CARD_TWO_ACTIVE.format(max=count.value, citation=count.citation.label),
                           code="two_active_cards", field="card") from None
     return record(card=card, kind=STATUS, gaming_day=gaming_day, actor=actor or system_user(),
@@ -183,7 +178,7 @@ def card_status_change(*, card: Card, actor: User, change: str, reason: str = ""
                                                            wanted=CardStatus(wanted).label),
                           code="status_change", field="change")
     if wanted == CardStatus.CLOSED and card.balance:
-        rule = card_rule(card, "solde_paye_sur_demande", gaming_day)
+        rule = card_rule(card.casino, "solde_paye_sur_demande", gaming_day)
         raise DomainError(errors.CARD_CLOSE_BALANCE.format(balance=money(card, card.balance),
                                                            citation=rule.citation.label),
                           code="balance_not_zero", field="card")
@@ -232,7 +227,7 @@ def cards_found_orphaned_due(today: datetime.date | None = None) -> int:
     today, done = today or timezone.localdate(), 0
     for card in Card.objects.filter(kind=CardKind.NOMINATIVE, status=CardStatus.FOUND, balance__gt=0,
                                     found_on__isnull=False).select_related("casino__jurisdiction"):
-        hold = card_rule(card, "garde_nominative_trouvee", today)
+        hold = card_rule(card.casino, "garde_nominative_trouvee", today)
         if card.found_on + datetime.timedelta(weeks=int(hold.value)) > today:
             continue
         with transaction.atomic():

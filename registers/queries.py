@@ -22,6 +22,9 @@ from compliance.errors import DomainError
 from compliance.models import Casino, User
 from games.selectors import rule_value_at
 
+from .caisse import COUNTED as DESK_COUNTED
+from .card_pages import OPERATIONS as CARD_OPERATIONS
+from .cards import STATUS as CARD_STATUS
 from .models import Checkpoint, Entry, PendingEntry, Register, RegisterKind
 from .orphelins import FILED, FINAL, RETURNED, SOURCES, OrphelinState, orphelin_list
 
@@ -31,6 +34,9 @@ ENTRY_KINDS = {
     FILED: _("Enregistrement d'un orphelin"),
     RETURNED: _("Restitution au propriétaire"),
     FINAL: _("Orphelin définitif"),
+    **CARD_OPERATIONS,
+    CARD_STATUS: _("Changement d'état d'une carte"),
+    DESK_COUNTED: _("Comptage d'une caisse"),
 }
 # The labels of orphelins.SOURCES, marked here so that the English catalogue translates them; the
 # register itself keeps the French label in its (hashed) payload.

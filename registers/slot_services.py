@@ -71,7 +71,7 @@ def slot_system_register(*, casino: Casino, actor: User, name: str,
     if not name:
         raise DomainError(errors.FIELD_REQUIRED, code="required", field="name")
     rate = _rate(rate_per_minute)
-    card_rule(Card(casino=casino), "validite_casino_emetteur")  # cards exist only where the rule data has them
+    card_rule(casino, "validite_casino_emetteur")  # cards exist only where the rule data has them
     if SlotSystem.objects.filter(casino=casino, name__iexact=name).exists():
         raise DomainError(slot_errors.SLOT_SYSTEM_NAME_TAKEN, code="duplicate", field="name")
     user = User(username=f"slots.{casino.code}.{slugify(name)[:80] or 'systeme'}.{secrets.token_hex(4)}",
@@ -150,7 +150,7 @@ def _card(system: SlotSystem, number: str) -> Card:
     card = (Card.objects.visible_to(system.user).select_related("casino__jurisdiction")
             .filter(casino_id=system.casino_id, number=number).first())
     if card is None:
-        rule = card_rule(Card(casino=system.casino), "validite_casino_emetteur")
+        rule = card_rule(system.casino, "validite_casino_emetteur")
         raise DomainError(slot_errors.SLOT_UNKNOWN_CARD.format(number=number, citation=rule.citation.label),
                           code="unknown_card", field="card", status=404)
     return card
