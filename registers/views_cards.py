@@ -19,6 +19,7 @@ from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from compliance.errors import READ_ONLY_ROLE, DomainError, PermissionDeniedError
 from compliance.models import User
@@ -188,20 +189,20 @@ class CardPage:
         return forms
 
 
-def _load(page, values, user):
-    entry = card_load(card=page.card, actor=user, **values)
-    page.card.refresh_from_db()
-    return _("Chargement de %(amount)s enregistré (écriture n° %(seq)s) : solde %(balance)s.") % {
-        "amount": money(page.card, values_amount(entry)), "seq": entry.seq,
-        "balance": money(page.card, page.card.balance)}
+def _cash_desk(service, message):
+    """A load or a payout: the service, then the new balance in the confirmation."""
+    def act(page, values, user):
+        entry = service(card=page.card, actor=user, **values)
+        page.card.refresh_from_db()
+        return str(message) % {"amount": money(page.card, values_amount(entry)), "seq": entry.seq,
+                               "balance": money(page.card, page.card.balance)}
+    return act
 
 
-def _payout(page, values, user):
-    entry = card_payout(card=page.card, actor=user, **values)
-    page.card.refresh_from_db()
-    return _("Paiement de %(amount)s enregistré (écriture n° %(seq)s) : solde %(balance)s.") % {
-        "amount": money(page.card, values_amount(entry)), "seq": entry.seq,
-        "balance": money(page.card, page.card.balance)}
+_load = _cash_desk(card_load, gettext_lazy(
+    "Chargement de %(amount)s enregistré (écriture n° %(seq)s) : solde %(balance)s."))
+_payout = _cash_desk(card_payout, gettext_lazy(
+    "Paiement de %(amount)s enregistré (écriture n° %(seq)s) : solde %(balance)s."))
 
 
 def _transfer(page, values, user):
