@@ -281,6 +281,8 @@ def test_200_random_concurrent_operations_keep_every_balance_within_its_cap_and_
     for thread in threads:
         thread.join()
 
+    print(f"\n200 operations: {tally['ok']} committed, {tally['refused']} refused, invariants checked after each; "
+          f"not credited past the caps {tally['not_credited']}")
     assert tally["ok"] + tally["refused"] == 200 and tally["ok"] >= 60, tally
     assert tally["broken"] == []
     assert _invariants(register_id) == []
