@@ -1,8 +1,8 @@
 """The demo's electronic gaming cards at La Moselle (LU RGD 1979 art. 3-1 to 3-4), each step through the
 services: the system's certificate, identified clients, nominative and day cards, a week of loads, slot bets
-and wins (one past the cap, paid by hand; some through the slot system's API service), payouts, a transfer,
-points, an adjustment, a blocked card, found cards going to the orphelins, yesterday's day cards expired,
-the cash desks' counts."""
+and wins (one past the cap, paid by hand and filed in the hand-paid jackpots register; some through the slot
+system's API service), payouts, a transfer, points, an adjustment, a blocked card, found cards going to the
+orphelins, yesterday's day cards expired, the cash desks' counts."""
 
 from datetime import date, timedelta
 from zoneinfo import ZoneInfo
@@ -32,8 +32,9 @@ def cards_demo() -> list[str]:
         cards_found_orphaned_due,
         client_register,
     )
+    from registers.jackpots import jackpot_manual_payout_file
     from registers.models import CardSystemCertificate, RegisterKind
-    from registers.services import checkpoint_create, register_for
+    from registers.services import checkpoint_create, pending_countersign, register_for
     from registers.slot_services import slot_credit, slot_debit, slot_system_register
 
     casino = Casino.objects.select_related("jurisdiction").get(code="la-moselle")
@@ -65,6 +66,10 @@ def cards_demo() -> list[str]:
         ledger.card_load(card=weber_1, actor=cashier, amount="400.00", desk="Caisse 1", gaming_day=yesterday)
         ledger.card_bet(card=weber_1, actor=cashier, amount="25.00", machine="LM-008", gaming_day=yesterday)
         win = ledger.card_win(card=weber_1, actor=cashier, amount="650.00", machine="LM-008", gaming_day=yesterday)
+        paid = jackpot_manual_payout_file(  # the part past the cap, paid by hand and countersigned (3-4 7), 18-10)
+            casino=casino, actor=cashier, gaming_day=yesterday, machine="LM-008", amount="450.50", currency="EUR",
+            receipt_number="Q-2026-0051", receipt_in_cabinet=True, card_excess=win.excess.seq)
+        pending_countersign(pending=paid, countersigner=manager)
         ledger.card_transfer(source=weber_1, target=weber_2, actor=cashier, amount="300.00", gaming_day=yesterday)
         ledger.card_benefit(card=weber_1, actor=cashier, points=250, free_games=5, reason="Programme fidélité",
                             gaming_day=yesterday)

@@ -101,6 +101,14 @@ class JackpotInput(serializers.Serializer):
     currency = _text()
     receipt_number = _text()
     receipt_in_cabinet = serializers.BooleanField(required=False, default=False)
+    card_excess = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        default=None,
+        min_value=1,
+        help_text="n° of the `carte.gain_excedent` entry of the casino's `cartes` register this payout pays "
+        "(LU RGD 1979 art. 3-4 7)): amount and machine must be the excess's, and an excess is paid once",
+    )
 
 
 class CagnotteInput(serializers.Serializer):

@@ -28,7 +28,8 @@ from django.utils.translation import gettext_lazy as _
 from compliance.models import Casino
 
 from .caisse import CITATION_ENCAISSE, CITATION_EXCESS, COUNTED
-from .card_ledger import ADJUSTED, BET, LOADED, PAID_OUT, TO_ORPHELINS, TRANSFERRED, WIN_EXCESS, WON
+from .card_excess import Excess, Outstanding, excess_entries, excess_of, excesses_outstanding
+from .card_ledger import ADJUSTED, BET, LOADED, PAID_OUT, TO_ORPHELINS, TRANSFERRED, WON
 from .models import Card, CardKind, CardMovement, CardStatus, Entry, RegisterKind
 
 ZERO = Decimal("0.00")
@@ -255,19 +256,6 @@ class DeskLine:
         return self.cash_in - self.cash_out
 
 
-@dataclass(frozen=True)
-class Excess:
-    """The part of a slot win past the card's cap, paid by hand (art. 3-4 7) with 18-10)."""
-
-    seq: int
-    card: str
-    machine: str
-    win: Decimal
-    credited: Decimal
-    amount: Decimal
-    citation: str
-
-
 @dataclass
 class DeskStatement:
     casino: Casino
@@ -311,6 +299,11 @@ class DeskStatement:
     def excess_total(self) -> Decimal:
         return sum((e.amount for e in self.excesses), ZERO)
 
+    @property
+    def excess_due_total(self) -> Decimal:
+        """What of the day's excesses is still to pay by hand (not filed in the jackpots register yet)."""
+        return sum((e.amount for e in self.excesses if e.due), ZERO)
+
 
 def _entries(casino: Casino, day: datetime.date, kind: str):
     return (Entry.objects.filter(register__casino=casino, register__kind=RegisterKind.CARTES, gaming_day=day,
@@ -319,7 +312,8 @@ def _entries(casino: Casino, day: datetime.date, kind: str):
 
 def desk_statement(casino: Casino, day: datetime.date, *, cards: Decimal | None = None) -> DeskStatement:
     """Per desk named by the day's loads and payouts: cash in, cash out, net, and its last count of the day;
-    the encaisse of the caisse spéciale; the wins past the cap to pay by hand. `cards`, when the caller has
+    the encaisse of the caisse spéciale; the wins past the cap to pay by hand, each with its payment in the
+    jackpots register (`card_excess`). `cards`, when the caller has
     the day's Σ closing balances already, saves computing it again."""
     desk = KeyTextTransform("desk", Cast("entry__payload", JSONField()))
     rows = (CardMovement.objects.filter(card__casino=casino, gaming_day=day, kind__in=(LOADED, PAID_OUT))
@@ -336,13 +330,14 @@ def desk_statement(casino: Casino, day: datetime.date, *, cards: Decimal | None 
         line.count = DeskCount(entry.seq, payload.get("moment", ""), Decimal(payload["cash"]),
                                Decimal(payload["tokens"]), entry.actor.get_full_name() or entry.actor.username,
                                entry.recorded_at)  # entries come in order: the last count stays
-    excesses = []
-    for entry in _entries(casino, day, WIN_EXCESS):
-        p = json.loads(entry.payload)
-        excesses.append(Excess(entry.seq, p.get("card", ""), p.get("machine", ""), Decimal(p["win"]),
-                               Decimal(p["credited"]), Decimal(p["amount"]), p.get("citation", CITATION_EXCESS)))
+    excesses = [excess_of(entry) for entry in excess_entries(casino).filter(gaming_day=day).order_by("seq")]
     ordered = sorted(desks.values(), key=lambda d: (d.desk == "", d.desk.casefold()))
     return DeskStatement(casino, day, ordered, cards_balance_at(casino, day) if cards is None else cards, excesses)
+
+
+def outstanding_excesses(casino: Casino) -> Outstanding:
+    """The wins past the cap of every gaming day not paid yet: what the accountant still owes by hand."""
+    return excesses_outstanding(casino)
 
 
 # --- the spreadsheet -----------------------------------------------------------------------------------

@@ -100,12 +100,20 @@ class JackpotPayoutForm(ActionForm):
     amount = _amount(_("Montant payé"))
     currency = _text(_("Devise"), 3)
     receipt_number = _text(_("N° de la quittance"), 60)
+    card_excess = forms.IntegerField(
+        label=_("Gain au-delà du plafond n°"),
+        required=False,
+        min_value=1,  # the n° of a `carte.gain_excedent` entry of the `cartes` register, when the jackpot pays one
+    )
     receipt_in_cabinet = forms.BooleanField(
         label=_("Original de la quittance déposé dans l'armoire à deux clés"), required=False
     )
+    PREFILLED = ("machine", "amount", "card_excess")  # from the caisse spéciale's « Déclarer le paiement »
 
     def defaults(self, page):
-        return {**_today(page), "currency": page.casino.currency}
+        prefill = getattr(page, "prefill", None) or {}
+        given = {key: str(prefill[key]).strip()[:60] for key in self.PREFILLED if str(prefill.get(key, "")).strip()}
+        return {**_today(page), "currency": page.casino.currency, **given}
 
 
 class CagnotteForm(ActionForm):

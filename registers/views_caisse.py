@@ -16,6 +16,7 @@ from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
+from django.utils.formats import number_format
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 
@@ -26,7 +27,10 @@ from compliance.permissions import can_write
 
 from . import caisse_selectors as selectors
 from .caisse import CITATION_DESK, CITATION_ENCAISSE, CITATION_EXCESS, card_system_applies, desk_count_file
+from .card_excess import Excess
 from .forms_caisse import MOMENTS, DayForm, DeskCountForm
+from .models import RegisterKind
+from .queries import kind_applies
 
 ARTICLES = "lu-projet-rgd-1979"
 
@@ -62,6 +66,20 @@ def _day(raw: str | None) -> datetime.date:
 def _url(name: str, casino: Casino, day: datetime.date | None = None, *, others: bool) -> str:
     url = reverse(name, kwargs={"day": day.isoformat()} if day else None)
     return f"{url}?{urlencode({'casino': casino.code})}" if others else url
+
+
+def _pay_links(casino: Casino, writable: bool, excesses: list[Excess]) -> list[tuple[Excess, str | None]]:
+    """Each excess with, when it is still to pay and the user files, the jackpot form of the hand-paid jackpots
+    register prefilled with its machine, amount and n° (art. 3-4 7), 18-10)."""
+    if not (writable and kind_applies(casino, RegisterKind.JACKPOTS)):
+        return [(excess, None) for excess in excesses]
+    base = reverse("registers-other", kwargs={"casino": casino.code, "kind": RegisterKind.JACKPOTS})
+
+    def link(excess: Excess) -> str:
+        query = {"machine": excess.machine, "amount": number_format(excess.amount, 2), "card_excess": excess.seq}
+        return f"{base}?{urlencode(query)}"
+
+    return [(excess, link(excess) if excess.due else None) for excess in excesses]
 
 
 @login_required
@@ -116,6 +134,7 @@ def _page(request, day: datetime.date):
         form.desks = [d.desk for d in desks.desks if d.desk]
     others = len(casinos) > 1
     today = timezone.localdate()
+    outstanding = selectors.outstanding_excesses(casino)
     return render(request, "registers/caisse/page.html", {
         "casino": casino,
         "day": day,
@@ -126,6 +145,10 @@ def _page(request, day: datetime.date):
         "picker": DayForm(initial={"day": day, "casino": casino.code}, casinos=casinos if others else ()),
         "cards": cards,
         "desks": desks,
+        "excesses": _pay_links(casino, writable, desks.excesses),
+        "outstanding": outstanding,
+        "outstanding_rows": _pay_links(casino, writable, outstanding.excesses),
+        "outstanding_days": [(d, _url("cards-caisse-day", casino, d, others=others)) for d in outstanding.due_days],
         "columns": list(selectors.COLUMN_LABELS.values()),
         "moments": MOMENTS,
         "form": form if writable else None,
@@ -167,6 +190,7 @@ def caisse_pdf(request, day):
             "day": day,
             "cards": cards,
             "desks": selectors.desk_statement(casino, day, cards=cards.totals.closing),
+            "outstanding": selectors.outstanding_excesses(casino),
             "columns": list(selectors.COLUMN_LABELS.values()),
             "moments": MOMENTS,
             "citations": {"desk": CITATION_DESK, "encaisse": CITATION_ENCAISSE, "excess": CITATION_EXCESS},

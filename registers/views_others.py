@@ -170,8 +170,9 @@ class JackpotCard:
 class Page:
     """The register of one kind in one casino, and what its forms need."""
 
-    def __init__(self, *, user: User, casino: Casino, kind: str):
+    def __init__(self, *, user: User, casino: Casino, kind: str, prefill=None):
         self.user, self.casino, self.kind = user, casino, kind
+        self.prefill = prefill or {}  # query parameters an empty form starts from (the jackpot form's)
         self.register: Register | None = queries.register_find(user=user, casino=casino, kind=kind)
         self.applies = queries.kind_applies(casino, kind)
 
@@ -240,6 +241,11 @@ def _kind_context(page: Page) -> dict:
 
 def _file_jackpot(page, form, user):
     pending = jackpot_manual_payout_file(casino=page.casino, actor=user, **form.values())
+    if form.cleaned_data.get("card_excess"):
+        return _(
+            "Paiement manuel du gain au-delà du plafond n° %(excess)s déclaré (dépôt n° %(pk)s) : il entre au "
+            "registre dès sa contresignature."
+        ) % {"excess": form.cleaned_data["card_excess"], "pk": pending.pk}
     return _("Paiement manuel déclaré (dépôt n° %(pk)s) : il entre au registre dès sa contresignature.") % {
         "pk": pending.pk
     }
@@ -360,7 +366,7 @@ def _actions(kind: str) -> dict[str, tuple[type, object]]:
 @login_required
 def register_page(request, casino, kind):
     casino = compliance_selectors.casino_get(user=request.user, code=casino)
-    page = Page(user=request.user, casino=casino, kind=kind)
+    page = Page(user=request.user, casino=casino, kind=kind, prefill=request.GET)
     if page.register is None and not page.applies:
         raise Http404
     if request.GET.get("format") == "csv" and page.register is not None:
