@@ -15,9 +15,9 @@ from django.db import transaction
 from compliance.errors import DomainError
 from compliance.models import Casino, User
 from compliance.permissions import verify_can_write
-from games.selectors import rule_value_at
 
 from . import errors_caisse as errors
+from .card_ledger import card_system_applies
 from .models import Entry, RegisterKind
 from .money import parse_amount
 from .services import entry_append, register_for
@@ -30,16 +30,6 @@ DESK_MAX = 60
 CITATION_DESK = "LU RGD 1979 art. 3-4 9), 18-14 al. 1"
 CITATION_ENCAISSE = "LU RGD 1979 art. 18-14 al. 2"
 CITATION_EXCESS = "LU RGD 1979 art. 3-4 7), 18-10"
-CARD_RULE = "lu.carte_de_jeu.plafond_nominative"  # present wherever the rule data knows the card system
-
-
-def card_system_applies(casino: Casino, on: datetime.date) -> bool:
-    """Whether the casino's rule data holds the electronic gaming cards (today: Luxembourg, art. 3-1 to 3-4)."""
-    try:
-        rule_value_at(jurisdiction=casino.jurisdiction, key=CARD_RULE, on=on, drafts=True)
-    except DomainError:
-        return False
-    return True
 
 
 def desk_name(raw) -> str:

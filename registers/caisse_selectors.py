@@ -28,7 +28,7 @@ from django.utils.translation import gettext_lazy as _
 from compliance.models import Casino
 
 from .caisse import CITATION_ENCAISSE, CITATION_EXCESS, COUNTED
-from .card_excess import Excess, Outstanding, excess_entries, excess_of, excesses_outstanding
+from .card_excess import Excess, excess_entries, excess_of
 from .card_ledger import ADJUSTED, BET, LOADED, PAID_OUT, TO_ORPHELINS, TRANSFERRED, WON
 from .models import Card, CardKind, CardMovement, CardStatus, Entry, RegisterKind
 
@@ -333,11 +333,6 @@ def desk_statement(casino: Casino, day: datetime.date, *, cards: Decimal | None 
     excesses = [excess_of(entry) for entry in excess_entries(casino).filter(gaming_day=day).order_by("seq")]
     ordered = sorted(desks.values(), key=lambda d: (d.desk == "", d.desk.casefold()))
     return DeskStatement(casino, day, ordered, cards_balance_at(casino, day) if cards is None else cards, excesses)
-
-
-def outstanding_excesses(casino: Casino) -> Outstanding:
-    """The wins past the cap of every gaming day not paid yet: what the accountant still owes by hand."""
-    return excesses_outstanding(casino)
 
 
 # --- the spreadsheet -----------------------------------------------------------------------------------

@@ -43,9 +43,22 @@ def card_rule(casino, key: str, on: datetime.date | None = None):
                          on=on or timezone.localdate(), drafts=True)
 
 
+def card_system_applies(casino, on: datetime.date | None = None) -> bool:
+    """Whether the casino's rule data holds the electronic gaming cards (today Luxembourg, art. 3-1 to 3-4)."""
+    if casino is None:
+        return False
+    try:
+        card_rule(casino, "plafond_nominative", on)
+    except DomainError:
+        return False
+    return True
+
+
+CAP_KEYS = {CardKind.NOMINATIVE: "plafond_nominative", CardKind.JOURNALIERE: "plafond_journaliere_anonyme"}
+
+
 def cap_rule(card: Card, on: datetime.date | None = None):
-    return card_rule(card.casino,
-                     "plafond_nominative" if card.kind == CardKind.NOMINATIVE else "plafond_journaliere_anonyme", on)
+    return card_rule(card.casino, CAP_KEYS[card.kind], on)
 
 
 def money(card: Card, value: Decimal) -> str:

@@ -10,7 +10,6 @@ from django.db.models import Count, Q
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy as _
 
-from compliance.errors import DomainError
 from compliance.models import Casino, User
 from games.selectors import RuleValueAt
 
@@ -18,6 +17,7 @@ from .card_ledger import (
     ADJUSTED,
     BENEFIT,
     BET,
+    CAP_KEYS,
     LOADED,
     PAID_OUT,
     TO_ORPHELINS,
@@ -25,12 +25,13 @@ from .card_ledger import (
     WIN_EXCESS,
     WON,
     card_rule,
+    card_system_applies,
     money,
 )
 from .card_selectors import Line, card_history, clients_visible
 from .cards import ISSUED, STATUS
 from .cards import STATUS_CHANGES as CHANGES
-from .models import Card, CardKind, CardStatus, CardSystemCertificate, Client
+from .models import Card, CardStatus, CardSystemCertificate, Client
 
 OPERATIONS = {
     ISSUED: _("Émission"),
@@ -59,18 +60,6 @@ CHANGE_LABELS = {
     "lost": _("Déclarer perdue"),
     "close": _("Clôturer"),
 }
-CAP_KEYS = {CardKind.NOMINATIVE: "plafond_nominative", CardKind.JOURNALIERE: "plafond_journaliere_anonyme"}
-
-
-def cards_apply(casino: Casino | None, on: datetime.date) -> bool:
-    """Whether the casino's rule data holds the card rules (Luxembourg today)."""
-    if casino is None:
-        return False
-    try:
-        card_rule(casino, CAP_KEYS[CardKind.NOMINATIVE], on)
-    except DomainError:
-        return False
-    return True
 
 
 def caps(casino: Casino, on: datetime.date) -> dict[str, RuleValueAt]:
@@ -92,7 +81,7 @@ class CasinoCards:
 
 
 def casino_cards(*, user: User, on: datetime.date) -> list[CasinoCards]:
-    casinos = [c for c in Casino.objects.visible_to(user).select_related("jurisdiction") if cards_apply(c, on)]
+    casinos = [c for c in Casino.objects.visible_to(user).select_related("jurisdiction") if card_system_applies(c, on)]
     latest = {}
     for certificate in CardSystemCertificate.objects.visible_to(user).filter(casino__in=casinos).order_by(
             "issued_on", "recorded_at"):

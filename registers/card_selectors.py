@@ -5,11 +5,12 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from django.db.models import Q, QuerySet, Sum
+from django.db.models.expressions import RawSQL
 
 from compliance.models import Casino, User
 
 from .card_ledger import WIN_EXCESS
-from .models import Card, CardMovement, Client, Entry, RegisterKind
+from .models import Card, CardMovement, Client, Entry, Register, RegisterKind
 
 
 def cards_visible(*, user: User, casino: Casino | None = None, query: str = "") -> QuerySet[Card]:
@@ -39,9 +40,12 @@ class Line:
 def card_history(card: Card) -> list[Line]:
     """Every entry of the `cartes` register about this card, oldest first, with the card's movement."""
     moves = {m.entry_id: m for m in CardMovement.objects.filter(card=card)}
-    entries = (Entry.objects.filter(register__casino_id=card.casino_id, register__kind=RegisterKind.CARTES)
-               .filter(Q(pk__in=moves.keys()) | Q(payload__contains=f'"card":"{card.number}"')
-                       | Q(payload__contains=f'"to":"{card.number}"'))
+    register = Register.objects.filter(casino_id=card.casino_id, kind=RegisterKind.CARTES).first()
+    # every entry about a card names it as "card" (a transfer's target has its movement): read through the
+    # expression index of migration 0008, not by scanning the register's text
+    entries = (Entry.objects.filter(register=register)
+               .annotate(card_number=RawSQL(f"({Entry._meta.db_table}.payload::jsonb ->> 'card')", []))
+               .filter(Q(pk__in=moves.keys()) | Q(card_number=card.number))
                .select_related("actor").order_by("seq"))
     lines = []
     for entry in entries:
@@ -55,10 +59,10 @@ def card_ledger_sum(card: Card) -> Decimal:
     return CardMovement.objects.filter(card=card).aggregate(total=Sum("delta"))["total"] or Decimal("0.00")
 
 
-def card_benefits(card: Card) -> dict[str, int]:
-    """Points and free games granted to a nominative card (3-1 11))."""
+def card_benefits(lines: list[Line]) -> dict[str, int]:
+    """Points and free games granted to a nominative card (3-1 11)), from its history (`card_history`)."""
     totals = {"points": 0, "free_games": 0}
-    for line in card_history(card):
+    for line in lines:
         if line.entry.kind == "carte.avantage":
             totals["points"] += line.payload.get("points", 0)
             totals["free_games"] += line.payload.get("free_games", 0)

@@ -14,7 +14,7 @@ from compliance.models import Casino, User
 from compliance.permissions import verify_can_write
 
 from . import errors
-from .card_ledger import TO_ORPHELINS, card_rule, locked, money, record
+from .card_ledger import CAP_KEYS, TO_ORPHELINS, card_rule, locked, money, record
 from .models import Card, CardKind, CardStatus, CardSystemCertificate, Client, Entry, RegisterKind
 from .orphelins import orphelin_record, system_user
 from .services import entry_append, register_for
@@ -93,7 +93,7 @@ def card_issue(
     if needed.value and not CardSystemCertificate.objects.filter(casino=casino).exists():
         raise DomainError(errors.CARD_NO_CERTIFICATE.format(citation=needed.citation.label), code="no_certificate")
     nominative = kind == CardKind.NOMINATIVE
-    cap = card_rule(casino, "plafond_nominative" if nominative else "plafond_journaliere_anonyme", gaming_day)
+    cap = card_rule(casino, CAP_KEYS[kind], gaming_day)
     count = card_rule(casino, "nominatives_par_client_max", gaming_day)
     if nominative and client is None:
         raise DomainError(
@@ -136,6 +136,16 @@ def card_issue(
         },
     )
     return card
+
+
+@transaction.atomic
+def card_issue_with_client(*, casino: Casino, actor: User, kind: str, gaming_day: datetime.date,
+                           client: Client | None = None, new_client: dict | None = None) -> Card:
+    """Issue as the desk's form asks: a client typed there (identity fields of `client_register`) is registered
+    first; the client and the card stand together or not at all."""
+    if kind == CardKind.NOMINATIVE and client is None and new_client:
+        client = client_register(casino=casino, actor=actor, **new_client)
+    return card_issue(casino=casino, actor=actor, kind=kind, gaming_day=gaming_day, client=client)
 
 
 # which states each change starts from; a manager blocks, reactivates and closes, any staff member

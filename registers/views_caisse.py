@@ -26,13 +26,16 @@ from compliance.models import Casino
 from compliance.permissions import can_write
 
 from . import caisse_selectors as selectors
-from .caisse import CITATION_DESK, CITATION_ENCAISSE, CITATION_EXCESS, card_system_applies, desk_count_file
-from .card_excess import Excess
+from .caisse import CITATION_DESK, CITATION_ENCAISSE, CITATION_EXCESS, desk_count_file
+from .card_excess import Excess, excesses_outstanding
+from .card_ledger import card_system_applies
 from .forms_caisse import MOMENTS, DayForm, DeskCountForm
 from .models import RegisterKind
 from .queries import kind_applies
 
 ARTICLES = "lu-projet-rgd-1979"
+
+CITATIONS = {"desk": CITATION_DESK, "encaisse": CITATION_ENCAISSE, "excess": CITATION_EXCESS}
 
 
 def _casinos(request) -> list[Casino]:
@@ -134,7 +137,7 @@ def _page(request, day: datetime.date):
         form.desks = [d.desk for d in desks.desks if d.desk]
     others = len(casinos) > 1
     today = timezone.localdate()
-    outstanding = selectors.outstanding_excesses(casino)
+    outstanding = excesses_outstanding(casino)
     return render(request, "registers/caisse/page.html", {
         "casino": casino,
         "day": day,
@@ -155,7 +158,7 @@ def _page(request, day: datetime.date):
         "can_write": writable,
         "csv_url": _url("cards-caisse-csv", casino, day, others=others),
         "pdf_url": _url("cards-caisse-pdf", casino, day, others=others),
-        "citations": {"desk": CITATION_DESK, "encaisse": CITATION_ENCAISSE, "excess": CITATION_EXCESS},
+        "citations": CITATIONS,
         "articles": ARTICLES,
     })
 
@@ -190,10 +193,10 @@ def caisse_pdf(request, day):
             "day": day,
             "cards": cards,
             "desks": selectors.desk_statement(casino, day, cards=cards.totals.closing),
-            "outstanding": selectors.outstanding_excesses(casino),
+            "outstanding": excesses_outstanding(casino),
             "columns": list(selectors.COLUMN_LABELS.values()),
             "moments": MOMENTS,
-            "citations": {"desk": CITATION_DESK, "encaisse": CITATION_ENCAISSE, "excess": CITATION_EXCESS},
+            "citations": CITATIONS,
             "generated_at": timezone.localtime(),
             "generated_by": request.user.get_full_name() or request.user.username,
             "home_jurisdiction": casino.jurisdiction,

@@ -13,7 +13,6 @@ from decimal import Decimal
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db import transaction
 from django.http import Http404, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
@@ -32,11 +31,12 @@ from .card_ledger import (
     card_benefit,
     card_load,
     card_payout,
+    card_system_applies,
     card_transfer,
     money,
 )
 from .card_selectors import card_benefits, cards_visible
-from .cards import card_certificate_record, card_found, card_issue, card_status_change, client_register
+from .cards import card_certificate_record, card_found, card_issue_with_client, card_status_change
 from .forms_cards import (
     AdjustForm,
     BenefitForm,
@@ -102,30 +102,22 @@ def cards_home(request):
 # --- issue -------------------------------------------------------------------------------------------
 
 
-def _issue(request, casino, form: IssueForm, today):
-    """The new client (if one was typed) and the card, together or not at all."""
-    with transaction.atomic():
-        client = form.picked_client if form.nominative else None
-        if form.nominative and client is None and form.new_client:
-            client = client_register(casino=casino, actor=request.user, **form.new_client)
-        return card_issue(casino=casino, actor=request.user, kind=form.cleaned_data["kind"], gaming_day=today,
-                          client=client)
-
-
 @login_required
 def card_issue_page(request):
     user = request.user
     if not user.is_casino_staff:
         raise PermissionDenied(str(READ_ONLY_ROLE))
     casino, today = user.casino, timezone.localdate()
-    if not pages.cards_apply(casino, today):
+    if not card_system_applies(casino, today):
         raise Http404
     clients = pages.issue_clients(casino=casino, user=user)
     initial = {"client": request.GET.get("client", "")}
     form = IssueForm(request.POST or None, clients=clients, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
-            card = _issue(request, casino, form, today)
+            card = card_issue_with_client(casino=casino, actor=user, kind=form.cleaned_data["kind"], gaming_day=today,
+                                          client=form.picked_client if form.nominative else None,
+                                          new_client=form.new_client)
         except PermissionDeniedError as exc:
             raise _denied(exc) from exc
         except DomainError as exc:
@@ -285,12 +277,13 @@ def card_detail(request, number):
         forms[form_class.action] = form_class(page=page)
     if bound is not None:
         forms[bound.action] = bound  # shown even where the page would not offer it: the refusal says why
+    history = pages.history(card)
     return render(request, "registers/cards/card.html", {
         "card": card,
         "casino": card.casino,
         "page": page,
-        "history": pages.history(card),
-        "benefits": card_benefits(card) if card.kind == CardKind.NOMINATIVE else None,
+        "history": history,
+        "benefits": card_benefits([row.line for row in history]) if card.kind == CardKind.NOMINATIVE else None,
         "forms": forms,
         "bound_action": bound.action if bound is not None else None,
         "register_kind": RegisterKind.CARTES,
@@ -331,7 +324,7 @@ def card_face_pdf(request, number):
 def client_list(request):
     query = request.GET.get("q", "")
     today = timezone.localdate()
-    own = request.user.casino if pages.cards_apply(request.user.casino, today) else None
+    own = request.user.casino if card_system_applies(request.user.casino, today) else None
     clients = pages.clients_with_counts(user=request.user, query=query)
     return render(request, "registers/cards/clients.html", {
         "clients": clients,

@@ -16,8 +16,8 @@ from django.utils import timezone
 
 from compliance import formatting
 from compliance.errors import DomainError
-from registers.caisse_selectors import desk_statement, outstanding_excesses
-from registers.card_excess import DUE, PAID, PENDING
+from registers.caisse_selectors import desk_statement
+from registers.card_excess import DUE, PAID, PENDING, excesses_outstanding
 from registers.card_ledger import card_load, card_win
 from registers.cards import card_issue
 from registers.jackpots import jackpot_manual_payout_file
@@ -75,7 +75,7 @@ def _state(world, seq):
 def test_the_payment_names_the_excess_and_its_state_moves_from_due_to_pending_to_paid(world, rules):
     manager, excess = _excess(world)
     assert json.loads(excess.payload)["amount"] == "400.00"
-    assert _state(world, excess.seq).state == DUE and [e.seq for e in outstanding_excesses(world.c).due] == [
+    assert _state(world, excess.seq).state == DUE and [e.seq for e in excesses_outstanding(world.c).due] == [
         excess.seq]
 
     pending = _pay(world, excess, amount="400,00", machine=" AS-02 ")
@@ -83,7 +83,7 @@ def test_the_payment_names_the_excess_and_its_state_moves_from_due_to_pending_to
     state = _state(world, excess.seq)
     assert (state.state, state.pending_pk, state.paid_seq, state.state_label) == (
         PENDING, pending.pk, None, "en attente de contresignature")
-    waiting = outstanding_excesses(world.c)
+    waiting = excesses_outstanding(world.c)
     assert waiting.due == [] and [e.seq for e in waiting.pending] == [excess.seq] and waiting.pending_total == D("400")
 
     entry = pending_countersign(pending=pending, countersigner=manager)
@@ -91,7 +91,7 @@ def test_the_payment_names_the_excess_and_its_state_moves_from_due_to_pending_to
     assert entry.register.kind == "jackpots" and (payload["card_excess"], payload["amount"]) == (excess.seq, "400.00")
     state = _state(world, excess.seq)
     assert (state.state, state.paid_seq, state.state_label) == (PAID, entry.seq, "payée")
-    assert outstanding_excesses(world.c).excesses == []
+    assert excesses_outstanding(world.c).excesses == []
 
 
 def test_a_payment_without_an_excess_keeps_its_payload(world, rules):
@@ -299,4 +299,4 @@ def test_the_demo_pays_its_win_past_the_cap_by_hand(rules):
     payload = json.loads(paid.payload)
     assert (payload["card_excess"], payload["amount"], payload["machine"]) == (excess.seq, "450.50", "LM-008")
     assert paid.countersigner.username == "lu.direction"
-    assert outstanding_excesses(casino).excesses == []
+    assert excesses_outstanding(casino).excesses == []
