@@ -35,14 +35,15 @@ from django.utils import timezone  # noqa: E402
 
 from compliance.errors import DomainError  # noqa: E402
 from compliance.models import Casino, User  # noqa: E402
-from compliance.services import casino_create, jurisdictions_load, user_create  # noqa: E402
-from registers.card_ledger import card_bet, card_load, card_win  # noqa: E402
-from registers.card_selectors import card_ledger_sum  # noqa: E402
-from registers.cards import card_certificate_record, card_issue, client_register  # noqa: E402
-from registers.models import Card, CardMovement, Entry, RegisterKind, SlotRequest  # noqa: E402
-from registers.selectors import register_verify  # noqa: E402
-from registers.services import register_for  # noqa: E402
-from registers.slot_services import slot_credit, slot_debit, slot_system_register  # noqa: E402
+from compliance.services import casino_create, jurisdictions_load, system_user, user_create  # noqa: E402
+from registers.cards.ledger import card_bet, card_load, card_win  # noqa: E402
+from registers.cards.selectors import card_ledger_sum  # noqa: E402
+from registers.cards.services import card_certificate_record, card_issue, client_register  # noqa: E402
+from registers.cards.slot_system.services import slot_credit, slot_debit, slot_system_register  # noqa: E402
+from registers.chain.services import register_for  # noqa: E402
+from registers.chain.verification import register_verify  # noqa: E402
+from registers.kinds import RegisterKind  # noqa: E402
+from registers.models import Card, CardMovement, Entry, SlotRequest  # noqa: E402
 
 CLIENTS = 8  # two nominative cards each
 THREADS, SERVICE_OPS = 4, 300  # card_bet / card_win: per thread
@@ -60,14 +61,15 @@ def say(name, value, target=""):
 
 
 def setup():
-    jurisdictions_load()
+    actor = system_user()
+    jurisdictions_load(actor=actor)
     casino = Casino.objects.filter(code="bench-cartes").first() or casino_create(
-        jurisdiction_code="LU", code="bench-cartes", name="Casino Bench Cartes", operator_name="Bench SA",
+        actor=actor, jurisdiction_code="LU", code="bench-cartes", name="Casino Bench Cartes", operator_name="Bench SA",
         licence_number="B-C-1", address="1, rue du Banc", share_capital=Decimal("1000000.00"))
     manager = User.objects.filter(username="bench.cartes.direction").first() or user_create(
-        username="bench.cartes.direction", password=PASSWORD, role="manager", casino=casino)
+        actor=actor, username="bench.cartes.direction", password=PASSWORD, role="manager", casino=casino)
     cashier = User.objects.filter(username="bench.cartes.caisse").first() or user_create(
-        username="bench.cartes.caisse", password=PASSWORD, role="accountant", casino=casino)
+        actor=actor, username="bench.cartes.caisse", password=PASSWORD, role="accountant", casino=casino)
     today = timezone.localdate()
     card_certificate_record(casino=casino, actor=manager, supplier="Bench", reference="CERT", issued_on=today)
     run = uuid.uuid4().hex[:8]

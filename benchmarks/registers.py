@@ -18,11 +18,12 @@ django.setup()
 from django.utils import timezone  # noqa: E402
 
 from compliance.models import Casino, User  # noqa: E402
-from compliance.services import casino_create, jurisdictions_load, user_create  # noqa: E402
-from registers import chain, offline_verify  # noqa: E402
+from compliance.services import casino_create, jurisdictions_load, system_user, user_create  # noqa: E402
+from registers.chain import hashing as chain  # noqa: E402
+from registers.chain import offline_verify  # noqa: E402
+from registers.chain.services import checkpoint_create, entry_append, register_for, timestamp  # noqa: E402
+from registers.chain.verification import register_export, register_verify  # noqa: E402
 from registers.models import Entry  # noqa: E402
-from registers.selectors import register_export, register_verify  # noqa: E402
-from registers.services import checkpoint_create, entry_append, register_for, timestamp  # noqa: E402
 
 SIZE = 100_000
 RESULTS: dict = {}
@@ -34,14 +35,15 @@ def say(name, value, target=""):
 
 
 def people():
-    jurisdictions_load()
+    actor = system_user()
+    jurisdictions_load(actor=actor)
     casino = Casino.objects.filter(code="bench-lu").first() or casino_create(
-        jurisdiction_code="LU", code="bench-lu", name="Casino Bench", operator_name="Bench SA",
+        actor=actor, jurisdiction_code="LU", code="bench-lu", name="Casino Bench", operator_name="Bench SA",
         licence_number="B-1", address="1, rue du Banc", share_capital=Decimal("1000000.00"))
     cashier = User.objects.filter(username="bench.caisse").first() or user_create(
-        username="bench.caisse", password="Bench-password-2026", role="accountant", casino=casino)
+        actor=actor, username="bench.caisse", password="Bench-password-2026", role="accountant", casino=casino)
     manager = User.objects.filter(username="bench.direction").first() or user_create(
-        username="bench.direction", password="Bench-password-2026", role="manager", casino=casino)
+        actor=actor, username="bench.direction", password="Bench-password-2026", role="manager", casino=casino)
     return casino, cashier, manager
 
 

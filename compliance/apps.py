@@ -1,7 +1,28 @@
 from django.apps import AppConfig
+from django.db.models.signals import post_migrate
 from django.utils.translation import gettext_lazy as _
 
 
 class ComplianceConfig(AppConfig):
     name = "compliance"
     verbose_name = _("Conformité")
+
+    def ready(self) -> None:
+        post_migrate.connect(audit_events_privileges_restore, sender=self)
+
+
+def audit_events_privileges_restore(sender, using: str = "default", **kwargs) -> None:
+    """Takes UPDATE, DELETE and TRUNCATE on the audit events from the application role again, after every
+    migrate. registers 0002 grants that role UPDATE and DELETE on every table that exists when it runs, and on
+    a new database it runs after compliance 0002 (which must not depend on the registers app). The triggers
+    refuse those statements anyway; this keeps the privileges saying so too."""
+    from django.conf import settings
+    from django.db import connections
+
+    role = settings.DATABASE_APP_ROLE
+    with connections[using].cursor() as cursor:
+        cursor.execute(f"""DO $$ BEGIN
+          IF to_regclass('compliance_auditevent') IS NOT NULL
+             AND EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '{role}') THEN
+            REVOKE UPDATE, DELETE, TRUNCATE ON compliance_auditevent FROM "{role}";
+          END IF; END $$;""")

@@ -1,6 +1,26 @@
 """Domain errors and their messages: constants so tests assert them and translators find them."""
 
+from enum import StrEnum
+
 from django.utils.translation import gettext_lazy as _
+
+
+class ErrorCode(StrEnum):
+    """The `code` of every refusal of this app, as the API returns it: clients branch on it, so a value is never
+    renamed."""
+
+    ACCOUNT_LOCKED = "account_locked"
+    DUPLICATE = "duplicate"
+    INVALID = "invalid"
+    INVALID_CREDENTIALS = "invalid_credentials"
+    NEGATIVE_AMOUNT = "negative_amount"
+    OUT_OF_SCOPE = "out_of_scope"
+    PERMISSION_DENIED = "permission_denied"
+    SCOPE_MISMATCH = "scope_mismatch"
+    UNKNOWN_JURISDICTION = "unknown_jurisdiction"
+    UNKNOWN_ROLE = "unknown_role"
+    WEAK_PASSWORD = "weak_password"
+
 
 ROLE_NEEDS_CASINO = _("Un caissier ou un membre de la direction doit être rattaché à un casino.")
 ROLE_NEEDS_JURISDICTION = _("Un régulateur doit être rattaché à une juridiction, et à aucun casino.")
@@ -18,13 +38,18 @@ ACCOUNT_LOCKED = _(
     "sécurité ou adressez-vous à votre administrateur."
 )
 
+# A programming error, never shown to a user: an audit event written outside its caller's transaction could
+# outlive a change that was rolled back, or be missing from one that was committed.
+AUDIT_OUTSIDE_TRANSACTION = "audit_record() runs inside the transaction of the change it records"
+
 
 class DomainError(Exception):
     """A refused operation: `code` for machines, `message` for people, `field` when one input is at fault."""
 
     status = 400
 
-    def __init__(self, message, *, code: str = "invalid", field: str | None = None, status: int | None = None):
+    def __init__(self, message, *, code: str = ErrorCode.INVALID, field: str | None = None,
+                 status: int | None = None):
         super().__init__(str(message))
         self.message, self.code, self.field = message, code, field
         if status is not None:
@@ -38,5 +63,5 @@ class DomainError(Exception):
 class PermissionDeniedError(DomainError):
     status = 403
 
-    def __init__(self, message=READ_ONLY_ROLE, *, code: str = "permission_denied"):
+    def __init__(self, message=READ_ONLY_ROLE, *, code: str = ErrorCode.PERMISSION_DENIED):
         super().__init__(message, code=code)

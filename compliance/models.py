@@ -10,6 +10,8 @@ from django.utils.translation import gettext_lazy as _
 
 from .scoping import ScopedQuerySet, scoped_queryset
 
+SYSTEM_USERNAME = "vigie-automate"  # the actor of what the platform does by itself; it can never sign in
+
 
 class Jurisdiction(models.Model):
     """A regulating territory; reference data loaded from games/rules/jurisdictions.yaml."""
@@ -77,14 +79,16 @@ class Casino(models.Model):
         return self.jurisdiction.currency
 
 
-class UserQuerySet(ScopedQuerySet):
+class CasinoOrJurisdictionQuerySet(ScopedQuerySet):
+    """Rows that belong to a casino or, with no casino, to a jurisdiction itself (a regulator, an event about one)."""
+
     casino_lookup = "casino"
 
     def jurisdiction_q(self, jurisdiction_id: int) -> Q:
         return Q(casino__jurisdiction=jurisdiction_id) | Q(jurisdiction=jurisdiction_id)
 
 
-class UserManager(DjangoUserManager.from_queryset(UserQuerySet)):
+class UserManager(DjangoUserManager.from_queryset(CasinoOrJurisdictionQuerySet)):
     def create_superuser(self, username, email=None, password=None, **extra_fields):
         extra_fields.setdefault("role", User.Role.ADMIN)
         return super().create_superuser(username, email, password, **extra_fields)
@@ -185,3 +189,55 @@ class JobRun(models.Model):
     @property
     def percent(self) -> int:
         return 100 * self.progress_done // self.progress_total if self.progress_total else 0
+
+
+class AuditAction(models.TextChoices):
+    CASINO_CREATED = "casino_created", _("Casino créé")  # a licensed casino added to the platform
+    USER_CREATED = "user_created", _("Utilisateur créé")  # an account, its role and its scope; never its password
+    JURISDICTIONS_LOADED = "jurisdictions_loaded", _("Juridictions chargées")  # jurisdictions.yaml changed rows
+    RULES_LOADED = "rules_loaded", _("Textes et règles chargés")  # the rule files changed the database
+    JOB_ENQUEUED = "job_enqueued", _("Traitement demandé")  # a person queued a background job
+    JOB_SUCCEEDED = "job_succeeded", _("Traitement terminé")  # the worker wrote the job's result
+    JOB_FAILED = "job_failed", _("Traitement en échec")  # the worker wrote the job's error
+    API_TOKEN_ISSUED = "api_token_issued", _("Jeton d'API délivré")  # a new API credential, never its key
+    CLIENT_REGISTERED = "client_registered", _("Client identifié")  # identity checked at a desk (LU art. 3-3)
+    # the card system's certificate on record, before any card is issued (LU art. 3-2)
+    CARD_CERTIFICATE_RECORDED = "card_certificate_recorded", _("Certificat du système de cartes enregistré")
+    # a slot management system and its API key (only the key's hash is kept)
+    SLOT_SYSTEM_REGISTERED = "slot_system_registered", _("Système de gestion des machines enregistré")
+    # the calls per minute a slot management system may make on the slot API
+    SLOT_SYSTEM_RATE_SET = "slot_system_rate_set", _("Débit du système de gestion des machines modifié")
+
+
+class AuditEvent(models.Model):
+    """Who changed what, when: one row per state change outside the registers, written by the service in the
+    same transaction as the change (`compliance.services.audit_record`). PostgreSQL refuses UPDATE, DELETE and
+    TRUNCATE (migration 0002_audit_event)."""
+
+    at = models.DateTimeField(_("horodatage"))
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+",
+                              verbose_name=_("auteur"))
+    action = models.CharField(_("action"), max_length=40, choices=AuditAction.choices)
+    casino = models.ForeignKey(Casino, on_delete=models.PROTECT, null=True, blank=True, related_name="+",
+                               verbose_name=_("casino"))
+    jurisdiction = models.ForeignKey(Jurisdiction, on_delete=models.PROTECT, null=True, blank=True,
+                                     related_name="+", verbose_name=_("juridiction"))
+    target_type = models.CharField(_("type d'objet"), max_length=40)
+    target_id = models.CharField(_("identifiant de l'objet"), max_length=100)
+    details = models.JSONField(_("détails"), default=dict, blank=True)
+
+    # a casino's events are its staff's and its regulator's; a jurisdiction's its regulator's; the rest the platform's
+    objects = CasinoOrJurisdictionQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-at", "-id"]
+        verbose_name = _("événement d'audit")
+        verbose_name_plural = _("événements d'audit")
+        constraints = [
+            # the casino already names its jurisdiction: one scope, so the scoping has one answer
+            models.CheckConstraint(condition=Q(casino__isnull=True) | Q(jurisdiction__isnull=True),
+                                   name="auditevent_one_scope"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_action_display()} {self.target_type} {self.target_id}"

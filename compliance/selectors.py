@@ -35,7 +35,7 @@ def job_get(*, user: User, pk) -> JobRun:
 
 def health_status() -> dict:
     """Database and broker reachability, and when a worker last reported in."""
-    from config.celery_app import app
+    from celery import current_app as app
 
     status = {"database": "ok", "broker": "ok", "worker_heartbeat": None}
     try:

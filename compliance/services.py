@@ -1,110 +1,175 @@
-"""State changes of the compliance app: one function and one transaction each."""
+"""State changes of the compliance app: one function and one transaction each, and in that transaction the
+audit event of the change (`audit_record`), naming its actor."""
 
+import json
 from decimal import Decimal
 from pathlib import Path
 
 import yaml
 from django.conf import settings
 from django.contrib.auth import authenticate
+from django.contrib.auth.hashers import make_password
 from django.contrib.auth.password_validation import validate_password
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
+from django.core.serializers.json import DjangoJSONEncoder
 from django.db import transaction
 from django.utils import timezone
 from rest_framework.authtoken.models import Token
 
+from compliance.errors import ErrorCode
+
 from . import errors
 from .errors import DomainError
-from .models import Casino, JobRun, Jurisdiction, User
+from .models import SYSTEM_USERNAME, AuditAction, AuditEvent, Casino, JobRun, Jurisdiction, User
 from .permissions import verify_can_write
+from .queue import send_on_commit
 
 JURISDICTIONS_FILE = Path(settings.BASE_DIR) / "games" / "rules" / "jurisdictions.yaml"
 HEARTBEAT_KEY = "worker:heartbeat"
 
 
+def audit_record(*, actor: User, action: str, casino: Casino | None = None, jurisdiction: Jurisdiction | None = None,
+                 target_type: str, target_id: str | int, details: dict | None = None) -> AuditEvent:
+    """Writes the audit event of one state change. Call it inside the transaction of that change (the service's
+    `transaction.atomic`); it opens none of its own, so the event commits with the change or not at all."""
+    if not transaction.get_connection().in_atomic_block:
+        raise transaction.TransactionManagementError(errors.AUDIT_OUTSIDE_TRANSACTION)
+    return AuditEvent.objects.create(
+        at=timezone.now(), actor=actor, action=AuditAction(action), casino=casino, jurisdiction=jurisdiction,
+        target_type=target_type, target_id=str(target_id),
+        # decimals, dates and ids as strings, so the stored details read back as they were written
+        details=json.loads(json.dumps(details or {}, cls=DjangoJSONEncoder)),
+    )
+
+
+def system_user() -> User:
+    """The actor of what the platform does by itself (scheduled jobs, loading reference data, the demo's setup):
+    named, never able to sign in. Created the first time it is needed, its creation recorded as its own act."""
+    user = User.objects.filter(username=SYSTEM_USERNAME).first()
+    if user is not None:
+        return user
+    with transaction.atomic():
+        user, created = User.objects.get_or_create(username=SYSTEM_USERNAME, defaults={
+            "role": User.Role.ADMIN, "first_name": "Traitement automatique", "password": make_password(None)})
+        if created:
+            _record_user_created(actor=user, user=user)
+    return user
+
+
 @transaction.atomic
-def jurisdictions_load(*, path: Path = JURISDICTIONS_FILE) -> int:
-    """Creates or updates the jurisdictions of the data file; returns how many rows changed."""
-    changed = 0
+def jurisdictions_load(*, actor: User | None = None, path: Path = JURISDICTIONS_FILE) -> int:
+    """Creates or updates the jurisdictions of the data file; returns how many rows changed. A load that
+    changed rows is recorded, by `actor` or else by the platform itself."""
+    changed = []
     for code, fields in yaml.safe_load(path.read_text(encoding="utf-8")).items():
         current = Jurisdiction.objects.filter(code=code).values(*fields).first()
         if current != fields:
             Jurisdiction.objects.update_or_create(code=code, defaults=fields)
-            changed += 1
-    return changed
+            changed.append(code)
+    if changed:
+        audit_record(actor=actor or system_user(), action=AuditAction.JURISDICTIONS_LOADED, target_type="rules",
+                     target_id=path.name, details={"changed": len(changed), "codes": changed})
+    return len(changed)
 
 
 @transaction.atomic
-def casino_create(*, jurisdiction_code: str, code: str, name: str, operator_name: str, licence_number: str,
-                  address: str, share_capital: Decimal) -> Casino:
+def casino_create(*, actor: User, jurisdiction_code: str, code: str, name: str, operator_name: str,
+                  licence_number: str, address: str, share_capital: Decimal) -> Casino:
     jurisdiction = Jurisdiction.objects.filter(code=jurisdiction_code).first()
     if jurisdiction is None:
-        raise DomainError(errors.UNKNOWN_JURISDICTION, field="jurisdiction", code="unknown_jurisdiction")
+        raise DomainError(errors.UNKNOWN_JURISDICTION, field="jurisdiction", code=ErrorCode.UNKNOWN_JURISDICTION)
     if share_capital < 0:
-        raise DomainError(errors.NEGATIVE_AMOUNT, field="share_capital", code="negative_amount")
+        raise DomainError(errors.NEGATIVE_AMOUNT, field="share_capital", code=ErrorCode.NEGATIVE_AMOUNT)
     if Casino.objects.filter(code=code).exists():
-        raise DomainError(errors.CASINO_CODE_TAKEN, field="code", code="duplicate")
-    return Casino.objects.create(jurisdiction=jurisdiction, code=code, name=name, operator_name=operator_name,
-                                 licence_number=licence_number, address=address, share_capital=share_capital)
+        raise DomainError(errors.CASINO_CODE_TAKEN, field="code", code=ErrorCode.DUPLICATE)
+    casino = Casino.objects.create(jurisdiction=jurisdiction, code=code, name=name, operator_name=operator_name,
+                                   licence_number=licence_number, address=address, share_capital=share_capital)
+    audit_record(actor=actor, action=AuditAction.CASINO_CREATED, casino=casino, target_type="casino",
+                 target_id=casino.pk, details={"code": code, "name": name, "jurisdiction": jurisdiction.code,
+                                               "operator_name": operator_name, "licence_number": licence_number,
+                                               "share_capital": share_capital})
+    return casino
 
 
 def _verify_role_scope(role: str, casino: Casino | None, jurisdiction: Jurisdiction | None) -> None:
     if role in User.CASINO_ROLES:
         if casino is None or jurisdiction is not None:
-            raise DomainError(errors.ROLE_NEEDS_CASINO, field="casino", code="scope_mismatch")
+            raise DomainError(errors.ROLE_NEEDS_CASINO, field="casino", code=ErrorCode.SCOPE_MISMATCH)
     elif role == User.Role.REGULATOR:
         if jurisdiction is None or casino is not None:
-            raise DomainError(errors.ROLE_NEEDS_JURISDICTION, field="jurisdiction", code="scope_mismatch")
+            raise DomainError(errors.ROLE_NEEDS_JURISDICTION, field="jurisdiction", code=ErrorCode.SCOPE_MISMATCH)
     elif role == User.Role.ADMIN:
         if casino is not None or jurisdiction is not None:
-            raise DomainError(errors.ADMIN_HAS_NO_SCOPE, field="role", code="scope_mismatch")
+            raise DomainError(errors.ADMIN_HAS_NO_SCOPE, field="role", code=ErrorCode.SCOPE_MISMATCH)
     else:
-        raise DomainError(errors.UNKNOWN_ROLE, field="role", code="unknown_role")
+        raise DomainError(errors.UNKNOWN_ROLE, field="role", code=ErrorCode.UNKNOWN_ROLE)
+
+
+def _record_user_created(*, actor: User, user: User) -> AuditEvent:
+    """The account, its role and its scope; never its password."""
+    return audit_record(actor=actor, action=AuditAction.USER_CREATED, casino=user.casino,
+                        jurisdiction=user.jurisdiction, target_type="user", target_id=user.pk,
+                        details={"username": user.username, "role": user.role,
+                                 "casino": user.casino.code if user.casino else None,
+                                 "jurisdiction": user.jurisdiction.code if user.jurisdiction else None})
 
 
 @transaction.atomic
-def user_create(*, username: str, password: str, role: str, casino: Casino | None = None,
+def user_create(*, actor: User, username: str, password: str, role: str, casino: Casino | None = None,
                 jurisdiction: Jurisdiction | None = None, first_name: str = "", last_name: str = "",
                 email: str = "", preferred_language: str = "fr") -> User:
     _verify_role_scope(role, casino, jurisdiction)
     if User.objects.filter(username__iexact=username).exists():
-        raise DomainError(errors.USERNAME_TAKEN, field="username", code="duplicate")
+        raise DomainError(errors.USERNAME_TAKEN, field="username", code=ErrorCode.DUPLICATE)
     user = User(username=username, role=role, casino=casino, jurisdiction=jurisdiction, first_name=first_name,
                 last_name=last_name, email=email, preferred_language=preferred_language,
                 is_staff=role == User.Role.ADMIN, is_superuser=role == User.Role.ADMIN)
     try:
         validate_password(password, user)
     except ValidationError as exc:
-        raise DomainError(" ".join(exc.messages), field="password", code="weak_password") from exc
+        raise DomainError(" ".join(exc.messages), field="password", code=ErrorCode.WEAK_PASSWORD) from exc
     user.set_password(password)
     user.save()
+    _record_user_created(actor=actor, user=user)
     return user
 
 
 def api_token_obtain(*, request, username: str, password: str) -> Token:
-    """Exchanges a username and password for an API token; bad attempts count towards the lockout."""
+    """Exchanges a username and password for an API token; bad attempts count towards the lockout. A new
+    token is recorded with its user as the actor (never its key)."""
     user = authenticate(request=request, username=username, password=password)
     if getattr(request, "axes_locked_out", False):
-        raise DomainError(errors.ACCOUNT_LOCKED, code="account_locked", status=403)
+        raise DomainError(errors.ACCOUNT_LOCKED, code=ErrorCode.ACCOUNT_LOCKED, status=403)
     if user is None:
-        raise DomainError(errors.INVALID_CREDENTIALS, code="invalid_credentials", status=400)
-    token, _created = Token.objects.get_or_create(user=user)
+        raise DomainError(errors.INVALID_CREDENTIALS, code=ErrorCode.INVALID_CREDENTIALS, status=400)
+    # only now a transaction: a failed attempt that the lockout counted above must never be rolled back
+    with transaction.atomic():
+        token, created = Token.objects.get_or_create(user=user)
+        if created:
+            audit_record(actor=user, action=AuditAction.API_TOKEN_ISSUED, casino=user.casino,
+                         jurisdiction=user.jurisdiction, target_type="user", target_id=user.pk,
+                         details={"username": user.username})
     return token
 
 
 @transaction.atomic
 def job_enqueue(*, kind: str, casino: Casino, requested_by: User) -> JobRun:
-    """Records the job, then sends it to the broker once the transaction has committed."""
-    from .tasks import job_run
-
+    """Records the job, then sends it to the broker once the transaction has committed; the person who asked
+    for it is the actor of its audit event."""
     verify_can_write(requested_by, casino)
     job = JobRun.objects.create(kind=kind, casino=casino, requested_by=requested_by)
-    job_run.delay_on_commit(str(job.pk))
+    audit_record(actor=requested_by, action=AuditAction.JOB_ENQUEUED, casino=casino, target_type="job",
+                 target_id=job.pk, details={"kind": kind})
+    send_on_commit("compliance.tasks.job_run", str(job.pk))
     return job
 
 
 def job_execute(*, job_id: str, worker: str) -> JobRun:
-    """Runs one job; a job already finished is left as it is, so a redelivered task is harmless."""
+    """Runs one job; a job already finished is left as it is, so a redelivered task is harmless. Its outcome
+    is recorded by the platform itself, with its attempt and any error: a retry overwrites the job row, not
+    the audit event of the attempt before. Taking the job (queued → running) is not recorded: the outcome
+    names its attempt, and a run that never ends shows as a job with no outcome."""
     with transaction.atomic():
         job = JobRun.objects.select_for_update().get(pk=job_id)
         if job.status == JobRun.Status.SUCCEEDED:
@@ -114,15 +179,23 @@ def job_execute(*, job_id: str, worker: str) -> JobRun:
     try:
         result = JOB_HANDLERS[job.kind](job=job, worker=worker)
     except Exception as exc:
-        JobRun.objects.filter(pk=job.pk).update(status=JobRun.Status.FAILED, error=repr(exc),
-                                                finished_at=timezone.now())
+        with transaction.atomic():
+            JobRun.objects.filter(pk=job.pk).update(status=JobRun.Status.FAILED, error=repr(exc),
+                                                    finished_at=timezone.now())
+            _record_job_outcome(job=job, action=AuditAction.JOB_FAILED, worker=worker, error=repr(exc)[:2000])
         raise
     with transaction.atomic():
         job = JobRun.objects.select_for_update().get(pk=job_id)
         job.status, job.result, job.finished_at = JobRun.Status.SUCCEEDED, result, timezone.now()
         job.progress_done = job.progress_total
         job.save(update_fields=["status", "result", "finished_at", "progress_done"])
+        _record_job_outcome(job=job, action=AuditAction.JOB_SUCCEEDED, worker=worker)
     return job
+
+
+def _record_job_outcome(*, job: JobRun, action: str, worker: str, **details) -> AuditEvent:
+    return audit_record(actor=system_user(), action=action, casino=job.casino, target_type="job", target_id=job.pk,
+                        details={"kind": job.kind, "attempt": job.attempts, "worker": worker, **details})
 
 
 def _pipeline_check(*, job: JobRun, worker: str) -> dict:
@@ -140,4 +213,5 @@ JOB_HANDLERS = {JobRun.Kind.PIPELINE_CHECK: _pipeline_check}
 
 
 def worker_heartbeat(*, worker: str) -> None:
+    """Exempt from the audit: it writes a cache key every 30 s for the health page, not state of record."""
     cache.set(HEARTBEAT_KEY, {"worker": worker, "at": timezone.now().isoformat()}, timeout=None)

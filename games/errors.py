@@ -1,6 +1,29 @@
 """Messages of the rules app: constants so tests assert them and translators find them."""
 
+from enum import StrEnum
+
 from django.utils.translation import gettext_lazy as _
+
+
+class ErrorCode(StrEnum):
+    """The `code` of every refusal of this app, as the API returns it: clients branch on it, so a value is never
+    renamed."""
+
+    BAD_DATE = "bad_date"
+    BELOW_MINIMUM_RETURN = "below_minimum_return"
+    INVALID = "invalid"
+    INVALID_HAND = "invalid_hand"
+    INVALID_SEGMENT = "invalid_segment"
+    NO_SEGMENTS = "no_segments"
+    NOT_FOUND = "not_found"
+    NOT_IN_FORCE = "not_in_force"
+    RTP_UNAVAILABLE = "rtp_unavailable"
+    RULE_VALUE_NOT_FOUND = "rule_value_not_found"
+    SEGMENTS_OUT_OF_RANGE = "segments_out_of_range"
+    TOO_MANY = "too_many"
+    UNKNOWN_KIND = "unknown_kind"
+    WRONG_JURISDICTION = "wrong_jurisdiction"
+
 
 RULE_VALUE_NOT_FOUND = _("Aucune valeur en vigueur pour « {key} » le {on}.")
 RULE_VALUE_WRONG_JURISDICTION = _("La valeur « {key} » n'appartient pas à la juridiction {jurisdiction}.")

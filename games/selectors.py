@@ -12,6 +12,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from compliance.errors import DomainError
 from games import errors
+from games.errors import ErrorCode
 from games.models import (
     Article,
     BetType,
@@ -90,13 +91,14 @@ def rule_value_at(*, jurisdiction, key: str, on: datetime.date, drafts: bool = F
     prefix = (code or "").lower()
     if code is not None and not key.startswith(f"{prefix}."):
         raise DomainError(errors.RULE_VALUE_WRONG_JURISDICTION.format(key=key, jurisdiction=code),
-                          code="wrong_jurisdiction", field="key")
+                          code=ErrorCode.WRONG_JURISDICTION, field="key")
     versions = RuleValueVersion.objects.filter(rule__key=key, effective_from__lte=on)
     if not drafts:
         versions = versions.exclude(article__instrument__status=InstrumentStatus.DRAFT)
     version = (versions.select_related("rule", "article__instrument").order_by("-effective_from").first())
     if version is None or version.value is None:
-        raise DomainError(errors.RULE_VALUE_NOT_FOUND.format(key=key, on=on.isoformat()), code="rule_value_not_found",
+        raise DomainError(errors.RULE_VALUE_NOT_FOUND.format(key=key, on=on.isoformat()),
+                          code=ErrorCode.RULE_VALUE_NOT_FOUND,
                           field="key", status=404)
     return _value_at(version)
 
@@ -115,7 +117,7 @@ def day_from_text(raw: str | None, *, field: str, default: datetime.date) -> dat
     try:
         return datetime.date.fromisoformat(raw)
     except ValueError as exc:
-        raise DomainError(errors.BAD_DATE.format(value=raw), code="bad_date", field=field) from exc
+        raise DomainError(errors.BAD_DATE.format(value=raw), code=ErrorCode.BAD_DATE, field=field) from exc
 
 
 # --- browsing --------------------------------------------------------------------------------
@@ -275,8 +277,6 @@ def ranking_get(*, user, key: str) -> HandRanking | None:
             .prefetch_related("classes").filter(key=key).first())
 
 
-def ranking_list(*, user) -> QuerySet[HandRanking]:
-    return HandRanking.objects.visible_to(user).select_related("article__instrument")
 
 
 def rule_value_list(*, user) -> QuerySet[RuleValue]:
@@ -309,10 +309,10 @@ def paytable_data(*, user, key: str, on: datetime.date, drafts: bool = True) -> 
     """
     paytable = paytable_get(user=user, key=key)
     if paytable is None:
-        raise DomainError(errors.PAYTABLE_NOT_FOUND.format(key=key), code="not_found", field="key", status=404)
+        raise DomainError(errors.PAYTABLE_NOT_FOUND.format(key=key), code=ErrorCode.NOT_FOUND, field="key", status=404)
     version = paytable_version_at(paytable=paytable, on=on, drafts=drafts)
     if version is None:
-        raise DomainError(errors.PAYTABLE_NOT_IN_FORCE.format(key=key, on=on.isoformat()), code="not_in_force",
+        raise DomainError(errors.PAYTABLE_NOT_IN_FORCE.format(key=key, on=on.isoformat()), code=ErrorCode.NOT_IN_FORCE,
                           field="on", status=404)
     citation = Citation.of(version)
     return {

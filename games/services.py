@@ -3,6 +3,7 @@
 `rules_load()` validates every file first (games.rules.validate) and writes nothing if any file
 is wrong. It then brings each table to exactly what the files say, so a second run reports 0
 changes and `rules_load(check=True)` (everything rolled back) tells whether database and files differ.
+A load that changed something is recorded (compliance.services.audit_record) in the same transaction.
 """
 
 import datetime
@@ -13,8 +14,8 @@ from pathlib import Path
 
 from django.db import models, transaction
 
-from compliance.models import Jurisdiction
-from compliance.services import jurisdictions_load
+from compliance.models import AuditAction, Jurisdiction, User
+from compliance.services import audit_record, jurisdictions_load, system_user
 from games.models import (
     Article,
     BetType,
@@ -266,14 +267,15 @@ def _load_values(sync, rules, articles, jurisdictions, games):
             })
 
 
-def rules_load(*, check: bool = False, root: Path | None = None) -> LoadReport:
-    """Load every rule file (validated first); with `check`, compute the changes and roll them back."""
+def rules_load(*, check: bool = False, root: Path | None = None, actor: User | None = None) -> LoadReport:
+    """Load every rule file (validated first); with `check`, compute the changes and roll them back. A load
+    that changed rows is recorded, by `actor` or else by the platform itself, with the report's counts."""
     rules = read_rules(root)
     report = LoadReport()
     try:
         with transaction.atomic():
             sync = _Sync(report)
-            changed = jurisdictions_load()
+            changed = jurisdictions_load(actor=actor)
             if changed:
                 report.updated["Jurisdiction"] += changed
                 report.differences.append(f"~ Jurisdiction ({changed})")
@@ -288,6 +290,11 @@ def rules_load(*, check: bool = False, root: Path | None = None) -> LoadReport:
                        HandClass, HandRanking, Article, LegalInstrument)
             if check:
                 raise _RollBack
+            if report.changes:
+                audit_record(actor=actor or system_user(), action=AuditAction.RULES_LOADED, target_type="rules",
+                             target_id=str(root or "games/rules"),
+                             details={"changes": report.changes, "created": dict(report.created),
+                                      "updated": dict(report.updated), "deleted": dict(report.deleted)})
     except _RollBack:
         pass
     return report

@@ -5,3 +5,8 @@ from django.utils.translation import gettext_lazy as _
 class RegistersConfig(AppConfig):
     name = "registers"
     verbose_name = _("Registres électroniques")
+
+    def ready(self):
+        # the part of a card win past the cap is paid as a hand-paid jackpot: the cards register their check of
+        # that payment with the jackpots (cards → appareils, never the reverse)
+        from .cards import excess  # noqa: F401

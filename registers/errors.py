@@ -1,94 +1,81 @@
-"""Messages of the registers: constants so tests assert them and translators find them."""
+"""Messages every register family uses: constants so tests assert them and translators find them."""
+
+from enum import StrEnum
 
 from django.utils.translation import gettext_lazy as _
 
-SESSION_ALREADY_CLOSED = _("La journée de jeu du {day} est déjà close.")
-SESSION_CLOSED = _("La journée de jeu du {day} est close : aucune écriture ne peut plus y être portée.")
-FUTURE_DAY = _("La journée de jeu du {day} n'a pas encore commencé.")
+
+class ErrorCode(StrEnum):
+    """The `code` of every refusal of this app, as the API returns it: clients branch on it, so a value is never
+    renamed."""
+
+    ABOVE_CAP = "above_cap"
+    ABOVE_JACKPOT = "above_jackpot"
+    ALREADY_COUNTERSIGNED = "already_countersigned"
+    AMOUNT_NOT_POSITIVE = "amount_not_positive"
+    BAD_CARDS = "bad_cards"
+    BAD_MOVE = "bad_move"
+    BALANCE_NOT_ZERO = "balance_not_zero"
+    CARD_NOT_ACTIVE = "card_not_active"
+    CARD_STILL_HELD = "card_still_held"
+    CLIENT_REQUIRED = "client_required"
+    COMBINATION = "combination"
+    DEADLINE_PASSED = "deadline_passed"
+    DESTRUCTION_FORBIDDEN = "destruction_forbidden"
+    DUPLICATE = "duplicate"
+    EMPTY = "empty"
+    EXCESS_ALREADY_PAID = "excess_already_paid"
+    EXCESS_MISMATCH = "excess_mismatch"
+    FUTURE_DAY = "future_day"
+    GAMES_NOT_CERTIFIED = "games_not_certified"
+    IDEMPOTENCY_KEY_REQUIRED = "idempotency_key_required"
+    IDEMPOTENCY_KEY_REUSED = "idempotency_key_reused"
+    INCREMENT = "increment"
+    INSUFFICIENT_BALANCE = "insufficient_balance"
+    INVALID = "invalid"
+    INVALID_AMOUNT = "invalid_amount"
+    JACKPOT_ACTIVE = "jackpot_active"
+    LOSER_NOT_SEATED = "loser_not_seated"
+    MACHINE_EXISTS = "machine_exists"
+    NO_CARD_SYSTEM = "no_card_system"
+    NO_CERTIFICATE = "no_certificate"
+    NO_CHANGE = "no_change"
+    NO_NOTICE = "no_notice"
+    NOMINATIVE_ONLY = "nominative_only"
+    NOT_ACTIVE = "not_active"
+    NOT_OPEN = "not_open"
+    NOT_QUALIFIED = "not_qualified"
+    NOTHING_TO_PAY = "nothing_to_pay"
+    NOTICE_LATE = "notice_late"
+    NOTICE_TOO_LATE = "notice_too_late"
+    OTHER_CLIENT = "other_client"
+    POT_TOO_SMALL = "pot_too_small"
+    RATE_LIMITED = "rate_limited"
+    RECEIPT_NOT_IN_CABINET = "receipt_not_in_cabinet"
+    REQUIRED = "required"
+    RESERVE_FULL = "reserve_full"
+    RIGHT_NOT_ESTABLISHED = "right_not_established"
+    SAME_CARD = "same_card"
+    SAME_PERSON = "same_person"
+    SESSION_CLOSED = "session_closed"
+    START_TOO_HIGH = "start_too_high"
+    STATUS_CHANGE = "status_change"
+    TOO_LONG = "too_long"
+    TOO_MANY_LEVELS = "too_many_levels"
+    TWO_ACTIVE_CARDS = "two_active_cards"
+    UNKNOWN_CARD = "unknown_card"
+    UNKNOWN_CHANGE = "unknown_change"
+    UNKNOWN_EVENT = "unknown_event"
+    UNKNOWN_EXCESS = "unknown_excess"
+    UNKNOWN_MACHINE = "unknown_machine"
+    UNKNOWN_MOMENT = "unknown_moment"
+    UNKNOWN_SOURCE = "unknown_source"
+    UNKNOWN_STATUS = "unknown_status"
+    WRONG_CURRENCY = "wrong_currency"
+    WRONG_ROLE = "wrong_role"
+
+
+FIELD_REQUIRED = _("Ce champ est obligatoire.")
 AMOUNT_NOT_POSITIVE = _("Le montant doit être strictement positif.")
 AMOUNT_INVALID = _("Montant invalide : « {value} ».")
 WRONG_CURRENCY = _("La devise de ce casino est {expected}, pas {given}.")
-SAME_PERSON = _("La contresignature doit venir d'une autre personne que celle qui a déposé l'écriture ({citation}).")
-WRONG_ROLE = _("La contresignature exige le rôle « {role} » ({citation}).")
-ALREADY_COUNTERSIGNED = _("Cette écriture est déjà contresignée.")
-UNKNOWN_SOURCE = _("Origine inconnue : « {value} ».")
-FIELD_REQUIRED = _("Ce champ est obligatoire.")
-ORPHAN_NOT_OPEN = _("Cet orphelin n'est plus en attente : il a été restitué ou est devenu définitif.")
-ORPHAN_DEADLINE = _(
-    "Délai de restitution dépassé : enregistré le {registered}, restituable jusqu'au {deadline} inclus, "
-    "demande du {day} ({citation})."
-)
-ORPHAN_DEADLINE_NOT_REACHED = _("Le délai de restitution court jusqu'au {deadline} inclus ({citation}).")
-RIGHT_NOT_ESTABLISHED = _("Le droit du propriétaire doit être établi sans contestation possible ({citation}).")
-MACHINE_DESTRUCTION = _("La destruction d'un appareil mis hors service n'est pas permise ({citation}).")
-MACHINE_UNKNOWN = _("Appareil inconnu dans le registre : « {machine} ».")
-MACHINE_EXISTS = _("L'appareil « {machine} » est déjà inscrit au registre.")
-MACHINE_BAD_MOVE = _("Un appareil « {state} » ne peut pas être « {event} » ({citation}).")
-MACHINE_RESERVE_FULL = _(
-    "Réserve pleine : {reserve} appareil(s) en réserve pour {installed} installé(s), au plus {limit} % ({citation})."
-)
-MACHINE_NO_NOTICE = _(
-    "Aucun avis écrit au Ministre n'est enregistré pour « {event} » de l'appareil « {machine} » au plus tard le "
-    "{day} ({citation})."
-)
-MACHINE_NOTICE_LATE = _("L'avis doit précéder la date d'effet : envoyé le {sent}, effet le {day} ({citation}).")
-MACHINE_GAMES_NOT_CERTIFIED = _("Jeux chargeables non couverts par le certificat de conformité : {games} ({citation}).")
-RECEIPT_NOT_IN_CABINET = _(
-    "L'original de la quittance doit être conservé dans l'armoire à deux clés du chef de salle et du caissier "
-    "({citation})."
-)
-CAGNOTTE_EMPTY = _("Au moins un montant doit être positif.")
-JACKPOT_TOO_MANY_LEVELS = _("Au plus {max} niveaux ({citation}).")
-JACKPOT_COMBINATION = _("Un niveau ne peut porter que sur les trois combinaisons les plus hautes du jeu ({citation}).")
-JACKPOT_START_TOO_HIGH = _(
-    "Niveau {level} : valeur de départ {start} au-delà de {limit} ({multiple} fois la small blind, {citation})."
-)
-JACKPOT_INCREMENT = _("Incrément invalide : montant fixe positif, ou pourcentage entre 0 et 100 ({citation}).")
-JACKPOT_ACTIVE = _("Ce jackpot est en cours : ses conditions ne peuvent être modifiées avant son arrêt ({citation}).")
-JACKPOT_NOT_ACTIVE = _("Ce jackpot n'est pas en cours (arrêté ou jamais configuré) : aucun gain possible ({citation}).")
-JACKPOT_ABOVE_AMOUNT = _("Le paiement de {amount} dépasse le montant du jackpot, {available} ({citation}).")
-JACKPOT_NOTICE = _(
-    "Arrêt volontaire refusé : le Ministre doit être informé au moins {days} jours avant (avis du {notice}, arrêt le "
-    "{day}) ({citation})."
-)
-BAD_BEAT_NOT_QUALIFIED = _("Main non qualifiante pour le bad beat jackpot : {reason} ({citation}).")
-BAD_BEAT_POT_TOO_SMALL = _(
-    "Pot de {pot} inférieur au minimum de {minimum} fixé par le règlement intérieur ({citation})."
-)
-CARD_STILL_HELD = _(
-    "Une carte nominative trouvée est gardée à disposition de son titulaire ; son solde devient orphelin à partir du "
-    "{until} (date où la carte a été trouvée requise) ({citation})."
-)
-CARD_NO_CERTIFICATE = _(
-    "Aucune carte ne peut être émise avant que le certificat de conformité du système soit produit ({citation})."
-)
-CARD_TWO_ACTIVE = _("Ce client détient déjà {max} cartes nominatives actives ({citation}).")
-CARD_NEEDS_CLIENT = _("Une carte nominative est émise au nom d'un client identifié ({citation}).")
-CARD_NOT_ACTIVE = _("La carte {number} n'est pas active ({status}).")
-CARD_ABOVE_CAP = _(
-    "Chargement refusé : le solde dépasserait le plafond de {cap} ; montant encore permis : {allowed} ({citation})."
-)
-CARD_ROLE = _("L'émission d'une carte est réservée à la direction.")
-CARD_INSUFFICIENT = _("Solde insuffisant : {amount} demandés, {balance} sur la carte.")
-CARD_NOTHING_TO_PAY = _("La carte n'indique aucun solde à payer ({citation}).")
-CARD_TRANSFER_SAME = _("Un transfert se fait entre deux cartes différentes.")
-CARD_TRANSFER_CLIENTS = _(
-    "Transfert impossible : seules les deux cartes nominatives d'un même client peuvent s'échanger un solde "
-    "({citation})."
-)
-CARD_BENEFIT_NOMINATIVE = _(
-    "Points et jeux gratuits sont réservés aux titulaires de cartes nominatives ({citation})."
-)
-CARD_BENEFIT_COUNT = _("Indiquez un nombre entier positif de points ou de jeux gratuits.")
-CARD_ADJUST_ROLE = _("Un ajustement de solde est réservé à un superviseur (direction).")
-CARD_ADJUST_SAME = _("Le nouveau solde est égal au solde actuel : rien à ajuster.")
-CARD_STATUS_CHANGE = _("La carte {number} ne peut passer de « {current} » à « {wanted} ».")
-CARD_CLOSE_BALANCE = _(
-    "La carte indique encore un solde de {balance} : payez-le au client avant de la clôturer ({citation})."
-)
-CARD_FOUND_DATE = _("La date de découverte ne peut être dans le futur.")
-CARD_UNKNOWN_CHANGE = _("Changement d'état inconnu : « {value} ».")
-CLIENT_EXISTS = _(
-    "Un client porte déjà cette pièce d'identité : choisissez-le dans la liste des clients identifiés."
-)
-CLIENT_BIRTH_DATE = _("La date de naissance ne peut être dans le futur.")

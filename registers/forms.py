@@ -1,13 +1,12 @@
-"""The registers' forms carry the input to the services and back on a refusal; the rules themselves
-(positive amount, the casino's currency, the return period …) are checked by the services only, which
-raise a DomainError naming the field at fault."""
+"""The registers' forms carry the input to the services and back on a refusal; the rules themselves (positive
+amount, the casino's currency, the return period …) are checked by the services only, which raise a DomainError
+naming the field at fault. A page with several forms tells them apart by their prefix, their `action`."""
 
 from django import forms
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from compliance.errors import DomainError
-
-from .queries import STATUSES, source_choices
 
 DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 TEXT = forms.Textarea(attrs={"rows": 2})
@@ -40,36 +39,67 @@ class BootstrapForm(forms.Form):
         self.add_error(exc.field if exc.field in self.fields else None, str(exc.message))
 
 
-class OrphelinFileForm(BootstrapForm):
-    gaming_day = forms.DateField(label=_("Journée de jeu"), widget=DATE)
-    source = forms.ChoiceField(label=_("Origine"), choices=())
-    amount = forms.CharField(label=_("Montant"), required=False, max_length=30)
-    currency = forms.CharField(label=_("Devise"), required=False, max_length=3)
-    location = forms.CharField(label=_("Lieu"), required=False, max_length=200)
-    description = forms.CharField(label=_("Description"), required=False, max_length=1000, widget=TEXT)
-    found_on = forms.DateField(label=_("Carte nominative : trouvée le"), required=False, widget=DATE)
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["source"].choices = source_choices()
-        self.fields["amount"].widget.attrs.update(inputmode="decimal", autocomplete="off")
+def split_list(text: str) -> list[str]:
+    """'Poker 1, Poker 2,' → ['Poker 1', 'Poker 2']."""
+    return [item.strip() for item in (text or "").split(",") if item.strip()]
 
 
-class OrphelinReturnForm(BootstrapForm):
-    gaming_day = forms.DateField(label=_("Journée de jeu de la restitution"), widget=DATE)
-    owner_name = forms.CharField(label=_("Nom du propriétaire"), required=False, max_length=200)
-    owner_document = forms.CharField(label=_("Pièce d'identité (type et numéro)"), required=False, max_length=200)
-    right_established = forms.BooleanField(label=_("Droit établi sans contestation possible"), required=False)
-    evidence = forms.CharField(
-        label=_("Éléments qui établissent le droit"), required=False, max_length=2000, widget=TEXT
+class ActionForm(BootstrapForm):
+    """One of the forms of a register page, told apart by its prefix, its `action`."""
+
+    action = ""
+    aliases: dict[str, str] = {}
+
+    def __init__(self, data=None, *, page, **kwargs):
+        self.page = page
+        super().__init__(data, prefix=self.action, initial=self.defaults(page) if data is None else None, **kwargs)
+        for name in self.fields:
+            self.fields[name].widget.attrs["aria-describedby"] = f"{self[name].auto_id}-error"
+
+    def defaults(self, page) -> dict:
+        return {}
+
+    def service_field(self, field: str | None) -> str | None:
+        return self.aliases.get(field, field)
+
+    def refuse(self, exc: DomainError) -> None:
+        field = self.service_field(exc.field)
+        self.add_error(field if field in self.fields else None, str(exc.message))
+
+    def values(self) -> dict:
+        """The service's keyword arguments."""
+        return dict(self.cleaned_data)
+
+
+def text_field(label, max_length=200, **kwargs):
+    return forms.CharField(label=label, required=False, max_length=max_length, **kwargs)
+
+
+def amount_field(label):
+    field = text_field(label, 30)
+    field.widget.attrs.update(inputmode="decimal", autocomplete="off")
+    return field
+
+
+def today_initial(page) -> dict:
+    return {"gaming_day": timezone.localdate()}
+
+
+# --- any register: the head signed now, a gaming day closed -------------------------------------------
+
+
+class CheckpointForm(ActionForm):
+    action = "checkpoint"
+
+
+class SessionCloseForm(ActionForm):
+    action = "session"
+    gaming_day = forms.DateField(label=_("Journée de jeu à clôturer"), widget=DATE)
+    confirm = forms.BooleanField(
+        label=_("Je confirme : plus aucune écriture ne pourra être portée à cette journée, dans aucun registre."),
     )
 
+    defaults = staticmethod(today_initial)
 
-class OrphelinFilterForm(BootstrapForm):
-    status = forms.ChoiceField(label=_("Statut"), required=False, choices=())
-    day_from = forms.DateField(label=_("Journée de jeu, du"), required=False, widget=DATE)
-    day_to = forms.DateField(label=_("au"), required=False, widget=DATE)
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["status"].choices = [("", _("Tous")), *STATUSES.items()]
+    def values(self):
+        return {"gaming_day": self.cleaned_data["gaming_day"]}

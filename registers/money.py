@@ -4,6 +4,7 @@ from decimal import Decimal, InvalidOperation
 
 from compliance.errors import DomainError
 from compliance.models import Casino
+from registers.errors import ErrorCode
 
 from . import errors
 
@@ -15,16 +16,16 @@ def parse_amount(raw, *, field: str = "amount", allow_zero: bool = False) -> Dec
     try:
         amount = Decimal(str(raw).replace(",", ".").replace("\u202f", "").replace("\u00a0", "").replace(" ", ""))
     except (InvalidOperation, ValueError):
-        raise DomainError(errors.AMOUNT_INVALID.format(value=raw), code="invalid_amount", field=field) from None
+        raise DomainError(errors.AMOUNT_INVALID.format(value=raw), code=ErrorCode.INVALID_AMOUNT, field=field) from None
     if not amount.is_finite() or amount < 0 or (amount == 0 and not allow_zero):
-        raise DomainError(errors.AMOUNT_NOT_POSITIVE, code="amount_not_positive", field=field)
+        raise DomainError(errors.AMOUNT_NOT_POSITIVE, code=ErrorCode.AMOUNT_NOT_POSITIVE, field=field)
     if amount != amount.quantize(CENT):
-        raise DomainError(errors.AMOUNT_INVALID.format(value=raw), code="invalid_amount", field=field)
+        raise DomainError(errors.AMOUNT_INVALID.format(value=raw), code=ErrorCode.INVALID_AMOUNT, field=field)
     return amount.quantize(CENT)
 
 
 def check_currency(casino: Casino, currency: str) -> str:
     if currency != casino.currency:
         raise DomainError(errors.WRONG_CURRENCY.format(expected=casino.currency, given=currency or "—"),
-                          code="wrong_currency", field="currency")
+                          code=ErrorCode.WRONG_CURRENCY, field="currency")
     return currency

@@ -5,7 +5,7 @@ from celery import shared_task
 
 @shared_task(ignore_result=True)
 def orphelins_finalize_all() -> None:
-    from registers.orphelins import orphelins_finalize_due
+    from registers.orphelins.services import orphelins_finalize_due
 
     orphelins_finalize_due()
 
@@ -14,7 +14,7 @@ def orphelins_finalize_all() -> None:
 def cards_daily() -> None:
     """Day cards past their gaming day expire; found nominative cards past the hold give their balance to
     the orphelins (LU RGD 1979 art. 3-1 7), 3-4 8))."""
-    from registers.cards import cards_expire_due, cards_found_orphaned_due
+    from registers.cards.services import cards_expire_due, cards_found_orphaned_due
 
     cards_expire_due()
     cards_found_orphaned_due()

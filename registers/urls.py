@@ -1,17 +1,49 @@
+"""The registers' pages under /registres/: each register kind's page is its family's; the countersignature and
+an entry's page go to the family that shows that register."""
+
 from django.urls import path, re_path
 
-from registers import views, views_others
+from . import register_page
+from .appareils import views as appareils
+from .kinds import RegisterKind
+from .orphelins import views as orphelins
+from .poker import views as poker
+
+PAGES = {
+    RegisterKind.ORPHELINS: orphelins.orphelins,
+    RegisterKind.JACKPOTS: appareils.jackpots_page,
+    RegisterKind.APPAREILS: appareils.appareils_page,
+    RegisterKind.CAGNOTTE: poker.poker_page,
+    RegisterKind.JACKPOT_PROGRESSIF: poker.poker_page,
+    RegisterKind.BAD_BEAT: poker.poker_page,
+}
+CASINO = r"(?P<casino>[-a-zA-Z0-9_]+)"
+
+
+def _kinds(*kinds: str) -> str:
+    return "|".join(kinds)
+
+
+def countersign(request, casino, kind, pk):
+    return register_page.countersign(request, casino, kind, pk,
+                                     page=PAGES.get(kind, register_page.register_detail))
+
+
+def entry_detail(request, casino, kind, seq):
+    view = orphelins.entry_detail if kind == RegisterKind.ORPHELINS else register_page.entry_detail
+    return view(request, casino, kind, seq)
+
 
 urlpatterns = [
-    path("", views.register_list, name="registers-list"),
-    path("<slug:casino>/orphelins/", views.orphelins, name="registers-orphelins"),
-    re_path(
-        rf"^(?P<casino>[-a-zA-Z0-9_]+)/(?P<kind>{views_others.KIND_PATTERN})/$",
-        views_others.register_page,
-        name="registers-other",
-    ),
-    path("<slug:casino>/<slug:kind>/", views.register_detail, name="registers-register"),
-    path("<slug:casino>/<slug:kind>/verifier/", views.register_verify_page, name="registers-verify"),
-    path("<slug:casino>/<slug:kind>/contresignature/<int:pk>/", views.countersign, name="registers-countersign"),
-    path("<slug:casino>/<slug:kind>/<int:seq>/", views.entry_detail, name="registers-entry"),
+    path("", register_page.register_list, name="registers-list"),
+    path("<slug:casino>/orphelins/", orphelins.orphelins, name="registers-orphelins"),
+    re_path(rf"^{CASINO}/(?P<kind>{_kinds(RegisterKind.JACKPOTS)})/$", appareils.jackpots_page,
+            name="registers-other"),
+    re_path(rf"^{CASINO}/(?P<kind>{_kinds(RegisterKind.APPAREILS)})/$", appareils.appareils_page,
+            name="registers-other"),
+    re_path(rf"^{CASINO}/(?P<kind>{_kinds(*poker.FAMILIES)})/$", poker.poker_page, name="registers-other"),
+    path("<slug:casino>/<slug:kind>/", register_page.register_detail, name="registers-register"),
+    path("<slug:casino>/<slug:kind>/verifier/", register_page.register_verify_page, name="registers-verify"),
+    path("<slug:casino>/<slug:kind>/contresignature/<int:pk>/", countersign, name="registers-countersign"),
+    path("<slug:casino>/<slug:kind>/<int:seq>/", entry_detail, name="registers-entry"),
 ]

@@ -33,10 +33,11 @@ from django.db import connection  # noqa: E402
 from django.utils import timezone  # noqa: E402
 
 from compliance.models import Casino, User  # noqa: E402
-from registers.card_ledger import LOADED, card_load  # noqa: E402
-from registers.cards import card_certificate_record, card_issue  # noqa: E402
-from registers.models import Card, Entry, RegisterKind  # noqa: E402
-from registers.services import register_for  # noqa: E402
+from registers.cards.ledger import LOADED, card_load  # noqa: E402
+from registers.cards.services import card_certificate_record, card_issue  # noqa: E402
+from registers.chain.services import register_for  # noqa: E402
+from registers.kinds import RegisterKind  # noqa: E402
+from registers.models import Card, Entry  # noqa: E402
 
 CASINO, MANAGER, CASHIER = "la-moselle", "lu.direction", "lu.caissier"
 
@@ -48,15 +49,16 @@ def _staff() -> tuple[Casino, User, User]:
 
 def setup(cards: int) -> dict:
     from compliance.demo import CASINOS, DEMO_PASSWORD, USERS
-    from compliance.services import casino_create, user_create
+    from compliance.services import casino_create, system_user, user_create
     from games.services import rules_load
-    from registers.services import checkpoint_create
+    from registers.chain.services import checkpoint_create
 
-    rules_load()
-    casino = casino_create(**next(spec for spec in CASINOS if spec["code"] == CASINO))
+    actor = system_user()  # the drill sets up as the platform; the manager and the cashier act from then on
+    rules_load(actor=actor)
+    casino = casino_create(actor=actor, **next(spec for spec in CASINOS if spec["code"] == CASINO))
     for user in USERS:
         if user.casino == CASINO:
-            user_create(username=user.username, password=DEMO_PASSWORD, role=user.role, casino=casino,
+            user_create(actor=actor, username=user.username, password=DEMO_PASSWORD, role=user.role, casino=casino,
                         first_name=user.first_name, last_name=user.last_name)
     casino, manager, _cashier = _staff()
     day = timezone.localdate()

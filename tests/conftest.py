@@ -5,19 +5,22 @@ import pytest
 from rest_framework.test import APIClient
 
 from compliance.models import Casino, JobRun, Jurisdiction, User
-from compliance.services import casino_create, job_enqueue, jurisdictions_load, user_create
+from compliance.services import casino_create, job_enqueue, jurisdictions_load, system_user, user_create
 
 PASSWORD = "Un-mot-de-passe-solide-2026"
 
 
-def make_casino(code: str, jurisdiction: str) -> Casino:
-    return casino_create(jurisdiction_code=jurisdiction, code=code, name=f"Casino {code.upper()}",
-                         operator_name=f"Exploitant {code}", licence_number=f"LIC-{code}", address="1, rue du Test",
-                         share_capital=Decimal("1000000.00"))
+def make_casino(code: str, jurisdiction: str, *, actor: User | None = None) -> Casino:
+    """A casino, created by `actor` or else by the platform itself."""
+    return casino_create(actor=actor or system_user(), jurisdiction_code=jurisdiction, code=code,
+                         name=f"Casino {code.upper()}", operator_name=f"Exploitant {code}",
+                         licence_number=f"LIC-{code}", address="1, rue du Test", share_capital=Decimal("1000000.00"))
 
 
-def make_user(username: str, role: str, *, casino: Casino | None = None, jurisdiction: str | None = None) -> User:
-    return user_create(username=username, password=PASSWORD, role=role, casino=casino,
+def make_user(username: str, role: str, *, casino: Casino | None = None, jurisdiction: str | None = None,
+              actor: User | None = None) -> User:
+    """A user, created by `actor` or else by the platform itself."""
+    return user_create(actor=actor or system_user(), username=username, password=PASSWORD, role=role, casino=casino,
                        jurisdiction=Jurisdiction.objects.get(code=jurisdiction) if jurisdiction else None)
 
 

@@ -363,7 +363,7 @@ def test_a_card_is_issued_loaded_refused_past_its_cap_paid_out_and_printed(live_
 
     from compliance.formatting import money
     from compliance.models import Casino, User
-    from registers.cards import card_certificate_record
+    from registers.cards.services import card_certificate_record
     from registers.models import CardSystemCertificate
 
     demo_load()

@@ -16,10 +16,10 @@ from django.utils import timezone
 from compliance import formatting
 from compliance.errors import DomainError, PermissionDeniedError
 from compliance.models import Casino, User
-from registers.caisse import COUNTED, desk_count_file
-from registers.caisse_selectors import card_statement, cards_balance_at, cards_statement, desk_statement
-from registers.card_ledger import card_adjust, card_bet, card_load, card_payout, card_transfer, card_win
-from registers.cards import card_found, card_issue
+from registers.cards.caisse.selectors import card_statement, cards_balance_at, cards_statement, desk_statement
+from registers.cards.caisse.services import COUNTED, desk_count_file
+from registers.cards.ledger import card_adjust, card_bet, card_load, card_payout, card_transfer, card_win
+from registers.cards.services import card_found, card_issue
 from registers.models import Card, CardMovement, Entry
 from tests.conftest import make_casino, make_user
 from tests.test_cards import _setup

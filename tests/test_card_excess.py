@@ -16,13 +16,13 @@ from django.utils import timezone
 
 from compliance import formatting
 from compliance.errors import DomainError
-from registers.caisse_selectors import desk_statement
-from registers.card_excess import DUE, PAID, PENDING, excesses_outstanding
-from registers.card_ledger import card_load, card_win
-from registers.cards import card_issue
-from registers.jackpots import jackpot_manual_payout_file
+from registers.appareils.jackpots import jackpot_manual_payout_file
+from registers.cards.caisse.selectors import desk_statement
+from registers.cards.excess import DUE, PAID, PENDING, excesses_outstanding
+from registers.cards.ledger import card_load, card_win
+from registers.cards.services import card_issue
+from registers.chain.services import pending_countersign
 from registers.models import Entry, PendingEntry
-from registers.services import pending_countersign
 from tests.conftest import api_client_for, make_user
 from tests.test_cards import _concurrently, _setup
 
@@ -51,8 +51,9 @@ def _pay(world, excess, **overrides):
     payload = json.loads(excess.payload)
     fields = {"casino": world.c, "actor": world.accountant_c, "gaming_day": YESTERDAY, "machine": payload["machine"],
               "amount": payload["amount"], "currency": "EUR", "receipt_number": "Q-2026-0051",
-              "receipt_in_cabinet": True, "card_excess": excess.seq}
-    return jackpot_manual_payout_file(**(fields | overrides))
+              "receipt_in_cabinet": True, "card_excess": excess.seq} | overrides
+    fields["settles"] = {"card_excess": fields.pop("card_excess")}
+    return jackpot_manual_payout_file(**fields)
 
 
 def _money(amount) -> str:
@@ -128,7 +129,7 @@ def test_the_number_of_an_entry_that_is_not_an_excess_or_of_another_casino_is_un
     with pytest.raises(DomainError) as refused:
         jackpot_manual_payout_file(casino=world.b, actor=other, gaming_day=YESTERDAY, machine="AS-02",
                                    amount="400.00", currency=world.b.currency, receipt_number="Q-1",
-                                   receipt_in_cabinet=True, card_excess=excess.seq)
+                                   receipt_in_cabinet=True, settles={"card_excess": excess.seq})
     assert refused.value.code == "unknown_excess"
 
 

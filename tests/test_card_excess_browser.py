@@ -17,7 +17,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 def test_a_win_past_the_cap_is_paid_by_hand_from_the_caisse_and_countersigned(live_server, browser, shots):  # noqa: F811
     from compliance.formatting import money
     from compliance.models import Casino, User
-    from registers.card_ledger import card_win
+    from registers.cards.ledger import card_win
     from registers.models import Card, CardStatus, PendingEntry
 
     demo_load()

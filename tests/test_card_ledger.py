@@ -13,9 +13,10 @@ from django.db import connection, connections, transaction
 from django.utils import timezone
 
 from compliance.errors import DomainError
-from registers import card_ledger as ledger
-from registers.card_selectors import card_benefits, card_history, card_ledger_sum, win_excesses
-from registers.cards import (
+from registers.cards import ledger
+from registers.cards.excess import excess_entries, excess_of
+from registers.cards.selectors import card_benefits, card_history, card_ledger_sum
+from registers.cards.services import (
     card_found,
     card_issue,
     card_status_change,
@@ -23,8 +24,9 @@ from registers.cards import (
     cards_found_orphaned_due,
     client_register,
 )
-from registers.models import Card, CardMovement, Entry, PendingEntry, RegisterKind
-from registers.selectors import registers_verify
+from registers.chain.verification import registers_verify
+from registers.kinds import RegisterKind
+from registers.models import Card, CardMovement, Entry, PendingEntry
 from tests.test_cards import _app_sql, _setup
 
 TODAY = timezone.localdate
@@ -60,7 +62,7 @@ def test_bet_win_payout_and_the_part_of_a_win_past_the_cap_is_paid_by_hand(world
     excess = json.loads(win.excess.payload)
     assert D(excess["amount"]) == D("360.00") and D(excess["win"]) == D("500.00")
     assert "LU RGD 1979 art. 3-4 7)" in excess["citation"] and "18-10" in excess["citation"]
-    assert [p["machine"] for _e, p in win_excesses(casino=world.c)] == ["M-12"]
+    assert [excess_of(e).machine for e in excess_entries(world.c).order_by("-seq")] == ["M-12"]
     full = ledger.card_win(card=card, actor=cashier, amount="25.00", machine="M-3")
     assert full.entry is None and full.credited == 0 and json.loads(full.excess.payload)["amount"] == "25.00"
     ledger.card_payout(card=card, actor=cashier, amount="2000.00", desk="Caisse 1")
@@ -286,7 +288,7 @@ def test_200_random_concurrent_operations_keep_every_balance_within_its_cap_and_
     assert tally["ok"] + tally["refused"] == 200 and tally["ok"] >= 60, tally
     assert tally["broken"] == []
     assert _invariants(register_id) == []
-    excess = sum(D(p["amount"]) for _e, p in win_excesses(casino=world_tx.c))
+    excess = sum(excess_of(e).amount for e in excess_entries(world_tx.c))
     assert excess == tally["not_credited"] and excess > 0
     assert CardMovement.objects.filter(kind="carte.transfert").count() % 2 == 0
     assert all(v.ok for v in registers_verify(casino_code=world_tx.c.code))

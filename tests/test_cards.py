@@ -12,8 +12,8 @@ from django.db import connection, connections
 from django.utils import timezone
 
 from compliance.errors import DomainError
-from registers.card_ledger import card_load
-from registers.cards import card_certificate_record, card_issue, client_register
+from registers.cards.ledger import card_load
+from registers.cards.services import card_certificate_record, card_issue, client_register
 from registers.models import Card, Entry
 from tests.conftest import make_user
 

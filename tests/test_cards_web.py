@@ -15,8 +15,8 @@ from django.urls import reverse
 
 from compliance.formatting import money as format_money
 from compliance.models import Jurisdiction
-from registers.card_ledger import card_load, card_payout
-from registers.cards import card_certificate_record, card_issue, card_status_change, client_register
+from registers.cards.ledger import card_load, card_payout
+from registers.cards.services import card_certificate_record, card_issue, card_status_change, client_register
 from registers.models import Card, CardMovement, Client, Entry
 from tests.conftest import make_casino, make_user
 

@@ -15,11 +15,12 @@ from django.db import connection, connections
 from django.utils import timezone
 
 from compliance.errors import DomainError
-from registers import offline_verify
+from registers.chain import offline_verify
+from registers.chain.services import checkpoint_create, entry_append, pending_countersign, register_for, session_close
+from registers.chain.verification import register_export
 from registers.models import Checkpoint, Entry, PendingEntry, Register
-from registers.orphelins import FINAL, orphelin_file, orphelin_return, orphelin_state, orphelins_finalize
-from registers.selectors import register_export
-from registers.services import checkpoint_create, entry_append, pending_countersign, register_for, session_close
+from registers.orphelins.selectors import orphelin_state
+from registers.orphelins.services import FINAL, orphelin_file, orphelin_return, orphelins_finalize
 from tests.conftest import make_user
 
 pytestmark = pytest.mark.django_db
@@ -157,7 +158,7 @@ def test_a_forged_checkpoint_signature_is_found(chained):
 
 def test_a_rewritten_chain_with_every_hash_recomputed_still_fails_at_the_signed_checkpoint(chained):
     # an administrator who rewrites entry 3 and recomputes every later hash cannot re-sign the checkpoint
-    from registers.selectors import _entries
+    from registers.chain.verification import _entries
 
     entries = list(_entries(chained))
     previous = entries[1].hash
@@ -345,7 +346,7 @@ def test_art_8_unclaimed_orphans_become_definitive_after_the_period_each_a_new_e
 
 
 def test_art_8_the_scheduled_job_finalizes_every_casino_as_the_platform_itself(lu):
-    from registers.orphelins import orphelins_finalize_due
+    from registers.orphelins.services import orphelins_finalize_due
 
     old = _registered(lu, 9)
     assert orphelins_finalize_due() == 1 and orphelins_finalize_due() == 0

@@ -6,7 +6,8 @@ import pytest
 from django.utils import timezone
 
 from compliance.errors import DomainError
-from registers.appareils import appareil_install, appareil_move, appareil_notice, machines
+from registers.appareils.selectors import appareils_of
+from registers.appareils.services import appareil_install, appareil_move, appareil_notice
 from registers.models import Entry, Register
 
 pytestmark = pytest.mark.django_db
@@ -43,7 +44,7 @@ def test_17_3_a_server_based_machine_needs_every_downloadable_game_certified(wor
     assert "Keno" in str(error.message) and "LU RGD 1979 art. 17 3°" in str(error.message) and error.field == "games"
     appareil_install(casino=world.c, actor=world.accountant_c, gaming_day=TODAY(), machine="S1", manufacturer="IGT",
                      certificate="CE-S1", server_based=True, games=["Poker", "Keno"], certified_games=["Keno", "Poker"])
-    assert machines(Register.objects.get(kind="appareils"))["S1"].state == "en_service"
+    assert appareils_of(Register.objects.get(kind="appareils"))["S1"].state == "en_service"
 
 
 def test_18_1_each_move_needs_a_prior_written_notice_recorded_first(floor):
@@ -59,7 +60,7 @@ def test_18_1_each_move_needs_a_prior_written_notice_recorded_first(floor):
     move = _notice_and_move(floor, "M01", "hors_service")
     assert move.refers_to.kind == "appareil.avis_ministre"
     _notice_and_move(floor, "M01", "remise_en_service")
-    assert machines(Register.objects.get(kind="appareils"))["M01"].state == "en_service"
+    assert appareils_of(Register.objects.get(kind="appareils"))["M01"].state == "en_service"
 
 
 def test_18_1_the_reserve_holds_at_most_15_percent_of_installed_machines(floor):
@@ -80,4 +81,4 @@ def test_18_1_destruction_is_refused_and_a_machine_leaves_only_returned_or_sold(
              machine="M05", event="vente")  # still in service: out of service first
     _notice_and_move(floor, "M05", "hors_service")
     _notice_and_move(floor, "M05", "vente")
-    assert machines(Register.objects.get(kind="appareils"))["M05"].state == "sorti"
+    assert appareils_of(Register.objects.get(kind="appareils"))["M05"].state == "sorti"

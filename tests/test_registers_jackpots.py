@@ -6,9 +6,10 @@ import pytest
 from django.utils import timezone
 
 from compliance.errors import DomainError
-from registers.jackpots import cagnotte_file, jackpot_manual_payout_file
+from registers.appareils.jackpots import jackpot_manual_payout_file
+from registers.chain.services import pending_countersign
 from registers.models import Entry, PendingEntry
-from registers.services import pending_countersign
+from registers.poker.services import cagnotte_file
 from tests.conftest import make_user
 
 pytestmark = pytest.mark.django_db

@@ -10,10 +10,10 @@ from zoneinfo import ZoneInfo
 import pytest
 from django.urls import reverse
 
-from registers.appareils import appareil_install, appareil_move, appareil_notice
+from registers.appareils.services import appareil_install, appareil_move, appareil_notice
+from registers.chain.services import pending_countersign
 from registers.models import Checkpoint, Entry, GamingSession, PendingEntry
-from registers.poker_jackpots import progressive_configure
-from registers.services import pending_countersign
+from registers.poker.services import progressive_configure
 from tests.conftest import api_client_for, make_user
 
 pytestmark = pytest.mark.django_db
@@ -701,7 +701,7 @@ def test_api_the_luxembourg_registers_are_404_in_quebec(lu):
 
 
 def test_every_register_exports_its_entries_as_a_french_spreadsheet(world, rules, client):
-    from registers.jackpots import jackpot_manual_payout_file
+    from registers.appareils.jackpots import jackpot_manual_payout_file
 
     manager = make_user("direction.csv", "manager", casino=world.c)
     pending = jackpot_manual_payout_file(casino=world.c, actor=world.accountant_c, gaming_day=datetime.date.today(),

@@ -8,19 +8,17 @@ import pytest
 from django.utils import timezone
 
 from compliance.errors import DomainError
+from games.poker.jackpots import bad_beat_qualifies, bad_beat_split, increment
+from registers.chain.services import pending_countersign
 from registers.models import Register
-from registers.poker_jackpots import (
-    bad_beat_qualifies,
-    bad_beat_split,
+from registers.poker.selectors import jackpot_state
+from registers.poker.services import (
     bad_beat_win_file,
-    increment,
-    jackpot_state,
     jackpot_stop,
     progressive_configure,
     progressive_statement,
     progressive_win_file,
 )
-from registers.services import pending_countersign
 from tests.conftest import make_user
 
 pytestmark = pytest.mark.django_db
@@ -129,7 +127,7 @@ def test_49_15_bad_beat_win_one_voucher_per_seated_player_signed_by_two_and_mini
 
 
 def test_49_13_end_of_session_bad_beat_sum_written_by_the_cashier_under_management_control(lu):
-    from registers.poker_jackpots import bad_beat_statement_file
+    from registers.poker.services import bad_beat_statement_file
 
     with pytest.raises(DomainError) as refused:
         bad_beat_statement_file(casino=lu.c, actor=lu.accountant_c, gaming_day=TODAY(), amount="1250.40",

@@ -12,11 +12,11 @@ from django.urls import reverse
 
 from compliance.formatting import date as format_date
 from compliance.models import Jurisdiction
-from registers.jackpots import jackpot_manual_payout_file
+from registers.appareils.jackpots import jackpot_manual_payout_file
+from registers.chain.services import entry_append, pending_countersign, register_for
+from registers.chain.verification import EXPORT_FORMAT
 from registers.models import Checkpoint, Entry, PendingEntry, Register
-from registers.orphelins import orphelin_file, orphelin_return
-from registers.selectors import EXPORT_FORMAT
-from registers.services import entry_append, pending_countersign, register_for
+from registers.orphelins.services import orphelin_file, orphelin_return
 from tests.conftest import api_client_for, make_user
 
 pytestmark = pytest.mark.django_db
@@ -246,7 +246,7 @@ def test_the_register_list_api_gives_counts_per_casino(lu):
 def test_verify_names_the_first_broken_entry(lu):
     register = registered(lu, 3).register
     registered(lu, 2)
-    from registers import selectors
+    from registers.chain import verification as selectors
 
     good = api_client_for(lu.accountant_c).post(
         reverse("api-registers-verify", kwargs={"casino": lu.c.code, "kind": "orphelins"})

@@ -5,7 +5,7 @@ import pytest
 from django.apps import apps
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from compliance.models import Casino, JobRun, User
+from compliance.models import AuditEvent, Casino, JobRun, User
 from compliance.scoping import ScopedQuerySet
 from tests.conftest import api_client_for
 from tests.test_cards_web import with_cards
@@ -175,6 +175,7 @@ def test_casino_user_sees_only_own_casino_rows_in_every_model(world):
         assert set(Casino.objects.visible_to(user)) == {world.a}
         assert set(JobRun.objects.visible_to(user)) == {world.job_a}
         assert {u.casino for u in User.objects.visible_to(user)} == {world.a}
+        assert {e.casino for e in AuditEvent.objects.visible_to(user)} == {world.a}
 
 
 def test_regulator_sees_own_jurisdiction_only(world):
@@ -182,6 +183,7 @@ def test_regulator_sees_own_jurisdiction_only(world):
     assert set(Casino.objects.visible_to(world.regulator_lu)) == {world.c}
     assert set(JobRun.objects.visible_to(world.regulator_lu)) == {world.job_c}
     assert world.accountant_a not in User.objects.visible_to(world.regulator_lu)
+    assert {e.casino for e in AuditEvent.objects.visible_to(world.regulator_lu) if e.casino_id} == {world.c}
 
 
 def test_anonymous_and_inactive_users_see_nothing(world):

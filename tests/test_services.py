@@ -10,7 +10,7 @@ from compliance.demo import demo_load
 from compliance.errors import DomainError
 from compliance.formatting import money
 from compliance.models import Casino, Jurisdiction, User
-from compliance.services import jurisdictions_load, user_create
+from compliance.services import jurisdictions_load, system_user, user_create
 from tests.conftest import PASSWORD, make_casino
 
 pytestmark = pytest.mark.django_db
@@ -49,7 +49,8 @@ def test_user_create_refuses_a_scope_that_does_not_fit_the_role(role, scope, mes
     casino = make_casino("casino-x", "QC") if scope.get("casino") else None
     jurisdiction = Jurisdiction.objects.get(code=scope["jurisdiction"]) if "jurisdiction" in scope else None
     with pytest.raises(DomainError) as exc:
-        user_create(username="x", password=PASSWORD, role=role, casino=casino, jurisdiction=jurisdiction)
+        user_create(actor=system_user(), username="x", password=PASSWORD, role=role, casino=casino,
+                    jurisdiction=jurisdiction)
     assert exc.value.message == message
     assert not User.objects.filter(username="x").exists()
 
@@ -57,7 +58,8 @@ def test_user_create_refuses_a_scope_that_does_not_fit_the_role(role, scope, mes
 def test_user_create_refuses_a_weak_password_and_names_the_field():
     jurisdictions_load()
     with pytest.raises(DomainError) as exc:
-        user_create(username="y", password="1234", role="regulator", jurisdiction=Jurisdiction.objects.first())
+        user_create(actor=system_user(), username="y", password="1234", role="regulator",
+                    jurisdiction=Jurisdiction.objects.first())
     assert exc.value.field_errors.keys() == {"password"}
     assert not User.objects.filter(username="y").exists()
 

@@ -16,12 +16,12 @@ from rest_framework.test import APIClient
 
 from compliance.errors import DomainError
 from compliance.models import User
-from registers import slot_services
-from registers.card_ledger import card_load
-from registers.card_selectors import card_ledger_sum
-from registers.cards import card_certificate_record, card_issue
+from registers.cards.ledger import card_load
+from registers.cards.selectors import card_ledger_sum
+from registers.cards.services import card_certificate_record, card_issue
+from registers.cards.slot_system import services as slot_services
+from registers.cards.slot_system.services import slot_system_register, slot_system_set_rate
 from registers.models import Card, CardMovement, Entry, SlotRequest, SlotSystem
-from registers.slot_services import slot_system_register, slot_system_set_rate
 from tests.conftest import make_casino, make_user
 from tests.test_cards import _setup
 

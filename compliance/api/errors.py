@@ -8,7 +8,7 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from ..errors import DomainError
+from ..errors import DomainError, ErrorCode
 
 
 def _flatten(detail) -> list[str]:
@@ -35,7 +35,7 @@ def exception_handler(exc, context):
     if isinstance(exc, exceptions.ValidationError):
         detail = exc.detail if isinstance(exc.detail, dict) else {"non_field_errors": exc.detail}
         response.data = {
-            "code": "invalid",
+            "code": ErrorCode.INVALID,
             "message": _("Certaines données sont invalides ; rien n'a été enregistré."),
             "field_errors": {field: _flatten(msgs) for field, msgs in detail.items()},
         }

@@ -1,4 +1,4 @@
-from django.urls import include, path
+from django.urls import path
 
 from . import views
 
@@ -10,7 +10,4 @@ urlpatterns = [
     path("casinos/<slug:code>/", views.CasinoDetailApi.as_view(), name="api-casino-detail"),
     path("jobs/", views.JobListApi.as_view(), name="api-job-list"),
     path("jobs/<uuid:pk>/", views.JobDetailApi.as_view(), name="api-job-detail"),
-    path("rules/", include("games.api.urls")),
-    path("registers/", include("registers.api_urls")),
-    path("slots/", include("registers.slot_api_urls")),
 ]

@@ -11,6 +11,7 @@ from rest_framework.views import APIView
 from compliance.api.permissions import SignedInCalculator
 from compliance.errors import DomainError
 from games import errors, selectors
+from games.errors import ErrorCode
 from games.rtp import hands_api
 from games.rtp.engine import ModelError
 from games.rtp.selectors import progressive_from_text, rtp_report, wheel_report
@@ -29,7 +30,7 @@ class RtpDetailApi(APIView):
             return Response(rtp_report(user=request.user, key=key, on=day, progressive=amount))
         except ModelError as exc:
             raise DomainError(
-                errors.RTP_UNAVAILABLE.format(key=key, problem=exc), code="rtp_unavailable", field="key"
+                errors.RTP_UNAVAILABLE.format(key=key, problem=exc), code=ErrorCode.RTP_UNAVAILABLE, field="key"
             ) from exc
 
 

@@ -4,6 +4,7 @@ import numpy as np
 
 from compliance.errors import DomainError
 from games import errors
+from games.errors import ErrorCode
 from games.hands.cards import parse
 from games.hands.distributions import KINDS
 from games.hands.fast import evaluate_many
@@ -14,9 +15,9 @@ MAX_HANDS = 10_000
 
 def evaluate_texts(kind: str, texts: list[str]) -> dict:
     if kind not in KINDS:
-        raise DomainError(errors.HANDS_UNKNOWN_KIND.format(kind=kind), code="unknown_kind", field="kind")
+        raise DomainError(errors.HANDS_UNKNOWN_KIND.format(kind=kind), code=ErrorCode.UNKNOWN_KIND, field="kind")
     if len(texts) > MAX_HANDS:
-        raise DomainError(errors.HANDS_TOO_MANY.format(limit=MAX_HANDS), code="too_many", field="hands")
+        raise DomainError(errors.HANDS_TOO_MANY.format(limit=MAX_HANDS), code=ErrorCode.TOO_MANY, field="hands")
     spec = KINDS[kind]
     hands = []
     for index, text in enumerate(texts):
@@ -24,13 +25,14 @@ def evaluate_texts(kind: str, texts: list[str]) -> dict:
             hand = parse(text)
         except ValueError as exc:
             raise DomainError(
-                errors.HANDS_INVALID.format(index=index + 1, problem=exc), code="invalid_hand", field=f"hands[{index}]"
+                errors.HANDS_INVALID.format(index=index + 1, problem=exc),
+                code=ErrorCode.INVALID_HAND, field=f"hands[{index}]"
             ) from None
         if len(hand) != spec.cards:
             problem = f"{len(hand)} carte(s) au lieu de {spec.cards} / {len(hand)} card(s) instead of {spec.cards}"
             raise DomainError(
                 errors.HANDS_INVALID.format(index=index + 1, problem=problem),
-                code="invalid_hand",
+                code=ErrorCode.INVALID_HAND,
                 field=f"hands[{index}]",
             )
         hands.append(hand)

@@ -12,6 +12,7 @@ from fractions import Fraction
 
 from compliance.errors import DomainError
 from games import errors
+from games.errors import ErrorCode
 
 from .engine import paid
 
@@ -40,7 +41,7 @@ def _segment(index: int, raw) -> tuple[str, int, dict, str]:
     def refuse(problem):
         raise DomainError(
             errors.WHEEL_SEGMENT_INVALID.format(index=index + 1, problem=problem),
-            code="invalid_segment",
+            code=ErrorCode.INVALID_SEGMENT,
             field=f"segments[{index}]",
         )
 
@@ -71,7 +72,7 @@ def _segment(index: int, raw) -> tuple[str, int, dict, str]:
 def wheel_bets(segments, rules: WheelRules) -> list[Bet]:
     """Each bet's return under the odds as written; refuses a wheel outside art. 117 or below art. 122."""
     if not isinstance(segments, list) or not segments:
-        raise DomainError(errors.WHEEL_NO_SEGMENTS, code="no_segments", field="segments")
+        raise DomainError(errors.WHEEL_NO_SEGMENTS, code=ErrorCode.NO_SEGMENTS, field="segments")
     parsed = [_segment(index, raw) for index, raw in enumerate(segments)]
     total = sum(count for _symbol, count, _odds, _text in parsed)
     if not rules.min_segments <= total <= rules.max_segments:
@@ -79,7 +80,7 @@ def wheel_bets(segments, rules: WheelRules) -> list[Bet]:
             errors.WHEEL_SEGMENTS_RANGE.format(
                 count=total, min=rules.min_segments, max=rules.max_segments, citation=rules.segments_citation
             ),
-            code="segments_out_of_range",
+            code=ErrorCode.SEGMENTS_OUT_OF_RANGE,
             field="segments",
         )
     bets = []
@@ -94,7 +95,7 @@ def wheel_bets(segments, rules: WheelRules) -> list[Bet]:
                     floor=_percent(rules.floor),
                     citation=rules.floor_citation,
                 ),
-                code="below_minimum_return",
+                code=ErrorCode.BELOW_MINIMUM_RETURN,
                 field=f"segments[{index}]",
             )
         bets.append(bet)

@@ -4,6 +4,7 @@ stored strategy evaluations."""
 import datetime
 from fractions import Fraction
 
+from games.errors import ErrorCode
 from games.models import HandDistribution, StrategyEvaluation
 from games.selectors import paytable_data, rule_value_at
 
@@ -37,7 +38,7 @@ def progressive_from_text(raw: str | None) -> Fraction | None:
     except (ValueError, ZeroDivisionError):
         value = None
     if value is None or value <= 0:
-        raise DomainError(errors.BAD_AMOUNT.format(value=text), code="invalid", field="progressive")
+        raise DomainError(errors.BAD_AMOUNT.format(value=text), code=ErrorCode.INVALID, field="progressive")
     return value
 
 

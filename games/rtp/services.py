@@ -7,6 +7,7 @@ from decimal import Decimal
 from django.db import transaction
 from django.utils import timezone
 
+from compliance.queue import send_on_commit
 from games.hands.distributions import KINDS, count
 from games.models import HandDistribution, StrategyEvaluation
 
@@ -27,15 +28,10 @@ def distribution_store(*, kind: str) -> HandDistribution:
     return row
 
 
-def distributions_store_all() -> list[HandDistribution]:
-    return [distribution_store(kind=kind) for kind in KINDS]
-
-
 @transaction.atomic
 def strategy_evaluation_enqueue(*, game: str, strategy: str) -> StrategyEvaluation:
     """Queues (again) one evaluation; the worker picks it up once this transaction commits."""
     from games.rtp.registry import evaluations
-    from games.tasks import strategy_evaluation_run as task
 
     if (game, strategy) not in evaluations():
         raise ValueError(f"évaluation inconnue {game}/{strategy} / unknown evaluation")
@@ -44,7 +40,7 @@ def strategy_evaluation_enqueue(*, game: str, strategy: str) -> StrategyEvaluati
         strategy=strategy,
         defaults={"status": StrategyEvaluation.Status.QUEUED, "progress_done": 0, "progress_total": 1, "error": ""},
     )
-    task.delay_on_commit(evaluation.pk)
+    send_on_commit("games.tasks.strategy_evaluation_run", evaluation.pk)
     return evaluation
 
 

@@ -2,8 +2,8 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
+from registers.chain.verification import register_export
 from registers.models import Register
-from registers.selectors import register_export
 
 
 class Command(BaseCommand):

@@ -1,6 +1,6 @@
 from django.core.management.base import BaseCommand
 
-from registers.selectors import registers_verify
+from registers.chain.verification import registers_verify
 
 
 class Command(BaseCommand):

@@ -2,7 +2,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from compliance.errors import DomainError
 from compliance.models import Casino, User
-from registers.slot_services import slot_system_register
+from registers.cards.slot_system.services import slot_system_register
 
 
 class Command(BaseCommand):

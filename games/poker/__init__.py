@@ -1,0 +1,1 @@
+"""Poker arithmetic: pots, rake, jackpots and (to come) tournaments, as pure functions."""

@@ -1,0 +1,101 @@
+"""Hand-paid slot jackpots (LU RGD 1979 art. 18-10), signed by two people.
+
+A jackpot paid by hand is filed by the cashier and countersigned by the chef de salle (a manager); the
+original receipt is kept in the cabinet with two keys, one held by each (art. 18-10 al. 4).
+
+A payout may settle what another register owes: today the part of a slot win past a card's cap (art. 3-4 7)),
+named in the payload as `card_excess`. The family that owns such a debt registers its check here
+(`settlement_register`), and the check runs under the lock of this register, so two cashiers paying the same
+debt at once are serialised and the second is refused; this register never reads the other one.
+"""
+
+import datetime
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from django.db import transaction
+
+from compliance.errors import DomainError
+from compliance.models import Casino, User
+from registers.errors import ErrorCode
+
+from ..chain.services import pending_file, register_for, verify_actor
+from ..fields import required
+from ..kinds import EntryKind, RegisterKind
+from ..models import PendingEntry, Register
+from ..money import check_currency, parse_amount
+from . import errors
+
+JACKPOT_RULE = "LU RGD 1979 art. 18-10"
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """A debt of another register that a hand-paid jackpot may settle: the payload key that names it, and the
+    check (casino, the debt's reference, machine, amount) that refuses a wrong or second payment."""
+
+    key: str
+    check: Callable[..., None]
+
+
+SETTLEMENTS: dict[str, Settlement] = {}
+
+
+def settlement_register(settlement: Settlement) -> None:
+    SETTLEMENTS[settlement.key] = settlement
+
+
+def jackpot_manual_payout_file(
+    *,
+    casino: Casino,
+    actor: User,
+    gaming_day: datetime.date,
+    machine: str,
+    amount,
+    currency: str,
+    receipt_number: str,
+    receipt_in_cabinet: bool,
+    settles: dict | None = None,
+) -> PendingEntry:
+    """The cashier files a jackpot paid by hand; the chef de salle countersigns it. `settles` names what of
+    another register the payment settles (`{"card_excess": n°}`), each checked by its owner's `Settlement`."""
+    required(machine=machine, receipt_number=receipt_number)
+    value = parse_amount(amount)
+    check_currency(casino, currency)
+    if not receipt_in_cabinet:
+        raise DomainError(
+            errors.RECEIPT_NOT_IN_CABINET.format(citation=JACKPOT_RULE),
+            code=ErrorCode.RECEIPT_NOT_IN_CABINET,
+            field="receipt_in_cabinet",
+        )
+    payload = {
+        "machine": machine.strip(),
+        "amount": value,
+        "currency": currency,
+        "receipt": receipt_number.strip(),
+        "receipt_in_cabinet": True,
+        "citation": JACKPOT_RULE,
+    }
+    register = register_for(casino=casino, kind=RegisterKind.JACKPOTS)
+    debts = {key: reference for key, reference in (settles or {}).items() if reference is not None}
+    if not debts:
+        return _file_payout(register, gaming_day, actor, payload)
+    verify_actor(actor, casino)
+    with transaction.atomic():
+        # the lock every settling filing takes (and the countersignature, through entry_append)
+        Register.objects.select_for_update().get(pk=register.pk)
+        for key, reference in debts.items():
+            SETTLEMENTS[key].check(casino, reference, machine=payload["machine"], amount=value)
+        return _file_payout(register, gaming_day, actor, {**payload, **debts})
+
+
+def _file_payout(register: Register, gaming_day: datetime.date, actor: User, payload: dict) -> PendingEntry:
+    return pending_file(
+        register=register,
+        kind=EntryKind.JACKPOT_PAID,
+        gaming_day=gaming_day,
+        actor=actor,
+        payload=payload,
+        countersigner_role=User.Role.MANAGER,
+        citation=JACKPOT_RULE,
+    )

@@ -1,0 +1,88 @@
+"""Reading the slot machine register (LU RGD 1979 art. 17, 18-1): every machine and its state, replayed from
+its entries."""
+
+import json
+from dataclasses import dataclass
+
+from django.utils.translation import gettext_lazy as _
+
+from ..chain.selectors import PayloadRow
+from ..kinds import EntryKind
+from ..models import Entry, Register
+
+INSTALL, NOTICE, MOVE = EntryKind.MACHINE_INSTALLED, EntryKind.MACHINE_NOTICE, EntryKind.MACHINE_MOVED
+# event → (state after it, states it may start from, index in lu.appareils_a_sous.evenements_information_prealable)
+EVENTS = {
+    "reserve": ("reserve", {"en_service", "hors_service"}, 0),
+    "hors_service": ("hors_service", {"en_service"}, 1),
+    "remise_en_service": ("en_service", {"hors_service", "reserve"}, 2),
+    "retour_fournisseur": ("sorti", {"hors_service", "reserve"}, 3),
+    "vente": ("sorti", {"hors_service", "reserve"}, 3),
+}
+ON_FLOOR = {"en_service", "hors_service"}
+APPAREIL_STATES = {
+    "en_service": _("en service"),
+    "hors_service": _("hors service"),
+    "reserve": _("en réserve"),
+    "sorti": _("sorti du parc"),
+    "inconnu": _("inconnu"),
+}
+EVENT_LABELS = {
+    "reserve": _("Mise en réserve"),
+    "hors_service": _("Mise hors service"),
+    "remise_en_service": _("Remise en service"),
+    "retour_fournisseur": _("Retour définitif au fournisseur"),
+    "vente": _("Vente à une entreprise d'appareils usagés"),
+}
+
+
+
+@dataclass(frozen=True)
+class Appareil:
+    number: str
+    state: str
+    entries: tuple[Entry, ...]
+
+
+def appareils_of(register: Register) -> dict[str, Appareil]:
+    """Every machine of the register and its state, replayed from the entries."""
+    found: dict[str, list] = {}
+    for entry in Entry.objects.filter(register=register, kind__in=[INSTALL, NOTICE, MOVE]).order_by("seq"):
+        payload = json.loads(entry.payload)
+        state, history = found.get(payload["machine"], ("inconnu", []))
+        if entry.kind == INSTALL:
+            state = "en_service"
+        elif entry.kind == MOVE:
+            state = EVENTS[payload["event"]][0]
+        found[payload["machine"]] = (state, history + [entry])
+    return {number: Appareil(number, state, tuple(history)) for number, (state, history) in found.items()}
+
+
+class AppareilRow(PayloadRow):
+    @property
+    def event_label(self) -> str:
+        event = self.payload.get("event", "")
+        return str(EVENT_LABELS.get(event, event))
+
+
+@dataclass(frozen=True)
+class FleetRow:
+    number: str
+    state: str
+    installed: AppareilRow | None
+    last: AppareilRow
+
+    @property
+    def state_label(self) -> str:
+        return str(APPAREIL_STATES.get(self.state, self.state))
+
+
+def fleet(register: Register | None) -> list[FleetRow]:
+    """Every machine of the register with its state, its installation and its last entry."""
+    if register is None:
+        return []
+    rows = []
+    for number, machine in sorted(appareils_of(register).items()):
+        install = next((AppareilRow(e) for e in machine.entries if e.kind == INSTALL), None)
+        rows.append(FleetRow(number, machine.state, install, AppareilRow(machine.entries[-1])))
+    return rows

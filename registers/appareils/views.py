@@ -1,0 +1,109 @@
+"""Pages of the slot machine register (LU RGD 1979 art. 17, 18-1) and of the hand-paid jackpots (art. 18-10):
+the shared register page with their filing forms, the fleet and the payouts above the entries."""
+
+from functools import cached_property
+
+from django.contrib.auth.decorators import login_required
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from ..chain.selectors import payload_total
+from ..kinds import EntryKind
+from ..register_page import FamilyPage, RegisterPage, family_page
+from . import forms as f
+from .jackpots import jackpot_manual_payout_file
+from .selectors import APPAREIL_STATES, EVENT_LABELS, fleet
+from .services import appareil_install, appareil_move, appareil_notice
+
+
+class AppareilsPage(RegisterPage):
+    @cached_property
+    def fleet(self):
+        return fleet(self.register)
+
+    @property
+    def appareil_numbers(self) -> list[str]:
+        return [row.number for row in self.fleet if row.state != "sorti"]
+
+
+def _file_jackpot(page, form, user):
+    values = form.values()
+    pending = jackpot_manual_payout_file(casino=page.casino, actor=user, **values)
+    excess = values["settles"].get("card_excess")
+    if excess:
+        return _(
+            "Paiement manuel du gain au-delà du plafond n° %(excess)s déclaré (dépôt n° %(pk)s) : il entre au "
+            "registre dès sa contresignature."
+        ) % {"excess": excess, "pk": pending.pk}
+    return _("Paiement manuel déclaré (dépôt n° %(pk)s) : il entre au registre dès sa contresignature.") % {
+        "pk": pending.pk
+    }
+
+
+def _install(page, form, user):
+    entry = appareil_install(casino=page.casino, actor=user, gaming_day=timezone.localdate(), **form.values())
+    return _("Appareil %(machine)s inscrit au registre (écriture n° %(seq)s).") % {
+        "machine": form.values()["machine"],
+        "seq": entry.seq,
+    }
+
+
+def _notice(page, form, user):
+    entry = appareil_notice(casino=page.casino, actor=user, gaming_day=timezone.localdate(), **form.values())
+    return _("Avis au Ministre enregistré (écriture n° %(seq)s).") % {"seq": entry.seq}
+
+
+def _move(page, form, user):
+    values = form.values()
+    entry = appareil_move(casino=page.casino, actor=user, **values)
+    return _("Appareil %(machine)s : « %(event)s » enregistré (écriture n° %(seq)s).") % {
+        "machine": values["machine"],
+        "event": EVENT_LABELS.get(values["event"], values["event"]),
+        "seq": entry.seq,
+    }
+
+
+def _destroy(page, form, user):
+    appareil_move(
+        casino=page.casino,
+        actor=user,
+        gaming_day=timezone.localdate(),
+        machine=form.cleaned_data["machine"],
+        event="destruction",
+    )
+    return ""  # never reached where the rule data forbids destruction; otherwise the service refuses the event
+
+
+def _jackpots_context(page) -> dict:
+    rows = page.rows(EntryKind.JACKPOT_PAID)
+    return {"payouts": rows, "payouts_total": payload_total(rows, "amount")}
+
+
+def _machines_context(page) -> dict:
+    states = [row.state for row in page.fleet]
+    summary = [(label, states.count(state)) for state, label in APPAREIL_STATES.items() if state in states]
+    return {"fleet": page.fleet, "fleet_summary": summary}
+
+
+JACKPOTS = FamilyPage(folder="appareils", actions={f.JackpotPayoutForm: _file_jackpot}, context=_jackpots_context)
+APPAREILS = FamilyPage(
+    folder="appareils",
+    page_class=AppareilsPage,
+    actions={
+        f.AppareilInstallForm: _install,
+        f.AppareilNoticeForm: _notice,
+        f.AppareilMoveForm: _move,
+        f.AppareilDestroyForm: _destroy,
+    },
+    context=_machines_context,
+)
+
+
+@login_required
+def jackpots_page(request, casino, kind, **kwargs):
+    return family_page(request, casino, kind, JACKPOTS, **kwargs)
+
+
+@login_required
+def appareils_page(request, casino, kind, **kwargs):
+    return family_page(request, casino, kind, APPAREILS, **kwargs)

@@ -1,0 +1,354 @@
+"""Reading the caisse spéciale (LU RGD 1979 art. 3-4 9) and 18-14): each card's statement of a gaming day,
+every card's, and each desk's, with the encaisse of art. 18-14 al. 2.
+
+A card's balance on a day is read from its movements, never from `Card.balance` (today's): the opening
+balance is the `balance_after` of its last movement (by id) of an earlier gaming day, the closing one that of
+its last movement of the day (else the opening). `opening + Σ movements == closing` holds whenever the
+movements of a day were recorded after those of the days before; a movement filed later on an earlier day
+shows as a difference, which the statement reports instead of hiding. The sums run in PostgreSQL: one
+grouped query over the day's movements (index `cardmovement_day`) and one over the casino's cards with
+two indexed look-ups each (index `cardmovement_card_last`), whatever the number of cards.
+"""
+
+import csv
+import datetime
+import io
+import json
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from django.db.models import Count, DecimalField, Exists, JSONField, OuterRef, Q, Subquery, Sum, TextField, Value
+from django.db.models.fields.json import KeyTextTransform
+from django.db.models.functions import Cast, Coalesce
+from django.utils import translation
+from django.utils.formats import number_format
+from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext_lazy as _
+
+from compliance.models import Casino
+
+from ...kinds import MOVEMENT_LABELS, RegisterKind
+from ...models import Card, CardKind, CardMovement, CardStatus, Entry
+from ..excess import CITATION_EXCESS, Excess, excess_entries, excess_of
+from ..ledger import ADJUSTED, BET, LOADED, PAID_OUT, TO_ORPHELINS, TRANSFERRED, WON
+from .services import CITATION_ENCAISSE, COUNTED
+
+ZERO = Decimal("0.00")
+AMOUNT = DecimalField(max_digits=14, decimal_places=2)
+
+# the columns of a card's day, each a filter on its movements (the deltas keep their sign)
+COLUMNS = {
+    "loads": Q(kind=LOADED),
+    "bets": Q(kind=BET),
+    "wins": Q(kind=WON),
+    "payouts": Q(kind=PAID_OUT),
+    "transfers_in": Q(kind=TRANSFERRED, delta__gt=0),
+    "transfers_out": Q(kind=TRANSFERRED, delta__lt=0),
+    "adjustments": Q(kind=ADJUSTED),
+    "to_orphelins": Q(kind=TO_ORPHELINS),
+}
+COLUMN_LABELS = {
+    "loads": _("Chargements"),
+    "bets": _("Mises"),
+    "wins": _("Gains"),
+    "payouts": _("Paiements"),
+    "transfers_in": _("Transferts reçus"),
+    "transfers_out": _("Transferts émis"),
+    "adjustments": _("Ajustements"),
+    "to_orphelins": _("Vers orphelins"),
+}
+
+
+# --- one card ------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Movement:
+    kind: str
+    amount: Decimal  # the signed delta
+    balance_after: Decimal
+    seq: int
+
+    @property
+    def label(self) -> str:
+        return str(MOVEMENT_LABELS.get(self.kind, self.kind))
+
+
+@dataclass(frozen=True)
+class CardStatement:
+    card: Card
+    day: datetime.date
+    opening: Decimal
+    movements: list[Movement]
+    closing: Decimal
+
+    @property
+    def total(self) -> Decimal:
+        return sum((m.amount for m in self.movements), ZERO)
+
+    @property
+    def difference(self) -> Decimal:
+        """closing − (opening + Σ movements): zero when the day's statement balances."""
+        return self.closing - (self.opening + self.total)
+
+    @property
+    def balanced(self) -> bool:
+        return self.difference == 0
+
+
+def _opening(card_ref, day: datetime.date):
+    return (CardMovement.objects.filter(card=card_ref, gaming_day__lt=day).order_by("-id")
+            .values("balance_after")[:1])
+
+
+def card_statement(card: Card, day: datetime.date) -> CardStatement:
+    """The card's day: its balance before, each movement with its register entry, its balance after."""
+    opening = _opening(card, day).first()
+    moves = (CardMovement.objects.filter(card=card, gaming_day=day).order_by("id")
+             .values_list("kind", "delta", "balance_after", "entry__seq"))
+    movements = [Movement(kind, delta, after, seq) for kind, delta, after, seq in moves]
+    start = opening["balance_after"] if opening else ZERO
+    return CardStatement(card, day, start, movements, movements[-1].balance_after if movements else start)
+
+
+# --- every card ----------------------------------------------------------------------------------------
+
+
+@dataclass
+class CardLine:
+    number: str
+    kind: str = ""
+    status: str = ""
+    opening: Decimal = ZERO
+    closing: Decimal = ZERO
+    movements: Decimal = ZERO  # Σ of the day's deltas
+    count: int = 0
+    loads: Decimal = ZERO
+    bets: Decimal = ZERO
+    wins: Decimal = ZERO
+    payouts: Decimal = ZERO
+    transfers_in: Decimal = ZERO
+    transfers_out: Decimal = ZERO
+    adjustments: Decimal = ZERO
+    to_orphelins: Decimal = ZERO
+
+    @property
+    def kind_label(self) -> str:
+        return str(CardKind(self.kind).label) if self.kind else ""
+
+    @property
+    def status_label(self) -> str:
+        return str(CardStatus(self.status).label) if self.status else ""
+
+    @property
+    def columns(self) -> list[Decimal]:
+        return [getattr(self, name) for name in COLUMNS]
+
+    @property
+    def other(self) -> Decimal:
+        """Movements of a kind no column names (none today): shown rather than lost."""
+        return self.movements - sum(self.columns, ZERO)
+
+    @property
+    def difference(self) -> Decimal:
+        return self.closing - (self.opening + self.movements)
+
+    @property
+    def balanced(self) -> bool:
+        return self.difference == 0
+
+    def add(self, other: "CardLine") -> None:
+        for name in ("opening", "closing", "movements", "count", *COLUMNS):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+
+
+@dataclass
+class CardsStatement:
+    casino: Casino
+    day: datetime.date
+    lines: list[CardLine]
+    totals: CardLine = field(default_factory=lambda: CardLine(number=""))
+
+    @property
+    def balanced(self) -> bool:
+        """Σ opening + Σ movements = Σ closing, and every card's own statement balances."""
+        return self.totals.balanced and all(line.balanced for line in self.lines)
+
+    @property
+    def unbalanced(self) -> list[CardLine]:
+        return [line for line in self.lines if not line.balanced]
+
+
+def _cards_with_balances(casino: Casino, day: datetime.date):
+    """The casino's cards with their opening and closing balances of `day`, computed by PostgreSQL."""
+    opening = Coalesce(Subquery(_opening(OuterRef("pk"), day)), Value(ZERO), output_field=AMOUNT)
+    last_of_day = (CardMovement.objects.filter(card=OuterRef("pk"), gaming_day=day).order_by("-id")
+                   .values("balance_after")[:1])
+    return (Card.objects.filter(casino=casino)
+            .annotate(opening=opening)
+            .annotate(closing=Coalesce(Subquery(last_of_day), "opening", output_field=AMOUNT),
+                      moved=Exists(CardMovement.objects.filter(card=OuterRef("pk"), gaming_day=day))))
+
+
+def cards_statement(casino: Casino, day: datetime.date) -> CardsStatement:
+    """One line per card that moved on `day` or holds a balance at its end, with the totals."""
+    sums = {
+        row.pop("card"): row
+        for row in CardMovement.objects.filter(card__casino=casino, gaming_day=day).values("card")
+        .annotate(movements=Sum("delta"), count=Count("id"),
+                  **{name: Coalesce(Sum("delta", filter=q), Value(ZERO), output_field=AMOUNT)
+                     for name, q in COLUMNS.items()})
+        .order_by()
+    }
+    cards = (_cards_with_balances(casino, day).filter(Q(moved=True) | ~Q(closing=0))
+             .values_list("pk", "number", "kind", "status", "opening", "closing").order_by("number"))
+    statement = CardsStatement(casino, day, [])
+    for pk, number, kind, status, opening, closing in cards:
+        line = CardLine(number=number, kind=kind, status=status, opening=opening, closing=closing,
+                        **sums.get(pk, {}))
+        statement.lines.append(line)
+        statement.totals.add(line)
+    return statement
+
+
+def cards_balance_at(casino: Casino, day: datetime.date) -> Decimal:
+    """Σ of every card's balance at the end of `day` (what the cards hold of the encaisse, art. 18-14 al. 2)."""
+    return _cards_with_balances(casino, day).aggregate(total=Sum("closing"))["total"] or ZERO
+
+
+# --- the desks -----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DeskCount:
+    seq: int
+    moment: str
+    cash: Decimal
+    tokens: Decimal
+    actor: str
+    recorded_at: datetime.datetime
+
+    @property
+    def total(self) -> Decimal:
+        return self.cash + self.tokens
+
+
+@dataclass
+class DeskLine:
+    desk: str  # "" when the load or payout named no desk
+    loads: int = 0
+    cash_in: Decimal = ZERO
+    payouts: int = 0
+    cash_out: Decimal = ZERO  # positive: what the desk paid out
+    count: DeskCount | None = None
+
+    @property
+    def net(self) -> Decimal:
+        return self.cash_in - self.cash_out
+
+
+@dataclass
+class DeskStatement:
+    casino: Casino
+    day: datetime.date
+    desks: list[DeskLine]
+    cards: Decimal  # Σ card balances at the end of the day
+    excesses: list[Excess]
+    citation: str = CITATION_ENCAISSE
+    excess_citation: str = CITATION_EXCESS
+
+    @property
+    def cash_in(self) -> Decimal:
+        return sum((d.cash_in for d in self.desks), ZERO)
+
+    @property
+    def cash_out(self) -> Decimal:
+        return sum((d.cash_out for d in self.desks), ZERO)
+
+    @property
+    def net(self) -> Decimal:
+        return self.cash_in - self.cash_out
+
+    @property
+    def cash(self) -> Decimal:
+        return sum((d.count.cash for d in self.desks if d.count), ZERO)
+
+    @property
+    def tokens(self) -> Decimal:
+        return sum((d.count.tokens for d in self.desks if d.count), ZERO)
+
+    @property
+    def encaisse(self) -> Decimal:
+        """Cash + tokens + the values held on the cards' accounts (art. 18-14 al. 2)."""
+        return self.cash + self.tokens + self.cards
+
+    @property
+    def uncounted(self) -> list[str]:
+        return [d.desk for d in self.desks if d.count is None and d.desk]
+
+    @property
+    def excess_total(self) -> Decimal:
+        return sum((e.amount for e in self.excesses), ZERO)
+
+    @property
+    def excess_due_total(self) -> Decimal:
+        """What of the day's excesses is still to pay by hand (not filed in the jackpots register yet)."""
+        return sum((e.amount for e in self.excesses if e.due), ZERO)
+
+
+def _entries(casino: Casino, day: datetime.date, kind: str):
+    return (Entry.objects.filter(register__casino=casino, register__kind=RegisterKind.CARTES, gaming_day=day,
+                                 kind=kind).order_by("seq"))
+
+
+def desk_statement(casino: Casino, day: datetime.date, *, cards: Decimal | None = None) -> DeskStatement:
+    """Per desk named by the day's loads and payouts: cash in, cash out, net, and its last count of the day;
+    the encaisse of the caisse spéciale; the wins past the cap to pay by hand, each with its payment in the
+    jackpots register (`card_excess`). `cards`, when the caller has
+    the day's Σ closing balances already, saves computing it again."""
+    desk = KeyTextTransform("desk", Cast("entry__payload", JSONField()))
+    rows = (CardMovement.objects.filter(card__casino=casino, gaming_day=day, kind__in=(LOADED, PAID_OUT))
+            .annotate(desk=Coalesce(desk, Value(""), output_field=TextField())).values("desk")
+            .annotate(cash_in=Coalesce(Sum("delta", filter=Q(kind=LOADED)), Value(ZERO), output_field=AMOUNT),
+                      cash_out=Coalesce(-Sum("delta", filter=Q(kind=PAID_OUT)), Value(ZERO), output_field=AMOUNT),
+                      loads=Count("id", filter=Q(kind=LOADED)), payouts=Count("id", filter=Q(kind=PAID_OUT)))
+            .order_by())
+    desks = {row["desk"]: DeskLine(row["desk"], row["loads"], row["cash_in"], row["payouts"],
+                                   row["cash_out"]) for row in rows}
+    for entry in _entries(casino, day, COUNTED).select_related("actor"):
+        payload = json.loads(entry.payload)
+        line = desks.setdefault(payload["desk"], DeskLine(payload["desk"]))
+        line.count = DeskCount(entry.seq, payload.get("moment", ""), Decimal(payload["cash"]),
+                               Decimal(payload["tokens"]), entry.actor.get_full_name() or entry.actor.username,
+                               entry.recorded_at)  # entries come in order: the last count stays
+    excesses = [excess_of(entry) for entry in excess_entries(casino).filter(gaming_day=day).order_by("seq")]
+    ordered = sorted(desks.values(), key=lambda d: (d.desk == "", d.desk.casefold()))
+    return DeskStatement(casino, day, ordered, cards_balance_at(casino, day) if cards is None else cards, excesses)
+
+
+# --- the spreadsheet -----------------------------------------------------------------------------------
+
+CSV_HEADERS = (
+    gettext_noop("Carte"), gettext_noop("Type"), gettext_noop("Statut"), gettext_noop("Solde d'ouverture"),
+    gettext_noop("Chargements"), gettext_noop("Mises"), gettext_noop("Gains"), gettext_noop("Paiements"),
+    gettext_noop("Transferts reçus"), gettext_noop("Transferts émis"), gettext_noop("Ajustements"),
+    gettext_noop("Vers orphelins"), gettext_noop("Solde de clôture"), gettext_noop("Écart"),
+)
+
+
+def cards_csv(statement: CardsStatement) -> str:
+    """The day's card statement as a spreadsheet opens it in French: `;`, decimal comma, BOM; the amounts of
+    the day keep their sign (a bet is negative); the last line holds the totals."""
+    out = io.StringIO()
+    out.write("\ufeff")
+    writer = csv.writer(out, delimiter=";", lineterminator="\r\n")
+
+    def amounts(line: CardLine) -> list[str]:
+        return [number_format(v, 2) for v in (line.opening, *line.columns, line.closing, line.difference)]
+
+    with translation.override("fr"):
+        writer.writerow([gettext(header) for header in CSV_HEADERS])
+        for line in statement.lines:
+            writer.writerow([line.number, line.kind_label, line.status_label, *amounts(line)])
+        writer.writerow([gettext("Total"), "", "", *amounts(statement.totals)])
+    return out.getvalue()

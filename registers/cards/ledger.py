@@ -1,0 +1,241 @@
+"""The card ledger (LU RGD 1979 art. 3-1 and 3-4): every operation on a card's balance.
+
+An operation locks its cards (by id, so two operations never wait on each other in a cycle), appends one
+entry to the casino's `cartes` register and one movement per card, then sets the balances, all in one
+transaction. PostgreSQL refuses a balance outside [0, cap] and a balance other than the last movement's
+(migrations 0004 and 0005): a wrong caller cannot break the ledger either.
+"""
+
+import datetime
+from dataclasses import dataclass
+from decimal import Decimal
+
+from django.db import transaction
+from django.utils import timezone
+
+from compliance import formatting
+from compliance.errors import DomainError
+from compliance.models import User
+from compliance.permissions import verify_can_write
+from games.selectors import rule_value_at
+from registers.errors import ErrorCode
+
+from .. import errors as common
+from ..chain.selectors import kind_applies
+from ..chain.services import entry_append, register_for
+from ..kinds import EntryKind, RegisterKind
+from ..models import Card, CardKind, CardMovement, CardStatus, CardTransfer, Entry
+from ..money import parse_amount
+from . import errors
+
+LOADED, BET, WON, WIN_EXCESS = EntryKind.CARD_LOADED, EntryKind.CARD_BET, EntryKind.CARD_WON, EntryKind.CARD_WIN_EXCESS
+PAID_OUT, TRANSFERRED = EntryKind.CARD_PAID_OUT, EntryKind.CARD_TRANSFERRED
+BENEFIT, ADJUSTED, TO_ORPHELINS = EntryKind.CARD_BENEFIT, EntryKind.CARD_ADJUSTED, EntryKind.CARD_TO_ORPHELINS
+
+
+@dataclass(frozen=True)
+class Operation:
+    entry: Entry | None  # None when a whole win went to a manual payout
+    balance: Decimal
+    excess: Entry | None = None  # the part of a win paid by hand (art. 3-4 7) with 18-10)
+    credited: Decimal = Decimal("0.00")
+
+
+def card_rule(casino, key: str, on: datetime.date | None = None):
+    """A value of the card rules (Luxembourg's draft RGD, applied as such) with its citation."""
+    return rule_value_at(jurisdiction=casino.jurisdiction, key=f"lu.carte_de_jeu.{key}",
+                         on=on or timezone.localdate(), drafts=True)
+
+
+def card_system_applies(casino, on: datetime.date | None = None) -> bool:
+    """Whether the casino's rule data holds the electronic gaming cards (today Luxembourg, art. 3-1 to 3-4)."""
+    return casino is not None and kind_applies(casino, RegisterKind.CARTES, on)
+
+
+CAP_KEYS = {CardKind.NOMINATIVE: "plafond_nominative", CardKind.JOURNALIERE: "plafond_journaliere_anonyme"}
+
+
+def cap_rule(card: Card, on: datetime.date | None = None):
+    return card_rule(card.casino, CAP_KEYS[card.kind], on)
+
+
+def money(card: Card, value: Decimal) -> str:
+    return formatting.money(value, currency=card.casino.currency, jurisdiction=card.casino.jurisdiction)
+
+
+def locked(*cards: Card) -> list[Card]:
+    """The cards re-read under a row lock, taken in id order."""
+    ids = sorted({c.pk for c in cards})
+    rows = {c.pk: c for c in Card.objects.select_for_update(of=("self",)).select_related("casino__jurisdiction")
+            .filter(pk__in=ids).order_by("pk")}
+    return [rows[c.pk] for c in cards]
+
+
+def require_active(card: Card) -> None:
+    if card.status != CardStatus.ACTIVE:
+        raise DomainError(errors.CARD_NOT_ACTIVE.format(number=card.number, status=card.get_status_display()),
+                          code=ErrorCode.CARD_NOT_ACTIVE, field="card")
+
+
+def record(*, card: Card, kind: str, gaming_day: datetime.date | None, actor: User, payload: dict,
+           moves: tuple[tuple[Card, Decimal], ...] = ()) -> Entry:
+    """One register entry and its movements; the cards must be locked by the caller."""
+    day = gaming_day or timezone.localdate()
+    after = [(c, d, c.balance + d) for c, d in moves]
+    if after:
+        payload = {**payload, "movements": [{"card": c.number, "delta": d, "balance_after": b} for c, d, b in after]}
+    entry = entry_append(register=register_for(casino=card.casino, kind=RegisterKind.CARTES), kind=kind,
+                         gaming_day=day, actor=actor, payload=payload)
+    CardMovement.objects.bulk_create(CardMovement(entry=entry, card=c, kind=kind, gaming_day=day, delta=d,
+                                                  balance_after=b) for c, d, b in after)
+    for c, _d, b in after:
+        c.balance = b
+        c.save(update_fields=["balance"])
+    return entry
+
+
+def _above_cap(card: Card, amount: Decimal, on: datetime.date | None, message=errors.CARD_ABOVE_CAP) -> DomainError:
+    return DomainError(message.format(cap=money(card, card.cap), allowed=money(card, card.cap - card.balance),
+                                      citation=cap_rule(card, on).citation.label),
+                       code=ErrorCode.ABOVE_CAP, field="amount")
+
+
+def _within_balance(card: Card, amount: Decimal) -> None:
+    if amount > card.balance:
+        raise DomainError(
+            errors.CARD_INSUFFICIENT.format(amount=money(card, amount), balance=money(card, card.balance)),
+            code=ErrorCode.INSUFFICIENT_BALANCE, field="amount")
+
+
+@transaction.atomic
+def card_load(*, card: Card, actor: User, amount, desk: str = "", gaming_day: datetime.date | None = None) -> Entry:
+    """A load at the cash desk; refused, with the amount still allowed, if it would pass the cap (3-1 6), 7))."""
+    (card,) = locked(card)
+    verify_can_write(actor, card.casino)
+    value = parse_amount(amount)
+    require_active(card)
+    if card.balance + value > card.cap:
+        raise _above_cap(card, value, gaming_day)
+    return record(card=card, kind=LOADED, gaming_day=gaming_day, actor=actor,
+                  payload={"card": card.number, "amount": value, "desk": desk.strip()}, moves=((card, value),))
+
+
+@transaction.atomic
+def card_bet(*, card: Card, actor: User, amount, machine: str, gaming_day: datetime.date | None = None) -> Operation:
+    """A slot machine debits a bet (3-4 1), 2))."""
+    (card,) = locked(card)
+    verify_can_write(actor, card.casino)
+    value = parse_amount(amount)
+    require_active(card)
+    _within_balance(card, value)
+    entry = record(card=card, kind=BET, gaming_day=gaming_day, actor=actor,
+                   payload={"card": card.number, "amount": value, "machine": machine}, moves=((card, -value),))
+    return Operation(entry=entry, balance=card.balance)
+
+
+@transaction.atomic
+def card_win(*, card: Card, actor: User, amount, machine: str, gaming_day: datetime.date | None = None) -> Operation:
+    """A slot win is credited up to the card's cap; the rest, never lost, is an entry to pay by hand under
+    art. 18-10 (3-4 7)). A card that is not active takes nothing: the whole win is paid by hand."""
+    (card,) = locked(card)
+    verify_can_write(actor, card.casino)
+    value = parse_amount(amount)
+    credited = min(value, card.cap - card.balance) if card.status == CardStatus.ACTIVE else Decimal("0.00")
+    entry = excess = None
+    if credited:
+        entry = record(card=card, kind=WON, gaming_day=gaming_day, actor=actor,
+                       payload={"card": card.number, "amount": credited, "machine": machine},
+                       moves=((card, credited),))
+    if value > credited:
+        rule = card_rule(card.casino, "gain_excedent_paye_manuellement", gaming_day)
+        excess = record(card=card, kind=WIN_EXCESS, gaming_day=gaming_day, actor=actor, payload={
+            "card": card.number, "machine": machine, "win": value, "credited": credited, "amount": value - credited,
+            "citation": f"{rule.citation.label} ; LU RGD 1979 art. 18-10"})
+    return Operation(entry=entry, balance=card.balance, excess=excess, credited=credited)
+
+
+@transaction.atomic
+def card_payout(*, card: Card, actor: User, amount=None, desk: str = "",
+                gaming_day: datetime.date | None = None) -> Entry:
+    """The cash desk pays a positive balance on request, whatever the card's state (3-1 5)); no amount
+    means the whole balance."""
+    (card,) = locked(card)
+    verify_can_write(actor, card.casino)
+    value = card.balance if amount in (None, "") else parse_amount(amount)
+    if value <= 0:
+        rule = card_rule(card.casino, "solde_paye_sur_demande", gaming_day)
+        raise DomainError(errors.CARD_NOTHING_TO_PAY.format(citation=rule.citation.label),
+                          code=ErrorCode.NOTHING_TO_PAY,
+                          field="amount")
+    _within_balance(card, value)
+    return record(card=card, kind=PAID_OUT, gaming_day=gaming_day, actor=actor,
+                  payload={"card": card.number, "amount": value, "desk": desk.strip()}, moves=((card, -value),))
+
+
+@transaction.atomic
+def card_transfer(*, source: Card, target: Card, actor: User, amount,
+                  gaming_day: datetime.date | None = None) -> Entry:
+    """Between the two nominative cards of one client only (3-1 8)); the database refuses any other pair."""
+    source, target = locked(source, target)
+    verify_can_write(actor, source.casino)
+    value = parse_amount(amount)
+    if source.pk == target.pk:
+        raise DomainError(errors.CARD_TRANSFER_SAME, code=ErrorCode.SAME_CARD, field="target")
+    if source.client_id is None or source.client_id != target.client_id:
+        rule = card_rule(source.casino, "transfert_entre_clients_interdit", gaming_day)
+        raise DomainError(errors.CARD_TRANSFER_CLIENTS.format(citation=rule.citation.label),
+                          code=ErrorCode.OTHER_CLIENT,
+                          field="target")
+    require_active(source)
+    require_active(target)
+    _within_balance(source, value)
+    if target.balance + value > target.cap:
+        raise _above_cap(target, value, gaming_day)
+    entry = record(card=source, kind=TRANSFERRED, gaming_day=gaming_day, actor=actor,
+                   payload={"card": source.number, "to": target.number, "amount": value},
+                   moves=((source, -value), (target, value)))
+    CardTransfer.objects.create(from_card=source, to_card=target, client_id=source.client_id, amount=value,
+                                entry=entry)
+    return entry
+
+
+@transaction.atomic
+def card_benefit(*, card: Card, actor: User, points: int = 0, free_games: int = 0, reason: str,
+                 gaming_day: datetime.date | None = None) -> Entry:
+    """Points or free games, for nominative cards only (3-1 11)); they are not money and move no balance."""
+    (card,) = locked(card)
+    verify_can_write(actor, card.casino)
+    if card.kind != CardKind.NOMINATIVE:
+        rule = card_rule(card.casino, "avantages_reserves_nominatives", gaming_day)
+        raise DomainError(errors.CARD_BENEFIT_NOMINATIVE.format(citation=rule.citation.label),
+                          code=ErrorCode.NOMINATIVE_ONLY, field="card")
+    for field, value in (("points", points), ("free_games", free_games)):
+        if not isinstance(value, int) or value < 0:
+            raise DomainError(errors.CARD_BENEFIT_COUNT, code=ErrorCode.INVALID, field=field)
+    if not points and not free_games:
+        raise DomainError(errors.CARD_BENEFIT_COUNT, code=ErrorCode.INVALID, field="points")
+    if not (reason or "").strip():
+        raise DomainError(common.FIELD_REQUIRED, code=ErrorCode.REQUIRED, field="reason")
+    require_active(card)
+    return record(card=card, kind=BENEFIT, gaming_day=gaming_day, actor=actor,
+                  payload={"card": card.number, "points": points, "free_games": free_games, "reason": reason.strip()})
+
+
+@transaction.atomic
+def card_adjust(*, card: Card, actor: User, balance, reason: str, gaming_day: datetime.date | None = None) -> Entry:
+    """A supervisor corrects a balance, with the reason and the balances before and after; a new entry,
+    never a rewrite."""
+    (card,) = locked(card)
+    verify_can_write(actor, card.casino)
+    if actor.role != User.Role.MANAGER:
+        raise DomainError(errors.CARD_ADJUST_ROLE, code=ErrorCode.WRONG_ROLE, field="actor")
+    if not (reason or "").strip():
+        raise DomainError(common.FIELD_REQUIRED, code=ErrorCode.REQUIRED, field="reason")
+    after = parse_amount(balance, field="balance", allow_zero=True)
+    if after > card.cap:
+        raise _above_cap(card, after, gaming_day)
+    if after == card.balance:
+        raise DomainError(errors.CARD_ADJUST_SAME, code=ErrorCode.NO_CHANGE, field="balance")
+    return record(card=card, kind=ADJUSTED, gaming_day=gaming_day, actor=actor,
+                  payload={"card": card.number, "before": card.balance, "after": after, "reason": reason.strip()},
+                  moves=((card, after - card.balance),))

@@ -1,0 +1,233 @@
+"""Reading the cards (LU RGD 1979 art. 3-1 to 3-4): what a user may see of clients, cards, their ledger and the
+system's certificate, every read scoped through `visible_to`; and how a card's history reads to a person."""
+
+import datetime
+import json
+from dataclasses import dataclass
+from decimal import Decimal
+
+from django.db.models import Count, Q, QuerySet, Sum
+from django.db.models.expressions import RawSQL
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext_lazy as _
+
+from compliance.models import Casino, User
+from games.selectors import RuleValueAt
+
+from ..kinds import RegisterKind, entry_kind_label
+from ..models import Card, CardMovement, CardStatus, CardSystemCertificate, Client, Entry, Register
+from .ledger import ADJUSTED, BENEFIT, CAP_KEYS, TRANSFERRED, WIN_EXCESS, card_rule, card_system_applies, money
+from .services import ISSUED, STATUS
+from .services import STATUS_CHANGES as CHANGES
+
+
+def cards_visible(*, user: User, casino: Casino | None = None, query: str = "") -> QuerySet[Card]:
+    cards = Card.objects.visible_to(user).select_related("casino", "client")
+    if casino is not None:
+        cards = cards.filter(casino=casino)
+    if query.strip():
+        q = query.strip()
+        cards = cards.filter(Q(number__icontains=q) | Q(client__last_name__icontains=q)
+                             | Q(client__id_document_number__iexact=q))
+    return cards
+
+
+def clients_visible(*, user: User, casino: Casino | None = None) -> QuerySet[Client]:
+    clients = Client.objects.visible_to(user).select_related("casino", "verified_by")
+    return clients.filter(casino=casino) if casino is not None else clients
+
+
+@dataclass(frozen=True)
+class Line:
+    entry: Entry
+    payload: dict
+    delta: Decimal | None  # None for an entry that moves no money on this card (status, points)
+    balance_after: Decimal | None
+
+
+def card_history(card: Card) -> list[Line]:
+    """Every entry of the `cartes` register about this card, oldest first, with the card's movement."""
+    moves = {m.entry_id: m for m in CardMovement.objects.filter(card=card)}
+    register = Register.objects.filter(casino_id=card.casino_id, kind=RegisterKind.CARTES).first()
+    # every entry about a card names it as "card" (a transfer's target has its movement): read through the
+    # expression index of migration 0008, not by scanning the register's text
+    entries = (Entry.objects.filter(register=register)
+               .annotate(card_number=RawSQL(f"({Entry._meta.db_table}.payload::jsonb ->> 'card')", []))
+               .filter(Q(pk__in=moves.keys()) | Q(card_number=card.number))
+               .select_related("actor").order_by("seq"))
+    lines = []
+    for entry in entries:
+        move = moves.get(entry.pk)
+        lines.append(Line(entry, json.loads(entry.payload), move.delta if move else None,
+                          move.balance_after if move else None))
+    return lines
+
+
+def card_ledger_sum(card: Card) -> Decimal:
+    return CardMovement.objects.filter(card=card).aggregate(total=Sum("delta"))["total"] or Decimal("0.00")
+
+
+def card_benefits(lines: list[Line]) -> dict[str, int]:
+    """Points and free games granted to a nominative card (3-1 11)), from its history (`card_history`)."""
+    totals = {"points": 0, "free_games": 0}
+    for line in lines:
+        if line.entry.kind == BENEFIT:
+            totals["points"] += line.payload.get("points", 0)
+            totals["free_games"] += line.payload.get("free_games", 0)
+    return totals
+
+
+# a status entry is named by the state it leads to
+STATUS_OPERATIONS = {
+    CardStatus.ACTIVE: _("Réactivation"),
+    CardStatus.BLOCKED: _("Blocage"),
+    CardStatus.LOST: _("Perte signalée"),
+    CardStatus.FOUND: _("Carte trouvée"),
+    CardStatus.EXPIRED: _("Expiration"),
+    CardStatus.CLOSED: _("Clôture"),
+}
+CHANGE_LABELS = {
+    "block": _("Bloquer"),
+    "reactivate": _("Réactiver"),
+    "lost": _("Déclarer perdue"),
+    "close": _("Clôturer"),
+}
+
+
+def caps(casino: Casino, on: datetime.date) -> dict[str, RuleValueAt]:
+    """The cap each kind of card would get if issued on `on`, with its article."""
+    return {kind: card_rule(casino, key, on) for kind, key in CAP_KEYS.items()}
+
+
+@dataclass(frozen=True)
+class CasinoCards:
+    """One casino's card system: its latest certificate of conformity (art. 3-2), or the rule that asks for it."""
+
+    casino: Casino
+    certificate: CardSystemCertificate | None
+    certificate_rule: RuleValueAt
+
+    @property
+    def can_issue(self) -> bool:
+        return self.certificate is not None or not self.certificate_rule.value
+
+
+def casino_cards(*, user: User, on: datetime.date) -> list[CasinoCards]:
+    casinos = [c for c in Casino.objects.visible_to(user).select_related("jurisdiction") if card_system_applies(c, on)]
+    latest = {}
+    for certificate in CardSystemCertificate.objects.visible_to(user).filter(casino__in=casinos).order_by(
+            "issued_on", "recorded_at"):
+        latest[certificate.casino_id] = certificate
+    return [CasinoCards(c, latest.get(c.pk), card_rule(c, "certificat_avant_mise_en_service", on)) for c in casinos]
+
+
+def card_get(*, user: User, number: str) -> Card:
+    return get_object_or_404(
+        Card.objects.visible_to(user).select_related("casino__jurisdiction", "client", "issued_by"), number=number
+    )
+
+
+def client_get(*, user: User, pk: int) -> Client:
+    return get_object_or_404(clients_visible(user=user), pk=pk)
+
+
+def client_cards(client: Client) -> list[Card]:
+    return list(client.cards.select_related("casino__jurisdiction").order_by("-issued_at"))
+
+
+def clients_with_counts(*, user: User, query: str = "") -> list[Client]:
+    clients = clients_visible(user=user).annotate(
+        card_count=Count("cards"), active_count=Count("cards", filter=Q(cards__status=CardStatus.ACTIVE))
+    )
+    if query.strip():
+        q = query.strip()
+        clients = clients.filter(Q(last_name__icontains=q) | Q(first_name__icontains=q)
+                                 | Q(id_document_number__iexact=q))
+    return list(clients)
+
+
+def issue_clients(*, casino: Casino, user: User) -> list[Client]:
+    """The casino's identified clients, to pick for a nominative card."""
+    return list(clients_visible(user=user, casino=casino))
+
+
+@dataclass(frozen=True)
+class HistoryRow:
+    """A line of a card's history as a person reads it."""
+
+    line: Line
+    card: Card
+
+    @property
+    def entry(self):
+        return self.line.entry
+
+    @property
+    def label(self) -> str:
+        kind, payload = self.entry.kind, self.line.payload
+        if kind == STATUS:
+            return str(STATUS_OPERATIONS.get(payload.get("to"), payload.get("to", "")))
+        if kind == TRANSFERRED:
+            if payload.get("to") == self.card.number:
+                return str(_("Transfert reçu de la carte {number}")).format(number=payload.get("card", ""))
+            return str(_("Transfert vers la carte {number}")).format(number=payload.get("to", ""))
+        return entry_kind_label(kind)
+
+    @property
+    def detail(self) -> str:
+        """Where, why, or what: the desk, the machine, the reason, the points."""
+        payload = self.line.payload
+        parts = []
+        if self.entry.kind == ISSUED and payload.get("cap") is not None:
+            parts.append(str(_("plafond : {cap}")).format(cap=self._money(payload["cap"])))
+        if payload.get("desk"):
+            parts.append(str(_("caisse : {desk}")).format(desk=payload["desk"]))
+        if payload.get("machine"):
+            parts.append(str(_("appareil : {machine}")).format(machine=payload["machine"]))
+        if self.entry.kind == BENEFIT:
+            parts.append(str(_("{points} point(s), {free_games} jeu(x) gratuit(s)")).format(
+                points=payload.get("points", 0), free_games=payload.get("free_games", 0)))
+        if self.entry.kind == ADJUSTED:
+            parts.append(str(_("avant : {before} · après : {after}")).format(
+                before=self._money(payload.get("before")), after=self._money(payload.get("after"))))
+        if self.entry.kind == WIN_EXCESS:
+            parts.append(str(_("gain de {win}, crédité {credited}")).format(
+                win=self._money(payload.get("win")), credited=self._money(payload.get("credited"))))
+        if payload.get("found_on"):
+            parts.append(str(_("trouvée le {day}")).format(day=payload["found_on"]))
+        if payload.get("reason"):
+            parts.append(payload["reason"])
+        if payload.get("citation"):
+            parts.append(payload["citation"])
+        return " · ".join(parts)
+
+    @property
+    def amount(self) -> Decimal | None:
+        """The money the entry moved on this card; for a win past the cap, the part to pay by hand."""
+        if self.line.delta is not None:
+            return self.line.delta
+        if self.entry.kind == WIN_EXCESS and self.line.payload.get("amount") is not None:
+            return Decimal(self.line.payload["amount"])
+        return None
+
+    def _money(self, value) -> str:
+        return money(self.card, Decimal(value)) if value not in (None, "") else "—"
+
+
+def history(card: Card) -> list[HistoryRow]:
+    """The card's entries, newest first."""
+    return [HistoryRow(line, card) for line in reversed(card_history(card))]
+
+
+def transfer_targets(card: Card) -> list[Card]:
+    """The client's other active nominative cards (art. 3-1 8))."""
+    if card.client_id is None:
+        return []
+    return list(Card.objects.filter(client_id=card.client_id, status=CardStatus.ACTIVE).exclude(pk=card.pk))
+
+
+def status_changes(card: Card, user: User) -> list[tuple[str, str]]:
+    """The changes of state this user may ask for from the card's state, as (change, label)."""
+    manager = user.role == User.Role.MANAGER
+    return [(change, str(CHANGE_LABELS[change])) for change, (starts, _wanted, manager_only) in CHANGES.items()
+            if card.status in starts and (manager or not manager_only)]

@@ -1,0 +1,274 @@
+"""Electronic gaming cards (LU RGD 1979 art. 3-1 to 3-4): clients, issue, and each card's life (blocked,
+lost, found, expired, closed). The balance moves only through `card_ledger`; every change here is an entry
+of the casino's `cartes` register too. Caps, counts and delays come from the rule data.
+"""
+
+import datetime
+import secrets
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from compliance.errors import DomainError
+from compliance.models import AuditAction, Casino, User
+from compliance.permissions import verify_can_write
+from compliance.services import audit_record, system_user
+from registers.errors import ErrorCode
+
+from .. import errors as common
+from ..chain.services import entry_append, register_for
+from ..fields import required
+from ..kinds import EntryKind, RegisterKind
+from ..models import Card, CardKind, CardStatus, CardSystemCertificate, Client, Entry
+from ..orphelins.services import orphelin_record
+from . import errors
+from .ledger import CAP_KEYS, TO_ORPHELINS, card_rule, locked, money, record
+
+ISSUED, STATUS = EntryKind.CARD_ISSUED, EntryKind.CARD_STATUS
+
+
+@transaction.atomic
+def card_certificate_record(
+    *, casino: Casino, actor: User, supplier: str, reference: str, issued_on: datetime.date
+) -> CardSystemCertificate:
+    """The supplier's certificate of conformity of the card system, on record before any card is issued (3-2)."""
+    verify_can_write(actor, casino)
+    required(supplier=supplier, reference=reference)
+    certificate = CardSystemCertificate.objects.create(
+        casino=casino, supplier=supplier.strip(), reference=reference.strip(), issued_on=issued_on, recorded_by=actor
+    )
+    audit_record(actor=actor, action=AuditAction.CARD_CERTIFICATE_RECORDED, casino=casino,
+                 target_type="card_certificate", target_id=certificate.pk,
+                 details={"supplier": certificate.supplier, "reference": certificate.reference,
+                          "issued_on": issued_on})
+    return certificate
+
+
+@transaction.atomic
+def client_register(
+    *,
+    casino: Casino,
+    actor: User,
+    last_name: str,
+    first_name: str,
+    birth_date: datetime.date,
+    id_document_type: str,
+    id_document_number: str,
+) -> Client:
+    """Identity checked by `actor` now (art. 3-3); the check is audited with who made it."""
+    verify_can_write(actor, casino)
+    required(
+        last_name=last_name,
+        first_name=first_name,
+        birth_date=birth_date,
+        id_document_type=id_document_type,
+        id_document_number=id_document_number,
+    )
+    if birth_date > timezone.localdate():
+        raise DomainError(errors.CLIENT_BIRTH_DATE, code=ErrorCode.FUTURE_DAY, field="birth_date")
+    try:
+        with transaction.atomic():
+            client = Client.objects.create(
+                casino=casino,
+                last_name=last_name.strip(),
+                first_name=first_name.strip(),
+                birth_date=birth_date,
+                id_document_type=id_document_type.strip(),
+                id_document_number=id_document_number.strip(),
+                verified_by=actor,
+                verified_at=timezone.now(),
+            )
+    except IntegrityError:  # one client per identity document (unique in the database)
+        raise DomainError(errors.CLIENT_EXISTS, code=ErrorCode.DUPLICATE, field="id_document_number") from None
+    # the document's number stays in the client's row: the audit names who checked which document type
+    audit_record(actor=actor, action=AuditAction.CLIENT_REGISTERED, casino=casino, target_type="client",
+                 target_id=client.pk, details={"id_document_type": client.id_document_type})
+    return client
+
+
+def _number(casino: Casino) -> str:
+    prefix = "".join(c for c in casino.code if c.isalnum())[:3].upper()
+    return f"{prefix}-{secrets.randbelow(10**12):012d}"
+
+
+@transaction.atomic
+def card_issue(
+    *, casino: Casino, actor: User, kind: str, gaming_day: datetime.date, client: Client | None = None
+) -> Card:
+    """A manager issues a card: never before the system's certificate (art. 3-2); a nominative card to an
+    identified client holding fewer than two active ones (art. 3-1 7)); a day card to anyone."""
+    verify_can_write(actor, casino)
+    if actor.role != User.Role.MANAGER:
+        raise DomainError(errors.CARD_ROLE, code=ErrorCode.WRONG_ROLE, field="actor")
+    needed = card_rule(casino, "certificat_avant_mise_en_service", gaming_day)
+    if needed.value and not CardSystemCertificate.objects.filter(casino=casino).exists():
+        raise DomainError(errors.CARD_NO_CERTIFICATE.format(citation=needed.citation.label),
+                          code=ErrorCode.NO_CERTIFICATE)
+    nominative = kind == CardKind.NOMINATIVE
+    cap = card_rule(casino, CAP_KEYS[kind], gaming_day)
+    count = card_rule(casino, "nominatives_par_client_max", gaming_day)
+    if nominative and client is None:
+        raise DomainError(
+            errors.CARD_NEEDS_CLIENT.format(citation=count.citation.label),
+            code=ErrorCode.CLIENT_REQUIRED, field="client"
+        )
+    fields = {
+        "casino": casino,
+        "kind": kind,
+        "client": client if nominative else None,
+        "cap": cap.value,
+        "mention": f"Valable uniquement au {casino.name}",
+        "gaming_day": gaming_day,
+        "issued_by": actor,
+    }
+    card = None
+    for slot in range(1, int(count.value) + 1) if nominative else (None,):
+        try:
+            with transaction.atomic():  # a concurrent issue may take the slot: the unique index decides
+                card = Card.objects.create(number=_number(casino), slot=slot, **fields)
+            break
+        except IntegrityError:
+            continue
+    if card is None:
+        raise DomainError(
+            errors.CARD_TWO_ACTIVE.format(max=count.value, citation=count.citation.label),
+            code=ErrorCode.TWO_ACTIVE_CARDS,
+            field="client",
+        )
+    entry_append(
+        register=register_for(casino=casino, kind=RegisterKind.CARTES),
+        kind=ISSUED,
+        gaming_day=gaming_day,
+        actor=actor,
+        payload={
+            "card": card.number,
+            "kind": kind,
+            "client": client.pk if nominative else None,
+            "cap": card.cap,
+            "citation": cap.citation.label,
+        },
+    )
+    return card
+
+
+@transaction.atomic
+def card_issue_with_client(*, casino: Casino, actor: User, kind: str, gaming_day: datetime.date,
+                           client: Client | None = None, new_client: dict | None = None) -> Card:
+    """Issue as the desk's form asks: a client typed there (identity fields of `client_register`) is registered
+    first; the client and the card stand together or not at all."""
+    if kind == CardKind.NOMINATIVE and client is None and new_client:
+        client = client_register(casino=casino, actor=actor, **new_client)
+    return card_issue(casino=casino, actor=actor, kind=kind, gaming_day=gaming_day, client=client)
+
+
+# which states each change starts from; a manager blocks, reactivates and closes, any staff member
+# records a card reported lost or found
+STATUS_CHANGES = {
+    "block": ({CardStatus.ACTIVE}, CardStatus.BLOCKED, True),
+    "reactivate": ({CardStatus.BLOCKED, CardStatus.LOST, CardStatus.FOUND}, CardStatus.ACTIVE, True),
+    "lost": ({CardStatus.ACTIVE, CardStatus.BLOCKED}, CardStatus.LOST, False),
+    "close": (set(CardStatus) - {CardStatus.CLOSED}, CardStatus.CLOSED, True),
+}
+
+
+def _change(card: Card, actor: User | None, wanted: str, *, reason: str, gaming_day=None, **payload) -> Entry:
+    before = card.status
+    card.status = wanted
+    try:
+        with transaction.atomic():  # reactivating may meet the two-active-cards index (art. 3-1 7))
+            card.save(update_fields=["status", "found_on"])
+    except IntegrityError:
+        count = card_rule(card.casino, "nominatives_par_client_max", gaming_day)
+        raise DomainError(errors.CARD_TWO_ACTIVE.format(max=count.value, citation=count.citation.label),
+                          code=ErrorCode.TWO_ACTIVE_CARDS, field="card") from None
+    return record(card=card, kind=STATUS, gaming_day=gaming_day, actor=actor or system_user(),
+                  payload={"card": card.number, "from": before, "to": wanted, "reason": reason, **payload})
+
+
+@transaction.atomic
+def card_status_change(*, card: Card, actor: User, change: str, reason: str = "",
+                       gaming_day: datetime.date | None = None) -> Entry:
+    """Block, reactivate, report lost or close a card; closing needs a zero balance (paid out, 3-1 5))."""
+    (card,) = locked(card)
+    verify_can_write(actor, card.casino)
+    if change not in STATUS_CHANGES:
+        raise DomainError(errors.CARD_UNKNOWN_CHANGE.format(value=change),
+                          code=ErrorCode.UNKNOWN_CHANGE, field="change")
+    starts, wanted, manager_only = STATUS_CHANGES[change]
+    if manager_only and actor.role != User.Role.MANAGER:
+        raise DomainError(errors.CARD_ROLE, code=ErrorCode.WRONG_ROLE, field="actor")
+    if card.status not in starts:
+        raise DomainError(errors.CARD_STATUS_CHANGE.format(number=card.number, current=card.get_status_display(),
+                                                           wanted=CardStatus(wanted).label),
+                          code=ErrorCode.STATUS_CHANGE, field="change")
+    if wanted == CardStatus.CLOSED and card.balance:
+        rule = card_rule(card.casino, "solde_paye_sur_demande", gaming_day)
+        raise DomainError(errors.CARD_CLOSE_BALANCE.format(balance=money(card, card.balance),
+                                                           citation=rule.citation.label),
+                          code=ErrorCode.BALANCE_NOT_ZERO, field="card")
+    if wanted == CardStatus.ACTIVE:
+        card.found_on = None
+    return _change(card, actor, wanted, reason=(reason or "").strip(), gaming_day=gaming_day)
+
+
+def _to_orphelins(card: Card, actor: User, source: str, gaming_day: datetime.date | None, location: str):
+    """The balance leaves the card for the orphelins register, where it waits for a countersignature."""
+    day = gaming_day or timezone.localdate()
+    amount = card.balance
+    record(card=card, kind=TO_ORPHELINS, gaming_day=day, actor=actor,
+           payload={"card": card.number, "amount": amount, "source": source}, moves=((card, -amount),))
+    return orphelin_record(casino=card.casino, actor=actor, gaming_day=day, source=source, amount=amount,
+                           currency=card.casino.currency, location=location,
+                           description=f"Carte {card.number}", found_on=card.found_on)
+
+
+@transaction.atomic
+def card_found(*, card: Card, actor: User, found_on: datetime.date, location: str,
+               gaming_day: datetime.date | None = None) -> Entry:
+    """A card found by or handed to the staff (3-4 8)): a day card's balance is an orphan at once (art. 18-12);
+    a nominative card is held for its holder, and `cards_found_orphaned_due` acts when the hold has run."""
+    (card,) = locked(card)
+    verify_can_write(actor, card.casino)
+    if found_on > timezone.localdate():
+        raise DomainError(errors.CARD_FOUND_DATE, code=ErrorCode.FUTURE_DAY, field="found_on")
+    if not (location or "").strip():
+        raise DomainError(common.FIELD_REQUIRED, code=ErrorCode.REQUIRED, field="location")
+    if card.status in (CardStatus.FOUND, CardStatus.CLOSED):
+        raise DomainError(errors.CARD_STATUS_CHANGE.format(number=card.number, current=card.get_status_display(),
+                                                           wanted=CardStatus.FOUND.label),
+                          code=ErrorCode.STATUS_CHANGE, field="card")
+    card.found_on = found_on
+    entry = _change(card, actor, CardStatus.FOUND, reason=location.strip(), gaming_day=gaming_day,
+                    found_on=found_on.isoformat())
+    if card.kind == CardKind.JOURNALIERE and card.balance:
+        _to_orphelins(card, actor, "carte_anonyme", gaming_day, location.strip())
+    return entry
+
+
+def cards_found_orphaned_due(today: datetime.date | None = None) -> int:
+    """The scheduled job: each nominative card found at least the hold of 3-4 8) ago, still unclaimed, gives
+    its balance to the orphelins. Idempotent; returns the cards done."""
+    today, done = today or timezone.localdate(), 0
+    for card in Card.objects.filter(kind=CardKind.NOMINATIVE, status=CardStatus.FOUND, balance__gt=0,
+                                    found_on__isnull=False).select_related("casino__jurisdiction"):
+        hold = card_rule(card.casino, "garde_nominative_trouvee", today)
+        if card.found_on + datetime.timedelta(weeks=int(hold.value)) > today:
+            continue
+        with transaction.atomic():
+            (card,) = locked(card)
+            if card.status == CardStatus.FOUND and card.balance:
+                _to_orphelins(card, system_user(), "carte_nominative", today, f"Carte {card.number}")
+                done += 1
+    return done
+
+
+def cards_expire_due(today: datetime.date | None = None) -> int:
+    """Day cards expire at the end of their gaming day (3-1 7)); their balance stays payable (3-1 5))."""
+    today, done = today or timezone.localdate(), 0
+    for card in Card.objects.filter(kind=CardKind.JOURNALIERE, status=CardStatus.ACTIVE, gaming_day__lt=today):
+        with transaction.atomic():
+            (card,) = locked(card)
+            if card.status == CardStatus.ACTIVE:
+                _change(card, None, CardStatus.EXPIRED, reason="fin de la journée de jeu", gaming_day=today)
+                done += 1
+    return done

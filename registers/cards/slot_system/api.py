@@ -1,0 +1,204 @@
+"""API of the casino's slot management system (the machines' back-end) on electronic gaming cards,
+under /api/v1/slots/. Thin views over registers.cards.slot_system.services, which does every check.
+
+Authentication: `Authorization: Slot <key>`, the key `slot_system_register` gave once when a manager
+registered the system. Only a slot system gets in (people and their tokens or sessions are refused: 403),
+and a slot system's key opens nothing else of the API (it is not a DRF token).
+
+- `POST debit/` and `POST credit/` take `{"card", "amount", "currency", "machine"}` (amounts as strings with
+  two decimals, the casino's currency) and require the header `Idempotency-Key`: the first answer given for
+  a key (success or refusal) is given again to any retry with the same body, with the header
+  `Idempotent-Replayed: true`; the same key with another body is a 409 `idempotency_key_reused`.
+- `GET cards/<number>/balance/`: balance, cap and status.
+
+A card of another casino is unknown (404 `unknown_card`, LU RGD 1979 art. 3-1 2)). Each system has its own
+rate limit per minute (429 `rate_limited` with `Retry-After`). Errors are `{code, message, field_errors}`.
+Every JSON answer has its keys sorted, so a replay is byte for byte the first answer.
+"""
+
+import json
+
+from drf_spectacular.extensions import OpenApiAuthenticationExtension
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import exceptions, serializers
+from rest_framework.authentication import BaseAuthentication, get_authorization_header
+from rest_framework.permissions import BasePermission
+from rest_framework.renderers import JSONRenderer
+from rest_framework.response import Response
+from rest_framework.throttling import BaseThrottle
+from rest_framework.views import APIView
+
+from registers.errors import ErrorCode
+
+from ...models import SlotSystem
+from . import errors
+from . import services as slot_services
+
+KEYWORD = "Slot"
+
+
+class SlotSystemAuthentication(BaseAuthentication):
+    """`Authorization: Slot <key>` → (the system's user, the SlotSystem as `request.auth`)."""
+
+    def authenticate(self, request):
+        words = get_authorization_header(request).split()
+        if not words or words[0].lower() != KEYWORD.lower().encode():
+            return None
+        try:
+            key = words[1].decode() if len(words) == 2 else ""
+        except UnicodeError:
+            key = ""
+        system = slot_services.slot_system_for_key(key) if key else None
+        if system is None:
+            raise exceptions.AuthenticationFailed(errors.SLOT_KEY_INVALID)
+        if not system.active or not system.user.is_active:
+            raise exceptions.AuthenticationFailed(errors.SLOT_SYSTEM_INACTIVE)
+        return system.user, system
+
+    def authenticate_header(self, request):
+        return KEYWORD
+
+
+class SlotSystemAuthenticationScheme(OpenApiAuthenticationExtension):
+    target_class = "registers.cards.slot_system.api.SlotSystemAuthentication"
+    name = "slotSystemKey"
+
+    def get_security_definition(self, auto_schema):
+        return {"type": "apiKey", "in": "header", "name": "Authorization",
+                "description": "`Slot <clé>` : la clé donnée à l'inscription du système / the registration key"}
+
+
+class SlotSystemOnly(BasePermission):
+    message = errors.SLOT_SYSTEM_ONLY
+
+    def has_permission(self, request, view):
+        return isinstance(request.auth, SlotSystem) and request.auth.user_id == request.user.pk
+
+
+class RateLimited(exceptions.Throttled):
+    default_code = ErrorCode.RATE_LIMITED
+
+    def __init__(self, wait: float, rate: int):
+        super().__init__(wait=wait, code=ErrorCode.RATE_LIMITED)
+        self.detail = exceptions.ErrorDetail(str(errors.SLOT_RATE_LIMITED.format(rate=rate, wait=self.wait)),
+                                             code=ErrorCode.RATE_LIMITED)
+
+
+class SlotSystemThrottle(BaseThrottle):
+    """The system's own rate per minute, counted in Redis (replaces the API's default user throttle)."""
+
+    def allow_request(self, request, view):
+        if not isinstance(request.auth, SlotSystem):
+            return True
+        self.rate = request.auth.rate_per_minute
+        self.retry_after = slot_services.slot_rate_take(request.auth)
+        return self.retry_after is None
+
+    def wait(self):
+        return self.retry_after
+
+
+class SortedJSONRenderer(JSONRenderer):
+    """Keys sorted: the first answer and its replay (read back from PostgreSQL's jsonb) render identically."""
+
+    def render(self, data, accepted_media_type=None, renderer_context=None):
+        if data is None:
+            return b""
+        return json.dumps(data, cls=self.encoder_class, ensure_ascii=False, allow_nan=False, sort_keys=True,
+                          separators=(",", ":")).encode()
+
+
+class SlotApi(APIView):
+    authentication_classes = [SlotSystemAuthentication]
+    permission_classes = [SlotSystemOnly]
+    throttle_classes = [SlotSystemThrottle]
+    renderer_classes = [SortedJSONRenderer]
+
+    def throttled(self, request, wait):
+        raise RateLimited(wait, request.auth.rate_per_minute)
+
+
+class CardOperationInput(serializers.Serializer):
+    card = serializers.CharField(max_length=32)
+    amount = serializers.CharField(max_length=32, help_text="« 12.50 »")
+    currency = serializers.CharField(max_length=3, help_text="EUR")
+    machine = serializers.CharField(max_length=60)
+
+
+class EntryRefOutput(serializers.Serializer):
+    kind = serializers.CharField()
+    seq = serializers.IntegerField()
+    hash = serializers.CharField()
+
+
+class DebitOutput(serializers.Serializer):
+    operation = serializers.CharField()
+    card = serializers.CharField()
+    amount = serializers.CharField()
+    currency = serializers.CharField()
+    machine = serializers.CharField()
+    balance = serializers.CharField()
+    entry = EntryRefOutput()
+
+
+class ManualPayoutOutput(serializers.Serializer):
+    amount = serializers.CharField()
+    citation = serializers.CharField()
+    message = serializers.CharField()
+    entry = EntryRefOutput()
+
+
+class CreditOutput(DebitOutput):
+    credited = serializers.CharField()
+    excess = serializers.CharField()
+    manual_payout = ManualPayoutOutput(allow_null=True)
+    entry = EntryRefOutput(allow_null=True)
+
+
+class BalanceOutput(serializers.Serializer):
+    card = serializers.CharField()
+    kind = serializers.CharField()
+    status = serializers.CharField()
+    balance = serializers.CharField()
+    cap = serializers.CharField()
+    currency = serializers.CharField()
+
+
+IDEMPOTENCY_KEY = OpenApiParameter("Idempotency-Key", OpenApiTypes.STR, OpenApiParameter.HEADER, required=True,
+                                   description="Une clé par opération ; une reprise avec la même clé rejoue la "
+                                               "première réponse / one key per operation")
+
+
+class CardOperationApi(SlotApi):
+    operation = None  # a slot_services function
+
+    def post(self, request):
+        key = slot_services.idempotency_key(request.headers.get("Idempotency-Key"))
+        data = CardOperationInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        answer = self.operation(system=request.auth, key=key, **data.validated_data)
+        headers = {"Idempotent-Replayed": "true"} if answer.replayed else {}
+        return Response(answer.body, status=answer.status, headers=headers)
+
+
+class SlotDebitApi(CardOperationApi):
+    operation = staticmethod(slot_services.slot_debit)
+
+    @extend_schema(request=CardOperationInput, responses={201: DebitOutput}, parameters=[IDEMPOTENCY_KEY])
+    def post(self, request):
+        return super().post(request)
+
+
+class SlotCreditApi(CardOperationApi):
+    operation = staticmethod(slot_services.slot_credit)
+
+    @extend_schema(request=CardOperationInput, responses={201: CreditOutput}, parameters=[IDEMPOTENCY_KEY])
+    def post(self, request):
+        return super().post(request)
+
+
+class SlotCardBalanceApi(SlotApi):
+    @extend_schema(responses=BalanceOutput)
+    def get(self, request, number):
+        return Response(slot_services.slot_card_balance(system=request.auth, number=number))

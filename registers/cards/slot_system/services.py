@@ -1,0 +1,260 @@
+"""The slot management system's operations on electronic gaming cards (LU RGD 1979 art. 3-4 1) to 3), 7)):
+a machine's bet is debited from a card, a win credited to it up to its cap, the part past the cap paid by
+hand (art. 18-10). Every operation goes through `card_ledger`, in the casino's `cartes` register, with the
+slot system's own user as the actor.
+
+Idempotency: each debit or credit names an idempotency key. In one transaction the key's row is inserted
+first (a concurrent request with the same key waits on the unique index until this one commits, then
+finds its answer), the operation runs under a savepoint, and its answer — success or refusal — is stored
+on the row. A retry with the same key and the same body gets that first answer back and changes nothing;
+the same key with another body is refused (`idempotency_key_reused`). A malformed request (a field
+missing) is refused before the key is taken, so it can be corrected and sent again with the same key.
+
+Rate limit: a fixed one-minute window per slot system, counted in Redis.
+"""
+
+import hashlib
+import json
+import math
+import secrets
+import time
+from dataclasses import dataclass
+from decimal import Decimal
+from functools import lru_cache
+
+import redis
+from django.conf import settings
+from django.core.cache import cache
+from django.db import transaction
+from django.utils.text import slugify
+
+from compliance.errors import DomainError
+from compliance.models import AuditAction, Casino, User
+from compliance.permissions import verify_can_write
+from compliance.services import audit_record
+from registers.errors import ErrorCode
+
+from ... import errors
+from ...models import Card, Entry, SlotRequest, SlotSystem
+from ...models.slot_systems import DEFAULT_RATE_PER_MINUTE
+from ...money import CENT, check_currency, parse_amount
+from ..ledger import card_bet, card_rule, card_win, money
+from . import errors as slot_errors
+
+DEBIT, CREDIT = "debit", "credit"
+KEY_MAX_LENGTH = 200
+RATE_MAX = 1_000_000
+WINDOW_SECONDS = 60
+
+
+# --- slot systems -----------------------------------------------------------------------------------
+
+
+def _key_hash(key: str) -> str:
+    return hashlib.sha256(key.encode()).hexdigest()
+
+
+def _rate(value) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= RATE_MAX:
+        raise DomainError(slot_errors.SLOT_SYSTEM_RATE, code=ErrorCode.INVALID, field="rate_per_minute")
+    return value
+
+
+@transaction.atomic
+def slot_system_register(*, casino: Casino, actor: User, name: str,
+                         rate_per_minute: int = DEFAULT_RATE_PER_MINUTE) -> tuple[SlotSystem, str]:
+    """A manager registers the casino's slot management system; returns it and its key, shown only now (only
+    its SHA-256 is kept). The system acts in the registers as a user of the casino (role accountant) who
+    cannot sign in, and authenticates on the slot API only, with `Authorization: Slot <key>`."""
+    verify_can_write(actor, casino)
+    if actor.role != User.Role.MANAGER:
+        raise DomainError(slot_errors.SLOT_SYSTEM_ROLE, code=ErrorCode.WRONG_ROLE, field="actor")
+    name = (name or "").strip()
+    if not name:
+        raise DomainError(errors.FIELD_REQUIRED, code=ErrorCode.REQUIRED, field="name")
+    rate = _rate(rate_per_minute)
+    card_rule(casino, "validite_casino_emetteur")  # cards exist only where the rule data has them
+    if SlotSystem.objects.filter(casino=casino, name__iexact=name).exists():
+        raise DomainError(slot_errors.SLOT_SYSTEM_NAME_TAKEN, code=ErrorCode.DUPLICATE, field="name")
+    user = User(username=f"slots.{casino.code}.{slugify(name)[:80] or 'systeme'}.{secrets.token_hex(4)}",
+                role=User.Role.ACCOUNTANT, casino=casino, first_name=name[:150],
+                last_name="Système de gestion des machines à sous")
+    user.set_unusable_password()
+    user.save()
+    key = secrets.token_urlsafe(32)
+    system = SlotSystem.objects.create(casino=casino, name=name, user=user, key_hash=_key_hash(key),
+                                       rate_per_minute=rate, created_by=actor)
+    audit_record(actor=actor, action=AuditAction.SLOT_SYSTEM_REGISTERED, casino=casino, target_type="slot_system",
+                 target_id=system.pk, details={"name": name, "user": user.username, "rate_per_minute": rate})
+    return system, key
+
+
+@transaction.atomic
+def slot_system_set_rate(*, system: SlotSystem, actor: User, rate_per_minute: int) -> SlotSystem:
+    verify_can_write(actor, system.casino)
+    if actor.role != User.Role.MANAGER:
+        raise DomainError(slot_errors.SLOT_SYSTEM_ROLE, code=ErrorCode.WRONG_ROLE, field="actor")
+    before = system.rate_per_minute
+    system.rate_per_minute = _rate(rate_per_minute)
+    system.save(update_fields=["rate_per_minute"])
+    audit_record(actor=actor, action=AuditAction.SLOT_SYSTEM_RATE_SET, casino=system.casino,
+                 target_type="slot_system", target_id=system.pk,
+                 details={"before": before, "after": system.rate_per_minute})
+    return system
+
+
+def slot_system_for_key(key: str) -> SlotSystem | None:
+    """The slot system a key authenticates (active or not), with its user and casino."""
+    return (SlotSystem.objects.select_related("user", "casino__jurisdiction")
+            .filter(key_hash=_key_hash(key)).first())
+
+
+# --- rate limit -------------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=1)
+def _redis() -> redis.Redis:
+    return redis.Redis.from_url(settings.CACHES["default"]["LOCATION"])
+
+
+def _now() -> float:
+    return time.time()  # the tests move the clock to the next window
+
+
+def slot_rate_take(system: SlotSystem) -> float | None:
+    """Counts one request in the system's current one-minute window (one Redis round trip): None when it is
+    within the system's rate, else the seconds until the window ends."""
+    now = _now()
+    window = int(now // WINDOW_SECONDS)
+    key = cache.make_key(f"slots:rate:{system.key_hash[:16]}:{window}")
+    pipe = _redis().pipeline(transaction=False)
+    pipe.incr(key)
+    pipe.expire(key, 2 * WINDOW_SECONDS)
+    count = pipe.execute()[0]
+    if count <= system.rate_per_minute:
+        return None
+    return max(1, math.ceil((window + 1) * WINDOW_SECONDS - now))
+
+
+# --- operations -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Answer:
+    status: int
+    body: dict
+    replayed: bool = False
+
+
+def _amount(value: Decimal) -> str:
+    return format(Decimal(value).quantize(CENT), "f")
+
+
+def _entry(entry: Entry | None) -> dict | None:
+    return None if entry is None else {"kind": entry.kind, "seq": entry.seq, "hash": entry.hash}
+
+
+def _card(system: SlotSystem, number: str) -> Card:
+    """A card of the slot system's casino; any other (another casino's included) is unknown (art. 3-1 2))."""
+    card = (Card.objects.visible_to(system.user).select_related("casino__jurisdiction")
+            .filter(casino_id=system.casino_id, number=number).first())
+    if card is None:
+        rule = card_rule(system.casino, "validite_casino_emetteur")
+        raise DomainError(slot_errors.SLOT_UNKNOWN_CARD.format(number=number, citation=rule.citation.label),
+                          code=ErrorCode.UNKNOWN_CARD, field="card", status=404)
+    return card
+
+
+def _required(field: str, value: str) -> str:
+    if not (value or "").strip():
+        raise DomainError(errors.FIELD_REQUIRED, code=ErrorCode.REQUIRED, field=field)
+    return value.strip()
+
+
+def _checked(system: SlotSystem, *, card: str, amount: str, currency: str, machine: str) -> tuple[Card, Decimal, str]:
+    check_currency(system.casino, currency)
+    value = parse_amount(amount)
+    machine = _required("machine", machine)
+    return _card(system, card), value, machine
+
+
+def _debit(system: SlotSystem, *, card: str, amount: str, currency: str, machine: str) -> tuple[dict, Entry]:
+    target, value, machine = _checked(system, card=card, amount=amount, currency=currency, machine=machine)
+    operation = card_bet(card=target, actor=system.user, amount=value, machine=machine)
+    body = {"operation": DEBIT, "card": target.number, "amount": _amount(value), "currency": currency,
+            "machine": machine, "balance": _amount(operation.balance), "entry": _entry(operation.entry)}
+    return body, operation.entry
+
+
+def _credit(system: SlotSystem, *, card: str, amount: str, currency: str, machine: str) -> tuple[dict, Entry]:
+    target, value, machine = _checked(system, card=card, amount=amount, currency=currency, machine=machine)
+    operation = card_win(card=target, actor=system.user, amount=value, machine=machine)
+    manual = None
+    if operation.excess is not None:
+        excess = value - operation.credited
+        citation = json.loads(operation.excess.payload)["citation"]
+        manual = {"amount": _amount(excess), "citation": citation, "entry": _entry(operation.excess),
+                  "message": str(slot_errors.SLOT_WIN_EXCESS.format(
+                      win=money(target, value), credited=money(target, operation.credited),
+                      cap=money(target, target.cap), excess=money(target, excess), citation=citation))}
+    body = {"operation": CREDIT, "card": target.number, "amount": _amount(value), "currency": currency,
+            "machine": machine, "credited": _amount(operation.credited),
+            "excess": _amount(value - operation.credited), "manual_payout": manual,
+            "balance": _amount(operation.balance), "entry": _entry(operation.entry)}
+    return body, operation.entry or operation.excess
+
+
+def idempotency_key(raw: str | None) -> str:
+    """The request's Idempotency-Key header, required on every debit and credit."""
+    key = (raw or "").strip()
+    if not key or len(key) > KEY_MAX_LENGTH:
+        raise DomainError(slot_errors.IDEMPOTENCY_KEY_REQUIRED, code=ErrorCode.IDEMPOTENCY_KEY_REQUIRED,
+                          field="Idempotency-Key")
+    return key
+
+
+def _fingerprint(operation: str, fields: dict) -> str:
+    text = json.dumps({"operation": operation, **fields}, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _idempotent(system: SlotSystem, key: str, operation: str, fields: dict, run) -> Answer:
+    digest = _fingerprint(operation, fields)
+    with transaction.atomic():
+        # Taken first: a concurrent request with this key blocks here until the first one commits.
+        SlotRequest.objects.bulk_create([SlotRequest(slot_system=system, key=key, operation=operation,
+                                                     body_sha256=digest)], ignore_conflicts=True)
+        row = SlotRequest.objects.get(slot_system=system, key=key)
+        if row.status_code is not None:  # answered by an earlier, committed request: ours was not inserted
+            if row.body_sha256 != digest:
+                raise DomainError(slot_errors.IDEMPOTENCY_KEY_REUSED, code=ErrorCode.IDEMPOTENCY_KEY_REUSED,
+                                  field="Idempotency-Key", status=409)
+            return Answer(row.status_code, row.response, replayed=True)
+        try:
+            with transaction.atomic():  # a refusal rolls back to here only: the key keeps its answer
+                body, entry = run(system, **fields)
+            status = 201
+        except DomainError as refused:
+            status, entry = refused.status, None
+            body = {"code": refused.code, "message": str(refused.message), "field_errors": refused.field_errors}
+        row.status_code, row.response, row.entry = status, body, entry
+        row.save(update_fields=["status_code", "response", "entry"])
+    return Answer(status, body)
+
+
+def slot_debit(*, system: SlotSystem, key: str, card: str, amount: str, currency: str, machine: str) -> Answer:
+    """A machine's bet debited from a card (art. 3-4 1), 2)); refused beyond the balance."""
+    return _idempotent(system, key, DEBIT, {"card": card, "amount": amount, "currency": currency,
+                                            "machine": machine}, _debit)
+
+
+def slot_credit(*, system: SlotSystem, key: str, card: str, amount: str, currency: str, machine: str) -> Answer:
+    """A machine's win credited to a card up to its cap; the rest is an entry to pay by hand (art. 3-4 7))."""
+    return _idempotent(system, key, CREDIT, {"card": card, "amount": amount, "currency": currency,
+                                             "machine": machine}, _credit)
+
+
+def slot_card_balance(*, system: SlotSystem, number: str) -> dict:
+    card = _card(system, number)
+    return {"card": card.number, "kind": card.kind, "status": card.status, "balance": _amount(card.balance),
+            "cap": _amount(card.cap), "currency": card.casino.currency}

@@ -1,0 +1,11 @@
+"""Messages of the hash chain (gaming days, countersignatures): constants so tests assert them and translators find
+them."""
+
+from django.utils.translation import gettext_lazy as _
+
+SESSION_ALREADY_CLOSED = _("La journée de jeu du {day} est déjà close.")
+SESSION_CLOSED = _("La journée de jeu du {day} est close : aucune écriture ne peut plus y être portée.")
+FUTURE_DAY = _("La journée de jeu du {day} n'a pas encore commencé.")
+SAME_PERSON = _("La contresignature doit venir d'une autre personne que celle qui a déposé l'écriture ({citation}).")
+WRONG_ROLE = _("La contresignature exige le rôle « {role} » ({citation}).")
+ALREADY_COUNTERSIGNED = _("Cette écriture est déjà contresignée.")

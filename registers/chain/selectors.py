@@ -1,0 +1,300 @@
+"""Reads behind every register's pages and API: every one goes through `visible_to`, so a casino user
+sees their casino only and a regulator the casinos of their jurisdiction. The chain itself is verified and
+exported by registers/chain/verification.py; each family reads its own entries in its selectors."""
+
+import csv
+import datetime
+import io
+import json
+from dataclasses import dataclass
+from decimal import Decimal
+from functools import cached_property
+
+from django.db.models import Count, Max
+from django.shortcuts import get_object_or_404
+from django.utils import timezone, translation
+from django.utils.formats import number_format
+from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext_lazy as _
+
+from compliance.errors import DomainError
+from compliance.models import Casino, User
+from games.selectors import rule_value_at
+
+from ..kinds import RULE_OF_KIND, RegisterKind, entry_kind_label, register_kind_label
+from ..models import Checkpoint, Entry, PendingEntry, Register
+
+PROBLEMS = {
+    "changed": _("contenu modifié après son enregistrement"),
+    "missing": _("écriture manquante ou en double"),
+    "reordered": _("écritures déplacées"),
+    "broken_link": _("chaînage rompu"),
+    "truncated": _("registre tronqué après un point de contrôle signé"),
+    "bad_signature": _("signature de point de contrôle invalide"),
+    "checkpoint_mismatch": _("écriture différente du point de contrôle signé"),
+}
+
+
+def problem_label(kind: str) -> str:
+    return str(PROBLEMS.get(kind, kind))
+
+
+
+
+
+
+# --- the list of registers -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RegisterRow:
+    casino: Casino
+    kind: str
+    register: Register | None  # None: a register the casino keeps but nothing was filed in yet
+    entries: int = 0
+    head_seq: int | None = None
+    last_checkpoint: Checkpoint | None = None
+    pending: int = 0
+
+    @property
+    def label(self) -> str:
+        return register_kind_label(self.kind)
+
+
+def kind_applies(casino: Casino, kind: str, on: datetime.date | None = None) -> bool:
+    """Whether the casino's rule data holds what this register's services need."""
+    key = RULE_OF_KIND.get(kind)
+    if key is None:
+        return True
+    try:
+        rule_value_at(jurisdiction=casino.jurisdiction, key=key, on=on or timezone.localdate(), drafts=True)
+    except DomainError:
+        return False
+    return True
+
+
+def register_overview(*, user: User) -> list[tuple[Casino, list[RegisterRow]]]:
+    """Per visible casino, each of its registers with its size, head, last checkpoint and queue."""
+    casinos = list(Casino.objects.visible_to(user).select_related("jurisdiction"))
+    registers = list(Register.objects.visible_to(user).select_related("casino"))
+    ids = [r.pk for r in registers]
+    sizes = {
+        row["register"]: row
+        for row in Entry.objects.filter(register__in=ids)
+        .values("register")
+        .annotate(count=Count("id"), head=Max("seq"))
+        .order_by()
+    }
+    pending = dict(
+        PendingEntry.objects.filter(register__in=ids, entry__isnull=True)
+        .values("register")
+        .annotate(count=Count("id"))
+        .order_by()
+        .values_list("register", "count")
+    )
+    checkpoints = {
+        c.register_id: c
+        for c in Checkpoint.objects.filter(register__in=ids)
+        .select_related("signed_by")
+        .order_by("register_id", "-size", "-signed_at")
+        .distinct("register_id")
+    }
+    by_casino: dict[int, list[RegisterRow]] = {casino.pk: [] for casino in casinos}
+    for register in registers:
+        size = sizes.get(register.pk, {})
+        by_casino.setdefault(register.casino_id, []).append(
+            RegisterRow(
+                register.casino,
+                register.kind,
+                register,
+                size.get("count", 0),
+                size.get("head"),
+                checkpoints.get(register.pk),
+                pending.get(register.pk, 0),
+            )
+        )
+    for casino in casinos:
+        rows = by_casino[casino.pk]
+        if not any(row.kind == RegisterKind.ORPHELINS for row in rows) and kind_applies(casino, RegisterKind.ORPHELINS):
+            rows.append(RegisterRow(casino, RegisterKind.ORPHELINS, None))
+        rows.sort(key=lambda row: row.kind)
+    return [(casino, by_casino[casino.pk]) for casino in casinos]
+
+
+def register_get(*, user: User, casino_code: str, kind: str) -> Register:
+    return get_object_or_404(
+        Register.objects.visible_to(user).select_related("casino__jurisdiction"), casino__code=casino_code, kind=kind
+    )
+
+
+def register_find(*, user: User, casino: Casino, kind: str) -> Register | None:
+    """The register if anything was ever filed in it (reading never creates one)."""
+    return Register.objects.visible_to(user).filter(casino=casino, kind=kind).first()
+
+
+# --- countersignature queue ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PendingRow:
+    pending: PendingEntry
+
+    @property
+    def payload(self) -> dict:
+        return json.loads(self.pending.payload)
+
+    @property
+    def amount(self) -> Decimal | None:
+        raw = self.payload.get("amount")
+        return Decimal(raw) if raw is not None else None
+
+    @property
+    def kind_label(self) -> str:
+        return entry_kind_label(self.pending.kind)
+
+    @property
+    def where(self) -> str:
+        payload = self.payload
+        return payload.get("location") or payload.get("machine") or payload.get("table") or ""
+
+    @property
+    def source_label(self) -> str:
+        """A found sum's origin, as its filing named it in French (a message of the English catalogue too)."""
+        return gettext(self.payload["source_label"]) if self.payload.get("source_label") else ""
+
+
+def pending_list(*, user: User, register: Register | None = None) -> list[PendingRow]:
+    """The filings still waiting for their second signature."""
+    queue = (
+        PendingEntry.objects.visible_to(user)
+        .filter(entry__isnull=True)
+        .select_related("register__casino__jurisdiction", "actor")
+        .order_by("created_at", "pk")
+    )
+    if register is not None:
+        queue = queue.filter(register=register)
+    return [PendingRow(pending) for pending in queue]
+
+
+def pending_get(*, user: User, pk: int) -> PendingEntry:
+    return get_object_or_404(PendingEntry.objects.visible_to(user).select_related("register__casino", "actor"), pk=pk)
+
+
+# --- one entry -------------------------------------------------------------------------------------
+
+
+def entry_get(*, user: User, casino_code: str, kind: str, seq: int) -> Entry:
+    return get_object_or_404(
+        Entry.objects.visible_to(user).select_related(
+            "register__casino__jurisdiction", "actor", "countersigner", "refers_to"
+        ),
+        register__casino__code=casino_code,
+        register__kind=kind,
+        seq=seq,
+    )
+
+
+def entry_followers(entry: Entry) -> list[Entry]:
+    return list(entry.followers.select_related("actor", "countersigner").order_by("seq"))
+
+
+def entry_has_next(entry: Entry) -> bool:
+    return Entry.objects.filter(register_id=entry.register_id, seq=entry.seq + 1).exists()
+
+
+def entry_citation(entry: Entry) -> str | None:
+    """The article the entry rests on, when its payload names one."""
+    citation = json.loads(entry.payload).get("citation")
+    return citation if isinstance(citation, str) else None
+
+
+def payload_pretty(entry: Entry | PendingEntry) -> str:
+    return json.dumps(json.loads(entry.payload), indent=2, ensure_ascii=False, sort_keys=True)
+
+
+def person(user: User | None) -> str:
+    return (user.get_full_name() or user.username) if user is not None else ""
+
+
+REGISTER_CSV_HEADERS = (
+    gettext_noop("N°"), gettext_noop("Journée de jeu"), gettext_noop("Nature"), gettext_noop("Déposé par"),
+    gettext_noop("Contresigné par"), gettext_noop("Enregistré le"), gettext_noop("Montant"), gettext_noop("Devise"),
+    gettext_noop("Se rapporte au n°"), gettext_noop("Contenu"), gettext_noop("Empreinte"),
+)
+
+
+def register_csv(register: Register) -> str:
+    """Any register as a French spreadsheet: every entry, its amount when it has one, its full content."""
+    out = io.StringIO()
+    out.write("\ufeff")
+    writer = csv.writer(out, delimiter=";", lineterminator="\r\n")
+    entries = (Entry.objects.filter(register=register).order_by("seq")
+               .select_related("actor", "countersigner", "refers_to"))
+    with translation.override("fr"):
+        writer.writerow([gettext(header) for header in REGISTER_CSV_HEADERS])
+        for entry in entries.iterator(2000):
+            payload = json.loads(entry.payload)
+            amount = payload.get("amount")
+            writer.writerow([
+                entry.seq, entry.gaming_day.isoformat(), entry_kind_label(entry.kind), person(entry.actor),
+                person(entry.countersigner), timezone.localtime(entry.recorded_at).isoformat(timespec="seconds"),
+                number_format(Decimal(amount), 2) if amount else "", payload.get("currency", ""),
+                entry.refers_to.seq if entry.refers_to_id else "", entry.payload, entry.hash,
+            ])
+    return out.getvalue()
+
+
+# --- a register's entries as its pages show them ------------------------------------------------------------
+
+AMOUNT_KEYS = ("amount", "house", "bad_beat", "box_count", "difference", "pot", "restart_at", "small_blind")
+DATE_KEYS = ("effective", "sent_on", "minister_notified_on")
+
+
+@dataclass(frozen=True)
+class PayloadRow:
+    """An entry and its payload, with the amounts as Decimals and the dates as dates."""
+
+    entry: Entry
+
+    @cached_property
+    def payload(self) -> dict:
+        return json.loads(self.entry.payload)
+
+    @cached_property
+    def amounts(self) -> dict[str, Decimal]:
+        """The payload's amounts (kept as text in the chain) as Decimals."""
+        return {key: Decimal(self.payload[key]) for key in AMOUNT_KEYS if self.payload.get(key) not in (None, "")}
+
+    @cached_property
+    def dates(self) -> dict[str, datetime.date]:
+        return {key: datetime.date.fromisoformat(self.payload[key]) for key in DATE_KEYS if self.payload.get(key)}
+
+    @property
+    def kind_label(self) -> str:
+        return entry_kind_label(self.entry.kind)
+
+    @property
+    def vouchers(self) -> list[tuple[str, Decimal]]:
+        return [(v["player"], Decimal(v["amount"])) for v in self.payload.get("vouchers", [])]
+
+
+def payload_rows(register: Register | None, *kinds: str, row=PayloadRow) -> list:
+    """The register's entries of these kinds, oldest first, as `row` objects."""
+    if register is None:
+        return []
+    entries = Entry.objects.filter(register=register, kind__in=kinds).select_related("actor", "countersigner")
+    return [row(entry) for entry in entries.order_by("seq")]
+
+
+def payload_total(rows: list[PayloadRow], key: str) -> Decimal:
+    return sum((row.amounts.get(key, Decimal("0.00")) for row in rows), Decimal("0.00"))
+
+
+def entries_labelled(register: Register | None, limit: int = 500) -> list[Entry]:
+    """The register's latest entries, newest first, each with the label of its kind."""
+    if register is None:
+        return []
+    entries = list(register.entries.select_related("actor", "countersigner").order_by("-seq")[:limit])
+    for entry in entries:
+        entry.kind_label = entry_kind_label(entry.kind)
+    return entries

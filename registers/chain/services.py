@@ -1,0 +1,192 @@
+"""Writing to the registers: one function appends to a chain, under a lock on the register row so
+concurrent writers keep the sequence gapless and the chain unforked. Everything else (orphelins,
+jackpots …) goes through `entry_append` or a countersigned `PendingEntry`."""
+
+import datetime
+import json
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from compliance.errors import DomainError
+from compliance.models import SYSTEM_USERNAME, Casino, User
+from compliance.permissions import verify_can_write
+from registers.errors import ErrorCode
+
+from ..models import Checkpoint, Entry, GamingSession, PendingEntry, Register
+from . import errors, keys
+from . import hashing as chain
+
+
+def verify_actor(actor: User, casino: Casino) -> None:
+    """A person's write rights; the platform's own jobs file what the rules make automatic."""
+    if actor.username == SYSTEM_USERNAME and not actor.has_usable_password():
+        return
+    verify_can_write(actor, casino)
+
+
+def timestamp(moment: datetime.datetime) -> str:
+    return moment.astimezone(datetime.UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def register_for(*, casino: Casino, kind: str) -> Register:
+    found = Register.objects.filter(casino=casino, kind=kind).first()
+    if found is not None:
+        return found
+    try:
+        with transaction.atomic():
+            return Register.objects.create(casino=casino, kind=kind)
+    except IntegrityError:  # created meanwhile by a concurrent writer
+        return Register.objects.get(casino=casino, kind=kind)
+
+
+def entry_data(entry: Entry) -> chain.EntryData:
+    return chain.EntryData(
+        register=entry.register.label,
+        seq=entry.seq,
+        prev_hash=entry.prev_hash,
+        kind=entry.kind,
+        gaming_day=entry.gaming_day.isoformat(),
+        refers_to=entry.refers_to.seq if entry.refers_to_id else None,
+        payload=entry.payload,
+        actor=entry.actor.username,
+        countersigner=entry.countersigner.username if entry.countersigner_id else None,
+        recorded_at=timestamp(entry.recorded_at),
+        hash=entry.hash,
+    )
+
+
+def _check_day(casino_id: int, gaming_day: datetime.date, closed_message=errors.SESSION_CLOSED) -> None:
+    if gaming_day > timezone.localdate():
+        raise DomainError(errors.FUTURE_DAY.format(day=gaming_day.isoformat()),
+                          code=ErrorCode.FUTURE_DAY, field="gaming_day")
+    if GamingSession.objects.filter(casino_id=casino_id, gaming_day=gaming_day).exists():
+        raise DomainError(
+            closed_message.format(day=gaming_day.isoformat()), code=ErrorCode.SESSION_CLOSED, field="gaming_day"
+        )
+
+
+@transaction.atomic
+def entry_append(
+    *,
+    register: Register,
+    kind: str,
+    gaming_day: datetime.date,
+    actor: User,
+    payload: dict,
+    countersigner: User | None = None,
+    refers_to: Entry | None = None,
+) -> Entry:
+    """Appends one entry at the head of the register's chain."""
+    locked = Register.objects.select_for_update().select_related("casino").get(pk=register.pk)
+    _check_day(locked.casino_id, gaming_day)
+    head = Entry.objects.filter(register=locked).order_by("-seq").values_list("seq", "hash").first()
+    seq, prev_hash = (head[0] + 1, head[1]) if head else (1, chain.GENESIS)
+    entry = Entry(
+        register=locked,
+        seq=seq,
+        kind=kind,
+        gaming_day=gaming_day,
+        refers_to=refers_to,
+        payload=chain.canonical(payload),
+        actor=actor,
+        countersigner=countersigner,
+        recorded_at=timezone.now(),
+        prev_hash=prev_hash,
+    )
+    entry.hash = entry_data(entry).digest()
+    entry.save(force_insert=True)
+    return entry
+
+
+@transaction.atomic
+def pending_file(
+    *,
+    register: Register,
+    kind: str,
+    gaming_day: datetime.date,
+    actor: User,
+    payload: dict,
+    countersigner_role: str,
+    citation: str,
+    refers_to: Entry | None = None,
+) -> PendingEntry:
+    """Files an entry that the rule wants signed by two people: it waits in the countersignature queue."""
+    verify_actor(actor, register.casino)
+    _check_day(register.casino_id, gaming_day)
+    return PendingEntry.objects.create(
+        register=register,
+        kind=kind,
+        gaming_day=gaming_day,
+        refers_to=refers_to,
+        payload=chain.canonical(payload),
+        actor=actor,
+        countersigner_role=countersigner_role,
+        citation=citation,
+    )
+
+
+@transaction.atomic
+def pending_countersign(*, pending: PendingEntry, countersigner: User) -> Entry:
+    """A second person, with the role the rule requires, signs: the entry enters the chain with both."""
+    pending = PendingEntry.objects.select_for_update().select_related("register", "actor").get(pk=pending.pk)
+    verify_can_write(countersigner, pending.register.casino)
+    if pending.entry_id:
+        raise DomainError(errors.ALREADY_COUNTERSIGNED, code=ErrorCode.ALREADY_COUNTERSIGNED)
+    if countersigner.pk == pending.actor_id:
+        raise DomainError(
+            errors.SAME_PERSON.format(citation=pending.citation), code=ErrorCode.SAME_PERSON, field="countersigner"
+        )
+    if countersigner.role != pending.countersigner_role:
+        role = User.Role(pending.countersigner_role).label
+        raise DomainError(
+            errors.WRONG_ROLE.format(role=role, citation=pending.citation),
+            code=ErrorCode.WRONG_ROLE, field="countersigner"
+        )
+    entry = entry_append(
+        register=pending.register,
+        kind=pending.kind,
+        gaming_day=pending.gaming_day,
+        actor=pending.actor,
+        payload=json.loads(pending.payload),
+        countersigner=countersigner,
+        refers_to=pending.refers_to,
+    )
+    pending.entry = entry
+    pending.save(update_fields=["entry"])
+    return entry
+
+
+@transaction.atomic
+def checkpoint_create(*, register: Register, user: User, reason: str = "on_demand") -> Checkpoint:
+    """Signs the register's head with the casino's key, kept outside the database."""
+    locked = Register.objects.select_for_update().select_related("casino").get(pk=register.pk)
+    verify_can_write(user, locked.casino)
+    head = Entry.objects.filter(register=locked).order_by("-seq").values_list("seq", "hash").first()
+    size, head_hash = head if head else (0, chain.GENESIS)
+    signed_at = timezone.now()
+    private = keys.private_key(locked.casino.code)
+    data = chain.CheckpointData(locked.label, size, head_hash, timestamp(signed_at), "")
+    return Checkpoint.objects.create(
+        register=locked,
+        size=size,
+        head_hash=head_hash,
+        signed_at=signed_at,
+        signature=chain.sign(private, data),
+        public_key=keys.public_hex(private.public_key()),
+        reason=reason,
+        signed_by=user,
+    )
+
+
+@transaction.atomic
+def session_close(*, casino: Casino, gaming_day: datetime.date, user: User) -> GamingSession:
+    """Closes a gaming day: nothing more is filed on it, and every register's head is signed."""
+    verify_can_write(user, casino)
+    _check_day(casino.pk, gaming_day, errors.SESSION_ALREADY_CLOSED)  # not a day to come, nor one closed
+    session = GamingSession.objects.create(
+        casino=casino, gaming_day=gaming_day, closed_at=timezone.now(), closed_by=user
+    )
+    for register in Register.objects.filter(casino=casino):
+        checkpoint_create(register=register, user=user, reason="session_close")
+    return session

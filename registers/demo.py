@@ -1,0 +1,197 @@
+"""The demo's registers at Casino de la Moselle (LU), every entry through the services: the orphelins, the slot
+machines, a hand-paid jackpot, a cagnotte count, the poker progressive and bad-beat jackpots, and the electronic
+gaming cards (LU RGD 1979 art. 3-1 to 3-4): the system's certificate, identified clients, nominative and day
+cards, a week of loads, slot bets and wins (one past the cap, paid by hand and filed in the hand-paid jackpots
+register; some through the slot system's API service), payouts, a transfer, points, an adjustment, a blocked
+card, found cards going to the orphelins, yesterday's day cards expired, the cash desks' counts. Every head is
+signed."""
+
+from datetime import date, timedelta
+from zoneinfo import ZoneInfo
+
+from django.db import transaction
+from django.utils import timezone
+
+from compliance.models import Casino, User
+from compliance.services import system_user
+
+
+def demo_load() -> list[str]:
+    return _orphelins_demo() + _other_registers_demo() + _cards_demo()
+
+
+ORPHELINS_DEMO = (
+    # days before today, source, amount, location, description
+    (6, "table", "150.00", "Table de roulette anglaise n° 2", "Plaque de 100 € et deux jetons de 25 €"),
+    (9, "credits_appareil", "37.40", "Appareil à sous n° 118, salle des machines", "Crédits laissés au compteur"),
+    (0, "pieces_tokens", "12.00", "Allée entre les rangées C et D", "Pièces ramassées au sol"),
+)
+
+
+def _orphelins_demo() -> list[str]:
+    """La Moselle's orphelins register: three found sums filed by the cashier, the two oldest
+    countersigned by the management, the one past its return period made definitive, the head signed."""
+    from .chain.services import checkpoint_create, pending_countersign, register_for
+    from .kinds import RegisterKind
+    from .models import Entry
+    from .orphelins.services import orphelin_file, orphelins_finalize
+
+    casino = Casino.objects.select_related("jurisdiction").get(code="la-moselle")
+    register = register_for(casino=casino, kind=RegisterKind.ORPHELINS)
+    if Entry.objects.filter(register=register).exists():
+        return []
+    cashier, manager = User.objects.get(username="lu.caissier"), User.objects.get(username="lu.direction")
+    with transaction.atomic(), timezone.override(ZoneInfo(casino.jurisdiction.timezone)):  # the casino's day
+        today = timezone.localdate()
+        filed = [
+            orphelin_file(casino=casino, actor=cashier, gaming_day=today - timedelta(days=days), source=source,
+                          amount=amount, currency=casino.currency, location=location, description=description)
+            for days, source, amount, location, description in ORPHELINS_DEMO
+        ]
+        for pending in filed[:2]:
+            pending_countersign(pending=pending, countersigner=manager)
+        orphelins_finalize(casino=casino, actor=system_user(), gaming_day=today)  # what the hourly job does
+        checkpoint_create(register=register, user=manager)
+    return [f"orphelins register of {casino.code}"]
+
+
+def _other_registers_demo() -> list[str]:
+    """La Moselle's other registers, each entry through its service: eight slot machines (one put out of
+    service after its notice to the Minister), a hand-paid jackpot, a cagnotte count, a poker progressive
+    jackpot with its end-of-session statement, a bad-beat win; every head then signed."""
+    from .appareils.jackpots import jackpot_manual_payout_file
+    from .appareils.services import appareil_install, appareil_move, appareil_notice
+    from .chain.services import checkpoint_create, pending_countersign, register_for
+    from .kinds import RegisterKind
+    from .models import Entry, Register
+    from .poker.services import bad_beat_win_file, cagnotte_file, progressive_configure, progressive_statement
+
+    casino = Casino.objects.select_related("jurisdiction").get(code="la-moselle")
+    if Entry.objects.filter(register=register_for(casino=casino, kind=RegisterKind.APPAREILS)).exists():
+        return []
+    cashier, manager = User.objects.get(username="lu.caissier"), User.objects.get(username="lu.direction")
+    with transaction.atomic(), timezone.override(ZoneInfo(casino.jurisdiction.timezone)):
+        today = timezone.localdate()
+        for number in range(1, 9):
+            appareil_install(casino=casino, actor=cashier, gaming_day=today, machine=f"LM-{number:03}",
+                             manufacturer="Novomatic", certificate=f"CE-LU-2026-{number:03}",
+                             server_based=number == 8, games=["Book of Ra", "Lucky Lady"] if number == 8 else (),
+                             certified_games=["Book of Ra", "Lucky Lady"] if number == 8 else ())
+        appareil_notice(casino=casino, actor=manager, gaming_day=today, machine="LM-003", event="hors_service",
+                        effective=today, reference="Lettre au Ministre des Finances n° 2026-114",
+                        sent_on=today - timedelta(days=3))
+        appareil_move(casino=casino, actor=manager, gaming_day=today, machine="LM-003", event="hors_service")
+        signed = [
+            jackpot_manual_payout_file(casino=casino, actor=cashier, gaming_day=today, machine="LM-005",
+                                       amount="4250.00", currency="EUR", receipt_number="Q-2026-0042",
+                                       receipt_in_cabinet=True),
+            cagnotte_file(casino=casino, actor=cashier, gaming_day=today, table="Poker 2", house="812.50",
+                          bad_beat="87.50", box_count="900.00", currency="EUR"),
+        ]
+        progressive_configure(casino=casino, actor=manager, gaming_day=today, name="Hold'em 1-2",
+                              tables=["Poker 1", "Poker 2"], small_blind="1.00",
+                              levels=[{"combination": "royal_flush", "start": "500.00"},
+                                      {"combination": "straight_flush", "start": "200.00"},
+                                      {"combination": "four_of_a_kind", "start": "50.00"}],
+                              increment_kind="pourcentage", increment_value="1.00", rounding="inferieur")
+        progressive_statement(casino=casino, actor=cashier, gaming_day=today, name="Hold'em 1-2",
+                              displayed={"1": "742.10", "2": "260.00", "3": "81.20"})
+        signed.append(bad_beat_win_file(
+            casino=casino, actor=cashier, gaming_day=today, table="Poker 1", loser="Luc Hoffmann",
+            loser_cards="7c 7d", winner_cards="8h 9h", board="7h 7s Th Jh 2c", pot="640.00", minimum_pot="100.00",
+            amount="3000.00", currency="EUR", players=["Luc Hoffmann", "Ana Lopes", "Tom Klein", "Eva Schmit"],
+            restart_at="0"))
+        for pending in signed:
+            pending_countersign(pending=pending, countersigner=manager)
+        for register in Register.objects.filter(casino=casino).exclude(kind=RegisterKind.ORPHELINS):
+            checkpoint_create(register=register, user=manager)
+    return [f"slot machine, jackpot, cagnotte and poker jackpot registers of {casino.code}"]
+
+
+CLIENTS = (
+    # last name, first name, birth date, document type, number
+    ("Weber", "Marie", date(1980, 5, 1), "Carte d'identité luxembourgeoise", "LU-1980050112"),
+    ("Klein", "Tom", date(1975, 3, 3), "Passeport", "P-FR-19AB48812"),
+    ("Muller", "Sophie", date(1992, 11, 20), "Carte d'identité luxembourgeoise", "LU-1992112034"),
+)
+
+
+def _cards_demo() -> list[str]:
+    from .appareils.jackpots import jackpot_manual_payout_file
+    from .cards import ledger
+    from .cards.caisse.services import desk_count_file
+    from .cards.services import (
+        card_certificate_record,
+        card_found,
+        card_issue,
+        card_status_change,
+        cards_expire_due,
+        cards_found_orphaned_due,
+        client_register,
+    )
+    from .cards.slot_system.services import slot_credit, slot_debit, slot_system_register
+    from .chain.services import checkpoint_create, pending_countersign, register_for
+    from .kinds import RegisterKind
+    from .models import CardSystemCertificate
+
+    casino = Casino.objects.select_related("jurisdiction").get(code="la-moselle")
+    if CardSystemCertificate.objects.filter(casino=casino).exists():
+        return []
+    cashier, manager = User.objects.get(username="lu.caissier"), User.objects.get(username="lu.direction")
+    with transaction.atomic(), timezone.override(ZoneInfo(casino.jurisdiction.timezone)):
+        today = timezone.localdate()
+        week = today - timedelta(days=9)
+        card_certificate_record(casino=casino, actor=manager, supplier="Systèmes de Cartes Moselle S.à r.l.",
+                                reference="CERT-SCM-2026-014", issued_on=today - timedelta(days=60))
+        weber, klein, muller = (
+            client_register(casino=casino, actor=manager, last_name=last, first_name=first, birth_date=born,
+                            id_document_type=doc, id_document_number=number)
+            for last, first, born, doc, number in CLIENTS)
+
+        def issue(kind, client=None, day=week):
+            return card_issue(casino=casino, actor=manager, kind=kind, client=client, gaming_day=day)
+
+        weber_1, weber_2 = issue("nominative", weber), issue("nominative", weber)
+        klein_1, muller_1 = issue("nominative", klein), issue("nominative", muller)
+        ledger.card_load(card=weber_1, actor=cashier, amount="1500.00", desk="Caisse 1", gaming_day=week)
+        ledger.card_bet(card=weber_1, actor=cashier, amount="120.00", machine="LM-001", gaming_day=week)
+        ledger.card_win(card=weber_1, actor=cashier, amount="45.50", machine="LM-001", gaming_day=week)
+        ledger.card_load(card=klein_1, actor=cashier, amount="600.00", desk="Caisse 2", gaming_day=week)
+        ledger.card_load(card=muller_1, actor=cashier, amount="300.00", desk="Caisse 1", gaming_day=week)
+        card_found(card=muller_1, actor=cashier, found_on=today - timedelta(days=8), location="Bar de la salle A")
+        yesterday = today - timedelta(days=1)
+        ledger.card_load(card=weber_1, actor=cashier, amount="400.00", desk="Caisse 1", gaming_day=yesterday)
+        ledger.card_bet(card=weber_1, actor=cashier, amount="25.00", machine="LM-008", gaming_day=yesterday)
+        win = ledger.card_win(card=weber_1, actor=cashier, amount="650.00", machine="LM-008", gaming_day=yesterday)
+        paid = jackpot_manual_payout_file(  # the part past the cap, paid by hand and countersigned (3-4 7), 18-10)
+            casino=casino, actor=cashier, gaming_day=yesterday, machine="LM-008", amount="450.50", currency="EUR",
+            receipt_number="Q-2026-0051", receipt_in_cabinet=True, settles={"card_excess": win.excess.seq})
+        pending_countersign(pending=paid, countersigner=manager)
+        ledger.card_transfer(source=weber_1, target=weber_2, actor=cashier, amount="300.00", gaming_day=yesterday)
+        ledger.card_benefit(card=weber_1, actor=cashier, points=250, free_games=5, reason="Programme fidélité",
+                            gaming_day=yesterday)
+        day_card = issue("journaliere", day=yesterday)
+        ledger.card_load(card=day_card, actor=cashier, amount="200.00", desk="Caisse 2", gaming_day=yesterday)
+        ledger.card_bet(card=day_card, actor=cashier, amount="35.00", machine="LM-004", gaming_day=yesterday)
+        ledger.card_bet(card=klein_1, actor=cashier, amount="80.00", machine="LM-006", gaming_day=today)
+        ledger.card_payout(card=klein_1, actor=cashier, amount="200.00", desk="Caisse 2", gaming_day=today)
+        ledger.card_adjust(card=klein_1, actor=manager, balance="330.00", gaming_day=today,
+                           reason="Crédit de 10,00 € non comptabilisé par l'appareil LM-006 (ticket n° 5521)")
+        card_status_change(card=klein_1, actor=manager, change="block", gaming_day=today,
+                           reason="Demande du client (limite personnelle)")
+        lost = issue("journaliere", day=today)
+        ledger.card_load(card=lost, actor=cashier, amount="50.00", desk="Caisse 1", gaming_day=today)
+        card_found(card=lost, actor=cashier, found_on=today, location="Appareil LM-002")
+        issue("journaliere", day=today)
+        system, _key = slot_system_register(casino=casino, actor=manager, name="Système de gestion des appareils")
+        for number, (operation, amount) in enumerate((("debit", "20.00"), ("credit", "64.00"), ("debit", "2.50"))):
+            run = slot_debit if operation == "debit" else slot_credit
+            run(system=system, key=f"demo-{number}", card=weber_2.number, amount=amount, currency="EUR",
+                machine="LM-007")
+        for desk, cash, tokens in (("Caisse 1", "12450.00", "3200.00"), ("Caisse 2", "8120.50", "1750.00")):
+            desk_count_file(casino=casino, actor=cashier, gaming_day=yesterday, desk=desk, cash=cash, tokens=tokens)
+        cards_expire_due(today)  # what the hourly job does
+        cards_found_orphaned_due(today)
+        checkpoint_create(register=register_for(casino=casino, kind=RegisterKind.CARTES), user=manager)
+    excess = win.excess and win.excess.seq
+    return [f"electronic gaming cards of {casino.code} (win past the cap: entry n° {excess})"]

@@ -1,0 +1,79 @@
+"""The one catalogue of the registers and of the kinds of their entries, with their French labels (English in
+locale/en). Pages, API, CSV and PDF name a register or an entry through this module only.
+
+An entry's kind is stored in its hashed content: a value here is never renamed, only added."""
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class RegisterKind(models.TextChoices):
+    ORPHELINS = "orphelins", _("Orphelins (sommes trouvées)")  # LU RGD 1979 art. 8, 18-12
+    JACKPOTS = "jackpots", _("Paiements manuels de jackpots")  # art. 18-10
+    JACKPOT_PROGRESSIF = "jackpot_progressif", _("Jackpots progressifs de poker")  # art. 49-9 to 49-11
+    BAD_BEAT = "bad_beat", _("Bad beat jackpot")  # art. 49-12 to 49-15
+    CAGNOTTE = "cagnotte", _("Cagnotte")  # art. 97-1
+    APPAREILS = "appareils", _("Appareils à sous")  # art. 17, 18-1
+    CARTES = "cartes", _("Cartes de jeu électroniques")  # art. 3-1 to 3-4, 18-14
+
+
+class EntryKind(models.TextChoices):
+    # orphelins
+    ORPHELIN_FILED = "orphelin.enregistrement", _("Enregistrement d'un orphelin")  # found money, countersigned
+    ORPHELIN_RETURNED = "orphelin.restitution", _("Restitution au propriétaire")  # within the period of art. 8
+    ORPHELIN_FINAL = "orphelin.definitif", _("Orphelin définitif")  # the period has run
+    # slot machines and hand-paid jackpots
+    MACHINE_INSTALLED = "appareil.installation", _("Installation d'un appareil")  # with its certificate
+    MACHINE_NOTICE = "appareil.avis_ministre", _("Avis écrit au Ministre")  # before a change of state
+    MACHINE_MOVED = "appareil.mouvement", _("Changement d'état d'un appareil")  # reserve, out of service …
+    JACKPOT_PAID = "jackpot.paiement_manuel", _("Paiement manuel d'un jackpot")  # art. 18-10
+    # poker room
+    CAGNOTTE_COUNTED = "cagnotte.comptage", _("Comptage de la cagnotte")  # a table's gaming day
+    JACKPOT_CONFIGURED = "jackpot.configuration", _("Configuration du jackpot")  # levels, start values
+    JACKPOT_STATEMENT = "jackpot.releve", _("Relevé de fin de séance")  # displayed amounts, session sum
+    JACKPOT_WON = "jackpot.gain", _("Gain du jackpot")  # progressive or bad beat, countersigned
+    JACKPOT_STOPPED = "jackpot.arret", _("Arrêt du jackpot")  # voluntary or breakdown
+    # electronic gaming cards
+    CARD_ISSUED = "carte.emission", _("Émission")
+    CARD_STATUS = "carte.statut", _("Changement d'état d'une carte")  # blocked, lost, found, expired, closed
+    CARD_LOADED = "carte.chargement", _("Chargement")  # at a cash desk
+    CARD_BET = "carte.mise", _("Mise")  # debited by a slot machine
+    CARD_WON = "carte.gain", _("Gain")  # credited up to the cap
+    CARD_WIN_EXCESS = "carte.gain_excedent", _("Gain au-delà du plafond, à payer à la main")  # art. 3-4 7)
+    CARD_PAID_OUT = "carte.paiement", _("Paiement du solde")  # at a cash desk, art. 3-1 5)
+    CARD_TRANSFERRED = "carte.transfert", _("Transfert")  # between one client's cards, art. 3-1 8)
+    CARD_BENEFIT = "carte.avantage", _("Points et jeux gratuits")  # nominative cards only, art. 3-1 11)
+    CARD_ADJUSTED = "carte.ajustement", _("Ajustement du solde")  # by a supervisor, with its reason
+    CARD_TO_ORPHELINS = "carte.orphelin", _("Solde versé aux orphelins")  # a found card's balance, art. 3-4 8)
+    DESK_COUNTED = "caisse.comptage", _("Comptage d'une caisse")  # the caisse spéciale, art. 18-14
+
+
+# The short names of the card movements, as the caisse spéciale's statements head their columns.
+MOVEMENT_LABELS = {
+    EntryKind.CARD_LOADED: _("Chargement"),
+    EntryKind.CARD_BET: _("Mise"),
+    EntryKind.CARD_WON: _("Gain"),
+    EntryKind.CARD_PAID_OUT: _("Paiement"),
+    EntryKind.CARD_TRANSFERRED: _("Transfert"),
+    EntryKind.CARD_ADJUSTED: _("Ajustement"),
+    EntryKind.CARD_TO_ORPHELINS: _("Vers les orphelins"),
+}
+
+
+def entry_kind_label(kind: str) -> str:
+    return str(EntryKind(kind).label) if kind in EntryKind.values else kind
+
+
+def register_kind_label(kind: str) -> str:
+    return str(RegisterKind(kind).label) if kind in RegisterKind.values else kind
+
+
+# The registers whose services read rule data: they exist where that data does (Luxembourg today).
+RULE_OF_KIND = {
+    RegisterKind.ORPHELINS: "lu.orphelins.delai_restitution",
+    RegisterKind.APPAREILS: "lu.appareils_a_sous.evenements_information_prealable",
+    RegisterKind.JACKPOT_PROGRESSIF: "lu.jackpot_progressif.niveaux_max",
+    RegisterKind.BAD_BEAT: "lu.bad_beat_jackpot.preavis_arret_volontaire",
+    RegisterKind.CARTES: "lu.carte_de_jeu.plafond_nominative",
+}
+

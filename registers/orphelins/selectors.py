@@ -1,0 +1,224 @@
+"""Reading the orphelins register (LU RGD 1979 art. 8, 18-12, 3-4 8)): each filed orphan's state (registered,
+returned or final) and its deadline, read from the rule data; the page's rows, totals and spreadsheet."""
+
+import csv
+import datetime
+import io
+import json
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from django.utils import timezone, translation
+from django.utils.formats import number_format
+from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext_lazy as _
+
+from compliance.models import Casino, User
+from games.selectors import rule_value_at
+
+from ..chain.selectors import person
+from ..kinds import EntryKind
+from ..models import Entry
+
+FILED, RETURNED, FINAL = EntryKind.ORPHELIN_FILED, EntryKind.ORPHELIN_RETURNED, EntryKind.ORPHELIN_FINAL
+
+# origin → (label, article that makes it an orphan)
+SOURCES = {
+    "table": ("Somme trouvée sur une table de jeu", "LU RGD 1979 art. 8"),
+    "credits_appareil": ("Crédits oubliés au compteur d'un appareil à sous", "LU RGD 1979 art. 18-12"),
+    "pieces_tokens": ("Pièces ou tokens tombés à terre", "LU RGD 1979 art. 18-12"),
+    "carte_anonyme": ("Carte de jeu électronique non nominative trouvée", "LU RGD 1979 art. 3-4 8)"),
+    "carte_nominative": ("Solde d'une carte nominative non réclamée après la garde", "LU RGD 1979 art. 3-4 8)"),
+    "mise_consignee": ("Mise consignée d'un joueur absent, non réclamée en fin de séance", "LU RGD 1979 art. 49-1"),
+}
+STATUSES = {"registered": _("enregistré"), "returned": _("restitué"), "final": _("définitif")}
+# The labels of SOURCES, marked here so that the English catalogue translates them; the register itself keeps
+# the French label in its (hashed) payload.
+SOURCE_LABELS = (
+    gettext_noop("Somme trouvée sur une table de jeu"),
+    gettext_noop("Crédits oubliés au compteur d'un appareil à sous"),
+    gettext_noop("Pièces ou tokens tombés à terre"),
+    gettext_noop("Carte de jeu électronique non nominative trouvée"),
+    gettext_noop("Solde d'une carte nominative non réclamée après la garde"),
+    gettext_noop("Mise consignée d'un joueur absent, non réclamée en fin de séance"),
+)
+
+
+def source_label(source: str) -> str:
+    return gettext(SOURCES[source][0]) if source in SOURCES else source
+
+
+def source_choices() -> list[tuple[str, str]]:
+    return [(key, source_label(key)) for key in SOURCES]
+
+
+
+def return_period(casino: Casino, on: datetime.date):
+    """The period of art. 8 al. 3 from the rule data (the LU text is a draft, applied as such)."""
+    return rule_value_at(jurisdiction=casino.jurisdiction, key="lu.orphelins.delai_restitution", on=on, drafts=True)
+
+
+
+
+@dataclass(frozen=True)
+class OrphelinState:
+    entry: Entry
+    status: str  # registered | returned | final
+    deadline: datetime.date
+    citation: str
+    payload: dict
+    closing: Entry | None
+
+
+def orphelin_state(entry: Entry, *, period=None, closing: Entry | None = None, known: bool = False) -> OrphelinState:
+    """`period` and `closing` may be given by a caller that read them for many entries at once."""
+    period = period or return_period(entry.register.casino, entry.gaming_day)
+    deadline = entry.gaming_day + datetime.timedelta(days=int(period.value))
+    if not known:
+        closing = entry.followers.filter(kind__in=[RETURNED, FINAL]).order_by("seq").first()
+    status = "registered" if closing is None else ("returned" if closing.kind == RETURNED else "final")
+    return OrphelinState(entry, status, deadline, period.citation.label, json.loads(entry.payload), closing)
+
+
+def orphelin_list(*, user: User, casino: Casino | None = None) -> list[OrphelinState]:
+    """Every filed orphan with its state, in a fixed number of queries (one rule lookup per gaming day)."""
+    entries = (
+        Entry.objects.visible_to(user)
+        .filter(kind=FILED)
+        .select_related("register__casino__jurisdiction", "actor", "countersigner")
+        .order_by("-seq")
+    )
+    if casino is not None:
+        entries = entries.filter(register__casino=casino)
+    entries = list(entries)
+    closings = {}
+    for closing in Entry.objects.filter(refers_to__in=entries, kind__in=[RETURNED, FINAL]).order_by("-seq"):
+        closings[closing.refers_to_id] = closing  # the earliest one wins
+    periods = {}
+    states = []
+    for entry in entries:
+        key = (entry.register.casino_id, entry.gaming_day)
+        if key not in periods:
+            periods[key] = return_period(entry.register.casino, entry.gaming_day)
+        states.append(orphelin_state(entry, period=periods[key], closing=closings.get(entry.pk), known=True))
+    return states
+
+
+
+
+@dataclass(frozen=True)
+class OrphelinRow:
+    state: OrphelinState
+
+    @property
+    def entry(self) -> Entry:
+        return self.state.entry
+
+    @property
+    def amount(self) -> Decimal:
+        return Decimal(self.state.payload["amount"])
+
+    @property
+    def source_label(self) -> str:
+        return source_label(self.state.payload.get("source", ""))
+
+    @property
+    def status_label(self) -> str:
+        return str(STATUSES[self.state.status])
+
+    @property
+    def overdue(self) -> bool:
+        """Still registered although its period has run: the next finalization makes it definitive."""
+        return self.state.status == "registered" and timezone.localdate() > self.state.deadline
+
+
+@dataclass
+class OrphelinTotals:
+    by_status: dict[str, Decimal] = field(default_factory=lambda: {status: Decimal("0.00") for status in STATUSES})
+    counts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(STATUSES, 0))
+
+    @property
+    def overall(self) -> Decimal:
+        return sum(self.by_status.values(), Decimal("0.00"))
+
+    @property
+    def count(self) -> int:
+        return sum(self.counts.values())
+
+    def rows(self) -> list[tuple[str, str, int, Decimal]]:
+        return [(status, str(STATUSES[status]), self.counts[status], self.by_status[status]) for status in STATUSES]
+
+
+def orphelin_rows(
+    *,
+    user: User,
+    casino: Casino,
+    status: str | None = None,
+    day_from: datetime.date | None = None,
+    day_to: datetime.date | None = None,
+) -> list[OrphelinRow]:
+    rows = [OrphelinRow(state) for state in orphelin_list(user=user, casino=casino)]
+    return [
+        row
+        for row in rows
+        if (not status or row.state.status == status)
+        and (day_from is None or row.entry.gaming_day >= day_from)
+        and (day_to is None or row.entry.gaming_day <= day_to)
+    ]
+
+
+def orphelin_totals(rows: list[OrphelinRow]) -> OrphelinTotals:
+    totals = OrphelinTotals()
+    for row in rows:
+        totals.by_status[row.state.status] += row.amount
+        totals.counts[row.state.status] += 1
+    return totals
+
+
+CSV_HEADERS = (
+    gettext_noop("N°"),
+    gettext_noop("Journée de jeu"),
+    gettext_noop("Origine"),
+    gettext_noop("Montant"),
+    gettext_noop("Devise"),
+    gettext_noop("Lieu"),
+    gettext_noop("Description"),
+    gettext_noop("Déposé par"),
+    gettext_noop("Contresigné par"),
+    gettext_noop("Restituable jusqu'au"),
+    gettext_noop("Article"),
+    gettext_noop("Statut"),
+    gettext_noop("Clôturé par l'écriture n°"),
+)
+
+
+
+def orphelins_csv(rows: list[OrphelinRow]) -> str:
+    """The register as a spreadsheet opens it in French: `;` between fields, decimal comma, BOM."""
+    out = io.StringIO()
+    out.write("\ufeff")
+    writer = csv.writer(out, delimiter=";", lineterminator="\r\n")
+    with translation.override("fr"):
+        writer.writerow([gettext(header) for header in CSV_HEADERS])
+        for row in rows:
+            entry, state = row.entry, row.state
+            writer.writerow(
+                [
+                    entry.seq,
+                    entry.gaming_day.isoformat(),
+                    row.source_label,
+                    number_format(row.amount, 2),
+                    state.payload.get("currency", ""),
+                    state.payload.get("location", ""),
+                    state.payload.get("description", ""),
+                    person(entry.actor),
+                    person(entry.countersigner),
+                    state.deadline.isoformat(),
+                    state.citation,
+                    row.status_label,
+                    state.closing.seq if state.closing else "",
+                ]
+            )
+    return out.getvalue()
+
+

@@ -1,0 +1,183 @@
+"""Orphelins: found money and what is assimilated to it (LU RGD 1979 art. 8, 18-12, 3-4 8), 49-1).
+
+Lifecycle, each step a new entry of the `orphelins` register: filed by a cashier, countersigned by a
+manager (it then enters the chain: registered) → returned to its owner within the period of art. 8
+al. 3, counted from the registration's gaming day, if the owner's right is established → otherwise
+definitively orphaned once the period has run. The period is read from the rule data, with its article.
+"""
+
+import datetime
+
+from django.db import transaction
+from django.utils import timezone
+
+from compliance import formatting
+from compliance.errors import DomainError
+from compliance.models import Casino, User
+from compliance.permissions import verify_can_write
+from compliance.services import system_user
+from games.selectors import rule_value_at
+from registers.errors import ErrorCode
+
+from .. import errors as common
+from ..chain.services import entry_append, pending_file, register_for
+from ..kinds import RegisterKind
+from ..models import Entry, PendingEntry, Register
+from ..money import check_currency, parse_amount
+from . import errors
+from .selectors import FILED, FINAL, RETURNED, SOURCES, orphelin_state, return_period
+
+TWO_PEOPLE = "LU RGD 1979 art. 18-15"  # electronic registers need guarantees equivalent to signed paper
+
+
+def _check_card_held(casino: Casino, found_on: datetime.date | None, gaming_day: datetime.date) -> None:
+    hold = rule_value_at(
+        jurisdiction=casino.jurisdiction, key="lu.carte_de_jeu.garde_nominative_trouvee", on=gaming_day, drafts=True
+    )
+    until = (found_on or gaming_day) + datetime.timedelta(weeks=int(hold.value))
+    if found_on is None or gaming_day < until:
+        raise DomainError(
+            errors.CARD_STILL_HELD.format(
+                until=formatting.date(until, jurisdiction=casino.jurisdiction), citation=hold.citation.label
+            ),
+            code=ErrorCode.CARD_STILL_HELD,
+            field="found_on",
+        )
+
+
+
+# --- services ------------------------------------------------------------------------------------
+
+
+def orphelin_file(*, casino: Casino, actor: User, **details) -> PendingEntry:
+    """A cashier files found money (the details of `orphelin_record`); it waits for a manager's
+    countersignature. A found nominative card's balance becomes an orphan only once the card has been held
+    for the period of art. 3-4 8)."""
+    verify_can_write(actor, casino)
+    return orphelin_record(casino=casino, actor=actor, **details)
+
+
+def orphelin_record(
+    *,
+    casino: Casino,
+    actor: User,
+    gaming_day: datetime.date,
+    source: str,
+    amount,
+    currency: str,
+    location: str,
+    description: str = "",
+    found_on: datetime.date | None = None,
+) -> PendingEntry:
+    """Found money filed for a countersignature, by a caller that checked the actor's rights itself (`orphelin_file`,
+    a found card) or by the platform's own job."""
+    if source not in SOURCES:
+        raise DomainError(errors.UNKNOWN_SOURCE.format(value=source), code=ErrorCode.UNKNOWN_SOURCE, field="source")
+    if source == "carte_nominative":
+        _check_card_held(casino, found_on, gaming_day)
+    value = parse_amount(amount)
+    check_currency(casino, currency)
+    if not (location or "").strip():
+        raise DomainError(common.FIELD_REQUIRED, code=ErrorCode.REQUIRED, field="location")
+    return_period(casino, gaming_day)  # found-money rules exist only where the rule data gives a return period
+    label, citation = SOURCES[source]
+    payload = {
+        "source": source,
+        "source_label": label,
+        "citation": citation,
+        "amount": value,
+        "currency": currency,
+        "location": location.strip(),
+        "description": (description or "").strip(),
+    }
+    if found_on is not None:
+        payload["found_on"] = found_on.isoformat()
+    return pending_file(
+        register=register_for(casino=casino, kind=RegisterKind.ORPHELINS),
+        kind=FILED,
+        gaming_day=gaming_day,
+        actor=actor,
+        payload=payload,
+        countersigner_role=User.Role.MANAGER,
+        citation=TWO_PEOPLE,
+    )
+
+
+@transaction.atomic
+def orphelin_return(
+    *,
+    entry: Entry,
+    actor: User,
+    gaming_day: datetime.date,
+    owner_name: str,
+    owner_document: str,
+    right_established: bool,
+    evidence: str = "",
+) -> Entry:
+    """Returns an orphan to its owner, within the period and only if the right is established."""
+    register = Register.objects.select_for_update().select_related("casino").get(pk=entry.register_id)
+    verify_can_write(actor, register.casino)
+    state = orphelin_state(entry)
+    if state.status != "registered":
+        raise DomainError(errors.ORPHAN_NOT_OPEN, code=ErrorCode.NOT_OPEN)
+    if gaming_day > state.deadline:
+        shown = {
+            name: formatting.date(day, jurisdiction=register.casino.jurisdiction)
+            for name, day in (("registered", entry.gaming_day), ("deadline", state.deadline), ("day", gaming_day))
+        }
+        raise DomainError(
+            errors.ORPHAN_DEADLINE.format(**shown, citation=state.citation),
+            code=ErrorCode.DEADLINE_PASSED,
+            field="gaming_day",
+        )
+    for field, value in (("owner_name", owner_name), ("owner_document", owner_document)):
+        if not (value or "").strip():
+            raise DomainError(common.FIELD_REQUIRED, code=ErrorCode.REQUIRED, field=field)
+    if not right_established:
+        raise DomainError(
+            errors.RIGHT_NOT_ESTABLISHED.format(citation=state.citation),
+            code=ErrorCode.RIGHT_NOT_ESTABLISHED,
+            field="right_established",
+        )
+    payload = {
+        "owner_name": owner_name.strip(),
+        "owner_document": owner_document.strip(),
+        "right_established": True,
+        "evidence": (evidence or "").strip(),
+        "citation": state.citation,
+        "deadline": state.deadline.isoformat(),
+    }
+    return entry_append(
+        register=register, kind=RETURNED, gaming_day=gaming_day, actor=actor, payload=payload, refers_to=entry
+    )
+
+
+@transaction.atomic
+def orphelins_finalize(*, casino: Casino, actor: User, gaming_day: datetime.date) -> list[Entry]:
+    """Every registered orphan whose period has run becomes definitive (a new entry each)."""
+    register = register_for(casino=casino, kind=RegisterKind.ORPHELINS)
+    Register.objects.select_for_update().get(pk=register.pk)
+    done = []
+    for entry in Entry.objects.filter(register=register, kind=FILED).order_by("seq"):
+        state = orphelin_state(entry)
+        if state.status == "registered" and gaming_day > state.deadline:
+            done.append(
+                entry_append(
+                    register=register,
+                    kind=FINAL,
+                    gaming_day=gaming_day,
+                    actor=actor,
+                    refers_to=entry,
+                    payload={"deadline": state.deadline.isoformat(), "citation": state.citation},
+                )
+            )
+    return done
+
+
+
+def orphelins_finalize_due() -> int:
+    """Every casino's orphelins register brought up to date today; returns the entries written."""
+    actor, written = system_user(), 0
+    for register in Register.objects.filter(kind=RegisterKind.ORPHELINS).select_related("casino"):
+        written += len(orphelins_finalize(casino=register.casino, actor=actor, gaming_day=timezone.localdate()))
+    return written

@@ -1,0 +1,181 @@
+"""Forms of the poker room registers (cagnotte, progressive and bad-beat jackpots): they carry the input to the
+services and back on a refusal; the rules are the services' to check."""
+
+import re
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from games.poker.jackpots import TOP_COMBINATIONS
+
+from ..forms import DATE, TEXT, ActionForm, amount_field, split_list, text_field, today_initial
+from .selectors import COMBINATIONS, INCREMENT_KINDS, ROUNDING_LABELS
+
+LEVELS = (1, 2, 3)
+
+
+
+
+class CagnotteForm(ActionForm):
+    action = "cagnotte"
+    gaming_day = forms.DateField(label=_("Journée de jeu"), widget=DATE)
+    table = text_field(_("Table"), 60)
+    house = amount_field(_("Part de la maison"))
+    bad_beat = amount_field(_("Part du bad beat jackpot"))
+    box_count = amount_field(_("Contenu compté de la boîte"))
+
+    defaults = staticmethod(today_initial)
+
+
+class JackpotChoiceMixin:
+    def jackpot_choices(self):
+        return [(name, name) for name in self.page.active_jackpot_names]
+
+
+class ProgressiveConfigureForm(ActionForm):
+    action = "configure"
+    name = text_field(_("Nom du jackpot"), 120)
+    tables = text_field(_("Tables reliées (séparées par des virgules)"), 500)
+    small_blind = amount_field(_("Small blind"))
+    level_1_combination = forms.ChoiceField(label=_("Niveau 1 : combinaison"), required=False, choices=())
+    level_1_start = amount_field(_("Niveau 1 : valeur de départ"))
+    level_2_combination = forms.ChoiceField(label=_("Niveau 2 : combinaison"), required=False, choices=())
+    level_2_start = amount_field(_("Niveau 2 : valeur de départ"))
+    level_3_combination = forms.ChoiceField(label=_("Niveau 3 : combinaison"), required=False, choices=())
+    level_3_start = amount_field(_("Niveau 3 : valeur de départ"))
+    increment_kind = forms.ChoiceField(label=_("Incrément"), choices=())
+    increment_value = amount_field(_("Valeur de l'incrément"))
+    rounding = forms.ChoiceField(label=_("Arrondi de l'incrément"), choices=())
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for level in LEVELS:
+            self.fields[f"level_{level}_combination"].choices = [("", "—"), *COMBINATIONS.items()]
+        self.fields["increment_kind"].choices = list(INCREMENT_KINDS.items())
+        self.fields["rounding"].choices = list(ROUNDING_LABELS.items())
+
+    def defaults(self, page):
+        return {f"level_{n}_combination": combination for n, combination in zip(LEVELS, TOP_COMBINATIONS, strict=True)}
+
+    def _rows(self) -> list[tuple[int, dict]]:
+        data = self.cleaned_data
+        rows = [
+            (level, {"combination": data[f"level_{level}_combination"], "start": data[f"level_{level}_start"]})
+            for level in LEVELS
+        ]
+        return [(level, row) for level, row in rows if row["combination"] or row["start"]]
+
+    def values(self):
+        data = self.cleaned_data
+        return {
+            "name": data["name"].strip(),
+            "tables": split_list(data["tables"]),
+            "small_blind": data["small_blind"],
+            "levels": [row for _level, row in self._rows()],
+            "increment_kind": data["increment_kind"],
+            "increment_value": data["increment_value"],
+            "rounding": data["rounding"],
+        }
+
+    def service_field(self, field):
+        """`levels[i].start` counts the levels as the service sorts them (highest combination first)."""
+        rows = self._rows()
+        if field == "levels":
+            return f"level_{rows[0][0] if rows else 1}_combination"
+        match = re.fullmatch(r"levels\[(\d+)\]\.start", field or "")
+        if match:
+            ordered = sorted(rows, key=lambda row: TOP_COMBINATIONS.index(row[1]["combination"]))
+            index = int(match.group(1))
+            return f"level_{ordered[index][0]}_start" if index < len(ordered) else None
+        return field
+
+
+class ProgressiveStatementForm(JackpotChoiceMixin, ActionForm):
+    action = "statement"
+    gaming_day = forms.DateField(label=_("Journée de jeu"), widget=DATE)
+    name = forms.ChoiceField(label=_("Jackpot"), choices=())
+    displayed_1 = amount_field(_("Montant affiché, niveau 1"))
+    displayed_2 = amount_field(_("Montant affiché, niveau 2"))
+    displayed_3 = amount_field(_("Montant affiché, niveau 3"))
+    aliases = {f"displayed[{level}]": f"displayed_{level}" for level in LEVELS}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["name"].choices = self.jackpot_choices()
+
+    defaults = staticmethod(today_initial)
+
+    def values(self):
+        """Every level the jackpot has, and only those: an empty one is refused by the service."""
+        data = self.cleaned_data
+        levels = self.page.jackpot_levels(data["name"])
+        return {
+            "gaming_day": data["gaming_day"],
+            "name": data["name"],
+            "displayed": {str(level): data[f"displayed_{level}"] for level in levels},
+        }
+
+
+class ProgressiveWinForm(JackpotChoiceMixin, ActionForm):
+    action = "win"
+    gaming_day = forms.DateField(label=_("Journée de jeu"), widget=DATE)
+    name = forms.ChoiceField(label=_("Jackpot"), choices=())
+    level = forms.TypedChoiceField(label=_("Niveau"), coerce=int, choices=[(n, n) for n in LEVELS])
+    game = text_field(_("Jeu"), 120)
+    table = text_field(_("Table"), 60)
+    combination = text_field(_("Combinaison gagnante"), 120)
+    won_at = text_field(_("Heure du gain"), 20)
+    amount = amount_field(_("Montant payé"))
+    player = text_field(_("Gagnant (nom)"))
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["name"].choices = self.jackpot_choices()
+        self.fields["won_at"].widget.attrs.update(placeholder="23:41")
+
+    defaults = staticmethod(today_initial)
+
+
+class ProgressiveStopForm(JackpotChoiceMixin, ActionForm):
+    action = "stop"
+    gaming_day = forms.DateField(label=_("Journée de jeu de l'arrêt"), widget=DATE)
+    name = forms.ChoiceField(label=_("Jackpot"), choices=())
+    voluntary = forms.BooleanField(label=_("Arrêt volontaire (sinon : panne)"), required=False)
+    minister_notified_on = forms.DateField(label=_("Ministre informé le"), required=False, widget=DATE)
+    reason = text_field(_("Motif"), 500, widget=TEXT)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["name"].choices = self.jackpot_choices()
+
+    defaults = staticmethod(today_initial)
+
+
+class BadBeatWinForm(ActionForm):
+    action = "badbeat"
+    gaming_day = forms.DateField(label=_("Journée de jeu"), widget=DATE)
+    table = text_field(_("Table"), 60)
+    loser = text_field(_("Perdant de la main (nom)"))
+    loser_cards = text_field(_("Cartes en main du perdant"), 20)
+    winner_cards = text_field(_("Cartes en main du gagnant"), 20)
+    board = text_field(_("Tableau (cartes communes)"), 40)
+    pot = amount_field(_("Pot"))
+    minimum_pot = amount_field(_("Pot minimum (règlement intérieur)"))
+    amount = amount_field(_("Montant du jackpot"))
+    players = text_field(_("Joueurs assis (séparés par des virgules)"), 1000)
+    restart_at = amount_field(_("Montant de redémarrage"))
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for name, example in (("loser_cards", "7c 7d"), ("winner_cards", "8h 9h"), ("board", "7h 7s Th Jh 2c")):
+            self.fields[name].widget.attrs.update(placeholder=example, autocomplete="off")
+
+    defaults = staticmethod(today_initial)
+
+    def values(self):
+        data = dict(self.cleaned_data)
+        data["players"] = split_list(data["players"])
+        data["loser"] = data["loser"].strip()
+        return data
+
+

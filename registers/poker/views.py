@@ -1,0 +1,105 @@
+"""Pages of the poker room registers: the cagnotte (LU RGD 1979 art. 97-1), the progressive jackpots (art. 49-9
+to 49-11) and the bad-beat jackpot (art. 49-12 to 49-15): the shared register page with their filing forms,
+the counts, jackpots and wins above the entries."""
+
+from functools import cached_property
+
+from django.contrib.auth.decorators import login_required
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from ..chain.selectors import payload_total
+from ..kinds import EntryKind, RegisterKind
+from ..register_page import FamilyPage, RegisterPage, family_page
+from . import forms as f
+from .selectors import WON, jackpot_cards
+from .services import (
+    bad_beat_win_file,
+    cagnotte_file,
+    jackpot_stop,
+    progressive_configure,
+    progressive_statement,
+    progressive_win_file,
+)
+
+
+class JackpotsPage(RegisterPage):
+    @cached_property
+    def jackpots(self):
+        return jackpot_cards(self.register, self.casino)
+
+    @property
+    def active_jackpot_names(self) -> list[str]:
+        return [card.name for card in self.jackpots if card.active]
+
+    def jackpot_levels(self, name: str) -> list[int]:
+        card = next((card for card in self.jackpots if card.name == name), None)
+        return [level for level, *_rest in card.levels] if card else []
+
+
+def _file_cagnotte(page, form, user):
+    pending = cagnotte_file(casino=page.casino, actor=user, currency=page.casino.currency, **form.values())
+    return _("Comptage de la cagnotte déclaré (dépôt n° %(pk)s) : il entre au registre dès sa contresignature.") % {
+        "pk": pending.pk
+    }
+
+
+def _configure(page, form, user):
+    entry = progressive_configure(casino=page.casino, actor=user, gaming_day=timezone.localdate(), **form.values())
+    return _("Jackpot « %(name)s » configuré (écriture n° %(seq)s).") % {
+        "name": form.values()["name"],
+        "seq": entry.seq,
+    }
+
+
+def _statement(page, form, user):
+    entry = progressive_statement(casino=page.casino, actor=user, **form.values())
+    return _("Relevé de fin de séance enregistré (écriture n° %(seq)s).") % {"seq": entry.seq}
+
+
+def _win(page, form, user):
+    pending = progressive_win_file(casino=page.casino, actor=user, currency=page.casino.currency, **form.values())
+    return _("Gain déclaré (dépôt n° %(pk)s) : il entre au registre dès sa contresignature.") % {"pk": pending.pk}
+
+
+def _stop(page, form, user):
+    entry = jackpot_stop(casino=page.casino, actor=user, **form.values())
+    return _("Arrêt du jackpot enregistré (écriture n° %(seq)s).") % {"seq": entry.seq}
+
+
+def _bad_beat(page, form, user):
+    pending = bad_beat_win_file(casino=page.casino, actor=user, currency=page.casino.currency, **form.values())
+    return _("Gain du bad beat jackpot déclaré (dépôt n° %(pk)s) : il entre au registre dès sa contresignature.") % {
+        "pk": pending.pk
+    }
+
+
+def _cagnotte_context(page) -> dict:
+    rows = page.rows(EntryKind.CAGNOTTE_COUNTED)
+    keys = ("house", "bad_beat", "box_count", "difference")
+    return {"counts": rows, "count_totals": {key: payload_total(rows, key) for key in keys}}
+
+
+FAMILIES = {
+    RegisterKind.CAGNOTTE: FamilyPage(folder="poker", actions={f.CagnotteForm: _file_cagnotte},
+                                      context=_cagnotte_context),
+    RegisterKind.JACKPOT_PROGRESSIF: FamilyPage(
+        folder="poker",
+        page_class=JackpotsPage,
+        actions={
+            f.ProgressiveConfigureForm: _configure,
+            f.ProgressiveStatementForm: _statement,
+            f.ProgressiveWinForm: _win,
+            f.ProgressiveStopForm: _stop,
+        },
+        context=lambda page: {"jackpots": page.jackpots, "wins": page.rows(WON),
+                              "stops": page.rows(EntryKind.JACKPOT_STOPPED)},
+    ),
+    RegisterKind.BAD_BEAT: FamilyPage(folder="poker", actions={f.BadBeatWinForm: _bad_beat},
+                                      context=lambda page: {"wins": page.rows(WON)}),
+}
+
+
+@login_required
+def poker_page(request, casino, kind, **kwargs):
+    return family_page(request, casino, kind, FAMILIES[kind], **kwargs)

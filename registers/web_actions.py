@@ -1,0 +1,48 @@
+"""The one way a register page takes a POST: the user must be able to write for the casino (a regulator's POST
+is a 403), the form carries the input to a service, and the service decides. A refusal (DomainError) comes
+back under the field it names, the input kept, in a page answered 200 as Django forms do (a 4xx page would
+count as a failed load in the browser); a success is confirmed by a message and a redirect."""
+
+from collections.abc import Callable
+
+from django.contrib import messages
+from django.core.exceptions import BadRequest, PermissionDenied
+from django.forms import Form
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
+
+from compliance.errors import READ_ONLY_ROLE, DomainError, PermissionDeniedError
+from compliance.permissions import can_write
+
+
+def verify_writable(request: HttpRequest, casino) -> None:
+    if not can_write(request.user, casino):
+        raise PermissionDenied(str(READ_ONLY_ROLE))
+
+
+def denied(exc: PermissionDeniedError) -> PermissionDenied:
+    return PermissionDenied(str(exc.message))
+
+
+def submit(request: HttpRequest, form: Form, act: Callable[[Form], tuple[str, str]]) -> HttpResponse | None:
+    """Runs `act` (the service, then the confirmation and the address to go to) on a valid form; None when the
+    page must be shown again with the form's errors."""
+    if not form.is_valid():
+        return None
+    try:
+        message, url = act(form)
+    except PermissionDeniedError as exc:
+        raise denied(exc) from exc
+    except DomainError as exc:
+        form.refuse(exc)
+        return None
+    messages.success(request, message)
+    return redirect(url)
+
+
+def chosen(request: HttpRequest, actions: dict) -> tuple[str, object]:
+    """The page's form that the POST names by its `action` field: (action, what the page maps it to)."""
+    action = request.POST.get("action", "")
+    if action not in actions:
+        raise BadRequest(action)
+    return action, actions[action]

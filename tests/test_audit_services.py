@@ -1,0 +1,364 @@
+"""Every service that changes state leaves an audited record naming its actor, in the same transaction: a
+register entry (or a filing waiting for its countersignature), a signed checkpoint, a closed session, or an
+AuditEvent for what lies outside the registers.
+
+The services are enumerated from the code, not listed by hand: every public function of a service module that
+writes to the database, directly or through another service. A new one without a case below fails the first
+test, and a write outside a service module fails the second."""
+
+import ast
+import datetime
+from pathlib import Path
+
+import pytest
+from django.test import RequestFactory
+from django.utils import timezone
+
+from compliance.models import AuditEvent, JobRun
+from registers.models import Checkpoint, Entry, GamingSession, PendingEntry
+from tests.conftest import PASSWORD, make_user
+
+ROOT = Path(__file__).resolve().parent.parent
+SERVICE_MODULES = ("services.py", "ledger.py", "jackpots.py")
+WRITES = {"create", "save", "bulk_create", "get_or_create", "update_or_create", "delete", "set_password"}
+# what writes but is not a service with an actor of its own, and why
+EXEMPT = {
+    "compliance.services.audit_record": "it is the audit record itself",
+    "compliance.services.worker_heartbeat": "a cache key for the health page, not a record",
+    "games.rtp.services.distribution_store": "hand counts recomputed from the rule files; no person acts",
+    "games.rtp.services.strategy_evaluation_enqueue": "a computation queued from the rule files; no person acts",
+    "games.rtp.services.strategy_evaluation_run": "the worker's computation of a strategy's return",
+    "games.rtp.services.strategy_evaluations_enqueue_all": "every computation queued from the rule files",
+    "registers.chain.services.register_for": "opens a register inside the service that writes its first entry",
+    "registers.cards.ledger.record": "writes the entry of the ledger operation that calls it",
+}
+
+
+def _module(path: Path) -> str:
+    return ".".join(path.relative_to(ROOT).with_suffix("").parts)
+
+
+def _writes(node: ast.AST) -> bool:
+    for call in ast.walk(node):
+        if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr in WRITES:
+            return True
+        # a queryset's update (X.objects.filter(…).update), not a dict's
+        if (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "update"
+                and isinstance(call.func.value, ast.Call)):
+            return True
+    return False
+
+
+def _calls(node: ast.AST) -> set[str]:
+    return {c.func.id if isinstance(c.func, ast.Name) else c.func.attr for c in ast.walk(node)
+            if isinstance(c, ast.Call) and isinstance(c.func, ast.Name | ast.Attribute)}
+
+
+def state_changing_services() -> set[str]:
+    """Public functions of the service modules that write, or call one that does (to a fixed point)."""
+    functions = {}
+    for package in ("compliance", "games", "registers"):
+        for path in (ROOT / package).rglob("*.py"):
+            if path.name in SERVICE_MODULES:
+                for node in ast.parse(path.read_text()).body:
+                    if isinstance(node, ast.FunctionDef):
+                        functions[f"{_module(path)}.{node.name}"] = node
+    writing = {name for name, node in functions.items() if _writes(node)}
+    while True:
+        names = {name.rsplit(".", 1)[1] for name in writing}
+        more = {name for name, node in functions.items() if name not in writing and _calls(node) & names}
+        if not more:
+            break
+        writing |= more
+    return {name for name in writing if not name.rsplit(".", 1)[1].startswith("_")}
+
+
+def test_every_state_changing_service_has_its_audit_case_and_no_case_is_stale():
+    found = state_changing_services()
+    assert found - EXEMPT.keys() == CASES.keys(), (
+        f"without a case: {sorted(found - EXEMPT.keys() - CASES.keys())}; "
+        f"stale: {sorted(CASES.keys() - found)}")
+    assert len(CASES) >= 45
+
+
+def test_no_module_but_a_service_module_writes():
+    outside = []
+    for package in ("compliance", "games", "registers"):
+        for path in (ROOT / package).rglob("*.py"):
+            if path.name in SERVICE_MODULES or "migrations" in path.parts or "management" in path.parts:
+                continue
+            tree = ast.parse(path.read_text())
+            outside += [f"{_module(path)}.{node.name}" for node in ast.walk(tree)
+                        if isinstance(node, ast.FunctionDef) and _writes(node)]
+    # demo builders call services only; the models' save() is Django's own
+    assert outside == [], outside
+
+
+# --- the cases: each calls one service and returns who acted --------------------------------------------------
+
+TODAY = timezone.localdate
+
+
+def _lu(world):
+    """Casino C (Luxembourg) with its manager, a card-system certificate, a client, cards and registers."""
+    from registers.cards import ledger
+    from registers.cards.services import card_certificate_record, card_issue, client_register
+
+    w = world
+    w.manager_c = make_user("direction.c", "manager", casino=w.c)
+    card_certificate_record(casino=w.c, actor=w.manager_c, supplier="S", reference="R-1",
+                            issued_on=TODAY() - datetime.timedelta(days=30))
+    w.client = client_register(casino=w.c, actor=w.manager_c, last_name="Weber", first_name="Marie",
+                               birth_date=datetime.date(1980, 5, 1), id_document_type="Passeport",
+                               id_document_number="P-1")
+    w.card1 = card_issue(casino=w.c, actor=w.manager_c, kind="nominative", client=w.client, gaming_day=TODAY())
+    w.card2 = card_issue(casino=w.c, actor=w.manager_c, kind="nominative", client=w.client, gaming_day=TODAY())
+    ledger.card_load(card=w.card1, actor=w.accountant_c, amount="500.00", desk="Caisse 1")
+    return w
+
+
+def _c(module, name):
+    from importlib import import_module
+
+    return getattr(import_module(module), name)
+
+
+def _slot_system(w):
+    if not hasattr(w, "slot"):
+        w.slot, _key = _c("registers.cards.slot_system.services", "slot_system_register")(
+            casino=w.c, actor=w.manager_c, name="SMS")
+    return w.slot
+
+
+def _pending(w):
+    return _c("registers.orphelins.services", "orphelin_file")(
+        casino=w.c, actor=w.accountant_c, gaming_day=TODAY(), source="table", amount="10.00", currency="EUR",
+        location="Table 1")
+
+
+def _machine(w, number):
+    _c("registers.appareils.services", "appareil_install")(
+        casino=w.c, actor=w.accountant_c, gaming_day=TODAY(), machine=number, manufacturer="N", certificate="C")
+
+
+def _jackpot(w, name):
+    _c("registers.poker.services", "progressive_configure")(
+        casino=w.c, actor=w.manager_c, gaming_day=TODAY(), name=name, tables=["P1"], small_blind="1.00",
+        levels=[{"combination": "royal_flush", "start": "500.00"}], increment_kind="fixe",
+        increment_value="1.00", rounding="inferieur")
+
+
+def _compliance(name):
+    return _c("compliance.services", name)
+
+
+def case_casino_create(w):
+    from decimal import Decimal
+
+    _compliance("casino_create")(actor=w.admin, jurisdiction_code="LU", code="casino-z", name="Z",
+                                 operator_name="Z", licence_number="Z", address="Z", share_capital=Decimal("1"))
+    return w.admin
+
+
+def case_user_create(w):
+    _compliance("user_create")(actor=w.admin, username="nouveau", password=PASSWORD, role="accountant", casino=w.a)
+    return w.admin
+
+
+def case_jurisdictions_load(w):
+    from compliance.models import Jurisdiction
+
+    Jurisdiction.objects.filter(code="MC").update(name_en="stale")  # something for the load to change
+    _compliance("jurisdictions_load")(actor=w.admin)
+    return w.admin
+
+
+CHECKED = object()  # the case checked its record itself
+
+
+def case_system_user(w):
+    """Created once, by the fixtures already: its creation is recorded with itself as the actor."""
+    user = _compliance("system_user")()
+    assert AuditEvent.objects.filter(action="user_created", target_id=str(user.pk), actor=user).count() == 1
+    return CHECKED
+
+
+def case_api_token_obtain(w):
+    request = RequestFactory().post("/api/v1/auth/token/")
+    _compliance("api_token_obtain")(request=request, username=w.accountant_a.username, password=PASSWORD)
+    return w.accountant_a
+
+
+def case_job_enqueue(w):
+    _compliance("job_enqueue")(kind=JobRun.Kind.PIPELINE_CHECK, casino=w.a, requested_by=w.accountant_a)
+    return w.accountant_a
+
+
+def case_job_execute(w):
+    _compliance("job_execute")(job_id=str(w.job_a.pk), worker="test")
+    return _compliance("system_user")()
+
+
+def case_rules_load(w):
+    from games.models import RuleValueVersion
+
+    version = RuleValueVersion.objects.order_by("pk").first()
+    RuleValueVersion.objects.filter(pk=version.pk).update(note="périmée")  # something for the load to restore
+    _c("games.services", "rules_load")(actor=w.admin)
+    return w.admin
+
+
+CARD = "registers.cards.ledger"
+CARDS = "registers.cards.services"
+CHAIN = "registers.chain.services"
+ORPH = "registers.orphelins.services"
+APP = "registers.appareils.services"
+POKER = "registers.poker.services"
+SLOTS = "registers.cards.slot_system.services"
+
+
+def _register(w, kind):
+    return _c(CHAIN, "register_for")(casino=w.c, kind=kind)
+
+
+CASES = {
+    "compliance.services.casino_create": case_casino_create,
+    "compliance.services.user_create": case_user_create,
+    "compliance.services.jurisdictions_load": case_jurisdictions_load,
+    "compliance.services.system_user": case_system_user,
+    "compliance.services.api_token_obtain": case_api_token_obtain,
+    "compliance.services.job_enqueue": case_job_enqueue,
+    "compliance.services.job_execute": case_job_execute,
+    "games.services.rules_load": case_rules_load,
+    f"{CHAIN}.entry_append": lambda w: (_c(CHAIN, "entry_append")(
+        register=_register(w, "jackpots"), kind="jackpot.paiement_manuel", gaming_day=TODAY(), actor=w.accountant_c,
+        payload={"amount": "1.00"}), w.accountant_c)[1],
+    f"{CHAIN}.pending_file": lambda w: (_c(CHAIN, "pending_file")(
+        register=_register(w, "cagnotte"), kind="cagnotte.comptage", gaming_day=TODAY(), actor=w.accountant_c,
+        payload={}, countersigner_role="manager", citation="LU RGD 1979 art. 97-1"), w.accountant_c)[1],
+    f"{CHAIN}.pending_countersign": lambda w: (_c(CHAIN, "pending_countersign")(
+        pending=_pending(w), countersigner=w.manager_c), w.manager_c)[1],
+    f"{CHAIN}.checkpoint_create": lambda w: (_c(CHAIN, "checkpoint_create")(
+        register=_register(w, "cartes"), user=w.manager_c), w.manager_c)[1],
+    f"{CHAIN}.session_close": lambda w: (_c(CHAIN, "session_close")(
+        casino=w.c, gaming_day=TODAY() - datetime.timedelta(days=3), user=w.manager_c), w.manager_c)[1],
+    f"{ORPH}.orphelin_file": lambda w: (_pending(w), w.accountant_c)[1],
+    f"{ORPH}.orphelin_record": lambda w: (_c(ORPH, "orphelin_record")(
+        casino=w.c, actor=w.accountant_c, gaming_day=TODAY(), source="table", amount="5.00", currency="EUR",
+        location="Table 2"), w.accountant_c)[1],
+    f"{ORPH}.orphelin_return": lambda w: (_c(ORPH, "orphelin_return")(
+        entry=_c(CHAIN, "pending_countersign")(pending=_pending(w), countersigner=w.manager_c), actor=w.accountant_c,
+        gaming_day=TODAY(), owner_name="X", owner_document="P-9", right_established=True), w.accountant_c)[1],
+    f"{ORPH}.orphelins_finalize": lambda w: (_c(CHAIN, "pending_countersign")(
+        pending=_c(ORPH, "orphelin_file")(casino=w.c, actor=w.accountant_c, source="table", amount="1.00",
+                                          currency="EUR", location="T", gaming_day=TODAY() - datetime.timedelta(
+                                              days=20)), countersigner=w.manager_c),
+        _c(ORPH, "orphelins_finalize")(casino=w.c, actor=w.manager_c, gaming_day=TODAY()), w.manager_c)[2],
+    f"{ORPH}.orphelins_finalize_due": lambda w: (_c(CHAIN, "pending_countersign")(
+        pending=_c(ORPH, "orphelin_file")(casino=w.c, actor=w.accountant_c, source="table", amount="1.00",
+                                          currency="EUR", location="T", gaming_day=TODAY() - datetime.timedelta(
+                                              days=20)), countersigner=w.manager_c),
+        _c(ORPH, "orphelins_finalize_due")(), _compliance("system_user")())[2],
+    f"{APP}.appareil_install": lambda w: (_machine(w, "M-1"), w.accountant_c)[1],
+    f"{APP}.appareil_notice": lambda w: (_machine(w, "M-2"), _c(APP, "appareil_notice")(
+        casino=w.c, actor=w.manager_c, gaming_day=TODAY(), machine="M-2", event="hors_service", effective=TODAY(),
+        reference="L-1", sent_on=TODAY()), w.manager_c)[2],
+    f"{APP}.appareil_move": lambda w: (_machine(w, "M-3"), _c(APP, "appareil_notice")(
+        casino=w.c, actor=w.accountant_c, gaming_day=TODAY(), machine="M-3", event="hors_service",
+        effective=TODAY(), reference="L-2", sent_on=TODAY()), _c(APP, "appareil_move")(
+        casino=w.c, actor=w.manager_c, gaming_day=TODAY(), machine="M-3", event="hors_service"), w.manager_c)[3],
+    "registers.appareils.jackpots.jackpot_manual_payout_file": lambda w: (_c(
+        "registers.appareils.jackpots", "jackpot_manual_payout_file")(
+        casino=w.c, actor=w.accountant_c, gaming_day=TODAY(), machine="M-9", amount="100.00", currency="EUR",
+        receipt_number="Q-1", receipt_in_cabinet=True), w.accountant_c)[1],
+    f"{POKER}.cagnotte_file": lambda w: (_c(POKER, "cagnotte_file")(
+        casino=w.c, actor=w.accountant_c, gaming_day=TODAY(), table="P1", house="10.00", bad_beat="1.00",
+        box_count="11.00", currency="EUR"), w.accountant_c)[1],
+    f"{POKER}.progressive_configure": lambda w: (_jackpot(w, "J1"), w.manager_c)[1],
+    f"{POKER}.progressive_statement": lambda w: (_jackpot(w, "J2"), _c(POKER, "progressive_statement")(
+        casino=w.c, actor=w.accountant_c, gaming_day=TODAY(), name="J2", displayed={"1": "510.00"}),
+        w.accountant_c)[2],
+    f"{POKER}.progressive_win_file": lambda w: (_jackpot(w, "J3"), _c(POKER, "progressive_win_file")(
+        casino=w.c, actor=w.accountant_c, gaming_day=TODAY(), name="J3", level=1, game="Hold'em", table="P1",
+        combination="Quinte flush royale", won_at="23:10", amount="500.00", currency="EUR", player="A"),
+        w.accountant_c)[2],
+    f"{POKER}.jackpot_stop": lambda w: (_jackpot(w, "J4"), _c(POKER, "jackpot_stop")(
+        casino=w.c, actor=w.manager_c, gaming_day=TODAY(), name="J4", voluntary=False, reason="panne"),
+        w.manager_c)[2],
+    f"{POKER}.bad_beat_win_file": lambda w: (_c(POKER, "bad_beat_win_file")(
+        casino=w.c, actor=w.accountant_c, gaming_day=TODAY(), table="P1", loser="A", loser_cards="7c 7d",
+        winner_cards="8h 9h", board="7h 7s Th Jh 2c", pot="640.00", minimum_pot="100.00", amount="300.00",
+        currency="EUR", players=["A", "B"], restart_at="0"), w.accountant_c)[1],
+    f"{POKER}.bad_beat_statement_file": lambda w: (_c(POKER, "bad_beat_statement_file")(
+        casino=w.c, actor=w.accountant_c, gaming_day=TODAY(), amount="12.00", currency="EUR",
+        history_reference="H-1"), w.accountant_c)[1],
+    f"{CARDS}.card_certificate_record": lambda w: (_c(CARDS, "card_certificate_record")(
+        casino=w.c, actor=w.manager_c, supplier="S2", reference="R-2", issued_on=TODAY()), w.manager_c)[1],
+    f"{CARDS}.client_register": lambda w: (_c(CARDS, "client_register")(
+        casino=w.c, actor=w.accountant_c, last_name="Klein", first_name="Tom", birth_date=datetime.date(1975, 3, 3),
+        id_document_type="Passeport", id_document_number="P-2"), w.accountant_c)[1],
+    f"{CARDS}.card_issue": lambda w: (_c(CARDS, "card_issue")(
+        casino=w.c, actor=w.manager_c, kind="journaliere", gaming_day=TODAY()), w.manager_c)[1],
+    f"{CARDS}.card_issue_with_client": lambda w: (_c(CARDS, "card_issue_with_client")(
+        casino=w.c, actor=w.manager_c, kind="nominative", gaming_day=TODAY(), new_client={
+            "last_name": "Muller", "first_name": "Sophie", "birth_date": datetime.date(1992, 11, 20),
+            "id_document_type": "Passeport", "id_document_number": "P-3"}), w.manager_c)[1],
+    f"{CARDS}.card_status_change": lambda w: (_c(CARDS, "card_status_change")(
+        card=w.card2, actor=w.manager_c, change="block", reason="demande"), w.manager_c)[1],
+    f"{CARDS}.card_found": lambda w: (_c(CARDS, "card_found")(
+        card=w.card2, actor=w.accountant_c, found_on=TODAY(), location="Bar"), w.accountant_c)[1],
+    f"{CARDS}.cards_found_orphaned_due": lambda w: (_c(CARDS, "card_found")(
+        card=w.card1, actor=w.accountant_c, found_on=TODAY() - datetime.timedelta(days=8), location="Bar"),
+        _c(CARDS, "cards_found_orphaned_due")(), _compliance("system_user")())[2],
+    f"{CARDS}.cards_expire_due": lambda w: (_c(CARDS, "card_issue")(
+        casino=w.c, actor=w.manager_c, kind="journaliere", gaming_day=TODAY() - datetime.timedelta(days=1)),
+        _c(CARDS, "cards_expire_due")(), _compliance("system_user")())[2],
+    f"{CARD}.card_load": lambda w: (_c(CARD, "card_load")(card=w.card1, actor=w.accountant_c, amount="10.00"),
+                                    w.accountant_c)[1],
+    f"{CARD}.card_bet": lambda w: (_c(CARD, "card_bet")(card=w.card1, actor=w.accountant_c, amount="10.00",
+                                                         machine="M"), w.accountant_c)[1],
+    f"{CARD}.card_win": lambda w: (_c(CARD, "card_win")(card=w.card1, actor=w.accountant_c, amount="10.00",
+                                                         machine="M"), w.accountant_c)[1],
+    f"{CARD}.card_payout": lambda w: (_c(CARD, "card_payout")(card=w.card1, actor=w.accountant_c, amount="10.00"),
+                                      w.accountant_c)[1],
+    f"{CARD}.card_transfer": lambda w: (_c(CARD, "card_transfer")(
+        source=w.card1, target=w.card2, actor=w.accountant_c, amount="10.00"), w.accountant_c)[1],
+    f"{CARD}.card_benefit": lambda w: (_c(CARD, "card_benefit")(
+        card=w.card1, actor=w.accountant_c, points=10, reason="fidélité"), w.accountant_c)[1],
+    f"{CARD}.card_adjust": lambda w: (_c(CARD, "card_adjust")(
+        card=w.card1, actor=w.manager_c, balance="499.00", reason="écart"), w.manager_c)[1],
+    "registers.cards.caisse.services.desk_count_file": lambda w: (_c(
+        "registers.cards.caisse.services", "desk_count_file")(
+        casino=w.c, actor=w.accountant_c, gaming_day=TODAY(), desk="Caisse 1", cash="1.00", tokens="0"),
+        w.accountant_c)[1],
+    f"{SLOTS}.slot_system_register": lambda w: (_slot_system(w), w.manager_c)[1],
+    f"{SLOTS}.slot_system_set_rate": lambda w: (_c(SLOTS, "slot_system_set_rate")(
+        system=_slot_system(w), actor=w.manager_c, rate_per_minute=10), w.manager_c)[1],
+    f"{SLOTS}.slot_debit": lambda w: (_c(SLOTS, "slot_debit")(
+        system=_slot_system(w), key="k-1", card=w.card1.number, amount="1.00", currency="EUR", machine="M"),
+        _slot_system(w).user)[1],
+    f"{SLOTS}.slot_credit": lambda w: (_c(SLOTS, "slot_credit")(
+        system=_slot_system(w), key="k-2", card=w.card1.number, amount="1.00", currency="EUR", machine="M"),
+        _slot_system(w).user)[1],
+}
+
+
+def _records_by(actor) -> int:
+    """The audited records naming `actor`: events, entries (acting or countersigning), filings, checkpoints,
+    closed sessions."""
+    return sum(model.objects.filter(**{field: actor}).count() for model, field in (
+        (AuditEvent, "actor"), (Entry, "actor"), (Entry, "countersigner"), (PendingEntry, "actor"),
+        (Checkpoint, "signed_by"), (GamingSession, "closed_by")))
+
+
+@pytest.mark.parametrize("service", sorted(CASES))
+def test_the_service_leaves_an_audited_record_with_its_actor(world, rules, service):
+    from compliance.models import User
+
+    w = _lu(world)
+    before = {user.pk: _records_by(user) for user in User.objects.all()}
+    actor = CASES[service](w)
+    if actor is CHECKED:
+        return
+    assert actor.pk
+    assert _records_by(actor) > before.get(actor.pk, 0), f"{service}: no audited record by {actor.username}"
