@@ -28,6 +28,15 @@ ADMIN_HAS_NO_SCOPE = _("Un administrateur de la plateforme n'est rattaché à au
 UNKNOWN_ROLE = _("Rôle inconnu.")
 USERNAME_TAKEN = _("Cet identifiant est déjà utilisé.")
 CASINO_CODE_TAKEN = _("Ce code de casino est déjà utilisé.")
+CASINO_IDENTITY_FIXED = _("Le code et la juridiction d'un casino ne changent plus après sa création.")
+SYSTEM_USER_FIXED = _(
+    "Le compte du traitement automatique ne se modifie pas : il agit pour la plateforme elle-même et ne "
+    "se connecte jamais."
+)
+MACHINE_ACCOUNT_NO_PASSWORD = _(
+    "Ce compte a été créé sans mot de passe : c'est celui d'un système (gestion des machines à sous), qui ne se "
+    "connecte jamais aux pages."
+)
 UNKNOWN_JURISDICTION = _("Juridiction inconnue.")
 NEGATIVE_AMOUNT = _("Le montant ne peut pas être négatif.")
 READ_ONLY_ROLE = _("Votre rôle donne un accès en lecture seule.")

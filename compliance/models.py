@@ -193,7 +193,10 @@ class JobRun(models.Model):
 
 class AuditAction(models.TextChoices):
     CASINO_CREATED = "casino_created", _("Casino créé")  # a licensed casino added to the platform
+    CASINO_CHANGED = "casino_changed", _("Casino modifié")  # its descriptive fields, each as [before, after]
     USER_CREATED = "user_created", _("Utilisateur créé")  # an account, its role and its scope; never its password
+    USER_CHANGED = "user_changed", _("Utilisateur modifié")  # names, role, scope, access, each as [before, after]
+    USER_PASSWORD_CHANGED = "user_password_changed", _("Mot de passe modifié")  # no details: never the password
     JURISDICTIONS_LOADED = "jurisdictions_loaded", _("Juridictions chargées")  # jurisdictions.yaml changed rows
     RULES_LOADED = "rules_loaded", _("Textes et règles chargés")  # the rule files changed the database
     JOB_ENQUEUED = "job_enqueued", _("Traitement demandé")  # a person queued a background job

@@ -20,7 +20,7 @@ from rest_framework.authtoken.models import Token
 from compliance.errors import ErrorCode
 
 from . import errors
-from .errors import DomainError
+from .errors import DomainError, PermissionDeniedError
 from .models import SYSTEM_USERNAME, AuditAction, AuditEvent, Casino, JobRun, Jurisdiction, User
 from .permissions import verify_can_write
 from .queue import send_on_commit
@@ -92,6 +92,33 @@ def casino_create(*, actor: User, jurisdiction_code: str, code: str, name: str, 
     return casino
 
 
+# A casino's code names its signing key (registers/chain/keys.py) and its pages, its jurisdiction its currency and
+# its rules: both are fixed once it exists. The rest describes it and may be corrected.
+CASINO_FIXED_FIELDS = ("code", "jurisdiction")
+CASINO_CHANGEABLE_FIELDS = ("name", "operator_name", "licence_number", "address", "share_capital")
+
+
+@transaction.atomic
+def casino_update(*, actor: User, casino: Casino, **fields) -> Casino:
+    """Changes what describes a casino; its code and its jurisdiction stay as they were created. Records the
+    fields that changed, each as [before, after]; a call that changes nothing records nothing."""
+    _verify_field_names("casino_update", fields, CASINO_CHANGEABLE_FIELDS + CASINO_FIXED_FIELDS)
+    casino = Casino.objects.select_for_update(of=("self",)).select_related("jurisdiction").get(pk=casino.pk)
+    changes = _changes(casino, fields)
+    for name in CASINO_FIXED_FIELDS:
+        if name in changes:
+            raise DomainError(errors.CASINO_IDENTITY_FIXED, field=name, code=ErrorCode.INVALID)
+    if "share_capital" in changes and fields["share_capital"] < 0:
+        raise DomainError(errors.NEGATIVE_AMOUNT, field="share_capital", code=ErrorCode.NEGATIVE_AMOUNT)
+    if changes:
+        for name in changes:
+            setattr(casino, name, fields[name])
+        casino.save(update_fields=list(changes))
+        audit_record(actor=actor, action=AuditAction.CASINO_CHANGED, casino=casino, target_type="casino",
+                     target_id=casino.pk, details=changes)
+    return casino
+
+
 def _verify_role_scope(role: str, casino: Casino | None, jurisdiction: Jurisdiction | None) -> None:
     if role in User.CASINO_ROLES:
         if casino is None or jurisdiction is not None:
@@ -125,14 +152,88 @@ def user_create(*, actor: User, username: str, password: str, role: str, casino:
     user = User(username=username, role=role, casino=casino, jurisdiction=jurisdiction, first_name=first_name,
                 last_name=last_name, email=email, preferred_language=preferred_language,
                 is_staff=role == User.Role.ADMIN, is_superuser=role == User.Role.ADMIN)
-    try:
-        validate_password(password, user)
-    except ValidationError as exc:
-        raise DomainError(" ".join(exc.messages), field="password", code=ErrorCode.WEAK_PASSWORD) from exc
+    _verify_password(password, user)
     user.set_password(password)
     user.save()
     _record_user_created(actor=actor, user=user)
     return user
+
+
+# The password has its own service (user_password_set); staff and superuser status follow the role.
+USER_CHANGEABLE_FIELDS = ("username", "first_name", "last_name", "email", "is_active", "role", "casino",
+                          "jurisdiction", "preferred_language")
+
+
+@transaction.atomic
+def user_update(*, actor: User, user: User, **fields) -> User:
+    """Changes an account: its names, its language, whether it may sign in, its role and its scope, which must
+    still agree. Records the fields that changed, each as [before, after], under the user's scope after the
+    change; a call that changes nothing records nothing."""
+    _verify_field_names("user_update", fields, USER_CHANGEABLE_FIELDS)
+    user = User.objects.select_for_update(of=("self",)).select_related("casino", "jurisdiction").get(
+        pk=user.pk)
+    _verify_not_system_user(user)
+    role, casino, jurisdiction = (fields.get(name, getattr(user, name)) for name in ("role", "casino", "jurisdiction"))
+    _verify_role_scope(role, casino, jurisdiction)
+    changes = _changes(user, fields)
+    if "username" in changes and User.objects.filter(username__iexact=fields["username"]).exclude(
+            pk=user.pk).exists():
+        raise DomainError(errors.USERNAME_TAKEN, field="username", code=ErrorCode.DUPLICATE)
+    if not changes:
+        return user
+    for name in changes:
+        setattr(user, name, fields[name])
+    user.is_staff = user.is_superuser = user.role == User.Role.ADMIN
+    user.save(update_fields=[*changes, "is_staff", "is_superuser"])
+    audit_record(actor=actor, action=AuditAction.USER_CHANGED, casino=user.casino, jurisdiction=user.jurisdiction,
+                 target_type="user", target_id=user.pk, details=changes)
+    return user
+
+
+@transaction.atomic
+def user_password_set(*, actor: User, user: User, password: str) -> User:
+    """Sets a user's password, validated as at the account's creation. Recorded with no details: never the
+    password, nor its hash."""
+    _verify_not_system_user(user)
+    if not user.has_usable_password():
+        # created without one: a machine's account (a slot management system's) never signs in on the web
+        raise PermissionDeniedError(errors.MACHINE_ACCOUNT_NO_PASSWORD)
+    _verify_password(password, user)
+    user.set_password(password)
+    user.save(update_fields=["password"])
+    audit_record(actor=actor, action=AuditAction.USER_PASSWORD_CHANGED, casino=user.casino,
+                 jurisdiction=user.jurisdiction, target_type="user", target_id=user.pk)
+    return user
+
+
+def _verify_password(password: str, user: User) -> None:
+    try:
+        validate_password(password, user)
+    except ValidationError as exc:
+        raise DomainError(" ".join(exc.messages), field="password", code=ErrorCode.WEAK_PASSWORD) from exc
+
+
+def _verify_not_system_user(user: User) -> None:
+    """The platform's own actor is never edited: a password or a role would let it sign in."""
+    if user.username == SYSTEM_USERNAME:
+        raise PermissionDeniedError(errors.SYSTEM_USER_FIXED)
+
+
+def _verify_field_names(service: str, fields: dict, allowed: tuple[str, ...]) -> None:
+    """A field a service does not change is a programming error, not a refusal to show."""
+    unknown = sorted(fields.keys() - set(allowed))
+    if unknown:
+        raise TypeError(f"{service}() does not change {', '.join(unknown)}")
+
+
+def _changes(row, fields: dict) -> dict[str, list]:
+    """{field: [before, after]} of the fields whose value differs from the row's; a casino or a jurisdiction by its
+    code."""
+    def shown(value):
+        return value.code if isinstance(value, Casino | Jurisdiction) else value
+
+    return {name: [shown(getattr(row, name)), shown(value)] for name, value in fields.items()
+            if getattr(row, name) != value}
 
 
 def api_token_obtain(*, request, username: str, password: str) -> Token:

@@ -223,7 +223,13 @@ def _register(w, kind):
 
 CASES = {
     "compliance.services.casino_create": case_casino_create,
+    "compliance.services.casino_update": lambda w: (_compliance("casino_update")(
+        actor=w.admin, casino=w.a, name="Casino A renommé"), w.admin)[1],
     "compliance.services.user_create": case_user_create,
+    "compliance.services.user_update": lambda w: (_compliance("user_update")(
+        actor=w.admin, user=w.accountant_a, role="manager", first_name="Promu"), w.admin)[1],
+    "compliance.services.user_password_set": lambda w: (_compliance("user_password_set")(
+        actor=w.admin, user=w.accountant_a, password=f"{PASSWORD}-bis"), w.admin)[1],
     "compliance.services.jurisdictions_load": case_jurisdictions_load,
     "compliance.services.system_user": case_system_user,
     "compliance.services.api_token_obtain": case_api_token_obtain,

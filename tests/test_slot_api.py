@@ -283,3 +283,31 @@ def test_registering_a_slot_system(world, rules):
     assert set(SlotSystem.objects.visible_to(world.accountant_c)) == {system}
     assert not SlotSystem.objects.visible_to(world.accountant_a).exists()
     assert not SlotSystem.objects.visible_to(world.regulator_qc).exists()
+
+
+@pytest.mark.django_db
+def test_the_commands_set_a_system_s_rate_and_print_the_casino_s_public_key(world, rules):
+    from io import StringIO
+
+    from django.core.management import CommandError, call_command
+
+    from registers.chain.keys import public_hex, public_key
+    from registers.chain.services import checkpoint_create, register_for
+
+    slots = slot_setup(world)
+    out = StringIO()
+    call_command("slot_system_rate", "--casino", world.c.code, "--manager", slots.manager.username,
+                 "--name", slots.system.name, "--rate", "120", stdout=out)
+    slots.system.refresh_from_db()
+    assert slots.system.rate_per_minute == 120 and "120 requêtes par minute" in out.getvalue()
+    with pytest.raises(CommandError, match="rate_per_minute"):
+        call_command("slot_system_rate", "--casino", world.c.code, "--manager", slots.manager.username,
+                     "--name", slots.system.name, "--rate", "0")
+    with pytest.raises(CommandError, match="wrong_role|direction"):
+        call_command("slot_system_rate", "--casino", world.c.code, "--manager", world.accountant_c.username,
+                     "--name", slots.system.name, "--rate", "10")
+    checkpoint_create(register=register_for(casino=world.c, kind="cartes"), user=slots.manager)
+    out = StringIO()
+    call_command("registers_public_key", "--casino", world.c.code, stdout=out)
+    key = public_key(world.c.code)
+    assert key is not None and out.getvalue().strip() == public_hex(key)
