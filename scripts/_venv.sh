@@ -1,4 +1,4 @@
-# Sourced by scripts/run and scripts/test: finds Python >= 3.12 (Django 6.1 needs it)
+# Sourced by the scripts/ commands: finds Python >= 3.12 (Django 6.1 needs it)
 # and keeps .venv in step with the pinned requirements. Needs no root.
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 VENV="${VIGIE_VENV:-$ROOT/.venv}"
@@ -29,8 +29,12 @@ ensure_venv() {  # $1: requirements file
     rm -rf "$VENV"
     "$py" -m venv "$VENV"
   fi
-  want="$(cat "$ROOT"/requirements*.txt | sha256sum | cut -d' ' -f1)-$1"
-  if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
+  local sum have
+  sum="$(cat "$ROOT"/requirements*.txt | sha256sum | cut -d' ' -f1)"
+  want="$sum-$1"
+  have="$(cat "$stamp" 2>/dev/null || true)"
+  # requirements-test.txt includes requirements.txt: a venv installed for the tests serves the product too
+  if [ "$have" != "$want" ] && [ "$have" != "$sum-requirements-test.txt" ]; then
     echo "• Installing $1 into $VENV"
     # The machine's pip config names local indexes that may be absent: their warnings are noise.
     "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check -r "$req" \

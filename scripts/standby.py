@@ -28,7 +28,7 @@ import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from stack import APP_ROLE, OWNER_ROLE, PG_DB, PG_USER, ROOT, Postgres, free_port, read_or_create_secret, say
+from services import APP_ROLE, OWNER_ROLE, PG_DB, PG_USER, ROOT, Postgres, free_port, read_or_create_secret, say
 
 STANDBY_NAME = "vigie_standby"  # the standby's application_name and its replication slot on the primary
 REPLICA_ROLE = "vigie_replica"  # may only replicate: the standby connects to the primary as this role
@@ -273,7 +273,7 @@ def drill(operations: int = 1000, writers: int = 4, keep: bool = False) -> Drill
             procs.append(subprocess.Popen([*APP, "write", "--card", setup["cards"][index], "--day", setup["day"],
                                            "--acks", str(acks / f"writer-{index}.acks")],
                                           cwd=ROOT, env=app_primary))
-        say(f"{writers} writers loading day cards as {APP_ROLE} through registers.card_ledger.card_load "
+        say(f"{writers} writers loading day cards as {APP_ROLE} through registers.cards.ledger.card_load "
             f"(setup took {time.monotonic() - started:.1f} s)")
         flowing = time.monotonic()
         deadline = flowing + 120

@@ -1,5 +1,5 @@
 """Electronic gaming cards (LU RGD 1979 art. 3-1 to 3-4): clients, issue, and each card's life (blocked,
-lost, found, expired, closed). The balance moves only through `card_ledger`; every change here is an entry
+lost, found, expired, closed). The balance moves only through the ledger (`ledger.py`); every change here is an entry
 of the casino's `cartes` register too. Caps, counts and delays come from the rule data.
 """
 

@@ -1,10 +1,10 @@
 """The caisse spéciale of the card system (LU RGD 1979 art. 3-4 9) and 18-14).
 
 The special cash desks carry out every accounting operation of the electronic gaming cards (loads and
-payouts are `card_ledger` entries naming their desk); here the cashier files what a desk holds when it is
-counted. Its encaisse is « constituée d'espèces, de tokens et des valeurs contenus sur les comptes
+payouts are entries of the card ledger, `cards/ledger.py`, naming their desk); here the cashier files what a
+desk holds when it is counted. Its encaisse is « constituée d'espèces, de tokens et des valeurs contenus sur les comptes
 attribués aux cartes de jeu électroniques » (art. 18-14 al. 2): the count gives the cash and tokens, the
-card ledger the rest (`caisse_selectors.desk_statement`). A count is an entry of the casino's `cartes`
+card ledger the rest (`selectors.desk_statement`). A count is an entry of the casino's `cartes`
 register; a later count of the same desk and day supersedes it, never rewrites it.
 """
 

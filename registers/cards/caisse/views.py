@@ -1,5 +1,5 @@
 """The caisse spéciale page (LU RGD 1979 art. 3-4 9), 18-14): a gaming day's desks, encaisse and card
-statements, the CSV of the cards and the printable PDF statement. Thin callers of `caisse_selectors`
+statements, the CSV of the cards and the printable PDF statement. Thin callers of `selectors`
 (reads, on a casino found through `visible_to`: another casino is a 404) and of `caisse.desk_count_file`
 (writes: a refused form comes back, 200, with the message under its field). Regulators read only: their
 POST is a 403.

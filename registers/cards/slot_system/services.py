@@ -1,7 +1,7 @@
 """The slot management system's operations on electronic gaming cards (LU RGD 1979 art. 3-4 1) to 3), 7)):
 a machine's bet is debited from a card, a win credited to it up to its cap, the part past the cap paid by
-hand (art. 18-10). Every operation goes through `card_ledger`, in the casino's `cartes` register, with the
-slot system's own user as the actor.
+hand (art. 18-10). Every operation goes through the card ledger (`cards/ledger.py`), in the casino's `cartes`
+register, with the slot system's own user as the actor.
 
 Idempotency: each debit or credit names an idempotency key. In one transaction the key's row is inserted
 first (a concurrent request with the same key waits on the unique index until this one commits, then
