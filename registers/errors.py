@@ -33,6 +33,10 @@ class ErrorCode(StrEnum):
     INCREMENT = "increment"
     INSUFFICIENT_BALANCE = "insufficient_balance"
     INVALID = "invalid"
+    JACKPOT_STOPPED = "jackpot_stopped"
+    UNKNOWN_LEVEL = "unknown_level"
+    UNKNOWN_JACKPOT = "unknown_jackpot"
+    UNPRINTABLE = "unprintable"
     INVALID_AMOUNT = "invalid_amount"
     JACKPOT_ACTIVE = "jackpot_active"
     LOSER_NOT_SEATED = "loser_not_seated"
@@ -79,3 +83,6 @@ FIELD_REQUIRED = _("Ce champ est obligatoire.")
 AMOUNT_NOT_POSITIVE = _("Le montant doit être strictement positif.")
 AMOUNT_INVALID = _("Montant invalide : « {value} ».")
 WRONG_CURRENCY = _("La devise de ce casino est {expected}, pas {given}.")
+TEXT_NOT_TEXT = _("Un texte est attendu.")
+TEXT_TOO_LONG = _("Au plus {max} caractères.")
+TEXT_UNPRINTABLE = _("Caractère de contrôle ou non imprimable ({code}) : ce texte ne peut entrer au registre.")

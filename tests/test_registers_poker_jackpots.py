@@ -137,3 +137,105 @@ def test_49_13_end_of_session_bad_beat_sum_written_by_the_cashier_under_manageme
                                       currency="EUR", history_reference="Historique certifié n° 2026-325")
     entry = pending_countersign(pending=pending, countersigner=lu.manager_c)
     assert json.loads(entry.payload)["amount"] == "1250.40" and entry.register.kind == "bad_beat"
+
+
+# --- what a filing refers to must exist and be in a state that allows it (issue 20) --------------------------
+
+FOUND_BY_THE_FUZZER = ["0", "Casino de la Moselle", "Baccara", "Jeux semi-automatiques", "Bataille"]
+
+
+def _entries() -> int:
+    from registers.models import Entry
+
+    return Entry.objects.filter(register__kind="jackpot_progressif").count()
+
+
+def _api(lu, path: str, body: dict, user=None):
+    from django.urls import reverse
+
+    from tests.conftest import api_client_for
+
+    url = reverse(f"api-registers-jackpot-{path}", kwargs={"casino": lu.c.code})
+    return api_client_for(user or lu.accountant_c).post(url, body, format="json")
+
+
+@pytest.mark.parametrize("name", FOUND_BY_THE_FUZZER)
+def test_49_10_a_statement_names_a_jackpot_the_register_configured(lu, name):
+    _configure(lu)
+    before = _entries()
+    error = _refused(progressive_statement, casino=lu.c, actor=lu.accountant_c, gaming_day=TODAY(), name=name,
+                     displayed={})
+    assert (error.code, error.field) == ("unknown_jackpot", "name") and "LU RGD 1979 art. 49-9" in str(error.message)
+    response = _api(lu, "statement", {"name": name, "displayed": {}})
+    assert response.status_code == 400 and response.json()["code"] == "unknown_jackpot"
+    assert list(response.json()["field_errors"]) == ["name"] and _entries() == before
+
+
+def test_49_10_a_statement_gives_an_amount_for_each_level_of_the_jackpot_and_no_other(lu):
+    _configure(lu)
+    before = _entries()
+    for displayed, field, code in (
+        ({}, "displayed[1]", "required"),
+        ({"1": "742.10", "2": "260.00"}, "displayed[3]", "required"),
+        ({"1": "742.10", "2": "260.00", "3": ""}, "displayed[3]", "invalid_amount"),
+        ({"1": "742.10", "2": "260.00", "3": "81.20", "4": "1.00"}, "displayed[4]", "unknown_level"),
+        ({"1": "742.10", "2": "260.00", "3": "-1"}, "displayed[3]", "amount_not_positive"),
+    ):
+        error = _refused(progressive_statement, casino=lu.c, actor=lu.accountant_c, gaming_day=TODAY(),
+                         name="Hold'em 1-2", displayed=displayed)
+        assert (error.field, error.code) == (field, code), displayed
+        response = _api(lu, "statement", {"name": "Hold'em 1-2", "displayed": displayed})
+        assert response.status_code == 400 and list(response.json()["field_errors"]) == [field]
+    assert _entries() == before
+
+
+def test_49_11_a_statement_win_or_stop_of_a_stopped_jackpot_is_refused_and_a_jackpot_stops_once(lu):
+    _configure(lu)
+    jackpot_stop(casino=lu.c, actor=lu.manager_c, gaming_day=TODAY(), name="Hold'em 1-2", voluntary=False,
+                 reason="panne")
+    before = _entries()
+    again = _refused(jackpot_stop, casino=lu.c, actor=lu.manager_c, gaming_day=TODAY(), name="Hold'em 1-2",
+                     voluntary=False, reason="panne")
+    assert (again.code, again.field) == ("not_active", "name") and "LU RGD 1979 art. 49-11" in str(again.message)
+    statement = _refused(progressive_statement, casino=lu.c, actor=lu.accountant_c, gaming_day=TODAY(),
+                         name="Hold'em 1-2", displayed={"1": "1.00", "2": "1.00", "3": "1.00"})
+    assert statement.code == "not_active"
+    for _repeat in range(5):
+        response = _api(lu, "stop", {"name": "Hold'em 1-2", "reason": "panne"}, user=lu.manager_c)
+        assert response.status_code == 400 and response.json()["code"] == "not_active"
+    assert _entries() == before
+
+
+@pytest.mark.parametrize("name", [*FOUND_BY_THE_FUZZER, "Hold'em\x00\x1b[2J"])
+def test_49_11_a_stop_names_a_jackpot_the_register_configured(lu, name):
+    _configure(lu)
+    before = _entries()
+    error = _refused(jackpot_stop, casino=lu.c, actor=lu.manager_c, gaming_day=TODAY(), name=name,
+                     voluntary=False, reason="panne")
+    assert error.field == "name" and error.code in {"unknown_jackpot", "unprintable"}
+    response = _api(lu, "stop", {"name": name, "reason": "panne"}, user=lu.manager_c)
+    assert response.status_code == 400 and list(response.json()["field_errors"]) == ["name"]
+    assert _entries() == before
+
+
+def test_49_10_a_win_names_a_level_the_jackpot_has(lu):
+    _configure(lu, levels=LEVELS[:2])
+    win = {"name": "Hold'em 1-2", "game": "Hold'em", "table": "P1", "combination": "Carré", "won_at": "22:00",
+           "amount": "10.00", "currency": "EUR", "player": "X", "gaming_day": TODAY().isoformat()}
+    for level in (3, 0, -1):
+        error = _refused(progressive_win_file, casino=lu.c, actor=lu.accountant_c, **{**win, "level": level,
+                                                                                       "gaming_day": TODAY()})
+        assert (error.code, error.field) == ("unknown_level", "level")
+        response = _api(lu, "win", {**win, "level": level})
+        assert response.status_code == 400 and response.json()["code"] == "unknown_level"
+
+
+def test_texts_entering_the_register_refuse_control_characters_and_are_bounded(lu):
+    for name, code in (("Hold'em\x07", "unprintable"), ("Hold'em\u202e1-2", "unprintable"), ("x" * 121, "too_long"),
+                       ("  ", "required")):
+        error = _refused(_configure, world=lu, name=name)
+        assert (error.field, error.code) == ("name", code), name
+    _configure(lu)
+    error = _refused(jackpot_stop, casino=lu.c, actor=lu.manager_c, gaming_day=TODAY(), name="Hold'em 1-2",
+                     voluntary=False, reason="panne\x1b[2J")
+    assert (error.field, error.code) == ("reason", "unprintable") and "U+001B" in str(error.message)

@@ -11,7 +11,12 @@ JACKPOT_START_TOO_HIGH = _(
 )
 JACKPOT_INCREMENT = _("Incrément invalide : montant fixe positif, ou pourcentage entre 0 et 100 ({citation}).")
 JACKPOT_ACTIVE = _("Ce jackpot est en cours : ses conditions ne peuvent être modifiées avant son arrêt ({citation}).")
-JACKPOT_NOT_ACTIVE = _("Ce jackpot n'est pas en cours (arrêté ou jamais configuré) : aucun gain possible ({citation}).")
+JACKPOT_STOPPED = _(
+    "Le jackpot « {name} » est arrêté : ni relevé, ni gain, ni nouvel arrêt avant qu'il soit configuré à nouveau "
+    "({citation})."
+)
+JACKPOT_UNKNOWN = _("Aucun jackpot « {name} » n'est configuré dans ce registre ({citation}).")
+JACKPOT_UNKNOWN_LEVEL = _("Le jackpot n'a pas de niveau « {level} » : ses niveaux sont {levels} ({citation}).")
 JACKPOT_ABOVE_AMOUNT = _("Le paiement de {amount} dépasse le montant du jackpot, {available} ({citation}).")
 JACKPOT_NOTICE = _(
     "Arrêt volontaire refusé : le Ministre doit être informé au moins {days} jours avant (avis du {notice}, arrêt le "

@@ -20,18 +20,45 @@ from registers.errors import ErrorCode
 
 from .. import errors as common
 from ..chain.services import entry_append, pending_file, register_for
-from ..fields import required
+from ..fields import TEXT_MAX, clean_text, required
 from ..kinds import EntryKind, RegisterKind
-from ..models import Entry, PendingEntry
+from ..models import Entry, PendingEntry, Register
 from ..money import check_currency, parse_amount
 from . import errors
 from .selectors import CONFIGURED, STATEMENT, STOPPED, WON, jackpot_state
 
 CAGNOTTE_RULE = "LU RGD 1979 art. 97-1"  # the cagnotte books, kept electronically with equivalent guarantees
+CONFIGURATION_RULE = "LU RGD 1979 art. 49-9"
+STATEMENT_RULE = "LU RGD 1979 art. 49-10"
+STOP_RULE = "LU RGD 1979 art. 49-11"
 
 
 def _rule(casino: Casino, key: str, on: datetime.date):
     return rule_value_at(jurisdiction=casino.jurisdiction, key=key, on=on, drafts=True)
+
+
+def _locked(casino: Casino) -> Register:
+    """The progressive jackpots' register, locked: what a filing checks cannot change before it is written."""
+    register = register_for(casino=casino, kind=RegisterKind.JACKPOT_PROGRESSIF)
+    return Register.objects.select_for_update().get(pk=register.pk)
+
+
+def _active_jackpot(register: Register, name) -> dict:
+    """The state of a jackpot the register configured, refused unless it is running (art. 49-11: a stopped
+    jackpot takes no increment, no statement and no win)."""
+    name = clean_text(name, field="name")
+    state = jackpot_state(register, name)
+    if state["config"] is None:
+        raise DomainError(errors.JACKPOT_UNKNOWN.format(name=name, citation=CONFIGURATION_RULE),
+                          code=ErrorCode.UNKNOWN_JACKPOT, field="name")
+    if not state["active"]:
+        raise DomainError(errors.JACKPOT_STOPPED.format(name=name, citation=STOP_RULE), code=ErrorCode.NOT_ACTIVE,
+                          field="name")
+    return state
+
+
+def _levels(state: dict) -> list[str]:
+    return [str(level["level"]) for level in state["config"]["levels"]]
 
 
 
@@ -52,7 +79,9 @@ def progressive_configure(
 ) -> Entry:
     """At most three levels on the three highest combinations, start values within 500/200/50 × the small blind."""
     verify_can_write(actor, casino)
-    register = register_for(casino=casino, kind=RegisterKind.JACKPOT_PROGRESSIF)
+    register = _locked(casino)
+    name = clean_text(name, field="name")
+    tables = [clean_text(table, field="tables") for table in tables]
     maximum = _rule(casino, "lu.jackpot_progressif.niveaux_max", gaming_day)
     starts = _rule(casino, "lu.jackpot_progressif.valeurs_depart_max", gaming_day)
     citation = maximum.citation.label
@@ -110,19 +139,32 @@ def progressive_configure(
 def progressive_statement(
     *, casino: Casino, actor: User, gaming_day: datetime.date, name: str, displayed: dict[str, str]
 ) -> Entry:
-    """The end-of-session register of the amounts displayed (art. 49-10 al. 5)."""
+    """The end-of-session register of the amounts displayed (art. 49-10 al. 5): for a running jackpot, one amount
+    for each of its levels and no other."""
     verify_can_write(actor, casino)
-    register = register_for(casino=casino, kind=RegisterKind.JACKPOT_PROGRESSIF)
-    amounts = {str(k): parse_amount(v, field=f"displayed[{k}]", allow_zero=True) for k, v in displayed.items()}
+    register = _locked(casino)
+    state = _active_jackpot(register, name)
+    levels = _levels(state)
+    given = {str(key): value for key, value in (displayed or {}).items()}
+    for key in given:
+        if key not in levels:
+            raise DomainError(errors.JACKPOT_UNKNOWN_LEVEL.format(level=key, levels=", ".join(levels),
+                                                                  citation=CONFIGURATION_RULE),
+                              code=ErrorCode.UNKNOWN_LEVEL, field=f"displayed[{key}]")
+    for key in levels:
+        if key not in given:
+            raise DomainError(common.FIELD_REQUIRED, code=ErrorCode.REQUIRED, field=f"displayed[{key}]")
+    amounts = {key: parse_amount(given[key], field=f"displayed[{key}]", allow_zero=True) for key in levels}
     return entry_append(
         register=register,
         kind=STATEMENT,
         gaming_day=gaming_day,
         actor=actor,
-        payload={"jackpot": name, "displayed": amounts, "citation": "LU RGD 1979 art. 49-10"},
+        payload={"jackpot": state["config"]["jackpot"], "displayed": amounts, "citation": STATEMENT_RULE},
     )
 
 
+@transaction.atomic
 def progressive_win_file(
     *,
     casino: Casino,
@@ -138,14 +180,17 @@ def progressive_win_file(
     currency: str,
     player: str,
 ) -> PendingEntry:
-    """The payment voucher and register entry of art. 49-10, waiting for a management member's signature."""
-    register = register_for(casino=casino, kind=RegisterKind.JACKPOT_PROGRESSIF)
-    citation = "LU RGD 1979 art. 49-10"
-    state = jackpot_state(register, name)
-    if not state["active"]:
-        raise DomainError(
-            errors.JACKPOT_NOT_ACTIVE.format(citation="LU RGD 1979 art. 49-11"), code=ErrorCode.NOT_ACTIVE, field="name"
-        )
+    """The payment voucher and register entry of art. 49-10, waiting for a management member's signature: a win
+    of a level the running jackpot has, never above its amount."""
+    verify_can_write(actor, casino)
+    register = _locked(casino)
+    citation = STATEMENT_RULE
+    state = _active_jackpot(register, name)
+    name = state["config"]["jackpot"]
+    if isinstance(level, bool) or not isinstance(level, int) or str(level) not in _levels(state):
+        raise DomainError(errors.JACKPOT_UNKNOWN_LEVEL.format(level=level, levels=", ".join(_levels(state)),
+                                                              citation=CONFIGURATION_RULE),
+                          code=ErrorCode.UNKNOWN_LEVEL, field="level")
     value = parse_amount(amount)
     check_currency(casino, currency)
     available = state["amounts"].get(str(level))
@@ -155,15 +200,9 @@ def progressive_win_file(
             code=ErrorCode.ABOVE_JACKPOT,
             field="amount",
         )
-    for field, text in (
-        ("game", game),
-        ("table", table),
-        ("combination", combination),
-        ("player", player),
-        ("won_at", won_at),
-    ):
-        if not str(text or "").strip():
-            raise DomainError(common.FIELD_REQUIRED, code=ErrorCode.REQUIRED, field=field)
+    game, table, combination, won_at, player = (
+        clean_text(text, field=field) for field, text in (
+            ("game", game), ("table", table), ("combination", combination), ("won_at", won_at), ("player", player)))
     start = next(lv["start"] for lv in state["config"]["levels"] if lv["level"] == level)
     payload = {
         "jackpot": name,
@@ -174,7 +213,7 @@ def progressive_win_file(
         "won_at": won_at,
         "amount": value,
         "currency": currency,
-        "player": player.strip(),
+        "player": player,
         "restart_at": start,
         "citation": citation,
     }
@@ -199,13 +238,15 @@ def jackpot_stop(
     voluntary: bool,
     reason: str,
     minister_notified_on: datetime.date | None = None,
-    kind: str = RegisterKind.JACKPOT_PROGRESSIF,
 ) -> Entry:
-    """Involuntary (breakdown): at once, no increments nor wins until restarted. Voluntary: only if the
-    Minister was told at least the rule's number of days before (art. 49-11 al. 2, 49-14)."""
+    """Stops a running jackpot, once. Involuntary (breakdown): at once, no increments nor wins until it is
+    configured again. Voluntary: only if the Minister was told at least the rule's number of days before
+    (art. 49-11 al. 2)."""
     verify_can_write(actor, casino)
-    prefix = "lu.jackpot_progressif" if kind == RegisterKind.JACKPOT_PROGRESSIF else "lu.bad_beat_jackpot"
-    notice = _rule(casino, f"{prefix}.preavis_arret_volontaire", gaming_day)
+    register = _locked(casino)
+    state = _active_jackpot(register, name)
+    reason = clean_text(reason, field="reason", max_length=TEXT_MAX, multiline=True, optional=True)
+    notice = _rule(casino, "lu.jackpot_progressif.preavis_arret_volontaire", gaming_day)
     if voluntary and (minister_notified_on is None or (gaming_day - minister_notified_on).days < int(notice.value)):
         raise DomainError(
             errors.JACKPOT_NOTICE.format(
@@ -218,14 +259,14 @@ def jackpot_stop(
             field="minister_notified_on",
         )
     payload = {
-        "jackpot": name,
-        "voluntary": voluntary,
+        "jackpot": state["config"]["jackpot"],
+        "voluntary": bool(voluntary),
         "reason": reason,
         "minister_notified_on": minister_notified_on.isoformat() if minister_notified_on else None,
         "citation": notice.citation.label,
     }
     return entry_append(
-        register=register_for(casino=casino, kind=kind),
+        register=register,
         kind=STOPPED,
         gaming_day=gaming_day,
         actor=actor,
