@@ -109,7 +109,13 @@ class JurisdictionAdmin(ReadOnlyAdmin):
 class CasinoForm(ServiceForm):
     class Meta:
         model = Casino
-        fields = ["jurisdiction", "code", "name", "operator_name", "licence_number", "address", "share_capital"]
+        fields = ["jurisdiction", "code", "name", "operator_name", "licence_number", "address", "share_capital",
+                  "opened_on"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if "opened_on" in self.fields:  # empty: the registers are kept from the day of the casino's creation
+            self.fields["opened_on"].required = False
 
     def apply(self) -> Casino:
         if self.instance.pk is None:
@@ -126,7 +132,7 @@ class CasinoAdmin(ServiceAdmin):
 
     def get_readonly_fields(self, request, obj=None):
         # fixed once the casino exists (compliance.services.CASINO_FIXED_FIELDS)
-        return ["jurisdiction", "code", "created_at"] if obj else []
+        return ["jurisdiction", "code", "opened_on", "created_at"] if obj else []
 
 
 class UserAddForm(auth_forms.SetPasswordMixin, ServiceForm):

@@ -4,10 +4,12 @@ Each app builds its own part in its `demo.py` (games: the rules and their return
 registers and cards), so `scripts/run` always shows every feature working."""
 
 from dataclasses import dataclass
+from datetime import timedelta
 from decimal import Decimal
 from importlib import import_module
 
 from django.apps import apps
+from django.utils import timezone
 from django.utils.module_loading import module_has_submodule
 
 from .models import Casino, JobRun, Jurisdiction, User
@@ -61,7 +63,9 @@ def demo_load() -> list[str]:
         created.append("jurisdictions")
     for spec in CASINOS:
         if not Casino.objects.filter(code=spec["code"]).exists():
-            created.append(f"casino {casino_create(actor=actor, **spec).code}")
+            # the demo's registers hold the last weeks: they are kept in Vigie from three months ago
+            opened_on = timezone.localdate() - timedelta(days=90)
+            created.append(f"casino {casino_create(actor=actor, opened_on=opened_on, **spec).code}")
     for spec in USERS:
         if User.objects.filter(username=spec.username).exists():
             continue

@@ -28,7 +28,10 @@ ADMIN_HAS_NO_SCOPE = _("Un administrateur de la plateforme n'est rattaché à au
 UNKNOWN_ROLE = _("Rôle inconnu.")
 USERNAME_TAKEN = _("Cet identifiant est déjà utilisé.")
 CASINO_CODE_TAKEN = _("Ce code de casino est déjà utilisé.")
-CASINO_IDENTITY_FIXED = _("Le code et la juridiction d'un casino ne changent plus après sa création.")
+OPENED_IN_THE_FUTURE = _("Les registres d'un casino ne peuvent être tenus à partir d'un jour à venir.")
+CASINO_IDENTITY_FIXED = _(
+    "Le code, la juridiction et le premier jour des registres d'un casino ne changent plus après sa création."
+)
 SYSTEM_USER_FIXED = _(
     "Le compte du traitement automatique ne se modifie pas : il agit pour la plateforme elle-même et ne "
     "se connecte jamais."

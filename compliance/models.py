@@ -59,6 +59,8 @@ class Casino(models.Model):
     licence_number = models.CharField(_("numéro d'autorisation"), max_length=60)
     address = models.CharField(_("adresse"), max_length=300)
     share_capital = models.DecimalField(_("capital social"), max_digits=18, decimal_places=2)
+    # the first gaming day its registers may hold: nothing is filed for a day before it
+    opened_on = models.DateField(_("registres tenus dans Vigie depuis le"))
     created_at = models.DateTimeField(_("créé le"), auto_now_add=True)
 
     objects = scoped_queryset(casino="pk", jurisdiction="jurisdiction").as_manager()

@@ -1,6 +1,7 @@
 """State changes of the compliance app: one function and one transaction each, and in that transaction the
 audit event of the change (`audit_record`), naming its actor."""
 
+import datetime
 import json
 from decimal import Decimal
 from pathlib import Path
@@ -75,7 +76,10 @@ def jurisdictions_load(*, actor: User | None = None, path: Path = JURISDICTIONS_
 
 @transaction.atomic
 def casino_create(*, actor: User, jurisdiction_code: str, code: str, name: str, operator_name: str,
-                  licence_number: str, address: str, share_capital: Decimal) -> Casino:
+                  licence_number: str, address: str, share_capital: Decimal,
+                  opened_on: datetime.date | None = None) -> Casino:
+    """A licensed casino whose registers Vigie keeps from `opened_on` (its first gaming day in the product, today
+    unless a casino brings its earlier books in)."""
     jurisdiction = Jurisdiction.objects.filter(code=jurisdiction_code).first()
     if jurisdiction is None:
         raise DomainError(errors.UNKNOWN_JURISDICTION, field="jurisdiction", code=ErrorCode.UNKNOWN_JURISDICTION)
@@ -83,18 +87,22 @@ def casino_create(*, actor: User, jurisdiction_code: str, code: str, name: str, 
         raise DomainError(errors.NEGATIVE_AMOUNT, field="share_capital", code=ErrorCode.NEGATIVE_AMOUNT)
     if Casino.objects.filter(code=code).exists():
         raise DomainError(errors.CASINO_CODE_TAKEN, field="code", code=ErrorCode.DUPLICATE)
+    opened_on = opened_on or timezone.localdate()
+    if opened_on > timezone.localdate():
+        raise DomainError(errors.OPENED_IN_THE_FUTURE, field="opened_on", code=ErrorCode.INVALID)
     casino = Casino.objects.create(jurisdiction=jurisdiction, code=code, name=name, operator_name=operator_name,
-                                   licence_number=licence_number, address=address, share_capital=share_capital)
+                                   licence_number=licence_number, address=address, share_capital=share_capital,
+                                   opened_on=opened_on)
     audit_record(actor=actor, action=AuditAction.CASINO_CREATED, casino=casino, target_type="casino",
                  target_id=casino.pk, details={"code": code, "name": name, "jurisdiction": jurisdiction.code,
                                                "operator_name": operator_name, "licence_number": licence_number,
-                                               "share_capital": share_capital})
+                                               "share_capital": share_capital, "opened_on": opened_on})
     return casino
 
 
 # A casino's code names its signing key (registers/chain/keys.py) and its pages, its jurisdiction its currency and
 # its rules: both are fixed once it exists. The rest describes it and may be corrected.
-CASINO_FIXED_FIELDS = ("code", "jurisdiction")
+CASINO_FIXED_FIELDS = ("code", "jurisdiction", "opened_on")  # opened_on: the registers' entries rest on it
 CASINO_CHANGEABLE_FIELDS = ("name", "operator_name", "licence_number", "address", "share_capital")
 
 

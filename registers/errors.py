@@ -33,6 +33,7 @@ class ErrorCode(StrEnum):
     INCREMENT = "increment"
     INSUFFICIENT_BALANCE = "insufficient_balance"
     INVALID = "invalid"
+    BEFORE_OPENING = "before_opening"
     JACKPOT_STOPPED = "jackpot_stopped"
     UNKNOWN_LEVEL = "unknown_level"
     UNKNOWN_JACKPOT = "unknown_jackpot"

@@ -1,3 +1,4 @@
+import datetime
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -10,11 +11,15 @@ from compliance.services import casino_create, job_enqueue, jurisdictions_load, 
 PASSWORD = "Un-mot-de-passe-solide-2026"
 
 
+OPENED_ON = datetime.date(2024, 1, 1)  # the test casinos keep their registers in Vigie since then
+
+
 def make_casino(code: str, jurisdiction: str, *, actor: User | None = None) -> Casino:
     """A casino, created by `actor` or else by the platform itself."""
     return casino_create(actor=actor or system_user(), jurisdiction_code=jurisdiction, code=code,
                          name=f"Casino {code.upper()}", operator_name=f"Exploitant {code}",
-                         licence_number=f"LIC-{code}", address="1, rue du Test", share_capital=Decimal("1000000.00"))
+                         licence_number=f"LIC-{code}", address="1, rue du Test", share_capital=Decimal("1000000.00"),
+                         opened_on=OPENED_ON)
 
 
 def make_user(username: str, role: str, *, casino: Casino | None = None, jurisdiction: str | None = None,

@@ -10,6 +10,7 @@ from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 from django.db import ProgrammingError, connection, transaction
 from django.urls import reverse
+from django.utils import timezone
 from rest_framework.test import APIClient
 
 from compliance.errors import DomainError, PermissionDeniedError
@@ -50,7 +51,8 @@ def test_casino_create_records_the_casino_and_who_created_it(world):
     event.refresh_from_db()
     assert event.details == {"code": "casino-d", "name": "Casino D", "jurisdiction": "LU",
                              "operator_name": "Exploitant D", "licence_number": "LIC-D",
-                             "share_capital": "2500000.50"}  # a decimal kept as written, as a string
+                             "share_capital": "2500000.50",  # a decimal kept as written, as a string
+                             "opened_on": timezone.localdate().isoformat()}
 
 
 def test_a_refused_casino_create_records_nothing(world):

@@ -365,3 +365,26 @@ def test_art_3_4_8_a_found_nominative_card_is_held_one_week_before_its_balance_i
     assert missing.value.field == "found_on"
     pending = _file(lu, TODAY(), source="carte_nominative", found_on=TODAY() - datetime.timedelta(days=7))
     assert json.loads(pending.payload)["found_on"] == (TODAY() - datetime.timedelta(days=7)).isoformat()
+
+
+# --- the gaming day is bounded (issue 20) -------------------------------------------------------------------
+
+@pytest.mark.parametrize("day", [datetime.date(2000, 1, 1), datetime.date(1996, 1, 4)])
+def test_18_15_no_entry_for_a_gaming_day_before_the_casino_s_registers_were_opened_in_vigie(world, rules, day):
+    """The fuzzer's statements dated 2000-01-01 and 1996-01-04: years before the casino or its register existed."""
+    from registers.kinds import RegisterKind
+    from tests.conftest import OPENED_ON
+
+    register = register_for(casino=world.c, kind=RegisterKind.JACKPOTS)
+    with pytest.raises(DomainError) as refused:
+        entry_append(register=register, kind="jackpot.paiement_manuel", gaming_day=day, actor=world.accountant_c,
+                     payload={})
+    assert (refused.value.code, refused.value.field) == ("before_opening", "gaming_day")
+    assert "depuis le 1 janvier 2024" in str(refused.value.message)
+    with pytest.raises(DomainError) as filed:
+        orphelin_file(casino=world.c, actor=world.accountant_c, gaming_day=day, source="table", amount="5.00",
+                      currency="EUR", location="Table 1")
+    assert filed.value.code == "before_opening"
+    assert Entry.objects.filter(register__casino=world.c).count() == 0 and PendingEntry.objects.count() == 0
+    entry_append(register=register, kind="jackpot.paiement_manuel", gaming_day=OPENED_ON, actor=world.accountant_c,
+                 payload={})  # the opening day itself is a gaming day of the registers

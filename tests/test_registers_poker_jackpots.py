@@ -239,3 +239,16 @@ def test_texts_entering_the_register_refuse_control_characters_and_are_bounded(l
     error = _refused(jackpot_stop, casino=lu.c, actor=lu.manager_c, gaming_day=TODAY(), name="Hold'em 1-2",
                      voluntary=False, reason="panne\x1b[2J")
     assert (error.field, error.code) == ("reason", "unprintable") and "U+001B" in str(error.message)
+
+
+@pytest.mark.parametrize("day", ["2000-01-01", "1996-01-04"])
+def test_49_10_a_statement_is_dated_within_the_casino_s_registers(lu, day):
+    _configure(lu)
+    before = _entries()
+    displayed = {"1": "742.10", "2": "260.00", "3": "81.20"}
+    error = _refused(progressive_statement, casino=lu.c, actor=lu.accountant_c,
+                     gaming_day=datetime.date.fromisoformat(day), name="Hold'em 1-2", displayed=displayed)
+    assert (error.code, error.field) == ("before_opening", "gaming_day")
+    response = _api(lu, "statement", {"name": "Hold'em 1-2", "displayed": displayed, "gaming_day": day})
+    assert response.status_code == 400 and response.json()["code"] == "before_opening"
+    assert list(response.json()["field_errors"]) == ["gaming_day"] and _entries() == before

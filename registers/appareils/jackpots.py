@@ -19,7 +19,7 @@ from compliance.errors import DomainError
 from compliance.models import Casino, User
 from registers.errors import ErrorCode
 
-from ..chain.services import pending_file, register_for, verify_actor
+from ..chain.services import pending_file, register_for, verify_actor, verify_gaming_day
 from ..fields import required
 from ..kinds import EntryKind, RegisterKind
 from ..models import PendingEntry, Register
@@ -59,6 +59,8 @@ def jackpot_manual_payout_file(
 ) -> PendingEntry:
     """The cashier files a jackpot paid by hand; the chef de salle countersigns it. `settles` names what of
     another register the payment settles (`{"card_excess": n°}`), each checked by its owner's `Settlement`."""
+    verify_actor(actor, casino)
+    verify_gaming_day(casino, gaming_day)  # before any rule is read at that day
     required(machine=machine, receipt_number=receipt_number)
     value = parse_amount(amount)
     check_currency(casino, currency)

@@ -20,7 +20,7 @@ from games.selectors import rule_value_at
 from registers.errors import ErrorCode
 
 from .. import errors as common
-from ..chain.services import entry_append, register_for
+from ..chain.services import entry_append, register_for, verify_gaming_day
 from ..kinds import RegisterKind
 from ..models import Entry, Register
 from . import errors
@@ -55,6 +55,7 @@ def appareil_install(
     certified_games=(),
 ) -> Entry:
     register = _locked(casino, actor)
+    verify_gaming_day(casino, gaming_day)  # before any rule is read at that day
     if machine in appareils_of(register):
         raise DomainError(errors.APPAREIL_EXISTS.format(machine=machine), code=ErrorCode.MACHINE_EXISTS,
                           field="machine")
@@ -94,6 +95,7 @@ def appareil_notice(
 ) -> Entry:
     """Records the written notice to the Minister (art. 18-1): it must precede the move it announces."""
     register = _locked(casino, actor)
+    verify_gaming_day(casino, gaming_day)  # before any rule is read at that day
     if machine not in appareils_of(register):
         raise DomainError(errors.APPAREIL_UNKNOWN.format(machine=machine),
                           code=ErrorCode.UNKNOWN_MACHINE, field="machine")
@@ -123,6 +125,7 @@ def appareil_notice(
 def appareil_move(*, casino: Casino, actor: User, gaming_day: datetime.date, machine: str, event: str) -> Entry:
     """A change of state on `gaming_day`, its effective date, after the Minister was told in writing."""
     register = _locked(casino, actor)
+    verify_gaming_day(casino, gaming_day)  # before any rule is read at that day
     destruction = _rule(casino, "destruction_interdite", gaming_day)
     if event == "destruction" and destruction.value:
         raise DomainError(

@@ -16,7 +16,7 @@ from compliance.services import audit_record, system_user
 from registers.errors import ErrorCode
 
 from .. import errors as common
-from ..chain.services import entry_append, register_for
+from ..chain.services import entry_append, register_for, verify_gaming_day
 from ..fields import required
 from ..kinds import EntryKind, RegisterKind
 from ..models import Card, CardKind, CardStatus, CardSystemCertificate, Client, Entry
@@ -98,6 +98,7 @@ def card_issue(
     """A manager issues a card: never before the system's certificate (art. 3-2); a nominative card to an
     identified client holding fewer than two active ones (art. 3-1 7)); a day card to anyone."""
     verify_can_write(actor, casino)
+    verify_gaming_day(casino, gaming_day)  # before any rule is read at that day
     if actor.role != User.Role.MANAGER:
         raise DomainError(errors.CARD_ROLE, code=ErrorCode.WRONG_ROLE, field="actor")
     needed = card_rule(casino, "certificat_avant_mise_en_service", gaming_day)

@@ -9,3 +9,7 @@ FUTURE_DAY = _("La journée de jeu du {day} n'a pas encore commencé.")
 SAME_PERSON = _("La contresignature doit venir d'une autre personne que celle qui a déposé l'écriture ({citation}).")
 WRONG_ROLE = _("La contresignature exige le rôle « {role} » ({citation}).")
 ALREADY_COUNTERSIGNED = _("Cette écriture est déjà contresignée.")
+BEFORE_OPENING = _(
+    "Journée de jeu du {day} refusée : les registres de ce casino sont tenus dans Vigie depuis le {opened}."
+)
+DAY_INVALID = _("Journée de jeu invalide (attendu : une date AAAA-MM-JJ).")

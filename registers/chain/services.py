@@ -8,6 +8,7 @@ import json
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from compliance import formatting
 from compliance.errors import DomainError
 from compliance.models import SYSTEM_USERNAME, Casino, User
 from compliance.permissions import verify_can_write
@@ -56,11 +57,19 @@ def entry_data(entry: Entry) -> chain.EntryData:
     )
 
 
-def _check_day(casino_id: int, gaming_day: datetime.date, closed_message=errors.SESSION_CLOSED) -> None:
+def verify_gaming_day(casino: Casino, gaming_day: datetime.date, closed_message=errors.SESSION_CLOSED) -> None:
+    """A gaming day the casino's registers may hold: not to come, not before the casino's registers were opened in
+    Vigie, not closed."""
+    if not isinstance(gaming_day, datetime.date) or isinstance(gaming_day, datetime.datetime):
+        raise DomainError(errors.DAY_INVALID, code=ErrorCode.INVALID, field="gaming_day")
     if gaming_day > timezone.localdate():
         raise DomainError(errors.FUTURE_DAY.format(day=gaming_day.isoformat()),
                           code=ErrorCode.FUTURE_DAY, field="gaming_day")
-    if GamingSession.objects.filter(casino_id=casino_id, gaming_day=gaming_day).exists():
+    if gaming_day < casino.opened_on:
+        shown = {name: formatting.date(day, jurisdiction=casino.jurisdiction)
+                 for name, day in (("day", gaming_day), ("opened", casino.opened_on))}
+        raise DomainError(errors.BEFORE_OPENING.format(**shown), code=ErrorCode.BEFORE_OPENING, field="gaming_day")
+    if GamingSession.objects.filter(casino_id=casino.pk, gaming_day=gaming_day).exists():
         raise DomainError(
             closed_message.format(day=gaming_day.isoformat()), code=ErrorCode.SESSION_CLOSED, field="gaming_day"
         )
@@ -79,7 +88,7 @@ def entry_append(
 ) -> Entry:
     """Appends one entry at the head of the register's chain."""
     locked = Register.objects.select_for_update().select_related("casino").get(pk=register.pk)
-    _check_day(locked.casino_id, gaming_day)
+    verify_gaming_day(locked.casino, gaming_day)
     head = Entry.objects.filter(register=locked).order_by("-seq").values_list("seq", "hash").first()
     seq, prev_hash = (head[0] + 1, head[1]) if head else (1, chain.GENESIS)
     entry = Entry(
@@ -113,7 +122,7 @@ def pending_file(
 ) -> PendingEntry:
     """Files an entry that the rule wants signed by two people: it waits in the countersignature queue."""
     verify_actor(actor, register.casino)
-    _check_day(register.casino_id, gaming_day)
+    verify_gaming_day(register.casino, gaming_day)
     return PendingEntry.objects.create(
         register=register,
         kind=kind,
@@ -183,7 +192,7 @@ def checkpoint_create(*, register: Register, user: User, reason: str = "on_deman
 def session_close(*, casino: Casino, gaming_day: datetime.date, user: User) -> GamingSession:
     """Closes a gaming day: nothing more is filed on it, and every register's head is signed."""
     verify_can_write(user, casino)
-    _check_day(casino.pk, gaming_day, errors.SESSION_ALREADY_CLOSED)  # not a day to come, nor one closed
+    verify_gaming_day(casino, gaming_day, errors.SESSION_ALREADY_CLOSED)  # not a day to come, nor one closed
     session = GamingSession.objects.create(
         casino=casino, gaming_day=gaming_day, closed_at=timezone.now(), closed_by=user
     )

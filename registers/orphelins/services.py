@@ -20,7 +20,7 @@ from games.selectors import rule_value_at
 from registers.errors import ErrorCode
 
 from .. import errors as common
-from ..chain.services import entry_append, pending_file, register_for
+from ..chain.services import entry_append, pending_file, register_for, verify_actor, verify_gaming_day
 from ..kinds import RegisterKind
 from ..models import Entry, PendingEntry, Register
 from ..money import check_currency, parse_amount
@@ -71,6 +71,8 @@ def orphelin_record(
 ) -> PendingEntry:
     """Found money filed for a countersignature, by a caller that checked the actor's rights itself (`orphelin_file`,
     a found card) or by the platform's own job."""
+    verify_actor(actor, casino)
+    verify_gaming_day(casino, gaming_day)  # before any rule is read at that day
     if source not in SOURCES:
         raise DomainError(errors.UNKNOWN_SOURCE.format(value=source), code=ErrorCode.UNKNOWN_SOURCE, field="source")
     if source == "carte_nominative":

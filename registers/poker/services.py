@@ -19,7 +19,7 @@ from games.selectors import rule_value_at
 from registers.errors import ErrorCode
 
 from .. import errors as common
-from ..chain.services import entry_append, pending_file, register_for
+from ..chain.services import entry_append, pending_file, register_for, verify_actor, verify_gaming_day
 from ..fields import TEXT_MAX, clean_text, required
 from ..kinds import EntryKind, RegisterKind
 from ..models import Entry, PendingEntry, Register
@@ -79,6 +79,7 @@ def progressive_configure(
 ) -> Entry:
     """At most three levels on the three highest combinations, start values within 500/200/50 × the small blind."""
     verify_can_write(actor, casino)
+    verify_gaming_day(casino, gaming_day)  # before any rule is read at that day
     register = _locked(casino)
     name = clean_text(name, field="name")
     tables = [clean_text(table, field="tables") for table in tables]
@@ -142,6 +143,7 @@ def progressive_statement(
     """The end-of-session register of the amounts displayed (art. 49-10 al. 5): for a running jackpot, one amount
     for each of its levels and no other."""
     verify_can_write(actor, casino)
+    verify_gaming_day(casino, gaming_day)  # before any rule is read at that day
     register = _locked(casino)
     state = _active_jackpot(register, name)
     levels = _levels(state)
@@ -183,6 +185,7 @@ def progressive_win_file(
     """The payment voucher and register entry of art. 49-10, waiting for a management member's signature: a win
     of a level the running jackpot has, never above its amount."""
     verify_can_write(actor, casino)
+    verify_gaming_day(casino, gaming_day)  # before any rule is read at that day
     register = _locked(casino)
     citation = STATEMENT_RULE
     state = _active_jackpot(register, name)
@@ -243,6 +246,7 @@ def jackpot_stop(
     configured again. Voluntary: only if the Minister was told at least the rule's number of days before
     (art. 49-11 al. 2)."""
     verify_can_write(actor, casino)
+    verify_gaming_day(casino, gaming_day)  # before any rule is read at that day
     register = _locked(casino)
     state = _active_jackpot(register, name)
     reason = clean_text(reason, field="reason", max_length=TEXT_MAX, multiline=True, optional=True)
@@ -297,6 +301,8 @@ def bad_beat_win_file(
     players: list[str],
     restart_at,
 ) -> PendingEntry:
+    verify_actor(actor, casino)
+    verify_gaming_day(casino, gaming_day)  # before any rule is read at that day
     citation = "LU RGD 1979 art. 49-12"
     value = parse_amount(amount)
     check_currency(casino, currency)
@@ -351,6 +357,8 @@ def bad_beat_statement_file(
 ) -> PendingEntry:
     """End of session: the sum dedicated to the bad-beat jackpot, from the certified history of the
     tables' machines, written by the cashier under a management member's control (art. 49-13 al. 9)."""
+    verify_actor(actor, casino)
+    verify_gaming_day(casino, gaming_day)  # before any rule is read at that day
     citation = "LU RGD 1979 art. 49-13"
     value = parse_amount(amount, allow_zero=True)
     check_currency(casino, currency)
@@ -371,6 +379,8 @@ def bad_beat_statement_file(
 def cagnotte_file(
     *, casino: Casino, actor: User, gaming_day: datetime.date, table: str, house, bad_beat, box_count, currency: str
 ) -> PendingEntry:
+    verify_actor(actor, casino)
+    verify_gaming_day(casino, gaming_day)  # before any rule is read at that day
     required(table=table)
     check_currency(casino, currency)
     house_amount = parse_amount(house, field="house", allow_zero=True)
