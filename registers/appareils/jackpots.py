@@ -20,7 +20,7 @@ from compliance.models import Casino, User
 from registers.errors import ErrorCode
 
 from ..chain.services import pending_file, register_for, verify_actor, verify_gaming_day
-from ..fields import required
+from ..fields import clean_text
 from ..kinds import EntryKind, RegisterKind
 from ..models import PendingEntry, Register
 from ..money import check_currency, parse_amount
@@ -61,7 +61,8 @@ def jackpot_manual_payout_file(
     another register the payment settles (`{"card_excess": n°}`), each checked by its owner's `Settlement`."""
     verify_actor(actor, casino)
     verify_gaming_day(casino, gaming_day)  # before any rule is read at that day
-    required(machine=machine, receipt_number=receipt_number)
+    machine = clean_text(machine, field="machine", max_length=60)
+    receipt_number = clean_text(receipt_number, field="receipt_number", max_length=60)
     value = parse_amount(amount)
     check_currency(casino, currency)
     if not receipt_in_cabinet:
@@ -71,10 +72,10 @@ def jackpot_manual_payout_file(
             field="receipt_in_cabinet",
         )
     payload = {
-        "machine": machine.strip(),
+        "machine": machine,
         "amount": value,
         "currency": currency,
-        "receipt": receipt_number.strip(),
+        "receipt": receipt_number,
         "receipt_in_cabinet": True,
         "citation": JACKPOT_RULE,
     }

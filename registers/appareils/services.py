@@ -21,12 +21,14 @@ from registers.errors import ErrorCode
 
 from .. import errors as common
 from ..chain.services import entry_append, register_for, verify_gaming_day
+from ..fields import clean_text
 from ..kinds import RegisterKind
 from ..models import Entry, Register
 from . import errors
 from .selectors import EVENTS, INSTALL, MOVE, NOTICE, ON_FLOOR, appareils_of
 
 CERTIFICATE = "LU RGD 1979 art. 17 3°"
+MACHINE_MAX = 60  # a machine's number, as the floor and the slot system name it
 
 
 def _rule(casino: Casino, key: str, on: datetime.date):
@@ -56,12 +58,14 @@ def appareil_install(
 ) -> Entry:
     register = _locked(casino, actor)
     verify_gaming_day(casino, gaming_day)  # before any rule is read at that day
+    machine = clean_text(machine, field="machine", max_length=MACHINE_MAX)
     if machine in appareils_of(register):
         raise DomainError(errors.APPAREIL_EXISTS.format(machine=machine), code=ErrorCode.MACHINE_EXISTS,
                           field="machine")
-    for field, value in (("machine", machine), ("manufacturer", manufacturer), ("certificate", certificate)):
-        if not (value or "").strip():
-            raise DomainError(common.FIELD_REQUIRED, code=ErrorCode.REQUIRED, field=field)
+    manufacturer = clean_text(manufacturer, field="manufacturer")
+    certificate = clean_text(certificate, field="certificate")
+    games = sorted({clean_text(game, field="games") for game in games})
+    certified_games = sorted({clean_text(game, field="certified_games") for game in certified_games})
     uncovered = sorted(set(games) - set(certified_games)) if server_based else []
     if uncovered:
         raise DomainError(
@@ -96,6 +100,7 @@ def appareil_notice(
     """Records the written notice to the Minister (art. 18-1): it must precede the move it announces."""
     register = _locked(casino, actor)
     verify_gaming_day(casino, gaming_day)  # before any rule is read at that day
+    machine = clean_text(machine, field="machine", max_length=MACHINE_MAX)
     if machine not in appareils_of(register):
         raise DomainError(errors.APPAREIL_UNKNOWN.format(machine=machine),
                           code=ErrorCode.UNKNOWN_MACHINE, field="machine")
@@ -108,13 +113,12 @@ def appareil_notice(
             code=ErrorCode.NOTICE_LATE,
             field="sent_on",
         )
-    if not (reference or "").strip():
-        raise DomainError(common.FIELD_REQUIRED, code=ErrorCode.REQUIRED, field="reference")
+    reference = clean_text(reference, field="reference", max_length=200)
     payload = {
         "machine": machine,
         "event": event,
         "effective": effective.isoformat(),
-        "reference": reference.strip(),
+        "reference": reference,
         "sent_on": sent_on.isoformat(),
         "citation": citation,
     }

@@ -20,9 +20,9 @@ from compliance.permissions import verify_can_write
 from games.selectors import rule_value_at
 from registers.errors import ErrorCode
 
-from .. import errors as common
 from ..chain.selectors import kind_applies
 from ..chain.services import entry_append, register_for
+from ..fields import clean_text
 from ..kinds import EntryKind, RegisterKind
 from ..models import Card, CardKind, CardMovement, CardStatus, CardTransfer, Entry
 from ..money import parse_amount
@@ -100,6 +100,15 @@ def _above_cap(card: Card, amount: Decimal, on: datetime.date | None, message=er
                        code=ErrorCode.ABOVE_CAP, field="amount")
 
 
+def _desk(desk) -> str:
+    """The cash desk a load or a payout names (none for an operation outside the desks)."""
+    return clean_text(desk, field="desk", max_length=60, optional=True)
+
+
+def _machine(machine) -> str:
+    return clean_text(machine, field="machine", max_length=60)
+
+
 def _within_balance(card: Card, amount: Decimal) -> None:
     if amount > card.balance:
         raise DomainError(
@@ -117,7 +126,7 @@ def card_load(*, card: Card, actor: User, amount, desk: str = "", gaming_day: da
     if card.balance + value > card.cap:
         raise _above_cap(card, value, gaming_day)
     return record(card=card, kind=LOADED, gaming_day=gaming_day, actor=actor,
-                  payload={"card": card.number, "amount": value, "desk": desk.strip()}, moves=((card, value),))
+                  payload={"card": card.number, "amount": value, "desk": _desk(desk)}, moves=((card, value),))
 
 
 @transaction.atomic
@@ -126,6 +135,7 @@ def card_bet(*, card: Card, actor: User, amount, machine: str, gaming_day: datet
     (card,) = locked(card)
     verify_can_write(actor, card.casino)
     value = parse_amount(amount)
+    machine = _machine(machine)
     require_active(card)
     _within_balance(card, value)
     entry = record(card=card, kind=BET, gaming_day=gaming_day, actor=actor,
@@ -140,6 +150,7 @@ def card_win(*, card: Card, actor: User, amount, machine: str, gaming_day: datet
     (card,) = locked(card)
     verify_can_write(actor, card.casino)
     value = parse_amount(amount)
+    machine = _machine(machine)
     credited = min(value, card.cap - card.balance) if card.status == CardStatus.ACTIVE else Decimal("0.00")
     entry = excess = None
     if credited:
@@ -169,7 +180,7 @@ def card_payout(*, card: Card, actor: User, amount=None, desk: str = "",
                           field="amount")
     _within_balance(card, value)
     return record(card=card, kind=PAID_OUT, gaming_day=gaming_day, actor=actor,
-                  payload={"card": card.number, "amount": value, "desk": desk.strip()}, moves=((card, -value),))
+                  payload={"card": card.number, "amount": value, "desk": _desk(desk)}, moves=((card, -value),))
 
 
 @transaction.atomic
@@ -214,11 +225,10 @@ def card_benefit(*, card: Card, actor: User, points: int = 0, free_games: int = 
             raise DomainError(errors.CARD_BENEFIT_COUNT, code=ErrorCode.INVALID, field=field)
     if not points and not free_games:
         raise DomainError(errors.CARD_BENEFIT_COUNT, code=ErrorCode.INVALID, field="points")
-    if not (reason or "").strip():
-        raise DomainError(common.FIELD_REQUIRED, code=ErrorCode.REQUIRED, field="reason")
+    reason = clean_text(reason, field="reason", max_length=200)
     require_active(card)
     return record(card=card, kind=BENEFIT, gaming_day=gaming_day, actor=actor,
-                  payload={"card": card.number, "points": points, "free_games": free_games, "reason": reason.strip()})
+                  payload={"card": card.number, "points": points, "free_games": free_games, "reason": reason})
 
 
 @transaction.atomic
@@ -229,13 +239,12 @@ def card_adjust(*, card: Card, actor: User, balance, reason: str, gaming_day: da
     verify_can_write(actor, card.casino)
     if actor.role != User.Role.MANAGER:
         raise DomainError(errors.CARD_ADJUST_ROLE, code=ErrorCode.WRONG_ROLE, field="actor")
-    if not (reason or "").strip():
-        raise DomainError(common.FIELD_REQUIRED, code=ErrorCode.REQUIRED, field="reason")
+    reason = clean_text(reason, field="reason", max_length=200)
     after = parse_amount(balance, field="balance", allow_zero=True)
     if after > card.cap:
         raise _above_cap(card, after, gaming_day)
     if after == card.balance:
         raise DomainError(errors.CARD_ADJUST_SAME, code=ErrorCode.NO_CHANGE, field="balance")
     return record(card=card, kind=ADJUSTED, gaming_day=gaming_day, actor=actor,
-                  payload={"card": card.number, "before": card.balance, "after": after, "reason": reason.strip()},
+                  payload={"card": card.number, "before": card.balance, "after": after, "reason": reason},
                   moves=((card, after - card.balance),))

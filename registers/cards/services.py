@@ -15,9 +15,8 @@ from compliance.permissions import verify_can_write
 from compliance.services import audit_record, system_user
 from registers.errors import ErrorCode
 
-from .. import errors as common
 from ..chain.services import entry_append, register_for, verify_gaming_day
-from ..fields import required
+from ..fields import clean_text, required
 from ..kinds import EntryKind, RegisterKind
 from ..models import Card, CardKind, CardStatus, CardSystemCertificate, Client, Entry
 from ..orphelins.services import orphelin_record
@@ -33,9 +32,10 @@ def card_certificate_record(
 ) -> CardSystemCertificate:
     """The supplier's certificate of conformity of the card system, on record before any card is issued (3-2)."""
     verify_can_write(actor, casino)
-    required(supplier=supplier, reference=reference)
+    supplier = clean_text(supplier, field="supplier", max_length=200)
+    reference = clean_text(reference, field="reference")
     certificate = CardSystemCertificate.objects.create(
-        casino=casino, supplier=supplier.strip(), reference=reference.strip(), issued_on=issued_on, recorded_by=actor
+        casino=casino, supplier=supplier, reference=reference, issued_on=issued_on, recorded_by=actor
     )
     audit_record(actor=actor, action=AuditAction.CARD_CERTIFICATE_RECORDED, casino=casino,
                  target_type="card_certificate", target_id=certificate.pk,
@@ -57,24 +57,21 @@ def client_register(
 ) -> Client:
     """Identity checked by `actor` now (art. 3-3); the check is audited with who made it."""
     verify_can_write(actor, casino)
-    required(
-        last_name=last_name,
-        first_name=first_name,
-        birth_date=birth_date,
-        id_document_type=id_document_type,
-        id_document_number=id_document_number,
-    )
+    required(birth_date=birth_date)
+    last_name, first_name = clean_text(last_name, field="last_name"), clean_text(first_name, field="first_name")
+    id_document_type = clean_text(id_document_type, field="id_document_type", max_length=40)
+    id_document_number = clean_text(id_document_number, field="id_document_number", max_length=60)
     if birth_date > timezone.localdate():
         raise DomainError(errors.CLIENT_BIRTH_DATE, code=ErrorCode.FUTURE_DAY, field="birth_date")
     try:
         with transaction.atomic():
             client = Client.objects.create(
                 casino=casino,
-                last_name=last_name.strip(),
-                first_name=first_name.strip(),
+                last_name=last_name,
+                first_name=first_name,
                 birth_date=birth_date,
-                id_document_type=id_document_type.strip(),
-                id_document_number=id_document_number.strip(),
+                id_document_type=id_document_type,
+                id_document_number=id_document_number,
                 verified_by=actor,
                 verified_at=timezone.now(),
             )
@@ -209,7 +206,8 @@ def card_status_change(*, card: Card, actor: User, change: str, reason: str = ""
                           code=ErrorCode.BALANCE_NOT_ZERO, field="card")
     if wanted == CardStatus.ACTIVE:
         card.found_on = None
-    return _change(card, actor, wanted, reason=(reason or "").strip(), gaming_day=gaming_day)
+    reason = clean_text(reason, field="reason", max_length=200, optional=True)
+    return _change(card, actor, wanted, reason=reason, gaming_day=gaming_day)
 
 
 def _to_orphelins(card: Card, actor: User, source: str, gaming_day: datetime.date | None, location: str):
@@ -232,17 +230,16 @@ def card_found(*, card: Card, actor: User, found_on: datetime.date, location: st
     verify_can_write(actor, card.casino)
     if found_on > timezone.localdate():
         raise DomainError(errors.CARD_FOUND_DATE, code=ErrorCode.FUTURE_DAY, field="found_on")
-    if not (location or "").strip():
-        raise DomainError(common.FIELD_REQUIRED, code=ErrorCode.REQUIRED, field="location")
+    location = clean_text(location, field="location", max_length=200)
     if card.status in (CardStatus.FOUND, CardStatus.CLOSED):
         raise DomainError(errors.CARD_STATUS_CHANGE.format(number=card.number, current=card.get_status_display(),
                                                            wanted=CardStatus.FOUND.label),
                           code=ErrorCode.STATUS_CHANGE, field="card")
     card.found_on = found_on
-    entry = _change(card, actor, CardStatus.FOUND, reason=location.strip(), gaming_day=gaming_day,
+    entry = _change(card, actor, CardStatus.FOUND, reason=location, gaming_day=gaming_day,
                     found_on=found_on.isoformat())
     if card.kind == CardKind.JOURNALIERE and card.balance:
-        _to_orphelins(card, actor, "carte_anonyme", gaming_day, location.strip())
+        _to_orphelins(card, actor, "carte_anonyme", gaming_day, location)
     return entry
 
 

@@ -19,8 +19,8 @@ from compliance.services import system_user
 from games.selectors import rule_value_at
 from registers.errors import ErrorCode
 
-from .. import errors as common
 from ..chain.services import entry_append, pending_file, register_for, verify_actor, verify_gaming_day
+from ..fields import TEXT_MAX, clean_text
 from ..kinds import RegisterKind
 from ..models import Entry, PendingEntry, Register
 from ..money import check_currency, parse_amount
@@ -79,8 +79,8 @@ def orphelin_record(
         _check_card_held(casino, found_on, gaming_day)
     value = parse_amount(amount)
     check_currency(casino, currency)
-    if not (location or "").strip():
-        raise DomainError(common.FIELD_REQUIRED, code=ErrorCode.REQUIRED, field="location")
+    location = clean_text(location, field="location", max_length=200)
+    description = clean_text(description, field="description", max_length=TEXT_MAX, multiline=True, optional=True)
     return_period(casino, gaming_day)  # found-money rules exist only where the rule data gives a return period
     label, citation = SOURCES[source]
     payload = {
@@ -89,8 +89,8 @@ def orphelin_record(
         "citation": citation,
         "amount": value,
         "currency": currency,
-        "location": location.strip(),
-        "description": (description or "").strip(),
+        "location": location,
+        "description": description,
     }
     if found_on is not None:
         payload["found_on"] = found_on.isoformat()
@@ -132,9 +132,9 @@ def orphelin_return(
             code=ErrorCode.DEADLINE_PASSED,
             field="gaming_day",
         )
-    for field, value in (("owner_name", owner_name), ("owner_document", owner_document)):
-        if not (value or "").strip():
-            raise DomainError(common.FIELD_REQUIRED, code=ErrorCode.REQUIRED, field=field)
+    owner_name = clean_text(owner_name, field="owner_name", max_length=200)
+    owner_document = clean_text(owner_document, field="owner_document", max_length=200)
+    evidence = clean_text(evidence, field="evidence", max_length=2000, multiline=True, optional=True)
     if not right_established:
         raise DomainError(
             errors.RIGHT_NOT_ESTABLISHED.format(citation=state.citation),
@@ -142,10 +142,10 @@ def orphelin_return(
             field="right_established",
         )
     payload = {
-        "owner_name": owner_name.strip(),
-        "owner_document": owner_document.strip(),
+        "owner_name": owner_name,
+        "owner_document": owner_document,
         "right_established": True,
-        "evidence": (evidence or "").strip(),
+        "evidence": evidence,
         "citation": state.citation,
         "deadline": state.deadline.isoformat(),
     }

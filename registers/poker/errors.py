@@ -26,3 +26,6 @@ BAD_BEAT_NOT_QUALIFIED = _("Main non qualifiante pour le bad beat jackpot : {rea
 BAD_BEAT_POT_TOO_SMALL = _(
     "Pot de {pot} inférieur au minimum de {minimum} fixé par le règlement intérieur ({citation})."
 )
+BAD_BEAT_PLAYERS_TWICE = _(
+    "Chaque joueur assis n'est nommé qu'une fois : un bon de paiement par joueur (LU RGD 1979 art. 49-15)."
+)

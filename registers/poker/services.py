@@ -20,7 +20,7 @@ from registers.errors import ErrorCode
 
 from .. import errors as common
 from ..chain.services import entry_append, pending_file, register_for, verify_actor, verify_gaming_day
-from ..fields import TEXT_MAX, clean_text, required
+from ..fields import TEXT_MAX, clean_text
 from ..kinds import EntryKind, RegisterKind
 from ..models import Entry, PendingEntry, Register
 from ..money import check_currency, parse_amount
@@ -325,6 +325,11 @@ def bad_beat_win_file(
             code=ErrorCode.NOT_QUALIFIED,
             field="loser_cards",
         )
+    table = clean_text(table, field="table", max_length=60)
+    players = [clean_text(player, field="players") for player in players]
+    if len(set(players)) != len(players):
+        raise DomainError(errors.BAD_BEAT_PLAYERS_TWICE, code=ErrorCode.INVALID, field="players")
+    loser = clean_text(loser, field="loser")
     if loser not in players:
         raise DomainError(common.FIELD_REQUIRED, code=ErrorCode.LOSER_NOT_SEATED, field="loser")
     payload = {
@@ -362,9 +367,8 @@ def bad_beat_statement_file(
     citation = "LU RGD 1979 art. 49-13"
     value = parse_amount(amount, allow_zero=True)
     check_currency(casino, currency)
-    if not str(history_reference or "").strip():
-        raise DomainError(common.FIELD_REQUIRED, code=ErrorCode.REQUIRED, field="history_reference")
-    payload = {"amount": value, "currency": currency, "history": history_reference.strip(), "citation": citation}
+    history_reference = clean_text(history_reference, field="history_reference", max_length=200)
+    payload = {"amount": value, "currency": currency, "history": history_reference, "citation": citation}
     return pending_file(
         register=register_for(casino=casino, kind=RegisterKind.BAD_BEAT),
         kind=STATEMENT,
@@ -381,7 +385,7 @@ def cagnotte_file(
 ) -> PendingEntry:
     verify_actor(actor, casino)
     verify_gaming_day(casino, gaming_day)  # before any rule is read at that day
-    required(table=table)
+    table = clean_text(table, field="table", max_length=60)
     check_currency(casino, currency)
     house_amount = parse_amount(house, field="house", allow_zero=True)
     bad_beat_amount = parse_amount(bad_beat, field="bad_beat", allow_zero=True)
@@ -389,13 +393,13 @@ def cagnotte_file(
     if not (house_amount or bad_beat_amount or counted):
         raise DomainError(errors.CAGNOTTE_EMPTY, code=ErrorCode.EMPTY, field="house")
     payload = {
-        "table": table.strip(),
+        "table": table,
         "house": house_amount,
         "bad_beat": bad_beat_amount,
         "box_count": counted,
         "difference": counted - house_amount - bad_beat_amount,
         "currency": currency,
-        "reconcile_key": f"{table.strip()}|{gaming_day.isoformat()}",
+        "reconcile_key": f"{table}|{gaming_day.isoformat()}",
         "citation": CAGNOTTE_RULE,
     }
     return pending_file(

@@ -34,7 +34,7 @@ from compliance.permissions import verify_can_write
 from compliance.services import audit_record
 from registers.errors import ErrorCode
 
-from ... import errors
+from ...fields import clean_text
 from ...models import Card, Entry, SlotRequest, SlotSystem
 from ...models.slot_systems import DEFAULT_RATE_PER_MINUTE
 from ...money import CENT, check_currency, parse_amount
@@ -69,9 +69,7 @@ def slot_system_register(*, casino: Casino, actor: User, name: str,
     verify_can_write(actor, casino)
     if actor.role != User.Role.MANAGER:
         raise DomainError(slot_errors.SLOT_SYSTEM_ROLE, code=ErrorCode.WRONG_ROLE, field="actor")
-    name = (name or "").strip()
-    if not name:
-        raise DomainError(errors.FIELD_REQUIRED, code=ErrorCode.REQUIRED, field="name")
+    name = clean_text(name, field="name")
     rate = _rate(rate_per_minute)
     card_rule(casino, "validite_casino_emetteur")  # cards exist only where the rule data has them
     if SlotSystem.objects.filter(casino=casino, name__iexact=name).exists():
@@ -165,16 +163,10 @@ def _card(system: SlotSystem, number: str) -> Card:
     return card
 
 
-def _required(field: str, value: str) -> str:
-    if not (value or "").strip():
-        raise DomainError(errors.FIELD_REQUIRED, code=ErrorCode.REQUIRED, field=field)
-    return value.strip()
-
-
 def _checked(system: SlotSystem, *, card: str, amount: str, currency: str, machine: str) -> tuple[Card, Decimal, str]:
     check_currency(system.casino, currency)
     value = parse_amount(amount)
-    machine = _required("machine", machine)
+    machine = clean_text(machine, field="machine", max_length=60)
     return _card(system, card), value, machine
 
 
