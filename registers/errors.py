@@ -33,6 +33,8 @@ class ErrorCode(StrEnum):
     INCREMENT = "increment"
     INSUFFICIENT_BALANCE = "insufficient_balance"
     INVALID = "invalid"
+    ALREADY_CORRECTED = "already_corrected"
+    NOT_CORRECTABLE = "not_correctable"
     BEFORE_OPENING = "before_opening"
     JACKPOT_STOPPED = "jackpot_stopped"
     UNKNOWN_LEVEL = "unknown_level"

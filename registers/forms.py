@@ -85,6 +85,12 @@ def today_initial(page) -> dict:
     return {"gaming_day": timezone.localdate()}
 
 
+class CorrectionForm(BootstrapForm):
+    """A manager sets a wrongly filed entry aside, with the reason; a second person countersigns it."""
+
+    reason = forms.CharField(label=_("Motif de la correction"), required=False, max_length=1000, widget=TEXT)
+
+
 # --- any register: the head signed now, a gaming day closed -------------------------------------------
 
 

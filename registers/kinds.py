@@ -46,6 +46,27 @@ class EntryKind(models.TextChoices):
     CARD_ADJUSTED = "carte.ajustement", _("Ajustement du solde")  # by a supervisor, with its reason
     CARD_TO_ORPHELINS = "carte.orphelin", _("Solde versé aux orphelins")  # a found card's balance, art. 3-4 8)
     DESK_COUNTED = "caisse.comptage", _("Comptage d'une caisse")  # the caisse spéciale, art. 18-14
+    # any register but the cards': the entry it refers to was filed wrongly; countersigned, it leaves the totals
+    CORRECTION = "correction", _("Correction d'une écriture")
+
+
+# The kinds of entry each register holds (what its services file): an entry of another kind does not belong there. A
+# correction sets aside a wrongly filed entry of any register but the cards' (registers/chain/services.py).
+REGISTER_ENTRY_KINDS = {
+    RegisterKind.ORPHELINS: (EntryKind.ORPHELIN_FILED, EntryKind.ORPHELIN_RETURNED, EntryKind.ORPHELIN_FINAL,
+                             EntryKind.CORRECTION),
+    RegisterKind.JACKPOTS: (EntryKind.JACKPOT_PAID, EntryKind.CORRECTION),
+    RegisterKind.JACKPOT_PROGRESSIF: (EntryKind.JACKPOT_CONFIGURED, EntryKind.JACKPOT_STATEMENT,
+                                      EntryKind.JACKPOT_WON, EntryKind.JACKPOT_STOPPED, EntryKind.CORRECTION),
+    RegisterKind.BAD_BEAT: (EntryKind.JACKPOT_STATEMENT, EntryKind.JACKPOT_WON, EntryKind.CORRECTION),
+    RegisterKind.CAGNOTTE: (EntryKind.CAGNOTTE_COUNTED, EntryKind.CORRECTION),
+    RegisterKind.APPAREILS: (EntryKind.MACHINE_INSTALLED, EntryKind.MACHINE_NOTICE, EntryKind.MACHINE_MOVED,
+                             EntryKind.CORRECTION),
+    RegisterKind.CARTES: (EntryKind.CARD_ISSUED, EntryKind.CARD_STATUS, EntryKind.CARD_LOADED, EntryKind.CARD_BET,
+                          EntryKind.CARD_WON, EntryKind.CARD_WIN_EXCESS, EntryKind.CARD_PAID_OUT,
+                          EntryKind.CARD_TRANSFERRED, EntryKind.CARD_BENEFIT, EntryKind.CARD_ADJUSTED,
+                          EntryKind.CARD_TO_ORPHELINS, EntryKind.DESK_COUNTED),
+}
 
 
 # The short names of the card movements, as the caisse spéciale's statements head their columns.

@@ -21,10 +21,10 @@ from compliance.models import Casino, User
 from compliance.permissions import can_write
 
 from .chain import selectors
-from .chain.services import checkpoint_create, pending_countersign, session_close
+from .chain.services import checkpoint_create, entry_correct, pending_countersign, session_close
 from .chain.verification import register_verify
-from .forms import CheckpointForm, SessionCloseForm
-from .kinds import RegisterKind, entry_kind_label, register_kind_label
+from .forms import CheckpointForm, CorrectionForm, SessionCloseForm
+from .kinds import EntryKind, RegisterKind, entry_kind_label, register_kind_label
 from .models import Register
 from .web_actions import chosen, denied, submit, verify_writable
 
@@ -196,9 +196,30 @@ def countersign(request, casino, kind, pk, *, page: Callable = register_detail):
     return redirect(register_url(casino, kind))
 
 
+def correction_form(request, entry, kind: str):
+    """The form that sets the entry aside (a manager, any register but the cards', an entry not corrected yet), or
+    a response when its POST went through; (None, None) where no correction can be filed."""
+    correctable = (request.user.role == User.Role.MANAGER and can_write(request.user, entry.register.casino)
+                   and kind != RegisterKind.CARTES and entry.kind != EntryKind.CORRECTION
+                   and selectors.entry_correction(entry) is None)
+    if request.method == "POST" and request.POST.get("action") == "correct":
+        verify_writable(request, entry.register.casino)
+        form = CorrectionForm(request.POST)
+
+        def correct(form):
+            pending = entry_correct(entry=entry, actor=request.user, reason=form.cleaned_data["reason"])
+            message = _("Correction de l'écriture n° %(seq)s déposée (dépôt n° %(pk)s) : elle prend effet dès sa "
+                        "contresignature par une autre personne du casino.") % {"seq": entry.seq, "pk": pending.pk}
+            return message, register_url(entry.register.casino.code, kind)
+
+        return form, submit(request, form, correct)
+    return (CorrectionForm() if correctable else None), None
+
+
 def entry_context(request, entry, kind: str) -> dict:
     """What the page of one entry shows, whatever its register."""
     return {
+        "correction": selectors.entry_correction(entry),
         "entry": entry,
         "casino": entry.register.casino,
         "register": entry.register,
@@ -214,7 +235,12 @@ def entry_context(request, entry, kind: str) -> dict:
 
 @login_required
 def entry_detail(request, casino, kind, seq):
+    """One entry; a manager may file its correction here (an entry is never changed: a correction follows it)."""
     entry = selectors.entry_get(user=request.user, casino_code=casino, kind=kind, seq=seq)
-    if request.method == "POST":
-        raise Http404  # an entry is never changed; its register's page files what follows it
-    return render(request, "registers/entry_detail.html", entry_context(request, entry, kind))
+    form, done = correction_form(request, entry, kind)
+    if done is not None:
+        return done
+    if request.method == "POST" and form is None:
+        raise Http404
+    return render(request, "registers/entry_detail.html", {**entry_context(request, entry, kind),
+                                                            "correction_form": form})

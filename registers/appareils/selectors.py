@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext_lazy as _
 
-from ..chain.selectors import PayloadRow
+from ..chain.selectors import PayloadRow, standing
 from ..kinds import EntryKind
 from ..models import Entry, Register
 
@@ -47,7 +47,7 @@ class Appareil:
 def appareils_of(register: Register) -> dict[str, Appareil]:
     """Every machine of the register and its state, replayed from the entries."""
     found: dict[str, list] = {}
-    for entry in Entry.objects.filter(register=register, kind__in=[INSTALL, NOTICE, MOVE]).order_by("seq"):
+    for entry in standing(Entry.objects.filter(register=register, kind__in=[INSTALL, NOTICE, MOVE])).order_by("seq"):
         payload = json.loads(entry.payload)
         state, history = found.get(payload["machine"], ("inconnu", []))
         if entry.kind == INSTALL:

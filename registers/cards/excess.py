@@ -24,6 +24,7 @@ from compliance.models import Casino
 from registers.errors import ErrorCode
 
 from ..appareils.jackpots import Settlement, settlement_register
+from ..chain.selectors import standing
 from ..kinds import RegisterKind
 from ..models import Entry, PendingEntry
 from . import errors
@@ -41,7 +42,10 @@ STATE_LABELS = {
 
 def _filings(model) -> QuerySet:
     """The jackpots-register rows of `model` (Entry or PendingEntry) that pay an excess, with its n°."""
-    return (model.objects.filter(register__kind=RegisterKind.JACKPOTS, payload__contains=f'"{KEY}":')
+    filings = model.objects.filter(register__kind=RegisterKind.JACKPOTS, payload__contains=f'"{KEY}":')
+    if model is Entry:  # a corrected payment pays nothing
+        filings = standing(filings)
+    return (filings
             .annotate(excess_seq=Cast(KeyTextTransform(KEY, Cast("payload", JSONField())), IntegerField())))
 
 

@@ -13,3 +13,12 @@ BEFORE_OPENING = _(
     "Journée de jeu du {day} refusée : les registres de ce casino sont tenus dans Vigie depuis le {opened}."
 )
 DAY_INVALID = _("Journée de jeu invalide (attendu : une date AAAA-MM-JJ).")
+CORRECTION_MANAGER = _("Une correction est déposée par un membre de la direction (LU RGD 1979 art. 18-15).")
+CORRECTION_OF_CORRECTION = _("Une correction ne se corrige pas : l'écriture qu'elle corrige reste corrigée.")
+CORRECTION_OF_LEDGER = _(
+    "Le registre des cartes se corrige par ses propres opérations (ajustement du solde, changement d'état), "
+    "jamais en écartant une écriture (LU RGD 1979 art. 3-1)."
+)
+ALREADY_CORRECTED = _(
+    "L'écriture n° {seq} est déjà corrigée ou sa correction attend sa contresignature (dépôt n° {pk})."
+)

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from functools import cached_property
 
-from django.db.models import Count, Max
+from django.db.models import Count, Max, OuterRef, QuerySet, Subquery
 from django.shortcuts import get_object_or_404
 from django.utils import timezone, translation
 from django.utils.formats import number_format
@@ -21,7 +21,7 @@ from compliance.errors import DomainError
 from compliance.models import Casino, User
 from games.selectors import rule_value_at
 
-from ..kinds import RULE_OF_KIND, RegisterKind, entry_kind_label, register_kind_label
+from ..kinds import RULE_OF_KIND, EntryKind, RegisterKind, entry_kind_label, register_kind_label
 from ..models import Checkpoint, Entry, PendingEntry, Register
 
 PROBLEMS = {
@@ -212,6 +212,28 @@ def payload_pretty(entry: Entry | PendingEntry) -> str:
     return json.dumps(json.loads(entry.payload), indent=2, ensure_ascii=False, sort_keys=True)
 
 
+# --- corrections -----------------------------------------------------------------------------------------------
+
+
+def standing(entries: QuerySet[Entry]) -> QuerySet[Entry]:
+    """The entries no countersigned correction has set aside: what a register's state and totals count."""
+    return entries.exclude(followers__kind=EntryKind.CORRECTION)
+
+
+def with_corrections(entries: QuerySet[Entry]) -> QuerySet[Entry]:
+    """Each entry with `corrected_by`, the n° of the countersigned correction that set it aside (None if none)."""
+    corrections = Entry.objects.filter(refers_to=OuterRef("pk"), kind=EntryKind.CORRECTION).order_by("seq")
+    return entries.annotate(corrected_by=Subquery(corrections.values("seq")[:1]))
+
+
+def entry_correction(entry: Entry) -> Entry | PendingEntry | None:
+    """The countersigned correction of the entry, else the filing of one awaiting its countersignature."""
+    done = entry.followers.filter(kind=EntryKind.CORRECTION).select_related("actor", "countersigner").first()
+    if done is not None:
+        return done
+    return PendingEntry.objects.filter(refers_to=entry, kind=EntryKind.CORRECTION, entry__isnull=True).first()
+
+
 def person(user: User | None) -> str:
     return (user.get_full_name() or user.username) if user is not None else ""
 
@@ -220,6 +242,7 @@ REGISTER_CSV_HEADERS = (
     gettext_noop("N°"), gettext_noop("Journée de jeu"), gettext_noop("Nature"), gettext_noop("Déposé par"),
     gettext_noop("Contresigné par"), gettext_noop("Enregistré le"), gettext_noop("Montant"), gettext_noop("Devise"),
     gettext_noop("Se rapporte au n°"), gettext_noop("Contenu"), gettext_noop("Empreinte"),
+    gettext_noop("Corrigée par l'écriture n°"),
 )
 
 
@@ -228,8 +251,8 @@ def register_csv(register: Register) -> str:
     out = io.StringIO()
     out.write("\ufeff")
     writer = csv.writer(out, delimiter=";", lineterminator="\r\n")
-    entries = (Entry.objects.filter(register=register).order_by("seq")
-               .select_related("actor", "countersigner", "refers_to"))
+    entries = with_corrections(Entry.objects.filter(register=register).order_by("seq")
+                               .select_related("actor", "countersigner", "refers_to"))
     with translation.override("fr"):
         writer.writerow([gettext(header) for header in REGISTER_CSV_HEADERS])
         for entry in entries.iterator(2000):
@@ -239,7 +262,7 @@ def register_csv(register: Register) -> str:
                 entry.seq, entry.gaming_day.isoformat(), entry_kind_label(entry.kind), person(entry.actor),
                 person(entry.countersigner), timezone.localtime(entry.recorded_at).isoformat(timespec="seconds"),
                 number_format(Decimal(amount), 2) if amount else "", payload.get("currency", ""),
-                entry.refers_to.seq if entry.refers_to_id else "", entry.payload, entry.hash,
+                entry.refers_to.seq if entry.refers_to_id else "", entry.payload, entry.hash, entry.corrected_by or "",
             ])
     return out.getvalue()
 
@@ -274,6 +297,10 @@ class PayloadRow:
         return entry_kind_label(self.entry.kind)
 
     @property
+    def corrected_by(self) -> int | None:
+        return getattr(self.entry, "corrected_by", None)
+
+    @property
     def vouchers(self) -> list[tuple[str, Decimal]]:
         return [(v["player"], Decimal(v["amount"])) for v in self.payload.get("vouchers", [])]
 
@@ -283,18 +310,19 @@ def payload_rows(register: Register | None, *kinds: str, row=PayloadRow) -> list
     if register is None:
         return []
     entries = Entry.objects.filter(register=register, kind__in=kinds).select_related("actor", "countersigner")
-    return [row(entry) for entry in entries.order_by("seq")]
+    return [row(entry) for entry in with_corrections(entries).order_by("seq")]
 
 
 def payload_total(rows: list[PayloadRow], key: str) -> Decimal:
-    return sum((row.amounts.get(key, Decimal("0.00")) for row in rows), Decimal("0.00"))
+    """The rows' sum of an amount, leaving out the corrected entries."""
+    return sum((row.amounts.get(key, Decimal("0.00")) for row in rows if not row.corrected_by), Decimal("0.00"))
 
 
 def entries_labelled(register: Register | None, limit: int = 500) -> list[Entry]:
     """The register's latest entries, newest first, each with the label of its kind."""
     if register is None:
         return []
-    entries = list(register.entries.select_related("actor", "countersigner").order_by("-seq")[:limit])
+    entries = list(with_corrections(register.entries.select_related("actor", "countersigner")).order_by("-seq")[:limit])
     for entry in entries:
         entry.kind_label = entry_kind_label(entry.kind)
     return entries

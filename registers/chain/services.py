@@ -14,9 +14,14 @@ from compliance.models import SYSTEM_USERNAME, Casino, User
 from compliance.permissions import verify_can_write
 from registers.errors import ErrorCode
 
+from ..fields import TEXT_MAX, clean_text
+from ..kinds import EntryKind, RegisterKind
 from ..models import Checkpoint, Entry, GamingSession, PendingEntry, Register
 from . import errors, keys
 from . import hashing as chain
+
+ANY_STAFF = "staff"  # a countersignature any member of the casino's staff may give (a correction's second person)
+CORRECTION_RULE = "LU RGD 1979 art. 18-15"  # electronic registers: guarantees equivalent to signed paper
 
 
 def verify_actor(actor: User, casino: Casino) -> None:
@@ -146,7 +151,7 @@ def pending_countersign(*, pending: PendingEntry, countersigner: User) -> Entry:
         raise DomainError(
             errors.SAME_PERSON.format(citation=pending.citation), code=ErrorCode.SAME_PERSON, field="countersigner"
         )
-    if countersigner.role != pending.countersigner_role:
+    if pending.countersigner_role != ANY_STAFF and countersigner.role != pending.countersigner_role:
         role = User.Role(pending.countersigner_role).label
         raise DomainError(
             errors.WRONG_ROLE.format(role=role, citation=pending.citation),
@@ -199,3 +204,27 @@ def session_close(*, casino: Casino, gaming_day: datetime.date, user: User) -> G
     for register in Register.objects.filter(casino=casino):
         checkpoint_create(register=register, user=user, reason="session_close")
     return session
+
+
+@transaction.atomic
+def entry_correct(*, entry: Entry, actor: User, reason: str) -> PendingEntry:
+    """A manager files the correction of a wrongly filed entry, with its reason; once a second person of the casino
+    countersigns it, the entry stays in the chain but leaves every total, and what the register keeps of its state
+    (jackpots, machines, orphans) no longer counts it. Nothing is deleted. The cards' register is corrected by its
+    own operations (an adjustment, a change of state), never so."""
+    register = Register.objects.select_for_update().select_related("casino").get(pk=entry.register_id)
+    verify_can_write(actor, register.casino)
+    if actor.role != User.Role.MANAGER:
+        raise DomainError(errors.CORRECTION_MANAGER, code=ErrorCode.WRONG_ROLE, field="actor")
+    if entry.kind == EntryKind.CORRECTION:
+        raise DomainError(errors.CORRECTION_OF_CORRECTION, code=ErrorCode.NOT_CORRECTABLE, field="entry")
+    if register.kind == RegisterKind.CARTES:
+        raise DomainError(errors.CORRECTION_OF_LEDGER, code=ErrorCode.NOT_CORRECTABLE, field="entry")
+    earlier = PendingEntry.objects.filter(register=register, kind=EntryKind.CORRECTION, refers_to=entry).first()
+    if earlier is not None:
+        raise DomainError(errors.ALREADY_CORRECTED.format(seq=entry.seq, pk=earlier.pk),
+                          code=ErrorCode.ALREADY_CORRECTED, field="entry")
+    reason = clean_text(reason, field="reason", max_length=TEXT_MAX, multiline=True)
+    payload = {"corrects": entry.seq, "kind": entry.kind, "reason": reason, "citation": CORRECTION_RULE}
+    return pending_file(register=register, kind=EntryKind.CORRECTION, gaming_day=timezone.localdate(), actor=actor,
+                        payload=payload, countersigner_role=ANY_STAFF, citation=CORRECTION_RULE, refers_to=entry)

@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy as _
 from compliance.models import Casino, User
 from games.selectors import rule_value_at
 
-from ..chain.selectors import person
+from ..chain.selectors import person, with_corrections
 from ..kinds import EntryKind
 from ..models import Entry
 
@@ -68,6 +68,7 @@ class OrphelinState:
     citation: str
     payload: dict
     closing: Entry | None
+    corrected_by: int | None = None  # the countersigned correction that set the filing aside: out of the totals
 
 
 def orphelin_state(entry: Entry, *, period=None, closing: Entry | None = None, known: bool = False) -> OrphelinState:
@@ -76,13 +77,16 @@ def orphelin_state(entry: Entry, *, period=None, closing: Entry | None = None, k
     deadline = entry.gaming_day + datetime.timedelta(days=int(period.value))
     if not known:
         closing = entry.followers.filter(kind__in=[RETURNED, FINAL]).order_by("seq").first()
+    corrected_by = getattr(entry, "corrected_by", None) if known else (
+        entry.followers.filter(kind=EntryKind.CORRECTION).values_list("seq", flat=True).first())
     status = "registered" if closing is None else ("returned" if closing.kind == RETURNED else "final")
-    return OrphelinState(entry, status, deadline, period.citation.label, json.loads(entry.payload), closing)
+    return OrphelinState(entry, status, deadline, period.citation.label, json.loads(entry.payload), closing,
+                         corrected_by)
 
 
 def orphelin_list(*, user: User, casino: Casino | None = None) -> list[OrphelinState]:
     """Every filed orphan with its state, in a fixed number of queries (one rule lookup per gaming day)."""
-    entries = (
+    entries = with_corrections(
         Entry.objects.visible_to(user)
         .filter(kind=FILED)
         .select_related("register__casino__jurisdiction", "actor", "countersigner")
@@ -170,6 +174,8 @@ def orphelin_rows(
 def orphelin_totals(rows: list[OrphelinRow]) -> OrphelinTotals:
     totals = OrphelinTotals()
     for row in rows:
+        if row.state.corrected_by:  # set aside by its correction
+            continue
         totals.by_status[row.state.status] += row.amount
         totals.counts[row.state.status] += 1
     return totals
@@ -189,6 +195,7 @@ CSV_HEADERS = (
     gettext_noop("Article"),
     gettext_noop("Statut"),
     gettext_noop("Clôturé par l'écriture n°"),
+    gettext_noop("Corrigée par l'écriture n°"),
 )
 
 
@@ -217,6 +224,7 @@ def orphelins_csv(rows: list[OrphelinRow]) -> str:
                     state.citation,
                     row.status_label,
                     state.closing.seq if state.closing else "",
+                    state.corrected_by or "",
                 ]
             )
     return out.getvalue()

@@ -19,6 +19,7 @@ from compliance.services import system_user
 from games.selectors import rule_value_at
 from registers.errors import ErrorCode
 
+from ..chain.selectors import standing
 from ..chain.services import entry_append, pending_file, register_for, verify_actor, verify_gaming_day
 from ..fields import TEXT_MAX, clean_text
 from ..kinds import RegisterKind
@@ -120,7 +121,7 @@ def orphelin_return(
     register = Register.objects.select_for_update().select_related("casino").get(pk=entry.register_id)
     verify_can_write(actor, register.casino)
     state = orphelin_state(entry)
-    if state.status != "registered":
+    if state.status != "registered" or state.corrected_by:
         raise DomainError(errors.ORPHAN_NOT_OPEN, code=ErrorCode.NOT_OPEN)
     if gaming_day > state.deadline:
         shown = {
@@ -160,7 +161,7 @@ def orphelins_finalize(*, casino: Casino, actor: User, gaming_day: datetime.date
     register = register_for(casino=casino, kind=RegisterKind.ORPHELINS)
     Register.objects.select_for_update().get(pk=register.pk)
     done = []
-    for entry in Entry.objects.filter(register=register, kind=FILED).order_by("seq"):
+    for entry in standing(Entry.objects.filter(register=register, kind=FILED)).order_by("seq"):
         state = orphelin_state(entry)
         if state.status == "registered" and gaming_day > state.deadline:
             done.append(

@@ -14,7 +14,7 @@ from compliance.permissions import can_write
 
 from ..chain import selectors as chain_selectors
 from ..kinds import RegisterKind
-from ..register_page import csv_response, entry_context
+from ..register_page import correction_form, csv_response, entry_context
 from ..web_actions import submit, verify_writable
 from . import selectors
 from .forms import OrphelinFileForm, OrphelinFilterForm, OrphelinReturnForm
@@ -83,8 +83,11 @@ def entry_detail(request, casino, kind, seq):
     entry = chain_selectors.entry_get(user=request.user, casino_code=casino, kind=kind, seq=seq)
     state = orphelin_state(entry) if entry.kind == FILED else None
     writable = can_write(request.user, entry.register.casino)
+    correction, done = correction_form(request, entry, kind)
+    if done is not None:
+        return done
     return_form = None
-    if request.method == "POST":
+    if request.method == "POST" and request.POST.get("action") != "correct":
         if state is None:
             raise Http404
         verify_writable(request, entry.register.casino)
@@ -99,7 +102,7 @@ def entry_detail(request, casino, kind, seq):
         done = submit(request, return_form, give_back)
         if done is not None:
             return done
-    elif state is not None and state.status == "registered" and writable:
+    elif state is not None and state.status == "registered" and not state.corrected_by and writable:
         return_form = OrphelinReturnForm(initial={"gaming_day": timezone.localdate()})
     return render(request, "registers/entry_detail.html", {
         **entry_context(request, entry, kind),
@@ -107,4 +110,5 @@ def entry_detail(request, casino, kind, seq):
         "row": selectors.OrphelinRow(state) if state else None,
         "return_form": return_form,
         "deadline_passed": state is not None and timezone.localdate() > state.deadline,
+        "correction_form": correction,
     })

@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from compliance import formatting
 from compliance.models import Casino
 
+from ..chain.selectors import standing
 from ..kinds import EntryKind
 from ..models import Entry, Register
 
@@ -32,7 +33,8 @@ ROUNDING_LABELS = {
 def _events(register, name: str) -> list[Entry]:
     return [
         e
-        for e in Entry.objects.filter(register=register, kind__in=[CONFIGURED, STOPPED, STATEMENT, WON]).order_by("seq")
+        for e in standing(Entry.objects.filter(register=register, kind__in=[CONFIGURED, STOPPED, STATEMENT, WON]))
+        .order_by("seq")
         if json.loads(e.payload).get("jackpot") == name
     ]
 
