@@ -57,11 +57,12 @@ def _orphelins_demo() -> list[str]:
 
 def _other_registers_demo() -> list[str]:
     """La Moselle's other registers, each entry through its service: eight slot machines (one put out of
-    service after its notice to the Minister), a hand-paid jackpot, a cagnotte count, a poker progressive
+    service after its notice to the Minister), a hand-paid jackpot, a cagnotte count (and the same count filed
+    again under the wrong table, set aside by a countersigned correction), a poker progressive
     jackpot with its end-of-session statement, a bad-beat win; every head then signed."""
     from .appareils.jackpots import jackpot_manual_payout_file
     from .appareils.services import appareil_install, appareil_move, appareil_notice
-    from .chain.services import checkpoint_create, pending_countersign, register_for
+    from .chain.services import checkpoint_create, entry_correct, pending_countersign, register_for
     from .kinds import RegisterKind
     from .models import Entry, Register
     from .poker.services import bad_beat_win_file, cagnotte_file, progressive_configure, progressive_statement
@@ -103,6 +104,13 @@ def _other_registers_demo() -> list[str]:
             restart_at="0"))
         for pending in signed:
             pending_countersign(pending=pending, countersigner=manager)
+        # the same count filed again under the wrong table, then set aside by the direction's correction
+        twice = pending_countersign(pending=cagnotte_file(
+            casino=casino, actor=cashier, gaming_day=today, table="Poker 3", house="812.50", bad_beat="87.50",
+            box_count="900.00", currency="EUR"), countersigner=manager)
+        correction = entry_correct(entry=twice, actor=manager, reason="Le comptage de la table Poker 2, saisi une "
+                                   "seconde fois sous « Poker 3 » (il n'y a pas eu de partie à cette table)")
+        pending_countersign(pending=correction, countersigner=cashier)
         for register in Register.objects.filter(casino=casino).exclude(kind=RegisterKind.ORPHELINS):
             checkpoint_create(register=register, user=manager)
     return [f"slot machine, jackpot, cagnotte and poker jackpot registers of {casino.code}"]

@@ -453,3 +453,42 @@ def test_a_card_is_issued_loaded_refused_past_its_cap_paid_out_and_printed(live_
     assert errors == [] and cashier_errors == [], (errors, cashier_errors)
     cashier.close()
     manager.close()
+
+
+def test_a_manager_corrects_a_count_filed_twice_and_the_cashier_countersigns_it(live_server, browser, shots):
+    """LU RGD 1979 art. 18-15: the demo's cagnotte count filed again under the wrong table is set aside by a
+    correction; a count filed wrongly here is corrected from its page and leaves the totals once countersigned."""
+    demo_load()
+    cashier, errors = signed_in(browser, live_server, "lu.caissier")
+    manager, manager_errors = signed_in(browser, live_server, "lu.direction")
+    cashier.goto(f"{live_server.url}/registres/la-moselle/cagnotte/")
+    corrected = cashier.locator("[data-testid^=corrected-]")
+    assert corrected.count() == 1 and "corrigée" in corrected.first.inner_text()
+    demo_seq = int(corrected.first.get_attribute("data-testid").split("-")[1])
+    for field, value in (("table", "Poker 9"), ("house", "100,00"), ("bad_beat", "0"), ("box_count", "100,00")):
+        cashier.fill(f"#id_cagnotte-{field}", value)
+    cashier.click("[data-testid=submit-cagnotte]")
+    cashier.wait_for_url("**/registres/la-moselle/cagnotte/")
+    manager.goto(f"{live_server.url}/registres/la-moselle/cagnotte/")
+    manager.locator("[data-testid=queue] button").first.click()
+    manager.wait_for_url("**/registres/la-moselle/cagnotte/")
+    wrong = manager.locator("[data-testid=counts] tbody tr").last.get_attribute("data-testid").split("-")[1]
+    manager.goto(f"{live_server.url}/registres/la-moselle/cagnotte/{demo_seq}/")
+    assert "corrigée par" in manager.locator("[data-testid=corrected]").inner_text()
+    assert manager.locator("[data-testid=correction-form]").count() == 0
+    manager.screenshot(path=shots / "registers-corrected-entry.png", full_page=True)
+    manager.goto(f"{live_server.url}/registres/la-moselle/cagnotte/{wrong}/")
+    manager.fill("[data-testid=correction-form] textarea", "Comptage saisi sur une table fermée")
+    manager.click("[data-testid=correction-submit]")
+    manager.wait_for_url("**/registres/la-moselle/cagnotte/")
+    assert manager.locator("[data-testid=queue]").get_by_text("Correction d'une écriture").count() == 1
+    cashier.goto(f"{live_server.url}/registres/la-moselle/cagnotte/")
+    cashier.locator("[data-testid=queue] button").first.click()
+    cashier.wait_for_url("**/registres/la-moselle/cagnotte/")
+    assert cashier.locator("[data-testid^=corrected-]").count() == 2
+    totals = cashier.locator("[data-testid=count-totals]").inner_text()
+    assert "812,50" in totals and "2 comptages corrigés hors total" in totals  # only Poker 2's count
+    cashier.screenshot(path=shots / "registers-cagnotte-corrected.png", full_page=True)
+    assert errors == [] and manager_errors == [], errors + manager_errors
+    manager.close()
+    cashier.close()

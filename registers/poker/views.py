@@ -77,7 +77,8 @@ def _bad_beat(page, form, user):
 def _cagnotte_context(page) -> dict:
     rows = page.rows(EntryKind.CAGNOTTE_COUNTED)
     keys = ("house", "bad_beat", "box_count", "difference")
-    return {"counts": rows, "count_totals": {key: payload_total(rows, key) for key in keys}}
+    totals = {key: payload_total(rows, key) for key in keys}
+    return {"counts": rows, "count_totals": {**totals, "corrected": sum(1 for row in rows if row.corrected_by)}}
 
 
 FAMILIES = {
