@@ -39,4 +39,5 @@ urlpatterns = [
     path("<slug:casino>/<slug:kind>/checkpoints/", api.CheckpointApi.as_view(), name="api-registers-checkpoint"),
     path("<slug:casino>/<slug:kind>/verify/", api.RegisterVerifyApi.as_view(), name="api-registers-verify"),
     path("<slug:casino>/<slug:kind>/export/", api.RegisterExportApi.as_view(), name="api-registers-export"),
+    path("<slug:casino>/<slug:kind>/<int:seq>/correct/", api.EntryCorrectApi.as_view(), name="api-registers-correct"),
 ]

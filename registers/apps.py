@@ -10,3 +10,6 @@ class RegistersConfig(AppConfig):
         # the part of a card win past the cap is paid as a hand-paid jackpot: the cards register their check of
         # that payment with the jackpots (cards → appareils, never the reverse)
         from .cards import excess  # noqa: F401
+
+        # a progressive win is checked again at its countersignature (registers/chain/services.py)
+        from .poker import services  # noqa: F401

@@ -244,6 +244,9 @@ CASES = {
         payload={}, countersigner_role="manager", citation="LU RGD 1979 art. 97-1"), w.accountant_c)[1],
     f"{CHAIN}.pending_countersign": lambda w: (_c(CHAIN, "pending_countersign")(
         pending=_pending(w), countersigner=w.manager_c), w.manager_c)[1],
+    f"{CHAIN}.entry_correct": lambda w: (_c(CHAIN, "entry_correct")(
+        entry=_c(CHAIN, "pending_countersign")(pending=_pending(w), countersigner=w.manager_c), actor=w.manager_c,
+        reason="déposé deux fois"), w.manager_c)[1],
     f"{CHAIN}.checkpoint_create": lambda w: (_c(CHAIN, "checkpoint_create")(
         register=_register(w, "cartes"), user=w.manager_c), w.manager_c)[1],
     f"{CHAIN}.session_close": lambda w: (_c(CHAIN, "session_close")(

@@ -67,6 +67,8 @@ RULES = (  # the first rule that matches a command is its rule
     Rule(r"\./scripts/manage rtp", REPO, r"^qc\.357\.trois_cartes$"),
     Rule(r"\./scripts/manage rtp \S+( .*)?", REPO, r"Retour \d+,\d+ % \(\d+/\d+\)"),
     Rule(r"\./scripts/manage registers_verify( .*)?", DEMO, r"— intègre\n(.*\n)*\d+ registre\(s\) vérifié\(s\), 0 "),
+    Rule(r"\./scripts/manage registers_audit( .*)?", DEMO,
+         r"\d+ registre\(s\) audité\(s\), \d+ écriture\(s\), 0 invalide\(s\)"),
     Rule(r"\./scripts/manage registers_export .*", DEMO, r"\d+ écriture\(s\) → \S+"),
     Rule(r"\./scripts/manage registers_public_key .*", DEMO, r"^[0-9a-f]{64}$"),
     Rule(r"\./scripts/python -m registers(\.\w+)*\.offline_verify .*", DEMO, r"intègre / intact"),

@@ -162,3 +162,57 @@ def test_the_entry_page_files_a_correction_and_then_shows_it(world, rules, clien
     page = client.get(reverse("registers-other", kwargs={"casino": w.c.code, "kind": "cagnotte"})).content.decode()
     assert f'data-testid="corrected-{wrong.seq}"' in page
     assert register_for(casino=w.c, kind="cagnotte").entries.filter(kind="correction").count() == 1
+
+
+def test_18_15_the_api_files_a_correction_and_refuses_a_wrong_one(world, rules):
+    from tests.conftest import api_client_for
+
+    w = _lu(world)
+    wrong = _cagnotte(w)
+    url = reverse("api-registers-correct", kwargs={"casino": w.c.code, "kind": "cagnotte", "seq": wrong.seq})
+    assert api_client_for(w.accountant_c).post(url, {"reason": "x"}, format="json").json()["code"] == "wrong_role"
+    assert api_client_for(w.regulator_lu).post(url, {"reason": "x"}, format="json").status_code == 403
+    blank = api_client_for(w.manager_c).post(url, {"reason": " "}, format="json")
+    assert blank.status_code == 400 and list(blank.json()["field_errors"]) == ["reason"]
+    filed = api_client_for(w.manager_c).post(url, {"reason": "Table mal saisie"}, format="json")
+    assert filed.status_code == 201 and filed.json()["kind"] == "correction" and filed.json()["refers_to"] == wrong.seq
+    again = api_client_for(w.manager_c).post(url, {"reason": "encore"}, format="json")
+    assert again.status_code == 400 and again.json()["code"] == "already_corrected"
+    other = reverse("api-registers-correct", kwargs={"casino": w.a.code, "kind": "cagnotte", "seq": wrong.seq})
+    assert api_client_for(w.manager_c).post(other, {"reason": "x"}, format="json").status_code == 404
+
+
+def test_49_10_a_win_is_checked_again_at_its_countersignature(world, rules):
+    """A stop (or another win of the level) filed between a win's filing and its countersignature: the second
+    signature is refused and the win never enters the register."""
+    w = _lu(world)
+    _c(POKER, "progressive_configure")(
+        casino=w.c, actor=w.manager_c, gaming_day=TODAY(), name="J", tables=["P1"], small_blind="1.00",
+        levels=[{"combination": "royal_flush", "start": "500.00"}], increment_kind="fixe", increment_value="1.00",
+        rounding="inferieur")
+    win = {"casino": w.c, "actor": w.accountant_c, "gaming_day": TODAY(), "name": "J", "level": 1,
+           "game": "Hold'em", "table": "P1", "combination": "Quinte flush royale", "won_at": "22:00",
+           "currency": "EUR", "player": "A"}
+    first, second = (_c(POKER, "progressive_win_file")(**win, amount=amount) for amount in ("500.00", "400.00"))
+    pending_countersign(pending=first, countersigner=w.manager_c)  # the level restarts at 500.00
+    third = _c(POKER, "progressive_win_file")(**win, amount="500.00")
+    pending_countersign(pending=third, countersigner=w.manager_c)
+    _c(POKER, "jackpot_stop")(casino=w.c, actor=w.manager_c, gaming_day=TODAY(), name="J", voluntary=False,
+                              reason="panne")
+    with pytest.raises(DomainError) as refused:
+        pending_countersign(pending=second, countersigner=w.manager_c)
+    assert refused.value.code == "not_active"
+    assert Entry.objects.filter(register__kind="jackpot_progressif", kind="jackpot.gain").count() == 2
+
+
+def test_8_only_a_registered_found_sum_is_returned(world, rules):
+    w = _lu(world)
+    filed = pending_countersign(pending=_c(ORPH, "orphelin_file")(
+        casino=w.c, actor=w.accountant_c, gaming_day=TODAY(), source="table", amount="40.00", currency="EUR",
+        location="Table 5"), countersigner=w.manager_c)
+    give = {"actor": w.accountant_c, "gaming_day": TODAY(), "owner_name": "X", "owner_document": "P",
+            "right_established": True}
+    returned = _c(ORPH, "orphelin_return")(entry=filed, **give)
+    with pytest.raises(DomainError) as refused:
+        _c(ORPH, "orphelin_return")(entry=returned, **give)  # a return is not a found sum
+    assert refused.value.code == "not_open"

@@ -89,6 +89,8 @@ SCOPED_ROUTES = {
     "api-registers-jackpot-stop": ("detail", with_registers(lambda r: {"casino": "casino-b"})),
     "api-registers-session-close": ("detail", with_registers(lambda r: {"casino": "casino-b"})),
     "api-registers-checkpoint": ("detail", with_registers(lambda r: {"casino": "casino-b", "kind": "jackpots"})),
+    "api-registers-correct": ("detail", with_registers(lambda r: {"casino": "casino-b", "kind": "jackpots",
+                                                                    "seq": r.entry_b.seq})),
     # the card pages: casino C's card and client (Luxembourg); the issue page is for a Luxembourg casino's staff
     "cards-home": ("list", with_cards()),
     "cards-clients": ("list", with_cards()),

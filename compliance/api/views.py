@@ -1,5 +1,6 @@
 """API of the shell: one view per operation, nested serializers, scoped selectors."""
 
+from django.core.validators import RegexValidator
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny
@@ -8,6 +9,8 @@ from rest_framework.views import APIView
 
 from .. import selectors, services
 from ..models import Casino, JobRun, Jurisdiction, User
+from .errors import error_responses
+from .inputs import JSON_ONLY, Choice, Input, Text
 
 
 class JurisdictionOutput(serializers.ModelSerializer):
@@ -58,15 +61,17 @@ class MeApi(APIView):
 class TokenObtainApi(APIView):
     authentication_classes = []
     permission_classes = [AllowAny]
+    parser_classes = JSON_ONLY
 
-    class TokenInput(serializers.Serializer):
-        username = serializers.CharField()
-        password = serializers.CharField(style={"input_type": "password"}, trim_whitespace=False)
+    class TokenInput(Input):
+        username = Text(validators=[RegexValidator(r"\S")])  # not blank
+        password = Text(style={"input_type": "password"}, trim_whitespace=False, min_length=1)
 
     class TokenOutput(serializers.Serializer):
         token = serializers.CharField()
 
-    @extend_schema(request=TokenInput, responses=TokenOutput)
+    # 400: a body of another shape, or a wrong username or password; 403: the account locked after failed attempts
+    @extend_schema(request=TokenInput, responses={200: TokenOutput, **error_responses(400, 403, 415, 429)})
     def post(self, request):
         data = self.TokenInput(data=request.data)
         data.is_valid(raise_exception=True)
@@ -93,14 +98,16 @@ class CasinoDetailApi(APIView):
 
 
 class JobListApi(APIView):
-    class JobCreateInput(serializers.Serializer):
-        kind = serializers.ChoiceField(choices=JobRun.Kind.choices)
+    parser_classes = JSON_ONLY
+
+    class JobCreateInput(Input):
+        kind = Choice(choices=JobRun.Kind.choices)
 
     @extend_schema(responses=JobOutput(many=True))
     def get(self, request):
         return Response(JobOutput(selectors.job_list(user=request.user)[:200], many=True).data)
 
-    @extend_schema(request=JobCreateInput, responses={201: JobOutput})
+    @extend_schema(request=JobCreateInput, responses={201: JobOutput, **error_responses(400, 401, 403, 415, 429)})
     def post(self, request):
         data = self.JobCreateInput(data=request.data)
         data.is_valid(raise_exception=True)

@@ -6,11 +6,15 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.response import Response
 
-from ..chain.api import EntryOutput, KindApi, PendingOutput, WriteOnlyApi, created, names_input, text_input
+from compliance.api.inputs import Input
+from registers.errors import ErrorCode
+
+from ..chain.api import EntryOutput, KindApi, PendingOutput, WriteOnlyApi, created, writes
+from ..chain.inputs import CASINO_CURRENCY, Amount, Currency, RegisterText, choice, day, flag, names, whole
 from ..kinds import RegisterKind
 from .jackpots import jackpot_manual_payout_file
 from .selectors import EVENTS, fleet
-from .services import appareil_install, appareil_move, appareil_notice
+from .services import MACHINE_MAX, appareil_install, appareil_move, appareil_notice
 
 
 class AppareilOutput(serializers.Serializer):
@@ -24,52 +28,60 @@ class AppareilOutput(serializers.Serializer):
     last_gaming_day = serializers.DateField(source="last.entry.gaming_day")
 
 
-class JackpotInput(serializers.Serializer):
-    gaming_day = serializers.DateField()
-    machine = text_input()
-    amount = text_input()
-    currency = text_input()
-    receipt_number = text_input()
-    receipt_in_cabinet = serializers.BooleanField(required=False, default=False)
-    card_excess = serializers.IntegerField(
+RECEIPT_MAX = 60  # as jackpot_manual_payout_file and appareil_notice bound them
+REFERENCE_MAX = 200
+ENTRY_SEQ_MAX = 2**63 - 1  # an entry's n° (PositiveBigIntegerField)
+
+
+class JackpotInput(Input):
+    gaming_day = day()
+    machine = RegisterText(max_length=MACHINE_MAX)
+    amount = Amount()
+    currency = Currency(required=False, help_text=CASINO_CURRENCY)
+    receipt_number = RegisterText(max_length=RECEIPT_MAX)
+    receipt_in_cabinet = flag(help_text="the original receipt is in the two-key cabinet (LU RGD 1979 art. 18-10): "
+                              "a payout is refused without it")
+    card_excess = whole(
         required=False,
         allow_null=True,
         default=None,
         min_value=1,
+        max_value=ENTRY_SEQ_MAX,
         help_text="n° of the `carte.gain_excedent` entry of the casino's `cartes` register this payout pays "
         "(LU RGD 1979 art. 3-4 7)): amount and machine must be the excess's, and an excess is paid once",
     )
 
 
-class InstallInput(serializers.Serializer):
-    gaming_day = serializers.DateField(required=False, help_text="today when left out")
-    machine = text_input()
-    manufacturer = text_input()
-    certificate = text_input()
-    server_based = serializers.BooleanField(required=False, default=False)
-    games = names_input()
-    certified_games = names_input()
+class InstallInput(Input):
+    gaming_day = day(required=False, help_text="today when left out")
+    machine = RegisterText(max_length=MACHINE_MAX)
+    manufacturer = RegisterText()
+    certificate = RegisterText()
+    server_based = flag(required=False, default=False)
+    games = names()
+    certified_games = names()
 
 
-class NoticeInput(serializers.Serializer):
-    gaming_day = serializers.DateField(required=False, help_text="today when left out")
-    machine = text_input()
-    event = text_input()
-    effective = serializers.DateField()
-    reference = text_input()
-    sent_on = serializers.DateField()
+class NoticeInput(Input):
+    gaming_day = day(required=False, help_text="today when left out")
+    machine = RegisterText(max_length=MACHINE_MAX)
+    event = choice(list(EVENTS), code=ErrorCode.UNKNOWN_EVENT)
+    effective = day()
+    reference = RegisterText(max_length=REFERENCE_MAX)
+    sent_on = day()
 
 
-class MoveInput(serializers.Serializer):
-    gaming_day = serializers.DateField(help_text="the effective date of a recorded notice")
-    machine = text_input()
-    event = serializers.CharField(help_text=", ".join([*EVENTS, "destruction (always refused: art. 18-1)"]))
+class MoveInput(Input):
+    gaming_day = day(help_text="the effective date of a recorded notice")
+    machine = RegisterText(max_length=MACHINE_MAX)
+    event = choice([*EVENTS, "destruction"], code=ErrorCode.UNKNOWN_EVENT,
+                   help_text="destruction is always refused (`destruction_forbidden`, LU RGD 1979 art. 18-1)")
 
 
 class JackpotsApi(KindApi):
     kind = RegisterKind.JACKPOTS
 
-    @extend_schema(request=JackpotInput, responses={201: PendingOutput})
+    @extend_schema(request=JackpotInput, responses=writes({201: PendingOutput}))
     def post(self, request, casino):
         self.writable()
         values = self.values(JackpotInput, request)
@@ -88,7 +100,7 @@ class AppareilListApi(AppareilsApi):
 
 
 class AppareilInstallApi(WriteOnlyApi, AppareilsApi):
-    @extend_schema(request=InstallInput, responses={201: EntryOutput})
+    @extend_schema(request=InstallInput, responses=writes({201: EntryOutput}))
     def post(self, request, casino):
         self.writable()
         values = self.values(InstallInput, request)
@@ -96,7 +108,7 @@ class AppareilInstallApi(WriteOnlyApi, AppareilsApi):
 
 
 class AppareilNoticeApi(WriteOnlyApi, AppareilsApi):
-    @extend_schema(request=NoticeInput, responses={201: EntryOutput})
+    @extend_schema(request=NoticeInput, responses=writes({201: EntryOutput}))
     def post(self, request, casino):
         self.writable()
         values = self.values(NoticeInput, request)
@@ -104,7 +116,7 @@ class AppareilNoticeApi(WriteOnlyApi, AppareilsApi):
 
 
 class AppareilMoveApi(WriteOnlyApi, AppareilsApi):
-    @extend_schema(request=MoveInput, responses={201: EntryOutput})
+    @extend_schema(request=MoveInput, responses=writes({201: EntryOutput}))
     def post(self, request, casino):
         self.writable()
         values = self.values(MoveInput, request)

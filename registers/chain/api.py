@@ -15,11 +15,15 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from compliance import selectors as compliance_selectors
+from compliance.api.errors import error_responses
+from compliance.api.inputs import JSON_ONLY, Input
 from compliance.models import Casino
 
+from ..fields import TEXT_MAX
 from ..models import Entry, PendingEntry
 from . import selectors as queries
-from .services import checkpoint_create, pending_countersign, session_close
+from .inputs import RegisterText, day
+from .services import checkpoint_create, entry_correct, pending_countersign, session_close
 from .verification import register_export, register_verify
 
 # --- outputs ----------------------------------------------------------------------------------------
@@ -55,10 +59,10 @@ class CasinoRegistersOutput(serializers.Serializer):
 
 class EntryOutput(serializers.ModelSerializer):
     register = serializers.CharField(source="register.label")
-    refers_to = serializers.IntegerField(source="refers_to.seq", default=None)
+    refers_to = serializers.IntegerField(source="refers_to.seq", default=None, allow_null=True)
     payload = serializers.SerializerMethodField()
     actor = serializers.CharField(source="actor.username")
-    countersigner = serializers.CharField(source="countersigner.username", default=None)
+    countersigner = serializers.CharField(source="countersigner.username", default=None, allow_null=True)
 
     class Meta:
         model = Entry
@@ -83,10 +87,10 @@ class EntryOutput(serializers.ModelSerializer):
 class PendingOutput(serializers.ModelSerializer):
     casino = serializers.CharField(source="register.casino.code")
     register = serializers.CharField(source="register.kind")
-    refers_to = serializers.IntegerField(source="refers_to.seq", default=None)
+    refers_to = serializers.IntegerField(source="refers_to.seq", default=None, allow_null=True)
     payload = serializers.SerializerMethodField()
     actor = serializers.CharField(source="actor.username")
-    entry = serializers.IntegerField(source="entry.seq", default=None)
+    entry = serializers.IntegerField(source="entry.seq", default=None, allow_null=True)
 
     class Meta:
         model = PendingEntry
@@ -124,15 +128,18 @@ class VerificationOutput(serializers.Serializer):
     problems = ProblemOutput(many=True)
 
 
-# --- inputs every family uses ----------------------------------------------------------------------------
+# --- what every write operation documents ---------------------------------------------------------------
+
+# A refusal of a register's write: the body's shape or a rule (400), no session or token (401), a read-only role
+# (403), a casino or object outside the caller's scope, or a register its rules do not have (404), a body that is
+# not JSON (415), too many requests (429).
+WRITE_ERRORS = error_responses(400, 401, 403, 404, 415, 429)
+BODILESS_ERRORS = error_responses(400, 401, 403, 404, 429)  # a write without a body
 
 
-def text_input(**kwargs):
-    return serializers.CharField(required=False, allow_blank=True, default="", **kwargs)
-
-
-def names_input():
-    return serializers.ListField(child=serializers.CharField(), required=False, default=list)
+def writes(ok: dict) -> dict:
+    """The documented answers of a register's write: `ok` (status → serializer) and every refusal."""
+    return {**ok, **WRITE_ERRORS}
 
 
 # --- views ------------------------------------------------------------------------------------------
@@ -141,7 +148,9 @@ def names_input():
 class ScopedObjectApi(APIView):
     """Finds the object of the URL in the caller's scope before the method is dispatched, so another
     casino's object is a 404 whatever the method (after authentication and permissions: a regulator's
-    write is a 403)."""
+    write is a 403). A body is JSON."""
+
+    parser_classes = JSON_ONLY
 
     def initial(self, request, *args, **kwargs):
         super().initial(request, *args, **kwargs)
@@ -180,7 +189,7 @@ class PendingCountersignApi(ScopedObjectApi):
     def resolve(self, request, pk):
         self.pending = queries.pending_get(user=request.user, pk=pk)
 
-    @extend_schema(request=None, responses={201: EntryOutput})
+    @extend_schema(request=None, responses={201: EntryOutput, **BODILESS_ERRORS})
     def post(self, request, pk):
         entry = pending_countersign(pending=self.pending, countersigner=request.user)
         return Response(EntryOutput(entry).data, status=status.HTTP_201_CREATED)
@@ -197,7 +206,7 @@ class RegisterVerifyApi(ScopedObjectApi):
     def get(self, request, casino, kind):
         return Response(VerificationOutput(register_verify(self.register)).data)
 
-    @extend_schema(request=None, responses=VerificationOutput)
+    @extend_schema(request=None, responses={200: VerificationOutput, **BODILESS_ERRORS})
     def post(self, request, casino, kind):
         return self.get(request, casino, kind)
 
@@ -218,8 +227,8 @@ class SessionOutput(serializers.Serializer):
     closed_by = serializers.CharField(source="closed_by.username")
 
 
-class SessionInput(serializers.Serializer):
-    gaming_day = serializers.DateField()
+class SessionInput(Input):
+    gaming_day = day()
 
 
 class KindApi(ScopedObjectApi):
@@ -236,12 +245,14 @@ class KindApi(ScopedObjectApi):
             raise Http404
 
     def values(self, serializer_class, request) -> dict:
+        """The body, checked for its shape; a gaming day or a currency left out is today's or the casino's."""
         data = serializer_class(data=request.data)
         data.is_valid(raise_exception=True)
         values = dict(data.validated_data)
-        if "gaming_day" in serializer_class().fields and "gaming_day" not in values:
+        fields = serializer_class().fields
+        if "gaming_day" in fields and "gaming_day" not in values:
             values["gaming_day"] = timezone.localdate()
-        if "currency" in values and not values["currency"]:
+        if "currency" in fields and "currency" not in values:
             values["currency"] = self.casino.currency
         return values
 
@@ -279,7 +290,7 @@ class CheckpointApi(PostOnly, ScopedObjectApi):
     def resolve(self, request, casino, kind):
         self.register = queries.register_get(user=request.user, casino_code=casino, kind=kind)
 
-    @extend_schema(request=None, responses={201: CheckpointOutput})
+    @extend_schema(request=None, responses={201: CheckpointOutput, **BODILESS_ERRORS})
     def post(self, request, casino, kind):
         return created(CheckpointOutput(checkpoint_create(register=self.register, user=request.user)))
 
@@ -290,12 +301,31 @@ class SessionCloseApi(PostOnly, ScopedObjectApi):
     def resolve(self, request, casino):
         self.casino = compliance_selectors.casino_get(user=request.user, code=casino)
 
-    @extend_schema(request=SessionInput, responses={201: SessionOutput})
+    @extend_schema(request=SessionInput, responses=writes({201: SessionOutput}))
     def post(self, request, casino):
         data = SessionInput(data=request.data)
         data.is_valid(raise_exception=True)
         session = session_close(casino=self.casino, user=request.user, **data.validated_data)
         return created(SessionOutput(session))
+
+
+class CorrectionInput(Input):
+    reason = RegisterText(max_length=TEXT_MAX, multiline=True, help_text="why the entry was filed wrongly")
+
+
+class EntryCorrectApi(PostOnly, ScopedObjectApi):
+    """A manager files the correction of an entry of the casino (LU RGD 1979 art. 18-15); it waits for another
+    person of the casino to countersign it (`pending/<id>/countersign/`), then the entry leaves the totals."""
+
+    def resolve(self, request, casino, kind, seq):
+        self.entry = queries.entry_get(user=request.user, casino_code=casino, kind=kind, seq=seq)
+
+    @extend_schema(request=CorrectionInput, responses=writes({201: PendingOutput}))
+    def post(self, request, casino, kind, seq):
+        data = CorrectionInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        pending = entry_correct(entry=self.entry, actor=request.user, **data.validated_data)
+        return created(PendingOutput(pending))
 
 
 def created(output) -> Response:

@@ -4,6 +4,7 @@ jackpots …) goes through `entry_append` or a countersigned `PendingEntry`."""
 
 import datetime
 import json
+from collections.abc import Callable
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -22,6 +23,16 @@ from . import hashing as chain
 
 ANY_STAFF = "staff"  # a countersignature any member of the casino's staff may give (a correction's second person)
 CORRECTION_RULE = "LU RGD 1979 art. 18-15"  # electronic registers: guarantees equivalent to signed paper
+
+
+# What a family checks again when one of its filings is countersigned, under the register's lock: the state the
+# filing rested on may have changed meanwhile (a jackpot stopped, its level won by another filing). The family
+# that files the kind registers its check (registers/apps.py imports them at start-up).
+COUNTERSIGN_CHECKS: dict[str, Callable[[PendingEntry], None]] = {}
+
+
+def countersign_check_register(kind: str, check: Callable[[PendingEntry], None]) -> None:
+    COUNTERSIGN_CHECKS[kind] = check
 
 
 def verify_actor(actor: User, casino: Casino) -> None:
@@ -157,6 +168,9 @@ def pending_countersign(*, pending: PendingEntry, countersigner: User) -> Entry:
             errors.WRONG_ROLE.format(role=role, citation=pending.citation),
             code=ErrorCode.WRONG_ROLE, field="countersigner"
         )
+    Register.objects.select_for_update().get(pk=pending.register_id)
+    if pending.kind in COUNTERSIGN_CHECKS:
+        COUNTERSIGN_CHECKS[pending.kind](pending)
     entry = entry_append(
         register=pending.register,
         kind=pending.kind,

@@ -8,15 +8,20 @@ from rest_framework import serializers, status
 from rest_framework.response import Response
 
 from compliance import selectors as compliance_selectors
+from compliance.api.inputs import Input
 from compliance.errors import DomainError
 from games.selectors import day_from_text
 from registers.errors import ErrorCode
 
 from ..chain import selectors as chain_selectors
-from ..chain.api import EntryOutput, PendingOutput, ScopedObjectApi
+from ..chain.api import EntryOutput, PendingOutput, ScopedObjectApi, writes
+from ..chain.inputs import Amount, Currency, RegisterText, choice, day, flag, free_text
 from ..kinds import RegisterKind
 from . import errors, selectors
 from .services import FILED, orphelin_file, orphelin_return
+
+LOCATION_MAX = OWNER_MAX = 200  # as orphelin_record and orphelin_return bound them
+EVIDENCE_MAX = 2000
 
 
 class OrphelinOutput(serializers.Serializer):
@@ -40,14 +45,15 @@ class OrphelinOutput(serializers.Serializer):
 
 
 class OrphelinListApi(ScopedObjectApi):
-    class FileInput(serializers.Serializer):
-        gaming_day = serializers.DateField()
-        source = serializers.CharField(allow_blank=True)
-        amount = serializers.CharField(required=False, allow_blank=True, default="")
-        currency = serializers.CharField(required=False, allow_blank=True, default="")
-        location = serializers.CharField(required=False, allow_blank=True, default="")
-        description = serializers.CharField(required=False, allow_blank=True, default="")
-        found_on = serializers.DateField(required=False, allow_null=True, default=None)
+    class FileInput(Input):
+        gaming_day = day()
+        source = choice(list(selectors.SOURCES), code=ErrorCode.UNKNOWN_SOURCE, message=errors.UNKNOWN_SOURCE)
+        amount = Amount()
+        currency = Currency(help_text="ISO 4217: the casino's currency (another is refused: `wrong_currency`)")
+        location = RegisterText(max_length=LOCATION_MAX)
+        description = free_text()
+        found_on = day(required=False, allow_null=True, default=None,
+                       help_text="a found nominative card's balance (`carte_nominative`): the day it was found")
 
     def resolve(self, request, casino):
         self.casino = compliance_selectors.casino_get(user=request.user, code=casino)
@@ -77,7 +83,7 @@ class OrphelinListApi(ScopedObjectApi):
         )
         return Response(OrphelinOutput(rows, many=True).data)
 
-    @extend_schema(request=FileInput, responses={201: PendingOutput})
+    @extend_schema(request=FileInput, responses=writes({201: PendingOutput}))
     def post(self, request, casino):
         data = self.FileInput(data=request.data)
         data.is_valid(raise_exception=True)
@@ -86,12 +92,12 @@ class OrphelinListApi(ScopedObjectApi):
 
 
 class OrphelinReturnApi(ScopedObjectApi):
-    class ReturnInput(serializers.Serializer):
-        gaming_day = serializers.DateField(required=False)
-        owner_name = serializers.CharField(required=False, allow_blank=True, default="")
-        owner_document = serializers.CharField(required=False, allow_blank=True, default="")
-        right_established = serializers.BooleanField(required=False, default=False)
-        evidence = serializers.CharField(required=False, allow_blank=True, default="")
+    class ReturnInput(Input):
+        gaming_day = day(required=False, help_text="today when left out")
+        owner_name = RegisterText(max_length=OWNER_MAX)
+        owner_document = RegisterText(max_length=OWNER_MAX)
+        right_established = flag(help_text="a return needs the owner's right established (LU RGD 1979 art. 8)")
+        evidence = free_text(max_length=EVIDENCE_MAX)
 
     def resolve(self, request, casino, seq):
         self.entry = chain_selectors.entry_get(user=request.user, casino_code=casino, kind=RegisterKind.ORPHELINS,
@@ -99,7 +105,7 @@ class OrphelinReturnApi(ScopedObjectApi):
         if self.entry.kind != FILED:
             raise Http404
 
-    @extend_schema(request=ReturnInput, responses={201: EntryOutput})
+    @extend_schema(request=ReturnInput, responses=writes({201: EntryOutput}))
     def post(self, request, casino, seq):
         data = self.ReturnInput(data=request.data)
         data.is_valid(raise_exception=True)

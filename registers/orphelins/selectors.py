@@ -193,9 +193,9 @@ CSV_HEADERS = (
     gettext_noop("Contresigné par"),
     gettext_noop("Restituable jusqu'au"),
     gettext_noop("Article"),
+    gettext_noop("Corrigée par l'écriture n°"),
     gettext_noop("Statut"),
     gettext_noop("Clôturé par l'écriture n°"),
-    gettext_noop("Corrigée par l'écriture n°"),
 )
 
 
@@ -222,9 +222,9 @@ def orphelins_csv(rows: list[OrphelinRow]) -> str:
                     person(entry.countersigner),
                     state.deadline.isoformat(),
                     state.citation,
+                    state.corrected_by or "",
                     row.status_label,
                     state.closing.seq if state.closing else "",
-                    state.corrected_by or "",
                 ]
             )
     return out.getvalue()

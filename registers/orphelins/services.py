@@ -120,6 +120,8 @@ def orphelin_return(
     """Returns an orphan to its owner, within the period and only if the right is established."""
     register = Register.objects.select_for_update().select_related("casino").get(pk=entry.register_id)
     verify_can_write(actor, register.casino)
+    if entry.kind != FILED:  # only a registered found sum is returned
+        raise DomainError(errors.ORPHAN_NOT_OPEN, code=ErrorCode.NOT_OPEN)
     state = orphelin_state(entry)
     if state.status != "registered" or state.corrected_by:
         raise DomainError(errors.ORPHAN_NOT_OPEN, code=ErrorCode.NOT_OPEN)

@@ -2,13 +2,37 @@
 jackpots (art. 49-9 to 49-11: configuration, statements, wins, stops, state) and the bad-beat jackpot (art. 49-12
 to 49-15). The same services do every check."""
 
-from drf_spectacular.utils import extend_schema
+import re
+
+from django.core.validators import RegexValidator
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers
+from rest_framework.exceptions import ErrorDetail, ValidationError
 from rest_framework.response import Response
 
-from games.poker.jackpots import TOP_COMBINATIONS
+from compliance.api.inputs import Coded, Input, ListOf
+from games.poker.jackpots import HIGHEST_FIRST, ROUNDINGS
+from registers.errors import TEXT_NOT_TEXT, ErrorCode
 
-from ..chain.api import EntryOutput, KindApi, PendingOutput, WriteOnlyApi, created, names_input, text_input
+from ..chain.api import EntryOutput, KindApi, PendingOutput, WriteOnlyApi, created, writes
+from ..chain.inputs import (
+    AMOUNT,
+    AMOUNT_HELP,
+    CASINO_CURRENCY,
+    REQUIRED,
+    SHAPE,
+    Amount,
+    Currency,
+    Exact,
+    RegisterText,
+    choice,
+    day,
+    flag,
+    free_text,
+    names,
+    whole,
+)
 from ..kinds import RegisterKind
 from .selectors import jackpot_cards
 from .services import (
@@ -50,77 +74,141 @@ class JackpotStateOutput(serializers.Serializer):
         return LevelOutput(rows, many=True).data
 
 
-class CagnotteInput(serializers.Serializer):
-    gaming_day = serializers.DateField()
-    table = text_input()
-    house = text_input()
-    bad_beat = text_input()
-    box_count = text_input()
-    currency = text_input(help_text="the casino's currency when left out")
+LEVELS = ("1", "2", "3")  # a progressive jackpot has at most three levels (LU RGD 1979 art. 49-9)
+TABLE_MAX = 60  # a table's name, as the services bound it
+LEVEL_UNKNOWN = _("Niveau « {value} » inconnu : un jackpot progressif a au plus les niveaux 1, 2 et 3.")
+CARDS_FORMAT = _(
+    "{count} cartes attendues, séparées par des espaces, par exemple « {example} » (rangs 2 à 9, T ou 10, J, Q, K, "
+    "A ; couleurs c, d, h, s)."
+)
+CARDS_EXAMPLES = {2: "7c 7d", 5: "7h 7s Th Jh 2c"}
 
 
-class BadBeatInput(serializers.Serializer):
-    gaming_day = serializers.DateField()
-    table = text_input()
-    loser = text_input()
-    loser_cards = text_input()
-    winner_cards = text_input()
-    board = text_input()
-    pot = text_input()
-    minimum_pot = text_input()
-    amount = text_input()
-    currency = text_input(help_text="the casino's currency when left out")
-    players = names_input()
-    restart_at = text_input()
+def cards_pattern(count: int) -> str:
+    """`count` cards as games.hands.cards.parse reads them: separated by spaces or commas, or run together two
+    characters each (then without 10)."""
+    card = "(?:10|[2-9TJQKAtjqka])[cdhsCDHS]"
+    return f"^(?:[ ,]*{card}(?:[ ,]+{card}){{{count - 1}}}[ ,]*|(?:[2-9TJQKAtjqka][cdhsCDHS]){{{count}}})$"
 
 
-class LevelInput(serializers.Serializer):
-    combination = serializers.CharField(help_text=", ".join(TOP_COMBINATIONS))
-    start = text_input()
+class Cards(Exact):
+    """Cards of a hand as text, so many of them; which cards qualify is the service's check (`bad_cards`,
+    `not_qualified`)."""
+
+    def __init__(self, count: int, **kwargs):
+        self.count, self.format = count, re.compile(cards_pattern(count))
+        kwargs.setdefault("help_text", f"{count} cards, e.g. « {CARDS_EXAMPLES[count]} »")
+        super().__init__(validators=[RegexValidator(self.format.pattern)], codes=SHAPE,
+                         messages={**REQUIRED, "invalid": TEXT_NOT_TEXT}, **kwargs)
+
+    def check(self, value: str) -> str:
+        if not self.format.fullmatch(value):
+            self.refuse(ErrorCode.BAD_CARDS, CARDS_FORMAT, count=self.count, example=CARDS_EXAMPLES[self.count])
+        return value
 
 
-class ConfigureInput(serializers.Serializer):
-    gaming_day = serializers.DateField(required=False, help_text="today when left out")
-    name = serializers.CharField()
-    tables = names_input()
-    small_blind = text_input()
-    levels = LevelInput(many=True)
-    increment_kind = serializers.CharField(help_text="fixe, pourcentage")
-    increment_value = text_input()
-    rounding = serializers.CharField(help_text="inferieur, plus_proche, bancaire")
+@extend_schema_field({
+    "type": "object",
+    "properties": {level: {"type": "string", "pattern": AMOUNT} for level in LEVELS},
+    "additionalProperties": False,
+    "description": 'the amount displayed for each level of the jackpot, e.g. {"1": "742.10"}: ' + AMOUNT_HELP
+    + "; 0 allowed. Every level the jackpot has, and no other (`required`, `unknown_level`)",
+})
+class LevelAmounts(Coded, serializers.DictField):
+    """The amounts displayed, by level ("1" to "3")."""
+
+    def __init__(self, **kwargs):
+        super().__init__(child=Amount(allow_zero=True), codes=SHAPE, messages=REQUIRED, **kwargs)
+
+    def to_internal_value(self, data):
+        if not isinstance(data, dict):
+            self.fail("not_a_dict", input_type=type(data).__name__)
+        errors = {key: [ErrorDetail(str(LEVEL_UNKNOWN).format(value=key), code=ErrorCode.UNKNOWN_LEVEL)]
+                  for key in data if key not in LEVELS}
+        try:
+            values = self.run_child_validation(data)
+        except ValidationError as exc:
+            errors = {**exc.detail, **errors}
+        if errors:
+            raise ValidationError(errors)
+        return values
 
 
-class StatementInput(serializers.Serializer):
-    gaming_day = serializers.DateField(required=False, help_text="today when left out")
-    name = serializers.CharField()
-    displayed = serializers.DictField(child=serializers.CharField(allow_blank=True), help_text='{"1": "742.10"}')
+class CagnotteInput(Input):
+    gaming_day = day()
+    table = RegisterText(max_length=TABLE_MAX)
+    house = Amount(allow_zero=True)
+    bad_beat = Amount(allow_zero=True)
+    box_count = Amount(allow_zero=True)
+    currency = Currency(required=False, help_text=CASINO_CURRENCY)
 
 
-class WinInput(serializers.Serializer):
-    gaming_day = serializers.DateField()
-    name = serializers.CharField()
-    level = serializers.IntegerField()
-    game = text_input()
-    table = text_input()
-    combination = text_input()
-    won_at = text_input()
-    amount = text_input()
-    currency = text_input(help_text="the casino's currency when left out")
-    player = text_input()
+class BadBeatInput(Input):
+    gaming_day = day()
+    table = RegisterText(max_length=TABLE_MAX)
+    loser = RegisterText(help_text="one of `players`")
+    loser_cards = Cards(2)
+    winner_cards = Cards(2)
+    board = Cards(5)
+    pot = Amount()
+    minimum_pot = Amount()
+    amount = Amount()
+    currency = Currency(required=False, help_text=CASINO_CURRENCY)
+    players = names(required=True, min_length=1, help_text="everyone seated at the table, the loser included")
+    restart_at = Amount(allow_zero=True)
 
 
-class StopInput(serializers.Serializer):
-    gaming_day = serializers.DateField(required=False, help_text="today when left out")
-    name = serializers.CharField()
-    voluntary = serializers.BooleanField(required=False, default=False)
-    reason = text_input()
-    minister_notified_on = serializers.DateField(required=False, allow_null=True, default=None)
+class LevelInput(Input):
+    combination = choice(HIGHEST_FIRST, code=ErrorCode.COMBINATION,
+                         help_text="which combinations a level may bear on is the rule data's (`combination`)")
+    start = Amount(allow_zero=True)
+
+
+class ConfigureInput(Input):
+    gaming_day = day(required=False, help_text="today when left out")
+    name = RegisterText()
+    tables = names()
+    small_blind = Amount()
+    levels = ListOf(child=LevelInput(), min_length=1, max_length=len(LEVELS), messages=REQUIRED,
+                    codes={**SHAPE, "min_length": ErrorCode.TOO_MANY_LEVELS, "max_length": ErrorCode.TOO_MANY_LEVELS})
+    increment_kind = choice(("fixe", "pourcentage"), code=ErrorCode.INCREMENT)
+    increment_value = Amount(help_text=AMOUNT_HELP + "; more than 0 (a percentage below 100)")
+    rounding = choice(list(ROUNDINGS), code=ErrorCode.INCREMENT)
+
+
+class StatementInput(Input):
+    gaming_day = day(required=False, help_text="today when left out")
+    name = RegisterText()
+    displayed = LevelAmounts()
+
+
+class WinInput(Input):
+    gaming_day = day()
+    name = RegisterText()
+    level = whole(min_value=1, max_value=len(LEVELS),
+                  codes={"min_value": ErrorCode.UNKNOWN_LEVEL, "max_value": ErrorCode.UNKNOWN_LEVEL},
+                  help_text="a level the jackpot has (`unknown_level`)")
+    game = RegisterText()
+    table = RegisterText()
+    combination = RegisterText()
+    won_at = RegisterText()
+    amount = Amount()
+    currency = Currency(required=False, help_text=CASINO_CURRENCY)
+    player = RegisterText()
+
+
+class StopInput(Input):
+    gaming_day = day(required=False, help_text="today when left out")
+    name = RegisterText()
+    voluntary = flag(required=False, default=False)
+    reason = free_text()
+    minister_notified_on = day(required=False, allow_null=True, default=None)
 
 
 class CagnotteApi(KindApi):
     kind = RegisterKind.CAGNOTTE
 
-    @extend_schema(request=CagnotteInput, responses={201: PendingOutput})
+    @extend_schema(request=CagnotteInput, responses=writes({201: PendingOutput}))
     def post(self, request, casino):
         self.writable()
         values = self.values(CagnotteInput, request)
@@ -130,7 +218,7 @@ class CagnotteApi(KindApi):
 class BadBeatApi(KindApi):
     kind = RegisterKind.BAD_BEAT
 
-    @extend_schema(request=BadBeatInput, responses={201: PendingOutput})
+    @extend_schema(request=BadBeatInput, responses=writes({201: PendingOutput}))
     def post(self, request, casino):
         self.writable()
         values = self.values(BadBeatInput, request)
@@ -148,7 +236,7 @@ class JackpotStateApi(ProgressiveApi):
 
 
 class ProgressiveConfigureApi(WriteOnlyApi, ProgressiveApi):
-    @extend_schema(request=ConfigureInput, responses={201: EntryOutput})
+    @extend_schema(request=ConfigureInput, responses=writes({201: EntryOutput}))
     def post(self, request, casino):
         self.writable()
         values = self.values(ConfigureInput, request)
@@ -157,7 +245,7 @@ class ProgressiveConfigureApi(WriteOnlyApi, ProgressiveApi):
 
 
 class ProgressiveStatementApi(WriteOnlyApi, ProgressiveApi):
-    @extend_schema(request=StatementInput, responses={201: EntryOutput})
+    @extend_schema(request=StatementInput, responses=writes({201: EntryOutput}))
     def post(self, request, casino):
         self.writable()
         values = self.values(StatementInput, request)
@@ -165,7 +253,7 @@ class ProgressiveStatementApi(WriteOnlyApi, ProgressiveApi):
 
 
 class ProgressiveWinApi(WriteOnlyApi, ProgressiveApi):
-    @extend_schema(request=WinInput, responses={201: PendingOutput})
+    @extend_schema(request=WinInput, responses=writes({201: PendingOutput}))
     def post(self, request, casino):
         self.writable()
         values = self.values(WinInput, request)
@@ -173,7 +261,7 @@ class ProgressiveWinApi(WriteOnlyApi, ProgressiveApi):
 
 
 class ProgressiveStopApi(WriteOnlyApi, ProgressiveApi):
-    @extend_schema(request=StopInput, responses={201: EntryOutput})
+    @extend_schema(request=StopInput, responses=writes({201: EntryOutput}))
     def post(self, request, casino):
         self.writable()
         values = self.values(StopInput, request)

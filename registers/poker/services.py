@@ -7,6 +7,7 @@ come from the rule data.
 """
 
 import datetime
+import json
 from decimal import Decimal
 
 from django.db import transaction
@@ -19,7 +20,14 @@ from games.selectors import rule_value_at
 from registers.errors import ErrorCode
 
 from .. import errors as common
-from ..chain.services import entry_append, pending_file, register_for, verify_actor, verify_gaming_day
+from ..chain.services import (
+    countersign_check_register,
+    entry_append,
+    pending_file,
+    register_for,
+    verify_actor,
+    verify_gaming_day,
+)
 from ..fields import TEXT_MAX, clean_text
 from ..kinds import EntryKind, RegisterKind
 from ..models import Entry, PendingEntry, Register
@@ -411,3 +419,21 @@ def cagnotte_file(
         countersigner_role=User.Role.MANAGER,
         citation=CAGNOTTE_RULE,
     )
+
+
+def _win_still_payable(pending: PendingEntry) -> None:
+    """At its countersignature, a progressive win's jackpot still runs and its level still holds the amount: a
+    stop or another win may have come between the filing and the second signature (art. 49-10, 49-11)."""
+    if pending.register.kind != RegisterKind.JACKPOT_PROGRESSIF:
+        return
+    payload = json.loads(pending.payload)
+    state = _active_jackpot(pending.register, payload["jackpot"])
+    available = state["amounts"].get(str(payload["level"]))
+    amount = Decimal(payload["amount"])
+    if available is None or amount > available:
+        raise DomainError(errors.JACKPOT_ABOVE_AMOUNT.format(amount=amount, available=available,
+                                                             citation=STATEMENT_RULE),
+                          code=ErrorCode.ABOVE_JACKPOT, field="amount")
+
+
+countersign_check_register(EntryKind.JACKPOT_WON, _win_still_payable)

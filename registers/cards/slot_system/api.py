@@ -5,8 +5,9 @@ Authentication: `Authorization: Slot <key>`, the key `slot_system_register` gave
 registered the system. Only a slot system gets in (people and their tokens or sessions are refused: 403),
 and a slot system's key opens nothing else of the API (it is not a DRF token).
 
-- `POST debit/` and `POST credit/` take `{"card", "amount", "currency", "machine"}` (amounts as strings with
-  two decimals, the casino's currency) and require the header `Idempotency-Key`: the first answer given for
+- `POST debit/` and `POST credit/` take the JSON body `{"card", "amount", "currency", "machine"}` (an amount as a
+  string, « 12.50 » or « 12,50 », at most two decimals; the casino's currency), exactly as the OpenAPI schema
+  documents it, and require the header `Idempotency-Key`: the first answer given for
   a key (success or refusal) is given again to any retry with the same body, with the header
   `Idempotent-Replayed: true`; the same key with another body is a 409 `idempotency_key_reused`.
 - `GET cards/<number>/balance/`: balance, cap and status.
@@ -19,7 +20,6 @@ Every JSON answer has its keys sorted, so a replay is byte for byte the first an
 import json
 
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import exceptions, serializers
 from rest_framework.authentication import BaseAuthentication, get_authorization_header
@@ -29,8 +29,11 @@ from rest_framework.response import Response
 from rest_framework.throttling import BaseThrottle
 from rest_framework.views import APIView
 
+from compliance.api.errors import error_responses
+from compliance.api.inputs import JSON_ONLY, Input
 from registers.errors import ErrorCode
 
+from ...chain.inputs import Amount, Currency, RegisterText
 from ...models import SlotSystem
 from . import errors
 from . import services as slot_services
@@ -114,16 +117,17 @@ class SlotApi(APIView):
     permission_classes = [SlotSystemOnly]
     throttle_classes = [SlotSystemThrottle]
     renderer_classes = [SortedJSONRenderer]
+    parser_classes = JSON_ONLY
 
     def throttled(self, request, wait):
         raise RateLimited(wait, request.auth.rate_per_minute)
 
 
-class CardOperationInput(serializers.Serializer):
-    card = serializers.CharField(max_length=32)
-    amount = serializers.CharField(max_length=32, help_text="« 12.50 »")
-    currency = serializers.CharField(max_length=3, help_text="EUR")
-    machine = serializers.CharField(max_length=60)
+class CardOperationInput(Input):
+    card = RegisterText(max_length=32, help_text="the card's number; a card of another casino is unknown (404)")
+    amount = Amount()
+    currency = Currency(help_text="ISO 4217: the casino's currency (another is refused: `wrong_currency`)")
+    machine = RegisterText(max_length=60)
 
 
 class EntryRefOutput(serializers.Serializer):
@@ -165,9 +169,18 @@ class BalanceOutput(serializers.Serializer):
     currency = serializers.CharField()
 
 
-IDEMPOTENCY_KEY = OpenApiParameter("Idempotency-Key", OpenApiTypes.STR, OpenApiParameter.HEADER, required=True,
-                                   description="Une clé par opération ; une reprise avec la même clé rejoue la "
-                                               "première réponse / one key per operation")
+IDEMPOTENCY_KEY = OpenApiParameter(
+    "Idempotency-Key",
+    {"type": "string", "minLength": 1, "maxLength": slot_services.KEY_MAX_LENGTH, "pattern": "\\S"},
+    OpenApiParameter.HEADER,
+    required=True,
+    description="Une clé par opération ; une reprise avec la même clé rejoue la première réponse / one key per "
+    "operation: a retry with the same key and body gets the first answer again (`Idempotent-Replayed: true`)",
+)
+# 400: the body's shape, the key missing, or a refusal (kept for the key: a retry gets it again); 401: no valid
+# key of an active system; 403: a person, not a slot system; 404: a card unknown to the system's casino; 409: the
+# key already used with another body; 415: not JSON; 429: the system's rate per minute.
+SLOT_ERRORS = error_responses(400, 401, 403, 404, 409, 415, 429)
 
 
 class CardOperationApi(SlotApi):
@@ -185,7 +198,8 @@ class CardOperationApi(SlotApi):
 class SlotDebitApi(CardOperationApi):
     operation = staticmethod(slot_services.slot_debit)
 
-    @extend_schema(request=CardOperationInput, responses={201: DebitOutput}, parameters=[IDEMPOTENCY_KEY])
+    @extend_schema(request=CardOperationInput, responses={201: DebitOutput, **SLOT_ERRORS},
+                   parameters=[IDEMPOTENCY_KEY])
     def post(self, request):
         return super().post(request)
 
@@ -193,7 +207,8 @@ class SlotDebitApi(CardOperationApi):
 class SlotCreditApi(CardOperationApi):
     operation = staticmethod(slot_services.slot_credit)
 
-    @extend_schema(request=CardOperationInput, responses={201: CreditOutput}, parameters=[IDEMPOTENCY_KEY])
+    @extend_schema(request=CardOperationInput, responses={201: CreditOutput, **SLOT_ERRORS},
+                   parameters=[IDEMPOTENCY_KEY])
     def post(self, request):
         return super().post(request)
 

@@ -1,0 +1,80 @@
+"""The audit's checks that belong to the chain (`registers_audit`): what every register requires of any entry
+(registers/chain/services.py and the catalogue of kinds), and the correction of a wrongly filed entry
+(`entry_correct`), which any register but the cards' may hold."""
+
+import datetime
+
+from django.utils.translation import gettext_lazy as _
+
+from compliance.models import SYSTEM_USERNAME, Casino, User
+
+from ..fields import TEXT_MAX
+from ..kinds import REGISTER_ENTRY_KINDS, EntryKind
+from .replay import HOUSE_RULE, Audited, Check, Problem, Replay
+from .services import CORRECTION_RULE
+
+UNREADABLE = _("Le contenu de l'écriture n'est pas un objet JSON.")
+KIND_NOT_HERE = _("Une écriture « {kind} » n'a pas sa place dans le registre « {register} ».")
+FUTURE_DAY = _("Journée de jeu du {day} postérieure au jour de l'enregistrement ({recorded}).")
+BEFORE_OPENING = _("Journée de jeu du {day} antérieure au premier jour des registres du casino dans Vigie ({first}).")
+DAY_CLOSED = _("Écriture portée sur la journée de jeu du {day}, déjà close le {closed}.")
+REFERS_ELSEWHERE = _("L'écriture se rapporte à une écriture qui n'est pas une écriture antérieure de ce registre.")
+NOT_STAFF = _("{user} n'est pas un membre du personnel de ce casino : il ne peut y déposer ni contresigner d'écriture.")
+CORRECTS_NOTHING = _("La correction ne se rapporte à aucune écriture antérieure de ce registre.")
+CORRECTION_OF_CORRECTION = _("Une correction ne se corrige pas.")
+ALREADY_CORRECTED = _("L'écriture n° {seq} est déjà corrigée par l'écriture n° {by}.")
+CORRECTION_MISMATCH = _("La correction dit corriger l'écriture n° {written} ({kind}), mais se rapporte au n° {seq} "
+                        "({referred}).")
+
+
+def _staff(user: User, casino: Casino) -> bool:
+    return user.username == SYSTEM_USERNAME or (user.is_casino_staff and user.casino_id == casino.pk)
+
+
+def any_entry(replay: Replay, entry: Audited, closed: dict[datetime.date, datetime.datetime]) -> list[Problem]:
+    """Every entry: a readable payload, a kind of its register, a gaming day neither to come when it was recorded, nor
+    before the casino's registers were opened in Vigie (`Casino.opened_on`), nor closed before, a reference to an
+    earlier entry of the same register, filed and countersigned by the casino's staff (or the platform's own
+    account)."""
+    check, row, register, casino = Check(replay, entry, HOUSE_RULE), entry.entry, replay.register, replay.casino
+    if not entry.readable:
+        check.fail(UNREADABLE)
+    if row.kind not in REGISTER_ENTRY_KINDS.get(register.kind, ()):
+        check.fail(KIND_NOT_HERE, kind=row.kind, register=register.kind)
+    if row.gaming_day > entry.latest_day:
+        check.fail(FUTURE_DAY, day=row.gaming_day, recorded=row.recorded_at.isoformat(timespec="seconds"))
+    if row.gaming_day < casino.opened_on:
+        check.fail(BEFORE_OPENING, day=row.gaming_day, first=casino.opened_on)
+    if row.gaming_day in closed and closed[row.gaming_day] <= row.recorded_at:
+        check.fail(DAY_CLOSED, day=row.gaming_day, closed=closed[row.gaming_day].isoformat(timespec="seconds"))
+    if row.refers_to_id is not None and replay.referred(entry) is None:
+        check.fail(REFERS_ELSEWHERE)
+    for person in filter(None, (row.actor, row.countersigner)):
+        if not _staff(person, casino):
+            check.fail(NOT_STAFF, user=person.username)
+    return check.problems
+
+
+def correction(replay: Replay, entry: Audited) -> list[Problem]:
+    """Art. 18-15 (`entry_correct`): a manager sets aside an earlier entry of the register, not a correction and not
+    corrected yet, with the reason, countersigned by a second member of the staff."""
+    check = Check(replay, entry, CORRECTION_RULE)
+    check.actor_role()
+    check.countersigned(role=None)
+    check.text("reason", max_length=TEXT_MAX, multiline=True)
+    referred = replay.referred(entry)
+    if referred is None:
+        check.fail(CORRECTS_NOTHING)
+        return check.problems
+    seq, kind = referred
+    corrected = replay.part("chain.corrected", dict)
+    if kind == EntryKind.CORRECTION:
+        check.fail(CORRECTION_OF_CORRECTION)
+    elif seq in corrected:
+        check.fail(ALREADY_CORRECTED, seq=seq, by=corrected[seq])
+    else:
+        corrected[seq] = entry.seq
+    if (entry.payload.get("corrects"), entry.payload.get("kind")) != (seq, kind):
+        check.fail(CORRECTION_MISMATCH, written=entry.payload.get("corrects"), kind=entry.payload.get("kind"), seq=seq,
+                   referred=kind)
+    return check.problems

@@ -1,0 +1,52 @@
+"""`registers_audit`'s map of the checks of every (register, entry kind), each family's from its `checks.py`: the
+wiring may import every family, the chain none (registers/chain/audit.py replays the registers with this map)."""
+
+from ..appareils import checks as appareils
+from ..cards import checks as cards
+from ..cards import ledger_checks as ledger
+from ..cards.caisse import checks as caisse
+from ..chain import checks as chain
+from ..chain.audit import RegisterAudit, registers_audit
+from ..kinds import REGISTER_ENTRY_KINDS
+from ..kinds import EntryKind as Kind
+from ..kinds import RegisterKind as Register
+from ..orphelins import checks as orphelins
+from ..poker import checks as poker
+
+CHECKS = {
+    (Register.ORPHELINS, Kind.ORPHELIN_FILED): (orphelins.orphelin_filed,),
+    (Register.ORPHELINS, Kind.ORPHELIN_RETURNED): (orphelins.orphelin_returned,),
+    (Register.ORPHELINS, Kind.ORPHELIN_FINAL): (orphelins.orphelin_final,),
+    (Register.APPAREILS, Kind.MACHINE_INSTALLED): (appareils.machine_installed,),
+    (Register.APPAREILS, Kind.MACHINE_NOTICE): (appareils.machine_notice,),
+    (Register.APPAREILS, Kind.MACHINE_MOVED): (appareils.machine_moved,),
+    # a hand-paid jackpot may settle a card's win past its cap: the cards check that part (art. 3-4 7))
+    (Register.JACKPOTS, Kind.JACKPOT_PAID): (appareils.jackpot_paid, ledger.excess_payment),
+    (Register.CAGNOTTE, Kind.CAGNOTTE_COUNTED): (poker.cagnotte_counted,),
+    (Register.JACKPOT_PROGRESSIF, Kind.JACKPOT_CONFIGURED): (poker.progressive_configured,),
+    (Register.JACKPOT_PROGRESSIF, Kind.JACKPOT_STATEMENT): (poker.progressive_statement,),
+    (Register.JACKPOT_PROGRESSIF, Kind.JACKPOT_WON): (poker.progressive_won,),
+    (Register.JACKPOT_PROGRESSIF, Kind.JACKPOT_STOPPED): (poker.progressive_stopped,),
+    (Register.BAD_BEAT, Kind.JACKPOT_STATEMENT): (poker.bad_beat_statement,),
+    (Register.BAD_BEAT, Kind.JACKPOT_WON): (poker.bad_beat_won,),
+    (Register.CARTES, Kind.CARD_ISSUED): (cards.card_issued,),
+    (Register.CARTES, Kind.CARD_STATUS): (cards.card_status,),
+    (Register.CARTES, Kind.CARD_LOADED): (ledger.card_loaded,),
+    (Register.CARTES, Kind.CARD_BET): (ledger.card_bet,),
+    (Register.CARTES, Kind.CARD_WON): (ledger.card_won,),
+    (Register.CARTES, Kind.CARD_WIN_EXCESS): (ledger.card_win_excess,),
+    (Register.CARTES, Kind.CARD_PAID_OUT): (ledger.card_paid_out,),
+    (Register.CARTES, Kind.CARD_TRANSFERRED): (ledger.card_transferred,),
+    (Register.CARTES, Kind.CARD_BENEFIT): (ledger.card_benefit,),
+    (Register.CARTES, Kind.CARD_ADJUSTED): (ledger.card_adjusted,),
+    (Register.CARTES, Kind.CARD_TO_ORPHELINS): (ledger.card_to_orphelins,),
+    (Register.CARTES, Kind.DESK_COUNTED): (caisse.desk_counted,),
+    # a correction, in any register that holds them (registers/chain/services.py)
+    **{(register, Kind.CORRECTION): (chain.correction,)
+       for register, kinds in REGISTER_ENTRY_KINDS.items() if Kind.CORRECTION in kinds},
+}
+
+
+def audit(*, casino_code: str | None = None, kind: str | None = None) -> list[RegisterAudit]:
+    """Every register (or one casino's, or one kind) re-validated entry by entry; read-only."""
+    return registers_audit(checkers=CHECKS, casino_code=casino_code, kind=kind)
