@@ -31,17 +31,17 @@ RECEIPT = _("L'original de la quittance n'est pas déclaré conservé dans l'arm
 
 
 @dataclass
-class Machine:
+class AppareilState:
     state: str
     installed: int | None = None  # n° of its installation
     notices: dict[int, tuple[str, str]] = field(default_factory=dict)  # n° → (event, effective day)
 
 
-def _fleet(replay: Replay) -> dict[str, Machine]:
+def _fleet(replay: Replay) -> dict[str, AppareilState]:
     return replay.part("appareils.fleet", dict)
 
 
-def _machine(replay: Replay, check: Check) -> Machine | None:
+def _appareil(replay: Replay, check: Check) -> AppareilState | None:
     name = check.entry.payload.get("machine")
     machine = _fleet(replay).get(name) if isinstance(name, str) else None
     if machine is None:
@@ -77,7 +77,7 @@ def machine_installed(replay: Replay, entry: Audited) -> list[Problem]:
         if uncovered:
             check.fail(GAMES_NOT_CERTIFIED, games=", ".join(uncovered))
     if isinstance(name, str):
-        machine = _fleet(replay).setdefault(name, Machine("en_service", entry.seq))
+        machine = _fleet(replay).setdefault(name, AppareilState("en_service", entry.seq))
         machine.state = "en_service"
     return check.problems
 
@@ -86,7 +86,7 @@ def machine_notice(replay: Replay, entry: Audited) -> list[Problem]:
     """Art. 18-1: the written notice to the Minister of a change of state of a machine of the register, sent no later
     than the day it takes effect."""
     check, payload = _citing_notices(replay, entry), entry.payload
-    machine = _machine(replay, check)
+    machine = _appareil(replay, check)
     if payload.get("event") not in EVENTS:
         check.fail(UNKNOWN_EVENT, event=payload.get("event"))
     effective, sent = check.day("effective"), check.day("sent_on")
@@ -94,7 +94,7 @@ def machine_notice(replay: Replay, entry: Audited) -> list[Problem]:
         check.fail(NOTICE_LATE, sent=sent, day=effective)
     check.text("reference", max_length=200)  # as appareil_notice bounds it
     if machine is None and isinstance(payload.get("machine"), str):  # the selectors keep it, in an unknown state
-        machine = _fleet(replay).setdefault(payload["machine"], Machine("inconnu"))
+        machine = _fleet(replay).setdefault(payload["machine"], AppareilState("inconnu"))
     if machine is not None:
         machine.notices[entry.seq] = (payload.get("event"), payload.get("effective"))
     return check.problems
@@ -110,13 +110,13 @@ def machine_moved(replay: Replay, entry: Audited) -> list[Problem]:
         check.fail(DESTRUCTION, destruction.citation.label)
     elif event not in EVENTS:
         check.fail(UNKNOWN_EVENT, event=event)
-    machine = _machine(replay, check)
+    machine = _appareil(replay, check)
     if event not in EVENTS:
         return check.problems
     after, allowed, _index = EVENTS[event]
     if machine is None:  # the selectors keep it, in the state its event leads to
         if isinstance(entry.payload.get("machine"), str):
-            _fleet(replay)[entry.payload["machine"]] = Machine(after)
+            _fleet(replay)[entry.payload["machine"]] = AppareilState(after)
         return check.problems
     if machine.state not in allowed:
         check.fail(BAD_MOVE, state=APPAREIL_STATES.get(machine.state, machine.state), event=EVENT_LABELS[event])
