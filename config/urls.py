@@ -6,6 +6,7 @@ from django.views.decorators.csp import csp_override
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from compliance import views
+from compliance.api.errors import not_found
 
 # Swagger UI styles itself inline; the relaxation applies to the docs page only.
 DOCS_CSP = {**settings.SECURE_CSP, "style-src": [*settings.SECURE_CSP["style-src"], "'unsafe-inline'"]}
@@ -33,3 +34,5 @@ urlpatterns = [
          name="api-docs"),
     path("admin/", admin.site.urls),
 ]
+
+handler404 = not_found  # under /api/, the API's error body (compliance/api/errors.py)

@@ -116,3 +116,11 @@ def pytest_collection_modifyitems(config, items):
         return item.get_closest_marker("readme") is not None or item.module.__name__.endswith("test_recovery_drill")
 
     items.sort(key=lambda item: not slow(item))
+
+
+def pytest_terminal_summary(terminalreporter):
+    """The API fuzz's counts (tests/test_api_fuzz.py), from the report's properties: shown under pytest-xdist too."""
+    for report in terminalreporter.getreports("passed") + terminalreporter.getreports("failed"):
+        for name, value in getattr(report, "user_properties", ()):
+            if name == "API fuzz" and report.when == "call":
+                terminalreporter.write_line(f"{name}: {value}")

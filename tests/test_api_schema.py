@@ -554,3 +554,24 @@ def test_a_shape_refusal_speaks_the_requests_language(lu):
                                               format="json", HTTP_ACCEPT_LANGUAGE="en").json()
     assert level["field_errors"] == {"displayed[9]": ["Unknown level “9”: a progressive jackpot has at most levels "
                                                       "1, 2 and 3."]}
+
+
+def test_reads_document_their_refusals_and_nullable_fields(schema):
+    """Found by tests/test_api_fuzz.py: a GET answered 404 (an unknown casino), 401 or 403 while its schema named
+    only 200, and fields answered null while their schema said string or integer."""
+    for path, operations in schema["paths"].items():
+        if "get" in operations:
+            assert {"401", "403", "404", "429"} <= set(operations["get"]["responses"]), path
+    components = schema["components"]["schemas"]
+    for component, name in [("OrphelinOutput", "closed_by"), ("GameOutput", "jurisdiction"),
+                            ("GameOutput", "ranking"), ("InstrumentOutput", "jurisdiction")]:
+        assert components[component]["properties"][name].get("nullable") is True, (component, name)
+
+
+@pytest.mark.django_db
+def test_an_unknown_api_path_answers_the_error_body(client):
+    """Found by tests/test_api_fuzz.py: a path no route matches (a casino code with a space) answered the site's
+    HTML page under /api/."""
+    response = client.get("/api/v1/casinos/not a slug/")
+    assert response.status_code == 404
+    assert response.json() == {"code": "not_found", "message": "Non trouvé.", "field_errors": {}}

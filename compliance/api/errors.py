@@ -10,8 +10,9 @@ from enum import Enum
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
-from django.http import Http404
+from django.http import Http404, JsonResponse
 from django.utils.translation import gettext as _
+from django.views.defaults import page_not_found
 from drf_spectacular.utils import OpenApiResponse
 from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
@@ -104,3 +105,12 @@ def exception_handler(exc, context):
     if response.status_code == status.HTTP_401_UNAUTHORIZED and "WWW-Authenticate" not in response:
         response["WWW-Authenticate"] = "Token"
     return response
+
+
+def not_found(request, exception):
+    """Django's 404 (config/urls.py `handler404`): under /api/, a path no route matches answers the API's error
+    body, as an unknown object does, rather than the site's HTML page."""
+    if request.path.startswith("/api/"):
+        body = {"code": "not_found", "message": str(exceptions.NotFound.default_detail), "field_errors": {}}
+        return JsonResponse(body, status=status.HTTP_404_NOT_FOUND)
+    return page_not_found(request, exception)

@@ -43,7 +43,7 @@ class JobOutput(serializers.ModelSerializer):
 
 class MeApi(APIView):
     class MeOutput(serializers.ModelSerializer):
-        casino = serializers.CharField(source="casino.code", default=None)
+        casino = serializers.CharField(source="casino.code", default=None, allow_null=True)
         jurisdiction = serializers.SerializerMethodField()
 
         class Meta:

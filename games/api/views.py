@@ -27,7 +27,7 @@ DRAFTS_PARAM = OpenApiParameter("drafts", bool, description="inclure les valeurs
 
 
 class InstrumentOutput(serializers.ModelSerializer):
-    jurisdiction = serializers.CharField(source="jurisdiction.code", default=None)
+    jurisdiction = serializers.CharField(source="jurisdiction.code", default=None, allow_null=True)
 
     class Meta:
         model = LegalInstrument
@@ -87,9 +87,9 @@ class ArticleSearchApi(APIView):
 
 
 class GameOutput(serializers.ModelSerializer):
-    jurisdiction = serializers.CharField(source="jurisdiction.code", default=None)
+    jurisdiction = serializers.CharField(source="jurisdiction.code", default=None, allow_null=True)
     citation = serializers.CharField()
-    ranking = serializers.CharField(source="ranking.key", default=None)
+    ranking = serializers.CharField(source="ranking.key", default=None, allow_null=True)
 
     class Meta:
         model = Game

@@ -41,7 +41,7 @@ class OrphelinOutput(serializers.Serializer):
     status = serializers.CharField(source="state.status")
     deadline = serializers.DateField(source="state.deadline")
     citation = serializers.CharField(source="state.citation")
-    closed_by = serializers.IntegerField(source="state.closing.seq", default=None)
+    closed_by = serializers.IntegerField(source="state.closing.seq", default=None, allow_null=True)
 
 
 class OrphelinListApi(ScopedObjectApi):
