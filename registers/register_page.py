@@ -21,10 +21,10 @@ from compliance.models import Casino, User
 from compliance.permissions import can_write
 
 from .chain import selectors
-from .chain.services import checkpoint_create, entry_correct, pending_countersign, session_close
+from .chain.services import checkpoint_create, entry_can_correct, entry_correct, pending_countersign, session_close
 from .chain.verification import register_verify
 from .forms import CheckpointForm, CorrectionForm, SessionCloseForm
-from .kinds import EntryKind, RegisterKind, entry_kind_label, register_kind_label
+from .kinds import RegisterKind, entry_kind_label, register_kind_label
 from .models import Register
 from .web_actions import chosen, denied, submit, verify_writable
 
@@ -199,9 +199,7 @@ def countersign(request, casino, kind, pk, *, page: Callable = register_detail):
 def correction_form(request, entry, kind: str):
     """The form that sets the entry aside (a manager, any register but the cards', an entry not corrected yet), or
     a response when its POST went through; (None, None) where no correction can be filed."""
-    correctable = (request.user.role == User.Role.MANAGER and can_write(request.user, entry.register.casino)
-                   and kind != RegisterKind.CARTES and entry.kind != EntryKind.CORRECTION
-                   and selectors.entry_correction(entry) is None)
+    correctable = entry_can_correct(entry=entry, actor=request.user)
     if request.method == "POST" and request.POST.get("action") == "correct":
         verify_writable(request, entry.register.casino)
         form = CorrectionForm(request.POST)

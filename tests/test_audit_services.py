@@ -106,6 +106,8 @@ def _lu(world):
 
     w = world
     w.manager_c = make_user("direction.c", "manager", casino=w.c)
+    # sets a case up, so that what the case's own service records is never mistaken for its setup's record
+    w.other_manager = make_user("direction.c2", "manager", casino=w.c)
     card_certificate_record(casino=w.c, actor=w.manager_c, supplier="S", reference="R-1",
                             issued_on=TODAY() - datetime.timedelta(days=30))
     w.client = client_register(casino=w.c, actor=w.manager_c, last_name="Weber", first_name="Marie",
@@ -126,7 +128,7 @@ def _c(module, name):
 def _slot_system(w):
     if not hasattr(w, "slot"):
         w.slot, _key = _c("registers.cards.slot_system.services", "slot_system_register")(
-            casino=w.c, actor=w.manager_c, name="SMS")
+            casino=w.c, actor=w.other_manager, name="SMS")
     return w.slot
 
 
@@ -143,7 +145,7 @@ def _machine(w, number):
 
 def _jackpot(w, name):
     _c("registers.poker.services", "progressive_configure")(
-        casino=w.c, actor=w.manager_c, gaming_day=TODAY(), name=name, tables=["P1"], small_blind="1.00",
+        casino=w.c, actor=w.other_manager, gaming_day=TODAY(), name=name, tables=["P1"], small_blind="1.00",
         levels=[{"combination": "royal_flush", "start": "500.00"}], increment_kind="fixe",
         increment_value="1.00", rounding="inferieur")
 
@@ -245,8 +247,8 @@ CASES = {
     f"{CHAIN}.pending_countersign": lambda w: (_c(CHAIN, "pending_countersign")(
         pending=_pending(w), countersigner=w.manager_c), w.manager_c)[1],
     f"{CHAIN}.entry_correct": lambda w: (_c(CHAIN, "entry_correct")(
-        entry=_c(CHAIN, "pending_countersign")(pending=_pending(w), countersigner=w.manager_c), actor=w.manager_c,
-        reason="déposé deux fois"), w.manager_c)[1],
+        entry=_c(CHAIN, "pending_countersign")(pending=_pending(w), countersigner=w.other_manager),
+        actor=w.manager_c, reason="déposé deux fois"), w.manager_c)[1],
     f"{CHAIN}.checkpoint_create": lambda w: (_c(CHAIN, "checkpoint_create")(
         register=_register(w, "cartes"), user=w.manager_c), w.manager_c)[1],
     f"{CHAIN}.session_close": lambda w: (_c(CHAIN, "session_close")(
@@ -261,7 +263,7 @@ CASES = {
     f"{ORPH}.orphelins_finalize": lambda w: (_c(CHAIN, "pending_countersign")(
         pending=_c(ORPH, "orphelin_file")(casino=w.c, actor=w.accountant_c, source="table", amount="1.00",
                                           currency="EUR", location="T", gaming_day=TODAY() - datetime.timedelta(
-                                              days=20)), countersigner=w.manager_c),
+                                              days=20)), countersigner=w.other_manager),
         _c(ORPH, "orphelins_finalize")(casino=w.c, actor=w.manager_c, gaming_day=TODAY()), w.manager_c)[2],
     f"{ORPH}.orphelins_finalize_due": lambda w: (_c(CHAIN, "pending_countersign")(
         pending=_c(ORPH, "orphelin_file")(casino=w.c, actor=w.accountant_c, source="table", amount="1.00",
@@ -283,7 +285,7 @@ CASES = {
     f"{POKER}.cagnotte_file": lambda w: (_c(POKER, "cagnotte_file")(
         casino=w.c, actor=w.accountant_c, gaming_day=TODAY(), table="P1", house="10.00", bad_beat="1.00",
         box_count="11.00", currency="EUR"), w.accountant_c)[1],
-    f"{POKER}.progressive_configure": lambda w: (_jackpot(w, "J1"), w.manager_c)[1],
+    f"{POKER}.progressive_configure": lambda w: (_jackpot(w, "J1"), w.other_manager)[1],
     f"{POKER}.progressive_statement": lambda w: (_jackpot(w, "J2"), _c(POKER, "progressive_statement")(
         casino=w.c, actor=w.accountant_c, gaming_day=TODAY(), name="J2", displayed={"1": "510.00"}),
         w.accountant_c)[2],
@@ -340,7 +342,7 @@ CASES = {
         "registers.cards.caisse.services", "desk_count_file")(
         casino=w.c, actor=w.accountant_c, gaming_day=TODAY(), desk="Caisse 1", cash="1.00", tokens="0"),
         w.accountant_c)[1],
-    f"{SLOTS}.slot_system_register": lambda w: (_slot_system(w), w.manager_c)[1],
+    f"{SLOTS}.slot_system_register": lambda w: (_slot_system(w), w.other_manager)[1],
     f"{SLOTS}.slot_system_set_rate": lambda w: (_c(SLOTS, "slot_system_set_rate")(
         system=_slot_system(w), actor=w.manager_c, rate_per_minute=10), w.manager_c)[1],
     f"{SLOTS}.slot_debit": lambda w: (_c(SLOTS, "slot_debit")(

@@ -220,13 +220,10 @@ def session_close(*, casino: Casino, gaming_day: datetime.date, user: User) -> G
     return session
 
 
-@transaction.atomic
-def entry_correct(*, entry: Entry, actor: User, reason: str) -> PendingEntry:
-    """A manager files the correction of a wrongly filed entry, with its reason; once a second person of the casino
-    countersigns it, the entry stays in the chain but leaves every total, and what the register keeps of its state
-    (jackpots, machines, orphans) no longer counts it. Nothing is deleted. The cards' register is corrected by its
-    own operations (an adjustment, a change of state), never so."""
-    register = Register.objects.select_for_update().select_related("casino").get(pk=entry.register_id)
+def entry_verify_correct(*, entry: Entry, actor: User) -> None:
+    """Raises why `actor` may not file a correction of `entry`: a manager of its casino, any register but the
+    cards', an entry that is no correction and has none yet."""
+    register = entry.register
     verify_can_write(actor, register.casino)
     if actor.role != User.Role.MANAGER:
         raise DomainError(errors.CORRECTION_MANAGER, code=ErrorCode.WRONG_ROLE, field="actor")
@@ -234,10 +231,28 @@ def entry_correct(*, entry: Entry, actor: User, reason: str) -> PendingEntry:
         raise DomainError(errors.CORRECTION_OF_CORRECTION, code=ErrorCode.NOT_CORRECTABLE, field="entry")
     if register.kind == RegisterKind.CARTES:
         raise DomainError(errors.CORRECTION_OF_LEDGER, code=ErrorCode.NOT_CORRECTABLE, field="entry")
-    earlier = PendingEntry.objects.filter(register=register, kind=EntryKind.CORRECTION, refers_to=entry).first()
+    earlier = PendingEntry.objects.filter(register_id=register.pk, kind=EntryKind.CORRECTION, refers_to=entry).first()
     if earlier is not None:
         raise DomainError(errors.ALREADY_CORRECTED.format(seq=entry.seq, pk=earlier.pk),
                           code=ErrorCode.ALREADY_CORRECTED, field="entry")
+
+
+def entry_can_correct(*, entry: Entry, actor: User) -> bool:
+    try:
+        entry_verify_correct(entry=entry, actor=actor)
+    except DomainError:
+        return False
+    return True
+
+
+@transaction.atomic
+def entry_correct(*, entry: Entry, actor: User, reason: str) -> PendingEntry:
+    """A manager files the correction of a wrongly filed entry, with its reason; once a second person of the casino
+    countersigns it, the entry stays in the chain but leaves every total, and what the register keeps of its state
+    (jackpots, machines, orphans) no longer counts it. Nothing is deleted. The cards' register is corrected by its
+    own operations (an adjustment, a change of state), never so."""
+    register = Register.objects.select_for_update().select_related("casino").get(pk=entry.register_id)
+    entry_verify_correct(entry=entry, actor=actor)  # under the register's lock: no second correction meanwhile
     reason = clean_text(reason, field="reason", max_length=TEXT_MAX, multiline=True)
     payload = {"corrects": entry.seq, "kind": entry.kind, "reason": reason, "citation": CORRECTION_RULE}
     return pending_file(register=register, kind=EntryKind.CORRECTION, gaming_day=timezone.localdate(), actor=actor,
