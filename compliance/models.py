@@ -3,6 +3,7 @@ import uuid
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.contrib.auth.models import UserManager as DjangoUserManager
+from django.core.validators import MaxValueValidator
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import get_language
@@ -48,6 +49,9 @@ class Jurisdiction(models.Model):
         return self.regulator_en if (get_language() or "fr").startswith("en") else self.regulator_fr
 
 
+LATE_FILING_DAYS_MAX = 366  # a year and a day: a register that waits longer is no longer kept day by day
+
+
 class Casino(models.Model):
     """A licensed casino; it belongs to exactly one jurisdiction and keeps its currency."""
 
@@ -61,6 +65,11 @@ class Casino(models.Model):
     share_capital = models.DecimalField(_("capital social"), max_digits=18, decimal_places=2)
     # the first gaming day its registers may hold: nothing is filed for a day before it
     opened_on = models.DateField(_("registres tenus dans Vigie depuis le"))
+    # house rule: a filing for a gaming day older than this needs its reason and a manager's countersignature
+    late_filing_days = models.PositiveSmallIntegerField(
+        _("délai de saisie (jours)"), default=7, validators=[MaxValueValidator(LATE_FILING_DAYS_MAX)],
+        help_text=_("Au-delà, une écriture doit donner le motif de son retard et être contresignée par un responsable "
+                    "(contrôle interne du casino)."))
     created_at = models.DateTimeField(_("créé le"), auto_now_add=True)
 
     objects = scoped_queryset(casino="pk", jurisdiction="jurisdiction").as_manager()
@@ -71,6 +80,8 @@ class Casino(models.Model):
         verbose_name_plural = _("casinos")
         constraints = [
             models.CheckConstraint(condition=Q(share_capital__gte=0), name="casino_share_capital_not_negative"),
+            models.CheckConstraint(condition=Q(late_filing_days__lte=LATE_FILING_DAYS_MAX),
+                                   name="casino_late_filing_days_bounded"),
         ]
 
     def __str__(self) -> str:

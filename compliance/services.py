@@ -22,7 +22,7 @@ from compliance.errors import ErrorCode
 
 from . import errors
 from .errors import DomainError, PermissionDeniedError
-from .models import SYSTEM_USERNAME, AuditAction, AuditEvent, Casino, JobRun, Jurisdiction, User
+from .models import LATE_FILING_DAYS_MAX, SYSTEM_USERNAME, AuditAction, AuditEvent, Casino, JobRun, Jurisdiction, User
 from .permissions import verify_can_write
 from .queue import send_on_commit
 
@@ -77,7 +77,7 @@ def jurisdictions_load(*, actor: User | None = None, path: Path = JURISDICTIONS_
 @transaction.atomic
 def casino_create(*, actor: User, jurisdiction_code: str, code: str, name: str, operator_name: str,
                   licence_number: str, address: str, share_capital: Decimal,
-                  opened_on: datetime.date | None = None) -> Casino:
+                  opened_on: datetime.date | None = None, late_filing_days: int = 7) -> Casino:
     """A licensed casino whose registers Vigie keeps from `opened_on` (its first gaming day in the product, today
     unless a casino brings its earlier books in)."""
     jurisdiction = Jurisdiction.objects.filter(code=jurisdiction_code).first()
@@ -90,20 +90,29 @@ def casino_create(*, actor: User, jurisdiction_code: str, code: str, name: str, 
     opened_on = opened_on or timezone.localdate()
     if opened_on > timezone.localdate():
         raise DomainError(errors.OPENED_IN_THE_FUTURE, field="opened_on", code=ErrorCode.INVALID)
+    _verify_late_filing_days(late_filing_days)
     casino = Casino.objects.create(jurisdiction=jurisdiction, code=code, name=name, operator_name=operator_name,
                                    licence_number=licence_number, address=address, share_capital=share_capital,
-                                   opened_on=opened_on)
+                                   opened_on=opened_on, late_filing_days=late_filing_days)
     audit_record(actor=actor, action=AuditAction.CASINO_CREATED, casino=casino, target_type="casino",
                  target_id=casino.pk, details={"code": code, "name": name, "jurisdiction": jurisdiction.code,
                                                "operator_name": operator_name, "licence_number": licence_number,
-                                               "share_capital": share_capital, "opened_on": opened_on})
+                                               "share_capital": share_capital, "opened_on": opened_on,
+                                               "late_filing_days": late_filing_days})
     return casino
+
+
+def _verify_late_filing_days(days) -> None:
+    """The casino's filing delay (a house rule): past it, a filing needs its reason and a manager's countersignature."""
+    if isinstance(days, bool) or not isinstance(days, int) or not 0 <= days <= LATE_FILING_DAYS_MAX:
+        raise DomainError(errors.LATE_FILING_DAYS.format(max=LATE_FILING_DAYS_MAX), field="late_filing_days",
+                          code=ErrorCode.INVALID)
 
 
 # A casino's code names its signing key (registers/chain/keys.py) and its pages, its jurisdiction its currency and
 # its rules: both are fixed once it exists. The rest describes it and may be corrected.
 CASINO_FIXED_FIELDS = ("code", "jurisdiction", "opened_on")  # opened_on: the registers' entries rest on it
-CASINO_CHANGEABLE_FIELDS = ("name", "operator_name", "licence_number", "address", "share_capital")
+CASINO_CHANGEABLE_FIELDS = ("name", "operator_name", "licence_number", "address", "share_capital", "late_filing_days")
 
 
 @transaction.atomic
@@ -118,6 +127,8 @@ def casino_update(*, actor: User, casino: Casino, **fields) -> Casino:
             raise DomainError(errors.CASINO_IDENTITY_FIXED, field=name, code=ErrorCode.INVALID)
     if "share_capital" in changes and fields["share_capital"] < 0:
         raise DomainError(errors.NEGATIVE_AMOUNT, field="share_capital", code=ErrorCode.NEGATIVE_AMOUNT)
+    if "late_filing_days" in changes:
+        _verify_late_filing_days(fields["late_filing_days"])
     if changes:
         for name in changes:
             setattr(casino, name, fields[name])

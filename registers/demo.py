@@ -21,16 +21,18 @@ def demo_load() -> list[str]:
 
 
 ORPHELINS_DEMO = (
-    # days before today, source, amount, location, description
-    (6, "table", "150.00", "Table de roulette anglaise n° 2", "Plaque de 100 € et deux jetons de 25 €"),
-    (9, "credits_appareil", "37.40", "Appareil à sous n° 118, salle des machines", "Crédits laissés au compteur"),
-    (0, "pieces_tokens", "12.00", "Allée entre les rangées C et D", "Pièces ramassées au sol"),
+    # days before today, source, amount, location, description, why it is filed late (past the casino's delay)
+    (6, "table", "150.00", "Table de roulette anglaise n° 2", "Plaque de 100 € et deux jetons de 25 €", ""),
+    (9, "credits_appareil", "37.40", "Appareil à sous n° 118, salle des machines", "Crédits laissés au compteur",
+     "Fiche de l'agent de salle retrouvée au contrôle de la caisse, neuf jours après"),
+    (0, "pieces_tokens", "12.00", "Allée entre les rangées C et D", "Pièces ramassées au sol", ""),
 )
 
 
 def _orphelins_demo() -> list[str]:
-    """La Moselle's orphelins register: three found sums filed by the cashier, the two oldest
-    countersigned by the management, the one past its return period made definitive, the head signed."""
+    """La Moselle's orphelins register: three found sums filed by the cashier, the two oldest (one filed late,
+    with its reason) countersigned by the management, the one past its return period made definitive, the head
+    signed."""
     from .chain.services import checkpoint_create, pending_countersign, register_for
     from .kinds import RegisterKind
     from .models import Entry
@@ -45,8 +47,9 @@ def _orphelins_demo() -> list[str]:
         today = timezone.localdate()
         filed = [
             orphelin_file(casino=casino, actor=cashier, gaming_day=today - timedelta(days=days), source=source,
-                          amount=amount, currency=casino.currency, location=location, description=description)
-            for days, source, amount, location, description in ORPHELINS_DEMO
+                          amount=amount, currency=casino.currency, location=location, description=description,
+                          late_reason=late)
+            for days, source, amount, location, description, late in ORPHELINS_DEMO
         ]
         for pending in filed[:2]:
             pending_countersign(pending=pending, countersigner=manager)
@@ -74,7 +77,8 @@ def _other_registers_demo() -> list[str]:
     with transaction.atomic(), timezone.override(ZoneInfo(casino.jurisdiction.timezone)):
         today = timezone.localdate()
         for number in range(1, 9):
-            appareil_install(casino=casino, actor=cashier, gaming_day=today, machine=f"LM-{number:03}",
+            appareil_install(casino=casino, actor=cashier, gaming_day=today - timedelta(days=7),
+                             machine=f"LM-{number:03}",
                              manufacturer="Novomatic", certificate=f"CE-LU-2026-{number:03}",
                              server_based=number == 8, games=["Book of Ra", "Lucky Lady"] if number == 8 else (),
                              certified_games=["Book of Ra", "Lucky Lady"] if number == 8 else ())
@@ -148,7 +152,7 @@ def _cards_demo() -> list[str]:
     cashier, manager = User.objects.get(username="lu.caissier"), User.objects.get(username="lu.direction")
     with transaction.atomic(), timezone.override(ZoneInfo(casino.jurisdiction.timezone)):
         today = timezone.localdate()
-        week = today - timedelta(days=9)
+        week = today - timedelta(days=6)
         card_certificate_record(casino=casino, actor=manager, supplier="Systèmes de Cartes Moselle S.à r.l.",
                                 reference="CERT-SCM-2026-014", issued_on=today - timedelta(days=60))
         weber, klein, muller = (
@@ -166,7 +170,7 @@ def _cards_demo() -> list[str]:
         ledger.card_win(card=weber_1, actor=cashier, amount="45.50", machine="LM-001", gaming_day=week)
         ledger.card_load(card=klein_1, actor=cashier, amount="600.00", desk="Caisse 2", gaming_day=week)
         ledger.card_load(card=muller_1, actor=cashier, amount="300.00", desk="Caisse 1", gaming_day=week)
-        card_found(card=muller_1, actor=cashier, found_on=today - timedelta(days=8), location="Bar de la salle A")
+        card_found(card=muller_1, actor=cashier, found_on=today - timedelta(days=5), location="Bar de la salle A")
         yesterday = today - timedelta(days=1)
         ledger.card_load(card=weber_1, actor=cashier, amount="400.00", desk="Caisse 1", gaming_day=yesterday)
         ledger.card_bet(card=weber_1, actor=cashier, amount="25.00", machine="LM-008", gaming_day=yesterday)

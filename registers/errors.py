@@ -42,6 +42,7 @@ class ErrorCode(StrEnum):
     UNPRINTABLE = "unprintable"
     INVALID_AMOUNT = "invalid_amount"
     JACKPOT_ACTIVE = "jackpot_active"
+    LATE_FILING = "late_filing"
     LOSER_NOT_SEATED = "loser_not_seated"
     MACHINE_EXISTS = "machine_exists"
     NO_CARD_SYSTEM = "no_card_system"
@@ -78,6 +79,7 @@ class ErrorCode(StrEnum):
     UNKNOWN_MOMENT = "unknown_moment"
     UNKNOWN_SOURCE = "unknown_source"
     UNKNOWN_STATUS = "unknown_status"
+    UNKNOWN_TABLE = "unknown_table"
     WRONG_CURRENCY = "wrong_currency"
     WRONG_ROLE = "wrong_role"
 

@@ -12,11 +12,24 @@ DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 TEXT = forms.Textarea(attrs={"rows": 2})
 
 
+def late_reason_field() -> forms.CharField:
+    return forms.CharField(
+        label=_("Motif de la saisie tardive"), required=False, max_length=1000, widget=TEXT,
+        help_text=_("Seulement pour une journée de jeu au-delà du délai de saisie du casino : l'écriture attend "
+                    "alors la contresignature d'un responsable."),
+    )
+
+
 class BootstrapForm(forms.Form):
-    """Bootstrap classes on every widget, `is-invalid` and its message id on every field in error."""
+    """Bootstrap classes on every widget, `is-invalid` and its message id on every field in error. A form that files
+    on a gaming day (`late_filing`) takes the reason of a late filing."""
+
+    late_filing = False
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        if self.late_filing:
+            self.fields["late_reason"] = late_reason_field()
         for name, bound in self.fields.items():
             widget = bound.widget
             if isinstance(widget, forms.CheckboxInput):

@@ -10,9 +10,12 @@ from django.core.exceptions import BadRequest, PermissionDenied
 from django.forms import Form
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
+from django.utils.translation import gettext as _
 
 from compliance.errors import READ_ONLY_ROLE, DomainError, PermissionDeniedError
 from compliance.permissions import can_write
+
+from .models import Entry, PendingEntry
 
 
 def verify_writable(request: HttpRequest, casino) -> None:
@@ -46,3 +49,12 @@ def chosen(request: HttpRequest, actions: dict) -> tuple[str, object]:
     if action not in actions:
         raise BadRequest(action)
     return action, actions[action]
+
+
+def filed(result: Entry | PendingEntry, entered: Callable[[Entry], str]) -> str:
+    """The confirmation of a filing: `entered` for an entry in the register, or that a late filing waits for a
+    manager's countersignature."""
+    if isinstance(result, PendingEntry):
+        return _("Saisie tardive déposée (dépôt n° %(pk)s) : elle entre au registre dès la contresignature d'un "
+                 "responsable.") % {"pk": result.pk}
+    return entered(result)

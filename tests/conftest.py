@@ -124,3 +124,20 @@ def pytest_terminal_summary(terminalreporter):
         for name, value in getattr(report, "user_properties", ()):
             if name == "API fuzz" and report.when == "call":
                 terminalreporter.write_line(f"{name}: {value}")
+
+
+def install_machines(casino: Casino, actor: User, *numbers: str, days_ago: int = 7) -> None:
+    """Slot machines in the casino's register of machines (LU RGD 1979 art. 17), installed `days_ago` (within the
+    casino's filing delay): a hand-paid jackpot names one of them. A machine already there is left as it is."""
+    from django.utils import timezone
+
+    from registers.appareils.selectors import appareils_of, machines_register
+    from registers.appareils.services import appareil_install
+
+    register = machines_register(casino)
+    installed = appareils_of(register) if register is not None else {}
+    for number in numbers:
+        if number.strip() and number.strip() not in installed:
+            appareil_install(casino=casino, actor=actor, machine=number, manufacturer="Novomatic",
+                             certificate=f"CE-{number.strip()}",
+                             gaming_day=timezone.localdate() - datetime.timedelta(days=days_ago))

@@ -241,6 +241,9 @@ CASES = {
     f"{CHAIN}.entry_append": lambda w: (_c(CHAIN, "entry_append")(
         register=_register(w, "jackpots"), kind="jackpot.paiement_manuel", gaming_day=TODAY(), actor=w.accountant_c,
         payload={"amount": "1.00"}), w.accountant_c)[1],
+    f"{CHAIN}.entry_file": lambda w: (_c(CHAIN, "entry_file")(
+        register=_register(w, "jackpots"), kind="jackpot.paiement_manuel", gaming_day=TODAY(), actor=w.accountant_c,
+        payload={"amount": "1.00"}), w.accountant_c)[1],
     f"{CHAIN}.pending_file": lambda w: (_c(CHAIN, "pending_file")(
         register=_register(w, "cagnotte"), kind="cagnotte.comptage", gaming_day=TODAY(), actor=w.accountant_c,
         payload={}, countersigner_role="manager", citation="LU RGD 1979 art. 97-1"), w.accountant_c)[1],
@@ -263,12 +266,12 @@ CASES = {
     f"{ORPH}.orphelins_finalize": lambda w: (_c(CHAIN, "pending_countersign")(
         pending=_c(ORPH, "orphelin_file")(casino=w.c, actor=w.accountant_c, source="table", amount="1.00",
                                           currency="EUR", location="T", gaming_day=TODAY() - datetime.timedelta(
-                                              days=20)), countersigner=w.other_manager),
+                                              days=20), late_reason="Fiche retrouvée"), countersigner=w.other_manager),
         _c(ORPH, "orphelins_finalize")(casino=w.c, actor=w.manager_c, gaming_day=TODAY()), w.manager_c)[2],
     f"{ORPH}.orphelins_finalize_due": lambda w: (_c(CHAIN, "pending_countersign")(
         pending=_c(ORPH, "orphelin_file")(casino=w.c, actor=w.accountant_c, source="table", amount="1.00",
                                           currency="EUR", location="T", gaming_day=TODAY() - datetime.timedelta(
-                                              days=20)), countersigner=w.manager_c),
+                                              days=20), late_reason="Fiche retrouvée"), countersigner=w.manager_c),
         _c(ORPH, "orphelins_finalize_due")(), _compliance("system_user")())[2],
     f"{APP}.appareil_install": lambda w: (_machine(w, "M-1"), w.accountant_c)[1],
     f"{APP}.appareil_notice": lambda w: (_machine(w, "M-2"), _c(APP, "appareil_notice")(
@@ -278,10 +281,10 @@ CASES = {
         casino=w.c, actor=w.accountant_c, gaming_day=TODAY(), machine="M-3", event="hors_service",
         effective=TODAY(), reference="L-2", sent_on=TODAY()), _c(APP, "appareil_move")(
         casino=w.c, actor=w.manager_c, gaming_day=TODAY(), machine="M-3", event="hors_service"), w.manager_c)[3],
-    "registers.appareils.jackpots.jackpot_manual_payout_file": lambda w: (_c(
+    "registers.appareils.jackpots.jackpot_manual_payout_file": lambda w: (_machine(w, "M-9"), _c(
         "registers.appareils.jackpots", "jackpot_manual_payout_file")(
         casino=w.c, actor=w.accountant_c, gaming_day=TODAY(), machine="M-9", amount="100.00", currency="EUR",
-        receipt_number="Q-1", receipt_in_cabinet=True), w.accountant_c)[1],
+        receipt_number="Q-1", receipt_in_cabinet=True), w.accountant_c)[2],
     f"{POKER}.cagnotte_file": lambda w: (_c(POKER, "cagnotte_file")(
         casino=w.c, actor=w.accountant_c, gaming_day=TODAY(), table="P1", house="10.00", bad_beat="1.00",
         box_count="11.00", currency="EUR"), w.accountant_c)[1],

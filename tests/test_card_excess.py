@@ -23,7 +23,7 @@ from registers.cards.ledger import card_load, card_win
 from registers.cards.services import card_issue
 from registers.chain.services import pending_countersign
 from registers.models import Entry, PendingEntry
-from tests.conftest import api_client_for, make_user
+from tests.conftest import api_client_for, install_machines, make_user
 from tests.test_cards import _concurrently, _setup
 
 pytestmark = pytest.mark.django_db
@@ -44,6 +44,7 @@ def _excess(world, *, amount="500.00", machine="AS-02", day=YESTERDAY, manager=N
     card_load(card=card, actor=world.accountant_c, amount=str(card.cap - D("100.00")), desk="Caisse 1",
               gaming_day=day)
     won = card_win(card=card, actor=world.accountant_c, amount=amount, machine=machine, gaming_day=day)
+    install_machines(world.c, world.accountant_c, machine, "M07")
     return manager, won.excess
 
 
@@ -53,6 +54,7 @@ def _pay(world, excess, **overrides):
               "amount": payload["amount"], "currency": "EUR", "receipt_number": "Q-2026-0051",
               "receipt_in_cabinet": True, "card_excess": excess.seq} | overrides
     fields["settles"] = {"card_excess": fields.pop("card_excess")}
+    install_machines(world.c, world.accountant_c, fields["machine"])
     return jackpot_manual_payout_file(**fields)
 
 

@@ -222,7 +222,8 @@ def test_50_parallel_writers_keep_one_gapless_chain(world_tx, rules):
 
 def _file(world, day, **overrides):
     fields = {"casino": world.c, "actor": world.accountant_c, "gaming_day": day, "source": "table",
-              "amount": "100.00", "currency": "EUR", "location": "Table de roulette 3"} | overrides
+              "amount": "100.00", "currency": "EUR", "location": "Table de roulette 3",
+              "late_reason": "Fiche retrouvée au contrôle"} | overrides  # used only past the casino's delay
     return orphelin_file(**fields)
 
 
@@ -386,5 +387,7 @@ def test_18_15_no_entry_for_a_gaming_day_before_the_casino_s_registers_were_open
                       currency="EUR", location="Table 1")
     assert filed.value.code == "before_opening"
     assert Entry.objects.filter(register__casino=world.c).count() == 0 and PendingEntry.objects.count() == 0
+    manager = make_user("direction.opening", "manager", casino=world.c)
     entry_append(register=register, kind="jackpot.paiement_manuel", gaming_day=OPENED_ON, actor=world.accountant_c,
-                 payload={})  # the opening day itself is a gaming day of the registers
+                 payload={"late_filing": {"reason": "Reprise des registres"}}, countersigner=manager)
+    # the opening day itself is a gaming day of the registers (long past the casino's delay, so filed late)

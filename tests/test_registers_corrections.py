@@ -14,6 +14,7 @@ from registers.chain.selectors import payload_rows, payload_total, register_csv
 from registers.chain.services import entry_correct, pending_countersign, register_for
 from registers.kinds import RegisterKind
 from registers.models import Entry, PendingEntry
+from tests.conftest import install_machines
 from tests.test_audit_services import _c, _lu
 
 TODAY = timezone.localdate
@@ -129,6 +130,7 @@ def test_3_4_7_a_hand_payment_of_an_excess_once_corrected_leaves_the_excess_to_p
     w = _lu(world)
     ledger.card_load(card=w.card1, actor=w.accountant_c, amount="1500.00")
     win = ledger.card_win(card=w.card1, actor=w.accountant_c, amount="100.00", machine="M-7")
+    install_machines(w.c, w.accountant_c, "M-7")
     excess = excess_of(win.excess)
     paid = pending_countersign(pending=_c("registers.appareils.jackpots", "jackpot_manual_payout_file")(
         casino=w.c, actor=w.accountant_c, gaming_day=TODAY(), machine="M-7", amount=str(excess.amount),

@@ -9,8 +9,19 @@ from rest_framework.response import Response
 from compliance.api.inputs import Input
 from registers.errors import ErrorCode
 
-from ..chain.api import EntryOutput, KindApi, PendingOutput, WriteOnlyApi, created, writes
-from ..chain.inputs import CASINO_CURRENCY, Amount, Currency, RegisterText, choice, day, flag, names, whole
+from ..chain.api import FILED_ANSWERS, KindApi, PendingOutput, WriteOnlyApi, created, filed, writes
+from ..chain.inputs import (
+    CASINO_CURRENCY,
+    Amount,
+    Currency,
+    RegisterText,
+    choice,
+    day,
+    flag,
+    late_reason_text,
+    names,
+    whole,
+)
 from ..kinds import RegisterKind
 from .jackpots import jackpot_manual_payout_file
 from .selectors import EVENTS, fleet
@@ -50,6 +61,7 @@ class JackpotInput(Input):
         help_text="n° of the `carte.gain_excedent` entry of the casino's `cartes` register this payout pays "
         "(LU RGD 1979 art. 3-4 7)): amount and machine must be the excess's, and an excess is paid once",
     )
+    late_reason = late_reason_text()
 
 
 class InstallInput(Input):
@@ -60,6 +72,7 @@ class InstallInput(Input):
     server_based = flag(required=False, default=False)
     games = names()
     certified_games = names()
+    late_reason = late_reason_text()
 
 
 class NoticeInput(Input):
@@ -69,6 +82,7 @@ class NoticeInput(Input):
     effective = day()
     reference = RegisterText(max_length=REFERENCE_MAX)
     sent_on = day()
+    late_reason = late_reason_text()
 
 
 class MoveInput(Input):
@@ -76,6 +90,7 @@ class MoveInput(Input):
     machine = RegisterText(max_length=MACHINE_MAX)
     event = choice([*EVENTS, "destruction"], code=ErrorCode.UNKNOWN_EVENT,
                    help_text="destruction is always refused (`destruction_forbidden`, LU RGD 1979 art. 18-1)")
+    late_reason = late_reason_text()
 
 
 class JackpotsApi(KindApi):
@@ -100,26 +115,26 @@ class AppareilListApi(AppareilsApi):
 
 
 class AppareilInstallApi(WriteOnlyApi, AppareilsApi):
-    @extend_schema(request=InstallInput, responses=writes({201: EntryOutput}))
+    @extend_schema(request=InstallInput, responses=writes(FILED_ANSWERS))
     def post(self, request, casino):
         self.writable()
         values = self.values(InstallInput, request)
-        return created(EntryOutput(appareil_install(casino=self.casino, actor=request.user, **values)))
+        return filed(appareil_install(casino=self.casino, actor=request.user, **values))
 
 
 class AppareilNoticeApi(WriteOnlyApi, AppareilsApi):
-    @extend_schema(request=NoticeInput, responses=writes({201: EntryOutput}))
+    @extend_schema(request=NoticeInput, responses=writes(FILED_ANSWERS))
     def post(self, request, casino):
         self.writable()
         values = self.values(NoticeInput, request)
-        return created(EntryOutput(appareil_notice(casino=self.casino, actor=request.user, **values)))
+        return filed(appareil_notice(casino=self.casino, actor=request.user, **values))
 
 
 class AppareilMoveApi(WriteOnlyApi, AppareilsApi):
-    @extend_schema(request=MoveInput, responses=writes({201: EntryOutput}))
+    @extend_schema(request=MoveInput, responses=writes(FILED_ANSWERS))
     def post(self, request, casino):
         self.writable()
         values = self.values(MoveInput, request)
-        return created(EntryOutput(appareil_move(casino=self.casino, actor=request.user, **values)))
+        return filed(appareil_move(casino=self.casino, actor=request.user, **values))
 
 

@@ -22,3 +22,7 @@ RECEIPT_NOT_IN_CABINET = _(
     "L'original de la quittance doit être conservé dans l'armoire à deux clés du chef de salle et du caissier "
     "({citation})."
 )
+JACKPOT_MACHINE_NOT_ON_FLOOR = _(
+    "L'appareil « {machine} » n'était pas sur l'aire de jeu le {day} d'après le registre des appareils ({citation}) : "
+    "un jackpot ne se paie que sur un appareil installé, ni en réserve ni sorti du parc."
+)

@@ -10,9 +10,10 @@ from .selectors import EVENT_LABELS
 
 
 class JackpotPayoutForm(ActionForm):
+    late_filing = True
     action = "jackpot"
     gaming_day = forms.DateField(label=_("Journée de jeu"), widget=DATE)
-    machine = text_field(_("Appareil"), 60)
+    machine = forms.ChoiceField(label=_("Appareil"), choices=(), required=False)
     amount = amount_field(_("Montant payé"))
     currency = text_field(_("Devise"), 3)
     receipt_number = text_field(_("N° de la quittance"), 60)
@@ -25,6 +26,10 @@ class JackpotPayoutForm(ActionForm):
         label=_("Original de la quittance déposé dans l'armoire à deux clés"), required=False
     )
     PREFILLED = ("machine", "amount", "card_excess")  # from the caisse spéciale's « Déclarer le paiement »
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["machine"].choices = [("", "—"), *((number, number) for number in self.page.appareil_numbers)]
 
     def values(self):
         """The service's arguments: what the payout settles of another register goes in `settles`."""
@@ -76,6 +81,7 @@ class AppareilNoticeForm(AppareilChoiceMixin, ActionForm):
 
 
 class AppareilMoveForm(AppareilChoiceMixin, ActionForm):
+    late_filing = True
     action = "move"
     machine = forms.ChoiceField(label=_("Appareil"), choices=(), required=False)
     event = forms.ChoiceField(label=_("Changement d'état"), choices=(), required=False)

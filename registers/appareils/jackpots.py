@@ -25,8 +25,11 @@ from ..kinds import EntryKind, RegisterKind
 from ..models import PendingEntry, Register
 from ..money import check_currency, parse_amount
 from . import errors
+from .selectors import floor_machines, machines_register
+from .services import MACHINE_MAX
 
 JACKPOT_RULE = "LU RGD 1979 art. 18-10"
+MACHINES_RULE = "LU RGD 1979 art. 17, 18-1"  # the machines a casino runs, in service, in reserve or out of it
 
 
 @dataclass(frozen=True)
@@ -56,12 +59,13 @@ def jackpot_manual_payout_file(
     receipt_number: str,
     receipt_in_cabinet: bool,
     settles: dict | None = None,
+    late_reason: str = "",
 ) -> PendingEntry:
     """The cashier files a jackpot paid by hand; the chef de salle countersigns it. `settles` names what of
     another register the payment settles (`{"card_excess": n°}`), each checked by its owner's `Settlement`."""
     verify_actor(actor, casino)
     verify_gaming_day(casino, gaming_day)  # before any rule is read at that day
-    machine = clean_text(machine, field="machine", max_length=60)
+    machine = clean_text(machine, field="machine", max_length=MACHINE_MAX)
     receipt_number = clean_text(receipt_number, field="receipt_number", max_length=60)
     value = parse_amount(amount)
     check_currency(casino, currency)
@@ -81,24 +85,31 @@ def jackpot_manual_payout_file(
     }
     register = register_for(casino=casino, kind=RegisterKind.JACKPOTS)
     debts = {key: reference for key, reference in (settles or {}).items() if reference is not None}
-    if not debts:
-        return _file_payout(register, gaming_day, actor, payload)
-    verify_actor(actor, casino)
     with transaction.atomic():
-        # the lock every settling filing takes (and the countersignature, through entry_append)
+        # the lock every payout takes (and the countersignature, through entry_append): a debt is paid once
         Register.objects.select_for_update().get(pk=register.pk)
         for key, reference in debts.items():
             SETTLEMENTS[key].check(casino, reference, machine=payload["machine"], amount=value)
-        return _file_payout(register, gaming_day, actor, {**payload, **debts})
+        _verify_on_floor(casino, machine, gaming_day)
+        return pending_file(
+            register=register,
+            kind=EntryKind.JACKPOT_PAID,
+            gaming_day=gaming_day,
+            actor=actor,
+            payload={**payload, **debts},
+            countersigner_role=User.Role.MANAGER,
+            citation=JACKPOT_RULE,
+            late_reason=late_reason,
+        )
 
 
-def _file_payout(register: Register, gaming_day: datetime.date, actor: User, payload: dict) -> PendingEntry:
-    return pending_file(
-        register=register,
-        kind=EntryKind.JACKPOT_PAID,
-        gaming_day=gaming_day,
-        actor=actor,
-        payload=payload,
-        countersigner_role=User.Role.MANAGER,
-        citation=JACKPOT_RULE,
-    )
+def _verify_on_floor(casino: Casino, machine: str, gaming_day: datetime.date) -> None:
+    """The machine stood on the floor that day, as the register of machines says, under that register's lock: a
+    machine moved meanwhile is seen."""
+    machines = machines_register(casino)
+    if machines is not None:
+        Register.objects.select_for_update().get(pk=machines.pk)
+    if machine not in floor_machines(machines, gaming_day):
+        raise DomainError(errors.JACKPOT_MACHINE_NOT_ON_FLOOR.format(machine=machine, day=gaming_day.isoformat(),
+                                                                     citation=MACHINES_RULE),
+                          code=ErrorCode.UNKNOWN_MACHINE, field="machine")

@@ -1,13 +1,14 @@
 """Reading the slot machine register (LU RGD 1979 art. 17, 18-1): every machine and its state, replayed from
 its entries."""
 
+import datetime
 import json
 from dataclasses import dataclass
 
 from django.utils.translation import gettext_lazy as _
 
 from ..chain.selectors import PayloadRow, standing
-from ..kinds import EntryKind
+from ..kinds import EntryKind, RegisterKind
 from ..models import Entry, Register
 
 INSTALL, NOTICE, MOVE = EntryKind.MACHINE_INSTALLED, EntryKind.MACHINE_NOTICE, EntryKind.MACHINE_MOVED
@@ -20,6 +21,7 @@ EVENTS = {
     "vente": ("sorti", {"hors_service", "reserve"}, 3),
 }
 ON_FLOOR = {"en_service", "hors_service"}
+ONE_DAY = datetime.timedelta(days=1)
 APPAREIL_STATES = {
     "en_service": _("en service"),
     "hors_service": _("hors service"),
@@ -44,10 +46,14 @@ class Appareil:
     entries: tuple[Entry, ...]
 
 
-def appareils_of(register: Register) -> dict[str, Appareil]:
-    """Every machine of the register and its state, replayed from the entries."""
+def appareils_of(register: Register, *, before: datetime.date | None = None) -> dict[str, Appareil]:
+    """Every machine of the register and its state, replayed from the entries (those of gaming days before
+    `before`, when given)."""
     found: dict[str, list] = {}
-    for entry in standing(Entry.objects.filter(register=register, kind__in=[INSTALL, NOTICE, MOVE])).order_by("seq"):
+    entries = standing(Entry.objects.filter(register=register, kind__in=[INSTALL, NOTICE, MOVE]))
+    if before is not None:
+        entries = entries.filter(gaming_day__lt=before)
+    for entry in entries.order_by("seq"):
         payload = json.loads(entry.payload)
         state, history = found.get(payload["machine"], ("inconnu", []))
         if entry.kind == INSTALL:
@@ -56,6 +62,19 @@ def appareils_of(register: Register) -> dict[str, Appareil]:
             state = EVENTS[payload["event"]][0]
         found[payload["machine"]] = (state, history + [entry])
     return {number: Appareil(number, state, tuple(history)) for number, (state, history) in found.items()}
+
+
+def machines_register(casino) -> Register | None:
+    return Register.objects.filter(casino=casino, kind=RegisterKind.APPAREILS).first()
+
+
+def floor_machines(register: Register | None, day: datetime.date) -> list[str]:
+    """The machines that stood on the gaming floor (in or out of service) on `day`, at its start or at its end:
+    those a hand-paid jackpot of that day may be paid on."""
+    if register is None:
+        return []
+    states = (appareils_of(register, before=day), appareils_of(register, before=day + ONE_DAY))
+    return sorted({name for machines in states for name, machine in machines.items() if machine.state in ON_FLOOR})
 
 
 class AppareilRow(PayloadRow):

@@ -20,10 +20,10 @@ from games.selectors import rule_value_at
 from registers.errors import ErrorCode
 
 from .. import errors as common
-from ..chain.services import entry_append, register_for, verify_gaming_day
+from ..chain.services import entry_file, register_for, verify_gaming_day
 from ..fields import clean_text
 from ..kinds import RegisterKind
-from ..models import Entry, Register
+from ..models import Entry, PendingEntry, Register
 from . import errors
 from .selectors import EVENTS, INSTALL, MOVE, NOTICE, ON_FLOOR, appareils_of
 
@@ -55,7 +55,8 @@ def appareil_install(
     server_based: bool = False,
     games=(),
     certified_games=(),
-) -> Entry:
+    late_reason: str = "",
+) -> Entry | PendingEntry:
     register = _locked(casino, actor)
     verify_gaming_day(casino, gaming_day)  # before any rule is read at that day
     machine = clean_text(machine, field="machine", max_length=MACHINE_MAX)
@@ -82,7 +83,8 @@ def appareil_install(
         "certified_games": sorted(certified_games),
         "citation": CERTIFICATE,
     }
-    return entry_append(register=register, kind=INSTALL, gaming_day=gaming_day, actor=actor, payload=payload)
+    return entry_file(register=register, kind=INSTALL, gaming_day=gaming_day, actor=actor, payload=payload,
+                      late_reason=late_reason)
 
 
 @transaction.atomic
@@ -96,7 +98,8 @@ def appareil_notice(
     effective: datetime.date,
     reference: str,
     sent_on: datetime.date,
-) -> Entry:
+    late_reason: str = "",
+) -> Entry | PendingEntry:
     """Records the written notice to the Minister (art. 18-1): it must precede the move it announces."""
     register = _locked(casino, actor)
     verify_gaming_day(casino, gaming_day)  # before any rule is read at that day
@@ -122,11 +125,13 @@ def appareil_notice(
         "sent_on": sent_on.isoformat(),
         "citation": citation,
     }
-    return entry_append(register=register, kind=NOTICE, gaming_day=gaming_day, actor=actor, payload=payload)
+    return entry_file(register=register, kind=NOTICE, gaming_day=gaming_day, actor=actor, payload=payload,
+                      late_reason=late_reason)
 
 
 @transaction.atomic
-def appareil_move(*, casino: Casino, actor: User, gaming_day: datetime.date, machine: str, event: str) -> Entry:
+def appareil_move(*, casino: Casino, actor: User, gaming_day: datetime.date, machine: str, event: str,
+                  late_reason: str = "") -> Entry | PendingEntry:
     """A change of state on `gaming_day`, its effective date, after the Minister was told in writing."""
     register = _locked(casino, actor)
     verify_gaming_day(casino, gaming_day)  # before any rule is read at that day
@@ -180,9 +185,8 @@ def appareil_move(*, casino: Casino, actor: User, gaming_day: datetime.date, mac
         "notice_seq": notice.seq,
         "citation": citation,
     }
-    return entry_append(
-        register=register, kind=MOVE, gaming_day=gaming_day, actor=actor, payload=payload, refers_to=notice
-    )
+    return entry_file(register=register, kind=MOVE, gaming_day=gaming_day, actor=actor, payload=payload,
+                      refers_to=notice, late_reason=late_reason)
 
 
 def _check_reserve(casino, fleet, machine, gaming_day):

@@ -10,9 +10,10 @@ from django.utils.translation import gettext as _
 from ..chain.selectors import payload_total
 from ..kinds import EntryKind
 from ..register_page import FamilyPage, RegisterPage, family_page
+from ..web_actions import filed
 from . import forms as f
 from .jackpots import jackpot_manual_payout_file
-from .selectors import APPAREIL_STATES, EVENT_LABELS, fleet
+from .selectors import APPAREIL_STATES, EVENT_LABELS, fleet, machines_register
 from .services import appareil_install, appareil_move, appareil_notice
 
 
@@ -24,6 +25,13 @@ class AppareilsPage(RegisterPage):
     @property
     def appareil_numbers(self) -> list[str]:
         return [row.number for row in self.fleet if row.state != "sorti"]
+
+
+class JackpotsPage(RegisterPage):
+    @cached_property
+    def appareil_numbers(self) -> list[str]:
+        """Every machine of the casino's register of machines: a jackpot is paid on one of them."""
+        return [row.number for row in fleet(machines_register(self.casino))]
 
 
 def _file_jackpot(page, form, user):
@@ -55,12 +63,12 @@ def _notice(page, form, user):
 
 def _move(page, form, user):
     values = form.values()
-    entry = appareil_move(casino=page.casino, actor=user, **values)
-    return _("Appareil %(machine)s : « %(event)s » enregistré (écriture n° %(seq)s).") % {
-        "machine": values["machine"],
-        "event": EVENT_LABELS.get(values["event"], values["event"]),
-        "seq": entry.seq,
-    }
+    return filed(appareil_move(casino=page.casino, actor=user, **values),
+                 lambda entry: _("Appareil %(machine)s : « %(event)s » enregistré (écriture n° %(seq)s).") % {
+                     "machine": values["machine"],
+                     "event": EVENT_LABELS.get(values["event"], values["event"]),
+                     "seq": entry.seq,
+                 })
 
 
 def _destroy(page, form, user):
@@ -85,7 +93,8 @@ def _machines_context(page) -> dict:
     return {"fleet": page.fleet, "fleet_summary": summary}
 
 
-JACKPOTS = FamilyPage(folder="appareils", actions={f.JackpotPayoutForm: _file_jackpot}, context=_jackpots_context)
+JACKPOTS = FamilyPage(folder="appareils", page_class=JackpotsPage, actions={f.JackpotPayoutForm: _file_jackpot},
+                      context=_jackpots_context)
 APPAREILS = FamilyPage(
     folder="appareils",
     page_class=AppareilsPage,

@@ -332,3 +332,14 @@ def created(output) -> Response:
     return Response(output.data, status=status.HTTP_201_CREATED)
 
 
+# A filing one person may make alone enters the register at once (201), or, for a gaming day past the casino's delay,
+# waits for a manager's countersignature (202, the filing in the queue).
+FILED_ANSWERS = {201: EntryOutput, 202: PendingOutput}
+
+
+def filed(result: Entry | PendingEntry) -> Response:
+    if isinstance(result, PendingEntry):
+        return Response(PendingOutput(result).data, status=status.HTTP_202_ACCEPTED)
+    return created(EntryOutput(result))
+
+

@@ -70,7 +70,8 @@ def register_audit(register: Register, checkers: Checkers) -> RegisterAudit:
     corrections = dict(Entry.objects.filter(register=register, kind=EntryKind.CORRECTION, refers_to__isnull=False)
                        .order_by("-seq").values_list("refers_to_id", "seq"))  # the earliest correction of each
     findings, count = [], 0
-    rows = Entry.objects.filter(register=register).select_related("actor", "countersigner").order_by("seq", "id")
+    rows = (Entry.objects.filter(register=register).select_related("actor", "countersigner", "pending")
+            .order_by("seq", "id"))
     for row in rows.iterator(2000):
         count += 1
         entry, corrected_by = Audited(row, replay.casino), corrections.get(row.pk)
@@ -84,6 +85,13 @@ def register_audit(register: Register, checkers: Checkers) -> RegisterAudit:
         if problems:
             findings.append(Finding(register.label, row.seq, row.kind, row.gaming_day, tuple(problems), corrected_by))
     return RegisterAudit(register.label, count, findings)
+
+
+def entry_problems(entry: Entry, checkers: Checkers) -> list[tuple[str, str]]:
+    """What the audit finds in one entry of its register, replayed up to it: (French, English) of each problem."""
+    audit = register_audit(entry.register, checkers)
+    return [(problem.fr, problem.en) for finding in audit.findings if finding.seq == entry.seq
+            for problem in finding.problems]
 
 
 def registers_audit(*, checkers: Checkers, casino_code: str | None = None, kind: str | None = None

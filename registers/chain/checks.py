@@ -11,7 +11,7 @@ from compliance.models import SYSTEM_USERNAME, Casino, User
 from ..fields import TEXT_MAX
 from ..kinds import REGISTER_ENTRY_KINDS, EntryKind
 from .replay import HOUSE_RULE, Audited, Check, Problem, Replay
-from .services import CORRECTION_RULE
+from .services import CORRECTION_RULE, days_late
 
 UNREADABLE = _("Le contenu de l'écriture n'est pas un objet JSON.")
 KIND_NOT_HERE = _("Une écriture « {kind} » n'a pas sa place dans le registre « {register} ».")
@@ -23,6 +23,9 @@ NOT_STAFF = _("{user} n'est pas un membre du personnel de ce casino : il ne peut
 CORRECTS_NOTHING = _("La correction ne se rapporte à aucune écriture antérieure de ce registre.")
 CORRECTION_OF_CORRECTION = _("Une correction ne se corrige pas.")
 ALREADY_CORRECTED = _("L'écriture n° {seq} est déjà corrigée par l'écriture n° {by}.")
+LATE_UNSIGNED = _("Écriture portée {age} jours après sa journée de jeu, au-delà du délai de saisie de {allowed} "
+                  "jours du casino, sans motif ni contresignature d'un responsable.")
+LATE_COUNTERSIGNER = _("Une saisie tardive est contresignée par un responsable ; {user} ne l'est pas.")
 CORRECTION_MISMATCH = _("La correction dit corriger l'écriture n° {written} ({kind}), mais se rapporte au n° {seq} "
                         "({referred}).")
 
@@ -52,7 +55,25 @@ def any_entry(replay: Replay, entry: Audited, closed: dict[datetime.date, dateti
     for person in filter(None, (row.actor, row.countersigner)):
         if not _staff(person, casino):
             check.fail(NOT_STAFF, user=person.username)
+    _late(check, entry)
     return check.problems
+
+
+def _late(check: Check, entry: Audited) -> None:
+    """A filing made past the casino's delay (`Casino.late_filing_days`, measured from the day it was filed: a
+    countersigned one from its deposit) carries its reason and a manager's countersignature (`entry_file`)."""
+    row, casino = entry.entry, entry.casino
+    filed = row.pending.created_at if hasattr(row, "pending") else row.recorded_at
+    age = days_late(casino, row.gaming_day, entry.local_day(filed))
+    late = entry.payload.get("late_filing")
+    if late is None:
+        if age:
+            check.fail(LATE_UNSIGNED, age=age, allowed=casino.late_filing_days)
+        return
+    check.text("reason", value=late.get("reason") if isinstance(late, dict) else None, max_length=TEXT_MAX,
+               multiline=True)
+    if row.countersigner_id is None or row.countersigner.role != User.Role.MANAGER:
+        check.fail(LATE_COUNTERSIGNER, user=row.countersigner.username if row.countersigner_id else "—")
 
 
 def correction(replay: Replay, entry: Audited) -> list[Problem]:

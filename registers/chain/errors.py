@@ -22,3 +22,13 @@ CORRECTION_OF_LEDGER = _(
 ALREADY_CORRECTED = _(
     "L'écriture n° {seq} est déjà corrigée ou sa correction attend sa contresignature (dépôt n° {pk})."
 )
+LATE_FILING = _(
+    "La journée de jeu du {day} date de {age} jours, au-delà du délai de saisie de {allowed} jours du casino "
+    "(contrôle interne) : donnez le motif de la saisie tardive ; un responsable la contresignera."
+)
+LATE_LEDGER = _(
+    "La journée de jeu du {day} date de {age} jours, au-delà du délai de saisie de {allowed} jours du casino "
+    "(contrôle interne) : une opération de ce registre s'inscrit le jour où elle a lieu."
+)
+LATE_RULE = _("Contrôle interne du casino : saisie tardive")
+COUNTERSIGN_AUDIT = _("La contresignature est refusée, l'écriture ne vaut plus en l'état du registre : {problem}")

@@ -175,6 +175,14 @@ def free_text(*, max_length: int = TEXT_MAX, **kwargs) -> RegisterText:
     return RegisterText(max_length=max_length, multiline=True, optional=True, **kwargs)
 
 
+LATE_HELP = ("why the filing is late: required when the gaming day is past the casino's delay (`late_filing_days`); "
+             "the entry then waits for a manager's countersignature (answer 202)")
+
+
+def late_reason_text() -> RegisterText:
+    return free_text(help_text=LATE_HELP)
+
+
 def names(*, max_length: int = NAME_MAX, required: bool = False, **kwargs) -> ListOf:
     """A list of names (tables, games, players), each a required one-line text; [] when left out unless
     `required`."""

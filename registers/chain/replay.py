@@ -104,9 +104,11 @@ class Audited:
     def latest_day(self) -> datetime.date:
         """The latest day the entry's filing may name (a gaming day, a date it reports): the day it was recorded, in
         the casino's zone or in UTC, whichever is later (the services read the day in the zone of the request)."""
-        recorded = self.entry.recorded_at
-        local = recorded.astimezone(zoneinfo.ZoneInfo(self.casino.jurisdiction.timezone)).date()
-        return max(local, recorded.astimezone(datetime.UTC).date())
+        return self.local_day(self.entry.recorded_at)
+
+    def local_day(self, moment: datetime.datetime) -> datetime.date:
+        local = moment.astimezone(zoneinfo.ZoneInfo(self.casino.jurisdiction.timezone)).date()
+        return max(local, moment.astimezone(datetime.UTC).date())
 
 
 class Replay:

@@ -208,6 +208,12 @@ def entry_citation(entry: Entry) -> str | None:
     return citation if isinstance(citation, str) else None
 
 
+def entry_late(entry: Entry | PendingEntry) -> dict | None:
+    """What a late filing says of itself (`entry_file`): its reason, its age in days, the casino's delay then."""
+    late = json.loads(entry.payload).get("late_filing")
+    return late if isinstance(late, dict) else None
+
+
 def payload_pretty(entry: Entry | PendingEntry) -> str:
     return json.dumps(json.loads(entry.payload), indent=2, ensure_ascii=False, sort_keys=True)
 

@@ -7,7 +7,7 @@ import json
 from collections.abc import Callable
 
 from django.db import IntegrityError, transaction
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from compliance import formatting
 from compliance.errors import DomainError
@@ -33,6 +33,12 @@ COUNTERSIGN_CHECKS: dict[str, Callable[[PendingEntry], None]] = {}
 
 def countersign_check_register(kind: str, check: Callable[[PendingEntry], None]) -> None:
     COUNTERSIGN_CHECKS[kind] = check
+
+
+# A late filing waits days for its countersignature, while the register moves on: it is then checked as the audit
+# checks an entry (registers/chain/audit.py), against the register replayed up to it. The wiring, which knows every
+# family's checks, sets this (registers/apps.py): it returns the entry's problems in (French, English).
+LATE_AUDIT: list[Callable[[Entry], list[tuple[str, str]]]] = []
 
 
 def verify_actor(actor: User, casino: Casino) -> None:
@@ -91,6 +97,64 @@ def verify_gaming_day(casino: Casino, gaming_day: datetime.date, closed_message=
         )
 
 
+def days_late(casino: Casino, gaming_day: datetime.date, filed_on: datetime.date | None = None) -> int:
+    """The age in days of a filing on `gaming_day` made on `filed_on` (today), when it is past the casino's delay
+    (`Casino.late_filing_days`, a house rule); 0 within it."""
+    age = ((filed_on or timezone.localdate()) - gaming_day).days
+    return age if age > casino.late_filing_days else 0
+
+
+def late_filing(casino: Casino, gaming_day: datetime.date, late_reason: str) -> dict | None:
+    """What a late filing adds to its payload (its reason, its age, the casino's delay), None when it is not late;
+    a late filing without its reason is refused."""
+    age = days_late(casino, gaming_day)
+    if not age:
+        return None
+    reason = clean_text(late_reason, field="late_reason", max_length=TEXT_MAX, multiline=True, optional=True)
+    if not reason:
+        raise DomainError(errors.LATE_FILING.format(day=gaming_day.isoformat(), age=age,
+                                                    allowed=casino.late_filing_days),
+                          code=ErrorCode.LATE_FILING, field="late_reason")
+    return {"reason": reason, "days": age, "allowed_days": casino.late_filing_days, "rule": str(_late_rule())}
+
+
+def _late_rule() -> str:
+    with translation.override("fr"):  # a register's text is French, as its citations are
+        return str(errors.LATE_RULE)
+
+
+def entry_file(
+    *,
+    register: Register,
+    kind: str,
+    gaming_day: datetime.date,
+    actor: User,
+    payload: dict,
+    late_reason: str = "",
+    refers_to: Entry | None = None,
+) -> Entry | PendingEntry:
+    """Files an entry one person may write alone: at the head of the chain at once, or, for a gaming day past the
+    casino's delay, with its reason in the queue for a manager's countersignature."""
+    if days_late(register.casino, gaming_day):
+        return pending_file(register=register, kind=kind, gaming_day=gaming_day, actor=actor, payload=payload,
+                            countersigner_role=User.Role.MANAGER, citation="", refers_to=refers_to,
+                            late_reason=late_reason)
+    return entry_append(register=register, kind=kind, gaming_day=gaming_day, actor=actor, payload=payload,
+                        refers_to=refers_to)
+
+
+def _verify_not_late(casino: Casino, gaming_day: datetime.date, payload: dict, countersigner: User | None,
+                     filed_on: datetime.date | None) -> None:
+    """A filing past the casino's delay enters only with its reason and a manager's countersignature."""
+    age = days_late(casino, gaming_day, filed_on)
+    if not age:
+        return
+    if "late_filing" in payload and countersigner is not None and countersigner.role == User.Role.MANAGER:
+        return
+    raise DomainError(errors.LATE_LEDGER.format(day=gaming_day.isoformat(), age=age, allowed=casino.late_filing_days),
+                      code=ErrorCode.LATE_FILING, field="gaming_day")
+
+
 @transaction.atomic
 def entry_append(
     *,
@@ -101,10 +165,12 @@ def entry_append(
     payload: dict,
     countersigner: User | None = None,
     refers_to: Entry | None = None,
+    filed_on: datetime.date | None = None,
 ) -> Entry:
-    """Appends one entry at the head of the register's chain."""
+    """Appends one entry at the head of the register's chain; `filed_on`, the day a countersigned filing was made."""
     locked = Register.objects.select_for_update().select_related("casino").get(pk=register.pk)
     verify_gaming_day(locked.casino, gaming_day)
+    _verify_not_late(locked.casino, gaming_day, payload, countersigner, filed_on)
     head = Entry.objects.filter(register=locked).order_by("-seq").values_list("seq", "hash").first()
     seq, prev_hash = (head[0] + 1, head[1]) if head else (1, chain.GENESIS)
     entry = Entry(
@@ -135,10 +201,17 @@ def pending_file(
     countersigner_role: str,
     citation: str,
     refers_to: Entry | None = None,
+    late_reason: str = "",
 ) -> PendingEntry:
-    """Files an entry that the rule wants signed by two people: it waits in the countersignature queue."""
+    """Files an entry that the rule wants signed by two people: it waits in the countersignature queue. A filing
+    past the casino's delay carries its reason, and its second person is a manager."""
     verify_actor(actor, register.casino)
     verify_gaming_day(register.casino, gaming_day)
+    late = late_filing(register.casino, gaming_day, late_reason)
+    if late is not None:
+        payload = {**payload, "late_filing": late}
+        countersigner_role = User.Role.MANAGER
+        citation = f"{citation} ; {late['rule']}" if citation else late["rule"]
     return PendingEntry.objects.create(
         register=register,
         kind=kind,
@@ -171,17 +244,25 @@ def pending_countersign(*, pending: PendingEntry, countersigner: User) -> Entry:
     Register.objects.select_for_update().get(pk=pending.register_id)
     if pending.kind in COUNTERSIGN_CHECKS:
         COUNTERSIGN_CHECKS[pending.kind](pending)
+    payload = json.loads(pending.payload)
     entry = entry_append(
         register=pending.register,
         kind=pending.kind,
         gaming_day=pending.gaming_day,
         actor=pending.actor,
-        payload=json.loads(pending.payload),
+        payload=payload,
         countersigner=countersigner,
         refers_to=pending.refers_to,
+        filed_on=timezone.localdate(pending.created_at),
     )
     pending.entry = entry
     pending.save(update_fields=["entry"])
+    if "late_filing" in payload:
+        for audit in LATE_AUDIT:
+            problems = audit(entry)
+            if problems:  # raised inside the transaction: the entry appended above is rolled back
+                shown = problems[0][1] if (translation.get_language() or "fr").startswith("en") else problems[0][0]
+                raise DomainError(errors.COUNTERSIGN_AUDIT.format(problem=shown), code=ErrorCode.INVALID)
     return entry
 
 

@@ -14,8 +14,8 @@ from games.selectors import day_from_text
 from registers.errors import ErrorCode
 
 from ..chain import selectors as chain_selectors
-from ..chain.api import EntryOutput, PendingOutput, ScopedObjectApi, writes
-from ..chain.inputs import Amount, Currency, RegisterText, choice, day, flag, free_text
+from ..chain.api import FILED_ANSWERS, PendingOutput, ScopedObjectApi, filed, writes
+from ..chain.inputs import Amount, Currency, RegisterText, choice, day, flag, free_text, late_reason_text
 from ..kinds import RegisterKind
 from . import errors, selectors
 from .services import FILED, orphelin_file, orphelin_return
@@ -54,6 +54,7 @@ class OrphelinListApi(ScopedObjectApi):
         description = free_text()
         found_on = day(required=False, allow_null=True, default=None,
                        help_text="a found nominative card's balance (`carte_nominative`): the day it was found")
+        late_reason = late_reason_text()
 
     def resolve(self, request, casino):
         self.casino = compliance_selectors.casino_get(user=request.user, code=casino)
@@ -98,6 +99,7 @@ class OrphelinReturnApi(ScopedObjectApi):
         owner_document = RegisterText(max_length=OWNER_MAX)
         right_established = flag(help_text="a return needs the owner's right established (LU RGD 1979 art. 8)")
         evidence = free_text(max_length=EVIDENCE_MAX)
+        late_reason = late_reason_text()
 
     def resolve(self, request, casino, seq):
         self.entry = chain_selectors.entry_get(user=request.user, casino_code=casino, kind=RegisterKind.ORPHELINS,
@@ -105,12 +107,11 @@ class OrphelinReturnApi(ScopedObjectApi):
         if self.entry.kind != FILED:
             raise Http404
 
-    @extend_schema(request=ReturnInput, responses=writes({201: EntryOutput}))
+    @extend_schema(request=ReturnInput, responses=writes(FILED_ANSWERS))
     def post(self, request, casino, seq):
         data = self.ReturnInput(data=request.data)
         data.is_valid(raise_exception=True)
         values = {"gaming_day": timezone.localdate(), **data.validated_data}
-        entry = orphelin_return(entry=self.entry, actor=request.user, **values)
-        return Response(EntryOutput(entry).data, status=status.HTTP_201_CREATED)
+        return filed(orphelin_return(entry=self.entry, actor=request.user, **values))
 
 

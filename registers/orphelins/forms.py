@@ -8,6 +8,7 @@ from .selectors import STATUSES, source_choices
 
 
 class OrphelinFileForm(BootstrapForm):
+    late_filing = True
     gaming_day = forms.DateField(label=_("Journée de jeu"), widget=DATE)
     source = forms.ChoiceField(label=_("Origine"), choices=())
     amount = forms.CharField(label=_("Montant"), required=False, max_length=30)
@@ -23,6 +24,7 @@ class OrphelinFileForm(BootstrapForm):
 
 
 class OrphelinReturnForm(BootstrapForm):
+    late_filing = True
     gaming_day = forms.DateField(label=_("Journée de jeu de la restitution"), widget=DATE)
     owner_name = forms.CharField(label=_("Nom du propriétaire"), required=False, max_length=200)
     owner_document = forms.CharField(label=_("Pièce d'identité (type et numéro)"), required=False, max_length=200)

@@ -20,7 +20,7 @@ from games.selectors import rule_value_at
 from registers.errors import ErrorCode
 
 from ..chain.selectors import standing
-from ..chain.services import entry_append, pending_file, register_for, verify_actor, verify_gaming_day
+from ..chain.services import entry_append, entry_file, pending_file, register_for, verify_actor, verify_gaming_day
 from ..fields import TEXT_MAX, clean_text
 from ..kinds import RegisterKind
 from ..models import Entry, PendingEntry, Register
@@ -69,6 +69,7 @@ def orphelin_record(
     location: str,
     description: str = "",
     found_on: datetime.date | None = None,
+    late_reason: str = "",
 ) -> PendingEntry:
     """Found money filed for a countersignature, by a caller that checked the actor's rights itself (`orphelin_file`,
     a found card) or by the platform's own job."""
@@ -103,6 +104,7 @@ def orphelin_record(
         payload=payload,
         countersigner_role=User.Role.MANAGER,
         citation=TWO_PEOPLE,
+        late_reason=late_reason,
     )
 
 
@@ -116,7 +118,8 @@ def orphelin_return(
     owner_document: str,
     right_established: bool,
     evidence: str = "",
-) -> Entry:
+    late_reason: str = "",
+) -> Entry | PendingEntry:
     """Returns an orphan to its owner, within the period and only if the right is established."""
     register = Register.objects.select_for_update().select_related("casino").get(pk=entry.register_id)
     verify_can_write(actor, register.casino)
@@ -152,9 +155,8 @@ def orphelin_return(
         "citation": state.citation,
         "deadline": state.deadline.isoformat(),
     }
-    return entry_append(
-        register=register, kind=RETURNED, gaming_day=gaming_day, actor=actor, payload=payload, refers_to=entry
-    )
+    return entry_file(register=register, kind=RETURNED, gaming_day=gaming_day, actor=actor, payload=payload,
+                      refers_to=entry, late_reason=late_reason)
 
 
 @transaction.atomic

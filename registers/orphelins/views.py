@@ -15,7 +15,7 @@ from compliance.permissions import can_write
 from ..chain import selectors as chain_selectors
 from ..kinds import RegisterKind
 from ..register_page import correction_form, csv_response, entry_context
-from ..web_actions import submit, verify_writable
+from ..web_actions import filed, submit, verify_writable
 from . import selectors
 from .forms import OrphelinFileForm, OrphelinFilterForm, OrphelinReturnForm
 from .services import FILED, orphelin_file, orphelin_return, orphelin_state
@@ -94,9 +94,9 @@ def entry_detail(request, casino, kind, seq):
         return_form = OrphelinReturnForm(request.POST)
 
         def give_back(form):
-            closing = orphelin_return(entry=entry, actor=request.user, **form.cleaned_data)
-            message = _("Orphelin n° %(seq)s restitué à son propriétaire (écriture n° %(closing)s).") % {
-                "seq": entry.seq, "closing": closing.seq}
+            message = filed(orphelin_return(entry=entry, actor=request.user, **form.cleaned_data),
+                            lambda closing: _("Orphelin n° %(seq)s restitué à son propriétaire (écriture n° "
+                                              "%(closing)s).") % {"seq": entry.seq, "closing": closing.seq})
             return message, reverse("registers-entry", kwargs={"casino": casino, "kind": kind, "seq": seq})
 
         done = submit(request, return_form, give_back)

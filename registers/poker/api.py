@@ -15,7 +15,7 @@ from compliance.api.inputs import Coded, Input, ListOf
 from games.poker.jackpots import HIGHEST_FIRST, ROUNDINGS
 from registers.errors import TEXT_NOT_TEXT, ErrorCode
 
-from ..chain.api import EntryOutput, KindApi, PendingOutput, WriteOnlyApi, created, writes
+from ..chain.api import FILED_ANSWERS, KindApi, PendingOutput, WriteOnlyApi, created, filed, writes
 from ..chain.inputs import (
     AMOUNT,
     AMOUNT_HELP,
@@ -30,6 +30,7 @@ from ..chain.inputs import (
     day,
     flag,
     free_text,
+    late_reason_text,
     names,
     whole,
 )
@@ -141,6 +142,7 @@ class CagnotteInput(Input):
     bad_beat = Amount(allow_zero=True)
     box_count = Amount(allow_zero=True)
     currency = Currency(required=False, help_text=CASINO_CURRENCY)
+    late_reason = late_reason_text()
 
 
 class BadBeatInput(Input):
@@ -156,6 +158,7 @@ class BadBeatInput(Input):
     currency = Currency(required=False, help_text=CASINO_CURRENCY)
     players = names(required=True, min_length=1, help_text="everyone seated at the table, the loser included")
     restart_at = Amount(allow_zero=True)
+    late_reason = late_reason_text()
 
 
 class LevelInput(Input):
@@ -174,12 +177,14 @@ class ConfigureInput(Input):
     increment_kind = choice(("fixe", "pourcentage"), code=ErrorCode.INCREMENT)
     increment_value = Amount(help_text=AMOUNT_HELP + "; more than 0 (a percentage below 100)")
     rounding = choice(list(ROUNDINGS), code=ErrorCode.INCREMENT)
+    late_reason = late_reason_text()
 
 
 class StatementInput(Input):
     gaming_day = day(required=False, help_text="today when left out")
     name = RegisterText()
     displayed = LevelAmounts()
+    late_reason = late_reason_text()
 
 
 class WinInput(Input):
@@ -195,6 +200,7 @@ class WinInput(Input):
     amount = Amount()
     currency = Currency(required=False, help_text=CASINO_CURRENCY)
     player = RegisterText()
+    late_reason = late_reason_text()
 
 
 class StopInput(Input):
@@ -203,6 +209,7 @@ class StopInput(Input):
     voluntary = flag(required=False, default=False)
     reason = free_text()
     minister_notified_on = day(required=False, allow_null=True, default=None)
+    late_reason = late_reason_text()
 
 
 class CagnotteApi(KindApi):
@@ -236,20 +243,20 @@ class JackpotStateApi(ProgressiveApi):
 
 
 class ProgressiveConfigureApi(WriteOnlyApi, ProgressiveApi):
-    @extend_schema(request=ConfigureInput, responses=writes({201: EntryOutput}))
+    @extend_schema(request=ConfigureInput, responses=writes(FILED_ANSWERS))
     def post(self, request, casino):
         self.writable()
         values = self.values(ConfigureInput, request)
         values["levels"] = [dict(level) for level in values["levels"]]
-        return created(EntryOutput(progressive_configure(casino=self.casino, actor=request.user, **values)))
+        return filed(progressive_configure(casino=self.casino, actor=request.user, **values))
 
 
 class ProgressiveStatementApi(WriteOnlyApi, ProgressiveApi):
-    @extend_schema(request=StatementInput, responses=writes({201: EntryOutput}))
+    @extend_schema(request=StatementInput, responses=writes(FILED_ANSWERS))
     def post(self, request, casino):
         self.writable()
         values = self.values(StatementInput, request)
-        return created(EntryOutput(progressive_statement(casino=self.casino, actor=request.user, **values)))
+        return filed(progressive_statement(casino=self.casino, actor=request.user, **values))
 
 
 class ProgressiveWinApi(WriteOnlyApi, ProgressiveApi):
@@ -261,10 +268,10 @@ class ProgressiveWinApi(WriteOnlyApi, ProgressiveApi):
 
 
 class ProgressiveStopApi(WriteOnlyApi, ProgressiveApi):
-    @extend_schema(request=StopInput, responses=writes({201: EntryOutput}))
+    @extend_schema(request=StopInput, responses=writes(FILED_ANSWERS))
     def post(self, request, casino):
         self.writable()
         values = self.values(StopInput, request)
-        return created(EntryOutput(jackpot_stop(casino=self.casino, actor=request.user, **values)))
+        return filed(jackpot_stop(casino=self.casino, actor=request.user, **values))
 
 

@@ -28,6 +28,7 @@ JACKPOT_STOPPED_AGAIN = _("Le jackpot « {name} » est déjà arrêté depuis l'
 JACKPOT_ACTIVE = _("Le jackpot « {name} » est en cours depuis l'écriture n° {seq} : ses conditions ne changent pas "
                    "avant son arrêt.")
 NO_DISPLAYED = _("Le relevé n'indique aucun montant affiché.")
+TABLE_UNKNOWN = _("La table « {table} » n'est pas reliée au jackpot : ses tables sont {tables}.")
 LEVEL_UNKNOWN = _("Le jackpot n'a pas de niveau « {level} » : ses niveaux sont {levels}.")
 LEVEL_MISSING = _("Aucun montant affiché pour le niveau {level}.")
 ABOVE_AMOUNT = _("Le gain de {amount} dépasse le montant du niveau {level}, {available}.")
@@ -179,6 +180,10 @@ def progressive_won(replay: Replay, entry: Audited) -> list[Problem]:
         check.text(key)
     if jackpot is None:
         return check.problems
+    linked = jackpot.config.get("tables") if isinstance(jackpot.config.get("tables"), list) else []
+    if entry.payload.get("table") not in linked:
+        check.fail(TABLE_UNKNOWN, CONFIGURATION_RULE, table=entry.payload.get("table"),
+                   tables=", ".join(map(str, linked)))
     if isinstance(level, bool) or not isinstance(level, int) or str(level) not in jackpot.levels:
         check.fail(LEVEL_UNKNOWN, CONFIGURATION_RULE, level=level, levels=", ".join(jackpot.levels))
         return check.problems

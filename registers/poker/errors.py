@@ -17,6 +17,8 @@ JACKPOT_STOPPED = _(
 )
 JACKPOT_UNKNOWN = _("Aucun jackpot « {name} » n'est configuré dans ce registre ({citation}).")
 JACKPOT_UNKNOWN_LEVEL = _("Le jackpot n'a pas de niveau « {level} » : ses niveaux sont {levels} ({citation}).")
+JACKPOT_UNKNOWN_TABLE = _("La table « {table} » n'est pas reliée au jackpot « {name} » : ses tables sont {tables} "
+                          "({citation}).")
 JACKPOT_ABOVE_AMOUNT = _("Le paiement de {amount} dépasse le montant du jackpot, {available} ({citation}).")
 JACKPOT_NOTICE = _(
     "Arrêt volontaire refusé : le Ministre doit être informé au moins {days} jours avant (avis du {notice}, arrêt le "

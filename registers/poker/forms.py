@@ -17,6 +17,7 @@ LEVELS = (1, 2, 3)
 
 
 class CagnotteForm(ActionForm):
+    late_filing = True
     action = "cagnotte"
     gaming_day = forms.DateField(label=_("Journée de jeu"), widget=DATE)
     table = text_field(_("Table"), 60)
@@ -91,6 +92,7 @@ class ProgressiveConfigureForm(ActionForm):
 
 
 class ProgressiveStatementForm(JackpotChoiceMixin, ActionForm):
+    late_filing = True
     action = "statement"
     gaming_day = forms.DateField(label=_("Journée de jeu"), widget=DATE)
     name = forms.ChoiceField(label=_("Jackpot"), choices=())
@@ -113,10 +115,12 @@ class ProgressiveStatementForm(JackpotChoiceMixin, ActionForm):
             "gaming_day": data["gaming_day"],
             "name": data["name"],
             "displayed": {str(level): data[f"displayed_{level}"] for level in levels},
+            "late_reason": data["late_reason"],
         }
 
 
 class ProgressiveWinForm(JackpotChoiceMixin, ActionForm):
+    late_filing = True
     action = "win"
     gaming_day = forms.DateField(label=_("Journée de jeu"), widget=DATE)
     name = forms.ChoiceField(label=_("Jackpot"), choices=())
@@ -137,6 +141,7 @@ class ProgressiveWinForm(JackpotChoiceMixin, ActionForm):
 
 
 class ProgressiveStopForm(JackpotChoiceMixin, ActionForm):
+    late_filing = True
     action = "stop"
     gaming_day = forms.DateField(label=_("Journée de jeu de l'arrêt"), widget=DATE)
     name = forms.ChoiceField(label=_("Jackpot"), choices=())
@@ -152,6 +157,7 @@ class ProgressiveStopForm(JackpotChoiceMixin, ActionForm):
 
 
 class BadBeatWinForm(ActionForm):
+    late_filing = True
     action = "badbeat"
     gaming_day = forms.DateField(label=_("Journée de jeu"), widget=DATE)
     table = text_field(_("Table"), 60)

@@ -22,7 +22,7 @@ from registers.errors import ErrorCode
 from .. import errors as common
 from ..chain.services import (
     countersign_check_register,
-    entry_append,
+    entry_file,
     pending_file,
     register_for,
     verify_actor,
@@ -84,7 +84,8 @@ def progressive_configure(
     increment_kind: str,
     increment_value,
     rounding: str,
-) -> Entry:
+    late_reason: str = "",
+) -> Entry | PendingEntry:
     """At most three levels on the three highest combinations, start values within 500/200/50 × the small blind."""
     verify_can_write(actor, casino)
     verify_gaming_day(casino, gaming_day)  # before any rule is read at that day
@@ -141,13 +142,15 @@ def progressive_configure(
         "increment": {"kind": increment_kind, "value": value, "rounding": rounding},
         "citation": citation,
     }
-    return entry_append(register=register, kind=CONFIGURED, gaming_day=gaming_day, actor=actor, payload=payload)
+    return entry_file(register=register, kind=CONFIGURED, gaming_day=gaming_day, actor=actor, payload=payload,
+                      late_reason=late_reason)
 
 
 @transaction.atomic
 def progressive_statement(
-    *, casino: Casino, actor: User, gaming_day: datetime.date, name: str, displayed: dict[str, str]
-) -> Entry:
+    *, casino: Casino, actor: User, gaming_day: datetime.date, name: str, displayed: dict[str, str],
+    late_reason: str = "",
+) -> Entry | PendingEntry:
     """The end-of-session register of the amounts displayed (art. 49-10 al. 5): for a running jackpot, one amount
     for each of its levels and no other."""
     verify_can_write(actor, casino)
@@ -165,12 +168,13 @@ def progressive_statement(
         if key not in given:
             raise DomainError(common.FIELD_REQUIRED, code=ErrorCode.REQUIRED, field=f"displayed[{key}]")
     amounts = {key: parse_amount(given[key], field=f"displayed[{key}]", allow_zero=True) for key in levels}
-    return entry_append(
+    return entry_file(
         register=register,
         kind=STATEMENT,
         gaming_day=gaming_day,
         actor=actor,
         payload={"jackpot": state["config"]["jackpot"], "displayed": amounts, "citation": STATEMENT_RULE},
+        late_reason=late_reason,
     )
 
 
@@ -189,6 +193,7 @@ def progressive_win_file(
     amount,
     currency: str,
     player: str,
+    late_reason: str = "",
 ) -> PendingEntry:
     """The payment voucher and register entry of art. 49-10, waiting for a management member's signature: a win
     of a level the running jackpot has, never above its amount."""
@@ -214,6 +219,11 @@ def progressive_win_file(
     game, table, combination, won_at, player = (
         clean_text(text, field=field) for field, text in (
             ("game", game), ("table", table), ("combination", combination), ("won_at", won_at), ("player", player)))
+    linked = state["config"].get("tables") or []
+    if table not in linked:
+        raise DomainError(errors.JACKPOT_UNKNOWN_TABLE.format(table=table, name=name, tables=", ".join(linked),
+                                                              citation=CONFIGURATION_RULE),
+                          code=ErrorCode.UNKNOWN_TABLE, field="table")
     start = next(lv["start"] for lv in state["config"]["levels"] if lv["level"] == level)
     payload = {
         "jackpot": name,
@@ -236,6 +246,7 @@ def progressive_win_file(
         payload=payload,
         countersigner_role=User.Role.MANAGER,
         citation=citation,
+        late_reason=late_reason,
     )
 
 
@@ -249,7 +260,8 @@ def jackpot_stop(
     voluntary: bool,
     reason: str,
     minister_notified_on: datetime.date | None = None,
-) -> Entry:
+    late_reason: str = "",
+) -> Entry | PendingEntry:
     """Stops a running jackpot, once. Involuntary (breakdown): at once, no increments nor wins until it is
     configured again. Voluntary: only if the Minister was told at least the rule's number of days before
     (art. 49-11 al. 2)."""
@@ -277,13 +289,8 @@ def jackpot_stop(
         "minister_notified_on": minister_notified_on.isoformat() if minister_notified_on else None,
         "citation": notice.citation.label,
     }
-    return entry_append(
-        register=register,
-        kind=STOPPED,
-        gaming_day=gaming_day,
-        actor=actor,
-        payload=payload,
-    )
+    return entry_file(register=register, kind=STOPPED, gaming_day=gaming_day, actor=actor, payload=payload,
+                      late_reason=late_reason)
 
 
 # --- bad beat ------------------------------------------------------------------------------------
@@ -308,6 +315,7 @@ def bad_beat_win_file(
     currency: str,
     players: list[str],
     restart_at,
+    late_reason: str = "",
 ) -> PendingEntry:
     verify_actor(actor, casino)
     verify_gaming_day(casino, gaming_day)  # before any rule is read at that day
@@ -362,11 +370,13 @@ def bad_beat_win_file(
         payload=payload,
         countersigner_role=User.Role.MANAGER,
         citation="LU RGD 1979 art. 49-15",
+        late_reason=late_reason,
     )
 
 
 def bad_beat_statement_file(
-    *, casino: Casino, actor: User, gaming_day: datetime.date, amount, currency: str, history_reference: str
+    *, casino: Casino, actor: User, gaming_day: datetime.date, amount, currency: str, history_reference: str,
+    late_reason: str = "",
 ) -> PendingEntry:
     """End of session: the sum dedicated to the bad-beat jackpot, from the certified history of the
     tables' machines, written by the cashier under a management member's control (art. 49-13 al. 9)."""
@@ -385,11 +395,13 @@ def bad_beat_statement_file(
         payload=payload,
         countersigner_role=User.Role.MANAGER,
         citation=citation,
+        late_reason=late_reason,
     )
 
 
 def cagnotte_file(
-    *, casino: Casino, actor: User, gaming_day: datetime.date, table: str, house, bad_beat, box_count, currency: str
+    *, casino: Casino, actor: User, gaming_day: datetime.date, table: str, house, bad_beat, box_count, currency: str,
+    late_reason: str = "",
 ) -> PendingEntry:
     verify_actor(actor, casino)
     verify_gaming_day(casino, gaming_day)  # before any rule is read at that day
@@ -418,6 +430,7 @@ def cagnotte_file(
         payload=payload,
         countersigner_role=User.Role.MANAGER,
         citation=CAGNOTTE_RULE,
+        late_reason=late_reason,
     )
 
 

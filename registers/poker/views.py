@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from ..chain.selectors import payload_total
 from ..kinds import EntryKind, RegisterKind
 from ..register_page import FamilyPage, RegisterPage, family_page
+from ..web_actions import filed
 from . import forms as f
 from .selectors import WON, jackpot_cards
 from .services import (
@@ -46,15 +47,16 @@ def _file_cagnotte(page, form, user):
 
 def _configure(page, form, user):
     entry = progressive_configure(casino=page.casino, actor=user, gaming_day=timezone.localdate(), **form.values())
-    return _("Jackpot « %(name)s » configuré (écriture n° %(seq)s).") % {
+    return filed(entry, lambda entry: _("Jackpot « %(name)s » configuré (écriture n° %(seq)s).") % {
         "name": form.values()["name"],
         "seq": entry.seq,
-    }
+    })
 
 
 def _statement(page, form, user):
     entry = progressive_statement(casino=page.casino, actor=user, **form.values())
-    return _("Relevé de fin de séance enregistré (écriture n° %(seq)s).") % {"seq": entry.seq}
+    return filed(entry, lambda entry: _("Relevé de fin de séance enregistré (écriture n° %(seq)s).") % {
+        "seq": entry.seq})
 
 
 def _win(page, form, user):
@@ -64,7 +66,7 @@ def _win(page, form, user):
 
 def _stop(page, form, user):
     entry = jackpot_stop(casino=page.casino, actor=user, **form.values())
-    return _("Arrêt du jackpot enregistré (écriture n° %(seq)s).") % {"seq": entry.seq}
+    return filed(entry, lambda entry: _("Arrêt du jackpot enregistré (écriture n° %(seq)s).") % {"seq": entry.seq})
 
 
 def _bad_beat(page, form, user):
