@@ -116,6 +116,12 @@ class CasinoForm(ServiceForm):
         super().__init__(*args, **kwargs)
         if "opened_on" in self.fields:  # empty: the registers are kept from the day of the casino's creation
             self.fields["opened_on"].required = False
+        if "late_filing_days" in self.fields:  # empty: the casino's delay stays (7 days for a new casino)
+            self.fields["late_filing_days"].required = False
+
+    def clean_late_filing_days(self):
+        days = self.cleaned_data.get("late_filing_days")
+        return days if days is not None else self.instance.late_filing_days
 
     def apply(self) -> Casino:
         if self.instance.pk is None:

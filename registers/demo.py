@@ -152,7 +152,7 @@ def _cards_demo() -> list[str]:
     cashier, manager = User.objects.get(username="lu.caissier"), User.objects.get(username="lu.direction")
     with transaction.atomic(), timezone.override(ZoneInfo(casino.jurisdiction.timezone)):
         today = timezone.localdate()
-        week = today - timedelta(days=6)
+        week = today - timedelta(days=7)  # the casino's filing delay: a card operation is never filed later
         card_certificate_record(casino=casino, actor=manager, supplier="Systèmes de Cartes Moselle S.à r.l.",
                                 reference="CERT-SCM-2026-014", issued_on=today - timedelta(days=60))
         weber, klein, muller = (
@@ -170,7 +170,7 @@ def _cards_demo() -> list[str]:
         ledger.card_win(card=weber_1, actor=cashier, amount="45.50", machine="LM-001", gaming_day=week)
         ledger.card_load(card=klein_1, actor=cashier, amount="600.00", desk="Caisse 2", gaming_day=week)
         ledger.card_load(card=muller_1, actor=cashier, amount="300.00", desk="Caisse 1", gaming_day=week)
-        card_found(card=muller_1, actor=cashier, found_on=today - timedelta(days=5), location="Bar de la salle A")
+        card_found(card=muller_1, actor=cashier, found_on=week, location="Bar de la salle A")
         yesterday = today - timedelta(days=1)
         ledger.card_load(card=weber_1, actor=cashier, amount="400.00", desk="Caisse 1", gaming_day=yesterday)
         ledger.card_bet(card=weber_1, actor=cashier, amount="25.00", machine="LM-008", gaming_day=yesterday)

@@ -25,7 +25,7 @@ from registers.fields import NAME_MAX, TEXT_MAX, clean_text
 from registers.models import Entry, PendingEntry, SlotRequest
 from registers.money import parse_amount
 from registers.orphelins.selectors import SOURCES
-from tests.conftest import api_client_for, make_user
+from tests.conftest import api_client_for, install_machines, make_user
 
 V1 = "/api/v1/"
 R = "/api/v1/registers/{casino}/"
@@ -455,6 +455,7 @@ def test_the_hand_paid_jackpot_and_the_machines_refuse_what_their_schema_refuses
         response = api.post(url, {**payout, **changes}, format="json")
         assert response.status_code == 400 and list(response.json()["field_errors"]) == [field], response.json()
     assert valid(schema, R + "jackpots/", payout)  # the currency left out is the casino's
+    install_machines(lu.c, lu.accountant_c, "M07")
     filed = api.post(url, payout, format="json")
     assert filed.status_code == 201 and filed.json()["payload"]["currency"] == "EUR"
 

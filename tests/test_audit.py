@@ -52,7 +52,7 @@ def test_casino_create_records_the_casino_and_who_created_it(world):
     assert event.details == {"code": "casino-d", "name": "Casino D", "jurisdiction": "LU",
                              "operator_name": "Exploitant D", "licence_number": "LIC-D",
                              "share_capital": "2500000.50",  # a decimal kept as written, as a string
-                             "opened_on": timezone.localdate().isoformat()}
+                             "opened_on": timezone.localdate().isoformat(), "late_filing_days": 7}
 
 
 def test_a_refused_casino_create_records_nothing(world):

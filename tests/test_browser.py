@@ -247,6 +247,12 @@ def test_found_money_is_filed_countersigned_returned_in_time_refused_late_and_th
         cashier.fill("#id_amount", amount)
         cashier.fill("#id_location", location)
         cashier.fill("#id_description", "Plaque oubliée par un joueur")
+        if day == day8:  # past the casino's 7-day filing delay: refused until its reason is given, input kept
+            cashier.click("[data-testid=file-submit]")
+            cashier.wait_for_load_state()
+            assert "motif de la saisie tardive" in cashier.locator("[data-testid=error-late_reason]").inner_text()
+            assert cashier.locator("#id_location").input_value() == location
+            cashier.fill("#id_late_reason", "Fiche de l'agent retrouvée au contrôle de la caisse")
         cashier.click("[data-testid=file-submit]")
         cashier.wait_for_url("**/registres/la-moselle/orphelins/")
         assert "contresignature" in cashier.locator("[role=status]").first.inner_text()

@@ -14,7 +14,7 @@ from registers.appareils.services import appareil_install, appareil_move, appare
 from registers.chain.services import pending_countersign
 from registers.models import Checkpoint, Entry, GamingSession, PendingEntry
 from registers.poker.services import progressive_configure
-from tests.conftest import api_client_for, make_user
+from tests.conftest import api_client_for, install_machines, make_user
 
 pytestmark = pytest.mark.django_db
 
@@ -125,6 +125,7 @@ def with_day(data: dict, **changes) -> dict:
 
 
 def test_a_hand_paid_jackpot_is_filed_then_countersigned_from_the_queue(lu, client):
+    install_machines(lu.c, lu.accountant_c, "M07")
     client.force_login(lu.accountant_c)
     page = client.get(page_url(lu, "jackpots")).content.decode()
     assert "Déclarer un jackpot payé manuellement" in page and "armoire à deux clés" in page
@@ -134,7 +135,7 @@ def test_a_hand_paid_jackpot_is_filed_then_countersigned_from_the_queue(lu, clie
     assert response.status_code == 302, response.content.decode()[:3000]
     pending = PendingEntry.objects.get()
     assert pending.register.kind == "jackpots" and pending.countersigner_role == "manager"
-    assert json.loads(pending.payload)["amount"] == "4250.00" and Entry.objects.count() == 0
+    assert json.loads(pending.payload)["amount"] == "4250.00" and counts() == (1, 1)  # and M07's installation
     page = client.get(response.url).content.decode()
     assert "contresignature" in page and f'data-testid="pending-{pending.pk}"' in page
 
@@ -146,12 +147,13 @@ def test_a_hand_paid_jackpot_is_filed_then_countersigned_from_the_queue(lu, clie
 
 
 def test_a_jackpot_without_the_receipt_in_the_cabinet_is_refused_and_keeps_the_input(lu, client):
+    install_machines(lu.c, lu.accountant_c, "M07")
     client.force_login(lu.accountant_c)
     data = with_day(JACKPOT)
     del data["receipt_in_cabinet"]
     page = refused(post(client, lu, "jackpots", "jackpot", data), "receipt_in_cabinet", "LU RGD 1979 art. 18-10")
-    assert 'value="M07"' in page and 'value="Q-2026-0042"' in page and 'value="4 250,00"' in page
-    assert counts() == (0, 0)
+    assert 'value="M07" selected' in page and 'value="Q-2026-0042"' in page and 'value="4 250,00"' in page
+    assert counts() == (0, 1)  # M07's installation only
 
 
 # --- cagnotte -----------------------------------------------------------------------------------------
@@ -438,6 +440,7 @@ def test_the_head_is_signed_and_a_gaming_day_closed_once(lu, client):
     tomorrow = {"gaming_day": (lu_today() + datetime.timedelta(days=2)).isoformat(), "confirm": "on"}
     refused(post(client, lu, "appareils", "session", tomorrow), "gaming_day", "pas encore commencé")
     assert GamingSession.objects.count() == 1
+    install_machines(lu.c, lu.accountant_c, "M07")
     late = with_day(JACKPOT)
     refused(post(client, lu, "jackpots", "jackpot", late), "gaming_day", "est close")
 
@@ -517,6 +520,7 @@ def api_refused(response, field: str, code: str | None = None) -> dict:
 
 
 def test_api_jackpot_cagnotte_and_bad_beat_filings(lu):
+    install_machines(lu.c, lu.accountant_c, "M07")
     api = api_client_for(lu.accountant_c)
     data = {**with_day(JACKPOT), "receipt_in_cabinet": True}
     response = api.post(api_url("api-registers-jackpots", lu), data, format="json")
@@ -545,7 +549,7 @@ def test_api_jackpot_cagnotte_and_bad_beat_filings(lu):
         "pot",
         "pot_too_small",
     )
-    assert counts() == (3, 0)
+    assert counts() == (3, 1)  # and M07's installation
 
     for pending in PendingEntry.objects.all():
         pending_countersign(pending=pending, countersigner=lu.manager_c)
@@ -704,6 +708,7 @@ def test_every_register_exports_its_entries_as_a_french_spreadsheet(world, rules
     from registers.appareils.jackpots import jackpot_manual_payout_file
 
     manager = make_user("direction.csv", "manager", casino=world.c)
+    install_machines(world.c, world.accountant_c, "M07")
     pending = jackpot_manual_payout_file(casino=world.c, actor=world.accountant_c, gaming_day=datetime.date.today(),
                                          machine="M07", amount="4250.00", currency="EUR", receipt_number="Q-1",
                                          receipt_in_cabinet=True)

@@ -49,6 +49,7 @@ def registered(w, days: int, *, amount="100.00", location="Table de roulette 1",
         amount=amount,
         currency="EUR",
         location=location,
+        late_reason="Fiche retrouvée au contrôle de la caisse",  # read only past the casino's filing delay
     )
     return pending_countersign(pending=pending, countersigner=w.manager_c)
 

@@ -19,6 +19,7 @@ from compliance.errors import DomainError
 from compliance.models import Casino, User
 from registers.errors import ErrorCode
 
+from ..chain.selectors import kind_applies
 from ..chain.services import pending_file, register_for, verify_actor, verify_gaming_day
 from ..fields import clean_text
 from ..kinds import EntryKind, RegisterKind
@@ -105,7 +106,9 @@ def jackpot_manual_payout_file(
 
 def _verify_on_floor(casino: Casino, machine: str, gaming_day: datetime.date) -> None:
     """The machine stood on the floor that day, as the register of machines says, under that register's lock: a
-    machine moved meanwhile is seen."""
+    machine moved meanwhile is seen. Where the rules keep no register of machines, the machine is as named."""
+    if not kind_applies(casino, RegisterKind.APPAREILS, gaming_day):
+        return
     machines = machines_register(casino)
     if machines is not None:
         Register.objects.select_for_update().get(pk=machines.pk)
