@@ -110,7 +110,7 @@ class CasinoForm(ServiceForm):
     class Meta:
         model = Casino
         fields = ["jurisdiction", "code", "name", "operator_name", "licence_number", "address", "share_capital",
-                  "opened_on", "late_filing_days"]
+                  "opened_on", "late_filing_days", "draft_basis", "draft_basis_since"]
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

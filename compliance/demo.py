@@ -26,7 +26,10 @@ CASINOS = (
          address="Place des Rochers, 98000 Monaco", share_capital=Decimal("8400000.00")),
     dict(jurisdiction_code="LU", code="la-moselle", name="Casino de la Moselle",
          operator_name="Casino de la Moselle S.A.", licence_number="MF-2026-003",
-         address="12, quai des Vignes, L-5999 Moselle-les-Bains", share_capital=Decimal("3100000.00")),
+         address="12, quai des Vignes, L-5999 Moselle-les-Bains", share_capital=Decimal("3100000.00"),
+         # the Luxembourg text is a draft: the casino applies it under a ministry letter, from its first day in Vigie
+         draft_basis="Lettre du Ministère des Finances, réf. MF/JX/2026-014 : application du projet de règlement "
+                     "grand-ducal en attendant sa publication"),
 )
 
 

@@ -29,6 +29,7 @@ UNKNOWN_ROLE = _("Rôle inconnu.")
 USERNAME_TAKEN = _("Cet identifiant est déjà utilisé.")
 CASINO_CODE_TAKEN = _("Ce code de casino est déjà utilisé.")
 OPENED_IN_THE_FUTURE = _("Les registres d'un casino ne peuvent être tenus à partir d'un jour à venir.")
+DRAFT_BASIS_INCOMPLETE = _("La base d'application du projet se donne avec sa référence et le jour d'où elle vaut.")
 LATE_FILING_DAYS = _("Le délai de saisie est un nombre entier de jours, de 0 à {max}.")
 CASINO_IDENTITY_FIXED = _(
     "Le code, la juridiction et le premier jour des registres d'un casino ne changent plus après sa création."

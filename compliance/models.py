@@ -70,6 +70,9 @@ class Casino(models.Model):
         _("délai de saisie (jours)"), default=7, validators=[MaxValueValidator(LATE_FILING_DAYS_MAX)],
         help_text=_("Au-delà, une écriture doit donner le motif de son retard et être contresignée par un responsable "
                     "(contrôle interne du casino)."))
+    # where the jurisdiction's text is still a draft (LU), the decision under which the casino applies it, and since
+    draft_basis = models.CharField(_("base d'application du projet"), max_length=300, blank=True)
+    draft_basis_since = models.DateField(_("appliqué depuis le"), null=True, blank=True)
     created_at = models.DateTimeField(_("créé le"), auto_now_add=True)
 
     objects = scoped_queryset(casino="pk", jurisdiction="jurisdiction").as_manager()

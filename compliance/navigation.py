@@ -31,7 +31,7 @@ NAVIGATION: tuple[NavItem, ...] = (
     NavItem(_("Registres"), "journal-text", EVERYONE,
             _("Orphelins, paiements de jackpots, cagnotte, machines à sous : chaînés et signés."), "registers-list"),
     NavItem(_("Cartes de jeu électroniques"), "credit-card-2-front", (*CASINO_STAFF, REGULATOR),
-            _("Émission, chargement, paiement et blocage (RGD art. 3-1 à 3-4)."), "cards-home",
+            _("Émission, chargement, paiement et blocage, comme le projet de RGD les règle."), "cards-home",
             jurisdictions=("LU",)),
     NavItem(_("Tables et salle de poker"), "suit-spade", (*CASINO_STAFF, REGULATOR),
             _("Sessions de table, mains, pots, rake et jackpots rapprochés.")),

@@ -77,7 +77,8 @@ def jurisdictions_load(*, actor: User | None = None, path: Path = JURISDICTIONS_
 @transaction.atomic
 def casino_create(*, actor: User, jurisdiction_code: str, code: str, name: str, operator_name: str,
                   licence_number: str, address: str, share_capital: Decimal,
-                  opened_on: datetime.date | None = None, late_filing_days: int = 7) -> Casino:
+                  opened_on: datetime.date | None = None, late_filing_days: int = 7, draft_basis: str = "",
+                  draft_basis_since: datetime.date | None = None) -> Casino:
     """A licensed casino whose registers Vigie keeps from `opened_on` (its first gaming day in the product, today
     unless a casino brings its earlier books in)."""
     jurisdiction = Jurisdiction.objects.filter(code=jurisdiction_code).first()
@@ -91,14 +92,18 @@ def casino_create(*, actor: User, jurisdiction_code: str, code: str, name: str, 
     if opened_on > timezone.localdate():
         raise DomainError(errors.OPENED_IN_THE_FUTURE, field="opened_on", code=ErrorCode.INVALID)
     _verify_late_filing_days(late_filing_days)
+    # a draft applied from a casino's first day in Vigie unless the basis says when
+    basis = {"draft_basis": draft_basis, "draft_basis_since": draft_basis_since or (opened_on if draft_basis else None)}
+    _verify_draft_basis(Casino(), basis)
     casino = Casino.objects.create(jurisdiction=jurisdiction, code=code, name=name, operator_name=operator_name,
                                    licence_number=licence_number, address=address, share_capital=share_capital,
-                                   opened_on=opened_on, late_filing_days=late_filing_days)
+                                   opened_on=opened_on, late_filing_days=late_filing_days, **basis)
     audit_record(actor=actor, action=AuditAction.CASINO_CREATED, casino=casino, target_type="casino",
                  target_id=casino.pk, details={"code": code, "name": name, "jurisdiction": jurisdiction.code,
                                                "operator_name": operator_name, "licence_number": licence_number,
                                                "share_capital": share_capital, "opened_on": opened_on,
-                                               "late_filing_days": late_filing_days})
+                                               "late_filing_days": late_filing_days,
+                                               **({**basis} if draft_basis else {})})
     return casino
 
 
@@ -109,10 +114,25 @@ def _verify_late_filing_days(days) -> None:
                           code=ErrorCode.INVALID)
 
 
+def _verify_draft_basis(casino: Casino, changes: dict) -> None:
+    """The decision under which a casino applies its jurisdiction's draft text: a reference and the day it applies
+    from, both or neither, that day not to come."""
+    if not changes:
+        return
+    reference = changes.get("draft_basis", casino.draft_basis)
+    since = changes.get("draft_basis_since", casino.draft_basis_since)
+    if bool((reference or "").strip()) != (since is not None):
+        field = "draft_basis_since" if since is None else "draft_basis"
+        raise DomainError(errors.DRAFT_BASIS_INCOMPLETE, field=field, code=ErrorCode.INVALID)
+    if since is not None and since > timezone.localdate():
+        raise DomainError(errors.OPENED_IN_THE_FUTURE, field="draft_basis_since", code=ErrorCode.INVALID)
+
+
 # A casino's code names its signing key (registers/chain/keys.py) and its pages, its jurisdiction its currency and
 # its rules: both are fixed once it exists. The rest describes it and may be corrected.
 CASINO_FIXED_FIELDS = ("code", "jurisdiction", "opened_on")  # opened_on: the registers' entries rest on it
-CASINO_CHANGEABLE_FIELDS = ("name", "operator_name", "licence_number", "address", "share_capital", "late_filing_days")
+CASINO_CHANGEABLE_FIELDS = ("name", "operator_name", "licence_number", "address", "share_capital", "late_filing_days",
+                            "draft_basis", "draft_basis_since")
 
 
 @transaction.atomic
@@ -129,6 +149,7 @@ def casino_update(*, actor: User, casino: Casino, **fields) -> Casino:
         raise DomainError(errors.NEGATIVE_AMOUNT, field="share_capital", code=ErrorCode.NEGATIVE_AMOUNT)
     if "late_filing_days" in changes:
         _verify_late_filing_days(fields["late_filing_days"])
+    _verify_draft_basis(casino, {name: fields[name] for name in changes if name.startswith("draft_basis")})
     if changes:
         for name in changes:
             setattr(casino, name, fields[name])

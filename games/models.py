@@ -278,10 +278,23 @@ class BetType(Cited):
         return self.key
 
 
+class OddsReading(models.TextChoices):
+    """How a printed « X à Y » / « X pour Y » is paid; the printed word alone does not always say."""
+
+    # X won per Y staked, the stake returned on top
+    NET = "a", _("gain net, mise rendue")
+    # X returned in all per Y staked, stake included
+    TOTAL = "pour", _("montant total rendu, mise comprise")
+
+
 class PayTableVersion(Cited):
     paytable = models.ForeignKey(PayTable, on_delete=models.CASCADE, related_name="versions")
     effective_from = models.DateField()
     note = models.TextField(blank=True)
+    # the reading the text's own words support (its evidence below); blank: the printed word's
+    reading = models.CharField(max_length=4, choices=OddsReading.choices, blank=True)
+    reading_note = models.TextField(blank=True)
+    reading_note_en = models.TextField(blank=True)
 
     objects = PublicQuerySet.as_manager()
 
@@ -291,6 +304,23 @@ class PayTableVersion(Cited):
 
     def __str__(self):
         return f"{self.paytable_id}@{self.effective_from}"
+
+
+class PayTableReadingEvidence(Cited):
+    """Words of a text, quoted exactly, that show which reading of a pay table's odds it means."""
+
+    version = models.ForeignKey(PayTableVersion, on_delete=models.CASCADE, related_name="reading_evidence")
+    position = models.PositiveSmallIntegerField()
+    quote = models.TextField()
+
+    objects = PublicQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["version", "position"]
+        constraints = [models.UniqueConstraint(fields=["version", "position"], name="readingevidence_unique_position")]
+
+    def __str__(self):
+        return f"{self.version_id}#{self.position}"
 
 
 class PayoutKind(models.TextChoices):
@@ -303,10 +333,12 @@ class PayoutKind(models.TextChoices):
 
 
 class OddsNotation(models.TextChoices):
-    # "X à Y": X won per Y staked, the stake returned on top
-    A = "a", _("à (gain net, mise rendue)")
-    # "X pour Y": X returned in total per Y staked, stake included
-    POUR = "pour", _("pour (total rendu, mise comprise)")
+    """The word printed between the figures; how it is paid is the version's reading (OddsReading)."""
+
+    # "X à Y" (the printed word, never translated)
+    A = "a", "à"
+    # "X pour Y"
+    POUR = "pour", "pour"
 
 
 class PayTableLine(models.Model):

@@ -22,6 +22,7 @@ from games.models import (
     LegalInstrument,
     PayTable,
     PayTableLine,
+    PayTableReadingEvidence,
     PayTableVersion,
     RuleValue,
     RuleValueVersion,
@@ -267,9 +268,15 @@ def paytable_list(*, user) -> QuerySet[PayTable]:
 
 
 def paytable_get(*, user, key: str) -> PayTable | None:
-    return paytable_list(user=user).filter(key=key).prefetch_related(
-        Prefetch("versions", queryset=PayTableVersion.objects.select_related("article__instrument")
-                 .prefetch_related(Prefetch("lines", queryset=PayTableLine.objects.order_by("position"))))).first()
+    return _with_versions(paytable_list(user=user).filter(key=key)).first()
+
+
+def _with_versions(paytables: QuerySet[PayTable]) -> QuerySet[PayTable]:
+    return paytables.prefetch_related(
+        Prefetch("versions", queryset=PayTableVersion.objects.select_related("article__instrument").prefetch_related(
+            Prefetch("lines", queryset=PayTableLine.objects.order_by("position")),
+            Prefetch("reading_evidence", queryset=PayTableReadingEvidence.objects.select_related(
+                "article__instrument").order_by("position")))))
 
 
 def ranking_get(*, user, key: str) -> HandRanking | None:
@@ -314,12 +321,56 @@ def paytable_data(*, user, key: str, on: datetime.date, drafts: bool = True) -> 
     if version is None:
         raise DomainError(errors.PAYTABLE_NOT_IN_FORCE.format(key=key, on=on.isoformat()), code=ErrorCode.NOT_IN_FORCE,
                           field="on", status=404)
+    return _paytable_dict(paytable, version)
+
+
+def _paytable_dict(paytable: PayTable, version: PayTableVersion) -> dict:
     citation = Citation.of(version)
+    lines = [_line_data(line) for line in version.lines.all()]
     return {
         "key": paytable.key, "game": paytable.game.key, "title": paytable.title, "title_en": paytable.title_en,
         "effective_from": version.effective_from.isoformat(),
         "citation": {"label": citation.label, "instrument": citation.instrument, "status": citation.status,
                      "article_url": version.article.get_absolute_url(), "point": version.point or None},
         "note": version.note or None,
-        "lines": [_line_data(line) for line in version.lines.all()],
+        "lines": lines,
+        "reading": paytable_reading(version=version, lines=lines),
     }
+
+
+def paytable_reading(*, version: PayTableVersion, lines: list[dict] | None = None) -> dict:
+    """Which reading of the odds a version is paid under first, and why.
+
+    `default` is the reading the text's own words support, with their quotes and citations (`evidence`), where
+    the rule file gives them; otherwise the printed word's (« à »: net, « pour »: total) or net when the table
+    prints no odds. `printed` is the word itself, kept as written; `alternative` is the other reading, always shown.
+    """
+    lines = lines if lines is not None else [_line_data(line) for line in version.lines.all()]
+    words = {line["parsed"]["notation"] for line in lines if line["parsed"]["kind"] == "odds"}
+    printed = words.pop() if len(words) == 1 else None
+    default = version.reading or printed or "a"
+    evidence = []
+    for item in version.reading_evidence.all():
+        cited = Citation.of(item)
+        evidence.append({"quote": item.quote, "citation": str(cited), "status": cited.status,
+                         "article_url": item.article.get_absolute_url()})
+    return {"default": default, "alternative": "pour" if default == "a" else "a", "printed": printed,
+            "supported_by_text": bool(evidence), "note": version.reading_note or None,
+            "note_en": version.reading_note_en or None, "evidence": evidence}
+
+
+def game_on_draft(*, key: str) -> bool:
+    """Whether a game's own text is a draft (the Luxembourg draft RGD, the Québec 2007 draft): such a game has no
+    rule in force, and what is computed for it applies the draft, cited as such."""
+    return Game.objects.filter(key=key, article__instrument__status=InstrumentStatus.DRAFT).exists()
+
+
+def paytable_at(*, key: str, on: datetime.date, drafts: bool = False) -> dict:
+    """A pay table as `paytable_data` gives it, for code that applies it (no person asking): the version in force
+    on `on`, a draft's only when `drafts` is set."""
+    paytable = _with_versions(PayTable.objects.select_related("game").filter(key=key)).first()
+    version = None if paytable is None else paytable_version_at(paytable=paytable, on=on, drafts=drafts)
+    if version is None:
+        raise DomainError(errors.PAYTABLE_NOT_IN_FORCE.format(key=key, on=on.isoformat()), code=ErrorCode.NOT_IN_FORCE,
+                          field="on", status=404)
+    return _paytable_dict(paytable, version)

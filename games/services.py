@@ -25,6 +25,7 @@ from games.models import (
     LegalInstrument,
     PayTable,
     PayTableLine,
+    PayTableReadingEvidence,
     PayTableVersion,
     RuleValue,
     RuleValueVersion,
@@ -215,9 +216,16 @@ def _load_paytables(sync, rules, articles, games) -> dict:
             "game": games[data["game"]], "title": data["title"], "title_en": data.get("title_en", ""),
         })
         for date, version_data in data["versions"].items():
+            reading = version_data.get("reading") or {}
             version = sync.put(PayTableVersion, {"paytable": paytable, "effective_from": _date(date)}, {
-                "note": version_data.get("note", ""), **_cited(rules, articles, version_data["reference"]),
+                "note": version_data.get("note", ""), "reading": reading.get("default", ""),
+                "reading_note": reading.get("note", "").strip(), "reading_note_en": reading.get("note_en", "").strip(),
+                **_cited(rules, articles, version_data["reference"]),
             })
+            for position, item in enumerate(reading.get("evidence", []), start=1):
+                sync.put(PayTableReadingEvidence, {"version": version, "position": position}, {
+                    "quote": item["quote"], **_cited(rules, articles, item["reference"]),
+                })
             for position, line in enumerate(version_data["lines"], start=1):
                 payout = line["payout"]
                 sync.put(PayTableLine, {"version": version, "position": position}, {
@@ -286,8 +294,8 @@ def rules_load(*, check: bool = False, root: Path | None = None, actor: User | N
             paytables = _load_paytables(sync, rules, articles, games)
             _load_bet_types(sync, rules, articles, games, paytables)
             _load_values(sync, rules, articles, jurisdictions, games)
-            sync.prune(RuleValueVersion, RuleValue, BetType, PayTableLine, PayTableVersion, PayTable, Game,
-                       HandClass, HandRanking, Article, LegalInstrument)
+            sync.prune(RuleValueVersion, RuleValue, BetType, PayTableReadingEvidence, PayTableLine, PayTableVersion,
+                       PayTable, Game, HandClass, HandRanking, Article, LegalInstrument)
             if check:
                 raise _RollBack
             if report.changes:

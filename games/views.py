@@ -9,7 +9,7 @@ from django.shortcuts import render
 from django.utils import timezone
 
 from compliance.errors import DomainError
-from games import selectors
+from games import coverage, selectors
 from games.models import ArticleRole
 from games.rtp.engine import ModelError
 from games.rtp.present import page_variants
@@ -53,8 +53,10 @@ def article_detail(request, slug, role, number):
     if role not in ROLE_SLUGS:
         raise Http404
     article = _or_404(selectors.article_get(user=request.user, slug=slug, role=ROLE_SLUGS[role], number=number))
+    uses = selectors.article_uses(user=request.user, article=article)
     return render(request, "games/article.html", {
-        "article": article, "uses": selectors.article_uses(user=request.user, article=article)})
+        "article": article, "uses": uses,
+        "applied": coverage.article_applied(article=article, values=[v.rule for v in uses.values])})
 
 
 @login_required

@@ -98,11 +98,15 @@ def _other_registers_demo() -> list[str]:
                               levels=[{"combination": "royal_flush", "start": "500.00"},
                                       {"combination": "straight_flush", "start": "200.00"},
                                       {"combination": "four_of_a_kind", "start": "50.00"}],
-                              increment_kind="pourcentage", increment_value="1.00", rounding="inferieur")
+                              increment_kind="pourcentage", increment_value="1.00", rounding="inferieur",
+                              blinds=[{"table": table, "small_blind": "1.00", "big_blind": "2.00"}
+                                      for table in ("Poker 1", "Poker 2")])
         progressive_statement(casino=casino, actor=cashier, gaming_day=today, name="Hold'em 1-2",
-                              displayed={"1": "742.10", "2": "260.00", "3": "81.20"})
+                              displayed={"1": "742.10", "2": "260.00", "3": "81.20"},
+                              increments={"Poker 1": "7.42", "Poker 2": "3.18"})
         signed.append(bad_beat_win_file(
-            casino=casino, actor=cashier, gaming_day=today, table="Poker 1", loser="Luc Hoffmann",
+            casino=casino, actor=cashier, gaming_day=today, table="Poker 1", game="Texas hold'em", won_at="23:41",
+            loser="Luc Hoffmann",
             loser_cards="7c 7d", winner_cards="8h 9h", board="7h 7s Th Jh 2c", pot="640.00", minimum_pot="100.00",
             amount="3000.00", currency="EUR", players=["Luc Hoffmann", "Ana Lopes", "Tom Klein", "Eva Schmit"],
             restart_at="0"))

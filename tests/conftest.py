@@ -110,10 +110,10 @@ def rules(db):
 
 
 def pytest_collection_modifyitems(config, items):
-    """The longest tests first (the README's commands, the recovery drill): with two workers, the rest of the suite
-    runs beside them instead of after them."""
+    """The longest tests first (the README's commands, the API fuzz): with two workers, the rest of the suite runs
+    beside them instead of after them."""
     def slow(item) -> bool:
-        return item.get_closest_marker("readme") is not None or item.module.__name__.endswith("test_recovery_drill")
+        return item.get_closest_marker("readme") is not None or item.get_closest_marker("fuzz") is not None
 
     items.sort(key=lambda item: not slow(item))
 

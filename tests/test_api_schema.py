@@ -192,19 +192,22 @@ CASES = {
         "maxLength": {"table": 60},
     },
     R + "bad_beat/": {
-        "required": {"gaming_day", "table", "loser", "loser_cards", "winner_cards", "board", "pot", "minimum_pot",
-                     "amount", "players", "restart_at"},
-        "type": {"players": "array"},
+        "required": {"gaming_day", "game", "table", "won_at", "loser", "loser_cards", "winner_cards", "board", "pot",
+                     "minimum_pot", "amount", "players", "restart_at"},
+        "type": {"players": "array", "rivals": "array"},
     },
     R + "jackpot_progressif/configure/": {
-        "required": {"name", "small_blind", "levels", "increment_kind", "increment_value", "rounding"},
+        "required": {"name", "small_blind", "blinds", "levels", "increment_kind", "increment_value", "rounding"},
         "enum": {"increment_kind": ["fixe", "pourcentage"], "rounding": list(ROUNDINGS)},
         "maxLength": {"name": NAME_MAX},
+        "type": {"blinds": "array"},
     },
-    R + "jackpot_progressif/statements/": {"required": {"name", "displayed"}, "type": {"displayed": "object"}},
+    R + "jackpot_progressif/statements/": {"required": {"name", "displayed", "increments"},
+                                            "type": {"displayed": "object", "increments": "object"}},
     R + "jackpot_progressif/wins/": {
-        "required": {"gaming_day", "name", "level", "game", "table", "combination", "won_at", "amount", "player"},
-        "type": {"level": "integer"},
+        "required": {"gaming_day", "name", "level", "game", "table", "deal", "won_at", "board", "hands", "amount"},
+        "maxLength": {"deal": 60},
+        "type": {"level": "integer", "hands": "array"},
     },
     R + "jackpot_progressif/stops/": {
         "required": {"name"},
@@ -388,7 +391,8 @@ def jackpots(w, path: str) -> str:
 
 LEVELS = [{"combination": "royal_flush", "start": "500.00"}, {"combination": "straight_flush", "start": "200"},
           {"combination": "four_of_a_kind", "start": "0"}]
-CONFIG = {"name": "Hold'em 1-2", "tables": ["P1"], "small_blind": "1,00", "levels": LEVELS,
+CONFIG = {"name": "Hold'em 1-2", "tables": ["P1"], "small_blind": "1,00",
+          "blinds": [{"table": "P1", "small_blind": "1,00", "big_blind": "2,00"}], "levels": LEVELS,
           "increment_kind": "fixe", "increment_value": "0.50", "rounding": "inferieur"}
 
 
@@ -404,6 +408,8 @@ def test_the_progressive_jackpot_operations_refuse_what_their_schema_refuses(sch
         ({"rounding": "au_hasard"}, "rounding", "increment"),
         ({"small_blind": "0"}, "small_blind", "amount_not_positive"),
         ({"tables": ["P1", " "]}, "tables[1]", "required"),
+        ({"blinds": [{"table": "P1", "small_blind": "1,00", "big_blind": "abc"}]}, "blinds[0].big_blind",
+         "invalid_amount"),
     ):
         data = {**CONFIG, **changes}
         assert not valid(schema, path, data), changes
@@ -418,17 +424,27 @@ def test_the_progressive_jackpot_operations_refuse_what_their_schema_refuses(sch
     for displayed, field, code in (({"1": "1.00", "2": "1.00", "3": "1.00", "4": "1.00"}, "displayed[4]",
                                     "unknown_level"),
                                    ({"1": 1, "2": "1.00", "3": "1.00"}, "displayed[1]", "invalid_amount")):
-        data = {"name": "Hold'em 1-2", "displayed": displayed}
+        data = {"name": "Hold'em 1-2", "displayed": displayed, "increments": {"P1": "0"}}
         assert not valid(schema, path, data)
         response = manager.post(jackpots(lu, "statement"), data, format="json").json()
         assert (list(response["field_errors"]), response["code"]) == ([field], code), response
-    statement = {"name": "Hold'em 1-2", "displayed": {"1": "500,00", "2": "200", "3": "0"}}
+    statement = {"name": "Hold'em 1-2", "displayed": {"1": "500,00", "2": "200", "3": "0"}, "increments": {"P1": 12}}
+    assert not valid(schema, path, statement)  # an amount is a string
+    response = manager.post(jackpots(lu, "statement"), statement, format="json").json()
+    assert (list(response["field_errors"]), response["code"]) == (["increments[P1]"], "invalid_amount"), response
+    statement["increments"] = {"P1": "12,40"}
     assert valid(schema, path, statement)
     assert manager.post(jackpots(lu, "statement"), statement, format="json").status_code == 201
 
     path = R + "jackpot_progressif/wins/"
     win = {"gaming_day": yesterday(), "name": "Hold'em 1-2", "level": 1, "game": "Hold'em", "table": "P1",
-           "combination": "Quinte flush royale", "won_at": "22:10", "amount": "500.00", "player": "Ana"}
+           "deal": "4711", "won_at": "22:10", "board": "Ah Kh Qh 2c 3d",
+           "hands": [{"player": "Ana", "cards": "Jh Th"}, {"player": "Tom", "cards": "4d 5c"}], "amount": "500.00"}
+    for changes, field in (({"hands": []}, "hands"), ({"hands": [{"player": "Ana", "cards": "Jh"}]}, "hands[0].cards"),
+                           ({"board": "Ah Kh Qh"}, "board"), ({"deal": "4" * 61}, "deal")):
+        assert not valid(schema, path, {**win, **changes}), changes
+        response = api_client_for(lu.accountant_c).post(jackpots(lu, "win"), {**win, **changes}, format="json")
+        assert response.status_code == 400 and list(response.json()["field_errors"]) == [field], response.json()
     for level in ("1", True, 1.5, 4):
         assert not valid(schema, path, {**win, "level": level})
         response = api_client_for(lu.accountant_c).post(jackpots(lu, "win"), {**win, "level": level}, format="json")
@@ -551,7 +567,8 @@ def test_a_shape_refusal_speaks_the_requests_language(lu):
     assert currency["message"] == "A currency code is expected: three capital letters (ISO 4217), e.g. EUR."
     amount = api.post(orphelins(lu), filing(amount="1e3"), format="json", HTTP_ACCEPT_LANGUAGE="en").json()
     assert amount["message"] == "Invalid amount: “1e3”."
-    level = api_client_for(lu.manager_c).post(jackpots(lu, "statement"), {"name": "X", "displayed": {"9": "1"}},
+    level = api_client_for(lu.manager_c).post(jackpots(lu, "statement"), {"name": "X", "displayed": {"9": "1"},
+                                                                           "increments": {"P1": "0"}},
                                               format="json", HTTP_ACCEPT_LANGUAGE="en").json()
     assert level["field_errors"] == {"displayed[9]": ["Unknown level “9”: a progressive jackpot has at most levels "
                                                       "1, 2 and 3."]}

@@ -146,6 +146,7 @@ def _machine(w, number):
 def _jackpot(w, name):
     _c("registers.poker.services", "progressive_configure")(
         casino=w.c, actor=w.other_manager, gaming_day=TODAY(), name=name, tables=["P1"], small_blind="1.00",
+        blinds=[{"table": "P1", "small_blind": "1.00", "big_blind": "2.00"}],
         levels=[{"combination": "royal_flush", "start": "500.00"}], increment_kind="fixe",
         increment_value="1.00", rounding="inferieur")
 
@@ -290,19 +291,21 @@ CASES = {
         box_count="11.00", currency="EUR"), w.accountant_c)[1],
     f"{POKER}.progressive_configure": lambda w: (_jackpot(w, "J1"), w.other_manager)[1],
     f"{POKER}.progressive_statement": lambda w: (_jackpot(w, "J2"), _c(POKER, "progressive_statement")(
-        casino=w.c, actor=w.accountant_c, gaming_day=TODAY(), name="J2", displayed={"1": "510.00"}),
+        casino=w.c, actor=w.accountant_c, gaming_day=TODAY(), name="J2", displayed={"1": "510.00"},
+        increments={"P1": "10.00"}),
         w.accountant_c)[2],
     f"{POKER}.progressive_win_file": lambda w: (_jackpot(w, "J3"), _c(POKER, "progressive_win_file")(
         casino=w.c, actor=w.accountant_c, gaming_day=TODAY(), name="J3", level=1, game="Hold'em", table="P1",
-        combination="Quinte flush royale", won_at="23:10", amount="500.00", currency="EUR", player="A"),
+        deal="1", won_at="23:10", board="Ah Kh Qh 2c 3d", hands=[{"player": "A", "cards": "Jh Th"}],
+        amount="500.00", currency="EUR"),
         w.accountant_c)[2],
     f"{POKER}.jackpot_stop": lambda w: (_jackpot(w, "J4"), _c(POKER, "jackpot_stop")(
         casino=w.c, actor=w.manager_c, gaming_day=TODAY(), name="J4", voluntary=False, reason="panne"),
         w.manager_c)[2],
     f"{POKER}.bad_beat_win_file": lambda w: (_c(POKER, "bad_beat_win_file")(
-        casino=w.c, actor=w.accountant_c, gaming_day=TODAY(), table="P1", loser="A", loser_cards="7c 7d",
-        winner_cards="8h 9h", board="7h 7s Th Jh 2c", pot="640.00", minimum_pot="100.00", amount="300.00",
-        currency="EUR", players=["A", "B"], restart_at="0"), w.accountant_c)[1],
+        casino=w.c, actor=w.accountant_c, gaming_day=TODAY(), game="Texas hold'em", table="P1", won_at="23:10",
+        loser="A", loser_cards="7c 7d", winner_cards="8h 9h", board="7h 7s Th Jh 2c", pot="640.00",
+        minimum_pot="100.00", amount="300.00", currency="EUR", players=["A", "B"], restart_at="0"), w.accountant_c)[1],
     f"{POKER}.bad_beat_statement_file": lambda w: (_c(POKER, "bad_beat_statement_file")(
         casino=w.c, actor=w.accountant_c, gaming_day=TODAY(), amount="12.00", currency="EUR",
         history_reference="H-1"), w.accountant_c)[1],

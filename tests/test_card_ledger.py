@@ -142,7 +142,9 @@ def test_3_1_11_points_for_nominative_cards_only_and_adjustments_by_a_supervisor
 
 
 @pytest.mark.django_db
-def test_status_changes_close_needs_a_zero_balance_and_reactivation_respects_two_active_cards(world, rules):
+def test_status_changes_close_needs_a_zero_balance_and_a_card_not_closed_keeps_its_slot(world, rules):
+    """Art. 3-1 7): a lost (or blocked, or found) nominative card still counts toward the client's two until it is
+    closed, so a third card is refused at issue, and reactivating the lost card never gives the client a third."""
     manager, client, first, _second, _day = _cards(world)
     cashier = world.accountant_c
     ledger.card_load(card=first, actor=cashier, amount="20.00")
@@ -150,10 +152,15 @@ def test_status_changes_close_needs_a_zero_balance_and_reactivation_respects_two
         card_status_change(card=first, actor=cashier, change="block")
     assert refused.value.code == "wrong_role"
     card_status_change(card=first, actor=cashier, change="lost", reason="signalée par le client")
-    third = card_issue(casino=world.c, actor=manager, kind="nominative", client=client, gaming_day=TODAY())
+    cards = Card.objects.count()
     with pytest.raises(DomainError) as refused:
-        card_status_change(card=first, actor=manager, change="reactivate")
-    assert refused.value.code == "two_active_cards" and "LU RGD 1979 art. 3-1 7)" in str(refused.value.message)
+        card_issue(casino=world.c, actor=manager, kind="nominative", client=client, gaming_day=TODAY())
+    assert (refused.value.code, refused.value.field) == ("two_active_cards", "client")
+    assert "attribuées et non clôturées" in str(refused.value.message)
+    assert "LU RGD 1979 art. 3-1 7)" in str(refused.value.message)
+    assert Card.objects.count() == cards
+    card_status_change(card=first, actor=manager, change="reactivate")  # its own slot: still two cards
+    assert Card.objects.get(pk=first.pk).status == "active"
     with pytest.raises(DomainError) as refused:
         card_status_change(card=first, actor=manager, change="close")
     assert refused.value.code == "balance_not_zero" and "20,00" in str(refused.value.message)
@@ -162,9 +169,10 @@ def test_status_changes_close_needs_a_zero_balance_and_reactivation_respects_two
     with pytest.raises(DomainError) as refused:
         card_status_change(card=first, actor=manager, change="block")
     assert refused.value.code == "status_change"
-    assert Card.objects.get(pk=first.pk).status == "closed" and third.status == "active"
+    third = card_issue(casino=world.c, actor=manager, kind="nominative", client=client, gaming_day=TODAY())
+    assert Card.objects.get(pk=first.pk).status == "closed" and third.status == "active"  # the closed card's slot
     kinds = [line.entry.kind for line in card_history(first)]
-    assert kinds.count("carte.statut") == 2
+    assert kinds.count("carte.statut") == 3  # lost, reactivated, closed
 
 
 @pytest.mark.django_db
@@ -179,7 +187,7 @@ def test_3_4_8_a_found_day_card_is_an_orphan_at_once_a_nominative_one_after_a_we
     filed = PendingEntry.objects.get(register__kind=RegisterKind.ORPHELINS)
     payload = json.loads(filed.payload)
     assert (payload["source"], payload["amount"], payload["citation"]) == ("carte_anonyme", "75.00",
-                                                                          "LU RGD 1979 art. 3-4 8)")
+                                                                          "LU RGD 1979 art. 3-4 8) (projet)")
     found_on = TODAY() - datetime.timedelta(days=7)
     card_found(card=card, actor=cashier, found_on=found_on, location="Bar")
     assert cards_found_orphaned_due(TODAY() - datetime.timedelta(days=1)) == 0  # held one week for its holder

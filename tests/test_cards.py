@@ -125,3 +125,55 @@ def test_3_1_6_and_8_postgresql_refuses_a_balance_above_the_cap_and_a_cross_clie
                  f"VALUES ({mine.pk}, {theirs.pk}, {client.pk}, 50.00, {entry.pk})")
     mine.refresh_from_db()
     assert mine.balance == Decimal("100.00") and mine.cap == Decimal("2000.00")
+
+
+@pytest.mark.django_db
+def test_lu_3_1_7_a_lost_blocked_or_found_card_still_counts_until_it_is_closed(world, rules):
+    from games.models import RuleValueVersion
+    from registers.cards.services import card_found, card_status_change
+
+    manager, client = _setup(world)
+    first, second = (card_issue(casino=world.c, actor=manager, kind="nominative", client=client, gaming_day=TODAY())
+                     for _ in range(2))
+    assert (first.slot, first.slots, second.slot, second.slots) == (1, 2, 2, 2)
+    card_status_change(card=first, actor=world.accountant_c, change="lost", reason="signalée par le client")
+    card_status_change(card=second, actor=manager, change="block")
+    entries = Entry.objects.count()
+    for _attempt in ("lost", "blocked", "found"):
+        with pytest.raises(DomainError) as refused:
+            card_issue(casino=world.c, actor=manager, kind="nominative", client=client, gaming_day=TODAY())
+        assert refused.value.code == "two_active_cards" and refused.value.field == "client"
+        assert "2 cartes nominatives attribuées" in str(refused.value.message)
+        assert "LU RGD 1979 art. 3-1 7) (projet)" in str(refused.value.message)
+        if _attempt == "lost":
+            card_found(card=first, actor=world.accountant_c, found_on=TODAY(), location="Bar")
+            entries += 1
+    assert Entry.objects.count() == entries and Card.objects.filter(client=client).count() == 2
+    card_status_change(card=first, actor=manager, change="reactivate")  # its slot was kept: no third card
+    card_status_change(card=second, actor=manager, change="close")
+    third = card_issue(casino=world.c, actor=manager, kind="nominative", client=client, gaming_day=TODAY())
+    assert third.slot == 2  # the closed card's
+    RuleValueVersion.objects.filter(rule__key="lu.carte_de_jeu.nominatives_par_client_max").update(value=3)
+    fourth = card_issue(casino=world.c, actor=manager, kind="nominative", client=client, gaming_day=TODAY())
+    assert (fourth.slot, fourth.slots) == (3, 3)  # the number is the rule data's
+
+
+@pytest.mark.django_db(transaction=True)
+def test_lu_3_1_7_postgresql_keeps_the_slot_of_a_card_until_it_is_closed(world_tx, rules):
+    from registers.cards.services import card_status_change
+
+    manager, client = _setup(world_tx)
+    lost = card_issue(casino=world_tx.c, actor=manager, kind="nominative", client=client, gaming_day=TODAY())
+    card_issue(casino=world_tx.c, actor=manager, kind="nominative", client=client, gaming_day=TODAY())
+    card_status_change(card=lost, actor=manager, change="lost")
+    insert = ("INSERT INTO registers_card (casino_id, number, kind, client_id, slot, slots, status, cap, balance, "
+              "mention, gaming_day, issued_by_id, issued_at) VALUES ({casino}, '{number}', 'nominative', {client}, "
+              "{slot}, {slots}, 'active', 2000.00, 0, 'x', CURRENT_DATE, {user}, now())")
+    values = {"casino": world_tx.c.pk, "client": client.pk, "user": manager.pk}
+    with pytest.raises(psycopg.errors.UniqueViolation):  # slot 1 is the lost card's
+        _app_sql(insert.format(number="X-1", slot=1, slots=2, **values))
+    with pytest.raises(psycopg.errors.CheckViolation):  # no slot past the number given at issue
+        _app_sql(insert.format(number="X-3", slot=3, slots=2, **values))
+    with pytest.raises(psycopg.errors.CheckViolation):  # nor a card that changes its slot afterwards
+        _app_sql(f"UPDATE registers_card SET slot = 3, slots = 3 WHERE id = {lost.pk}")
+    assert Card.objects.filter(client=client).count() == 2

@@ -155,7 +155,7 @@ def test_a_nominative_card_without_a_client_or_a_third_active_one_is_refused_wit
     assert "LU RGD 1979 art. 3-1 7)" in error_text(response, "error-client")
     response = client.post(reverse("cards-issue"), issue_data(client=str(known.pk), **empty))
     error = error_text(response, "error-client")
-    assert "déjà 2 cartes nominatives actives" in error and "LU RGD 1979 art. 3-1 7)" in error
+    assert "déjà 2 cartes nominatives attribuées et non clôturées" in error and "LU RGD 1979 art. 3-1 7)" in error
     assert f'<option value="{known.pk}" selected>' in response.content.decode()  # nothing lost
     assert Card.objects.count() == 2
 

@@ -304,3 +304,26 @@ def test_payout_is_the_parsed_printed_odds(key, reference, index, line):
 def test_qualifier_occurs_in_the_cited_article(key, reference, index, line):
     span = "\n".join(_article_span(reference["instrument"], reference["article"]))
     assert line["qualifier"] in span
+
+
+def _reading_cases() -> list:
+    return [
+        pytest.param(_load(path)["key"], item, id=f"{_load(path)['key']}-{date}-{index}")
+        for path in _paytable_files()
+        for date, version in _load(path)["versions"].items()
+        for index, item in enumerate(version.get("reading", {}).get("evidence", []))
+    ]
+
+
+@pytest.mark.parametrize(("key", "item"), _reading_cases())
+def test_reading_evidence_is_quoted_word_for_word_from_the_source(key, item):
+    reference = item["reference"]
+    span = " ".join(" ".join(_article_span(reference["instrument"], reference["article"])).split())
+    assert " ".join(item["quote"].split()) in span, (key, item["quote"])
+
+
+def test_every_table_printing_pour_says_which_reading_its_text_supports():
+    for path in _paytable_files():
+        for version in _load(path)["versions"].values():
+            if any(line["payout"].get("notation") == "pour" for line in version["lines"]):
+                assert version["reading"]["default"] in {"a", "pour"} and version["reading"]["evidence"], path.stem

@@ -17,6 +17,9 @@ from registers.models import Entry, PendingEntry
 from tests.conftest import install_machines
 from tests.test_audit_services import _c, _lu
 
+CORRECTION_CITATION = ("LU RGD 1979 art. 18-15 al. 2 (projet) ; Contrôle interne du casino : correction par une "
+                       "écriture nouvelle, contresignée")
+
 TODAY = timezone.localdate
 POKER, APP, ORPH = "registers.poker.services", "registers.appareils.services", "registers.orphelins.services"
 
@@ -44,7 +47,7 @@ def test_18_15_a_correction_is_filed_by_a_manager_countersigned_by_another_perso
     correction = pending_countersign(pending=pending, countersigner=w.accountant_c)
     assert (correction.refers_to, correction.actor, correction.countersigner) == (wrong, w.manager_c, w.accountant_c)
     assert json.loads(correction.payload) == {"corrects": wrong.seq, "kind": "cagnotte.comptage",
-                                              "reason": "Table mal saisie", "citation": "LU RGD 1979 art. 18-15"}
+                                              "reason": "Table mal saisie", "citation": CORRECTION_CITATION}
     rows = payload_rows(wrong.register, "cagnotte.comptage")
     assert [(row.entry.seq, row.corrected_by) for row in rows] == [(wrong.seq, correction.seq), (right.seq, None)]
     assert str(payload_total(rows, "house")) == json.loads(right.payload)["house"] == "100.00"
@@ -80,13 +83,14 @@ def test_49_11_a_stop_filed_by_mistake_once_corrected_leaves_the_jackpot_running
     w = _lu(world)
     _c(POKER, "progressive_configure")(
         casino=w.c, actor=w.manager_c, gaming_day=TODAY(), name="J", tables=["P1"], small_blind="1.00",
+        blinds=[{"table": "P1", "small_blind": "1.00", "big_blind": "2.00"}],
         levels=[{"combination": "royal_flush", "start": "500.00"}], increment_kind="fixe", increment_value="1.00",
         rounding="inferieur")
     stop = _c(POKER, "jackpot_stop")(casino=w.c, actor=w.manager_c, gaming_day=TODAY(), name="J", voluntary=False,
                                      reason="panne")
     _corrected(w, stop, reason="Arrêt saisi sur le mauvais jackpot")
     statement = _c(POKER, "progressive_statement")(casino=w.c, actor=w.accountant_c, gaming_day=TODAY(), name="J",
-                                                   displayed={"1": "512.00"})
+                                                   displayed={"1": "512.00"}, increments={"P1": "12.00"})
     assert statement.kind == "jackpot.releve"
 
 
@@ -190,14 +194,17 @@ def test_49_10_a_win_is_checked_again_at_its_countersignature(world, rules):
     w = _lu(world)
     _c(POKER, "progressive_configure")(
         casino=w.c, actor=w.manager_c, gaming_day=TODAY(), name="J", tables=["P1"], small_blind="1.00",
+        blinds=[{"table": "P1", "small_blind": "1.00", "big_blind": "2.00"}],
         levels=[{"combination": "royal_flush", "start": "500.00"}], increment_kind="fixe", increment_value="1.00",
         rounding="inferieur")
     win = {"casino": w.c, "actor": w.accountant_c, "gaming_day": TODAY(), "name": "J", "level": 1,
-           "game": "Hold'em", "table": "P1", "combination": "Quinte flush royale", "won_at": "22:00",
-           "currency": "EUR", "player": "A"}
-    first, second = (_c(POKER, "progressive_win_file")(**win, amount=amount) for amount in ("500.00", "400.00"))
+           "game": "Hold'em", "table": "P1", "won_at": "22:00", "board": "Ah Kh Qh 2c 3d",
+           "hands": [{"player": "A", "cards": "Jh Th"}], "currency": "EUR"}
+    # one win of a level per table and deal (art. 49-10): each win in a deal of its own
+    first, second = (_c(POKER, "progressive_win_file")(**win, deal=deal, amount=amount)
+                     for deal, amount in (("1", "500.00"), ("2", "400.00")))
     pending_countersign(pending=first, countersigner=w.manager_c)  # the level restarts at 500.00
-    third = _c(POKER, "progressive_win_file")(**win, amount="500.00")
+    third = _c(POKER, "progressive_win_file")(**win, deal="3", amount="500.00")
     pending_countersign(pending=third, countersigner=w.manager_c)
     _c(POKER, "jackpot_stop")(casino=w.c, actor=w.manager_c, gaming_day=TODAY(), name="J", voluntary=False,
                               reason="panne")

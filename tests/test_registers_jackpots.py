@@ -32,7 +32,7 @@ def test_18_10_jackpot_paid_by_hand_signed_by_cashier_and_chef_de_salle(lu):
     entry = pending_countersign(pending=_jackpot(lu), countersigner=lu.manager_c)
     payload = json.loads(entry.payload)
     assert (payload["amount"], payload["receipt"], payload["citation"]) == ("4250.00", "Q-2026-0042",
-                                                                            "LU RGD 1979 art. 18-10")
+                                                                            "LU RGD 1979 art. 18-10 al. 4 (projet)")
     assert (entry.actor, entry.countersigner) == (lu.accountant_c, lu.manager_c)
 
 

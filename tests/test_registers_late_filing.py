@@ -33,6 +33,9 @@ pytestmark = pytest.mark.django_db
 TODAY = timezone.localdate
 REASON = "Fiche de comptage retrouvée au contrôle de la caisse"
 LEVELS = [{"combination": "royal_flush", "start": "500.00"}]
+BLINDS = [{"table": "P1", "small_blind": "1.00", "big_blind": "2.00"},
+          {"table": "P2", "small_blind": "1.00", "big_blind": "2.00"}]
+INCREMENTS = {"P1": "6.10", "P2": "0"}
 
 
 def ago(days: int) -> datetime.date:
@@ -53,8 +56,9 @@ def _cagnotte(world, day, **overrides):
 
 def _configure(world, day=None, **overrides):
     fields = {"casino": world.c, "actor": world.manager_c, "gaming_day": day or ago(20), "name": "Hold'em 1-2",
-              "tables": ["P1", "P2"], "small_blind": "1.00", "levels": LEVELS, "increment_kind": "pourcentage",
-              "increment_value": "1.00", "rounding": "inferieur", "late_reason": "Reprise du registre papier"}
+              "tables": ["P1", "P2"], "small_blind": "1.00", "blinds": BLINDS, "levels": LEVELS,
+              "increment_kind": "pourcentage", "increment_value": "1.00", "rounding": "inferieur",
+              "late_reason": "Reprise du registre papier"}
     filed = progressive_configure(**(fields | overrides))
     if isinstance(filed, PendingEntry):
         return pending_countersign(pending=filed, countersigner=make_user("direction.bis", "manager",
@@ -106,7 +110,7 @@ def test_house_rule_a_late_filing_carries_its_reason_and_only_a_manager_counters
 def test_house_rule_an_entry_one_person_files_alone_waits_for_a_manager_when_late(lu):
     _configure(lu)
     filed = progressive_statement(casino=lu.c, actor=lu.accountant_c, gaming_day=ago(9), name="Hold'em 1-2",
-                                  displayed={"1": "612.00"}, late_reason=REASON)
+                                  displayed={"1": "612.00"}, increments=INCREMENTS, late_reason=REASON)
     assert isinstance(filed, PendingEntry) and filed.countersigner_role == "manager"
     entry = pending_countersign(pending=filed, countersigner=lu.manager_c)
     assert entry.kind == "jackpot.releve" and json.loads(entry.payload)["late_filing"]["days"] == 9
@@ -155,7 +159,8 @@ def test_house_rule_the_api_answers_202_for_a_late_filing_and_names_the_missing_
     _configure(lu)
     api = api_client_for(lu.accountant_c)
     url = reverse("api-registers-jackpot-statement", kwargs={"casino": lu.c.code})
-    body = {"gaming_day": ago(9).isoformat(), "name": "Hold'em 1-2", "displayed": {"1": "612.00"}}
+    body = {"gaming_day": ago(9).isoformat(), "name": "Hold'em 1-2", "displayed": {"1": "612.00"},
+            "increments": INCREMENTS}
     missing = api.post(url, body, format="json")
     assert missing.status_code == 400 and missing.json()["code"] == "late_filing"
     assert list(missing.json()["field_errors"]) == ["late_reason"]
@@ -207,7 +212,7 @@ def test_18_1_a_hand_paid_jackpot_names_a_machine_on_the_floor_that_day(lu):
     with pytest.raises(DomainError) as unknown:
         _payout(lu, "Baccara")
     assert (unknown.value.code, unknown.value.field) == ("unknown_machine", "machine")
-    assert "LU RGD 1979 art. 17, 18-1" in str(unknown.value.message)
+    assert "LU RGD 1979 art. 18-1 a) à d) (projet)" in str(unknown.value.message)
     install_machines(lu.c, lu.accountant_c, *(f"LM-00{n}" for n in range(1, 9)), days_ago=3)  # reserve: ≤ 15 %
     with pytest.raises(DomainError) as before:
         _payout(lu, "LM-001", day=ago(4))  # not installed yet
@@ -240,8 +245,9 @@ def test_18_1_the_api_and_the_form_offer_only_the_casino_s_machines(lu, client):
 def test_49_9_a_progressive_win_is_at_a_table_the_jackpot_links(lu):
     _configure(lu)
     fields = {"casino": lu.c, "actor": lu.accountant_c, "gaming_day": TODAY(), "name": "Hold'em 1-2", "level": 1,
-              "game": "Texas Hold'em", "combination": "Quinte flush royale", "won_at": "23:41", "amount": "100.00",
-              "currency": "EUR", "player": "Ana Lopes"}
+              "game": "Texas Hold'em", "deal": "4711", "won_at": "23:41", "board": "Ah Kh Qh 2c 3d",
+              "hands": [{"player": "Ana Lopes", "cards": "Jh Th"}, {"player": "Luc Hoffmann", "cards": "4d 5c"}],
+              "amount": "100.00", "currency": "EUR"}
     with pytest.raises(DomainError) as refused:
         progressive_win_file(**fields, table="Baccara")
     assert (refused.value.code, refused.value.field) == ("unknown_table", "table")

@@ -86,6 +86,7 @@ def configure(w, name="Hold'em 1-2"):
         name=name,
         tables=["P1", "P2"],
         small_blind="1.00",
+        blinds=[{"table": table, "small_blind": "1.00", "big_blind": "2.00"} for table in ("P1", "P2")],
         levels=LEVELS,
         increment_kind="pourcentage",
         increment_value="1.00",
@@ -104,7 +105,9 @@ JACKPOT = {
 CAGNOTTE = {"gaming_day": None, "table": "Poker 2", "house": "812,50", "bad_beat": "87,50", "box_count": "898,00"}
 BAD_BEAT = {
     "gaming_day": None,
+    "game": "Texas hold'em",
     "table": "Poker 1",
+    "won_at": "23:41",
     "loser": "Luc",
     "loser_cards": "7c 7d",
     "winner_cards": "8h 9h",
@@ -236,7 +239,8 @@ def test_a_server_based_machine_with_uncertified_games_is_refused(lu, client):
         "games": "Poker, Roulette, Keno",
         "certified_games": "Poker, Roulette",
     }
-    page = refused(post(client, lu, "appareils", "install", data), "games", "Keno", "LU RGD 1979 art. 17 3°")
+    page = refused(post(client, lu, "appareils", "install", data), "games", "Keno",
+                   "LU RGD 1979 art. 17 al. 2 3° (projet)")
     assert 'value="Poker, Roulette, Keno"' in page and 'value="S-2"' in page and "checked" in page
     assert counts() == (0, 0)
 
@@ -296,6 +300,7 @@ CONFIGURE = {
     "name": "Hold'em 1-2",
     "tables": "P1, P2",
     "small_blind": "1,00",
+    "big_blind": "2,00",
     "level_1_combination": "royal_flush",
     "level_1_start": "500",
     "level_2_combination": "straight_flush",
@@ -313,6 +318,7 @@ def test_a_progressive_jackpot_is_configured_and_its_state_shown(lu, client):
     assert post(client, lu, "jackpot_progressif", "configure", CONFIGURE).status_code == 302
     payload = json.loads(Entry.objects.get().payload)
     assert payload["tables"] == ["P1", "P2"] and payload["levels"][2]["start"] == "50.00"
+    assert payload["blinds"][1] == {"table": "P2", "small_blind": "1.00", "big_blind": "2.00"}
     page = client.get(page_url(lu, "jackpot_progressif")).content.decode()
     state = page[page.find('data-testid="jackpot-state"') :]
     assert "Hold&#x27;em 1-2" in state and "en cours" in state and "Quinte flush royale" in state
@@ -344,6 +350,7 @@ def test_a_statement_a_win_and_a_stop(lu, client):
         "displayed_1": "742,10",
         "displayed_2": "260",
         "displayed_3": "81,20",
+        "increments": "P1 ; 12,40\nP2 ; 0",
     }
     assert post(client, lu, "jackpot_progressif", "statement", statement).status_code == 302
     win = {
@@ -352,10 +359,11 @@ def test_a_statement_a_win_and_a_stop(lu, client):
         "level": "3",
         "game": "Texas hold'em",
         "table": "P2",
-        "combination": "Carré de dames",
+        "deal": "17",
         "won_at": "23:41",
+        "board": "Qh Qs 2d 3c 9c",
+        "hands": "Marie Weber ; Qd Qc\nLuc Hoffmann ; 4d 5c",
         "amount": "81,20",
-        "player": "Marie Weber",
     }
     assert post(client, lu, "jackpot_progressif", "win", win).status_code == 302
     pending = PendingEntry.objects.get()
@@ -383,13 +391,14 @@ def test_a_blank_statement_level_a_win_above_the_jackpot_and_a_voluntary_stop_to
         "level": "3",
         "game": "Texas hold'em",
         "table": "P2",
-        "combination": "Carré de dames",
+        "deal": "17",
         "won_at": "23:41",
+        "board": "Qh Qs 2d 3c 9c",
+        "hands": "Marie Weber ; Qd Qc\nLuc Hoffmann ; 4d 5c",
         "amount": "50,01",
-        "player": "Marie Weber",
     }
     page = refused(post(client, lu, "jackpot_progressif", "win", win), "amount", "LU RGD 1979 art. 49-10")
-    assert 'value="Marie Weber"' in page
+    assert "Marie Weber ; Qd Qc" in page
     stop = {
         "gaming_day": lu_today().isoformat(),
         "name": "Hold'em 1-2",
@@ -525,7 +534,7 @@ def test_api_jackpot_cagnotte_and_bad_beat_filings(lu):
     data = {**with_day(JACKPOT), "receipt_in_cabinet": True}
     response = api.post(api_url("api-registers-jackpots", lu), data, format="json")
     assert response.status_code == 201 and response.json()["payload"]["amount"] == "4250.00"
-    assert response.json()["citation"] == "LU RGD 1979 art. 18-10"
+    assert response.json()["citation"] == "LU RGD 1979 art. 18-10 al. 4 (projet)"
     body = api_refused(
         api.post(api_url("api-registers-jackpots", lu), {**data, "receipt_in_cabinet": False}, format="json"),
         "receipt_in_cabinet",
@@ -599,6 +608,7 @@ def test_api_progressive_jackpot(lu):
         "name": "Hold'em 1-2",
         "tables": ["P1", "P2"],
         "small_blind": "1.00",
+        "blinds": [{"table": table, "small_blind": "1.00", "big_blind": "2.00"} for table in ("P1", "P2")],
         "levels": LEVELS,
         "increment_kind": "pourcentage",
         "increment_value": "1.00",
@@ -611,7 +621,8 @@ def test_api_progressive_jackpot(lu):
         "start_too_high",
     )
     assert manager.post(api_url("api-registers-jackpot-configure", lu), config, format="json").status_code == 201
-    statement = {"name": "Hold'em 1-2", "displayed": {"1": "742.10", "2": "260.00", "3": "81.20"}}
+    statement = {"name": "Hold'em 1-2", "displayed": {"1": "742.10", "2": "260.00", "3": "81.20"},
+                 "increments": {"P1": "12.40", "P2": "0"}}
     assert manager.post(api_url("api-registers-jackpot-statement", lu), statement, format="json").status_code == 201
     win = {
         "gaming_day": days_ago(1).isoformat(),
@@ -619,10 +630,11 @@ def test_api_progressive_jackpot(lu):
         "level": 1,
         "game": "Texas hold'em",
         "table": "P1",
-        "combination": "Quinte flush royale",
+        "deal": "17",
         "won_at": "22:10",
+        "board": "Ah Kh Qh 2c 3d",
+        "hands": [{"player": "Ana", "cards": "Jh Th"}, {"player": "Tom", "cards": "4c 5c"}],
         "amount": "742.11",
-        "player": "Ana",
     }
     api_refused(
         api_client_for(lu.accountant_c).post(api_url("api-registers-jackpot-win", lu), win, format="json"),

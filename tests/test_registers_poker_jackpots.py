@@ -8,7 +8,7 @@ import pytest
 from django.utils import timezone
 
 from compliance.errors import DomainError
-from games.poker.jackpots import bad_beat_qualifies, bad_beat_split, increment
+from games.poker.jackpots import bad_beat_hand, bad_beat_split, increment
 from registers.chain.services import pending_countersign
 from registers.models import Register
 from registers.poker.selectors import jackpot_state
@@ -26,6 +26,10 @@ TODAY = timezone.localdate
 
 LEVELS = [{"combination": "royal_flush", "start": "500.00"}, {"combination": "straight_flush", "start": "200.00"},
           {"combination": "four_of_a_kind", "start": "50.00"}]
+BLINDS = [{"table": table, "small_blind": "1.00", "big_blind": "2.00"} for table in ("P1", "P2")]
+INCREMENTS = {"P1": "12.40", "P2": "3.10"}
+HANDS = [{"player": "Marie Weber", "cards": "Qd Qc"}, {"player": "Luc Hoffmann", "cards": "4d 5c"}]
+QUEENS = {"deal": "17", "board": "Qh Qs 2d 3c 9c", "hands": HANDS}
 
 
 @pytest.fixture
@@ -36,7 +40,8 @@ def lu(world, rules):
 
 def _configure(world, **overrides):
     fields = {"casino": world.c, "actor": world.manager_c, "gaming_day": TODAY(), "name": "Hold'em 1-2",
-              "tables": ["P1", "P2"], "small_blind": "1.00", "levels": LEVELS, "increment_kind": "pourcentage",
+              "tables": ["P1", "P2"], "small_blind": "1.00", "blinds": BLINDS, "levels": LEVELS,
+              "increment_kind": "pourcentage",
               "increment_value": "1.00", "rounding": "inferieur"} | overrides
     return progressive_configure(**fields)
 
@@ -68,15 +73,15 @@ def test_49_9_increment_fixed_or_percent_of_the_pot_after_rake_with_its_rounding
 def test_49_10_win_voucher_signed_by_cashier_and_management_and_never_above_the_jackpot(lu):
     _configure(lu)
     progressive_statement(casino=lu.c, actor=lu.accountant_c, gaming_day=TODAY(), name="Hold'em 1-2",
-                          displayed={"1": "742.10", "2": "260.00", "3": "81.20"})
+                          displayed={"1": "742.10", "2": "260.00", "3": "81.20"}, increments=INCREMENTS)
     win = {"casino": lu.c, "actor": lu.accountant_c, "gaming_day": TODAY(), "name": "Hold'em 1-2", "level": 3,
-           "game": "Texas hold'em", "table": "P2", "combination": "Carré de dames", "won_at": "23:41",
-           "currency": "EUR", "player": "Marie Weber"}
+           "game": "Texas hold'em", "table": "P2", "won_at": "23:41", "currency": "EUR", **QUEENS}
     error = _refused(progressive_win_file, **win, amount="81.21")
     assert error.code == "above_jackpot" and error.field == "amount" and "LU RGD 1979 art. 49-10" in str(error.message)
     entry = pending_countersign(pending=progressive_win_file(**win, amount="81.20"), countersigner=lu.manager_c)
     payload = json.loads(entry.payload)
-    assert (payload["player"], payload["table"], payload["restart_at"]) == ("Marie Weber", "P2", "50.00")
+    assert (payload["vouchers"], payload["table"], payload["restart_at"]) == (
+        [{"player": "Marie Weber", "amount": "81.20"}], "P2", "50.00")
     assert jackpot_state(Register.objects.get(kind="jackpot_progressif"), "Hold'em 1-2")["amounts"]["3"] == \
         Decimal("50.00")
 
@@ -89,8 +94,8 @@ def test_49_11_involuntary_stop_ends_wins_and_voluntary_stop_needs_15_days_notic
     jackpot_stop(casino=lu.c, actor=lu.manager_c, gaming_day=TODAY(), name="Hold'em 1-2", voluntary=False,
                  reason="panne du système d'affichage")
     error = _refused(progressive_win_file, casino=lu.c, actor=lu.accountant_c, gaming_day=TODAY(), name="Hold'em 1-2",
-                     level=1, game="Hold'em", table="P1", combination="Quinte flush royale", won_at="22:00",
-                     amount="10.00", currency="EUR", player="X")
+                     level=1, game="Hold'em", table="P1", won_at="22:00", amount="10.00", currency="EUR",
+                     **QUEENS)
     assert error.code == "not_active"
     _configure(lu)  # restarted with a new configuration
 
@@ -100,21 +105,24 @@ def test_49_11_involuntary_stop_ends_wins_and_voluntary_stop_needs_15_days_notic
     ("7c 7d", "8c 8d", "7h 7s 8h 8s 2c", True),      # four sevens beaten by four eights
     ("6c 6d", "8h 9h", "6h 6s Th Jh 2c", False),     # four sixes: below four sevens
     ("7c 2d", "8h 9h", "7h 7s 7d Th Jh", False),     # the loser's 2 does not play
-    ("7c 7d", "Ah Kc", "7h 7s Th Jh Qh", False),     # royal flush: the winner's K of clubs does not play
+    ("7c 7d", "Ah Kc", "7h 7s Th Jh Qh", False),     # the K of clubs makes no royal flush: a flush, lower
 ])
 def test_49_12_qualification_four_sevens_or_better_both_hole_cards_of_both_players(loser, winner, board, qualified):
-    assert bad_beat_qualifies(loser, winner, board)[0] is qualified
+    judged = bad_beat_hand(loser, winner, board, minimum=["four_of_a_kind", "7"], both_hole_cards=True)
+    assert judged.qualifies is qualified
 
 
 def test_49_12_half_to_the_loser_half_shared_by_everyone_seated_cents_to_the_loser():
-    vouchers = bad_beat_split(Decimal("1000.01"), ["A", "B", "C", "D", "E", "F"], "B")
+    vouchers = bad_beat_split(Decimal("1000.01"), ["A", "B", "C", "D", "E", "F"], "B", loser_share=Decimal("0.5"),
+                              table_share=Decimal("0.5"))
     by_player = {v["player"]: v["amount"] for v in vouchers}
     assert by_player["A"] == Decimal("83.33") and by_player["B"] == Decimal("500.00") + Decimal("83.36")
     assert sum(by_player.values()) == Decimal("1000.01") and len(vouchers) == 6
 
 
 def test_49_15_bad_beat_win_one_voucher_per_seated_player_signed_by_two_and_minimum_pot(lu):
-    fields = {"casino": lu.c, "actor": lu.accountant_c, "gaming_day": TODAY(), "table": "P1", "loser": "Luc",
+    fields = {"casino": lu.c, "actor": lu.accountant_c, "gaming_day": TODAY(), "game": "Texas hold'em",
+              "table": "P1", "won_at": "23:41", "loser": "Luc",
               "loser_cards": "7c 7d", "winner_cards": "8h 9h", "board": "7h 7s Th Jh 2c", "minimum_pot": "100.00",
               "amount": "3000.00", "currency": "EUR", "players": ["Luc", "Ana", "Tom", "Eva"], "restart_at": "0"}
     assert _refused(bad_beat_win_file, **fields, pot="99.99").code == "pot_too_small"
@@ -122,7 +130,8 @@ def test_49_15_bad_beat_win_one_voucher_per_seated_player_signed_by_two_and_mini
                     pot="150.00").code == "not_qualified"
     entry = pending_countersign(pending=bad_beat_win_file(**fields, pot="150.00"), countersigner=lu.manager_c)
     payload = json.loads(entry.payload)
-    assert len(payload["vouchers"]) == 4 and payload["vouchers"][0] == {"player": "Luc", "amount": "1875.00"}
+    assert len(payload["vouchers"]) == 4 and payload["vouchers"][0]["player"] == "Luc"
+    assert payload["vouchers"][0]["amount"] == "1875.00" and payload["vouchers"][0]["won_at"] == "23:41"
     assert payload["restart_at"] == "0.00" and entry.countersigner == lu.manager_c
 
 
@@ -164,9 +173,9 @@ def test_49_10_a_statement_names_a_jackpot_the_register_configured(lu, name):
     _configure(lu)
     before = _entries()
     error = _refused(progressive_statement, casino=lu.c, actor=lu.accountant_c, gaming_day=TODAY(), name=name,
-                     displayed={})
+                     displayed={}, increments={})
     assert (error.code, error.field) == ("unknown_jackpot", "name") and "LU RGD 1979 art. 49-9" in str(error.message)
-    response = _api(lu, "statement", {"name": name, "displayed": {}})
+    response = _api(lu, "statement", {"name": name, "displayed": {}, "increments": {}})
     assert response.status_code == 400 and response.json()["code"] == "unknown_jackpot"
     assert list(response.json()["field_errors"]) == ["name"] and _entries() == before
 
@@ -182,9 +191,9 @@ def test_49_10_a_statement_gives_an_amount_for_each_level_of_the_jackpot_and_no_
         ({"1": "742.10", "2": "260.00", "3": "-1"}, "displayed[3]", "amount_not_positive"),
     ):
         error = _refused(progressive_statement, casino=lu.c, actor=lu.accountant_c, gaming_day=TODAY(),
-                         name="Hold'em 1-2", displayed=displayed)
+                         name="Hold'em 1-2", displayed=displayed, increments=INCREMENTS)
         assert (error.field, error.code) == (field, code), displayed
-        response = _api(lu, "statement", {"name": "Hold'em 1-2", "displayed": displayed})
+        response = _api(lu, "statement", {"name": "Hold'em 1-2", "displayed": displayed, "increments": INCREMENTS})
         assert response.status_code == 400 and list(response.json()["field_errors"]) == [field]
     assert _entries() == before
 
@@ -198,7 +207,7 @@ def test_49_11_a_statement_win_or_stop_of_a_stopped_jackpot_is_refused_and_a_jac
                      voluntary=False, reason="panne")
     assert (again.code, again.field) == ("not_active", "name") and "LU RGD 1979 art. 49-11" in str(again.message)
     statement = _refused(progressive_statement, casino=lu.c, actor=lu.accountant_c, gaming_day=TODAY(),
-                         name="Hold'em 1-2", displayed={"1": "1.00", "2": "1.00", "3": "1.00"})
+                         name="Hold'em 1-2", displayed={"1": "1.00", "2": "1.00", "3": "1.00"}, increments=INCREMENTS)
     assert statement.code == "not_active"
     for _repeat in range(5):
         response = _api(lu, "stop", {"name": "Hold'em 1-2", "reason": "panne"}, user=lu.manager_c)
@@ -220,8 +229,8 @@ def test_49_11_a_stop_names_a_jackpot_the_register_configured(lu, name):
 
 def test_49_10_a_win_names_a_level_the_jackpot_has(lu):
     _configure(lu, levels=LEVELS[:2])
-    win = {"name": "Hold'em 1-2", "game": "Hold'em", "table": "P1", "combination": "Carré", "won_at": "22:00",
-           "amount": "10.00", "currency": "EUR", "player": "X", "gaming_day": TODAY().isoformat()}
+    win = {"name": "Hold'em 1-2", "game": "Hold'em", "table": "P1", "won_at": "22:00", "amount": "10.00",
+           "currency": "EUR", "gaming_day": TODAY().isoformat(), **QUEENS}
     for level in (3, 0, -1):
         error = _refused(progressive_win_file, casino=lu.c, actor=lu.accountant_c, **{**win, "level": level,
                                                                                        "gaming_day": TODAY()})
@@ -247,8 +256,10 @@ def test_49_10_a_statement_is_dated_within_the_casino_s_registers(lu, day):
     before = _entries()
     displayed = {"1": "742.10", "2": "260.00", "3": "81.20"}
     error = _refused(progressive_statement, casino=lu.c, actor=lu.accountant_c,
-                     gaming_day=datetime.date.fromisoformat(day), name="Hold'em 1-2", displayed=displayed)
+                     gaming_day=datetime.date.fromisoformat(day), name="Hold'em 1-2", displayed=displayed,
+                     increments=INCREMENTS)
     assert (error.code, error.field) == ("before_opening", "gaming_day")
-    response = _api(lu, "statement", {"name": "Hold'em 1-2", "displayed": displayed, "gaming_day": day})
+    response = _api(lu, "statement", {"name": "Hold'em 1-2", "displayed": displayed, "gaming_day": day,
+                                      "increments": INCREMENTS})
     assert response.status_code == 400 and response.json()["code"] == "before_opening"
     assert list(response.json()["field_errors"]) == ["gaming_day"] and _entries() == before

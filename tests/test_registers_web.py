@@ -22,6 +22,9 @@ from tests.conftest import api_client_for, make_user
 pytestmark = pytest.mark.django_db
 
 
+SECOND_SIGNATURE = "Contrôle interne du casino : seconde signature"  # no article requires it
+
+
 def lu_today() -> datetime.date:
     """The gaming day in Luxembourg, as the pages (in the casino's time zone) see it."""
     return datetime.datetime.now(ZoneInfo("Europe/Luxembourg")).date()
@@ -120,7 +123,7 @@ def test_filing_then_countersigning_through_the_api(lu):
     assert response.status_code == 201, response.json()
     pending = response.json()
     assert pending["entry"] is None and pending["countersigner_role"] == "manager"
-    assert pending["payload"]["amount"] == "100.00" and pending["citation"] == "LU RGD 1979 art. 18-15"
+    assert pending["payload"]["amount"] == "100.00" and pending["citation"] == SECOND_SIGNATURE
     assert Entry.objects.count() == 0  # not evidence before the second signature
 
     queue = cashier.get(reverse("api-registers-pending-list")).json()
@@ -129,10 +132,10 @@ def test_filing_then_countersigning_through_the_api(lu):
 
     same = cashier.post(url)
     assert same.status_code == 400 and same.json()["code"] == "same_person"
-    assert "LU RGD 1979 art. 18-15" in same.json()["message"]
+    assert SECOND_SIGNATURE in same.json()["message"]
     role = api_client_for(lu.cashier2_c).post(url)
     assert role.status_code == 400 and role.json()["code"] == "wrong_role"
-    assert "Direction" in role.json()["message"] and "LU RGD 1979 art. 18-15" in role.json()["message"]
+    assert "Direction" in role.json()["message"] and SECOND_SIGNATURE in role.json()["message"]
     assert Entry.objects.count() == 0
 
     signed = api_client_for(lu.manager_c).post(url)
@@ -374,7 +377,7 @@ def test_web_countersignature_refusals_cite_the_article(lu, client):
     client.force_login(lu.accountant_c)
     response = client.post(url)
     assert response.status_code == 200  # the page again, with the reason
-    assert "autre personne" in response.content.decode() and "LU RGD 1979 art. 18-15" in response.content.decode()
+    assert "autre personne" in response.content.decode() and SECOND_SIGNATURE in response.content.decode()
     client.force_login(lu.cashier2_c)
     assert "Direction" in client.post(url).content.decode()
     assert Entry.objects.count() == 0

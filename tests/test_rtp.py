@@ -39,6 +39,10 @@ def test_rtp_json_gives_both_readings_the_literal_one_and_contributions_summing_
     report = _rtp_json(key)
     assert set(report["readings"]) == {"a", "pour"}
     assert report["literal_reading"] in {"a", "pour", None}
+    # the reading given first is the one the text supports: net for every table (« à », or « pour » read so)
+    assert list(report["readings"]) == [report["default_reading"], report["alternative_reading"]] == ["a", "pour"]
+    assert report["selected_reading"] == "a"
+    assert report["reading"]["supported_by_text"] == (report["literal_reading"] == "pour")
     assert report["citation"]["label"]
     for reading in ("a", "pour"):
         for variant in report["readings"][reading]:
@@ -68,6 +72,8 @@ def test_37_14_trips_return_is_the_published_98_096_percent(rules):
 def test_mc_trips_writes_pour_and_its_literal_reading_is_pour(rules):
     report = _rtp_json("mc.uth.trips", "--reading", "pour")
     assert report["literal_reading"] == "pour" and report["selected_reading"] == "pour"
+    assert _rtp_json("mc.uth.trips", "--reading", "literal")["selected_reading"] == "pour"
+    assert _rtp_json("mc.uth.trips")["selected_reading"] == report["default_reading"] == "a"
 
 
 def test_72_1_doubled_and_tripled_bets_on_37_and_38_pockets(rules):
@@ -82,7 +88,7 @@ def test_37_16_tie_bet_with_six_decks(rules):
     report = _rtp_json("lu.bataille.egalite")
     assert report["readings"]["a"][0]["return"]["fraction"] == "253/311"  # 11 × 23/311
     assert report["readings"]["pour"][0]["return"]["fraction"] == "230/311"
-    assert report["literal_reading"] == "pour"
+    assert report["literal_reading"] == "pour" and report["default_reading"] == "a"
 
 
 def test_21_1_side_bet_for_one_to_eight_decks(rules):
@@ -136,6 +142,7 @@ def test_rtp_api_answers_with_both_readings(world, rules):
     response = api_client_for(world.regulator_lu).get(reverse("api-rules-rtp-detail", args=["lu.holdem_casino.bonus"]))
     assert response.status_code == 200
     assert response.json()["literal_reading"] == "pour"
+    assert list(response.json()["readings"]) == ["a", "pour"] and response.json()["default_reading"] == "a"
     assert api_client_for(world.regulator_lu).get(reverse("api-rules-rtp-detail", args=["xx"])).status_code == 404
 
 

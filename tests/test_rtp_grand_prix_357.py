@@ -20,18 +20,23 @@ from games.rtp import grand_prix, trois_cinq_sept
 from games.rtp.hands import winning_line
 from games.rules.yamlfile import read
 
+pytestmark = pytest.mark.django_db  # the pay tables are read from the database, as the evaluations read them
+
 RANKING = "lu.cinq_cartes"
 count = cache(count_uncached)  # the seven-card count takes seconds; several tests read it
 
 
 @pytest.fixture(scope="module")
-def grand_prix_result():
-    return grand_prix.evaluate()
+def grand_prix_result(django_db_setup, django_db_blocker):
+    # read-only: the rules were loaded, committed, with the test database
+    with django_db_blocker.unblock():
+        return grand_prix.evaluate()
 
 
 @pytest.fixture(scope="module")
-def trois_cinq_sept_result():
-    return trois_cinq_sept.evaluate()
+def trois_cinq_sept_result(django_db_setup, django_db_blocker):
+    with django_db_blocker.unblock():
+        return trois_cinq_sept.evaluate()
 
 
 def net_of(lines):
@@ -238,8 +243,21 @@ def test_strategy_file_matches_evaluation(module):
     (entry,) = document["strategies"]
     assert entry["key"] == module.STRATEGY
     assert entry["optimal"] is True
-    assert tuple(entry["citations"]) == module.CITATIONS
+    assert tuple(entry["articles"]) == module.ARTICLES
     assert entry["description"] and entry["description_en"]
+
+
+def test_citations_come_from_the_rule_data_and_a_draft_says_so(grand_prix_result, trois_cinq_sept_result):
+    # Grand prix rests on QC D. 1675-95 (in force), the 3-5-7 on the Québec 2007 draft
+    assert grand_prix_result.citations[0] == "QC RJC art. 67.1" and len(grand_prix_result.citations) == 6
+    assert not any("projet" in cited for cited in grand_prix_result.citations)
+    assert grand_prix_result.details["unit"] == "une des trois mises égales (QC RJC art. 67.4) / one of the three " \
+                                                "equal bets"
+    assert trois_cinq_sept_result.citations[-1] == "QC RJC art. 67.50 (projet)"
+    assert all(cited.endswith(" (projet)") for cited in trois_cinq_sept_result.citations)
+    withdrawn = trois_cinq_sept_result.details["outcomes"][-1]
+    assert (withdrawn["label"], withdrawn["label_en"]) == ("Mise retirée (QC RJC art. 67.47 (projet))",
+                                                           "Bet withdrawn (QC RJC art. 67.47 (projet))")
 
 
 @pytest.mark.parametrize("module", [grand_prix, trois_cinq_sept])

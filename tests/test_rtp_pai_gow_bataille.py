@@ -15,6 +15,8 @@ from games.hands.cards import card
 from games.rtp import bataille, pai_gow
 from games.rules.yamlfile import read
 
+pytestmark = pytest.mark.django_db  # the rules are read from the database, as the evaluations read them
+
 STRATEGIES = Path(pai_gow.__file__).resolve().parent / "strategies"
 INSTRUMENTS = Path(pai_gow.__file__).resolve().parent.parent / "rules" / "instruments"
 
@@ -82,20 +84,26 @@ def test_art_37_16_read_as_one_to_one_a_won_war_pays_and_going_to_war_is_better(
     assert war.expected == tie * (-(1 - war_tie) / 2) == Fraction(-170016, 4965115)
     assert war.optimal is True and bataille.evaluate("abandon", "a").optimal is False
     assert war.average_stake == 1 + tie
+    # the reading the text supports (« ce joueur gagne la bataille. La mise initiale est payée 1 pour 1. »)
+    assert bataille.evaluate("guerre") == war and war.details["reading"] == war.details["default_reading"] == "a"
 
 
-def test_art_37_16_read_literally_1_pour_1_a_won_war_gains_nothing_and_surrender_is_better():
+def test_art_37_16_read_as_a_total_return_a_won_war_gains_nothing_and_surrender_would_be_better():
     tie, war_tie = Fraction(23, 311), Fraction(1181, 15965)
     war = bataille.evaluate("guerre", "pour")
     assert war.expected == -tie * (1 - war_tie) == Fraction(-340032, 4965115)
     assert war.optimal is False and bataille.evaluate("abandon", "pour").optimal is True
-    assert bataille.LITERAL_READING == "pour" and bataille.evaluate("guerre").details["reading"] == "pour"
+    # the printed word is kept; this reading is the other one, flagged beside the text's
+    details = bataille.evaluate("guerre").details
+    assert details["printed"] == "pour" and details["alternative_reading"] == "pour"
+    assert details["variants"]["pour"]["expected"] == war.expected and details["variants"]["pour"]["flagged"]
+    assert details["best_strategy"] == {"a": "guerre", "pour": "abandon"}
 
 
 def test_art_37_16_the_tie_bet_pays_10_pour_1():
     assert bataille.tie_bet("a") == Fraction(10 * 23 - 288, 311) == Fraction(-58, 311)
     assert bataille.tie_bet("pour") == Fraction(9 * 23 - 288, 311) == Fraction(-81, 311)
-    assert bataille.tie_bet() == bataille.tie_bet("pour")  # the pay table's notation
+    assert bataille.tie_bet() == bataille.tie_bet("a")  # the reading its text supports
     details = bataille.evaluate("guerre", "a").details
     assert details["tie_bet"] == {"a": Fraction(-58, 311), "pour": Fraction(-81, 311)}
     assert set(details["readings"]) == {"a", "pour"} and set(details["strategies"]) == {"guerre", "abandon"}
@@ -112,8 +120,10 @@ def test_an_unknown_reading_or_strategy_is_refused():
 
 
 @pytest.fixture(scope="module")
-def exact():
-    return {name: pai_gow.evaluate(name) for name in pai_gow.STRATEGIES}
+def exact(django_db_setup, django_db_blocker):
+    # read-only: the rules were loaded, committed, with the test database
+    with django_db_blocker.unblock():
+        return {name: pai_gow.evaluate(name) for name in pai_gow.STRATEGIES}
 
 
 def test_art_111_the_commission_is_five_percent_of_the_next_multiple_of_ten():

@@ -83,7 +83,7 @@ def test_a_redelivered_task_leaves_a_finished_job_as_it_is(world_tx):
     assert again.result["worker"] == "w1" and again.attempts == 1
 
 
-def test_a_real_worker_evaluates_a_game_strategy_and_stores_it(transactional_db, celery_worker):
+def test_a_real_worker_evaluates_a_game_strategy_and_stores_it(transactional_db, rules, celery_worker):
     from games.models import StrategyEvaluation
     from games.rtp.services import strategy_evaluation_enqueue
 

@@ -98,7 +98,7 @@ def rules() -> Rules:
             found[tuple(sorted((first, other)))] = position
     unknown = {t for pair in found for t in pair} - set(strength)
     if unknown:
-        raise ValueError(f"tuiles de l'art. 101 absentes de l'art. 105 : {sorted(unknown)}")
+        raise ValueError(f"tuiles des combinaisons absentes de l'ordre des tuiles : {sorted(unknown)}")
     # The first combination of art. 101 is the suprême pair whose tiles count three or six (art. 103).
     supreme = tuple(_members(classes[-1]))
     return Rules(

@@ -13,46 +13,40 @@ Settlement of the initial bet (unit stake):
     war tied: « le joueur conserve alors sa mise initiale et sa mise additionnelle » — 0;
     war lost: both bets lost — −2.
 
-« 1 pour 1 » read as « à » (gain of 1 for 1 staked) pays +1 on a won war; read literally as « pour » (1
-returned for 1 staked, stake included) it gains nothing. The same two readings apply to the tie bet's
-« 10 pour 1 » (+10 or +9).
+« 1 pour 1 » read as a net gain (« a ») pays +1 on a won war; read as a total return (« pour »: 1 returned for 1
+staked, stake included) it gains nothing. The text's own words support the net reading (the pay table's `reading`:
+a player who « gagne la bataille » and is « payée » cannot end as on a tied war), so it is the default; the other is
+given beside it. The same two readings apply to the tie bet's « 10 pour 1 » (+10 or +9).
 """
 
+import datetime
 from decimal import Decimal
 from fractions import Fraction
-from functools import cache
 from pathlib import Path
 
 from games.hands import bataille
-from games.hands.ranking import citation
 from games.rules.yamlfile import read
 
+from . import rulebook
+from .rulebook import net_gain
 from .strategy import StrategyResult
 
 GAME = "lu.bataille"
 STRATEGIES = ("guerre", "abandon")
-READINGS = ("a", "pour")
-LITERAL_READING = "pour"  # the text writes « 1 pour 1 » and « 10 pour 1 »
-RULES_DIR = Path(__file__).resolve().parent.parent / "rules"
+READINGS = rulebook.READINGS
 STRATEGIES_DIR = Path(__file__).resolve().parent / "strategies"
+FLAG_GAP = Fraction(1, 100)  # the other reading flagged when it moves the result by more than one point
 
 
-def _value(key: str):
-    """The latest value of a rule-value file."""
-    jurisdiction, game, name = key.split(".")
-    document = read(RULES_DIR / "values" / jurisdiction / game / f"{name}.yaml")
-    return document["values"][max(document["values"])]["value"]
+def _value(key: str, on: datetime.date | None) -> Fraction:
+    return Fraction(Decimal(rulebook.value(key, on)))
 
 
-@cache
-def _payout(key: str) -> tuple[Fraction, str, str]:
-    """Odds, notation and citation of the single line of a pay table."""
-    document = read(RULES_DIR / "paytables" / "lu" / f"{key}.yaml")
-    version = document["versions"][max(document["versions"])]
-    (line,) = version["lines"]
-    payout = line["payout"]
-    odds = Fraction(Decimal(payout["numerator"])) / Fraction(Decimal(payout["denominator"]))
-    return odds, payout["notation"], citation(version["reference"])
+def _payout(key: str, on: datetime.date | None) -> tuple[Fraction, dict, str]:
+    """Odds, reading (the pay table's: default, printed word, evidence) and citation of a one-line table."""
+    table = rulebook.paytable(key, on)
+    (line,) = table["lines"]
+    return rulebook.odds(line["parsed"]), table["reading"], table["citation"]["label"]
 
 
 def _citations(strategy: str) -> tuple[str, ...]:
@@ -61,22 +55,16 @@ def _citations(strategy: str) -> tuple[str, ...]:
     return tuple(entry["citations"])
 
 
-def net_gain(odds: Fraction, reading: str) -> Fraction:
-    """Gain on a winning unit stake: « n à 1 » gains n, « n pour 1 » returns n with the stake, so gains n − 1."""
-    if reading not in READINGS:
-        raise ValueError(f"lecture inconnue « {reading} » / unknown reading")
-    return odds if reading == "a" else odds - 1
+def default_decks(on: datetime.date | None = None) -> int:
+    return int(rulebook.value("lu.bataille.paquets", on))
 
 
-def default_decks() -> int:
-    return int(_value("lu.bataille.paquets"))
-
-
-def probabilities(decks: int | None = None, counts: tuple[int, ...] | None = None) -> dict[str, Fraction]:
+def probabilities(decks: int | None = None, counts: tuple[int, ...] | None = None,
+                  on: datetime.date | None = None) -> dict[str, Fraction]:
     """Probabilities of a round: first cards (gagne, perd, egalite) and, given a tie, the war (bataille_*).
 
     `counts` (cards of each strength, lowest first) replaces the full shoe of `decks` decks."""
-    counts = tuple(counts) if counts is not None else bataille.rank_counts(decks or default_decks())
+    counts = tuple(counts) if counts is not None else bataille.rank_counts(decks or default_decks(on))
     total = sum(counts)
     first = total * (total - 1)
     win = sum(counts[p] * counts[d] for p in range(len(counts)) for d in range(p))
@@ -102,43 +90,50 @@ def probabilities(decks: int | None = None, counts: tuple[int, ...] | None = Non
     } | war
 
 
-def tie_probability(decks: int | None = None) -> Fraction:
+def tie_probability(decks: int | None = None, on: datetime.date | None = None) -> Fraction:
     """Probability that the player's and the dealer's first cards are equal (23/311 with six decks)."""
-    return probabilities(decks)["egalite"]
+    return probabilities(decks, on=on)["egalite"]
 
 
-def tie_bet(reading: str | None = None, decks: int | None = None) -> Fraction:
-    """Player's expected result per unit on the « mise égalité » (« 10 pour 1 »)."""
-    odds, notation, _ = _payout("lu.bataille.egalite")
-    tie = tie_probability(decks)
-    return tie * net_gain(odds, reading or notation) - (1 - tie)
+def tie_bet(reading: str | None = None, decks: int | None = None, on: datetime.date | None = None) -> Fraction:
+    """Player's expected result per unit on the « mise égalité » (« 10 pour 1 »), under `reading` or the one its
+    text supports."""
+    odds, table_reading, _ = _payout("lu.bataille.egalite", on)
+    tie = tie_probability(decks, on)
+    return tie * net_gain(odds, reading or table_reading["default"]) - (1 - tie)
 
 
-def _returns(reading: str, decks: int | None) -> dict[str, Fraction]:
-    found = probabilities(decks)
-    odds, _, _ = _payout("lu.bataille.bataille")
-    extra = Fraction(Decimal(_value("lu.bataille.mise_bataille")))
-    kept = Fraction(Decimal(_value("lu.bataille.abandon_part_restituee")))
+def _returns(reading: str, decks: int | None, on: datetime.date | None) -> dict[str, Fraction]:
+    found = probabilities(decks, on=on)
+    odds, _, _ = _payout("lu.bataille.bataille", on)
+    extra = _value("lu.bataille.mise_bataille", on)
+    kept = _value("lu.bataille.abandon_part_restituee", on)
     base = found["gagne"] - found["perd"]
     war = found["bataille_gagnee"] * net_gain(odds, reading) - found["bataille_perdue"] * (1 + extra)
     return {"guerre": base + found["egalite"] * war, "abandon": base - found["egalite"] * (1 - kept)}
 
 
-def evaluate(strategy: str = "guerre", reading: str | None = None, decks: int | None = None) -> StrategyResult:
-    """Exact expected result per unit initial bet when the player takes `strategy` on every first-card tie;
-    both strategies under both readings are in the details.
+def evaluate(strategy: str = "guerre", reading: str | None = None, decks: int | None = None,
+             on: datetime.date | None = None) -> StrategyResult:
+    """Exact expected result per unit initial bet when the player takes `strategy` on every first-card tie, with
+    the rules in force on `on` (the Luxembourg draft: the game has no other text); both strategies under both
+    readings are in the details.
 
-    `reading` is "a" or "pour" (the literal one, the pay table's notation, by default)."""
+    `reading` is "a" (net) or "pour" (total); by default the one the pay table's text supports."""
     if strategy not in STRATEGIES:
         raise ValueError(f"stratégie inconnue « {strategy} » / unknown strategy")
-    _, notation, _ = _payout("lu.bataille.bataille")
-    reading = reading or notation
+    on = rulebook.day(on)
+    _, table_reading, _ = _payout("lu.bataille.bataille", on)
+    reading = reading or table_reading["default"]
     if reading not in READINGS:
         raise ValueError(f"lecture inconnue « {reading} » / unknown reading")
-    found = probabilities(decks)
-    both = {name: _returns(name, decks) for name in READINGS}
+    found = probabilities(decks, on=on)
+    both = {name: _returns(name, decks, on) for name in (table_reading["default"], table_reading["alternative"])}
     mine = both[reading]
-    extra = Fraction(Decimal(_value("lu.bataille.mise_bataille")))
+    extra = _value("lu.bataille.mise_bataille", on)
+    best = {name: max(figures, key=figures.get) for name, figures in both.items()}
+    other = next(name for name in both if name != reading)
+    gap = both[other][strategy] - mine[strategy]
     return StrategyResult(
         game=GAME,
         strategy=strategy,
@@ -148,13 +143,25 @@ def evaluate(strategy: str = "guerre", reading: str | None = None, decks: int | 
         citations=_citations(strategy),
         average_stake=1 + found["egalite"] * extra if strategy == "guerre" else Fraction(1),
         details={
+            "on": on.isoformat(),
+            "draft": rulebook.applies_draft(GAME),
             "reading": reading,
-            "literal_reading": LITERAL_READING,
-            "decks": decks or default_decks(),
+            "default_reading": table_reading["default"],
+            "alternative_reading": table_reading["alternative"],
+            "printed": table_reading["printed"],
+            "reading_evidence": [f"« {e['quote']} » ({e['citation']})" for e in table_reading["evidence"]],
+            "decks": decks or default_decks(on),
             "probabilities": found,
             "strategies": mine,
             "readings": both,
-            "tie_bet": {name: tie_bet(name, decks) for name in READINGS},
+            "best_strategy": best,
+            "tie_bet": {name: tie_bet(name, decks, on) for name in both},
+            "variants": {other: {"expected": both[other][strategy], "ci95": None, "flagged": abs(gap) > FLAG_GAP,
+                                 "best_strategy": best[other]}},
+            "variants_described": {other: f"{rulebook.OTHER_READING[other]} Meilleur choix à l'égalité : "
+                                          f"« {best[other]} »."},
+            "variants_described_en": {other: f"{rulebook.OTHER_READING_EN[other]} Best choice on a tie: "
+                                             f"« {best[other]} »."},
             "war_additional_bet": "rendue quand le joueur gagne la bataille (le texte ne paie que la mise initiale)",
         },
     )

@@ -1,10 +1,12 @@
 """Exact return of a pay table, under either reading of its odds, from a model (tables.yaml).
 
 The two readings of « X à Y » / « X pour Y » (see games/rules/README.md):
-- "a": the winner keeps his stake and receives X/Y of it — a win returns 1 + X/Y;
-- "pour": X is returned for Y staked, stake included — a win returns X/Y.
-Fixed amounts and progressive shares get the same two readings (amount beside the stake, or
-amount in all). Everything is a Fraction; the decimals shown are derived from them.
+- "a" (net): the winner keeps his stake and receives X/Y of it — a win returns 1 + X/Y;
+- "pour" (total): X is returned for Y staked, stake included — a win returns X/Y.
+The printed word does not settle it: the table's `reading` says which one its text's own words support
+(`default_reading`), and that one is given first, the other beside it. Fixed amounts and progressive shares get
+the same two readings (amount beside the stake, or amount in all). Everything is a Fraction; the decimals shown
+are derived from them.
 """
 
 from collections.abc import Callable
@@ -89,9 +91,21 @@ class TableReturn:
 
 
 def literal_reading(table: dict) -> str | None:
-    """The reading the text itself writes, when all its odds lines use one notation."""
+    """The word the text prints (« à » or « pour »), when all its odds lines use one."""
     notations = {line["parsed"]["notation"] for line in table["lines"] if line["parsed"]["kind"] == "odds"}
     return notations.pop() if len(notations) == 1 else None
+
+
+def default_reading(table: dict) -> str:
+    """The reading given first: the one the text's words support (the table's `reading`), else the printed word's,
+    else net (a table of fixed amounts)."""
+    reading = table.get("reading")
+    return reading["default"] if reading else literal_reading(table) or "a"
+
+
+def reading_order(table: dict) -> tuple[str, str]:
+    first = default_reading(table)
+    return first, next(reading for reading in READINGS if reading != first)
 
 
 def paid(parsed: dict, reading: str, stake: Fraction, progressive: Fraction | None) -> Fraction | None:
@@ -232,10 +246,12 @@ _VARIANTS = {
 }
 
 
-def flags(by_reading: dict[str, TableReturn]) -> list[dict]:
-    """Variants whose return differs by more than one point between the two readings."""
+def flags(by_reading: dict[str, TableReturn], order: tuple[str, str] = READINGS) -> list[dict]:
+    """Variants whose return differs by more than one point between the two readings; `gap` is the first
+    reading's return less the other's."""
     found = []
-    for first, second in zip(by_reading["a"].variants, by_reading["pour"].variants, strict=True):
+    first_reading, other = order
+    for first, second in zip(by_reading[first_reading].variants, by_reading[other].variants, strict=True):
         if first.return_ is None or second.return_ is None:
             continue
         gap = first.return_ - second.return_

@@ -5,11 +5,14 @@ Cards of a round: hole 0–1, dealer 2–3, board 4–8 (flop 4–6). UTH is pla
 strategy; Hold'em de casino pays raises only against a qualified dealer, so it has its own rules.
 """
 
+import datetime
+
 import numpy as np
 
 from games.hands.fast import evaluate_many
 from games.hands.ranking import ranking
 
+from . import rulebook
 from .simulate import Chunk, category, deal, exact_side_bet, multiple, paytable, qualifies, rule_value, run
 from .strategy import Progress, StrategyResult
 
@@ -18,6 +21,11 @@ RANKING = "lu.cinq_cartes"
 PAIR, TWO_PAIR, STRAIGHT = (ranking(RANKING).index(name) for name in ("pair", "two_pair", "straight"))
 UTH_RIVER_OUTS = 21  # call below this many dealer outs (folding costs ante and blind)
 HOLDEM_RIVER_OUTS = 9  # A 0,5 R below this many (not betting costs nothing; fitted by simulation)
+# Notes naming an article: `{citation}` is filled from the rule data (games.rtp.rulebook.citation), which says
+# « (projet) » after an article of a draft.
+TRIPS_NOTE = "TRIPS traitée comme indépendante de la main du croupier ({citation})."
+UNQUALIFIED_NOTE = ("Banque non qualifiée : Ante payée 1 à 1, Super Ante et relances ni payées ni ramassées, même avec "
+                    "une quinte ou mieux ({citation}).")
 
 
 def _ranks(cards: np.ndarray) -> np.ndarray:
@@ -98,25 +106,26 @@ def _values(cards: np.ndarray):
     return hole, board, player, evaluate_many(cards[:, 2:9], RANKING)
 
 
-def multiple_list(key: str) -> float:
+def multiple_list(key: str, on: datetime.date | None = None) -> float:
     """The largest of the allowed multiples: a raise worth making is worth making in full."""
-    return max(float(x) for x in rule_value(key))
+    return max(float(x) for x in rule_value(key, on))
 
 
 # --- Ultimate Texas Hold'em ----------------------------------------------------------------------
 
 
-def settle_uth(player, dealer, play, *, game="lu.uth", pour=False):
+def settle_uth(player, dealer, play, *, game="lu.uth", reading=None, on=None):
     """(ante, blind, play) per round; `play` in antes, 0 for a fold at the river.
 
     A dealer without a pair returns the ante and plays the rest (37-13); the blind pays on its table
-    for a straight or better and is returned on a smaller win; ties return everything."""
-    qualified = qualifies(dealer, rule_value(f"{game}.qualification_croupier"))
-    listed, net, net_pour = paytable(f"{game}.blind").pays(player, ranking(RANKING))
+    for a straight or better and is returned on a smaller win; ties return everything. `reading` is the
+    blind table's reading of its odds, the one its text supports by default."""
+    qualified = qualifies(dealer, rule_value(f"{game}.qualification_croupier", on))
+    listed, net = paytable(f"{game}.blind", on).pays(player, ranking(RANKING), reading)
     outcome = np.sign(player - dealer).astype(float)
     folded = play == 0
     ante = np.where(folded, -1.0, np.where(qualified, outcome, 0.0))
-    won_blind = np.where(listed, net_pour if pour else net, 0.0)
+    won_blind = np.where(listed, net, 0.0)
     blind = np.where(folded, -1.0, np.where(outcome > 0, won_blind, outcome))
     return ante, blind, play * outcome
 
@@ -131,21 +140,23 @@ RAISE_KEYS = {
 def _uth_player(game: str):
     preflop_key, flop_key, river_key = (f"{game}.{name}" for name in RAISE_KEYS[game])
 
-    def play(rng, rounds) -> Chunk:
+    def play(rng, rounds, on) -> Chunk:
         cards = deal(rng, rounds, 9)
-        preflop, flop, river = multiple_list(preflop_key), multiple(flop_key), multiple(river_key)
+        preflop, flop, river = multiple_list(preflop_key, on), multiple(flop_key, on), multiple(river_key, on)
         hole, board, player, dealer = _values(cards)
         bet = np.where(preflop_raise(hole), preflop, 0.0)
         later = np.flatnonzero(bet == 0)
         bet[later] = np.where(flop_raise(hole[later], cards[later, 4:7]), flop, 0.0)
         last = np.flatnonzero(bet == 0)
         bet[last] = np.where(river_call(hole[last], board[last], player[last]), river, 0.0)
-        ante, blind, play_bet = settle_uth(player, dealer, bet, game=game)
-        qualified = qualifies(dealer, rule_value(f"{game}.qualification_croupier"))
+        ante, blind, play_bet = settle_uth(player, dealer, bet, game=game, on=on)
+        qualified = qualifies(dealer, rule_value(f"{game}.qualification_croupier", on))
         shown = bet > 0
         variants = {}
-        if paytable(f"{game}.blind").has_pour:
-            variants["pour"] = sum(settle_uth(player, dealer, bet, game=game, pour=True))
+        table = paytable(f"{game}.blind", on)
+        if table.ambiguous:
+            variants[table.alternative] = sum(settle_uth(player, dealer, bet, game=game, reading=table.alternative,
+                                                         on=on))
         return Chunk(
             result=ante + blind + play_bet,
             stake=2 + bet,
@@ -169,7 +180,20 @@ def _uth_player(game: str):
     return play
 
 
-def _evaluate_uth(game: str, rounds: int, seed: int, progress: Progress | None, citations, notes=()) -> StrategyResult:
+def reading_details(key: str, on: datetime.date | None = None) -> dict:
+    """What a game's result says of the reading of its paying table's odds: the one used, the other (a variant on
+    the same deals where the printed word leaves it open), and the words of the text behind the choice."""
+    table = paytable(key, on)
+    found = {"reading": table.reading, "reading_paytable": key}
+    if table.ambiguous:
+        found |= {"alternative_reading": table.alternative,
+                  "variants_described": {table.alternative: rulebook.OTHER_READING[table.alternative]},
+                  "variants_described_en": {table.alternative: rulebook.OTHER_READING_EN[table.alternative]}}
+    return found
+
+
+def _evaluate_uth(game: str, rounds: int, seed: int, progress: Progress | None, articles, notes=(),
+                  on: datetime.date | None = None) -> StrategyResult:
     # Published: 2.19 % per ante under optimal play of the usual game (same blind table), about 2.4 %
     # with this basic strategy; the trips bet is independent and given exactly.
     return run(
@@ -178,25 +202,29 @@ def _evaluate_uth(game: str, rounds: int, seed: int, progress: Progress | None, 
         rounds,
         seed,
         progress,
-        citations=citations,
+        articles=articles,
         details={
-            "qualification": rule_value(f"{game}.qualification_croupier"),
-            "side_bets": {"trips": exact_side_bet(f"{game}.trips", "cinq_parmi_sept")},
+            "qualification": rule_value(f"{game}.qualification_croupier", on),
+            "side_bets": {"trips": exact_side_bet(f"{game}.trips", "cinq_parmi_sept", on)},
             "notes": list(notes),
+            **reading_details(f"{game}.blind", on),
         },
+        on=on,
     )
 
 
-def evaluate_lu_uth(rounds: int = 4_000_000, seed: int = 0, progress: Progress | None = None) -> StrategyResult:
+def evaluate_lu_uth(rounds: int = 4_000_000, seed: int = 0, progress: Progress | None = None,
+                    on: datetime.date | None = None) -> StrategyResult:
     # 37-13 also says TRIPS is lost when the dealer wins; read with « Le joueur gagne le TRIPS avec un
     # brelan ou mieux » and 37-14 as the usual independent bet.
-    notes = ("TRIPS traitée comme indépendante de la main du croupier (art. 37-13, 37-14).",)
-    return _evaluate_uth("lu.uth", rounds, seed, progress, ("LU RGD 1979 art. 37-13", "LU RGD 1979 art. 37-14"), notes)
+    notes = (TRIPS_NOTE.format(citation=rulebook.citation("lu.uth", "37-13", "37-14")),)
+    return _evaluate_uth("lu.uth", rounds, seed, progress, ("37-13", "37-14"), notes, on)
 
 
-def evaluate_mc_uth(rounds: int = 4_000_000, seed: int = 0, progress: Progress | None = None) -> StrategyResult:
+def evaluate_mc_uth(rounds: int = 4_000_000, seed: int = 0, progress: Progress | None = None,
+                    on: datetime.date | None = None) -> StrategyResult:
     notes = ("Mains comparées dans l'ordre usuel (lu.cinq_cartes) : l'arrêté ne liste que les classes payées.",)
-    return _evaluate_uth("mc.uth", rounds, seed, progress, ("MC AM 2007-668 art. 1",), notes)
+    return _evaluate_uth("mc.uth", rounds, seed, progress, ("1",), notes, on)
 
 
 # --- Hold'em poker de casino ---------------------------------------------------------------------
@@ -228,41 +256,48 @@ def holdem_a2(hole: np.ndarray, flop: np.ndarray) -> np.ndarray:
     return (hidden & (cat >= TWO_PAIR)) | (cat >= STRAIGHT) | (paired > shared.min(axis=1))
 
 
-def settle_holdem_casino(player, dealer, raised, folded, *, pour=False):
+def settle_holdem_casino(player, dealer, raised, folded, *, reading=None, on=None):
     """(ante, super_ante, raises) per round; `raised` sums the A 4/A 3/A 2/A 0,5 T/A 0,5 R bets in
     antes, `folded` marks an abandon at the turn.
 
     A dealer without a pair pays the ante and leaves every other bet (37-9); a qualified dealer pays
     the ante and raises 1 to 1 when beaten, the super ante on its table from the straight up and
-    returns it on a smaller win; ties return everything."""
-    qualified = qualifies(dealer, rule_value("lu.holdem_casino.qualification_croupier"))
-    listed, net, net_pour = paytable("lu.holdem_casino.super_ante").pays(player, ranking(RANKING))
+    returns it on a smaller win; ties return everything. `reading` is the super ante table's reading of
+    its odds, the one its text supports by default."""
+    qualified = qualifies(dealer, rule_value("lu.holdem_casino.qualification_croupier", on))
+    listed, net = paytable("lu.holdem_casino.super_ante", on).pays(player, ranking(RANKING), reading)
     outcome = np.where(qualified, np.sign(player - dealer).astype(float), 0.0)
     ante = np.where(folded, -1.0, np.where(qualified, outcome, 1.0))
-    won = np.where(listed, net_pour if pour else net, 0.0)
+    won = np.where(listed, net, 0.0)
     super_ante = np.where(folded, -1.0, np.where(outcome > 0, won, outcome))
     return ante, super_ante, np.where(folded, 0.0, raised * outcome)
 
 
-def _play_holdem_casino(rng, rounds) -> Chunk:
+def _play_holdem_casino(rng, rounds, on) -> Chunk:
     cards = deal(rng, rounds, 9)
     hole, board, player, dealer = _values(cards)
-    a4 = multiple_list("lu.holdem_casino.relance_preflop")
+    a4 = multiple_list("lu.holdem_casino.relance_preflop", on)
     bet = np.where(holdem_a4(hole), a4, 0.0)
     later = np.flatnonzero(bet == 0)
-    bet[later] = np.where(holdem_a2(hole[later], cards[later, 4:7]), multiple("lu.holdem_casino.relance_flop"), 0.0)
+    bet[later] = np.where(holdem_a2(hole[later], cards[later, 4:7]), multiple("lu.holdem_casino.relance_flop", on),
+                          0.0)
     # Abandoning at the turn gives up two antes to save half of one: every class of hands tried did
     # better going on, so this strategy never abandons.
     late = np.flatnonzero(bet == 0)
     folded = np.zeros(rounds, dtype=bool)
     turn = np.zeros(rounds)
-    turn[late] = multiple("lu.holdem_casino.relance_turn")
+    turn[late] = multiple("lu.holdem_casino.relance_turn", on)
     river = np.zeros(rounds)
     strong = dealer_outs(hole[late], board[late], player[late]) < HOLDEM_RIVER_OUTS
-    river[late] = np.where(strong, multiple("lu.holdem_casino.relance_river"), 0.0)
+    river[late] = np.where(strong, multiple("lu.holdem_casino.relance_river", on), 0.0)
     raised = bet + turn + river
-    ante, super_ante, raises = settle_holdem_casino(player, dealer, raised, folded)
-    qualified = qualifies(dealer, rule_value("lu.holdem_casino.qualification_croupier"))
+    ante, super_ante, raises = settle_holdem_casino(player, dealer, raised, folded, on=on)
+    qualified = qualifies(dealer, rule_value("lu.holdem_casino.qualification_croupier", on))
+    table = paytable("lu.holdem_casino.super_ante", on)
+    variants = {}
+    if table.ambiguous:
+        variants[table.alternative] = sum(settle_holdem_casino(player, dealer, raised, folded,
+                                                               reading=table.alternative, on=on))
     return Chunk(
         result=ante + super_ante + raises,
         stake=2 + raised,
@@ -280,25 +315,25 @@ def _play_holdem_casino(rng, rounds) -> Chunk:
             "tie": ~folded & qualified & (player == dealer),
             "dealer_wins": ~folded & qualified & (player < dealer),
         },
-        variants={"pour": sum(settle_holdem_casino(player, dealer, raised, folded, pour=True))},
+        variants=variants,
     )
 
 
-def evaluate_holdem_casino(rounds: int = 3_000_000, seed: int = 0, progress: Progress | None = None) -> StrategyResult:
+def evaluate_holdem_casino(rounds: int = 3_000_000, seed: int = 0, progress: Progress | None = None,
+                           on: datetime.date | None = None) -> StrategyResult:
     return run(
         "lu.holdem_casino",
         _play_holdem_casino,
         rounds,
         seed,
         progress,
-        citations=("LU RGD 1979 art. 37-9",),
+        articles=("37-9",),
+        on=on,
         details={
-            "qualification": rule_value("lu.holdem_casino.qualification_croupier"),
-            "side_bets": {"bonus": exact_side_bet("lu.holdem_casino.bonus", "cinq_parmi_sept")},
-            "notes": [
-                "Banque non qualifiée : Ante payée 1 à 1, Super Ante et relances ni payées ni ramassées, même avec "
-                "une quinte ou mieux (art. 37-9).",
-            ],
+            **reading_details("lu.holdem_casino.super_ante", on),
+            "qualification": rule_value("lu.holdem_casino.qualification_croupier", on),
+            "side_bets": {"bonus": exact_side_bet("lu.holdem_casino.bonus", "cinq_parmi_sept", on)},
+            "notes": [UNQUALIFIED_NOTE.format(citation=rulebook.citation("lu.holdem_casino", "37-9"))],
         },
     )
 

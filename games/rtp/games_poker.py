@@ -8,17 +8,44 @@ Results are net, in units of the initial bet; optional side bets are left out of
 exactly in `details["side_bets"]`, since they are settled on the player's hand alone.
 """
 
+import datetime
+
 import numpy as np
 
 from games.hands.fast import evaluate_many
 from games.hands.ranking import ranking
 
-from . import games_holdem
+from . import games_holdem, rulebook
 from .simulate import Chunk, category, deal, exact_side_bet, multiple, paytable, qualifies, rule_value, run, top_rank
 from .strategy import Progress, StrategyResult
 
 FIVE, FOUR = "qc.cinq_cartes", "qc.quatre_cartes"
 DECKS_NOTE = "Un ou deux paquets permis ; simulé avec un paquet de 52 cartes."
+
+# Notes naming an article: `{citation}` is filled from the rule data (games.rtp.rulebook.citation), which says
+# « (projet) » after an article of a draft.
+CARAIBES_VARIANTS = {
+    "dealer_ace_and_king": "Autre lecture de {citation} : le croupier n'ouvre qu'avec un as et un roi (as-roi) ou "
+    "mieux, règle habituelle du jeu ; le texte écrit « un roi, un as ».",
+    "unlisted_returned": "Autre lecture de {citation} : une main gagnante hors barème ne gagne que la mise initiale, "
+    "la mise additionnelle est rendue.",
+    "both_bets_by_table": "« Les mises gagnantes » de {citation} : mise initiale aussi payée selon le barème.",
+}
+CARAIBES_VARIANTS_EN = {
+    "dealer_ace_and_king": "Other reading of {citation}: the dealer opens only with ace and king (A-K) or better, the "
+    "usual game's rule; the text writes « un roi, un as » (a king, an ace).",
+    "unlisted_returned": "Other reading of {citation}: a winning hand off the table wins the initial bet only, the "
+    "additional bet is returned.",
+    "both_bets_by_table": "« Les mises gagnantes » (the winning bets) of {citation}: the initial bet paid on the table "
+    "too.",
+}
+CARAIBES_VARIANT_ARTICLES = {"dealer_ace_and_king": "67.17", "unlisted_returned": "67.20",
+                             "both_bets_by_table": "67.20"}
+BOSTON_INITIAL_NOTE = ("Mise initiale payée selon {citation} même si le croupier l'emporte (« peu importe la valeur de "
+                       "la main du croupier »).")
+FOU_FLUSH_VARIANT = "Hypothèse : « Couleur 3 à 1 » ({citation}) mis pour 3 à 2 (jeu usuel)."
+FOU_SUPER_BONUS_NOTE = ("Mise « super bonus » payée selon {citation} même si le croupier ne peut ouvrir (« peu importe "
+                        "la valeur de la main du croupier ») ; sinon nulle dans ce cas ({void}).")
 
 
 def _outcome(player: np.ndarray, dealer: np.ndarray) -> np.ndarray:
@@ -33,37 +60,41 @@ def caraibes_raises(player: np.ndarray) -> np.ndarray:
     return category(player) > 0
 
 
-def settle_caraibes(player, dealer, raised, *, qualification=None, unlisted_even=False, table_on_ante=False):
+def settle_caraibes(player, dealer, raised, *, qualification=None, unlisted=None, table_on_ante=False, on=None):
     """(initial, additional) per round.
 
-    Reading kept: the initial bet is paid 1 to 1 on a win, as art. 67.17 pays it when the dealer
-    cannot open, and the additional bet on the art. 67.20 table; a winning hand the table does not
-    list (high card, pair below tens) has its additional bet returned, the table giving it no rate.
-    The keyword arguments give the other readings reported as variants."""
-    call = multiple("qc.caraibes.mise_additionnelle")
-    qualified = qualifies(dealer, qualification or rule_value("qc.caraibes.qualification_croupier"))
-    listed, net, _ = paytable("qc.caraibes.main").pays(player, ranking(FIVE))
-    if unlisted_even:
-        net = np.where(listed, net, 1.0)
+    As the text reads (QC RJC art. 67.17, 67.20): the dealer opens with « un roi, un as » or a combination of art.
+    67.11 (`qc.caraibes.qualification_croupier`: king or ace high, or better); « les mises sont gagnantes » whenever
+    the player's hand beats an open dealer, so a winning hand the table does not list (high card, pair below tens)
+    wins its additional bet too, at `qc.caraibes.gain_hors_bareme` (even money, the table's lowest rate); the
+    initial bet is paid 1 to 1 on a win, as art. 67.17 pays it when the dealer cannot open, the additional bet on the
+    art. 67.20 table. The keyword arguments give the other readings reported as variants: `qualification="as_roi"`
+    (ace and king, the usual game), `unlisted=0.0` (the additional bet of an unlisted win only returned),
+    `table_on_ante` (« les mises gagnantes » of art. 67.20: the initial bet on the table too)."""
+    call = multiple("qc.caraibes.mise_additionnelle", on)
+    qualified = qualifies(dealer, qualification or rule_value("qc.caraibes.qualification_croupier", on))
+    listed, net = paytable("qc.caraibes.main", on).pays(player, ranking(FIVE))
+    outside = multiple("qc.caraibes.gain_hors_bareme", on) if unlisted is None else unlisted
+    net = np.where(listed, net, outside)
     outcome = np.where(qualified, _outcome(player, dealer), 0.0)
-    ante_win = np.where(listed, net, 1.0) if table_on_ante else 1.0
+    ante_win = net if table_on_ante else 1.0
     initial = np.where(~qualified, 1.0, np.where(outcome > 0, ante_win, outcome))
     additional = call * np.where(outcome > 0, net, outcome)
     return np.where(raised, initial, -1.0), np.where(raised, additional, 0.0)
 
 
-def _play_caraibes(rng, rounds) -> Chunk:
+def _play_caraibes(rng, rounds, on) -> Chunk:
     cards = deal(rng, rounds, 10)
     player, dealer = evaluate_many(cards[:, :5], FIVE), evaluate_many(cards[:, 5:], FIVE)
     raised = caraibes_raises(player)
-    initial, additional = settle_caraibes(player, dealer, raised)
-    qualified = qualifies(dealer, rule_value("qc.caraibes.qualification_croupier"))
+    initial, additional = settle_caraibes(player, dealer, raised, on=on)
+    qualified = qualifies(dealer, rule_value("qc.caraibes.qualification_croupier", on))
     outcome = _outcome(player, dealer)
-    listed, _, _ = paytable("qc.caraibes.main").pays(player, ranking(FIVE))
+    listed, _ = paytable("qc.caraibes.main", on).pays(player, ranking(FIVE))
     shown = raised & qualified
     return Chunk(
         result=initial + additional,
-        stake=1 + multiple("qc.caraibes.mise_additionnelle") * raised,
+        stake=1 + multiple("qc.caraibes.mise_additionnelle", on) * raised,
         bets={"initial": initial, "additional": additional},
         decisions={"raise": raised, "fold": ~raised},
         outcomes={
@@ -74,32 +105,34 @@ def _play_caraibes(rng, rounds) -> Chunk:
             "dealer_wins": shown & (outcome < 0),
         },
         variants={
-            "unlisted_even_money": sum(settle_caraibes(player, dealer, raised, unlisted_even=True)),
-            "both_bets_by_table": sum(settle_caraibes(player, dealer, raised, table_on_ante=True)),
-            "dealer_king_or_ace": sum(settle_caraibes(player, dealer, raised, qualification="roi")),
+            "dealer_ace_and_king": sum(settle_caraibes(player, dealer, raised, qualification="as_roi", on=on)),
+            "unlisted_returned": sum(settle_caraibes(player, dealer, raised, unlisted=0.0, on=on)),
+            "both_bets_by_table": sum(settle_caraibes(player, dealer, raised, table_on_ante=True, on=on)),
         },
     )
 
 
-def evaluate_caraibes(rounds: int = 1_000_000, seed: int = 0, progress: Progress | None = None) -> StrategyResult:
+def evaluate_caraibes(rounds: int = 1_000_000, seed: int = 0, progress: Progress | None = None,
+                      on: datetime.date | None = None) -> StrategyResult:
     # Published: 5.22 % per ante for optimal play of the usual game (100-50-20-7-5-4-3-2-1, every win
-    # paid at least even money, dealer opens with A-K). The variant "unlisted_even_money" is that
-    # game under our strategy; the reading kept here pays less.
+    # paid at least even money, dealer opens with A-K): the variant "dealer_ace_and_king" is that game under our
+    # strategy. Opening with a king or an ace, as the text writes, the dealer opens more often.
+    cited = {name: rulebook.citation("qc.caraibes", number) for name, number in CARAIBES_VARIANT_ARTICLES.items()}
     return run(
         "qc.caraibes",
         _play_caraibes,
         rounds,
         seed,
         progress,
-        citations=("QC RJC art. 67.17", "QC RJC art. 67.19", "QC RJC art. 67.20"),
+        articles=("67.17", "67.19", "67.20"),
+        on=on,
         details={
-            "qualification": rule_value("qc.caraibes.qualification_croupier"),
+            "qualification": rule_value("qc.caraibes.qualification_croupier", on),
+            "unlisted_win": rule_value("qc.caraibes.gain_hors_bareme", on),
             "notes": [DECKS_NOTE],
-            "variants_described": {
-                "unlisted_even_money": "Main gagnante hors barème : mise additionnelle payée 1 à 1 (jeu usuel).",
-                "both_bets_by_table": "« Les mises » de l'art. 67.20 : mise initiale aussi payée selon le barème.",
-                "dealer_king_or_ace": "Ouverture du croupier avec un roi ou un as (lecture littérale de l'art. 67.17).",
-            },
+            "variants_described": {name: note.format(citation=cited[name]) for name, note in CARAIBES_VARIANTS.items()},
+            "variants_described_en": {name: note.format(citation=cited[name])
+                                      for name, note in CARAIBES_VARIANTS_EN.items()},
         },
     )
 
@@ -112,30 +145,30 @@ def boston_continues(first_three: np.ndarray) -> np.ndarray:
     return np.ones(len(first_three), dtype=bool)
 
 
-def settle_boston(player, dealer, continued):
+def settle_boston(player, dealer, continued, *, on=None):
     """(initial, additional) per round, the additional column holding both additional bets.
 
     Art. 67.63 pays the initial bet on its table whatever the dealer holds; otherwise it is void on a
     win (67.62) and lost on a loss. Ties are not written: every bet is then returned."""
-    first = multiple("qc.boston.premiere_mise_additionnelle")
-    second = multiple("qc.boston.deuxieme_mise_additionnelle")
-    listed, net, _ = paytable("qc.boston.initiale").pays(player, ranking(FIVE))
+    first = multiple("qc.boston.premiere_mise_additionnelle", on)
+    second = multiple("qc.boston.deuxieme_mise_additionnelle", on)
+    listed, net = paytable("qc.boston.initiale", on).pays(player, ranking(FIVE))
     outcome = _outcome(player, dealer)
     initial = np.where(listed, net, np.minimum(outcome, 0.0))
     return np.where(continued, initial, -1.0), np.where(continued, (first + second) * outcome, -first)
 
 
-def _play_boston(rng, rounds) -> Chunk:
+def _play_boston(rng, rounds, on) -> Chunk:
     cards = deal(rng, rounds, 10)
     player, dealer = evaluate_many(cards[:, :5], FIVE), evaluate_many(cards[:, 5:], FIVE)
     continued = boston_continues(cards[:, :3])
-    initial, additional = settle_boston(player, dealer, continued)
-    listed, _, _ = paytable("qc.boston.initiale").pays(player, ranking(FIVE))
+    initial, additional = settle_boston(player, dealer, continued, on=on)
+    listed, _ = paytable("qc.boston.initiale", on).pays(player, ranking(FIVE))
     outcome = _outcome(player, dealer)
-    first = multiple("qc.boston.premiere_mise_additionnelle")
+    first = multiple("qc.boston.premiere_mise_additionnelle", on)
     return Chunk(
         result=initial + additional,
-        stake=1 + first + multiple("qc.boston.deuxieme_mise_additionnelle") * continued,
+        stake=1 + first + multiple("qc.boston.deuxieme_mise_additionnelle", on) * continued,
         bets={"initial": initial, "additional": additional},
         decisions={"second_additional": continued, "fold": ~continued},
         outcomes={
@@ -147,20 +180,21 @@ def _play_boston(rng, rounds) -> Chunk:
     )
 
 
-def evaluate_boston(rounds: int = 6_000_000, seed: int = 0, progress: Progress | None = None) -> StrategyResult:
+def evaluate_boston(rounds: int = 6_000_000, seed: int = 0, progress: Progress | None = None,
+                    on: datetime.date | None = None) -> StrategyResult:
     return run(
         "qc.boston",
         _play_boston,
         rounds,
         seed,
         progress,
-        citations=("QC RJC art. 67.62", "QC RJC art. 67.63"),
+        articles=("67.62", "67.63"),
+        on=on,
         details={
-            "side_bets": {"bonus": exact_side_bet("qc.boston.bonus", "trois_cartes")},
+            "side_bets": {"bonus": exact_side_bet("qc.boston.bonus", "trois_cartes", on)},
             "notes": [
                 "Égalité des mains de cinq cartes, non réglée par le texte : toutes les mises sont rendues.",
-                "Mise initiale payée selon l'art. 67.63 même si le croupier l'emporte (« peu importe la valeur de "
-                "la main du croupier »).",
+                BOSTON_INITIAL_NOTE.format(citation=rulebook.citation("qc.boston", "67.63")),
                 DECKS_NOTE,
             ],
         },
@@ -170,28 +204,28 @@ def evaluate_boston(rounds: int = 6_000_000, seed: int = 0, progress: Progress |
 # --- Poker 4 Cartes (art. 67.64–67.74) -----------------------------------------------------------
 
 
-def quatre_cartes_raise(player: np.ndarray) -> np.ndarray:
+def quatre_cartes_raise(player: np.ndarray, on: datetime.date | None = None) -> np.ndarray:
     """Strategy « paires »: 3× with tens or better, 1× with threes to nines, fold below (0)."""
-    limits = rule_value("qc.quatre_cartes.mise_additionnelle")
+    limits = rule_value("qc.quatre_cartes.mise_additionnelle", on)
     low, high = float(limits["min"]), float(limits["max"])
     pair = ranking(FOUR).index("pair")
     cat, top = category(player), top_rank(player)
     return np.where((cat > pair) | ((cat == pair) & (top >= 10)), high, np.where((cat == pair) & (top >= 3), low, 0.0))
 
 
-def settle_quatre_cartes(player, dealer, raised):
+def settle_quatre_cartes(player, dealer, raised, *, on=None):
     """(initial, additional); `raised` is the additional bet in initial bets, 0 for a fold. The player
     wins ties (67.72 « égale ou supérieure ») and the initial bet's bonus is paid on top (67.73)."""
-    listed, bonus, _ = paytable("qc.quatre_cartes.initiale").pays(player, ranking(FOUR))
+    listed, bonus = paytable("qc.quatre_cartes.initiale", on).pays(player, ranking(FOUR))
     won = np.where(player >= dealer, 1.0, -1.0)
     return np.where(raised > 0, won + bonus, -1.0), raised * won
 
 
-def _play_quatre_cartes(rng, rounds) -> Chunk:
+def _play_quatre_cartes(rng, rounds, on) -> Chunk:
     cards = deal(rng, rounds, 11)
     player, dealer = evaluate_many(cards[:, :5], FOUR), evaluate_many(cards[:, 5:], FOUR)
-    raised = quatre_cartes_raise(player)
-    initial, additional = settle_quatre_cartes(player, dealer, raised)
+    raised = quatre_cartes_raise(player, on)
+    initial, additional = settle_quatre_cartes(player, dealer, raised, on=on)
     played = raised > 0
     return Chunk(
         result=initial + additional,
@@ -206,7 +240,8 @@ def _play_quatre_cartes(rng, rounds) -> Chunk:
     )
 
 
-def evaluate_quatre_cartes(rounds: int = 1_500_000, seed: int = 0, progress: Progress | None = None) -> StrategyResult:
+def evaluate_quatre_cartes(rounds: int = 1_500_000, seed: int = 0, progress: Progress | None = None,
+                           on: datetime.date | None = None) -> StrategyResult:
     # Published: about 2.8 % per ante for the usual game (same rules, ante bonus 25-20-2) played
     # optimally, the dealer's face-up card included; this strategy ignores that card.
     return run(
@@ -215,9 +250,10 @@ def evaluate_quatre_cartes(rounds: int = 1_500_000, seed: int = 0, progress: Pro
         rounds,
         seed,
         progress,
-        citations=("QC RJC art. 67.72", "QC RJC art. 67.73"),
+        articles=("67.72", "67.73"),
+        on=on,
         details={
-            "side_bets": {"paire_as": exact_side_bet("qc.quatre_cartes.paire_as", "quatre_parmi_cinq")},
+            "side_bets": {"paire_as": exact_side_bet("qc.quatre_cartes.paire_as", "quatre_parmi_cinq", on)},
             "notes": [DECKS_NOTE],
         },
     )
@@ -226,26 +262,26 @@ def evaluate_quatre_cartes(rounds: int = 1_500_000, seed: int = 0, progress: Pro
 # --- Fou du poker (art. 67.75–67.87) -------------------------------------------------------------
 
 
-def fou_play(player: np.ndarray) -> np.ndarray:
+def fou_play(player: np.ndarray, on: datetime.date | None = None) -> np.ndarray:
     """Strategy « KQ84 »: 3× with a pair of aces or better, 1× down to K-Q-8-4, fold below (0)."""
     rules = ranking(FOUR)
     pair = rules.index("pair")
     cat, top = category(player), top_rank(player)
     aces_up = (cat > pair) | ((cat == pair) & (top == 14))
     playable = player >= rules.value("high_card", [13, 12, 8, 4])
-    high = multiple("qc.fou.mise_additionnelle_maximum_paire_as")
-    return np.where(aces_up, high, np.where(playable, multiple("qc.fou.mise_additionnelle"), 0.0))
+    high = multiple("qc.fou.mise_additionnelle_maximum_paire_as", on)
+    return np.where(aces_up, high, np.where(playable, multiple("qc.fou.mise_additionnelle", on), 0.0))
 
 
-def settle_fou(player, dealer, played, *, flush_odds=None):
+def settle_fou(player, dealer, played, *, flush_odds=None, on=None):
     """(initial, super_bonus, additional); `played` is the additional bet in initial bets, 0 for a fold.
 
     A dealer who cannot open pays the additional bet and voids the others (67.82); ties void every
     bet (67.83). The super bonus table applies whatever the dealer holds (67.85), so a straight or
     better is paid even against a dealer who does not open. `flush_odds` replaces the table's flush
     rate, for the variant that reads « 3 à 1 » as a misprint."""
-    qualified = qualifies(dealer, rule_value("qc.fou.qualification_croupier"))
-    listed, bonus, _ = paytable("qc.fou.super_bonus").pays(player, ranking(FOUR))
+    qualified = qualifies(dealer, rule_value("qc.fou.qualification_croupier", on))
+    listed, bonus = paytable("qc.fou.super_bonus", on).pays(player, ranking(FOUR))
     if flush_odds is not None:
         bonus = np.where(category(player) == ranking(FOUR).index("flush"), flush_odds, bonus)
     outcome = np.where(qualified, _outcome(player, dealer), 0.0)
@@ -255,17 +291,17 @@ def settle_fou(player, dealer, played, *, flush_odds=None):
     return np.where(folded, -1.0, outcome), np.where(folded, -1.0, super_bonus), additional
 
 
-def _play_fou(rng, rounds) -> Chunk:
+def _play_fou(rng, rounds, on) -> Chunk:
     cards = deal(rng, rounds, 10)
     player, dealer = evaluate_many(cards[:, :5], FOUR), evaluate_many(cards[:, 5:], FOUR)
-    played = fou_play(player)
-    initial, super_bonus, additional = settle_fou(player, dealer, played)
-    qualified = qualifies(dealer, rule_value("qc.fou.qualification_croupier"))
-    listed, _, _ = paytable("qc.fou.super_bonus").pays(player, ranking(FOUR))
+    played = fou_play(player, on)
+    initial, super_bonus, additional = settle_fou(player, dealer, played, on=on)
+    qualified = qualifies(dealer, rule_value("qc.fou.qualification_croupier", on))
+    listed, _ = paytable("qc.fou.super_bonus", on).pays(player, ranking(FOUR))
     shown = (played > 0) & qualified
     return Chunk(
         result=initial + super_bonus + additional,
-        stake=1 + multiple("qc.fou.mise_super_bonus") + played,
+        stake=1 + multiple("qc.fou.mise_super_bonus", on) + played,
         bets={"initial": initial, "super_bonus": super_bonus, "additional": additional},
         decisions={"fold": played == 0, "play_1x": played == 1, "play_3x": played == 3},
         outcomes={
@@ -276,29 +312,29 @@ def _play_fou(rng, rounds) -> Chunk:
             "super_bonus_paid": (played > 0) & listed,
             "flush_paid": (played > 0) & (category(player) == ranking(FOUR).index("flush")),
         },
-        variants={"flush_3_to_2": sum(settle_fou(player, dealer, played, flush_odds=1.5))},
+        variants={"flush_3_to_2": sum(settle_fou(player, dealer, played, flush_odds=1.5, on=on))},
     )
 
 
-def evaluate_fou(rounds: int = 2_000_000, seed: int = 0, progress: Progress | None = None) -> StrategyResult:
+def evaluate_fou(rounds: int = 2_000_000, seed: int = 0, progress: Progress | None = None,
+                 on: datetime.date | None = None) -> StrategyResult:
     # Published: about 3.4 % per ante for the usual game, whose super bonus pays a flush 3 to 2;
     # the QC table reads « Couleur 3 à 1 », which alone adds 1.5 × P(flush) ≈ 6.6 % per ante.
+    super_bonus = rulebook.citation("qc.fou", "67.85")
     return run(
         "qc.fou",
         _play_fou,
         rounds,
         seed,
         progress,
-        citations=tuple(f"QC RJC art. 67.{number}" for number in (82, 83, 84, 85, 86)),
+        articles=("67.82", "67.83", "67.84", "67.85", "67.86"),
+        on=on,
         details={
-            "qualification": rule_value("qc.fou.qualification_croupier"),
-            "side_bets": {"paire_dames": exact_side_bet("qc.fou.paire_dames", "quatre_parmi_cinq")},
-            "variants_described": {
-                "flush_3_to_2": "Hypothèse : « Couleur 3 à 1 » (art. 67.85) mis pour 3 à 2 (jeu usuel).",
-            },
+            "qualification": rule_value("qc.fou.qualification_croupier", on),
+            "side_bets": {"paire_dames": exact_side_bet("qc.fou.paire_dames", "quatre_parmi_cinq", on)},
+            "variants_described": {"flush_3_to_2": FOU_FLUSH_VARIANT.format(citation=super_bonus)},
             "notes": [
-                "Mise « super bonus » payée selon l'art. 67.85 même si le croupier ne peut ouvrir (« peu importe la "
-                "valeur de la main du croupier ») ; sinon nulle dans ce cas (art. 67.82).",
+                FOU_SUPER_BONUS_NOTE.format(citation=super_bonus, void=rulebook.citation("qc.fou", "67.82")),
                 DECKS_NOTE,
             ],
         },

@@ -15,20 +15,20 @@ subsets by combinatorial index: integer counts, no sampling, no rounding.
 The pay-table reader and the value → line table serve the 3-5-7 evaluation too.
 """
 
+import datetime
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from itertools import combinations
 from math import comb, lcm
-from pathlib import Path
 
 import numpy as np
 
 from games.hands.cards import RANKS, rank, suit
 from games.hands.fast import evaluate_many
 from games.hands.ranking import CATEGORY_SHIFT, ranking
-from games.rules.yamlfile import read
 
+from . import rulebook
 from .hands import winning_line
 from .strategy import Progress, StrategyResult
 
@@ -36,15 +36,9 @@ GAME = "qc.grand_prix"
 STRATEGY = "retrait_optimal"
 PAYTABLE = "qc.grand_prix.main"
 RANKING = "lu.cinq_cartes"  # the combinations of QC RJC art. 67.2, the ace low in A-2-3-4-5 only (67.1)
-CITATIONS = (
-    "QC RJC art. 67.1",
-    "QC RJC art. 67.2",
-    "QC RJC art. 67.4",
-    "QC RJC art. 67.6",
-    "QC RJC art. 67.7",
-    "QC RJC art. 67.8",
-)
-PAYTABLES_DIR = Path(__file__).resolve().parent.parent / "rules" / "paytables"
+# the articles the result rests on, among the game's (games/rules/games/qc/grand_prix.yaml), cited from the rule data
+ARTICLES = ("67.1", "67.2", "67.4", "67.6", "67.7", "67.8")
+UNIT = "une des trois mises égales ({citation}) / one of the three equal bets"
 CHUNK = 1 << 18
 TEN, KING, ACE = RANKS.index("T"), RANKS.index("K"), RANKS.index("A")
 
@@ -58,19 +52,18 @@ class Line:
     net: Fraction  # net win per unit staked
 
 
-def paytable(key: str) -> tuple[str, tuple[Line, ...]]:
-    """(version date, lines in printed order) of the latest version of a pay table."""
-    document = read(PAYTABLES_DIR / key.split(".")[0] / f"{key}.yaml")
-    version = max(document["versions"])
+def paytable(key: str, on: datetime.date | None = None) -> tuple[str, tuple[Line, ...]]:
+    """(version date, lines in printed order) of the version of a pay table applicable on `on` (today by default),
+    each line's net win in the reading its text supports."""
+    table = rulebook.paytable(key, on)
     lines = []
-    for line in document["versions"][version]["lines"]:
-        payout = line["payout"]
-        if payout["kind"] != "odds":
-            raise ValueError(f"{key} : paiement « {payout['kind']} » non pris en charge / unsupported payout")
-        ratio = Fraction(payout["numerator"]) / Fraction(payout["denominator"])
-        # « X à Y » returns the stake and X/Y of it; « X pour Y » returns X/Y in all
-        lines.append(Line(line["label"], line["hand"], ratio if payout["notation"] == "a" else ratio - 1))
-    return version, tuple(lines)
+    for line in table["lines"]:
+        parsed = line["parsed"]
+        if parsed["kind"] != "odds":
+            raise ValueError(f"{key} : paiement « {parsed['kind']} » non pris en charge / unsupported payout")
+        lines.append(Line(line["label"], line["hand"], rulebook.net_gain(rulebook.odds(parsed),
+                                                                          table["reading"]["default"])))
+    return table["effective_from"], tuple(lines)
 
 
 def integer_results(lines) -> tuple[int, np.ndarray]:
@@ -135,19 +128,20 @@ class _Tables:
     in_play: np.ndarray  # per line: bets in play summed over every hand and its 20 deals
 
 
-_CACHE: dict[str, _Tables] = {}
+_CACHE: dict[tuple, _Tables] = {}  # per pay-table version and lines: a new version is counted again
 
 
-def _tables(progress: Progress | None = None) -> _Tables:
-    if "tables" not in _CACHE:
-        _CACHE["tables"] = _build(progress or (lambda done, total: None))
+def _tables(progress: Progress | None = None, on: datetime.date | None = None) -> _Tables:
+    table = paytable(PAYTABLE, on)
+    if table not in _CACHE:
+        _CACHE[table] = _build(table, progress or (lambda done, total: None))
     elif progress:
         progress(1, 1)
-    return _CACHE["tables"]
+    return _CACHE[table]
 
 
-def _build(progress: Progress) -> _Tables:
-    version, lines = paytable(PAYTABLE)
+def _build(table: tuple[str, tuple[Line, ...]], progress: Progress) -> _Tables:
+    version, lines = table
     denominator, numerators = integer_results(lines)
     width = len(lines) + 1
     progress(0, 5)
@@ -190,8 +184,9 @@ def bet2_value(cards) -> Fraction:
     return Fraction(int(tables.four[index_of(cards, 4)]), tables.denominator * 48)
 
 
-def evaluate(progress: Progress | None = None) -> StrategyResult:
-    tables = _tables(progress)
+def evaluate(progress: Progress | None = None, on: datetime.date | None = None) -> StrategyResult:
+    on = rulebook.day(on)
+    tables = _tables(progress, on)
     lines, denominator, numerators = tables.lines, tables.denominator, tables.numerators
     hands, starts, states = comb(52, 5), comb(52, 3), comb(52, 4)
 
@@ -221,10 +216,11 @@ def evaluate(progress: Progress | None = None) -> StrategyResult:
             }
         )
     details = {
+        "on": on.isoformat(),
         "decks": 1,
         "paytable": PAYTABLE,
         "paytable_version": tables.version,
-        "unit": "une des trois mises égales (art. 67.4) / one of the three equal bets",
+        "unit": UNIT.format(citation=rulebook.citation(GAME, "67.4")),
         "initial_stake": 3,
         "expected_per_initial_stake": expected / 3,
         "element_of_risk": expected / average_stake,
@@ -247,7 +243,7 @@ def evaluate(progress: Progress | None = None) -> StrategyResult:
         method="exact",
         optimal=True,
         expected=expected,
-        citations=CITATIONS,
+        citations=rulebook.citations(GAME, ARTICLES),
         average_stake=average_stake,
         details=details,
     )

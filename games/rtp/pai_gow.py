@@ -10,6 +10,7 @@ Settlement (QC RJC art. 108–111): both hands higher wins even money less a 5 %
 rounded up to the next multiple of 10; one hand higher is a push; otherwise the bet is lost.
 """
 
+import datetime
 import math
 from dataclasses import dataclass
 from decimal import Decimal
@@ -23,25 +24,20 @@ import numpy as np
 from games.hands import pai_gow
 from games.rules.yamlfile import read
 
+from . import rulebook
 from .strategy import Progress, StrategyResult, mean_and_ci
 
 GAME = "qc.pai_gow"
 STRATEGIES = ("maison", "optimale")
-VALUES_DIR = Path(__file__).resolve().parent.parent / "rules" / "values"
 STRATEGIES_DIR = Path(__file__).resolve().parent / "strategies"
 _CHUNK = 512
 
 
-def _value(key: str):
-    """The latest value of a rule-value file."""
-    jurisdiction, game, name = key.split(".")
-    document = read(VALUES_DIR / jurisdiction / game / f"{name}.yaml")
-    return document["values"][max(document["values"])]["value"]
-
-
-def commission(bet: Decimal) -> Fraction:
-    """Commission per unit bet on a winning bet (QC RJC art. 111): 5 % of the next multiple of 10."""
-    rate, step = _value("qc.pai_gow.commission"), _value("qc.pai_gow.commission_arrondi")
+def commission(bet: Decimal, on: datetime.date | None = None) -> Fraction:
+    """Commission per unit bet on a winning bet (QC RJC art. 111): 5 % of the next multiple of 10, as the rules in
+    force on `on` (today by default) set the rate and the step."""
+    rate = rulebook.value("qc.pai_gow.commission", on)
+    step = rulebook.value("qc.pai_gow.commission_arrondi", on)
     bet, step = Fraction(Decimal(bet)), Fraction(Decimal(step))
     if bet <= 0:
         raise ValueError("la mise doit être positive / bet must be positive")
@@ -136,13 +132,13 @@ def _count_deals(progress: Progress | None) -> Tables:
     return Tables(base.hands, base.counts, base.weights, base.high, base.low, base.house, wins, losses)
 
 
-def choices(strategy: str, bet: Decimal = Decimal("10")) -> np.ndarray:
+def choices(strategy: str, bet: Decimal = Decimal("10"), on: datetime.date | None = None) -> np.ndarray:
     """The split index the strategy takes for each four-tile multiset."""
     if strategy == "maison":
         return tables().house
     if strategy == "optimale":
         found = exact_tables()
-        value = found.wins * (1 - commission(bet)) - found.losses
+        value = found.wins * (1 - commission(bet, on)) - found.losses
         # Stable on ties: the house way when it is as good as any other split.
         best = np.argmax(value, axis=1)
         house_value = value[np.arange(len(found.hands)), found.house]
@@ -158,13 +154,13 @@ def strategy_entry(strategy: str) -> dict:
     return entry
 
 
-def _exact(strategy: str, bet: Decimal, progress: Progress | None) -> StrategyResult:
+def _exact(strategy: str, bet: Decimal, progress: Progress | None, on: datetime.date) -> StrategyResult:
     found = exact_tables(progress)
     rows = np.arange(len(found.hands))
     size = len(pai_gow.tile_set())
     deals = math.comb(size, 4) * math.comb(size - 4, 4)
-    picked = {name: choices(name, bet) for name in STRATEGIES}
-    rake = commission(bet)
+    picked = {name: choices(name, bet, on) for name in STRATEGIES}
+    rake = commission(bet, on)
     summary = {}
     for name, chosen in picked.items():
         win = int((found.weights * found.wins[rows, chosen]).sum())
@@ -188,6 +184,7 @@ def _exact(strategy: str, bet: Decimal, progress: Progress | None) -> StrategyRe
         citations=tuple(strategy_entry(strategy)["citations"]),
         average_stake=Fraction(1),
         details={
+            "on": on.isoformat(),
             "deals": deals,
             "bet": str(bet),
             "commission_per_unit": rake,
@@ -226,10 +223,11 @@ def _rows(positions: np.ndarray) -> np.ndarray:
     return _subset_index()[sum(_COMB[ordered[:, k], k + 1] for k in range(4))]
 
 
-def _simulate(strategy: str, rounds: int, seed, bet: Decimal, progress: Progress | None) -> StrategyResult:
+def _simulate(strategy: str, rounds: int, seed, bet: Decimal, progress: Progress | None,
+              on: datetime.date) -> StrategyResult:
     base = tables()
-    chosen = choices(strategy, bet)
-    rake = float(commission(bet))
+    chosen = choices(strategy, bet, on)
+    rake = float(commission(bet, on))
     rng = np.random.default_rng(seed)
     size_of_set = len(pai_gow.tile_set())
     wins = pushes = losses = 0
@@ -263,6 +261,7 @@ def _simulate(strategy: str, rounds: int, seed, bet: Decimal, progress: Progress
         ci95=ci,
         average_stake=1.0,
         details={
+            "on": on.isoformat(),
             "seed": seed,
             "bet": str(bet),
             "commission_per_unit": rake,
@@ -282,14 +281,17 @@ def evaluate(
     seed: int | None = None,
     bet: Decimal = Decimal("10"),
     progress: Progress | None = None,
+    on: datetime.date | None = None,
 ) -> StrategyResult:
-    """Player's expected result per unit bet, the dealer (the bank) splitting the house way."""
+    """Player's expected result per unit bet, the dealer (the bank) splitting the house way, under the rules in
+    force on `on` (today by default)."""
     if strategy not in STRATEGIES:
         raise ValueError(f"stratégie inconnue « {strategy} » / unknown strategy")
+    on = rulebook.day(on)
     if method == "exact":
-        return _exact(strategy, Decimal(bet), progress)
+        return _exact(strategy, Decimal(bet), progress, on)
     if method == "simulation":
         if rounds < 2:
             raise ValueError("au moins deux coups / at least two rounds")
-        return _simulate(strategy, rounds, seed, Decimal(bet), progress)
+        return _simulate(strategy, rounds, seed, Decimal(bet), progress, on)
     raise ValueError(f"méthode inconnue « {method} » / unknown method")

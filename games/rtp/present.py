@@ -60,25 +60,29 @@ def _percent(data: dict | None) -> Decimal | None:
 
 
 def page_variants(report: dict) -> list[dict]:
-    """The two readings of each variant side by side, lines merged, with bar widths (0–100) for the chart."""
+    """The two readings of each variant side by side, the one the text supports first, lines merged, with bar
+    widths (0–100) for the chart. `first`/`second` hold each reading's figures; `a`/`pour` name them."""
+    order = (report["default_reading"], report["alternative_reading"])
     rows = []
-    for first, second in zip(report["readings"]["a"], report["readings"]["pour"], strict=True):
+    for first, second in zip(*(report["readings"][reading] for reading in order), strict=True):
         contributions = [c for line in first["lines"] + second["lines"] if (c := _percent(line["contribution"]))]
         widest = max(contributions, default=Decimal(0)) or Decimal(1)
         lines = []
-        for line_a, line_pour in zip(first["lines"], second["lines"], strict=True):
-            share_a, share_pour = _percent(line_a["contribution"]), _percent(line_pour["contribution"])
+        for row, (line_first, line_second) in enumerate(zip(first["lines"], second["lines"], strict=True)):
+            shares = [_percent(line_first["contribution"]), _percent(line_second["contribution"])]
             lines.append(
                 {
-                    "label": line_a["label"],
-                    "qualifier": line_a["qualifier"],
-                    "odds": line_a["odds"],
-                    "probability": line_a["probability"]["fraction"],
-                    "probability_percent": _percent(line_a["probability"]),
-                    "a": share_a,
-                    "pour": share_pour,
-                    "bar_a": None if share_a is None else int(share_a * 100 / widest),
-                    "bar_pour": None if share_pour is None else int(share_pour * 100 / widest),
+                    "label": line_first["label"],
+                    "qualifier": line_first["qualifier"],
+                    "odds": line_first["odds"],
+                    "probability": line_first["probability"]["fraction"],
+                    "probability_percent": _percent(line_first["probability"]),
+                    "text_y": 22 * row + 15,
+                    "shares": [
+                        {"reading": reading, "percent": share, "y": 22 * row + 4 + 9 * index,
+                         "bar": None if share is None else int(share * 100 / widest)}
+                        for index, (reading, share) in enumerate(zip(order, shares, strict=True))
+                    ],
                 }
             )
         rows.append(
@@ -86,13 +90,17 @@ def page_variants(report: dict) -> list[dict]:
                 "label": first["label"],
                 "label_en": first["label_en"],
                 "lines": lines,
-                "return_a": _percent(first["return"]),
-                "return_pour": _percent(second["return"]),
-                "fraction_a": first["return"] and first["return"]["fraction"],
-                "fraction_pour": second["return"] and second["return"]["fraction"],
-                "edge_a": _percent(first["house_edge"]),
-                "edge_pour": _percent(second["house_edge"]),
+                "readings": [
+                    {
+                        "reading": reading,
+                        "return": _percent(data["return"]),
+                        "fraction": data["return"] and data["return"]["fraction"],
+                        "edge": _percent(data["house_edge"]),
+                    }
+                    for reading, data in zip(order, (first, second), strict=True)
+                ],
                 "hit": _percent(first["hit_frequency"]),
+                "has_return": first["return"] is not None,
                 "chart_height": 22 * len(lines) + 8,
             }
         )

@@ -1,6 +1,7 @@
 """Every strategy-dependent evaluation: (game, strategy) → a function of a progress callback.
 
-Strategies are described, with their citations and whether they are optimal, in
+Strategies are described, with the articles they rest on (`articles`, numbers of the game's own articles cited
+from the rule data; `citations` for Pai Gow and the Bataille) and whether they are optimal, in
 games/rtp/strategies/<game>.yaml; the functions live beside this module.
 """
 

@@ -8,7 +8,8 @@ from games.errors import ErrorCode
 from games.models import HandDistribution, StrategyEvaluation
 from games.selectors import paytable_data, rule_value_at
 
-from .engine import READINGS, Context, compute, flags, models
+from . import rulebook
+from .engine import Context, compute, flags, literal_reading, models, reading_order
 from .present import fraction_json, jsonable, variant_json
 from .services import ALGORITHM, distribution_store
 
@@ -43,27 +44,40 @@ def progressive_from_text(raw: str | None) -> Fraction | None:
 
 
 def rtp_context(*, on: datetime.date, progressive=None) -> Context:
+    """Values read on `on`; a game whose text is a draft reads its draft (games/rtp/rulebook.py)."""
     def value(key: str):
-        return rule_value_at(jurisdiction=None, key=key, on=on, drafts=True).value
+        return rulebook.value(key, on)
 
     return Context(distribution=hand_distribution, value=value, progressive=progressive)
 
 
 def rtp_compute(*, table: dict, on: datetime.date, progressive=None, model: dict | None = None) -> dict:
-    """Both readings of one table (as `paytable_data` gives it, or as submitted), with the flags."""
+    """Both readings of one table (as `paytable_data` gives it, or as submitted), the one its text supports first,
+    with the flags."""
     context = rtp_context(on=on, progressive=progressive)
-    results = {reading: compute(table, reading, context, model) for reading in READINGS}
-    first = results["a"]
+    order = reading_order(table)
+    results = {reading: compute(table, reading, context, model) for reading in order}
+    first = results[order[0]]
     return {
         "model": first.model,
         "note": first.note,
         "note_en": first.note_en,
         "literal_reading": first.literal_reading,
+        "default_reading": order[0],
+        "alternative_reading": order[1],
+        "reading": _reading(table, order),
         "strategy_dependent": first.model == "strategy",
         "readings": {reading: [variant_json(v) for v in result.variants] for reading, result in results.items()},
-        "flags": jsonable(flags(results)),
+        "flags": jsonable(flags(results, order)),
         "strategy_game": first.strategy_game,
     }
+
+
+def _reading(table: dict, order: tuple[str, str]) -> dict:
+    """The table's reading block; a submitted table without one reads as printed."""
+    found = table.get("reading") or {"printed": literal_reading(table), "supported_by_text": False, "note": None,
+                                     "note_en": None, "evidence": []}
+    return found | {"default": order[0], "alternative": order[1]}
 
 
 def rtp_report(*, user, key: str, on: datetime.date, progressive=None) -> dict:
@@ -137,7 +151,28 @@ def evaluation_json(evaluation: StrategyEvaluation) -> dict:
         "details": evaluation.details,
         "error": evaluation.error or None,
         "seconds": None if evaluation.seconds is None else str(evaluation.seconds),
+        "alternatives": _alternatives(evaluation.details or {}),
     }
+
+
+def _alternatives(details: dict) -> list[dict]:
+    """The other readings a result carries (variants on the same deals), each with its house edge and whether it
+    moves the result by more than one point (`flagged`)."""
+    described, described_en = details.get("variants_described", {}), details.get("variants_described_en", {})
+    found = []
+    for name, variant in (details.get("variants") or {}).items():
+        expected = variant["expected"]
+        # exact results are stored as {"fraction", "decimal"}, simulated ones as floats
+        value = Fraction(expected["fraction"]) if isinstance(expected, dict) else Fraction(str(expected))
+        found.append({
+            "key": name,
+            "description": described.get(name, name),
+            "description_en": described_en.get(name) or described.get(name, name),
+            "house_edge_decimal": str(fraction_json(-value)["decimal"]),
+            "ci95": variant.get("ci95"),
+            "flagged": bool(variant.get("flagged")),
+        })
+    return found
 
 
 __all__ = ["fraction_json", "hand_distribution", "rtp_compute", "rtp_report", "rtp_keys", "evaluation_json"]

@@ -5,6 +5,7 @@ import time
 from decimal import Decimal
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from compliance.queue import send_on_commit
@@ -13,6 +14,9 @@ from games.models import HandDistribution, StrategyEvaluation
 
 # Bump when games/hands changes what a fine class counts: stored rows of an older algorithm are redone.
 ALGORITHM = 1
+# Bump when an evaluation's rules or readings change (2: each table's text-supported reading first, rules read at a
+# date): stored evaluations of an older version are queued again by the demo.
+EVALUATION_VERSION = 2
 
 
 def distribution_store(*, kind: str) -> HandDistribution:
@@ -72,10 +76,12 @@ def strategy_evaluation_run(*, evaluation_id: int) -> StrategyEvaluation:
 
 
 def strategy_evaluations_enqueue_all() -> list[StrategyEvaluation]:
-    """Queues every stored strategy never evaluated, or whose evaluation failed (the demo calls this)."""
+    """Queues every stored strategy never evaluated, whose evaluation failed, or that an older version of the
+    evaluations computed (the demo calls this)."""
     from games.rtp.registry import evaluations
 
-    done = set(StrategyEvaluation.objects.exclude(status=StrategyEvaluation.Status.FAILED)
+    current = Q(details__evaluation_version=EVALUATION_VERSION) | ~Q(status=StrategyEvaluation.Status.SUCCEEDED)
+    done = set(StrategyEvaluation.objects.exclude(status=StrategyEvaluation.Status.FAILED).filter(current)
                .values_list("game", "strategy"))
     return [strategy_evaluation_enqueue(game=game, strategy=strategy)
             for game, strategy in sorted(evaluations()) if (game, strategy) not in done]
@@ -99,7 +105,7 @@ def _store(evaluation_id: int, result, seconds: float) -> StrategyEvaluation:
     evaluation.rounds = result.rounds
     evaluation.average_stake = _decimal(result.average_stake)
     evaluation.citations = list(result.citations)
-    evaluation.details = jsonable(result.details)
+    evaluation.details = jsonable(result.details) | {"evaluation_version": EVALUATION_VERSION}
     evaluation.seconds = Decimal(f"{seconds:.3f}")
     evaluation.save()
     return evaluation

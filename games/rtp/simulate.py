@@ -5,11 +5,13 @@ strategy with array masks and gives each round's net result in units of the init
 plays the rounds chunk by chunk from one seeded generator, so a seed always gives the same figure,
 and turns the sums into a `StrategyResult` with its 95 % confidence interval.
 
-Pay tables are read from the rule files, never written here. Odds are taken in the « à » reading
-(a win returns the stake plus X/Y); where a table writes « X pour Y » the « pour » reading (X/Y in
-all, stake included) is carried alongside as a variant.
+Pay tables and rule values are read through games.selectors (games/rtp/rulebook.py) on one day, the day of the
+evaluation (today unless told), never from the rule files. Odds are taken in the reading each table's text
+supports (its `reading`); where a table prints « X pour Y », whose word leaves the reading open, the other reading
+is carried alongside as a variant on the same deals.
 """
 
+import datetime
 import re
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -19,13 +21,13 @@ from pathlib import Path
 import numpy as np
 
 from games.hands.distributions import KINDS, count
-from games.hands.ranking import CATEGORY_SHIFT, Ranking, citation, ranking, split_fine_class
+from games.hands.ranking import CATEGORY_SHIFT, Ranking, ranking, split_fine_class
 from games.rules.yamlfile import read
 
+from . import rulebook
 from .strategy import Progress, StrategyResult, mean_and_ci
 
 CHUNK = 200_000
-RULES_DIR = Path(__file__).resolve().parent.parent / "rules"
 STRATEGIES_DIR = Path(__file__).resolve().parent / "strategies"
 
 
@@ -99,8 +101,7 @@ def hand_mask(hand: str, values: np.ndarray, rules: Ranking) -> np.ndarray:
 class Line:
     hand: str
     label: str
-    net: Fraction  # « à » reading: won on top of the stake
-    net_pour: Fraction  # « pour » reading where the table writes it, else the same as `net`
+    odds: Fraction  # X/Y as printed; what a win gains depends on the reading
 
 
 @dataclass(frozen=True)
@@ -108,85 +109,87 @@ class Paytable:
     key: str
     lines: tuple[Line, ...]
     citation: str
+    reading: str  # the reading the text's words support: "a" (net) or "pour" (total)
+    alternative: str
+    printed: str | None  # the printed word, "pour" where it leaves the reading open
 
     @property
-    def has_pour(self) -> bool:
-        return any(line.net != line.net_pour for line in self.lines)
+    def ambiguous(self) -> bool:
+        """Whether the printed word leaves the reading open, so the other reading is reported too."""
+        return self.printed != "a"
 
-    def pays(self, values: np.ndarray, rules: Ranking) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """(listed, net « à », net « pour ») per value; a hand in two lines (four aces are also
-        quads) takes the better one."""
+    def net(self, line: Line, reading: str | None = None) -> Fraction:
+        return rulebook.net_gain(line.odds, reading or self.reading)
+
+    def pays(self, values: np.ndarray, rules: Ranking, reading: str | None = None) -> tuple[np.ndarray, np.ndarray]:
+        """(listed, net gain per unit) per value, under `reading` or the one the text supports; a hand in two
+        lines (four aces are also quads) takes the better one."""
         listed = np.zeros(values.shape, dtype=bool)
         net = np.zeros(values.shape)
-        net_pour = np.zeros(values.shape)
         for line in self.lines:
             mask = hand_mask(line.hand, values, rules)
             listed |= mask
-            np.maximum(net, np.where(mask, float(line.net), 0.0), out=net)
-            np.maximum(net_pour, np.where(mask, float(line.net_pour), 0.0), out=net_pour)
-        return listed, net, net_pour
+            np.maximum(net, np.where(mask, float(self.net(line, reading)), 0.0), out=net)
+        return listed, net
 
 
-@cache
-def paytable(key: str) -> Paytable:
-    """The latest version of pay table `key` (e.g. "qc.caraibes.main")."""
-    document = read(RULES_DIR / "paytables" / key.split(".")[0] / f"{key}.yaml")
-    version = document["versions"][max(document["versions"])]
+def paytable(key: str, on: datetime.date | None = None) -> Paytable:
+    """Pay table `key` (e.g. "qc.caraibes.main") in its version applicable on `on` (today by default)."""
+    table = rulebook.paytable(key, on)
     lines = []
-    for entry in version["lines"]:
-        payout = entry["payout"]
-        if payout["kind"] != "odds":
-            raise ValueError(f"{key}: paiement « {payout['kind']} » non géré")
-        ratio = Fraction(str(payout["numerator"])) / Fraction(str(payout["denominator"]))
-        pour = payout.get("notation") == "pour"
-        lines.append(Line(entry["hand"], entry["label"], ratio, ratio - 1 if pour else ratio))
-    return Paytable(key, tuple(lines), citation(version["reference"]))
+    for entry in table["lines"]:
+        if entry["parsed"]["kind"] != "odds":
+            raise ValueError(f"{key}: paiement « {entry['parsed']['kind']} » non géré")
+        lines.append(Line(entry["hand"], entry["label"], rulebook.odds(entry["parsed"])))
+    reading = table["reading"]
+    return Paytable(key, tuple(lines), table["citation"]["label"], reading["default"], reading["alternative"],
+                    reading["printed"])
 
 
-def exact_side_bet(key: str, kind: str) -> dict:
+def exact_side_bet(key: str, kind: str, on: datetime.date | None = None) -> dict:
     """Exact return of a side bet settled on the player's hand alone, from the counted distribution
-    of that hand kind; per unit staked, in both readings."""
-    table = paytable(key)
+    of that hand kind; per unit staked, in the reading its text supports (and the other, where the printed word
+    leaves it open)."""
+    table = paytable(key, on)
     rules = ranking(KINDS[kind].ranking)
     total, counts = count(kind)
     fine = list(counts)
     values = np.array([rules.value(*split_fine_class(name)) for name in fine], dtype=np.int64)
-    listed, _, _ = table.pays(values, rules)
-    expected, expected_pour, hits = Fraction(-1), Fraction(-1), {}
+    listed, _ = table.pays(values, rules)
+    expected = {reading: Fraction(-1) for reading in (table.reading, table.alternative)}
+    hits = {}
     for index, name in enumerate(fine):
         if not listed[index]:
             continue
         best = max(
             (line for line in table.lines if hand_mask(line.hand, values[index : index + 1], rules)[0]),
-            key=lambda line: line.net,
+            key=lambda line: line.odds,
         )
         weight = Fraction(counts[name], total)
-        expected += weight * (best.net + 1)
-        expected_pour += weight * (best.net_pour + 1)
+        for reading in expected:
+            expected[reading] += weight * (table.net(best, reading) + 1)
         hits[best.hand] = hits.get(best.hand, 0) + weight
     result = {
         "paytable": key,
-        "expected": float(expected),
-        "expected_fraction": str(expected),
+        "reading": table.reading,
+        "expected": float(expected[table.reading]),
+        "expected_fraction": str(expected[table.reading]),
         "citation": table.citation,
         "frequencies": {hand: float(p) for hand, p in hits.items()},
     }
-    if table.has_pour:
-        result["expected_pour"] = float(expected_pour)
+    if table.ambiguous:
+        result |= {"alternative_reading": table.alternative, "expected_alternative": float(expected[table.alternative])}
     return result
 
 
-@cache
-def rule_value(key: str):
-    """Latest value of a regulated value read from its rule file (the tests run without a database),
-    e.g. rule_value("qc.caraibes.qualification_croupier") == "as_roi"."""
-    *folders, name = key.split(".")
-    document = read(RULES_DIR / "values" / Path(*folders) / f"{name}.yaml")
-    return document["values"][max(document["values"])]["value"]
+def rule_value(key: str, on: datetime.date | None = None):
+    """The value of a regulated value on `on` (today by default), through games.selectors,
+    e.g. rule_value("qc.caraibes.qualification_croupier") == "roi"."""
+    return rulebook.value(key, on)
 
 
-def multiple(key: str) -> float:
-    return float(Fraction(str(rule_value(key))))
+def multiple(key: str, on: datetime.date | None = None) -> float:
+    return float(Fraction(str(rule_value(key, on))))
 
 
 # --- strategies ----------------------------------------------------------------------------------
@@ -251,6 +254,9 @@ class Tally:
         return {name: total / self.rounds for name, total in self.sums.get(group, {}).items()}
 
 
+FLAG_GAP = 0.01  # a variant more than one point of the initial bet away from the result is flagged
+
+
 def run(
     game: str,
     play,
@@ -258,14 +264,18 @@ def run(
     seed: int,
     progress: Progress | None = None,
     strategy_key: str | None = None,
-    citations: tuple[str, ...] = (),
+    articles: tuple[str, ...] = (),
     details: dict | None = None,
+    on: datetime.date | None = None,
 ) -> StrategyResult:
+    """Plays `rounds` rounds of `play(rng, count, on)`, the rules read on `on` (today by default). The result cites,
+    from the rule data, the game's articles its strategy file names (`articles`), then those given here."""
+    on = rulebook.day(on)
     chosen = strategy(game, strategy_key)
     rng = np.random.default_rng(seed)
     tally = Tally()
     while tally.rounds < rounds:
-        tally.add(play(rng, min(CHUNK, rounds - tally.rounds)))
+        tally.add(play(rng, min(CHUNK, rounds - tally.rounds), on))
         if progress:
             progress(tally.rounds, rounds)
     expected, ci95 = tally.mean_ci("result")
@@ -273,19 +283,21 @@ def run(
     for name in tally.sums["sum"]:
         if name not in ("result", "stake"):
             mean, interval = tally.mean_ci(name)
-            variants[name] = {"expected": mean, "ci95": list(interval)}
+            variants[name] = {"expected": mean, "ci95": list(interval), "flagged": abs(mean - expected) > FLAG_GAP}
     return StrategyResult(
         game=game,
         strategy=chosen["key"],
         method="simulation",
         optimal=chosen.get("optimal"),
         expected=expected,
-        citations=tuple(dict.fromkeys((*chosen.get("citations", ()), *citations))),
+        citations=rulebook.citations(game, (*chosen.get("articles", ()), *articles)),
         rounds=tally.rounds,
         ci95=ci95,
         average_stake=tally.sums["sum"]["stake"] / tally.rounds,
         details={
             "reading": "a",
+            "on": on.isoformat(),
+            "draft": rulebook.applies_draft(game),
             "seed": seed,
             "decks": 1,
             "bets": tally.frequencies("bets"),

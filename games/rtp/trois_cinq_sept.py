@@ -14,6 +14,7 @@ the start holds (no other suit can reach five cards). Only the category and the 
 the line, so the counts are integers per line: an exact return.
 """
 
+import datetime
 from fractions import Fraction
 from functools import cache
 from itertools import permutations
@@ -24,6 +25,7 @@ import numpy as np
 from games.hands.cards import RANKS, rank, suit
 from games.hands.fast import _tables as value_tables
 
+from . import rulebook
 from .grand_prix import all_hands, checked, integer_results, line_by_key, paytable
 from .strategy import Progress, StrategyResult
 
@@ -31,14 +33,10 @@ GAME = "qc.357"
 STRATEGY = "retrait_optimal"
 PAYTABLE = "qc.357.sept_cartes"
 RANKING = "lu.cinq_cartes"  # the combinations of QC RJC art. 67.44, the ace low in A-2-3-4-5 only (67.41)
-CITATIONS = (
-    "QC RJC art. 67.41",
-    "QC RJC art. 67.44",
-    "QC RJC art. 67.45",
-    "QC RJC art. 67.46",
-    "QC RJC art. 67.47",
-    "QC RJC art. 67.50",
-)
+# the articles the result rests on, among the game's (games/rules/games/qc/357.yaml), cited from the rule data
+ARTICLES = ("67.41", "67.44", "67.45", "67.46", "67.47", "67.50")
+WITHDRAWN = "Mise retirée ({citation})"
+WITHDRAWN_EN = "Bet withdrawn ({citation})"
 WITHDRAWAL = Fraction(-1, 2)  # art. 67.47: « perd la moitié de sa mise »
 DEALER_HANDS = comb(49, 4)
 _POWERS = 5 ** np.arange(13, dtype=np.int64)
@@ -55,19 +53,25 @@ def _dealer():
     return multisets, inverse, cards, masks
 
 
+def _paytable(on: datetime.date | None = None):
+    return _paytable_of(paytable(PAYTABLE, on))
+
+
 @cache
-def _paytable():
-    version, lines = paytable(PAYTABLE)
+def _paytable_of(table):
+    version, lines = table
     denominator, numerators = integer_results(lines)
     return version, lines, denominator, numerators, line_by_key(RANKING, lines)
 
 
-def line_counts(start) -> np.ndarray:
-    """Dealer hands per pay-table line (last: lost) for the player's three cards `start`."""
+def line_counts(start, table=None) -> np.ndarray:
+    """Dealer hands per pay-table line (last: lost) for the player's three cards `start`; `table` is `_paytable()`,
+    read once by a caller that counts many starts."""
     start = checked(start, 3)
     keys, values, suit_values = value_tables(RANKING, 7)
     multisets, inverse, dealt, masks = _dealer()
-    lines = _paytable()[4]
+    table = table or _paytable()
+    lines = table[4]
     start_key = int(sum(_POWERS[rank(c)] for c in start))
     # multisets holding a fifth card of a rank belong to overlapping hands only, dropped below
     found = np.minimum(np.searchsorted(keys, start_key + multisets), len(keys) - 1)
@@ -76,7 +80,7 @@ def line_counts(start) -> np.ndarray:
         mask = sum(1 << rank(c) for c in start if suit(c) == held)
         np.maximum(hand_values, suit_values[mask | masks[:, held]], out=hand_values)
     disjoint = (dealt & sum(1 << c for c in start)) == 0
-    counts = np.bincount(lines[hand_values[disjoint] >> 16], minlength=len(_paytable()[1]) + 1)
+    counts = np.bincount(lines[hand_values[disjoint] >> 16], minlength=len(table[1]) + 1)
     if counts.sum() != DEALER_HANDS:
         raise AssertionError(f"3-5-7 : {counts.sum()} mains du croupier ≠ C(49, 4) / dealer hands miscounted")
     return counts
@@ -84,8 +88,9 @@ def line_counts(start) -> np.ndarray:
 
 def keep_value(start) -> Fraction:
     """Expected net result per unit of the seven-card bet kept, given the player's three cards."""
-    _, _, denominator, numerators, _ = _paytable()
-    return Fraction(int(line_counts(start) @ numerators), denominator * DEALER_HANDS)
+    table = _paytable()
+    _, _, denominator, numerators, _ = table
+    return Fraction(int(line_counts(start, table) @ numerators), denominator * DEALER_HANDS)
 
 
 def start_classes() -> list[tuple[tuple[int, ...], int]]:
@@ -112,31 +117,33 @@ def class_label(cards) -> str:
     return best
 
 
-_CACHE: dict[str, tuple] = {}
+_CACHE: dict[tuple, tuple] = {}  # per pay-table version and lines
 
 
-def _evaluation(progress: Progress | None = None):
+def _evaluation(progress: Progress | None = None, on: datetime.date | None = None):
     """(pay-table version, lines, D, rows of (start, weight, line counts, Σ net × D)) per start class."""
-    if "rows" in _CACHE:
+    table = _paytable(on)
+    version, lines, denominator, numerators, _ = table
+    if (version, lines) in _CACHE:
         if progress:
             progress(1, 1)
-        return _CACHE["rows"]
-    version, lines, denominator, numerators, _ = _paytable()
+        return _CACHE[(version, lines)]
     classes = start_classes()
     rows = []
     for done, (start, weight) in enumerate(classes):
         if progress and done % 45 == 0:
             progress(done, len(classes))
-        counts = line_counts(start)
+        counts = line_counts(start, table)
         rows.append((start, weight, counts, int(counts @ numerators)))
     if progress:
         progress(len(classes), len(classes))
-    _CACHE["rows"] = version, lines, denominator, rows
-    return _CACHE["rows"]
+    _CACHE[(version, lines)] = version, lines, denominator, rows
+    return _CACHE[(version, lines)]
 
 
-def evaluate(progress: Progress | None = None) -> StrategyResult:
-    version, lines, denominator, rows = _evaluation(progress)
+def evaluate(progress: Progress | None = None, on: datetime.date | None = None) -> StrategyResult:
+    on = rulebook.day(on)
+    version, lines, denominator, rows = _evaluation(progress, on)
     starts = comb(52, 3)
     total = starts * DEALER_HANDS
     scale = denominator * DEALER_HANDS
@@ -161,10 +168,11 @@ def evaluate(progress: Progress | None = None) -> StrategyResult:
                 "probability": Fraction(int(kept_counts[index]), total),
             }
         )
+    withdrawal = rulebook.citation(GAME, "67.47")
     outcomes.append(
         {
-            "label": "Mise retirée (art. 67.47)",
-            "label_en": "Bet withdrawn (art. 67.47)",
+            "label": WITHDRAWN.format(citation=withdrawal),
+            "label_en": WITHDRAWN_EN.format(citation=withdrawal),
             "hand": None,
             "net": WITHDRAWAL,
             "probability_always_keep": Fraction(0),
@@ -172,6 +180,8 @@ def evaluate(progress: Progress | None = None) -> StrategyResult:
         }
     )
     details = {
+        "on": on.isoformat(),
+        "draft": rulebook.applies_draft(GAME),
         "decks": 1,
         "paytable": PAYTABLE,
         "paytable_version": version,
@@ -199,7 +209,7 @@ def evaluate(progress: Progress | None = None) -> StrategyResult:
         method="exact",
         optimal=True,
         expected=expected,
-        citations=CITATIONS,
+        citations=rulebook.citations(GAME, ARTICLES),
         average_stake=Fraction(1),
         details=details,
     )

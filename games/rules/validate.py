@@ -230,12 +230,127 @@ def _check_cross_references(checker: _Checker, rules: RuleSet):
             checker.error(rule_file, ["game"], f"jeu inconnu « {rule_file.data['game']} »")
         for date, version in rule_file.data["versions"].items():
             _check_reference(checker, rules, rule_file, ["versions", date, "reference"], version["reference"])
+            _check_reading(checker, rules, rule_file, date, version)
     for rule_file in rules.rankings.values():
         _check_reference(checker, rules, rule_file, ["reference"], rule_file.data["reference"])
         keys = [c["key"] for c in rule_file.data["classes"]]
         for index, key in enumerate(keys):
             if keys.index(key) != index:
                 checker.error(rule_file, ["classes", index, "key"], f"classe « {key} » en double")
+
+
+def _words(text: str) -> str:
+    return " ".join(text.split())
+
+
+def article_text(rules: RuleSet, reference: dict) -> str | None:
+    """The full text of the article a reference names, or None when it names none."""
+    resolved = resolve_reference(rules, reference)
+    if isinstance(resolved, str):
+        return None
+    role, number = resolved
+    return next(a["text"] for a in rules.instruments[reference["instrument"]].data["articles"]
+                if a["role"] == role and a["number"] == number)
+
+
+def _check_reading(checker: _Checker, rules: RuleSet, rule_file: RuleFile, date: str, version: dict):
+    """A version that prints « pour » says which reading its text supports, and each quote of its evidence is
+    in the article it cites, word for word."""
+    where = ["versions", date]
+    reading = version.get("reading")
+    if reading is None:
+        if any(line["payout"].get("notation") == "pour" for line in version["lines"]):
+            checker.error(rule_file, where, "la table écrit « pour » : le bloc « reading » doit dire quelle lecture "
+                                            "le texte appuie, avec ses preuves")
+        return
+    for index, item in enumerate(reading["evidence"]):
+        place = [*where, "reading", "evidence", index]
+        _check_reference(checker, rules, rule_file, [*place, "reference"], item["reference"])
+        text = article_text(rules, item["reference"])
+        if text is not None and _words(item["quote"]) not in _words(text):
+            checker.error(rule_file, [*place, "quote"], f"citation introuvable dans l'article : « {item['quote']} »")
+
+
+def citation_label(instrument: dict, role: str, number: str, point: str = "") -> str:
+    """As `Article.citation` writes it, from the files: « LU RGD 1979 art. 49-14 », « ROPTA §4.2 »."""
+    prefix = instrument["amended_cite_as"] if role == "texte_introduit" else instrument["cite_as"]
+    label = f"{prefix} {number}" if number.startswith("§") else f"{prefix} art. {number}"
+    return f"{label} {point}".strip()
+
+
+# --- ambiguities (games/rules/ambiguities.yaml) ---------------------------------------------------
+
+
+def _check_ambiguities(checker: _Checker, root: Path, rules: RuleSet | None = None) -> list[dict]:
+    """Each ambiguity's articles exist and hold the words it quotes; the reading applied is one of its readings;
+    the values it names exist. Returns them, each article resolved for the pages (`cited`)."""
+    path = root / "ambiguities.yaml"
+    if not path.is_file():
+        return []
+    try:
+        data = read(path)
+    except RuleFileError as exc:
+        checker.errors.append(RuleFileError(_relative(path, root), exc.line, exc.message))
+        return []
+    rule_file = RuleFile("ambiguities", path, data, root)
+    if not checker.schema(rule_file):
+        return []
+    if rules is None:  # a page: only the instruments the file names
+        rules = RuleSet()
+        for slug in {cited["reference"]["instrument"] for item in data["ambiguities"] for cited in item["articles"]}:
+            if (root / "instruments" / f"{slug}.yaml").is_file():
+                rules.instruments[slug] = RuleFile("instrument", root / "instruments" / f"{slug}.yaml",
+                                                   read(root / "instruments" / f"{slug}.yaml"), root)
+    keys = [item["key"] for item in data["ambiguities"]]
+    found = []
+    for index, item in enumerate(data["ambiguities"]):
+        where = ["ambiguities", index]
+        if keys.index(item["key"]) != index:
+            checker.error(rule_file, [*where, "key"], f"ambiguïté « {item['key']} » en double")
+        cited = []
+        for position, article in enumerate(item["articles"]):
+            reference = article["reference"]
+            resolved = resolve_reference(rules, reference)
+            if isinstance(resolved, str):
+                checker.error(rule_file, [*where, "articles", position, "reference"], resolved)
+                continue
+            role, number = resolved
+            instrument = rules.instruments[reference["instrument"]].data
+            text = next(a["text"] for a in instrument["articles"] if a["role"] == role and a["number"] == number)
+            if " ".join(article["quote"].split()) not in " ".join(text.split()):
+                checker.error(rule_file, [*where, "articles", position, "quote"],
+                              f"citation introuvable dans l'article : « {article['quote']} »")
+            cited.append({"instrument": reference["instrument"], "role": role, "number": number,
+                          "label": citation_label(instrument, role, number, reference.get("point", "")),
+                          "quote": article["quote"]})
+        reading = item["applied"]["reading"]
+        if reading is not None and reading > len(item["readings"]):
+            checker.error(rule_file, [*where, "applied", "reading"], f"lecture {reading} inexistante")
+        for position, key in enumerate(item.get("values", [])):
+            if rules.values and key not in rules.values:
+                checker.error(rule_file, [*where, "values", position], f"valeur inconnue « {key} »")
+        found.append({**item, "cited": cited})
+    return found
+
+
+def ambiguities_read(root: Path | None = None) -> list[dict]:
+    """The ambiguities the texts hold, validated; raises RulesInvalid when the file is wrong."""
+    checker = _Checker()
+    found = _check_ambiguities(checker, root or RULES_DIR)
+    if checker.errors:
+        raise RulesInvalid(checker.errors)
+    return found
+
+
+def schema_problems(kind: str, path: Path) -> tuple[dict | None, list[RuleFileError]]:
+    """A side file of games/rules (coverage.yaml) read and checked against its schema definition `kind`."""
+    checker = _Checker()
+    try:
+        data = read(path)
+    except RuleFileError as exc:
+        return None, [exc]
+    checker.schema(RuleFile(kind, path, data, path.parent))
+    return data, checker.errors
 
 
 def read_rules(root: Path | None = None) -> RuleSet:
@@ -249,6 +364,7 @@ def read_rules(root: Path | None = None) -> RuleSet:
         else:
             getattr(rules, f"{rule_file.kind}s")[rule_file.data["key"]] = rule_file
     _check_cross_references(checker, rules)
+    _check_ambiguities(checker, root, rules)
     if checker.errors:
         raise RulesInvalid(checker.errors)
     return rules

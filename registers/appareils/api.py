@@ -50,7 +50,7 @@ class JackpotInput(Input):
     amount = Amount()
     currency = Currency(required=False, help_text=CASINO_CURRENCY)
     receipt_number = RegisterText(max_length=RECEIPT_MAX)
-    receipt_in_cabinet = flag(help_text="the original receipt is in the two-key cabinet (LU RGD 1979 art. 18-10): "
+    receipt_in_cabinet = flag(help_text="the original receipt is in the two-key cabinet (`receipt_not_in_cabinet`): "
                               "a payout is refused without it")
     card_excess = whole(
         required=False,
@@ -59,7 +59,7 @@ class JackpotInput(Input):
         min_value=1,
         max_value=ENTRY_SEQ_MAX,
         help_text="n° of the `carte.gain_excedent` entry of the casino's `cartes` register this payout pays "
-        "(LU RGD 1979 art. 3-4 7)): amount and machine must be the excess's, and an excess is paid once",
+        "(the part of a win past the card's cap): amount and machine must be the excess's, and an excess is paid once",
     )
     late_reason = late_reason_text()
 
@@ -89,7 +89,7 @@ class MoveInput(Input):
     gaming_day = day(help_text="the effective date of a recorded notice")
     machine = RegisterText(max_length=MACHINE_MAX)
     event = choice([*EVENTS, "destruction"], code=ErrorCode.UNKNOWN_EVENT,
-                   help_text="destruction is always refused (`destruction_forbidden`, LU RGD 1979 art. 18-1)")
+                   help_text="destruction is always refused where the rule data forbids it (`destruction_forbidden`)")
     late_reason = late_reason_text()
 
 

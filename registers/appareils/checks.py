@@ -8,13 +8,18 @@ from decimal import Decimal
 
 from django.utils.translation import gettext_lazy as _
 
-from ..chain.replay import Audited, Check, Problem, Replay
-from .jackpots import JACKPOT_RULE
+from ..chain.replay import HOUSE_RULE, Audited, Check, Problem, Replay
+from .jackpots import jackpot_citation
 from .selectors import APPAREIL_STATES, EVENT_LABELS, EVENTS, ON_FLOOR
 from .services import CERTIFICATE, MACHINE_MAX
 
-REGISTER_RULE = "LU RGD 1979 art. 18-1"
 NOTICES_RULE = "lu.appareils_a_sous.evenements_information_prealable"
+
+
+def _register_rule(replay: Replay, entry: Audited) -> str:
+    """Art. 18-1 (the machines and their moves), as the rule data cites it on the entry's day."""
+    rule = replay.rule(NOTICES_RULE, entry.gaming_day)
+    return str(rule.citation) if rule else HOUSE_RULE
 
 MACHINE_EXISTS = _("L'appareil « {machine} » est déjà inscrit au registre (écriture n° {seq}).")
 MACHINE_UNKNOWN = _("Appareil inconnu du registre avant cette écriture : « {machine} ».")
@@ -45,22 +50,23 @@ def _appareil(replay: Replay, check: Check) -> AppareilState | None:
     name = check.entry.payload.get("machine")
     machine = _fleet(replay).get(name) if isinstance(name, str) else None
     if machine is None:
-        check.fail(MACHINE_UNKNOWN, REGISTER_RULE, machine=name)
+        check.fail(MACHINE_UNKNOWN, _register_rule(check.replay, check.entry), machine=name)
     return machine
 
 
 def _citing_notices(replay: Replay, entry: Audited) -> Check:
     """A check citing the rule of the notices to the Minister (art. 18-1 a) to d))."""
-    check = Check(replay, entry, REGISTER_RULE)
+    check = Check(replay, entry, _register_rule(replay, entry))
     rule = check.rule(NOTICES_RULE)
-    check.citation = rule.citation.label if rule else REGISTER_RULE
+    check.citation = str(rule.citation) if rule else HOUSE_RULE
     return check
 
 
 def machine_installed(replay: Replay, entry: Audited) -> list[Problem]:
     """Art. 17 3°: a machine not in the register yet, with its manufacturer and certificate of conformity, which for a
     server-based machine covers every downloadable game."""
-    check, payload = Check(replay, entry, CERTIFICATE), entry.payload
+    certificate = replay.rule(f"lu.appareils_a_sous.{CERTIFICATE}", entry.gaming_day)
+    check, payload = Check(replay, entry, str(certificate.citation) if certificate else HOUSE_RULE), entry.payload
     check.text("machine", max_length=MACHINE_MAX)
     check.text("manufacturer")
     check.text("certificate")
@@ -70,7 +76,7 @@ def machine_installed(replay: Replay, entry: Audited) -> list[Problem]:
     name = payload.get("machine")
     existing = _fleet(replay).get(name) if isinstance(name, str) else None
     if existing is not None:
-        check.fail(MACHINE_EXISTS, REGISTER_RULE, machine=name, seq=existing.installed or "—")
+        check.fail(MACHINE_EXISTS, _register_rule(replay, entry), machine=name, seq=existing.installed or "—")
     if payload.get("server_based"):
         games, certified = (set(map(str, check.items(key))) for key in ("games", "certified_games"))
         uncovered = sorted(games - certified)
@@ -107,7 +113,7 @@ def machine_moved(replay: Replay, entry: Audited) -> list[Problem]:
     event, day = entry.payload.get("event"), entry.gaming_day.isoformat()
     destruction = check.rule("lu.appareils_a_sous.destruction_interdite")
     if event == "destruction" and destruction is not None and destruction.value:
-        check.fail(DESTRUCTION, destruction.citation.label)
+        check.fail(DESTRUCTION, str(destruction.citation))
     elif event not in EVENTS:
         check.fail(UNKNOWN_EVENT, event=event)
     machine = _appareil(replay, check)
@@ -141,14 +147,14 @@ def _check_reserve(replay: Replay, check: Check, moved: str) -> None:
     installed = sum(state in ON_FLOOR for state in states.values())
     reserve = sum(state == "reserve" for state in states.values())
     if reserve > share * installed:
-        check.fail(RESERVE_FULL, rule.citation.label, reserve=reserve, installed=installed, limit=f"{share * 100:.0f}")
+        check.fail(RESERVE_FULL, str(rule.citation), reserve=reserve, installed=installed, limit=f"{share * 100:.0f}")
 
 
 def jackpot_paid(replay: Replay, entry: Audited) -> list[Problem]:
     """Art. 18-10: a jackpot paid by hand, its machine, amount and receipt, the original receipt in the two-key
     cabinet, signed by the cashier and the chef de salle. What the payout settles is checked by its owner (the
     cards' excess: registers/cards/checks.py)."""
-    check = Check(replay, entry, JACKPOT_RULE)
+    check = Check(replay, entry, jackpot_citation(replay.casino, entry.gaming_day))
     check.countersigned()
     check.text("machine", max_length=MACHINE_MAX)
     check.text("receipt", max_length=60)  # as jackpot_manual_payout_file bounds it

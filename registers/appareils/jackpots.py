@@ -17,8 +17,10 @@ from django.db import transaction
 
 from compliance.errors import DomainError
 from compliance.models import Casino, User
+from games.selectors import rule_value_at
 from registers.errors import ErrorCode
 
+from .. import controls
 from ..chain.selectors import kind_applies
 from ..chain.services import pending_file, register_for, verify_actor, verify_gaming_day
 from ..fields import clean_text
@@ -29,8 +31,19 @@ from . import errors
 from .selectors import floor_machines, machines_register
 from .services import MACHINE_MAX
 
-JACKPOT_RULE = "LU RGD 1979 art. 18-10"
-MACHINES_RULE = "LU RGD 1979 art. 17, 18-1"  # the machines a casino runs, in service, in reserve or out of it
+# art. 18-10 al. 4: the original receipt in a cabinet with two keys, the chef de salle's and the cashier's
+RECEIPT_RULE = "lu.appareils_a_sous.quittance_armoire_deux_cles"
+MACHINES_RULE = "lu.appareils_a_sous.evenements_information_prealable"  # art. 18-1: the machines and their moves
+
+
+def jackpot_citation(casino: Casino, day: datetime.date) -> str:
+    """What a hand-paid jackpot's two signatures rest on: the texts where they require them, else the casino's own
+    control (a jurisdiction whose rule data has no such article)."""
+    try:
+        rule = rule_value_at(jurisdiction=casino.jurisdiction, key=RECEIPT_RULE, on=day, drafts=True)
+    except DomainError:
+        return controls.written(controls.PAYOUT)
+    return str(rule.citation)
 
 
 @dataclass(frozen=True)
@@ -70,9 +83,10 @@ def jackpot_manual_payout_file(
     receipt_number = clean_text(receipt_number, field="receipt_number", max_length=60)
     value = parse_amount(amount)
     check_currency(casino, currency)
+    citation = jackpot_citation(casino, gaming_day)
     if not receipt_in_cabinet:
         raise DomainError(
-            errors.RECEIPT_NOT_IN_CABINET.format(citation=JACKPOT_RULE),
+            errors.RECEIPT_NOT_IN_CABINET.format(citation=citation),
             code=ErrorCode.RECEIPT_NOT_IN_CABINET,
             field="receipt_in_cabinet",
         )
@@ -82,7 +96,7 @@ def jackpot_manual_payout_file(
         "currency": currency,
         "receipt": receipt_number,
         "receipt_in_cabinet": True,
-        "citation": JACKPOT_RULE,
+        "citation": citation,
     }
     register = register_for(casino=casino, kind=RegisterKind.JACKPOTS)
     debts = {key: reference for key, reference in (settles or {}).items() if reference is not None}
@@ -99,7 +113,7 @@ def jackpot_manual_payout_file(
             actor=actor,
             payload={**payload, **debts},
             countersigner_role=User.Role.MANAGER,
-            citation=JACKPOT_RULE,
+            citation=citation,
             late_reason=late_reason,
         )
 
@@ -113,6 +127,7 @@ def _verify_on_floor(casino: Casino, machine: str, gaming_day: datetime.date) ->
     if machines is not None:
         Register.objects.select_for_update().get(pk=machines.pk)
     if machine not in floor_machines(machines, gaming_day):
+        rule = rule_value_at(jurisdiction=casino.jurisdiction, key=MACHINES_RULE, on=gaming_day, drafts=True)
         raise DomainError(errors.JACKPOT_MACHINE_NOT_ON_FLOOR.format(machine=machine, day=gaming_day.isoformat(),
-                                                                     citation=MACHINES_RULE),
+                                                                     citation=rule.citation),
                           code=ErrorCode.UNKNOWN_MACHINE, field="machine")

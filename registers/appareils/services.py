@@ -27,7 +27,7 @@ from ..models import Entry, PendingEntry, Register
 from . import errors
 from .selectors import EVENTS, INSTALL, MOVE, NOTICE, ON_FLOOR, appareils_of
 
-CERTIFICATE = "LU RGD 1979 art. 17 3°"
+CERTIFICATE = "certificat_tous_jeux_chargeables"  # art. 17 al. 2 3°, under lu.appareils_a_sous
 MACHINE_MAX = 60  # a machine's number, as the floor and the slot system name it
 
 
@@ -68,9 +68,10 @@ def appareil_install(
     games = sorted({clean_text(game, field="games") for game in games})
     certified_games = sorted({clean_text(game, field="certified_games") for game in certified_games})
     uncovered = sorted(set(games) - set(certified_games)) if server_based else []
+    certificate_rule = str(_rule(casino, CERTIFICATE, gaming_day).citation)
     if uncovered:
         raise DomainError(
-            errors.APPAREIL_GAMES_NOT_CERTIFIED.format(games=", ".join(uncovered), citation=CERTIFICATE),
+            errors.APPAREIL_GAMES_NOT_CERTIFIED.format(games=", ".join(uncovered), citation=certificate_rule),
             code=ErrorCode.GAMES_NOT_CERTIFIED,
             field="games",
         )
@@ -81,7 +82,7 @@ def appareil_install(
         "server_based": bool(server_based),
         "games": sorted(games),
         "certified_games": sorted(certified_games),
-        "citation": CERTIFICATE,
+        "citation": certificate_rule,
     }
     return entry_file(register=register, kind=INSTALL, gaming_day=gaming_day, actor=actor, payload=payload,
                       late_reason=late_reason)
@@ -109,7 +110,7 @@ def appareil_notice(
                           code=ErrorCode.UNKNOWN_MACHINE, field="machine")
     if event not in EVENTS:
         raise DomainError(common.FIELD_REQUIRED, code=ErrorCode.UNKNOWN_EVENT, field="event")
-    citation = _rule(casino, "evenements_information_prealable", gaming_day).citation.label
+    citation = str(_rule(casino, "evenements_information_prealable", gaming_day).citation)
     if sent_on > effective:
         raise DomainError(
             errors.APPAREIL_NOTICE_LATE.format(sent=sent_on.isoformat(), day=effective.isoformat(), citation=citation),
@@ -138,7 +139,7 @@ def appareil_move(*, casino: Casino, actor: User, gaming_day: datetime.date, mac
     destruction = _rule(casino, "destruction_interdite", gaming_day)
     if event == "destruction" and destruction.value:
         raise DomainError(
-            errors.APPAREIL_DESTRUCTION.format(citation=destruction.citation.label),
+            errors.APPAREIL_DESTRUCTION.format(citation=str(destruction.citation)),
             code=ErrorCode.DESTRUCTION_FORBIDDEN,
             field="event",
         )
@@ -150,7 +151,7 @@ def appareil_move(*, casino: Casino, actor: User, gaming_day: datetime.date, mac
                           code=ErrorCode.UNKNOWN_MACHINE, field="machine")
     after, allowed_from, index = EVENTS[event]
     notices = _rule(casino, "evenements_information_prealable", gaming_day)
-    citation = notices.citation.label
+    citation = str(notices.citation)
     current = fleet[machine].state
     if current not in allowed_from:
         raise DomainError(
@@ -198,7 +199,7 @@ def _check_reserve(casino, fleet, machine, gaming_day):
     if reserve > share * installed:
         raise DomainError(
             errors.APPAREIL_RESERVE_FULL.format(
-                reserve=reserve, installed=installed, limit=f"{share * 100:.0f}", citation=rule.citation.label
+                reserve=reserve, installed=installed, limit=f"{share * 100:.0f}", citation=str(rule.citation)
             ),
             code=ErrorCode.RESERVE_FULL,
             field="event",

@@ -10,13 +10,26 @@ from decimal import Decimal
 
 from django.utils.translation import gettext_lazy as _
 
-from ..chain.replay import Audited, Check, Problem, Replay
+from ..chain.replay import HOUSE_RULE, Audited, Check, Problem, Replay
 from ..models import CardKind, CardStatus, CardSystemCertificate
 from .ledger import CAP_KEYS
 from .services import STATUS_CHANGES
 
-CARDS_RULE = "LU RGD 1979 art. 3-1"
-DAY_CARD_RULE = "LU RGD 1979 art. 3-1 7)"
+CARDS_KEY = "lu.carte_de_jeu.systeme_conditions"  # art. 3-1: what the cards register requires of any entry
+
+
+def card_check(replay: Replay, entry: Audited) -> Check:
+    """A check of the cards register, citing art. 3-1 unless a rule it reads says otherwise."""
+    check = Check(replay, entry, HOUSE_RULE)
+    check.citation = cited(check)
+    return check
+
+
+def cited(check: Check, key: str = CARDS_KEY) -> str:
+    """The article of a card rule value on the entry's day, as the rule data cites it (a draft as such)."""
+    rule = check.replay.rule(key, check.entry.gaming_day)
+    return str(rule.citation) if rule else HOUSE_RULE
+
 
 CARD_UNKNOWN = _("Aucune carte « {card} » n'est émise dans ce registre avant cette écriture.")
 CARD_EXISTS = _("La carte « {card} » est déjà émise (écriture n° {seq}).")
@@ -24,7 +37,7 @@ CARD_KIND = _("Type de carte inconnu : « {kind} ».")
 CARD_CLIENT = _("Une carte nominative est émise au nom d'un client identifié, une carte journalière à personne.")
 CARD_CAP = _("Plafond de {written} au lieu de {cap}, celui que la règle donne à ce type de carte.")
 NO_CERTIFICATE = _("Aucun certificat de conformité du système de cartes n'était enregistré lors de cette émission.")
-TWO_ACTIVE = _("Le client détient déjà {max} cartes nominatives actives.")
+TWO_ACTIVE = _("Le client a déjà {max} cartes nominatives attribuées et non clôturées.")
 NOT_ACTIVE = _("La carte « {card} » n'est pas active ({status}).")
 MOVEMENTS = _("Les mouvements inscrits ne sont pas ceux de l'opération : attendu {expected}, inscrit {written}.")
 BALANCE_AFTER = _("Carte « {card} » : solde après mouvement inscrit {written} au lieu de {expected}.")
@@ -60,13 +73,13 @@ def card_named(replay: Replay, check: Check, key: str = "card") -> CardState | N
     number = check.entry.payload.get(key)
     card = cards_of(replay).get(number) if isinstance(number, str) else None
     if card is None:
-        check.fail(CARD_UNKNOWN, CARDS_RULE, card=number)
+        check.fail(CARD_UNKNOWN, cited(check), card=number)
     return card
 
 
 def require_active(check: Check, card: CardState | None) -> None:
     if card is not None and card.status != CardStatus.ACTIVE:
-        check.fail(NOT_ACTIVE, CARDS_RULE, card=card.number, status=card.status_label)
+        check.fail(NOT_ACTIVE, cited(check), card=card.number, status=card.status_label)
 
 
 def card_rule(check: Check, key: str):
@@ -100,15 +113,16 @@ def _held_by(replay: Replay) -> dict[int, list[CardState]]:
     return replay.part("cards.by_client", dict)  # a client's nominative cards
 
 
-def _nominative_active(replay: Replay, client, but: str | None = None) -> int:
-    held = _held_by(replay).get(client, ())
-    return sum(1 for card in held if card.number != but and card.status == CardStatus.ACTIVE)
+def _nominative_attributed(replay: Replay, client) -> int:
+    """A client's nominative cards not closed: blocked, lost or found, they still count (art. 3-1 7))."""
+    return sum(1 for card in _held_by(replay).get(client, ()) if card.status != CardStatus.CLOSED)
 
 
 def card_issued(replay: Replay, entry: Audited) -> list[Problem]:
     """Art. 3-1 to 3-3: a manager issues a new card, after the system's certificate (3-2); a nominative one to an
-    identified client holding fewer than the rule's active cards (3-1 7)), a day card to no one; its cap the rule's."""
-    check, payload = Check(replay, entry, CARDS_RULE), entry.payload
+    identified client attributed fewer than the rule's cards not closed (3-1 7)), a day card to no one; its cap the
+    rule's."""
+    check, payload = card_check(replay, entry), entry.payload
     check.actor_role()
     number, kind, client = check.text("card"), payload.get("kind"), payload.get("client")
     existing = cards_of(replay).get(payload.get("card")) if number else None
@@ -120,16 +134,17 @@ def card_issued(replay: Replay, entry: Audited) -> list[Problem]:
     count = card_rule(check, "nominatives_par_client_max")
     if (kind == CardKind.NOMINATIVE) != (isinstance(client, int) and not isinstance(client, bool)) or (
             kind == CardKind.JOURNALIERE and client is not None):
-        check.fail(CARD_CLIENT, count.citation.label if count else CARDS_RULE)
-    elif kind == CardKind.NOMINATIVE and count is not None and _nominative_active(replay, client) >= int(count.value):
-        check.fail(TWO_ACTIVE, count.citation.label, max=count.value)
+        check.fail(CARD_CLIENT, str(count.citation) if count else cited(check))
+    elif kind == CardKind.NOMINATIVE and count is not None and _nominative_attributed(replay, client) >= int(
+            count.value):
+        check.fail(TWO_ACTIVE, str(count.citation), max=count.value)
     cap, written = card_rule(check, CAP_KEYS[kind]), check.amount("cap")
     if cap is not None and written is not None and written != cap.value:
-        check.fail(CARD_CAP, cap.citation.label, written=written, cap=cap.value)
+        check.fail(CARD_CAP, str(cap.citation), written=written, cap=cap.value)
     needed = card_rule(check, "certificat_avant_mise_en_service")
     if needed is not None and needed.value and not CardSystemCertificate.objects.filter(
             casino=replay.casino, recorded_at__lte=entry.entry.recorded_at).exists():
-        check.fail(NO_CERTIFICATE, needed.citation.label)
+        check.fail(NO_CERTIFICATE, str(needed.citation))
     if number and existing is None:
         cap_of_card = written if written is not None else cap.value if cap is not None else Decimal("0.00")
         card = CardState(payload["card"], kind, client, cap_of_card, entry.seq, entry.gaming_day)
@@ -142,7 +157,7 @@ def card_issued(replay: Replay, entry: Audited) -> list[Problem]:
 def card_status(replay: Replay, entry: Audited) -> list[Problem]:
     """A change a card's state allows (registers/cards/services.py): blocked, reactivated and closed by a manager, a
     card closed only at zero balance (3-1 5)), reported lost, found (3-4 8)), a day card expired after its day."""
-    check, payload = Check(replay, entry, CARDS_RULE), entry.payload
+    check, payload = card_check(replay, entry), entry.payload
     card, wanted = card_named(replay, check), payload.get("to")
     if card is None:
         return check.problems
@@ -158,7 +173,7 @@ def card_status(replay: Replay, entry: Audited) -> list[Problem]:
     elif wanted == CardStatus.EXPIRED:
         allowed = True
         if card.kind != CardKind.JOURNALIERE or card.status != CardStatus.ACTIVE or card.issued_on >= entry.gaming_day:
-            check.fail(EXPIRY, DAY_CARD_RULE, issued=card.issued_on)
+            check.fail(EXPIRY, cited(check, "lu.carte_de_jeu.plafond_journaliere_anonyme"), issued=card.issued_on)
     else:
         allowed = _changed(replay, check, card, wanted)
         check.text("reason", max_length=200, optional=True)  # as card_status_change bounds it
@@ -174,7 +189,7 @@ def card_status(replay: Replay, entry: Audited) -> list[Problem]:
 
 def _changed(replay: Replay, check: Check, card: CardState, wanted) -> bool:
     """A change of card_status_change (block, reactivate, lost, close): from a state it starts from, by a manager
-    where it must be, a card closed at zero, a reactivated nominative card within its client's count."""
+    where it must be, a card closed at zero (a reactivated card kept its slot: it never exceeds its client's count)."""
     change = next(((starts, manager) for starts, to, manager in STATUS_CHANGES.values() if to == wanted), None)
     if change is None:
         return False
@@ -183,9 +198,5 @@ def _changed(replay: Replay, check: Check, card: CardState, wanted) -> bool:
         check.actor_role()
     if wanted == CardStatus.CLOSED and card.balance:
         rule = card_rule(check, "solde_paye_sur_demande")
-        check.fail(CLOSE_BALANCE, rule.citation.label if rule else CARDS_RULE, card=card.number, balance=card.balance)
-    if wanted == CardStatus.ACTIVE and card.kind == CardKind.NOMINATIVE:
-        count = card_rule(check, "nominatives_par_client_max")
-        if count is not None and _nominative_active(replay, card.client, but=card.number) >= int(count.value):
-            check.fail(TWO_ACTIVE, count.citation.label, max=count.value)
+        check.fail(CLOSE_BALANCE, str(rule.citation) if rule else cited(check), card=card.number, balance=card.balance)
     return card.status in starts

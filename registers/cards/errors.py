@@ -6,7 +6,8 @@ from django.utils.translation import gettext_lazy as _
 CARD_NO_CERTIFICATE = _(
     "Aucune carte ne peut être émise avant que le certificat de conformité du système soit produit ({citation})."
 )
-CARD_TWO_ACTIVE = _("Ce client détient déjà {max} cartes nominatives actives ({citation}).")
+CARD_TWO_ACTIVE = _("Ce client a déjà {max} cartes nominatives attribuées et non clôturées, qu'elles soient actives, "
+                    "bloquées, perdues ou trouvées ({citation}).")
 CARD_NEEDS_CLIENT = _("Une carte nominative est émise au nom d'un client identifié ({citation}).")
 CARD_NOT_ACTIVE = _("La carte {number} n'est pas active ({status}).")
 CARD_ABOVE_CAP = _(

@@ -28,10 +28,9 @@ from ..chain.selectors import standing
 from ..kinds import RegisterKind
 from ..models import Entry, PendingEntry
 from . import errors
-from .ledger import WIN_EXCESS
+from .ledger import WIN_EXCESS, excess_citation
 
 KEY = "card_excess"  # the payload key of a jackpots-register filing that pays an excess
-CITATION_EXCESS = "LU RGD 1979 art. 3-4 7), 18-10"
 DUE, PENDING, PAID = "a_payer", "en_attente", "payee"
 STATE_LABELS = {
     DUE: _("à payer"),
@@ -103,7 +102,7 @@ def excess_of(entry: Entry) -> Excess:
     """An excess entry (annotated by `excess_entries`, or not: then its payment is unknown) as an Excess."""
     p = json.loads(entry.payload)
     return Excess(entry.seq, p.get("card", ""), p.get("machine", ""), Decimal(p["win"]), Decimal(p["credited"]),
-                  Decimal(p["amount"]), p.get("citation", CITATION_EXCESS), entry.gaming_day,
+                  Decimal(p["amount"]), p.get("citation", ""), entry.gaming_day,
                   getattr(entry, "paid_seq", None), getattr(entry, "pending_pk", None))
 
 
@@ -146,27 +145,28 @@ def _check_excess(casino: Casino, seq, *, machine: str, amount: Decimal) -> None
     if isinstance(seq, int) and not isinstance(seq, bool) and seq > 0:
         found = Entry.objects.filter(register__casino=casino, register__kind=RegisterKind.CARTES, kind=WIN_EXCESS,
                                      seq=seq).first()
+    citation = excess_citation(casino)
     if found is None:
-        raise DomainError(errors.EXCESS_UNKNOWN.format(seq=seq, citation=CITATION_EXCESS),
+        raise DomainError(errors.EXCESS_UNKNOWN.format(seq=seq, citation=citation),
                           code=ErrorCode.UNKNOWN_EXCESS,
                           field="card_excess")
     excess = json.loads(found.payload)
     expected = Decimal(excess["amount"])
     if amount != expected:
         shown = formatting.money(expected, currency=casino.currency, jurisdiction=casino.jurisdiction)
-        raise DomainError(errors.EXCESS_AMOUNT.format(seq=seq, expected=shown, citation=CITATION_EXCESS),
+        raise DomainError(errors.EXCESS_AMOUNT.format(seq=seq, expected=shown, citation=citation),
                           code=ErrorCode.EXCESS_MISMATCH, field="amount")
     if machine != str(excess.get("machine", "")).strip():
         raise DomainError(errors.EXCESS_MACHINE.format(seq=seq, expected=excess.get("machine", ""),
-                                                       citation=CITATION_EXCESS),
+                                                       citation=citation),
                           code=ErrorCode.EXCESS_MISMATCH, field="machine")
     paid = paying_entry(casino, seq)
     if paid is not None:
-        raise DomainError(errors.EXCESS_PAID.format(seq=seq, entry=paid.seq, citation=CITATION_EXCESS),
+        raise DomainError(errors.EXCESS_PAID.format(seq=seq, entry=paid.seq, citation=citation),
                           code=ErrorCode.EXCESS_ALREADY_PAID, field="card_excess")
     pending = paying_pending(casino, seq)
     if pending is not None:
-        raise DomainError(errors.EXCESS_PENDING.format(seq=seq, pending=pending.pk, citation=CITATION_EXCESS),
+        raise DomainError(errors.EXCESS_PENDING.format(seq=seq, pending=pending.pk, citation=citation),
                           code=ErrorCode.EXCESS_ALREADY_PAID, field="card_excess")
 
 

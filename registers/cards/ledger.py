@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from compliance import formatting
 from compliance.errors import DomainError
-from compliance.models import User
+from compliance.models import Casino, User
 from compliance.permissions import verify_can_write
 from games.selectors import rule_value_at
 from registers.errors import ErrorCode
@@ -39,6 +39,22 @@ class Operation:
     balance: Decimal
     excess: Entry | None = None  # the part of a win paid by hand (art. 3-4 7) with 18-10)
     credited: Decimal = Decimal("0.00")
+
+
+EXCESS_RULES = ("lu.carte_de_jeu.gain_excedent_paye_manuellement",  # art. 3-4 7): past the cap, paid by hand
+                "lu.appareils_a_sous.quittance_armoire_deux_cles")  # art. 18-10: as a jackpot paid by hand
+
+
+def excess_citation(casino: Casino, day: datetime.date | None = None) -> str:
+    """The articles of a win past a card's cap and of its payment by hand, as the rule data cites them."""
+    day = day or timezone.localdate()
+    cited = []
+    for key in EXCESS_RULES:
+        try:
+            cited.append(str(rule_value_at(jurisdiction=casino.jurisdiction, key=key, on=day, drafts=True).citation))
+        except DomainError:  # a jurisdiction without cards: nothing of it to cite
+            continue
+    return " ; ".join(cited)
 
 
 def card_rule(casino, key: str, on: datetime.date | None = None):
@@ -96,7 +112,7 @@ def record(*, card: Card, kind: str, gaming_day: datetime.date | None, actor: Us
 
 def _above_cap(card: Card, amount: Decimal, on: datetime.date | None, message=errors.CARD_ABOVE_CAP) -> DomainError:
     return DomainError(message.format(cap=money(card, card.cap), allowed=money(card, card.cap - card.balance),
-                                      citation=cap_rule(card, on).citation.label),
+                                      citation=str(cap_rule(card, on).citation)),
                        code=ErrorCode.ABOVE_CAP, field="amount")
 
 
@@ -158,10 +174,9 @@ def card_win(*, card: Card, actor: User, amount, machine: str, gaming_day: datet
                        payload={"card": card.number, "amount": credited, "machine": machine},
                        moves=((card, credited),))
     if value > credited:
-        rule = card_rule(card.casino, "gain_excedent_paye_manuellement", gaming_day)
         excess = record(card=card, kind=WIN_EXCESS, gaming_day=gaming_day, actor=actor, payload={
             "card": card.number, "machine": machine, "win": value, "credited": credited, "amount": value - credited,
-            "citation": f"{rule.citation.label} ; LU RGD 1979 art. 18-10"})
+            "citation": excess_citation(card.casino, gaming_day)})
     return Operation(entry=entry, balance=card.balance, excess=excess, credited=credited)
 
 
@@ -175,7 +190,7 @@ def card_payout(*, card: Card, actor: User, amount=None, desk: str = "",
     value = card.balance if amount in (None, "") else parse_amount(amount)
     if value <= 0:
         rule = card_rule(card.casino, "solde_paye_sur_demande", gaming_day)
-        raise DomainError(errors.CARD_NOTHING_TO_PAY.format(citation=rule.citation.label),
+        raise DomainError(errors.CARD_NOTHING_TO_PAY.format(citation=str(rule.citation)),
                           code=ErrorCode.NOTHING_TO_PAY,
                           field="amount")
     _within_balance(card, value)
@@ -194,7 +209,7 @@ def card_transfer(*, source: Card, target: Card, actor: User, amount,
         raise DomainError(errors.CARD_TRANSFER_SAME, code=ErrorCode.SAME_CARD, field="target")
     if source.client_id is None or source.client_id != target.client_id:
         rule = card_rule(source.casino, "transfert_entre_clients_interdit", gaming_day)
-        raise DomainError(errors.CARD_TRANSFER_CLIENTS.format(citation=rule.citation.label),
+        raise DomainError(errors.CARD_TRANSFER_CLIENTS.format(citation=str(rule.citation)),
                           code=ErrorCode.OTHER_CLIENT,
                           field="target")
     require_active(source)
@@ -218,7 +233,7 @@ def card_benefit(*, card: Card, actor: User, points: int = 0, free_games: int = 
     verify_can_write(actor, card.casino)
     if card.kind != CardKind.NOMINATIVE:
         rule = card_rule(card.casino, "avantages_reserves_nominatives", gaming_day)
-        raise DomainError(errors.CARD_BENEFIT_NOMINATIVE.format(citation=rule.citation.label),
+        raise DomainError(errors.CARD_BENEFIT_NOMINATIVE.format(citation=str(rule.citation)),
                           code=ErrorCode.NOMINATIVE_ONLY, field="card")
     for field, value in (("points", points), ("free_games", free_games)):
         if not isinstance(value, int) or value < 0:

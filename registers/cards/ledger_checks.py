@@ -13,11 +13,11 @@ from ..chain.replay import Audited, Check, Problem, Replay
 from ..kinds import RegisterKind
 from ..models import CardKind, CardStatus, Entry
 from . import errors
-from .checks import CARDS_RULE, card_named, card_rule, movements, require_active
-from .excess import CITATION_EXCESS, KEY
-from .ledger import CAP_KEYS, WIN_EXCESS
+from .checks import card_check, card_named, card_rule, cited, movements, require_active
+from .excess import KEY
+from .ledger import CAP_KEYS, WIN_EXCESS, excess_citation
 
-BET_RULE = "LU RGD 1979 art. 3-4 1), 2)"
+BET_KEY = "lu.carte_de_jeu.enjeux_par_carte"  # art. 3-4 1), 2)
 
 ABOVE_CAP = _("Le solde de la carte « {card} » passerait à {balance}, au-delà de son plafond de {cap}.")
 INSUFFICIENT = _("Solde insuffisant sur la carte « {card} » : {amount} demandés, {balance} sur la carte.")
@@ -43,19 +43,20 @@ EXCESS_PAID = _("Le gain au-delà du plafond n° {seq} est déjà payé par l'é
 def _within_cap(check: Check, card, balance: Decimal) -> None:
     if balance > card.cap:
         rule = card_rule(check, CAP_KEYS.get(card.kind, "plafond_nominative"))
-        check.fail(ABOVE_CAP, rule.citation.label if rule else CARDS_RULE, card=card.number, balance=balance,
+        check.fail(ABOVE_CAP, str(rule.citation) if rule else cited(check), card=card.number, balance=balance,
                    cap=card.cap)
 
 
-def _within_balance(check: Check, card, amount: Decimal, citation: str = BET_RULE) -> None:
+def _within_balance(check: Check, card, amount: Decimal, citation: str | None = None) -> None:
     if amount > card.balance:
-        check.fail(INSUFFICIENT, citation, card=card.number, amount=amount, balance=card.balance)
+        check.fail(INSUFFICIENT, citation or cited(check, BET_KEY), card=card.number, amount=amount,
+                   balance=card.balance)
 
 
 def _operation(replay: Replay, entry: Audited, *, sign: int, text: str, active: bool = True) -> list[Problem]:
     """A load (+), a bet (−), a win (+) or a payout (−) of `amount` on an active card (a payout whatever its
     state), within its balance and its cap, with its movement."""
-    check = Check(replay, entry, CARDS_RULE)
+    check = card_check(replay, entry)
     card, amount = card_named(replay, check), check.amount("amount")
     check.text(text, max_length=60, optional=text == "desk")  # a desk or a machine, as the ledger bounds them
     if card is None or amount is None:
@@ -64,7 +65,7 @@ def _operation(replay: Replay, entry: Audited, *, sign: int, text: str, active: 
         require_active(check, card)
     if sign < 0:
         paid = card_rule(check, "solde_paye_sur_demande") if not active else None
-        _within_balance(check, card, amount, paid.citation.label if paid else BET_RULE)
+        _within_balance(check, card, amount, str(paid.citation) if paid else None)
     else:
         _within_cap(check, card, card.balance + amount)
     movements(replay, check, [(card, sign * amount)])
@@ -94,9 +95,9 @@ def card_paid_out(replay: Replay, entry: Audited) -> list[Problem]:
 def card_win_excess(replay: Replay, entry: Audited) -> list[Problem]:
     """Art. 3-4 7): the part of a win the card cannot take (past its cap, or all of it if the card is not active),
     paid by hand under art. 18-10."""
-    check = Check(replay, entry, CARDS_RULE)
+    check = card_check(replay, entry)
     rule = card_rule(check, "gain_excedent_paye_manuellement")
-    check.citation = rule.citation.label if rule else CARDS_RULE
+    check.citation = str(rule.citation) if rule else cited(check)
     card = card_named(replay, check)
     win, credited, amount = check.amount("win"), check.amount("credited", zero=True), check.amount("amount")
     check.text("machine", max_length=60)
@@ -114,7 +115,7 @@ def card_win_excess(replay: Replay, entry: Audited) -> list[Problem]:
 def card_transferred(replay: Replay, entry: Audited) -> list[Problem]:
     """Art. 3-1 8): between the two active nominative cards of one client, within the source's balance and the
     target's cap."""
-    check = Check(replay, entry, CARDS_RULE)
+    check = card_check(replay, entry)
     source, target, amount = card_named(replay, check), card_named(replay, check, "to"), check.amount("amount")
     if None in (source, target, amount):
         return check.problems
@@ -122,7 +123,7 @@ def card_transferred(replay: Replay, entry: Audited) -> list[Problem]:
     if source is target:
         check.fail(errors.CARD_TRANSFER_SAME)
     elif source.client is None or source.client != target.client:
-        check.fail(TRANSFER_CLIENTS, rule.citation.label if rule else CARDS_RULE)
+        check.fail(TRANSFER_CLIENTS, str(rule.citation) if rule else cited(check))
     require_active(check, source)
     require_active(check, target)
     _within_balance(check, source, amount)
@@ -133,11 +134,11 @@ def card_transferred(replay: Replay, entry: Audited) -> list[Problem]:
 
 def card_benefit(replay: Replay, entry: Audited) -> list[Problem]:
     """Art. 3-1 11): points or free games, for an active nominative card only, with a reason; no money moves."""
-    check, payload = Check(replay, entry, CARDS_RULE), entry.payload
+    check, payload = card_check(replay, entry), entry.payload
     card = card_named(replay, check)
     rule = card_rule(check, "avantages_reserves_nominatives")
     if card is not None and card.kind != CardKind.NOMINATIVE:
-        check.fail(BENEFIT_NOMINATIVE, rule.citation.label if rule else CARDS_RULE)
+        check.fail(BENEFIT_NOMINATIVE, str(rule.citation) if rule else cited(check))
     counts = [payload.get(key) for key in ("points", "free_games")]
     if any(isinstance(n, bool) or not isinstance(n, int) or n < 0 for n in counts) or not any(counts):
         check.fail(BENEFIT_COUNT)
@@ -149,7 +150,7 @@ def card_benefit(replay: Replay, entry: Audited) -> list[Problem]:
 def card_adjusted(replay: Replay, entry: Audited) -> list[Problem]:
     """A supervisor (a manager) corrects a balance, with the reason and the balances before and after, within the
     cap."""
-    check = Check(replay, entry, CARDS_RULE)
+    check = card_check(replay, entry)
     check.actor_role()
     card = card_named(replay, check)
     before, after = check.number("before"), check.amount("after", zero=True)
@@ -168,7 +169,8 @@ def card_adjusted(replay: Replay, entry: Audited) -> list[Problem]:
 def card_to_orphelins(replay: Replay, entry: Audited) -> list[Problem]:
     """Art. 3-4 8): a found card's whole balance goes to the orphelins: a day card's at once, a nominative card's once
     it has been held for its holder the rule's weeks."""
-    check = Check(replay, entry, "LU RGD 1979 art. 3-4 8)")
+    check = card_check(replay, entry)
+    check.citation = cited(check, "lu.carte_de_jeu.garde_nominative_trouvee")
     card, amount = card_named(replay, check), check.amount("amount")
     if card is None or amount is None:
         return check.problems
@@ -183,7 +185,7 @@ def card_to_orphelins(replay: Replay, entry: Audited) -> list[Problem]:
     if hold is not None:
         until = (card.found_on or entry.gaming_day) + datetime.timedelta(weeks=int(hold.value))
         if card.found_on is None or until > entry.gaming_day:
-            check.fail(STILL_HELD, hold.citation.label, found=card.found_on or "—", until=until)
+            check.fail(STILL_HELD, str(hold.citation), found=card.found_on or "—", until=until)
     movements(replay, check, [(card, -amount)])
     return check.problems
 
@@ -200,7 +202,7 @@ def _excesses(replay: Replay) -> dict[int, tuple[dict, object]]:
 def excess_payment(replay: Replay, entry: Audited) -> list[Problem]:
     """Art. 3-4 7), 18-10: a hand-paid jackpot that settles a win past a card's cap names an excess recorded before
     it, pays its amount for its machine, and only once."""
-    check, payload = Check(replay, entry, CITATION_EXCESS), entry.payload
+    check, payload = Check(replay, entry, excess_citation(replay.casino, entry.gaming_day)), entry.payload
     if KEY not in payload:
         return check.problems
     seq, paid = payload[KEY], replay.part("cards.excesses_paid", dict)

@@ -93,21 +93,23 @@ def card_issue(
     *, casino: Casino, actor: User, kind: str, gaming_day: datetime.date, client: Client | None = None
 ) -> Card:
     """A manager issues a card: never before the system's certificate (art. 3-2); a nominative card to an
-    identified client holding fewer than two active ones (art. 3-1 7)); a day card to anyone."""
+    identified client attributed fewer than the rule's number of nominative cards not closed — a blocked, lost or
+    found card still counts (art. 3-1 7)): it takes a free slot, which the database keeps until the card is closed; a
+    day card to anyone."""
     verify_can_write(actor, casino)
     verify_gaming_day(casino, gaming_day)  # before any rule is read at that day
     if actor.role != User.Role.MANAGER:
         raise DomainError(errors.CARD_ROLE, code=ErrorCode.WRONG_ROLE, field="actor")
     needed = card_rule(casino, "certificat_avant_mise_en_service", gaming_day)
     if needed.value and not CardSystemCertificate.objects.filter(casino=casino).exists():
-        raise DomainError(errors.CARD_NO_CERTIFICATE.format(citation=needed.citation.label),
+        raise DomainError(errors.CARD_NO_CERTIFICATE.format(citation=str(needed.citation)),
                           code=ErrorCode.NO_CERTIFICATE)
     nominative = kind == CardKind.NOMINATIVE
     cap = card_rule(casino, CAP_KEYS[kind], gaming_day)
     count = card_rule(casino, "nominatives_par_client_max", gaming_day)
     if nominative and client is None:
         raise DomainError(
-            errors.CARD_NEEDS_CLIENT.format(citation=count.citation.label),
+            errors.CARD_NEEDS_CLIENT.format(citation=str(count.citation)),
             code=ErrorCode.CLIENT_REQUIRED, field="client"
         )
     fields = {
@@ -120,16 +122,17 @@ def card_issue(
         "issued_by": actor,
     }
     card = None
-    for slot in range(1, int(count.value) + 1) if nominative else (None,):
+    slots = int(count.value) if nominative else None
+    for slot in range(1, slots + 1) if nominative else (None,):
         try:
             with transaction.atomic():  # a concurrent issue may take the slot: the unique index decides
-                card = Card.objects.create(number=_number(casino), slot=slot, **fields)
+                card = Card.objects.create(number=_number(casino), slot=slot, slots=slots, **fields)
             break
         except IntegrityError:
             continue
     if card is None:
         raise DomainError(
-            errors.CARD_TWO_ACTIVE.format(max=count.value, citation=count.citation.label),
+            errors.CARD_TWO_ACTIVE.format(max=count.value, citation=str(count.citation)),
             code=ErrorCode.TWO_ACTIVE_CARDS,
             field="client",
         )
@@ -143,7 +146,7 @@ def card_issue(
             "kind": kind,
             "client": client.pk if nominative else None,
             "cap": card.cap,
-            "citation": cap.citation.label,
+            "citation": str(cap.citation),
         },
     )
     return card
@@ -170,15 +173,11 @@ STATUS_CHANGES = {
 
 
 def _change(card: Card, actor: User | None, wanted: str, *, reason: str, gaming_day=None, **payload) -> Entry:
+    """A card's new state. Its slot is its own until it is closed (art. 3-1 7)): reactivating a blocked, lost or found
+    card never gives its client one card more."""
     before = card.status
     card.status = wanted
-    try:
-        with transaction.atomic():  # reactivating may meet the two-active-cards index (art. 3-1 7))
-            card.save(update_fields=["status", "found_on"])
-    except IntegrityError:
-        count = card_rule(card.casino, "nominatives_par_client_max", gaming_day)
-        raise DomainError(errors.CARD_TWO_ACTIVE.format(max=count.value, citation=count.citation.label),
-                          code=ErrorCode.TWO_ACTIVE_CARDS, field="card") from None
+    card.save(update_fields=["status", "found_on"])
     return record(card=card, kind=STATUS, gaming_day=gaming_day, actor=actor or system_user(),
                   payload={"card": card.number, "from": before, "to": wanted, "reason": reason, **payload})
 
@@ -202,7 +201,7 @@ def card_status_change(*, card: Card, actor: User, change: str, reason: str = ""
     if wanted == CardStatus.CLOSED and card.balance:
         rule = card_rule(card.casino, "solde_paye_sur_demande", gaming_day)
         raise DomainError(errors.CARD_CLOSE_BALANCE.format(balance=money(card, card.balance),
-                                                           citation=rule.citation.label),
+                                                           citation=str(rule.citation)),
                           code=ErrorCode.BALANCE_NOT_ZERO, field="card")
     if wanted == CardStatus.ACTIVE:
         card.found_on = None

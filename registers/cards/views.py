@@ -283,7 +283,7 @@ def _notes(card: Card) -> dict[str, str]:
     balance, allowed = money(card, card.balance), money(card, card.cap - card.balance)
     return {
         "load_note": _("Plafond de la carte : %(cap)s ; montant encore permis : %(allowed)s (%(citation)s).")
-        % {"cap": money(card, card.cap), "allowed": allowed, "citation": cap.citation.label},
+        % {"cap": money(card, card.cap), "allowed": allowed, "citation": str(cap.citation)},
         "adjust_note": _("Solde actuel : %(balance)s. Le nouveau solde et le motif sont portés au registre par une "
                          "écriture nouvelle, avec le solde d'avant et celui d'après.") % {"balance": balance},
     }
@@ -324,7 +324,8 @@ def client_list(request):
 def client_detail(request, pk):
     client = pages.client_get(user=request.user, pk=pk)
     cards = [(card, pages.history(card)) for card in pages.client_cards(client)]
-    active = sum(1 for card, _lines in cards if card.status == CardStatus.ACTIVE and card.kind == CardKind.NOMINATIVE)
+    # art. 3-1 7): the nominative cards attributed and not closed (lost, blocked or found still count)
+    active = sum(1 for card, _lines in cards if card.status != CardStatus.CLOSED and card.kind == CardKind.NOMINATIVE)
     return render(request, "registers/cards/client.html", {
         "client": client,
         "casino": client.casino,

@@ -8,10 +8,11 @@ from django.utils.translation import gettext_lazy as _
 
 from compliance.models import SYSTEM_USERNAME, Casino, User
 
+from .. import controls
 from ..fields import TEXT_MAX
 from ..kinds import REGISTER_ENTRY_KINDS, EntryKind
 from .replay import HOUSE_RULE, Audited, Check, Problem, Replay
-from .services import CORRECTION_RULE, days_late
+from .services import EQUIVALENT_GUARANTEES, days_late
 
 UNREADABLE = _("Le contenu de l'écriture n'est pas un objet JSON.")
 KIND_NOT_HERE = _("Une écriture « {kind} » n'a pas sa place dans le registre « {register} ».")
@@ -77,9 +78,11 @@ def _late(check: Check, entry: Audited) -> None:
 
 
 def correction(replay: Replay, entry: Audited) -> list[Problem]:
-    """Art. 18-15 (`entry_correct`): a manager sets aside an earlier entry of the register, not a correction and not
+    """`entry_correct`, the casino's control (art. 18-15 al. 2 where the texts keep registers electronically): a
+    manager sets aside an earlier entry of the register, not a correction and not
     corrected yet, with the reason, countersigned by a second member of the staff."""
-    check = Check(replay, entry, CORRECTION_RULE)
+    rule = replay.rule(EQUIVALENT_GUARANTEES, entry.gaming_day)
+    check = Check(replay, entry, str(rule.citation) if rule else controls.written(controls.CORRECTION))
     check.actor_role()
     check.countersigned(role=None)
     check.text("reason", max_length=TEXT_MAX, multiline=True)

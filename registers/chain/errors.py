@@ -13,11 +13,11 @@ BEFORE_OPENING = _(
     "Journée de jeu du {day} refusée : les registres de ce casino sont tenus dans Vigie depuis le {opened}."
 )
 DAY_INVALID = _("Journée de jeu invalide (attendu : une date AAAA-MM-JJ).")
-CORRECTION_MANAGER = _("Une correction est déposée par un membre de la direction (LU RGD 1979 art. 18-15).")
+CORRECTION_MANAGER = _("Une correction est déposée par un membre de la direction (contrôle interne du casino).")
 CORRECTION_OF_CORRECTION = _("Une correction ne se corrige pas : l'écriture qu'elle corrige reste corrigée.")
 CORRECTION_OF_LEDGER = _(
     "Le registre des cartes se corrige par ses propres opérations (ajustement du solde, changement d'état), "
-    "jamais en écartant une écriture (LU RGD 1979 art. 3-1)."
+    "jamais en écartant une écriture."
 )
 ALREADY_CORRECTED = _(
     "L'écriture n° {seq} est déjà corrigée ou sa correction attend sa contresignature (dépôt n° {pk})."
@@ -30,5 +30,4 @@ LATE_LEDGER = _(
     "La journée de jeu du {day} date de {age} jours, au-delà du délai de saisie de {allowed} jours du casino "
     "(contrôle interne) : une opération de ce registre s'inscrit le jour où elle a lieu."
 )
-LATE_RULE = _("Contrôle interne du casino : saisie tardive")
 COUNTERSIGN_AUDIT = _("La contresignature est refusée, l'écriture ne vaut plus en l'état du registre : {problem}")

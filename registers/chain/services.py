@@ -13,8 +13,10 @@ from compliance import formatting
 from compliance.errors import DomainError
 from compliance.models import SYSTEM_USERNAME, Casino, User
 from compliance.permissions import verify_can_write
+from games.selectors import rule_value_at
 from registers.errors import ErrorCode
 
+from .. import controls
 from ..fields import TEXT_MAX, clean_text
 from ..kinds import EntryKind, RegisterKind
 from ..models import Checkpoint, Entry, GamingSession, PendingEntry, Register
@@ -22,7 +24,8 @@ from . import errors, keys
 from . import hashing as chain
 
 ANY_STAFF = "staff"  # a countersignature any member of the casino's staff may give (a correction's second person)
-CORRECTION_RULE = "LU RGD 1979 art. 18-15"  # electronic registers: guarantees equivalent to signed paper
+# where the jurisdiction's texts allow an electronic register on condition of guarantees equivalent to paper
+EQUIVALENT_GUARANTEES = "lu.registres.garanties_equivalentes"
 
 
 # What a family checks again when one of its filings is countersigned, under the register's lock: the state the
@@ -115,12 +118,19 @@ def late_filing(casino: Casino, gaming_day: datetime.date, late_reason: str) -> 
         raise DomainError(errors.LATE_FILING.format(day=gaming_day.isoformat(), age=age,
                                                     allowed=casino.late_filing_days),
                           code=ErrorCode.LATE_FILING, field="late_reason")
-    return {"reason": reason, "days": age, "allowed_days": casino.late_filing_days, "rule": str(_late_rule())}
+    return {"reason": reason, "days": age, "allowed_days": casino.late_filing_days,
+            "rule": controls.written(controls.LATE_FILING)}
 
 
-def _late_rule() -> str:
-    with translation.override("fr"):  # a register's text is French, as its citations are
-        return str(errors.LATE_RULE)
+def correction_citation(casino: Casino, day: datetime.date) -> str:
+    """A correction rests on the casino's control, and on the texts' guarantees equivalent to paper where they exist
+    (nothing is erased: the correction is a new entry)."""
+    control = controls.written(controls.CORRECTION)
+    try:
+        rule = rule_value_at(jurisdiction=casino.jurisdiction, key=EQUIVALENT_GUARANTEES, on=day, drafts=True)
+    except DomainError:
+        return control
+    return f"{rule.citation} ; {control}"
 
 
 def entry_file(
@@ -220,7 +230,8 @@ def pending_file(
         payload=chain.canonical(payload),
         actor=actor,
         countersigner_role=countersigner_role,
-        citation=citation,
+        # the queue's short form: the payload keeps every citation in full
+        citation=citation[:PendingEntry._meta.get_field("citation").max_length],
     )
 
 
@@ -335,6 +346,8 @@ def entry_correct(*, entry: Entry, actor: User, reason: str) -> PendingEntry:
     register = Register.objects.select_for_update().select_related("casino").get(pk=entry.register_id)
     entry_verify_correct(entry=entry, actor=actor)  # under the register's lock: no second correction meanwhile
     reason = clean_text(reason, field="reason", max_length=TEXT_MAX, multiline=True)
-    payload = {"corrects": entry.seq, "kind": entry.kind, "reason": reason, "citation": CORRECTION_RULE}
-    return pending_file(register=register, kind=EntryKind.CORRECTION, gaming_day=timezone.localdate(), actor=actor,
-                        payload=payload, countersigner_role=ANY_STAFF, citation=CORRECTION_RULE, refers_to=entry)
+    day = timezone.localdate()
+    citation = correction_citation(register.casino, day)
+    payload = {"corrects": entry.seq, "kind": entry.kind, "reason": reason, "citation": citation}
+    return pending_file(register=register, kind=EntryKind.CORRECTION, gaming_day=day, actor=actor,
+                        payload=payload, countersigner_role=ANY_STAFF, citation=citation, refers_to=entry)

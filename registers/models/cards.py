@@ -69,15 +69,18 @@ class CardStatus(models.TextChoices):
 
 
 class Card(models.Model):
-    """An electronic gaming card. PostgreSQL holds its limits (migration 0004): the balance stays between
-    0 and the cap the rule data gave at issue (art. 3-1 6), 7)); the cap, kind, client and casino never
-    change; a client holds at most two active nominative cards (one per slot, unique while active)."""
+    """An electronic gaming card. PostgreSQL holds its limits (migrations 0004, 0009): the balance stays between
+    0 and the cap the rule data gave at issue (art. 3-1 6), 7)); the cap, kind, client, casino and slot never
+    change; a client is attributed at most the nominative cards the rule data allowed at issue (art. 3-1 7)): each
+    takes a slot from 1 to that number, held until the card is closed (blocked, lost or found, it still counts)."""
 
     casino = models.ForeignKey(Casino, on_delete=models.PROTECT, related_name="cards")
     number = models.CharField(_("numéro"), max_length=32, unique=True)
     kind = models.CharField(_("type"), max_length=20, choices=CardKind.choices)
     client = models.ForeignKey(Client, on_delete=models.PROTECT, null=True, blank=True, related_name="cards")
     slot = models.PositiveSmallIntegerField(null=True, blank=True)
+    # the most nominative cards a client may be attributed, as the rule data gave it at issue (art. 3-1 7))
+    slots = models.PositiveSmallIntegerField(null=True, blank=True)
     status = models.CharField(_("statut"), max_length=20, choices=CardStatus.choices, default=CardStatus.ACTIVE)
     cap = models.DecimalField(_("plafond"), max_digits=10, decimal_places=2)
     balance = models.DecimalField(_("solde"), max_digits=10, decimal_places=2, default=0)
@@ -95,11 +98,11 @@ class Card(models.Model):
             models.CheckConstraint(condition=Q(balance__gte=0) & Q(balance__lte=models.F("cap")),
                                    name="card_balance_within_cap"),
             models.CheckConstraint(
-                condition=(Q(kind="nominative", client__isnull=False, slot__in=[1, 2])
-                           | Q(kind="journaliere", client__isnull=True, slot__isnull=True)),
+                condition=(Q(kind="nominative", client__isnull=False, slot__gte=1, slot__lte=models.F("slots"))
+                           | Q(kind="journaliere", client__isnull=True, slot__isnull=True, slots__isnull=True)),
                 name="card_kind_consistent"),
-            models.UniqueConstraint(fields=["client", "slot"], condition=Q(status="active"),
-                                    name="card_two_active_nominative_per_client"),
+            models.UniqueConstraint(fields=["client", "slot"], condition=~Q(status="closed"),
+                                    name="card_slot_held_until_closed"),
             models.UniqueConstraint(fields=["id", "client"], name="card_id_client"),  # target of transfer FKs
         ]
 

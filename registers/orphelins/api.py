@@ -97,7 +97,7 @@ class OrphelinReturnApi(ScopedObjectApi):
         gaming_day = day(required=False, help_text="today when left out")
         owner_name = RegisterText(max_length=OWNER_MAX)
         owner_document = RegisterText(max_length=OWNER_MAX)
-        right_established = flag(help_text="a return needs the owner's right established (LU RGD 1979 art. 8)")
+        right_established = flag(help_text="a return needs the owner's right established (`right_not_established`)")
         evidence = free_text(max_length=EVIDENCE_MAX)
         late_reason = late_reason_text()
 

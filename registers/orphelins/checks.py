@@ -8,13 +8,19 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext_lazy as _
 
-from ..chain.replay import Audited, Check, Problem, Replay
+from .. import controls
+from ..chain.replay import HOUSE_RULE, Audited, Check, Problem, Replay
 from ..fields import TEXT_MAX
 from . import errors
 from .selectors import SOURCES
-from .services import TWO_PEOPLE
 
-ORPHAN_RULE = "LU RGD 1979 art. 8 al. 3"
+PERIOD = "lu.orphelins.delai_restitution"
+
+
+def _orphan_rule(replay: Replay, day: datetime.date) -> str:
+    """The article of the return period (art. 8 al. 3), as the rule data cites it on `day`."""
+    period = replay.rule(PERIOD, day)
+    return str(period.citation) if period else HOUSE_RULE
 
 NOT_AN_ORPHAN = _("L'écriture ne se rapporte à aucun orphelin enregistré de ce registre.")
 CLOSED = _("L'orphelin n° {orphan} n'est plus en attente : il a été restitué ou est devenu définitif (écriture "
@@ -42,14 +48,16 @@ def _orphans(replay: Replay) -> dict[int, Orphan]:
 
 def orphelin_filed(replay: Replay, entry: Audited) -> list[Problem]:
     """Art. 8, 18-12, 3-4 8), 49-1: found money of a known origin, an amount in the casino's currency, where it was
-    found, countersigned by a manager (art. 18-15); a found nominative card's balance only once its hold has run."""
-    check, payload = Check(replay, entry, TWO_PEOPLE), entry.payload
+    found, countersigned by a manager (the casino's control); a found nominative card's balance only once its hold
+    has run."""
+    check, payload = Check(replay, entry, controls.written(controls.SECOND_SIGNATURE)), entry.payload
     check.countersigned()
     source = payload.get("source")
-    if source in SOURCES:
-        check.citation = SOURCES[source][1]
+    origin = replay.rule(SOURCES[source][1], entry.gaming_day) if source in SOURCES else None
+    if origin is not None:
+        check.citation = str(origin.citation)
     else:
-        check.fail(errors.UNKNOWN_SOURCE, ORPHAN_RULE, value=source)
+        check.fail(errors.UNKNOWN_SOURCE, _orphan_rule(replay, entry.gaming_day), value=source)
     check.amount("amount")
     check.currency()
     check.text("location", max_length=200)  # the bounds of orphelin_record and orphelin_return
@@ -59,10 +67,10 @@ def orphelin_filed(replay: Replay, entry: Audited) -> list[Problem]:
         hold = check.rule("lu.carte_de_jeu.garde_nominative_trouvee")
         until = (found or entry.gaming_day) + datetime.timedelta(weeks=int(hold.value)) if hold else None
         if hold is not None and (found is None or entry.gaming_day < until):
-            check.fail(CARD_STILL_HELD, hold.citation.label, found=found or "—", until=until)
+            check.fail(CARD_STILL_HELD, str(hold.citation), found=found or "—", until=until)
     period = check.rule("lu.orphelins.delai_restitution")
     deadline = entry.gaming_day + datetime.timedelta(days=int(period.value)) if period else None
-    _orphans(replay)[entry.seq] = Orphan(entry.gaming_day, deadline, period.citation.label if period else ORPHAN_RULE)
+    _orphans(replay)[entry.seq] = Orphan(entry.gaming_day, deadline, str(period.citation) if period else HOUSE_RULE)
     return check.problems
 
 
@@ -83,7 +91,7 @@ def _open_orphan(replay: Replay, check: Check) -> tuple[int, Orphan] | tuple[Non
 def orphelin_returned(replay: Replay, entry: Audited) -> list[Problem]:
     """Art. 8 al. 3: a registered orphan still open, returned within its period to an owner named with their
     document, whose right is established."""
-    check = Check(replay, entry, ORPHAN_RULE)
+    check = Check(replay, entry, _orphan_rule(replay, entry.gaming_day))
     _seq, orphan = _open_orphan(replay, check)
     if orphan is not None and orphan.deadline is not None and entry.gaming_day > orphan.deadline:
         check.fail(DEADLINE, registered=orphan.registered, deadline=orphan.deadline, day=entry.gaming_day)
@@ -99,7 +107,7 @@ def orphelin_returned(replay: Replay, entry: Audited) -> list[Problem]:
 
 def orphelin_final(replay: Replay, entry: Audited) -> list[Problem]:
     """Art. 8 al. 3: a registered orphan still open becomes definitive once its period has run."""
-    check = Check(replay, entry, ORPHAN_RULE)
+    check = Check(replay, entry, _orphan_rule(replay, entry.gaming_day))
     seq, orphan = _open_orphan(replay, check)
     if orphan is not None and orphan.deadline is not None and entry.gaming_day <= orphan.deadline:
         check.fail(NOT_YET, orphan=seq, deadline=orphan.deadline, day=entry.gaming_day)

@@ -22,14 +22,16 @@ from ..models import Entry
 
 FILED, RETURNED, FINAL = EntryKind.ORPHELIN_FILED, EntryKind.ORPHELIN_RETURNED, EntryKind.ORPHELIN_FINAL
 
-# origin → (label, article that makes it an orphan)
+# origin → (label, the rule value whose article makes it an orphan)
 SOURCES = {
-    "table": ("Somme trouvée sur une table de jeu", "LU RGD 1979 art. 8"),
-    "credits_appareil": ("Crédits oubliés au compteur d'un appareil à sous", "LU RGD 1979 art. 18-12"),
-    "pieces_tokens": ("Pièces ou tokens tombés à terre", "LU RGD 1979 art. 18-12"),
-    "carte_anonyme": ("Carte de jeu électronique non nominative trouvée", "LU RGD 1979 art. 3-4 8)"),
-    "carte_nominative": ("Solde d'une carte nominative non réclamée après la garde", "LU RGD 1979 art. 3-4 8)"),
-    "mise_consignee": ("Mise consignée d'un joueur absent, non réclamée en fin de séance", "LU RGD 1979 art. 49-1"),
+    "table": ("Somme trouvée sur une table de jeu", "lu.orphelins.origines.table"),
+    "credits_appareil": ("Crédits oubliés au compteur d'un appareil à sous", "lu.orphelins.origines.credits_appareil"),
+    "pieces_tokens": ("Pièces ou tokens tombés à terre", "lu.orphelins.origines.pieces_tokens"),
+    "carte_anonyme": ("Carte de jeu électronique non nominative trouvée", "lu.orphelins.origines.carte_anonyme"),
+    "carte_nominative": ("Solde d'une carte nominative non réclamée après la garde",
+                         "lu.orphelins.origines.carte_nominative"),
+    "mise_consignee": ("Mise consignée d'un joueur absent, non réclamée en fin de séance",
+                       "lu.orphelins.origines.mise_consignee"),
 }
 STATUSES = {"registered": _("enregistré"), "returned": _("restitué"), "final": _("définitif")}
 # The labels of SOURCES, marked here so that the English catalogue translates them; the register itself keeps
@@ -80,7 +82,7 @@ def orphelin_state(entry: Entry, *, period=None, closing: Entry | None = None, k
     corrected_by = getattr(entry, "corrected_by", None) if known else (
         entry.followers.filter(kind=EntryKind.CORRECTION).values_list("seq", flat=True).first())
     status = "registered" if closing is None else ("returned" if closing.kind == RETURNED else "final")
-    return OrphelinState(entry, status, deadline, period.citation.label, json.loads(entry.payload), closing,
+    return OrphelinState(entry, status, deadline, str(period.citation), json.loads(entry.payload), closing,
                          corrected_by)
 
 

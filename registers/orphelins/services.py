@@ -19,6 +19,7 @@ from compliance.services import system_user
 from games.selectors import rule_value_at
 from registers.errors import ErrorCode
 
+from .. import controls
 from ..chain.selectors import standing
 from ..chain.services import entry_append, entry_file, pending_file, register_for, verify_actor, verify_gaming_day
 from ..fields import TEXT_MAX, clean_text
@@ -27,8 +28,6 @@ from ..models import Entry, PendingEntry, Register
 from ..money import check_currency, parse_amount
 from . import errors
 from .selectors import FILED, FINAL, RETURNED, SOURCES, orphelin_state, return_period
-
-TWO_PEOPLE = "LU RGD 1979 art. 18-15"  # electronic registers need guarantees equivalent to signed paper
 
 
 def _check_card_held(casino: Casino, found_on: datetime.date | None, gaming_day: datetime.date) -> None:
@@ -39,7 +38,7 @@ def _check_card_held(casino: Casino, found_on: datetime.date | None, gaming_day:
     if found_on is None or gaming_day < until:
         raise DomainError(
             errors.CARD_STILL_HELD.format(
-                until=formatting.date(until, jurisdiction=casino.jurisdiction), citation=hold.citation.label
+                until=formatting.date(until, jurisdiction=casino.jurisdiction), citation=str(hold.citation)
             ),
             code=ErrorCode.CARD_STILL_HELD,
             field="found_on",
@@ -84,7 +83,8 @@ def orphelin_record(
     location = clean_text(location, field="location", max_length=200)
     description = clean_text(description, field="description", max_length=TEXT_MAX, multiline=True, optional=True)
     return_period(casino, gaming_day)  # found-money rules exist only where the rule data gives a return period
-    label, citation = SOURCES[source]
+    label, key = SOURCES[source]
+    citation = str(rule_value_at(jurisdiction=casino.jurisdiction, key=key, on=gaming_day, drafts=True).citation)
     payload = {
         "source": source,
         "source_label": label,
@@ -103,7 +103,7 @@ def orphelin_record(
         actor=actor,
         payload=payload,
         countersigner_role=User.Role.MANAGER,
-        citation=TWO_PEOPLE,
+        citation=controls.written(controls.SECOND_SIGNATURE),
         late_reason=late_reason,
     )
 

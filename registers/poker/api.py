@@ -35,8 +35,11 @@ from ..chain.inputs import (
     whole,
 )
 from ..kinds import RegisterKind
+from . import errors
 from .selectors import jackpot_cards
 from .services import (
+    DEAL_MAX,
+    TIME,
     bad_beat_win_file,
     cagnotte_file,
     jackpot_stop,
@@ -82,30 +85,67 @@ CARDS_FORMAT = _(
     "{count} cartes attendues, séparées par des espaces, par exemple « {example} » (rangs 2 à 9, T ou 10, J, Q, K, "
     "A ; couleurs c, d, h, s)."
 )
-CARDS_EXAMPLES = {2: "7c 7d", 5: "7h 7s Th Jh 2c"}
+CARDS_EXAMPLES = {2: "7c 7d", 4: "Qd Qc 4h 5h", 5: "7h 7s Th Jh 2c"}
 
 
-def cards_pattern(count: int) -> str:
-    """`count` cards as games.hands.cards.parse reads them: separated by spaces or commas, or run together two
-    characters each (then without 10)."""
+def cards_pattern(*counts: int) -> str:
+    """`counts` cards (one of them) as games.hands.cards.parse reads them: separated by spaces or commas, or run
+    together two characters each (then without 10)."""
     card = "(?:10|[2-9TJQKAtjqka])[cdhsCDHS]"
-    return f"^(?:[ ,]*{card}(?:[ ,]+{card}){{{count - 1}}}[ ,]*|(?:[2-9TJQKAtjqka][cdhsCDHS]){{{count}}})$"
+    one = [f"[ ,]*{card}(?:[ ,]+{card}){{{count - 1}}}[ ,]*|(?:[2-9TJQKAtjqka][cdhsCDHS]){{{count}}}"
+           for count in counts]
+    return f"^(?:{'|'.join(one)})$"
 
 
 class Cards(Exact):
-    """Cards of a hand as text, so many of them; which cards qualify is the service's check (`bad_cards`,
-    `not_qualified`)."""
+    """Cards of a hand as text, so many of them (2 in Texas hold'em, 4 in Omaha); which cards qualify is the
+    service's check (`bad_cards`, `not_qualified`)."""
 
-    def __init__(self, count: int, **kwargs):
-        self.count, self.format = count, re.compile(cards_pattern(count))
-        kwargs.setdefault("help_text", f"{count} cards, e.g. « {CARDS_EXAMPLES[count]} »")
+    def __init__(self, *counts: int, **kwargs):
+        self.counts, self.format = counts, re.compile(cards_pattern(*counts))
+        shown = " or ".join(f"{count} cards, e.g. « {CARDS_EXAMPLES[count]} »" for count in counts)
+        kwargs.setdefault("help_text", shown)
         super().__init__(validators=[RegexValidator(self.format.pattern)], codes=SHAPE,
                          messages={**REQUIRED, "invalid": TEXT_NOT_TEXT}, **kwargs)
 
     def check(self, value: str) -> str:
         if not self.format.fullmatch(value):
-            self.refuse(ErrorCode.BAD_CARDS, CARDS_FORMAT, count=self.count, example=CARDS_EXAMPLES[self.count])
+            count = self.counts[0]
+            self.refuse(ErrorCode.BAD_CARDS, CARDS_FORMAT, count=" / ".join(map(str, self.counts)),
+                        example=CARDS_EXAMPLES[count])
         return value
+
+
+class Time(Exact):
+    """The time of a win, « HH:MM » (« 23h41 » is taken too, and written « 23:41 »)."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("help_text", "« 23:41 »")
+        super().__init__(max_length=8, validators=[RegexValidator(TIME.pattern)], codes=SHAPE,
+                         messages={**REQUIRED, "invalid": TEXT_NOT_TEXT}, **kwargs)
+
+    def check(self, value: str) -> str:
+        if not TIME.fullmatch(value):
+            self.refuse(ErrorCode.INVALID, errors.TIME_INVALID, value=value)
+        return value
+
+
+@extend_schema_field({
+    "type": "object",
+    "additionalProperties": {"type": "string", "pattern": AMOUNT},
+    "description": 'the sums taken for the jackpot at each of its tables during the session, e.g. {"P1": "12.40"}: '
+    + AMOUNT_HELP + "; 0 allowed. Every table the jackpot links, and no other (`required`, `unknown_table`)",
+})
+class TableAmounts(Coded, serializers.DictField):
+    """The sums taken, by table."""
+
+    def __init__(self, **kwargs):
+        super().__init__(child=Amount(allow_zero=True), codes=SHAPE, messages=REQUIRED, **kwargs)
+
+    def to_internal_value(self, data):
+        if not isinstance(data, dict):
+            self.fail("not_a_dict", input_type=type(data).__name__)
+        return self.run_child_validation(data)
 
 
 @extend_schema_field({
@@ -145,9 +185,18 @@ class CagnotteInput(Input):
     late_reason = late_reason_text()
 
 
+class RivalInput(Input):
+    table = RegisterText(max_length=TABLE_MAX)
+    loser_cards = Cards(2)
+    winner_cards = Cards(2)
+    board = Cards(5)
+
+
 class BadBeatInput(Input):
     gaming_day = day()
+    game = RegisterText(help_text="the nature of the game, e.g. « Texas hold'em »")
     table = RegisterText(max_length=TABLE_MAX)
+    won_at = Time()
     loser = RegisterText(help_text="one of `players`")
     loser_cards = Cards(2)
     winner_cards = Cards(2)
@@ -158,7 +207,21 @@ class BadBeatInput(Input):
     currency = Currency(required=False, help_text=CASINO_CURRENCY)
     players = names(required=True, min_length=1, help_text="everyone seated at the table, the loser included")
     restart_at = Amount(allow_zero=True)
+    rivals = ListOf(child=RivalInput(), required=False, default=list, codes=SHAPE, messages=REQUIRED,
+                    help_text="the other claims made at the same time (other tables, other losers of the hand): the "
+                    "strongest losing hand wins (`not_qualified`)")
     late_reason = late_reason_text()
+
+
+class BlindsInput(Input):
+    table = RegisterText(help_text="one of `tables`")
+    small_blind = Amount()
+    big_blind = Amount()
+
+
+class HandInput(Input):
+    player = RegisterText()
+    cards = Cards(2, 4)
 
 
 class LevelInput(Input):
@@ -172,6 +235,9 @@ class ConfigureInput(Input):
     name = RegisterText()
     tables = names()
     small_blind = Amount()
+    blinds = ListOf(child=BlindsInput(), min_length=1, messages=REQUIRED, codes=SHAPE,
+                    help_text="the compulsory blinds of each linked table, one line each: all the same, the small "
+                    "blind the jackpot's (`invalid`, `unknown_table`)")
     levels = ListOf(child=LevelInput(), min_length=1, max_length=len(LEVELS), messages=REQUIRED,
                     codes={**SHAPE, "min_length": ErrorCode.TOO_MANY_LEVELS, "max_length": ErrorCode.TOO_MANY_LEVELS})
     increment_kind = choice(("fixe", "pourcentage"), code=ErrorCode.INCREMENT)
@@ -184,6 +250,7 @@ class StatementInput(Input):
     gaming_day = day(required=False, help_text="today when left out")
     name = RegisterText()
     displayed = LevelAmounts()
+    increments = TableAmounts()
     late_reason = late_reason_text()
 
 
@@ -194,12 +261,16 @@ class WinInput(Input):
                   codes={"min_value": ErrorCode.UNKNOWN_LEVEL, "max_value": ErrorCode.UNKNOWN_LEVEL},
                   help_text="a level the jackpot has (`unknown_level`)")
     game = RegisterText()
-    table = RegisterText()
-    combination = RegisterText()
-    won_at = RegisterText()
+    table = RegisterText(max_length=TABLE_MAX)
+    deal = RegisterText(max_length=DEAL_MAX, help_text="the deal (« partie ») the level was won in: one win of each "
+                        "level per table and deal (`duplicate`)")
+    won_at = Time()
+    board = Cards(5)
+    hands = ListOf(child=HandInput(), min_length=1, messages=REQUIRED, codes=SHAPE,
+                   help_text="every player still in play and their cards, from the button's left: the holders of "
+                   "the level's combination win it, shared when equal or made by the board (`not_qualified`)")
     amount = Amount()
     currency = Currency(required=False, help_text=CASINO_CURRENCY)
-    player = RegisterText()
     late_reason = late_reason_text()
 
 
@@ -229,6 +300,7 @@ class BadBeatApi(KindApi):
     def post(self, request, casino):
         self.writable()
         values = self.values(BadBeatInput, request)
+        values["rivals"] = [dict(rival) for rival in values["rivals"]]
         return created(PendingOutput(bad_beat_win_file(casino=self.casino, actor=request.user, **values)))
 
 
@@ -248,6 +320,7 @@ class ProgressiveConfigureApi(WriteOnlyApi, ProgressiveApi):
         self.writable()
         values = self.values(ConfigureInput, request)
         values["levels"] = [dict(level) for level in values["levels"]]
+        values["blinds"] = [dict(row) for row in values["blinds"]]
         return filed(progressive_configure(casino=self.casino, actor=request.user, **values))
 
 
@@ -264,6 +337,7 @@ class ProgressiveWinApi(WriteOnlyApi, ProgressiveApi):
     def post(self, request, casino):
         self.writable()
         values = self.values(WinInput, request)
+        values["hands"] = [dict(hand) for hand in values["hands"]]
         return created(PendingOutput(progressive_win_file(casino=self.casino, actor=request.user, **values)))
 
 

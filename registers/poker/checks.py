@@ -2,23 +2,36 @@
 registers/poker/services.py — progressive jackpots (LU RGD 1979 art. 49-9 to 49-11), the bad-beat jackpot (49-12 to
 49-15), the cagnotte (97-1). The progressive jackpots are replayed as registers/poker/selectors.py reads them: a
 configuration starts a jackpot at its start values, a statement sets the displayed amounts, a win puts its level back
-to its start, a stop ends it."""
+to its start, a stop ends it. The articles cited are the rule data's."""
 
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 
 from django.utils.translation import gettext_lazy as _
 
-from games.poker.jackpots import HIGHEST_FIRST, ROUNDINGS, bad_beat_qualifies, bad_beat_split
+from compliance.errors import DomainError
+from games.poker.jackpots import (
+    HIGHEST_FIRST,
+    ROUNDINGS,
+    bad_beat_split,
+    bad_beat_strongest,
+    progressive_award,
+    split_equally,
+)
 
-from ..chain.replay import Audited, Check, Problem, Replay
+from .. import controls
+from ..chain.replay import HOUSE_RULE, Audited, Check, Problem, Replay, refusal, rendered
 from ..fields import TEXT_MAX
 from . import errors
-from .services import CAGNOTTE_RULE, CONFIGURATION_RULE, STATEMENT_RULE, STOP_RULE
-
-TABLE_MAX = 60  # a table's name, as bad_beat_win_file and cagnotte_file bound it
-BAD_BEAT_RULE, BAD_BEAT_STATEMENT_RULE, BAD_BEAT_WIN_RULE = (
-    "LU RGD 1979 art. 49-12", "LU RGD 1979 art. 49-13", "LU RGD 1979 art. 49-15")
+from .selectors import BAD_BEAT, BAD_BEAT_KEYS, PROGRESSIVE
+from .services import (
+    CAGNOTTE_RULE,
+    DEAL_MAX,
+    TABLE_MAX,
+    bad_beat_claim,
+    bad_beat_reason,
+    clean_time,
+)
 
 JACKPOT_UNKNOWN = _("Aucun jackpot « {name} » n'est configuré dans ce registre avant cette écriture.")
 JACKPOT_STOPPED = _("Le jackpot « {name} » est arrêté depuis l'écriture n° {seq} : ni relevé ni gain avant qu'il soit "
@@ -47,6 +60,19 @@ VOUCHERS = _("Les bons ne partagent pas {amount} comme le veut le règlement : l
              "égales entre tous les joueurs assis, perdant compris.")
 PLAYERS_TWICE = _("Un joueur assis a plusieurs bons : chacun n'en a qu'un.")
 LOSER_NOT_SEATED = _("Le perdant « {loser} » n'a pas de bon : il n'est pas parmi les joueurs assis.")
+BLINDS = _("Les blinds inscrites ne sont pas une ligne par table reliée ({tables}), avec des montants.")
+BLINDS_DIFFER = _("Les tables reliées n'ont pas les mêmes mises initiales obligatoires, ou pas la small blind du "
+                  "jackpot ({small_blind}).")
+INCREMENTS = _("Les sommes prélevées ne sont pas inscrites pour chaque table reliée ({tables}), et pour elles seules.")
+WON_IN_DEAL = _("Le niveau {level} est déjà gagné à la table « {table} » dans la partie « {deal} » (écriture n° "
+                "{seq}).")
+AWARD = _("Le gain ne revient pas à ceux que les cartes désignent : {expected} ({hand}), pas {written}.")
+NO_WINNER = _("Aucune main encore en jeu ne forme la combinaison du niveau {level}.")
+BAD_CARDS = _("Cartes illisibles : {reason}.")
+WIN_VOUCHERS = _("Les bons ne partagent pas {amount} à parts égales entre {winners}, le reliquat au premier nommé.")
+VOUCHER_MENTIONS = _("Le bon de « {player} » ne porte pas les mentions de l'écriture (jeu, table, combinaison, date, "
+                     "heure).")
+STRONGER_CLAIM = _("La table « {table} » a perdu avec une main plus forte : elle remportait le bad beat jackpot.")
 
 
 @dataclass
@@ -57,6 +83,7 @@ class Jackpot:
     configured: int  # n° of its configuration
     stopped: int | None = None  # n° of its stop
     amounts: dict[str, Decimal] = field(default_factory=dict)
+    wins: dict[tuple, list[int]] = field(default_factory=dict)  # (level, table, gaming day, deal) → n° of its wins
 
     @property
     def configured_levels(self) -> list[dict]:
@@ -67,12 +94,26 @@ class Jackpot:
     def levels(self) -> list[str]:
         return [str(level.get("level")) for level in self.configured_levels]
 
+    @property
+    def tables(self) -> list:
+        tables = self.config.get("tables")
+        return tables if isinstance(tables, list) else []
+
     def start(self, level: str) -> Decimal | None:
         start = next((lv.get("start") for lv in self.configured_levels if str(lv.get("level")) == level), None)
         try:
             return Decimal(start) if isinstance(start, str) else None
         except InvalidOperation:
             return None
+
+    def combination(self, level: str) -> str | None:
+        return next((lv.get("combination") for lv in self.configured_levels if str(lv.get("level")) == level), None)
+
+
+def cited(check: Check, key: str) -> str:
+    """The article a rule value rests on, on the entry's day (a draft as such)."""
+    rule = check.replay.rule(key, check.entry.gaming_day)
+    return str(rule.citation) if rule else HOUSE_RULE
 
 
 def _jackpots(replay: Replay) -> dict[str, Jackpot]:
@@ -85,7 +126,7 @@ def _named(replay: Replay, check: Check) -> Jackpot | None:
     check.text("jackpot")
     jackpot = _jackpots(replay).get(name) if isinstance(name, str) else None
     if jackpot is None:
-        check.fail(JACKPOT_UNKNOWN, CONFIGURATION_RULE, name=name)
+        check.fail(JACKPOT_UNKNOWN, cited(check, f"{PROGRESSIVE}.niveaux_max"), name=name)
     return jackpot
 
 
@@ -93,42 +134,71 @@ def _running(replay: Replay, check: Check, stopped_message=JACKPOT_STOPPED) -> J
     """The jackpot the entry names, if it is configured and running (art. 49-11)."""
     jackpot = _named(replay, check)
     if jackpot is not None and jackpot.stopped is not None:
-        check.fail(stopped_message, STOP_RULE, name=check.entry.payload.get("jackpot"), seq=jackpot.stopped)
+        check.fail(stopped_message, cited(check, f"{PROGRESSIVE}.preavis_arret_volontaire"),
+                   name=check.entry.payload.get("jackpot"), seq=jackpot.stopped)
         return None
     return jackpot
 
 
+def _time(check: Check, key: str = "won_at") -> None:
+    """A time written as the services write it, « HH:MM »."""
+    raw = check.entry.payload.get(key)
+    refused = refusal(lambda: clean_time(raw, field=key))
+    if refused is not None:
+        check.field(key, refused[:2])
+    elif clean_time(raw, field=key) != raw:
+        check.field(key, rendered(errors.TIME_INVALID, value=raw))
+
+
+def _blinds(check: Check, tables: list, small_blind: Decimal | None) -> None:
+    """Art. 49-9 al. 1: one line of blinds per linked table, all the same, the jackpot's small blind."""
+    rule = check.rule(f"{PROGRESSIVE}.mises_initiales_identiques")
+    citation = str(rule.citation) if rule else HOUSE_RULE
+    rows = [row if isinstance(row, dict) else {} for row in check.items("blinds")]
+    pairs = [(check.amount("blinds.small_blind", value=row.get("small_blind"), citation=citation),
+              check.amount("blinds.big_blind", value=row.get("big_blind"), citation=citation)) for row in rows]
+    named = [row.get("table") for row in rows]
+    if not tables or sorted(named, key=str) != sorted(tables, key=str):
+        check.fail(BLINDS, citation, tables=", ".join(map(str, tables)) or "—")
+    if rule is not None and rule.value and pairs and (
+            len(set(pairs)) != 1 or (small_blind is not None and pairs[0][0] != small_blind)):
+        check.fail(BLINDS_DIFFER, citation, small_blind=small_blind)
+
+
 def progressive_configured(replay: Replay, entry: Audited) -> list[Problem]:
     """Art. 49-9: a jackpot not running, at most the rule's levels on distinct eligible combinations, start values
-    within their multiple of the small blind, a fixed or percentage increment."""
-    check = Check(replay, entry, CONFIGURATION_RULE)
-    maximum = check.rule("lu.jackpot_progressif.niveaux_max")
-    check.citation = maximum.citation.label if maximum else CONFIGURATION_RULE
+    within their multiple of the small blind, linked tables with the same compulsory blinds, a fixed or percentage
+    increment."""
+    check = Check(replay, entry, HOUSE_RULE)
+    maximum = check.rule(f"{PROGRESSIVE}.niveaux_max")
+    check.citation = str(maximum.citation) if maximum else HOUSE_RULE
     payload, name = entry.payload, entry.payload.get("jackpot")
     check.text("jackpot")
     running = _jackpots(replay).get(name) if isinstance(name, str) else None
     if running is not None and running.stopped is None:
         check.fail(JACKPOT_ACTIVE, name=name, seq=running.configured)
-    for table in check.items("tables"):
+    tables = check.items("tables")
+    for table in tables:
         check.text("tables", value=table)
     blind = check.amount("small_blind")
+    _blinds(check, tables, blind)
     levels = [lv for lv in check.items("levels") if isinstance(lv, dict)]
     if maximum is not None and not 1 <= len(levels) <= int(maximum.value):
         check.fail(LEVEL_COUNT, count=len(levels), max=maximum.value)
-    eligible_rule = check.rule("lu.jackpot_progressif.combinaisons_eligibles")
+    eligible_rule = check.rule(f"{PROGRESSIVE}.combinaisons_eligibles")
     eligible = HIGHEST_FIRST[: int(eligible_rule.value)] if eligible_rule else HIGHEST_FIRST
     combinations = [lv.get("combination") for lv in levels]
     ordered = sorted((c for c in combinations if c in eligible), key=eligible.index)
     if (len(levels) != len(check.items("levels")) or len(set(combinations)) != len(combinations)
             or combinations != ordered or [lv.get("level") for lv in levels] != list(range(1, len(levels) + 1))):
         check.fail(COMBINATIONS, eligible=", ".join(eligible), count=len(levels))
-    starts = check.rule("lu.jackpot_progressif.valeurs_depart_max")
+    starts = check.rule(f"{PROGRESSIVE}.valeurs_depart_max")
     for index, level in enumerate(levels):
         start = check.amount(f"levels[{index}].start", value=level.get("start"), zero=True)
         if None not in (start, blind, starts) and index < len(starts.value):
             multiple = Decimal(str(starts.value[index]))
             if start > multiple * blind:
-                check.fail(START_TOO_HIGH, starts.citation.label, level=index + 1, start=start,
+                check.fail(START_TOO_HIGH, str(starts.citation), level=index + 1, start=start,
                            limit=multiple * blind, multiple=multiple)
     increment = payload.get("increment") if isinstance(payload.get("increment"), dict) else {}
     value = check.amount("increment.value", value=increment.get("value"))
@@ -144,8 +214,10 @@ def progressive_configured(replay: Replay, entry: Audited) -> list[Problem]:
 
 def progressive_statement(replay: Replay, entry: Audited) -> list[Problem]:
     """Art. 49-10 al. 5: the amounts displayed at the end of a session, for a configured running jackpot (49-9,
-    49-11): one for each of its levels and no other, each an amount."""
-    check = Check(replay, entry, f"{STATEMENT_RULE} al. 5")
+    49-11): one for each of its levels and no other, each an amount; art. 49-9 al. 5: the sums taken at each of its
+    tables, one for each and no other."""
+    check = Check(replay, entry, HOUSE_RULE)
+    check.citation = cited(check, f"{PROGRESSIVE}.releve_fin_de_seance")
     jackpot = _running(replay, check)
     displayed = entry.payload.get("displayed")
     if not isinstance(displayed, dict) or not displayed:
@@ -154,11 +226,20 @@ def progressive_statement(replay: Replay, entry: Audited) -> list[Problem]:
     elif jackpot is not None:
         for level in displayed:
             if level not in jackpot.levels:
-                check.fail(LEVEL_UNKNOWN, CONFIGURATION_RULE, level=level, levels=", ".join(jackpot.levels))
+                check.fail(LEVEL_UNKNOWN, cited(check, f"{PROGRESSIVE}.niveaux_max"), level=level,
+                           levels=", ".join(jackpot.levels))
         for level in jackpot.levels:
             if level not in displayed:
                 check.fail(LEVEL_MISSING, level=level)
     amounts = {level: check.amount(f"displayed[{level}]", value=value, zero=True) for level, value in displayed.items()}
+    per_table = check.rule(f"{PROGRESSIVE}.increments_par_table")
+    taken = entry.payload.get("increments")
+    taken = taken if isinstance(taken, dict) else {}
+    for table, value in taken.items():
+        check.amount(f"increments[{table}]", value=value, zero=True)
+    if jackpot is not None and per_table is not None and (
+            set(taken) - set(jackpot.tables) or (per_table.value and set(jackpot.tables) - set(taken))):
+        check.fail(INCREMENTS, str(per_table.citation), tables=", ".join(map(str, jackpot.tables)))
     name = entry.payload.get("jackpot")
     known = _jackpots(replay).get(name) if isinstance(name, str) else None
     if known is not None:  # the selectors take a statement's amounts, running or not
@@ -166,27 +247,69 @@ def progressive_statement(replay: Replay, entry: Audited) -> list[Problem]:
     return check.problems
 
 
+def _award(check: Check, jackpot: Jackpot, level: str, amount: Decimal | None, citation: str) -> None:
+    """The winners the cards designate (art. 49-10 al. 1) and their equal shares, as the service computed them."""
+    payload = check.entry.payload
+    combination = jackpot.combination(level)
+    hands = [hand if isinstance(hand, dict) else {} for hand in check.items("hands")]
+    if not hands:
+        check.fail(NO_WINNER, citation, level=level)
+        return
+    try:
+        award = progressive_award(str(combination), str(payload.get("board")),
+                                  [(str(hand.get("player")), str(hand.get("cards"))) for hand in hands])
+    except (ValueError, TypeError) as error:
+        check.fail(BAD_CARDS, citation, reason=error)
+        return
+    if award is None:
+        check.fail(NO_WINNER, citation, level=level)
+        return
+    vouchers = [v if isinstance(v, dict) else {} for v in check.items("vouchers")]
+    written = [v.get("player") for v in vouchers]
+    if written != list(award.winners) or payload.get("combination") != award.hand:
+        check.fail(AWARD, citation, expected=", ".join(award.winners), hand=award.hand,
+                   written=", ".join(map(str, written)) or "—")
+    elif amount is not None:
+        shares = [check.number("vouchers.amount", value=v.get("amount")) for v in vouchers]
+        if shares != [share for _player, share in split_equally(amount, award.winners)]:
+            check.fail(WIN_VOUCHERS, citation, amount=amount, winners=", ".join(award.winners))
+
+
 def progressive_won(replay: Replay, entry: Audited) -> list[Problem]:
-    """Art. 49-10: a win of a level the running jackpot has, never above its amount, the level back to its start,
-    countersigned by a member of the management."""
-    check = Check(replay, entry, STATEMENT_RULE)
+    """Art. 49-10: a win of a level the running jackpot has, at a linked table, once per level, table and deal, never
+    above its amount, shared among those the cards designate, the level back to its start, countersigned by a
+    member of the management."""
+    check = Check(replay, entry, HOUSE_RULE)
+    per_deal = check.rule(f"{PROGRESSIVE}.gains_par_niveau")
+    citation = str(per_deal.citation) if per_deal else HOUSE_RULE
+    check.citation = cited(check, f"{PROGRESSIVE}.deux_signatures")
     check.countersigned()
+    check.citation = citation
     jackpot = _running(replay, check)
-    level = entry.payload.get("level")
+    payload = entry.payload
+    level = payload.get("level")
     amount = check.amount("amount")
     restart = check.amount("restart_at", zero=True)
     check.currency()
-    for key in ("game", "table", "combination", "won_at", "player"):
-        check.text(key)
+    check.text("game")
+    check.text("table", max_length=TABLE_MAX)
+    deal = check.text("deal", max_length=DEAL_MAX)
+    _time(check)
     if jackpot is None:
         return check.problems
-    linked = jackpot.config.get("tables") if isinstance(jackpot.config.get("tables"), list) else []
-    if entry.payload.get("table") not in linked:
-        check.fail(TABLE_UNKNOWN, CONFIGURATION_RULE, table=entry.payload.get("table"),
-                   tables=", ".join(map(str, linked)))
+    if payload.get("table") not in jackpot.tables:
+        check.fail(TABLE_UNKNOWN, cited(check, f"{PROGRESSIVE}.mises_initiales_identiques"),
+                   table=payload.get("table"), tables=", ".join(map(str, jackpot.tables)))
     if isinstance(level, bool) or not isinstance(level, int) or str(level) not in jackpot.levels:
-        check.fail(LEVEL_UNKNOWN, CONFIGURATION_RULE, level=level, levels=", ".join(jackpot.levels))
+        check.fail(LEVEL_UNKNOWN, cited(check, f"{PROGRESSIVE}.niveaux_max"), level=level,
+                   levels=", ".join(jackpot.levels))
         return check.problems
+    won = jackpot.wins.setdefault((level, payload.get("table"), entry.gaming_day, deal), []) if deal else []
+    if deal and per_deal is not None and len(won) >= int(per_deal.value):
+        check.fail(WON_IN_DEAL, level=level, table=payload.get("table"), deal=deal, seq=won[-1])
+    if deal:
+        won.append(entry.seq)
+    _award(check, jackpot, str(level), amount, citation)
     available, start = jackpot.amounts.get(str(level)), jackpot.start(str(level))
     if amount is not None and available is not None and amount > available:
         check.fail(ABOVE_AMOUNT, amount=amount, level=level, available=available)
@@ -200,16 +323,17 @@ def progressive_won(replay: Replay, entry: Audited) -> list[Problem]:
 def progressive_stopped(replay: Replay, entry: Audited) -> list[Problem]:
     """Art. 49-11: a configured running jackpot stops once; a voluntary stop after telling the Minister at least the
     rule's number of days before."""
-    check = Check(replay, entry, STOP_RULE)
+    check = Check(replay, entry, HOUSE_RULE)
+    check.citation = cited(check, f"{PROGRESSIVE}.preavis_arret_volontaire")
     jackpot = _running(replay, check, JACKPOT_STOPPED_AGAIN)
     check.text("reason", max_length=TEXT_MAX, multiline=True, optional=True)
     voluntary, notified = entry.payload.get("voluntary"), check.day("minister_notified_on", optional=True)
     if not isinstance(voluntary, bool):
         check.fail(NOT_BOOLEAN, key="voluntary", value=voluntary)
-    notice = check.rule("lu.jackpot_progressif.preavis_arret_volontaire")
+    notice = check.rule(f"{PROGRESSIVE}.preavis_arret_volontaire")
     if voluntary is True and notice is not None and (
             notified is None or (entry.gaming_day - notified).days < int(notice.value)):
-        check.fail(NOTICE, notice.citation.label, days=notice.value, notice=notified or "—", day=entry.gaming_day)
+        check.fail(NOTICE, str(notice.citation), days=notice.value, notice=notified or "—", day=entry.gaming_day)
     if jackpot is not None:
         jackpot.stopped = entry.seq
     return check.problems
@@ -218,7 +342,8 @@ def progressive_stopped(replay: Replay, entry: Audited) -> list[Problem]:
 def bad_beat_statement(replay: Replay, entry: Audited) -> list[Problem]:
     """Art. 49-13 al. 9: the session's sum for the bad-beat jackpot, from the certified history of the tables'
     machines, written by the cashier under a management member's control."""
-    check = Check(replay, entry, BAD_BEAT_STATEMENT_RULE)
+    check = Check(replay, entry, HOUSE_RULE)
+    check.citation = cited(check, f"{BAD_BEAT}.releve_fin_de_seance")
     check.countersigned()
     check.amount("amount", zero=True)
     check.currency()
@@ -226,46 +351,80 @@ def bad_beat_statement(replay: Replay, entry: Audited) -> list[Problem]:
     return check.problems
 
 
+def _bad_beat_rules(check: Check) -> dict | None:
+    rules = {key: check.rule(f"{BAD_BEAT}.{key}") for key in BAD_BEAT_KEYS}
+    return None if None in rules.values() else rules
+
+
+def _judged(check: Check, rules: dict, row: dict, prefix: str = ""):
+    """The showdown of `row` judged as the service judges it, or None with a problem when its cards are unreadable."""
+    try:
+        return bad_beat_claim(row.get("loser_cards"), row.get("winner_cards"), row.get("board"), rules,
+                              fields=(f"{prefix}loser_cards", f"{prefix}winner_cards", f"{prefix}board"))[1]
+    except DomainError as refused:
+        check.fail(BAD_CARDS, str(rules["main_qualifiante"].citation), reason=refused.message)
+        return None
+
+
 def bad_beat_won(replay: Replay, entry: Audited) -> list[Problem]:
-    """Art. 49-12 and 49-15: a qualifying hand, a voucher for each seated player (half to the loser, the rest in equal
-    shares), signed by two people."""
-    check = Check(replay, entry, BAD_BEAT_WIN_RULE)
+    """Art. 49-12 and 49-15: a qualifying hand, the strongest of the claims made at once, a voucher for each seated
+    player (the rule's share to the loser, the rest in equal shares) bearing the entry's mentions, signed by two
+    people."""
+    check = Check(replay, entry, HOUSE_RULE)
+    rules = _bad_beat_rules(check)
+    if rules is None:
+        return check.problems
+    check.citation = str(rules["deux_signatures"].citation)
     check.countersigned()
+    citation, vouchers_rule = str(rules["main_qualifiante"].citation), str(rules["bons_par_joueur"].citation)
+    check.citation = vouchers_rule
     payload = entry.payload
     amount = check.amount("amount")
     check.amount("pot")
     check.amount("restart_at", zero=True)
     check.currency()
+    check.text("game")
     check.text("table", max_length=TABLE_MAX)
+    _time(check)
     for key in ("loser", "loser_cards", "winner_cards", "board"):
         check.text(key)
-    try:
-        qualified, reason = bad_beat_qualifies(payload.get("loser_cards"), payload.get("winner_cards"),
-                                               payload.get("board"))
-    except (ValueError, TypeError, AttributeError) as error:
-        qualified, reason = False, str(error)
-    if not qualified:
-        check.fail(NOT_QUALIFIED, BAD_BEAT_RULE, reason=reason)
+    judged = _judged(check, rules, payload)
+    if judged is not None and not judged.qualifies:
+        check.fail(NOT_QUALIFIED, citation, reason=bad_beat_reason(judged, rules["main_qualifiante"].value))
+    rivals = [rival if isinstance(rival, dict) else {} for rival in check.items("rivals")]
+    claims = [_judged(check, rules, rival, "rivals.") for rival in rivals]
+    if judged is not None and judged.qualifies and None not in claims and rules["main_la_plus_forte"].value:
+        strongest = bad_beat_strongest([judged, *claims])
+        if 0 not in strongest:
+            check.fail(STRONGER_CLAIM, str(rules["main_la_plus_forte"].citation),
+                       table=rivals[strongest[0] - 1].get("table"))
     vouchers = [v if isinstance(v, dict) else {} for v in check.items("vouchers")]
     players = [v.get("player") for v in vouchers]
     for player in players:
         check.text("vouchers.player", value=player)
     if len(set(players)) != len(players):
-        check.fail(PLAYERS_TWICE, BAD_BEAT_WIN_RULE)
+        check.fail(PLAYERS_TWICE)
+    mentions = {"game": payload.get("game"), "table": payload.get("table"), "hand": payload.get("hand"),
+                "date": entry.gaming_day.isoformat(), "won_at": payload.get("won_at")}
+    for voucher in vouchers:
+        if any(voucher.get(key) != value for key, value in mentions.items()):
+            check.fail(VOUCHER_MENTIONS, player=voucher.get("player"))
     if payload.get("loser") not in players:
-        check.fail(LOSER_NOT_SEATED, BAD_BEAT_RULE, loser=payload.get("loser"))
-    elif amount is not None:
-        expected = [(v["player"], v["amount"]) for v in bad_beat_split(amount, players, payload["loser"])]
+        check.fail(LOSER_NOT_SEATED, loser=payload.get("loser"))
+    elif amount is not None and len(set(players)) == len(players):
+        shares = bad_beat_split(amount, players, payload["loser"], loser_share=rules["part_perdant"].value,
+                                table_share=rules["part_table"].value)
+        expected = [(v["player"], v["amount"]) for v in shares]
         written = [(v.get("player"), check.number("vouchers.amount", value=v.get("amount"))) for v in vouchers]
         if written != expected:
-            check.fail(VOUCHERS, BAD_BEAT_RULE, amount=amount)
+            check.fail(VOUCHERS, citation, amount=amount)
     return check.problems
 
 
 def cagnotte_counted(replay: Replay, entry: Audited) -> list[Problem]:
     """Art. 97-1: a table's count of the day, the house's and the bad beat's shares and the box, one of them positive,
     the difference as counted, under a management member's countersignature."""
-    check = Check(replay, entry, CAGNOTTE_RULE)
+    check = Check(replay, entry, controls.cited(replay.casino, CAGNOTTE_RULE, entry.gaming_day, controls.BOOKS))
     check.countersigned()
     table = check.text("table", max_length=TABLE_MAX)
     check.currency()

@@ -24,10 +24,38 @@ JACKPOT_NOTICE = _(
     "Arrêt volontaire refusé : le Ministre doit être informé au moins {days} jours avant (avis du {notice}, arrêt le "
     "{day}) ({citation})."
 )
+JACKPOT_TABLE_TWICE = _("La table « {table} » est nommée deux fois ({citation}).")
+JACKPOT_BLINDS_TABLE = _(
+    "Une ligne de blinds par table reliée ({tables}) : « {table} » n'en est pas une, ou revient deux fois ({citation})."
+)
+JACKPOT_BLINDS_MISSING = _("Les blinds de ces tables reliées manquent : {tables} ({citation}).")
+JACKPOT_BLINDS_DIFFER = _(
+    "Mises initiales obligatoires différentes : {blinds} à la table « {table} », {first_blinds} à la table "
+    "« {first} » ; les tables reliées à un jackpot ont les mêmes ({citation})."
+)
+JACKPOT_SMALL_BLIND = _("La small blind du jackpot, {small_blind}, n'est pas celle de ses tables, {tables_small_blind} "
+                        "({citation}).")
+JACKPOT_WON_IN_DEAL = _(
+    "Le niveau {level} est déjà gagné à la table « {table} » dans la partie « {deal} » : {count} gain(s) de chaque "
+    "niveau au plus par table et par partie ({citation})."
+)
+JACKPOT_NO_WINNER = _("Aucune main encore en jeu ne forme la combinaison du niveau {level}, {combination} "
+                      "({citation}).")
+HANDS_PLAYER_TWICE = _("Chaque joueur encore en jeu n'est nommé qu'une fois ({citation}).")
+CARDS_INVALID = _("Cartes invalides : {reason}.")
+TIME_INVALID = _("Heure invalide : « {value} » (HH:MM attendu, par exemple 23:41).")
 BAD_BEAT_NOT_QUALIFIED = _("Main non qualifiante pour le bad beat jackpot : {reason} ({citation}).")
+BAD_BEAT_LOSER_TOO_LOW = _("la main du perdant, {hand}, est au-dessous de la main minimale, {minimum}")
+BAD_BEAT_NOT_BEATEN = _("le gagnant, avec {winner}, ne bat pas le perdant ({hand}) d'une main au moins de la "
+                        "combinaison minimale")
+BAD_BEAT_HOLE_CARDS = _("les deux cartes en main de chaque joueur ne servent pas toutes deux")
+BAD_BEAT_STRONGER_TABLE = _(
+    "À la table « {table} », le joueur a perdu avec une main plus forte, {hand} : c'est elle qui remporte le bad beat "
+    "jackpot ({citation})."
+)
 BAD_BEAT_POT_TOO_SMALL = _(
     "Pot de {pot} inférieur au minimum de {minimum} fixé par le règlement intérieur ({citation})."
 )
-BAD_BEAT_PLAYERS_TWICE = _(
-    "Chaque joueur assis n'est nommé qu'une fois : un bon de paiement par joueur (LU RGD 1979 art. 49-15)."
-)
+BAD_BEAT_PLAYERS_TWICE = _("Chaque joueur assis n'est nommé qu'une fois : un bon de paiement par joueur ({citation}).")
+BAD_BEAT_LOSER_NOT_SEATED = _("Le perdant « {loser} » n'est pas parmi les joueurs assis : un bon de paiement par "
+                              "joueur à table ({citation}).")

@@ -12,8 +12,22 @@ from ..forms import DATE, TEXT, ActionForm, amount_field, split_list, text_field
 from .selectors import COMBINATIONS, INCREMENT_KINDS, ROUNDING_LABELS
 
 LEVELS = (1, 2, 3)
+LINES = forms.Textarea(attrs={"rows": 3})
 
 
+def split_lines(text: str, parts: int) -> list[list[str]]:
+    """« P1 ; 12,40 » per line → [["P1", "12,40"]]: `parts` fields separated by semicolons (missing ones empty)."""
+    rows = []
+    for line in (text or "").splitlines():
+        if line.strip():
+            fields = [field.strip() for field in line.split(";", parts - 1)]
+            rows.append(fields + [""] * (parts - len(fields)))
+    return rows
+
+
+def listed_field(field: str | None, name: str) -> bool:
+    """A service's field of the list `name` (`hands[1].cards`, `increments[P1]`, `hands`)."""
+    return field == name or (field or "").startswith(f"{name}[")
 
 
 class CagnotteForm(ActionForm):
@@ -37,7 +51,8 @@ class ProgressiveConfigureForm(ActionForm):
     action = "configure"
     name = text_field(_("Nom du jackpot"), 120)
     tables = text_field(_("Tables reliées (séparées par des virgules)"), 500)
-    small_blind = amount_field(_("Small blind"))
+    small_blind = amount_field(_("Small blind de chaque table reliée"))
+    big_blind = amount_field(_("Big blind de chaque table reliée"))
     level_1_combination = forms.ChoiceField(label=_("Niveau 1 : combinaison"), required=False, choices=())
     level_1_start = amount_field(_("Niveau 1 : valeur de départ"))
     level_2_combination = forms.ChoiceField(label=_("Niveau 2 : combinaison"), required=False, choices=())
@@ -67,11 +82,15 @@ class ProgressiveConfigureForm(ActionForm):
         return [(level, row) for level, row in rows if row["combination"] or row["start"]]
 
     def values(self):
+        """The blinds typed once are each linked table's: the form declares the tables play with the same ones."""
         data = self.cleaned_data
+        tables = split_list(data["tables"])
         return {
             "name": data["name"].strip(),
-            "tables": split_list(data["tables"]),
+            "tables": tables,
             "small_blind": data["small_blind"],
+            "blinds": [{"table": table, "small_blind": data["small_blind"], "big_blind": data["big_blind"]}
+                       for table in tables],
             "levels": [row for _level, row in self._rows()],
             "increment_kind": data["increment_kind"],
             "increment_value": data["increment_value"],
@@ -81,6 +100,8 @@ class ProgressiveConfigureForm(ActionForm):
     def service_field(self, field):
         """`levels[i].start` counts the levels as the service sorts them (highest combination first)."""
         rows = self._rows()
+        if listed_field(field, "blinds"):
+            return next((name for name in ("small_blind", "big_blind") if (field or "").endswith(name)), "tables")
         if field == "levels":
             return f"level_{rows[0][0] if rows else 1}_combination"
         match = re.fullmatch(r"levels\[(\d+)\]\.start", field or "")
@@ -99,13 +120,23 @@ class ProgressiveStatementForm(JackpotChoiceMixin, ActionForm):
     displayed_1 = amount_field(_("Montant affiché, niveau 1"))
     displayed_2 = amount_field(_("Montant affiché, niveau 2"))
     displayed_3 = amount_field(_("Montant affiché, niveau 3"))
+    increments = text_field(_("Sommes prélevées à chaque table (une ligne par table : « table ; montant »)"), 2000,
+                            widget=LINES)
     aliases = {f"displayed[{level}]": f"displayed_{level}" for level in LEVELS}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["name"].choices = self.jackpot_choices()
+        self.fields["increments"].widget.attrs.update(placeholder="P1 ; 12,40", autocomplete="off")
 
-    defaults = staticmethod(today_initial)
+    def defaults(self, page):
+        """One line per table of the first running jackpot, its amount left to type."""
+        cards = [card for card in page.jackpots if card.active]
+        tables = cards[0].config.get("tables", []) if cards else []
+        return {**today_initial(page), "increments": "\n".join(f"{table} ; " for table in tables)}
+
+    def service_field(self, field):
+        return "increments" if listed_field(field, "increments") else super().service_field(field)
 
     def values(self):
         """Every level the jackpot has, and only those: an empty one is refused by the service."""
@@ -115,6 +146,7 @@ class ProgressiveStatementForm(JackpotChoiceMixin, ActionForm):
             "gaming_day": data["gaming_day"],
             "name": data["name"],
             "displayed": {str(level): data[f"displayed_{level}"] for level in levels},
+            "increments": dict(split_lines(data["increments"], 2)),
             "late_reason": data["late_reason"],
         }
 
@@ -127,17 +159,30 @@ class ProgressiveWinForm(JackpotChoiceMixin, ActionForm):
     level = forms.TypedChoiceField(label=_("Niveau"), coerce=int, choices=[(n, n) for n in LEVELS])
     game = text_field(_("Jeu"), 120)
     table = text_field(_("Table"), 60)
-    combination = text_field(_("Combinaison gagnante"), 120)
+    deal = text_field(_("Partie (numéro de la donne)"), 60)
     won_at = text_field(_("Heure du gain"), 20)
+    board = text_field(_("Tableau (cartes communes)"), 40)
+    hands = text_field(_("Joueurs encore en jeu, depuis la gauche du bouton (une ligne chacun : « nom ; cartes »)"),
+                       2000, widget=LINES)
     amount = amount_field(_("Montant payé"))
-    player = text_field(_("Gagnant (nom)"))
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["name"].choices = self.jackpot_choices()
         self.fields["won_at"].widget.attrs.update(placeholder="23:41")
+        self.fields["board"].widget.attrs.update(placeholder="Qh Qs 2d 3c 9c", autocomplete="off")
+        self.fields["hands"].widget.attrs.update(placeholder="Marie Weber ; Qd Qc\nLuc Hoffmann ; 4d 5c",
+                                                 autocomplete="off")
 
     defaults = staticmethod(today_initial)
+
+    def values(self):
+        data = dict(self.cleaned_data)
+        data["hands"] = [{"player": player, "cards": cards} for player, cards in split_lines(data["hands"], 2)]
+        return data
+
+    def service_field(self, field):
+        return "hands" if listed_field(field, "hands") else super().service_field(field)
 
 
 class ProgressiveStopForm(JackpotChoiceMixin, ActionForm):
@@ -160,7 +205,9 @@ class BadBeatWinForm(ActionForm):
     late_filing = True
     action = "badbeat"
     gaming_day = forms.DateField(label=_("Journée de jeu"), widget=DATE)
+    game = text_field(_("Nature du jeu"), 120)
     table = text_field(_("Table"), 60)
+    won_at = text_field(_("Heure du gain"), 20)
     loser = text_field(_("Perdant de la main (nom)"))
     loser_cards = text_field(_("Cartes en main du perdant"), 20)
     winner_cards = text_field(_("Cartes en main du gagnant"), 20)
@@ -170,10 +217,13 @@ class BadBeatWinForm(ActionForm):
     amount = amount_field(_("Montant du jackpot"))
     players = text_field(_("Joueurs assis (séparés par des virgules)"), 1000)
     restart_at = amount_field(_("Montant de redémarrage"))
+    rivals = text_field(_("Autres appels au même moment, s'il y en a (une ligne chacun : « table ; cartes du perdant "
+                          "; cartes du gagnant ; tableau »)"), 2000, widget=LINES)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        for name, example in (("loser_cards", "7c 7d"), ("winner_cards", "8h 9h"), ("board", "7h 7s Th Jh 2c")):
+        for name, example in (("loser_cards", "7c 7d"), ("winner_cards", "8h 9h"), ("board", "7h 7s Th Jh 2c"),
+                              ("won_at", "23:41"), ("rivals", "Poker 3 ; 8c 8d ; 9s Ts ; 8h 8s Js Qs 2c")):
             self.fields[name].widget.attrs.update(placeholder=example, autocomplete="off")
 
     defaults = staticmethod(today_initial)
@@ -182,6 +232,11 @@ class BadBeatWinForm(ActionForm):
         data = dict(self.cleaned_data)
         data["players"] = split_list(data["players"])
         data["loser"] = data["loser"].strip()
+        data["rivals"] = [dict(zip(("table", "loser_cards", "winner_cards", "board"), row, strict=True))
+                          for row in split_lines(data["rivals"], 4)]
         return data
+
+    def service_field(self, field):
+        return "rivals" if listed_field(field, "rivals") else super().service_field(field)
 
 

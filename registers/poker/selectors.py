@@ -1,5 +1,5 @@
 """Reading the poker room registers: a progressive jackpot's state (LU RGD 1979 art. 49-9 to 49-11), replayed
-from its configuration, statements, wins and stops."""
+from its configuration, statements, wins and stops; the wins of both jackpots as their pages show them."""
 
 import json
 from dataclasses import dataclass
@@ -10,11 +10,14 @@ from django.utils.translation import gettext_lazy as _
 
 from compliance import formatting
 from compliance.models import Casino
+from games.hands.ranking import split_fine_class
+from games.selectors import RuleValueAt, rule_value_at
 
-from ..chain.selectors import standing
+from ..chain.selectors import PayloadRow, standing
 from ..kinds import EntryKind
 from ..models import Entry, Register
 
+PROGRESSIVE, BAD_BEAT = "lu.jackpot_progressif", "lu.bad_beat_jackpot"
 CONFIGURED, STATEMENT = EntryKind.JACKPOT_CONFIGURED, EntryKind.JACKPOT_STATEMENT
 WON, STOPPED = EntryKind.JACKPOT_WON, EntryKind.JACKPOT_STOPPED
 COMBINATIONS = {
@@ -23,11 +26,64 @@ COMBINATIONS = {
     "four_of_a_kind": _("Carré"),
 }
 INCREMENT_KINDS = {"pourcentage": _("Pourcentage du pot après cagnotte"), "fixe": _("Montant fixe par pot")}
+# The combinations of art. 49-2, as a hand's description names them (« carré de 7 »).
+HAND_LABELS = {
+    "royal_flush": _("quinte flush royale"),
+    "straight_flush": _("quinte flush"),
+    "four_of_a_kind": _("carré"),
+    "full_house": _("full"),
+    "flush": _("couleur"),
+    "straight": _("quinte"),
+    "three_of_a_kind": _("brelan"),
+    "two_pair": _("deux paires"),
+    "pair": _("paire"),
+    "high_card": _("carte haute"),
+}
+HAND_OF = _("{combination} de {ranks}")
+FIFTH_CARD = _("{hand}, cinquième carte {rank}")
 ROUNDING_LABELS = {
     "inferieur": _("Au centime inférieur"),
     "plus_proche": _("Au centime le plus proche"),
     "bancaire": _("Au centime pair (arrondi bancaire)"),
 }
+
+
+def poker_rule(casino: Casino, key: str, on) -> RuleValueAt:
+    """A value of the poker rules (Luxembourg's draft RGD, applied as such) with its citation."""
+    return rule_value_at(jurisdiction=casino.jurisdiction, key=key, on=on, drafts=True)
+
+
+BAD_BEAT_KEYS = ("main_qualifiante", "cartes_privatives_utiles", "part_perdant", "part_table", "main_la_plus_forte",
+                 "bons_par_joueur", "deux_signatures")
+
+
+def bad_beat_rules(casino: Casino, on) -> dict[str, RuleValueAt]:
+    """The bad-beat jackpot's rules in force on `on` (art. 49-12, 49-15), by short key."""
+    return {key: poker_rule(casino, f"{BAD_BEAT}.{key}", on) for key in BAD_BEAT_KEYS}
+
+
+def _rank(rank: int) -> str:
+    return "10" if rank == 10 else "..23456789TJQKA"[rank]
+
+
+def hand_label(fine) -> str:
+    """« four_of_a_kind:7 » → « carré de 7 »; a progressive win's four of a kind names its fifth card
+    (« four_of_a_kind:Q-9 » → « carré de Q, cinquième carte 9 »). Anything else is shown as written."""
+    if not isinstance(fine, str):
+        return str(fine or "")
+    try:
+        category, ranks = split_fine_class(fine)
+    except ValueError:
+        return fine
+    if category not in HAND_LABELS:
+        return fine
+    label = str(HAND_LABELS[category])
+    if category == "four_of_a_kind" and len(ranks) == 2:
+        shown = str(HAND_OF).format(combination=label, ranks=_rank(ranks[0]))
+        return str(FIFTH_CARD).format(hand=shown, rank=_rank(ranks[1]))
+    if not ranks:
+        return label
+    return str(HAND_OF).format(combination=label, ranks="-".join(_rank(rank) for rank in ranks))
 
 
 def _events(register, name: str) -> list[Entry]:
@@ -57,6 +113,36 @@ def jackpot_state(register, name: str) -> dict:
         elif entry.kind == WON:
             state["amounts"][str(payload["level"])] = Decimal(payload["restart_at"])
     return state
+
+
+def wins_in_deal(register, *, name: str, level: int, table: str, gaming_day, deal: str) -> int:
+    """The standing wins of a jackpot's level at one table in one deal (art. 49-10: one per level, table and deal)."""
+    return sum(1 for entry in _events(register, name) if entry.kind == WON and entry.gaming_day == gaming_day and (
+        (payload := json.loads(entry.payload))["level"], payload.get("table"), payload.get("deal")) == (
+        level, table, deal))
+
+
+class WinRow(PayloadRow):
+    """A win of either jackpot as its page and its vouchers show it."""
+
+    @property
+    def hand_label(self) -> str:
+        return hand_label(self.payload.get("hand") or self.payload.get("combination"))
+
+    @property
+    def winner_hand_label(self) -> str:
+        return hand_label(self.payload.get("winner_hand")) if self.payload.get("winner_hand") else ""
+
+    @property
+    def combination_label(self) -> str:
+        """A progressive win's combination: computed from the cards now, typed by the cashier before."""
+        combination = self.payload.get("combination")
+        return hand_label(combination) if "deal" in self.payload else str(combination or "")
+
+    @property
+    def rivals(self) -> list[dict]:
+        return [{**rival, "hand_label": hand_label(rival.get("hand")) if rival.get("hand") else ""}
+                for rival in self.payload.get("rivals") or []]
 
 
 @dataclass(frozen=True)

@@ -1,13 +1,14 @@
 """Poker progressive jackpots (LU RGD 1979 art. 49-9 to 49-11) and the bad-beat jackpot (art. 49-12 to 49-15).
 
-Configuration, session-end statements of displayed amounts, wins and stops are entries of the
-`jackpot_progressif` and `bad_beat` registers; wins are signed by the cashier and a member of the
-management (a second person). Limits (levels, start values, notice before a voluntary stop, shares)
-come from the rule data.
+Configuration, session-end statements of displayed amounts and increments, wins and stops are entries of the
+`jackpot_progressif` and `bad_beat` registers; wins are signed by the cashier and a member of the management (a
+second person). Limits (levels, start values, wins per deal, notice before a voluntary stop, minimum hand, shares)
+and the articles cited come from the rule data; who wins and how a jackpot splits, from games/poker/jackpots.py.
 """
 
 import datetime
 import json
+import re
 from decimal import Decimal
 
 from django.db import transaction
@@ -15,10 +16,26 @@ from django.db import transaction
 from compliance.errors import DomainError
 from compliance.models import Casino, User
 from compliance.permissions import verify_can_write
-from games.poker.jackpots import HIGHEST_FIRST, ROUNDINGS, bad_beat_qualifies, bad_beat_split
-from games.selectors import rule_value_at
+from games.hands.cards import parse, text
+from games.poker.jackpots import (
+    BOARD,
+    FIVE,
+    HIGHEST_FIRST,
+    HOLDEM,
+    HOLE_CARDS_UNUSED,
+    LOSER_TOO_LOW,
+    OMAHA,
+    ROUNDINGS,
+    bad_beat_hand,
+    bad_beat_split,
+    bad_beat_strongest,
+    minimum_value,
+    progressive_award,
+    split_equally,
+)
 from registers.errors import ErrorCode
 
+from .. import controls
 from .. import errors as common
 from ..chain.services import (
     countersign_check_register,
@@ -33,16 +50,57 @@ from ..kinds import EntryKind, RegisterKind
 from ..models import Entry, PendingEntry, Register
 from ..money import check_currency, parse_amount
 from . import errors
-from .selectors import CONFIGURED, STATEMENT, STOPPED, WON, jackpot_state
+from .selectors import (
+    BAD_BEAT,
+    COMBINATIONS,
+    CONFIGURED,
+    PROGRESSIVE,
+    STATEMENT,
+    STOPPED,
+    WON,
+    bad_beat_rules,
+    hand_label,
+    jackpot_state,
+    poker_rule,
+    wins_in_deal,
+)
 
-CAGNOTTE_RULE = "LU RGD 1979 art. 97-1"  # the cagnotte books, kept electronically with equivalent guarantees
-CONFIGURATION_RULE = "LU RGD 1979 art. 49-9"
-STATEMENT_RULE = "LU RGD 1979 art. 49-10"
-STOP_RULE = "LU RGD 1979 art. 49-11"
+# No rule value cites art. 97-1 yet: the one citation of this family still written here (issue 13, for the lead).
+CAGNOTTE_RULE = "lu.registres.carnets_cagnottes"  # art. 97-1: the cagnotte books, kept electronically
+TABLE_MAX = 60  # a table's name, in both jackpots and the cagnotte
+DEAL_MAX = 60  # a deal's number as the table's machine or the dealer gives it
+TIME = re.compile(r"^([01]?[0-9]|2[0-3])[:hH]([0-5][0-9])$")
 
 
-def _rule(casino: Casino, key: str, on: datetime.date):
-    return rule_value_at(jurisdiction=casino.jurisdiction, key=key, on=on, drafts=True)
+_rule = poker_rule
+
+
+def _cited(casino: Casino, key: str, on: datetime.date) -> str:
+    """The article a rule value rests on, as registers write it (a draft says so)."""
+    return str(_rule(casino, key, on).citation)
+
+
+def clean_time(raw, *, field: str = "won_at") -> str:
+    """The time of a win (art. 49-10 al. 3, 49-15 al. 2) as « HH:MM »; « 23h41 » and « 9:05 » are taken too."""
+    if isinstance(raw, datetime.time):
+        return raw.strftime("%H:%M")
+    value = clean_text(raw, field=field, max_length=8)
+    match = TIME.fullmatch(value)
+    if match is None:
+        raise DomainError(errors.TIME_INVALID.format(value=value), code=ErrorCode.INVALID, field=field)
+    return f"{int(match.group(1)):02}:{match.group(2)}"
+
+
+def _cards(raw, *, field: str, counts: tuple[int, ...]) -> str:
+    """Cards as written in a register (« 7h 7s Th Jh 2c »): so many, each valid, none twice."""
+    try:
+        cards = parse(clean_text(raw, field=field, max_length=40))
+    except ValueError as exc:
+        raise DomainError(errors.CARDS_INVALID.format(reason=exc), code=ErrorCode.BAD_CARDS, field=field) from None
+    if len(cards) not in counts:
+        reason = f"{' / '.join(map(str, counts))} cartes attendues, {len(cards)} données / {len(cards)} cards"
+        raise DomainError(errors.CARDS_INVALID.format(reason=reason), code=ErrorCode.BAD_CARDS, field=field)
+    return " ".join(text(card) for card in cards)
 
 
 def _locked(casino: Casino) -> Register:
@@ -51,16 +109,19 @@ def _locked(casino: Casino) -> Register:
     return Register.objects.select_for_update().get(pk=register.pk)
 
 
-def _active_jackpot(register: Register, name) -> dict:
+def _active_jackpot(register: Register, name, day: datetime.date) -> dict:
     """The state of a jackpot the register configured, refused unless it is running (art. 49-11: a stopped
     jackpot takes no increment, no statement and no win)."""
     name = clean_text(name, field="name")
     state = jackpot_state(register, name)
+    casino = register.casino
     if state["config"] is None:
-        raise DomainError(errors.JACKPOT_UNKNOWN.format(name=name, citation=CONFIGURATION_RULE),
+        raise DomainError(errors.JACKPOT_UNKNOWN.format(name=name, citation=_cited(casino, f"{PROGRESSIVE}.niveaux_max",
+                                                                                   day)),
                           code=ErrorCode.UNKNOWN_JACKPOT, field="name")
     if not state["active"]:
-        raise DomainError(errors.JACKPOT_STOPPED.format(name=name, citation=STOP_RULE), code=ErrorCode.NOT_ACTIVE,
+        citation = _cited(casino, f"{PROGRESSIVE}.preavis_arret_volontaire", day)
+        raise DomainError(errors.JACKPOT_STOPPED.format(name=name, citation=citation), code=ErrorCode.NOT_ACTIVE,
                           field="name")
     return state
 
@@ -69,6 +130,53 @@ def _levels(state: dict) -> list[str]:
     return [str(level["level"]) for level in state["config"]["levels"]]
 
 
+def _unknown_level(casino: Casino, day: datetime.date, state: dict, level, field: str) -> DomainError:
+    return DomainError(errors.JACKPOT_UNKNOWN_LEVEL.format(
+        level=level, levels=", ".join(_levels(state)), citation=_cited(casino, f"{PROGRESSIVE}.niveaux_max", day)),
+        code=ErrorCode.UNKNOWN_LEVEL, field=field)
+
+
+def _blinds(casino: Casino, day: datetime.date, tables: list[str], small_blind: Decimal, blinds) -> list[dict]:
+    """Each linked table's compulsory blinds, one line per table, all the same and the jackpot's small blind
+    (art. 49-9 al. 1: tables linked to one jackpot have identical compulsory initial bets)."""
+    rule = _rule(casino, f"{PROGRESSIVE}.mises_initiales_identiques", day)
+    citation = str(rule.citation)
+    if not tables:
+        raise DomainError(common.FIELD_REQUIRED, code=ErrorCode.REQUIRED, field="tables")
+    twice = next((table for index, table in enumerate(tables) if table in tables[:index]), None)
+    if twice is not None:
+        raise DomainError(errors.JACKPOT_TABLE_TWICE.format(table=twice, citation=citation),
+                          code=ErrorCode.DUPLICATE, field="tables")
+    rows = []
+    for index, row in enumerate(blinds or []):
+        row = row if isinstance(row, dict) else {}
+        table = clean_text(row.get("table"), field=f"blinds[{index}].table")
+        if table not in tables or table in (seen["table"] for seen in rows):
+            raise DomainError(errors.JACKPOT_BLINDS_TABLE.format(table=table, tables=", ".join(tables),
+                                                                 citation=citation),
+                              code=ErrorCode.UNKNOWN_TABLE, field=f"blinds[{index}].table")
+        rows.append({"table": table,
+                     "small_blind": parse_amount(row.get("small_blind"), field=f"blinds[{index}].small_blind"),
+                     "big_blind": parse_amount(row.get("big_blind"), field=f"blinds[{index}].big_blind")})
+    missing = [table for table in tables if table not in (row["table"] for row in rows)]
+    if missing:
+        raise DomainError(errors.JACKPOT_BLINDS_MISSING.format(tables=", ".join(missing), citation=citation),
+                          code=ErrorCode.REQUIRED, field="blinds")
+    if rule.value:
+        first = rows[0]
+        for index, row in enumerate(rows):
+            for key in ("small_blind", "big_blind"):
+                if row[key] != first[key]:
+                    raise DomainError(errors.JACKPOT_BLINDS_DIFFER.format(
+                        blinds=f"{row['small_blind']}/{row['big_blind']}", table=row["table"],
+                        first_blinds=f"{first['small_blind']}/{first['big_blind']}", first=first["table"],
+                        citation=citation), code=ErrorCode.INVALID, field=f"blinds[{index}].{key}")
+        if first["small_blind"] != small_blind:
+            raise DomainError(errors.JACKPOT_SMALL_BLIND.format(small_blind=small_blind,
+                                                                tables_small_blind=first["small_blind"],
+                                                                citation=citation),
+                              code=ErrorCode.INVALID, field="small_blind")
+    return sorted(rows, key=lambda row: row["table"])
 
 
 @transaction.atomic
@@ -80,31 +188,34 @@ def progressive_configure(
     name: str,
     tables: list[str],
     small_blind,
+    blinds: list[dict],
     levels: list[dict],
     increment_kind: str,
     increment_value,
     rounding: str,
     late_reason: str = "",
 ) -> Entry | PendingEntry:
-    """At most three levels on the three highest combinations, start values within 500/200/50 × the small blind."""
+    """At most three levels on the three highest combinations, start values within 500/200/50 × the small blind,
+    on tables whose compulsory blinds (`blinds`: table, small_blind, big_blind for each) are the same (art. 49-9)."""
     verify_can_write(actor, casino)
     verify_gaming_day(casino, gaming_day)  # before any rule is read at that day
     register = _locked(casino)
     name = clean_text(name, field="name")
     tables = [clean_text(table, field="tables") for table in tables]
-    maximum = _rule(casino, "lu.jackpot_progressif.niveaux_max", gaming_day)
-    starts = _rule(casino, "lu.jackpot_progressif.valeurs_depart_max", gaming_day)
-    citation = maximum.citation.label
+    maximum = _rule(casino, f"{PROGRESSIVE}.niveaux_max", gaming_day)
+    starts = _rule(casino, f"{PROGRESSIVE}.valeurs_depart_max", gaming_day)
+    citation = str(maximum.citation)
     if jackpot_state(register, name)["active"]:
         raise DomainError(errors.JACKPOT_ACTIVE.format(citation=citation), code=ErrorCode.JACKPOT_ACTIVE, field="name")
     blind = parse_amount(small_blind, field="small_blind")
+    table_blinds = _blinds(casino, gaming_day, tables, blind, blinds)
     if not 1 <= len(levels) <= int(maximum.value):
         raise DomainError(
             errors.JACKPOT_TOO_MANY_LEVELS.format(max=maximum.value, citation=citation),
             code=ErrorCode.TOO_MANY_LEVELS,
             field="levels",
         )
-    eligible = HIGHEST_FIRST[: int(_rule(casino, "lu.jackpot_progressif.combinaisons_eligibles", gaming_day).value)]
+    eligible = HIGHEST_FIRST[: int(_rule(casino, f"{PROGRESSIVE}.combinaisons_eligibles", gaming_day).value)]
     combinations = [level.get("combination") for level in levels]
     if len(set(combinations)) != len(combinations) or not set(combinations) <= set(eligible):
         raise DomainError(errors.JACKPOT_COMBINATION.format(citation=citation),
@@ -120,7 +231,7 @@ def progressive_configure(
                     start=start,
                     limit=multiple * blind,
                     multiple=multiple,
-                    citation=starts.citation.label,
+                    citation=str(starts.citation),
                 ),
                 code=ErrorCode.START_TOO_HIGH,
                 field=f"levels[{index}].start",
@@ -138,6 +249,7 @@ def progressive_configure(
         "jackpot": name,
         "tables": sorted(tables),
         "small_blind": blind,
+        "blinds": table_blinds,
         "levels": cleaned,
         "increment": {"kind": increment_kind, "value": value, "rounding": rounding},
         "citation": citation,
@@ -149,33 +261,62 @@ def progressive_configure(
 @transaction.atomic
 def progressive_statement(
     *, casino: Casino, actor: User, gaming_day: datetime.date, name: str, displayed: dict[str, str],
-    late_reason: str = "",
+    increments: dict[str, str], late_reason: str = "",
 ) -> Entry | PendingEntry:
-    """The end-of-session register of the amounts displayed (art. 49-10 al. 5): for a running jackpot, one amount
-    for each of its levels and no other."""
+    """The end of a session: the amounts displayed, one for each level of the running jackpot and no other (art. 49-10
+    al. 5), and the sums taken for it at each of its tables, one for each and no other (art. 49-9 al. 5)."""
     verify_can_write(actor, casino)
     verify_gaming_day(casino, gaming_day)  # before any rule is read at that day
     register = _locked(casino)
-    state = _active_jackpot(register, name)
+    state = _active_jackpot(register, name, gaming_day)
     levels = _levels(state)
     given = {str(key): value for key, value in (displayed or {}).items()}
     for key in given:
         if key not in levels:
-            raise DomainError(errors.JACKPOT_UNKNOWN_LEVEL.format(level=key, levels=", ".join(levels),
-                                                                  citation=CONFIGURATION_RULE),
-                              code=ErrorCode.UNKNOWN_LEVEL, field=f"displayed[{key}]")
+            raise _unknown_level(casino, gaming_day, state, key, f"displayed[{key}]")
     for key in levels:
         if key not in given:
             raise DomainError(common.FIELD_REQUIRED, code=ErrorCode.REQUIRED, field=f"displayed[{key}]")
     amounts = {key: parse_amount(given[key], field=f"displayed[{key}]", allow_zero=True) for key in levels}
+    per_table = _rule(casino, f"{PROGRESSIVE}.increments_par_table", gaming_day)
+    linked = state["config"].get("tables") or []
+    taken = {str(key): value for key, value in (increments or {}).items()}
+    for table in taken:
+        if table not in linked:
+            raise DomainError(errors.JACKPOT_UNKNOWN_TABLE.format(table=table, name=state["config"]["jackpot"],
+                                                                  tables=", ".join(linked),
+                                                                  citation=str(per_table.citation)),
+                              code=ErrorCode.UNKNOWN_TABLE, field=f"increments[{table}]")
+    for table in linked:
+        if per_table.value and table not in taken:
+            raise DomainError(common.FIELD_REQUIRED, code=ErrorCode.REQUIRED, field=f"increments[{table}]")
+    increments = {table: parse_amount(value, field=f"increments[{table}]", allow_zero=True)
+                  for table, value in sorted(taken.items())}
+    citation = f"{_cited(casino, f'{PROGRESSIVE}.releve_fin_de_seance', gaming_day)} ; {per_table.citation}"
     return entry_file(
         register=register,
         kind=STATEMENT,
         gaming_day=gaming_day,
         actor=actor,
-        payload={"jackpot": state["config"]["jackpot"], "displayed": amounts, "citation": STATEMENT_RULE},
+        payload={"jackpot": state["config"]["jackpot"], "displayed": amounts, "increments": increments,
+                 "citation": citation},
         late_reason=late_reason,
     )
+
+
+def _hands(raw, citation: str) -> list[tuple[str, str]]:
+    """The players still in play and their cards in hand, as given (from the button's left)."""
+    hands = []
+    for index, hand in enumerate(raw or []):
+        hand = hand if isinstance(hand, dict) else {}
+        player = clean_text(hand.get("player"), field=f"hands[{index}].player")
+        if player in (seen for seen, _cards_ in hands):
+            raise DomainError(errors.HANDS_PLAYER_TWICE.format(citation=citation), code=ErrorCode.DUPLICATE,
+                              field=f"hands[{index}].player")
+        hands.append((player, _cards(hand.get("cards"), field=f"hands[{index}].cards", counts=(HOLDEM, OMAHA))))
+    if not hands:
+        raise DomainError(common.FIELD_REQUIRED, code=ErrorCode.REQUIRED, field="hands")
+    return hands
 
 
 @transaction.atomic
@@ -188,25 +329,27 @@ def progressive_win_file(
     level: int,
     game: str,
     table: str,
-    combination: str,
+    deal: str,
     won_at: str,
+    board: str,
+    hands: list[dict],
     amount,
     currency: str,
-    player: str,
     late_reason: str = "",
 ) -> PendingEntry:
-    """The payment voucher and register entry of art. 49-10, waiting for a management member's signature: a win
-    of a level the running jackpot has, never above its amount."""
+    """The payment voucher and register entry of art. 49-10, waiting for a management member's signature: a level the
+    running jackpot has, won once per table and deal, never above its amount, by the holders of its combination among
+    the players still in play (`hands`: player and cards, from the button's left), shared when they tie or the board
+    makes it."""
     verify_can_write(actor, casino)
     verify_gaming_day(casino, gaming_day)  # before any rule is read at that day
     register = _locked(casino)
-    citation = STATEMENT_RULE
-    state = _active_jackpot(register, name)
+    per_deal = _rule(casino, f"{PROGRESSIVE}.gains_par_niveau", gaming_day)
+    citation = str(per_deal.citation)
+    state = _active_jackpot(register, name, gaming_day)
     name = state["config"]["jackpot"]
     if isinstance(level, bool) or not isinstance(level, int) or str(level) not in _levels(state):
-        raise DomainError(errors.JACKPOT_UNKNOWN_LEVEL.format(level=level, levels=", ".join(_levels(state)),
-                                                              citation=CONFIGURATION_RULE),
-                          code=ErrorCode.UNKNOWN_LEVEL, field="level")
+        raise _unknown_level(casino, gaming_day, state, level, "level")
     value = parse_amount(amount)
     check_currency(casino, currency)
     available = state["amounts"].get(str(level))
@@ -216,27 +359,50 @@ def progressive_win_file(
             code=ErrorCode.ABOVE_JACKPOT,
             field="amount",
         )
-    game, table, combination, won_at, player = (
-        clean_text(text, field=field) for field, text in (
-            ("game", game), ("table", table), ("combination", combination), ("won_at", won_at), ("player", player)))
+    game = clean_text(game, field="game")
+    table = clean_text(table, field="table", max_length=TABLE_MAX)
+    deal = clean_text(deal, field="deal", max_length=DEAL_MAX)
+    won_at = clean_time(won_at)
     linked = state["config"].get("tables") or []
     if table not in linked:
-        raise DomainError(errors.JACKPOT_UNKNOWN_TABLE.format(table=table, name=name, tables=", ".join(linked),
-                                                              citation=CONFIGURATION_RULE),
-                          code=ErrorCode.UNKNOWN_TABLE, field="table")
+        raise DomainError(errors.JACKPOT_UNKNOWN_TABLE.format(
+            table=table, name=name, tables=", ".join(linked),
+            citation=_cited(casino, f"{PROGRESSIVE}.mises_initiales_identiques", gaming_day)),
+            code=ErrorCode.UNKNOWN_TABLE, field="table")
+    if wins_in_deal(register, name=name, level=level, table=table, gaming_day=gaming_day,
+                    deal=deal) >= int(per_deal.value):
+        raise DomainError(errors.JACKPOT_WON_IN_DEAL.format(level=level, table=table, deal=deal,
+                                                            count=per_deal.value, citation=citation),
+                          code=ErrorCode.DUPLICATE, field="deal")
+    board = _cards(board, field="board", counts=(BOARD,))
+    played = _hands(hands, citation)
+    combination = next(lv["combination"] for lv in state["config"]["levels"] if lv["level"] == level)
+    try:
+        award = progressive_award(combination, board, played)
+    except ValueError as exc:  # a card twice in the deal, or hands of two sizes
+        raise DomainError(errors.CARDS_INVALID.format(reason=exc), code=ErrorCode.BAD_CARDS, field="hands") from None
+    if award is None:
+        raise DomainError(errors.JACKPOT_NO_WINNER.format(level=level, combination=COMBINATIONS[combination],
+                                                          citation=citation),
+                          code=ErrorCode.NOT_QUALIFIED, field="hands")
     start = next(lv["start"] for lv in state["config"]["levels"] if lv["level"] == level)
+    signatures = _cited(casino, f"{PROGRESSIVE}.deux_signatures", gaming_day)
     payload = {
         "jackpot": name,
         "level": level,
         "game": game,
         "table": table,
-        "combination": combination,
+        "deal": deal,
         "won_at": won_at,
+        "board": board,
+        "hands": [{"player": player, "cards": cards} for player, cards in played],
+        "combination": award.hand,
+        "board_made": award.board_made,
         "amount": value,
         "currency": currency,
-        "player": player,
+        "vouchers": [{"player": player, "amount": share} for player, share in split_equally(value, award.winners)],
         "restart_at": start,
-        "citation": citation,
+        "citation": f"{citation} ; {signatures}",
     }
     return pending_file(
         register=register,
@@ -245,7 +411,7 @@ def progressive_win_file(
         actor=actor,
         payload=payload,
         countersigner_role=User.Role.MANAGER,
-        citation=citation,
+        citation=signatures,
         late_reason=late_reason,
     )
 
@@ -268,16 +434,16 @@ def jackpot_stop(
     verify_can_write(actor, casino)
     verify_gaming_day(casino, gaming_day)  # before any rule is read at that day
     register = _locked(casino)
-    state = _active_jackpot(register, name)
+    state = _active_jackpot(register, name, gaming_day)
     reason = clean_text(reason, field="reason", max_length=TEXT_MAX, multiline=True, optional=True)
-    notice = _rule(casino, "lu.jackpot_progressif.preavis_arret_volontaire", gaming_day)
+    notice = _rule(casino, f"{PROGRESSIVE}.preavis_arret_volontaire", gaming_day)
     if voluntary and (minister_notified_on is None or (gaming_day - minister_notified_on).days < int(notice.value)):
         raise DomainError(
             errors.JACKPOT_NOTICE.format(
                 days=notice.value,
                 notice=minister_notified_on.isoformat() if minister_notified_on else "—",
                 day=gaming_day.isoformat(),
-                citation=notice.citation.label,
+                citation=str(notice.citation),
             ),
             code=ErrorCode.NOTICE_TOO_LATE,
             field="minister_notified_on",
@@ -287,7 +453,7 @@ def jackpot_stop(
         "voluntary": bool(voluntary),
         "reason": reason,
         "minister_notified_on": minister_notified_on.isoformat() if minister_notified_on else None,
-        "citation": notice.citation.label,
+        "citation": str(notice.citation),
     }
     return entry_file(register=register, kind=STOPPED, gaming_day=gaming_day, actor=actor, payload=payload,
                       late_reason=late_reason)
@@ -296,15 +462,41 @@ def jackpot_stop(
 # --- bad beat ------------------------------------------------------------------------------------
 
 
+def bad_beat_claim(loser_cards: str, winner_cards: str, board: str, rules: dict, *, fields=("loser_cards",
+                                                                                              "winner_cards", "board")):
+    """A showdown judged for the bad-beat jackpot under the rule data (art. 49-12), its cards as written; bad cards
+    are refused under the field they were given in."""
+    cards = [_cards(raw, field=field, counts=(BOARD if field.endswith("board") else HOLDEM,))
+             for raw, field in zip((loser_cards, winner_cards, board), fields, strict=True)]
+    try:
+        judged = bad_beat_hand(*cards, minimum=rules["main_qualifiante"].value,
+                               both_hole_cards=bool(rules["cartes_privatives_utiles"].value))
+    except ValueError as exc:  # a card twice in the deal
+        raise DomainError(errors.CARDS_INVALID.format(reason=exc), code=ErrorCode.BAD_CARDS,
+                          field=fields[-1]) from None
+    return cards, judged
 
 
+def bad_beat_reason(judged, minimum) -> str:
+    """Why a showdown does not qualify, in words."""
+    if judged.fault == LOSER_TOO_LOW:
+        return str(errors.BAD_BEAT_LOSER_TOO_LOW).format(
+            hand=hand_label(judged.hand), minimum=hand_label(FIVE.fine_class(minimum_value(minimum))))
+    if judged.fault == HOLE_CARDS_UNUSED:
+        return str(errors.BAD_BEAT_HOLE_CARDS)
+    return str(errors.BAD_BEAT_NOT_BEATEN).format(winner=hand_label(judged.winner_hand),
+                                                 hand=hand_label(judged.hand))
 
+
+@transaction.atomic
 def bad_beat_win_file(
     *,
     casino: Casino,
     actor: User,
     gaming_day: datetime.date,
+    game: str,
     table: str,
+    won_at: str,
     loser: str,
     loser_cards: str,
     winner_cards: str,
@@ -315,11 +507,18 @@ def bad_beat_win_file(
     currency: str,
     players: list[str],
     restart_at,
+    rivals: list[dict] | None = None,
     late_reason: str = "",
 ) -> PendingEntry:
+    """A bad-beat jackpot won (art. 49-12, 49-15): a qualifying showdown over the house's minimum pot, the strongest
+    losing hand among the claims made at once (`rivals`: other tables' or other losers' showdowns), and one voucher
+    per seated player bearing the game, the table, the hand, the date, the time and its amount; signed by the cashier
+    and a member of the management."""
     verify_actor(actor, casino)
     verify_gaming_day(casino, gaming_day)  # before any rule is read at that day
-    citation = "LU RGD 1979 art. 49-12"
+    rules = bad_beat_rules(casino, gaming_day)
+    citation = str(rules["main_qualifiante"].citation)
+    vouchers_rule = str(rules["bons_par_joueur"].citation)
     value = parse_amount(amount)
     check_currency(casino, currency)
     pot_value, minimum = parse_amount(pot, field="pot"), parse_amount(minimum_pot, field="minimum_pot")
@@ -329,38 +528,62 @@ def bad_beat_win_file(
             code=ErrorCode.POT_TOO_SMALL,
             field="pot",
         )
-    try:
-        qualified, reason = bad_beat_qualifies(loser_cards, winner_cards, board)
-    except ValueError as exc:
+    (loser_cards, winner_cards, board), judged = bad_beat_claim(loser_cards, winner_cards, board, rules)
+    if not judged.qualifies:
         raise DomainError(
-            errors.BAD_BEAT_NOT_QUALIFIED.format(reason=exc, citation=citation), code=ErrorCode.BAD_CARDS, field="board"
-        ) from None
-    if not qualified:
-        raise DomainError(
-            errors.BAD_BEAT_NOT_QUALIFIED.format(reason=reason, citation=citation),
+            errors.BAD_BEAT_NOT_QUALIFIED.format(reason=bad_beat_reason(judged, rules["main_qualifiante"].value),
+                                                 citation=citation),
             code=ErrorCode.NOT_QUALIFIED,
             field="loser_cards",
         )
-    table = clean_text(table, field="table", max_length=60)
+    game = clean_text(game, field="game")
+    table = clean_text(table, field="table", max_length=TABLE_MAX)
+    won_at = clean_time(won_at)
     players = [clean_text(player, field="players") for player in players]
     if len(set(players)) != len(players):
-        raise DomainError(errors.BAD_BEAT_PLAYERS_TWICE, code=ErrorCode.INVALID, field="players")
+        raise DomainError(errors.BAD_BEAT_PLAYERS_TWICE.format(citation=vouchers_rule), code=ErrorCode.INVALID,
+                          field="players")
     loser = clean_text(loser, field="loser")
     if loser not in players:
-        raise DomainError(common.FIELD_REQUIRED, code=ErrorCode.LOSER_NOT_SEATED, field="loser")
+        raise DomainError(errors.BAD_BEAT_LOSER_NOT_SEATED.format(loser=loser, citation=vouchers_rule),
+                          code=ErrorCode.LOSER_NOT_SEATED, field="loser")
+    claims, rows = [judged], []
+    for index, rival in enumerate(rivals or []):
+        rival = rival if isinstance(rival, dict) else {}
+        prefix = f"rivals[{index}]"
+        rival_table = clean_text(rival.get("table"), field=f"{prefix}.table", max_length=TABLE_MAX)
+        cards, claim = bad_beat_claim(rival.get("loser_cards"), rival.get("winner_cards"), rival.get("board"), rules,
+                                      fields=(f"{prefix}.loser_cards", f"{prefix}.winner_cards", f"{prefix}.board"))
+        claims.append(claim)
+        rows.append({"table": rival_table, "loser_cards": cards[0], "winner_cards": cards[1], "board": cards[2],
+                     "hand": claim.hand if claim.qualifies else None})
+    strongest = bad_beat_strongest(claims)
+    if rules["main_la_plus_forte"].value and 0 not in strongest:
+        other = rows[strongest[0] - 1]
+        raise DomainError(errors.BAD_BEAT_STRONGER_TABLE.format(
+            table=other["table"], hand=hand_label(other["hand"]), citation=str(rules["main_la_plus_forte"].citation)),
+            code=ErrorCode.NOT_QUALIFIED, field="table")
+    mentions = {"game": game, "table": table, "hand": judged.hand, "date": gaming_day.isoformat(), "won_at": won_at}
+    vouchers = bad_beat_split(value, players, loser, loser_share=rules["part_perdant"].value,
+                              table_share=rules["part_table"].value)
+    signatures = str(rules["deux_signatures"].citation)
     payload = {
+        "game": game,
         "table": table,
+        "won_at": won_at,
         "loser": loser,
         "loser_cards": loser_cards,
         "winner_cards": winner_cards,
         "board": board,
-        "hand": reason,
+        "hand": judged.hand,
+        "winner_hand": judged.winner_hand,
         "pot": pot_value,
         "amount": value,
         "currency": currency,
-        "vouchers": bad_beat_split(value, players, loser),
+        "vouchers": [{**voucher, **mentions} for voucher in vouchers],
+        "rivals": rows,
         "restart_at": parse_amount(restart_at, field="restart_at", allow_zero=True),
-        "citation": "LU RGD 1979 art. 49-15",
+        "citation": f"{citation} ; {vouchers_rule} ; {signatures}",
     }
     return pending_file(
         register=register_for(casino=casino, kind=RegisterKind.BAD_BEAT),
@@ -369,11 +592,12 @@ def bad_beat_win_file(
         actor=actor,
         payload=payload,
         countersigner_role=User.Role.MANAGER,
-        citation="LU RGD 1979 art. 49-15",
+        citation=signatures,
         late_reason=late_reason,
     )
 
 
+@transaction.atomic
 def bad_beat_statement_file(
     *, casino: Casino, actor: User, gaming_day: datetime.date, amount, currency: str, history_reference: str,
     late_reason: str = "",
@@ -382,7 +606,7 @@ def bad_beat_statement_file(
     tables' machines, written by the cashier under a management member's control (art. 49-13 al. 9)."""
     verify_actor(actor, casino)
     verify_gaming_day(casino, gaming_day)  # before any rule is read at that day
-    citation = "LU RGD 1979 art. 49-13"
+    citation = _cited(casino, f"{BAD_BEAT}.releve_fin_de_seance", gaming_day)
     value = parse_amount(amount, allow_zero=True)
     check_currency(casino, currency)
     history_reference = clean_text(history_reference, field="history_reference", max_length=200)
@@ -399,13 +623,14 @@ def bad_beat_statement_file(
     )
 
 
+@transaction.atomic
 def cagnotte_file(
     *, casino: Casino, actor: User, gaming_day: datetime.date, table: str, house, bad_beat, box_count, currency: str,
     late_reason: str = "",
 ) -> PendingEntry:
     verify_actor(actor, casino)
     verify_gaming_day(casino, gaming_day)  # before any rule is read at that day
-    table = clean_text(table, field="table", max_length=60)
+    table = clean_text(table, field="table", max_length=TABLE_MAX)
     check_currency(casino, currency)
     house_amount = parse_amount(house, field="house", allow_zero=True)
     bad_beat_amount = parse_amount(bad_beat, field="bad_beat", allow_zero=True)
@@ -420,7 +645,7 @@ def cagnotte_file(
         "difference": counted - house_amount - bad_beat_amount,
         "currency": currency,
         "reconcile_key": f"{table}|{gaming_day.isoformat()}",
-        "citation": CAGNOTTE_RULE,
+        "citation": controls.cited(casino, CAGNOTTE_RULE, gaming_day, controls.BOOKS),
     }
     return pending_file(
         register=register_for(casino=casino, kind=RegisterKind.CAGNOTTE),
@@ -429,24 +654,33 @@ def cagnotte_file(
         actor=actor,
         payload=payload,
         countersigner_role=User.Role.MANAGER,
-        citation=CAGNOTTE_RULE,
+        citation=controls.written(controls.SECOND_SIGNATURE),  # 97-1 asks for none: the casino's control
         late_reason=late_reason,
     )
 
 
 def _win_still_payable(pending: PendingEntry) -> None:
-    """At its countersignature, a progressive win's jackpot still runs and its level still holds the amount: a
-    stop or another win may have come between the filing and the second signature (art. 49-10, 49-11)."""
+    """At its countersignature, a progressive win's jackpot still runs, its level still holds the amount and was not
+    won meanwhile in the same deal at that table: a stop or another win may have come between the filing and the
+    second signature (art. 49-10, 49-11)."""
     if pending.register.kind != RegisterKind.JACKPOT_PROGRESSIF:
         return
-    payload = json.loads(pending.payload)
-    state = _active_jackpot(pending.register, payload["jackpot"])
+    payload, day, casino = json.loads(pending.payload), pending.gaming_day, pending.register.casino
+    state = _active_jackpot(pending.register, payload["jackpot"], day)
     available = state["amounts"].get(str(payload["level"]))
     amount = Decimal(payload["amount"])
+    per_deal = _rule(casino, f"{PROGRESSIVE}.gains_par_niveau", day)
     if available is None or amount > available:
         raise DomainError(errors.JACKPOT_ABOVE_AMOUNT.format(amount=amount, available=available,
-                                                             citation=STATEMENT_RULE),
+                                                             citation=str(per_deal.citation)),
                           code=ErrorCode.ABOVE_JACKPOT, field="amount")
+    if "deal" in payload and wins_in_deal(pending.register, name=payload["jackpot"], level=payload["level"],
+                                          table=payload["table"], gaming_day=day,
+                                          deal=payload["deal"]) >= int(per_deal.value):
+        raise DomainError(errors.JACKPOT_WON_IN_DEAL.format(level=payload["level"], table=payload["table"],
+                                                            deal=payload["deal"], count=per_deal.value,
+                                                            citation=str(per_deal.citation)),
+                          code=ErrorCode.DUPLICATE, field="deal")
 
 
 countersign_check_register(EntryKind.JACKPOT_WON, _win_still_payable)

@@ -8,12 +8,14 @@ from django.contrib.auth.decorators import login_required
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from games.poker.jackpots import FIVE, minimum_value
+
 from ..chain.selectors import payload_total
 from ..kinds import EntryKind, RegisterKind
 from ..register_page import FamilyPage, RegisterPage, family_page
 from ..web_actions import filed
 from . import forms as f
-from .selectors import WON, jackpot_cards
+from .selectors import PROGRESSIVE, WON, WinRow, bad_beat_rules, hand_label, jackpot_cards, poker_rule
 from .services import (
     bad_beat_win_file,
     cagnotte_file,
@@ -76,6 +78,31 @@ def _bad_beat(page, form, user):
     }
 
 
+def _percent(ratio) -> str:
+    return f"{(ratio * 100).normalize():f}"
+
+
+def _progressive_context(page) -> dict:
+    """The jackpots, their wins, statements and stops, and the figures the forms' notes quote from the rule data."""
+    today = timezone.localdate()
+    rules = {key: poker_rule(page.casino, f"{PROGRESSIVE}.{key}", today)
+             for key in ("niveaux_max", "valeurs_depart_max", "preavis_arret_volontaire")}
+    return {"jackpots": page.jackpots, "wins": page.rows(WON, row=WinRow),
+            "statements": page.rows(EntryKind.JACKPOT_STATEMENT), "stops": page.rows(EntryKind.JACKPOT_STOPPED),
+            "progressive_rules": {"levels": rules["niveaux_max"].value,
+                                  "starts": ", ".join(f"{start:f}" for start in rules["valeurs_depart_max"].value),
+                                  "notice": rules["preavis_arret_volontaire"].value}}
+
+
+def _bad_beat_context(page) -> dict:
+    rules = bad_beat_rules(page.casino, timezone.localdate())
+    minimum = rules["main_qualifiante"].value
+    return {"wins": page.rows(WON, row=WinRow),
+            "bad_beat_rules": {"minimum": hand_label(FIVE.fine_class(minimum_value(minimum))),
+                               "loser_share": _percent(rules["part_perdant"].value),
+                               "table_share": _percent(rules["part_table"].value)}}
+
+
 def _cagnotte_context(page) -> dict:
     rows = page.rows(EntryKind.CAGNOTTE_COUNTED)
     keys = ("house", "bad_beat", "box_count", "difference")
@@ -95,11 +122,10 @@ FAMILIES = {
             f.ProgressiveWinForm: _win,
             f.ProgressiveStopForm: _stop,
         },
-        context=lambda page: {"jackpots": page.jackpots, "wins": page.rows(WON),
-                              "stops": page.rows(EntryKind.JACKPOT_STOPPED)},
+        context=_progressive_context,
     ),
     RegisterKind.BAD_BEAT: FamilyPage(folder="poker", actions={f.BadBeatWinForm: _bad_beat},
-                                      context=lambda page: {"wins": page.rows(WON)}),
+                                      context=_bad_beat_context),
 }
 
 

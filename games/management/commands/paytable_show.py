@@ -40,6 +40,15 @@ class Command(BaseCommand):
             form = line["parsed_text"]
             qualifier = f"  [{line['qualifier']}]" if line["qualifier"] else ""
             self.stdout.write(f"  {line['label']:<{width}}  {line['odds']:<24} → {form}{qualifier}")
+        reading = data["reading"]
+        if reading["evidence"]:
+            words = {"a": "gain net, mise rendue", "pour": "montant total rendu, mise comprise"}
+            self.stdout.write(f"lecture de la cote retenue : {words[reading['default']]} (les mots du texte) ; "
+                              f"autre lecture : {words[reading['alternative']]}")
+            for item in reading["evidence"]:
+                self.stdout.write(f"  « {item['quote']} » ({item['citation']})")
+            if reading["note"]:
+                self.stdout.write(f"  {reading['note']}")
 
 
 def _json(data) -> str:

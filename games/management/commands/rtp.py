@@ -10,7 +10,8 @@ from games import selectors
 from games.rtp.engine import ModelError
 from games.rtp.selectors import progressive_from_text, rtp_keys, rtp_report
 
-READING_WORDS = {"a": "« à » (gain net, mise rendue)", "pour": "« pour » (montant total rendu)"}
+READING_WORDS = {"a": "nette (gain net, mise rendue)", "pour": "totale (montant total rendu, mise comprise)"}
+PRINTED_WORDS = {"a": "« à »", "pour": "« pour »"}
 
 
 class Command(BaseCommand):
@@ -20,15 +21,16 @@ class Command(BaseCommand):
         parser.add_argument("key", nargs="?", help="clé de la table, ex. qc.357.trois_cartes (absent : la liste)")
         parser.add_argument(
             "--reading",
-            choices=["a", "pour", "literal"],
-            default="literal",
-            help="lecture affichée (défaut : celle du texte)",
+            choices=["default", "literal", "a", "pour"],
+            default="default",
+            help="lecture affichée en premier : default (celle que les mots du texte appuient, le défaut), literal "
+            "(celle du mot imprimé), a (gain net) ou pour (montant total rendu)",
         )
         parser.add_argument("--on", help="date AAAA-MM-JJ (défaut : aujourd'hui)")
         parser.add_argument("--progressive", help="montant du lot progressif, ex. 25000.00")
         parser.add_argument("--json", action="store_true", help="sortie JSON (les deux lectures)")
 
-    def handle(self, *args, key=None, reading="literal", on=None, progressive=None, json=False, **options):
+    def handle(self, *args, key=None, reading="default", on=None, progressive=None, json=False, **options):
         if key is None:
             self.stdout.write("\n".join(rtp_keys()))
             return
@@ -42,17 +44,24 @@ class Command(BaseCommand):
             raise CommandError(f"{option}{exc.message}") from exc
         except ModelError as exc:
             raise CommandError(str(exc)) from exc
-        chosen = report["literal_reading"] or "a" if reading == "literal" else reading
+        named = {"default": report["default_reading"], "literal": report["literal_reading"] or "a"}
+        chosen = named.get(reading, reading)
         if json:
             self.stdout.write(jsonlib.dumps(report | {"selected_reading": chosen}, ensure_ascii=False, indent=2))
             return
         self._print(report, chosen)
 
     def _print(self, report, chosen):
-        literal = report["literal_reading"]
+        reading = report["reading"]
         self.stdout.write(f"{report['key']} — {report['title']} ({report['citation']['label']})")
         self.stdout.write(report["note"])
-        self.stdout.write(f"Lecture littérale : {READING_WORDS.get(literal, 'non précisée par le texte')}")
+        self.stdout.write(f"Mot imprimé : {PRINTED_WORDS.get(reading['printed'], 'aucun (montants fixes)')}")
+        supported = " — celle que les mots du texte appuient" if reading["supported_by_text"] else ""
+        self.stdout.write(f"Lecture du texte : {READING_WORDS[report['default_reading']]}{supported}")
+        for item in reading["evidence"]:
+            self.stdout.write(f"  « {item['quote']} » ({item['citation']})")
+        if reading["note"]:
+            self.stdout.write(f"  {reading['note']}")
         self.stdout.write(f"Lecture affichée : {READING_WORDS[chosen]}")
         for flag in report["flags"]:
             self.stdout.write(
@@ -85,6 +94,9 @@ class Command(BaseCommand):
                 f"\nStratégie « {evaluation['name']} » ({evaluation['method']}) : avantage "
                 f"{_percent(edge) + ' %' if edge else evaluation['status']}{warning}"
             )
+            for other in evaluation["alternatives"]:
+                flag = "⚑ " if other["flagged"] else ""
+                self.stdout.write(f"  {flag}{other['description']} Avantage {_percent(other['house_edge_decimal'])} %")
 
 
 def _percent(decimal_text: str) -> str:

@@ -29,9 +29,9 @@ from compliance.models import Casino
 
 from ...kinds import MOVEMENT_LABELS, RegisterKind
 from ...models import Card, CardKind, CardMovement, CardStatus, Entry
-from ..excess import CITATION_EXCESS, Excess, excess_entries, excess_of
-from ..ledger import ADJUSTED, BET, LOADED, PAID_OUT, TO_ORPHELINS, TRANSFERRED, WON
-from .services import CITATION_ENCAISSE, COUNTED
+from ..excess import Excess, excess_entries, excess_of
+from ..ledger import ADJUSTED, BET, LOADED, PAID_OUT, TO_ORPHELINS, TRANSFERRED, WON, excess_citation
+from .services import COUNTED, ENCAISSE_RULE, caisse_citation
 
 ZERO = Decimal("0.00")
 AMOUNT = DecimalField(max_digits=14, decimal_places=2)
@@ -254,8 +254,8 @@ class DeskStatement:
     desks: list[DeskLine]
     cards: Decimal  # Σ card balances at the end of the day
     excesses: list[Excess]
-    citation: str = CITATION_ENCAISSE
-    excess_citation: str = CITATION_EXCESS
+    citation: str = ""  # art. 18-14 al. 2, as the rule data cites it on the day
+    excess_citation: str = ""  # art. 3-4 7), 18-10
 
     @property
     def cash_in(self) -> Decimal:
@@ -323,7 +323,8 @@ def desk_statement(casino: Casino, day: datetime.date, *, cards: Decimal | None 
                                entry.recorded_at)  # entries come in order: the last count stays
     excesses = [excess_of(entry) for entry in excess_entries(casino).filter(gaming_day=day).order_by("seq")]
     ordered = sorted(desks.values(), key=lambda d: (d.desk == "", d.desk.casefold()))
-    return DeskStatement(casino, day, ordered, cards_balance_at(casino, day) if cards is None else cards, excesses)
+    return DeskStatement(casino, day, ordered, cards_balance_at(casino, day) if cards is None else cards, excesses,
+                         caisse_citation(casino, ENCAISSE_RULE, day), excess_citation(casino, day))
 
 
 # --- the spreadsheet -----------------------------------------------------------------------------------

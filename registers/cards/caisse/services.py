@@ -11,12 +11,15 @@ register; a later count of the same desk and day supersedes it, never rewrites i
 import datetime
 
 from django.db import transaction
+from django.utils import timezone
 
 from compliance.errors import DomainError
 from compliance.models import Casino, User
 from compliance.permissions import verify_can_write
+from games.selectors import rule_value_at
 from registers.errors import ErrorCode
 
+from ...chain.replay import HOUSE_RULE
 from ...chain.services import entry_append, register_for
 from ...kinds import EntryKind, RegisterKind
 from ...models import Entry
@@ -29,15 +32,25 @@ OPENING, CLOSING = "ouverture", "cloture"
 MOMENTS = (OPENING, CLOSING)
 DESK_MAX = 60
 
-CITATION_DESK = "LU RGD 1979 art. 3-4 9), 18-14 al. 1"
-CITATION_ENCAISSE = "LU RGD 1979 art. 18-14 al. 2"
+DESK_RULE = "lu.caisse_speciale.operations_cartes"  # art. 18-14 al. 1: the card operations go through its desks
+ENCAISSE_RULE = "lu.caisse_speciale.encaisse"  # art. 18-14 al. 2: what its cash holding is made of
 
 
-def desk_name(raw) -> str:
+def caisse_citation(casino: Casino, key: str, day: datetime.date | None = None) -> str:
+    """The article of the caisse spéciale, as the rule data cites it; the casino's control where it has none."""
+    try:
+        rule = rule_value_at(jurisdiction=casino.jurisdiction, key=key, on=day or timezone.localdate(), drafts=True)
+    except DomainError:
+        return HOUSE_RULE
+    return str(rule.citation)
+
+
+def desk_name(raw, casino: Casino) -> str:
     """A desk as the ledger's entries name it: trimmed, never empty."""
     desk = " ".join(str(raw or "").split())
     if not desk:
-        raise DomainError(errors.DESK_REQUIRED.format(citation=CITATION_DESK), code=ErrorCode.REQUIRED, field="desk")
+        raise DomainError(errors.DESK_REQUIRED.format(citation=caisse_citation(casino, DESK_RULE)),
+                          code=ErrorCode.REQUIRED, field="desk")
     if len(desk) > DESK_MAX:
         raise DomainError(errors.DESK_TOO_LONG.format(max=DESK_MAX), code=ErrorCode.TOO_LONG, field="desk")
     return desk
@@ -52,9 +65,10 @@ def desk_count_file(*, casino: Casino, actor: User, gaming_day: datetime.date | 
     if not isinstance(gaming_day, datetime.date):
         raise DomainError(errors.DAY_REQUIRED, code=ErrorCode.REQUIRED, field="gaming_day")
     if not card_system_applies(casino, gaming_day):
-        raise DomainError(errors.NO_CARD_SYSTEM.format(casino=casino.name, citation=CITATION_DESK),
+        raise DomainError(errors.NO_CARD_SYSTEM.format(casino=casino.name,
+                                                       citation=caisse_citation(casino, DESK_RULE, gaming_day)),
                           code=ErrorCode.NO_CARD_SYSTEM, field="casino")
-    name = desk_name(desk)
+    name = desk_name(desk, casino)
     if moment not in MOMENTS:
         raise DomainError(errors.MOMENT_UNKNOWN.format(value=moment), code=ErrorCode.UNKNOWN_MOMENT, field="moment")
     counted_cash = parse_amount(cash, field="cash", allow_zero=True)
@@ -63,5 +77,5 @@ def desk_count_file(*, casino: Casino, actor: User, gaming_day: datetime.date | 
         register=register_for(casino=casino, kind=RegisterKind.CARTES), kind=COUNTED, gaming_day=gaming_day,
         actor=actor,
         payload={"desk": name, "moment": moment, "cash": counted_cash, "tokens": counted_tokens,
-                 "currency": casino.currency, "citation": CITATION_ENCAISSE},
+                 "currency": casino.currency, "citation": caisse_citation(casino, ENCAISSE_RULE, gaming_day)},
     )

@@ -25,15 +25,17 @@ from compliance.permissions import can_write
 from ...chain.selectors import kind_applies
 from ...kinds import RegisterKind
 from ...web_actions import submit, verify_writable
-from ..excess import CITATION_EXCESS, Excess, excesses_outstanding
-from ..ledger import card_system_applies
+from ..excess import Excess, excesses_outstanding
+from ..ledger import card_system_applies, excess_citation
 from . import selectors
 from .forms import MOMENTS, DayForm, DeskCountForm
-from .services import CITATION_DESK, CITATION_ENCAISSE, desk_count_file
+from .services import DESK_RULE, ENCAISSE_RULE, caisse_citation, desk_count_file
 
 ARTICLES = "lu-projet-rgd-1979"
 
-CITATIONS = {"desk": CITATION_DESK, "encaisse": CITATION_ENCAISSE, "excess": CITATION_EXCESS}
+def _citations(casino, day) -> dict[str, str]:
+    return {"desk": caisse_citation(casino, DESK_RULE, day), "encaisse": caisse_citation(casino, ENCAISSE_RULE, day),
+            "excess": excess_citation(casino, day)}
 
 
 def _casinos(request) -> list[Casino]:
@@ -154,7 +156,7 @@ def _page(request, day: datetime.date):
         "can_write": writable,
         "csv_url": _url("cards-caisse-csv", casino, day, others=others),
         "pdf_url": _url("cards-caisse-pdf", casino, day, others=others),
-        "citations": CITATIONS,
+        "citations": _citations(casino, day),
         "articles": ARTICLES,
     })
 
@@ -192,7 +194,7 @@ def caisse_pdf(request, day):
             "outstanding": excesses_outstanding(casino),
             "columns": list(selectors.COLUMN_LABELS.values()),
             "moments": MOMENTS,
-            "citations": CITATIONS,
+            "citations": _citations(casino, day),
             "generated_at": timezone.localtime(),
             "generated_by": request.user.get_full_name() or request.user.username,
             "home_jurisdiction": casino.jurisdiction,

@@ -158,7 +158,7 @@ def _card(system: SlotSystem, number: str) -> Card:
             .filter(casino_id=system.casino_id, number=number).first())
     if card is None:
         rule = card_rule(system.casino, "validite_casino_emetteur")
-        raise DomainError(slot_errors.SLOT_UNKNOWN_CARD.format(number=number, citation=rule.citation.label),
+        raise DomainError(slot_errors.SLOT_UNKNOWN_CARD.format(number=number, citation=str(rule.citation)),
                           code=ErrorCode.UNKNOWN_CARD, field="card", status=404)
     return card
 

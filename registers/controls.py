@@ -1,0 +1,33 @@
+"""What the casino's internal control requires beyond the texts (a second signature, a correction's second person,
+a late filing's reason): cited as the casino's own control wherever it is written, never as an article of law."""
+
+import datetime
+
+from django.utils import translation
+from django.utils.translation import gettext_lazy as _
+
+from compliance.errors import DomainError
+from compliance.models import Casino
+from games.selectors import rule_value_at
+
+SECOND_SIGNATURE = _("Contrôle interne du casino : seconde signature")
+CORRECTION = _("Contrôle interne du casino : correction par une écriture nouvelle, contresignée")
+LATE_FILING = _("Contrôle interne du casino : saisie tardive")
+PAYOUT = _("Contrôle interne du casino : paiement manuel signé par deux personnes")
+BOOKS = _("Contrôle interne du casino : registre tenu par Vigie")
+
+
+def written(control) -> str:
+    """The control as a register writes it: in French, as its citations are."""
+    with translation.override("fr"):
+        return str(control)
+
+
+def cited(casino: Casino, key: str, day: datetime.date, control) -> str:
+    """The article a rule value rests on, as the rule data cites it (a draft as such); where the casino's texts have
+    no such value, the casino's own control."""
+    try:
+        rule = rule_value_at(jurisdiction=casino.jurisdiction, key=key, on=day, drafts=True)
+    except DomainError:
+        return written(control)
+    return str(rule.citation)

@@ -1,0 +1,120 @@
+"""Issue 13 item 2: the Luxembourg text is a draft (« projet de règlement grand-ducal »). Every citation comes from the
+rule data, which knows it, and says « (projet) » wherever it is written: entry payloads (hashed for good), messages,
+pages. No article is cited by a literal in Python. Item 6: a second signature the texts do not require is cited as
+the casino's internal control, never as an article."""
+
+import ast
+import json
+import pathlib
+import re
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+
+from compliance.errors import DomainError
+from registers.appareils.jackpots import jackpot_manual_payout_file
+from registers.chain.services import entry_correct, pending_countersign
+from registers.orphelins.services import orphelin_file
+from tests.conftest import install_machines, make_user
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+# « LU RGD 1979 art. 3-1 », « QC RJC art. 67.48 », « MC AM 2007-668 art. 1 », « ROPTA §4.2 », « art. 18-15 »
+CITATION = re.compile(r"(?:\b(?:LU|QC|MC)\s+(?:RGD|RJC|AM|D\.)|\bROPTA\b).{0,60}?(?:art\.|§)|\bart\.\s*\d|§\s*\d")
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                found.add(id(first.value))
+    return found
+
+
+def citation_literals() -> list[str]:
+    """Every string constant of the apps' Python (docstrings and comments apart: they explain, they do not cite to
+    users) that writes an article."""
+    hits = []
+    for app in ("compliance", "games", "registers"):
+        for path in sorted((ROOT / app).rglob("*.py")):
+            if "migrations" in path.parts:
+                continue
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            docstrings = _docstrings(tree)
+            for node in ast.walk(tree):
+                if (isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings
+                        and CITATION.search(node.value)):
+                    hits.append(f"{path.relative_to(ROOT)}:{node.lineno}: {node.value[:80]!r}")
+    return hits
+
+
+def test_no_article_is_cited_by_a_literal_in_python_only_through_the_rule_data():
+    assert CITATION.search("LU RGD 1979 art. 18-10") and CITATION.search("ROPTA §4.2")  # the pattern bites
+    assert citation_literals() == []
+
+
+@pytest.fixture
+def lu(world, rules):
+    world.manager_c = make_user("direction.c", "manager", casino=world.c)
+    return world
+
+
+def test_lu_18_15_an_entry_filed_under_the_draft_says_projet_in_its_hashed_payload(lu):
+    pending = orphelin_file(casino=lu.c, actor=lu.accountant_c, gaming_day=timezone.localdate(), source="table",
+                            amount="10.00", currency="EUR", location="Table 1")
+    entry = pending_countersign(pending=pending, countersigner=lu.manager_c)
+    assert json.loads(entry.payload)["citation"] == "LU RGD 1979 art. 8 (projet)"
+    install_machines(lu.c, lu.accountant_c, "M1")
+    paid = pending_countersign(pending=jackpot_manual_payout_file(
+        casino=lu.c, actor=lu.accountant_c, gaming_day=timezone.localdate(), machine="M1", amount="10.00",
+        currency="EUR", receipt_number="Q-1", receipt_in_cabinet=True), countersigner=lu.manager_c)
+    assert json.loads(paid.payload)["citation"] == "LU RGD 1979 art. 18-10 al. 4 (projet)"
+    with pytest.raises(DomainError) as refused:
+        jackpot_manual_payout_file(casino=lu.c, actor=lu.accountant_c, gaming_day=timezone.localdate(),
+                                   machine="M1", amount="10.00", currency="EUR", receipt_number="Q-2",
+                                   receipt_in_cabinet=False)
+    assert "LU RGD 1979 art. 18-10 al. 4 (projet)" in str(refused.value.message)
+
+
+def test_lu_18_15_a_second_signature_the_text_does_not_require_is_the_casino_s_internal_control(lu):
+    pending = orphelin_file(casino=lu.c, actor=lu.accountant_c, gaming_day=timezone.localdate(), source="table",
+                            amount="10.00", currency="EUR", location="Table 1")
+    assert pending.citation == "Contrôle interne du casino : seconde signature"
+    entry = pending_countersign(pending=pending, countersigner=lu.manager_c)
+    correction = entry_correct(entry=entry, actor=lu.manager_c, reason="Saisi deux fois")
+    assert json.loads(correction.payload)["citation"] == (
+        "LU RGD 1979 art. 18-15 al. 2 (projet) ; Contrôle interne du casino : correction par une écriture nouvelle, "
+        "contresignée")
+
+
+def test_qc_a_jackpot_paid_by_hand_in_quebec_cites_the_casino_s_control_not_a_luxembourg_article(world, rules):
+    manager = make_user("direction.a2", "manager", casino=world.a)
+    paid = jackpot_manual_payout_file(casino=world.a, actor=world.accountant_a, gaming_day=timezone.localdate(),
+                                      machine="A-1", amount="10.00", currency="CAD", receipt_number="Q-1",
+                                      receipt_in_cabinet=True)
+    entry = pending_countersign(pending=paid, countersigner=manager)
+    assert json.loads(entry.payload)["citation"] == "Contrôle interne du casino : paiement manuel signé par deux " \
+                                                    "personnes"
+
+
+def test_lu_pages_cite_the_draft_as_a_draft(lu, client):
+    client.force_login(lu.accountant_c)
+    page = client.get(reverse("registers-orphelins", kwargs={"casino": lu.c.code})).content.decode()
+    assert "LU RGD 1979 art. 8, 18-12, 3-4 8), 49-1 (projet)" in page
+
+
+def test_lu_a_casino_records_on_what_basis_it_applies_the_draft_and_its_page_shows_it(lu, client):
+    from compliance.services import casino_update
+
+    with pytest.raises(DomainError) as incomplete:
+        casino_update(actor=lu.admin, casino=lu.c, draft_basis="Lettre du Ministère réf. 14")
+    assert incomplete.value.field == "draft_basis_since"
+    client.force_login(lu.regulator_lu)
+    url = reverse("casino-detail", kwargs={"code": lu.c.code})
+    assert "sans base enregistrée" in client.get(url).content.decode()
+    since = timezone.localdate()
+    casino_update(actor=lu.admin, casino=lu.c, draft_basis="Lettre du Ministère réf. 14", draft_basis_since=since)
+    page = client.get(url).content.decode()
+    assert "LU RGD 1979 (projet)" in page and "Lettre du Ministère réf. 14" in page
