@@ -450,7 +450,10 @@ def test_a_card_is_issued_loaded_refused_past_its_cap_paid_out_and_printed(live_
     cashier.screenshot(path=shots / "cards-client.png", full_page=True)
 
     # the demo's yesterday at the caisse spéciale: two desks counted, a win past the cap to pay by hand
-    yesterday = (timezone.localdate() - datetime.timedelta(days=1)).isoformat()
+    from zoneinfo import ZoneInfo
+
+    # the demo's days are La Moselle's (Luxembourg), whatever the hour in UTC
+    yesterday = (timezone.localdate(timezone=ZoneInfo("Europe/Luxembourg")) - datetime.timedelta(days=1)).isoformat()
     cashier.goto(f"{live_server.url}/cartes/caisse/{yesterday}/")
     assert "✓" in cashier.locator("[data-testid=cards] [data-testid=check]").inner_text()
     assert euros("450.50") in cashier.locator("[data-testid=excess-total]").inner_text()

@@ -12,6 +12,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from compliance.formatting import money as format_money
 from compliance.models import Jurisdiction
@@ -30,6 +31,13 @@ def lu_today() -> datetime.date:
 def euros(amount: str) -> str:
     """An amount as the French pages of a Luxembourg casino write it."""
     return format_money(Decimal(amount), currency="EUR", jurisdiction=Jurisdiction.objects.get(code="LU"))
+
+
+@pytest.fixture(autouse=True)
+def luxembourg_day():
+    """The services called here directly read the day in the casino's zone, as its pages do: lu_today() is it."""
+    with timezone.override(ZoneInfo("Europe/Luxembourg")):
+        yield
 
 
 @pytest.fixture
@@ -423,7 +431,8 @@ def cards_world(w) -> SimpleNamespace:
         holder = client_register(casino=w.c, actor=manager, last_name="Scope", first_name="Client",
                                  birth_date=datetime.date(1970, 1, 1), id_document_type="Passeport",
                                  id_document_number="SCOPE-1")
-        card = card_issue(casino=w.c, actor=manager, kind="nominative", client=holder, gaming_day=lu_today())
+        with timezone.override(ZoneInfo("Europe/Luxembourg")):  # the casino's day, as its pages take it
+            card = card_issue(casino=w.c, actor=manager, kind="nominative", client=holder, gaming_day=lu_today())
         w.cards = SimpleNamespace(client_c=holder, card_c=card)
     return w.cards
 
