@@ -18,8 +18,7 @@ NOTICES_RULE = "lu.appareils_a_sous.evenements_information_prealable"
 
 def _register_rule(replay: Replay, entry: Audited) -> str:
     """Art. 18-1 (the machines and their moves), as the rule data cites it on the entry's day."""
-    rule = replay.rule(NOTICES_RULE, entry.gaming_day)
-    return str(rule.citation) if rule else HOUSE_RULE
+    return replay.cited(NOTICES_RULE, entry.gaming_day)
 
 MACHINE_EXISTS = _("L'appareil « {machine} » est déjà inscrit au registre (écriture n° {seq}).")
 MACHINE_UNKNOWN = _("Appareil inconnu du registre avant cette écriture : « {machine} ».")

@@ -39,11 +39,7 @@ MACHINES_RULE = "lu.appareils_a_sous.evenements_information_prealable"  # art. 1
 def jackpot_citation(casino: Casino, day: datetime.date) -> str:
     """What a hand-paid jackpot's two signatures rest on: the texts where they require them, else the casino's own
     control (a jurisdiction whose rule data has no such article)."""
-    try:
-        rule = rule_value_at(jurisdiction=casino.jurisdiction, key=RECEIPT_RULE, on=day, drafts=True)
-    except DomainError:
-        return controls.written(controls.PAYOUT)
-    return str(rule.citation)
+    return controls.cited(casino, RECEIPT_RULE, day, controls.PAYOUT)
 
 
 @dataclass(frozen=True)

@@ -27,8 +27,7 @@ def card_check(replay: Replay, entry: Audited) -> Check:
 
 def cited(check: Check, key: str = CARDS_KEY) -> str:
     """The article of a card rule value on the entry's day, as the rule data cites it (a draft as such)."""
-    rule = check.replay.rule(key, check.entry.gaming_day)
-    return str(rule.citation) if rule else HOUSE_RULE
+    return check.replay.cited(key, check.entry.gaming_day)
 
 
 CARD_UNKNOWN = _("Aucune carte « {card} » n'est émise dans ce registre avant cette écriture.")

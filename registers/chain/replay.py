@@ -137,6 +137,12 @@ class Replay:
             self._rules[(key, on)] = found
         return self._rules[(key, on)]
 
+    def cited(self, key: str, on: datetime.date) -> str:
+        """The article of a rule value in force on `on`, as the rule data cites it (a draft as such); Vigie's own rule
+        where there is none."""
+        rule = self.rule(key, on)
+        return str(rule.citation) if rule else HOUSE_RULE
+
     def referred(self, entry: Audited) -> tuple[int, str] | None:
         """(n°, kind) of the earlier entry of this register that the entry refers to."""
         return self.seen.get(entry.entry.refers_to_id) if entry.entry.refers_to_id else None

@@ -19,8 +19,7 @@ PERIOD = "lu.orphelins.delai_restitution"
 
 def _orphan_rule(replay: Replay, day: datetime.date) -> str:
     """The article of the return period (art. 8 al. 3), as the rule data cites it on `day`."""
-    period = replay.rule(PERIOD, day)
-    return str(period.citation) if period else HOUSE_RULE
+    return replay.cited(PERIOD, day)
 
 NOT_AN_ORPHAN = _("L'écriture ne se rapporte à aucun orphelin enregistré de ce registre.")
 CLOSED = _("L'orphelin n° {orphan} n'est plus en attente : il a été restitué ou est devenu définitif (écriture "

@@ -16,9 +16,9 @@ from django.utils import timezone
 from compliance.errors import DomainError
 from compliance.models import Casino, User
 from compliance.permissions import verify_can_write
-from games.selectors import rule_value_at
 from registers.errors import ErrorCode
 
+from ... import controls
 from ...chain.replay import HOUSE_RULE
 from ...chain.services import entry_append, register_for
 from ...kinds import EntryKind, RegisterKind
@@ -38,11 +38,7 @@ ENCAISSE_RULE = "lu.caisse_speciale.encaisse"  # art. 18-14 al. 2: what its cash
 
 def caisse_citation(casino: Casino, key: str, day: datetime.date | None = None) -> str:
     """The article of the caisse spéciale, as the rule data cites it; the casino's control where it has none."""
-    try:
-        rule = rule_value_at(jurisdiction=casino.jurisdiction, key=key, on=day or timezone.localdate(), drafts=True)
-    except DomainError:
-        return HOUSE_RULE
-    return str(rule.citation)
+    return controls.cited(casino, key, day or timezone.localdate(), HOUSE_RULE)
 
 
 def desk_name(raw, casino: Casino) -> str:
