@@ -36,11 +36,15 @@ class CasinoTimezoneMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
-        user = getattr(request, "user", None)
-        jurisdiction = user.home_jurisdiction if user is not None and user.is_authenticated else None
-        if jurisdiction is not None:
-            timezone.activate(ZoneInfo(jurisdiction.timezone))
+        activate_home_zone(getattr(request, "user", None))
         try:
             return self.get_response(request)
         finally:
             timezone.deactivate()
+
+
+def activate_home_zone(user) -> None:
+    """The zone of the user's casino or jurisdiction, for the rest of the request."""
+    jurisdiction = user.home_jurisdiction if user is not None and user.is_authenticated else None
+    if jurisdiction is not None:
+        timezone.activate(ZoneInfo(jurisdiction.timezone))

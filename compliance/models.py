@@ -1,4 +1,6 @@
+import datetime
 import uuid
+from zoneinfo import ZoneInfo
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser
@@ -6,6 +8,7 @@ from django.contrib.auth.models import UserManager as DjangoUserManager
 from django.core.validators import MaxValueValidator
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
@@ -93,6 +96,11 @@ class Casino(models.Model):
     @property
     def currency(self) -> str:
         return self.jurisdiction.currency
+
+    def today(self, moment: datetime.datetime | None = None) -> datetime.date:
+        """The casino's own date (now, or at `moment`), whoever asks and from wherever: a Luxembourg filing at
+        00:30 is on the new day even when the server, a worker or an API client's session runs in UTC."""
+        return timezone.localdate(moment, timezone=ZoneInfo(self.jurisdiction.timezone))
 
 
 class CasinoOrJurisdictionQuerySet(ScopedQuerySet):

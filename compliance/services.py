@@ -5,6 +5,7 @@ import datetime
 import json
 from decimal import Decimal
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import yaml
 from django.conf import settings
@@ -88,13 +89,14 @@ def casino_create(*, actor: User, jurisdiction_code: str, code: str, name: str, 
         raise DomainError(errors.NEGATIVE_AMOUNT, field="share_capital", code=ErrorCode.NEGATIVE_AMOUNT)
     if Casino.objects.filter(code=code).exists():
         raise DomainError(errors.CASINO_CODE_TAKEN, field="code", code=ErrorCode.DUPLICATE)
-    opened_on = opened_on or timezone.localdate()
-    if opened_on > timezone.localdate():
+    today = timezone.localdate(timezone=ZoneInfo(jurisdiction.timezone))
+    opened_on = opened_on or today
+    if opened_on > today:
         raise DomainError(errors.OPENED_IN_THE_FUTURE, field="opened_on", code=ErrorCode.INVALID)
     _verify_late_filing_days(late_filing_days)
     # a draft applied from a casino's first day in Vigie unless the basis says when
     basis = {"draft_basis": draft_basis, "draft_basis_since": draft_basis_since or (opened_on if draft_basis else None)}
-    _verify_draft_basis(Casino(), basis)
+    _verify_draft_basis(Casino(jurisdiction=jurisdiction), basis)
     casino = Casino.objects.create(jurisdiction=jurisdiction, code=code, name=name, operator_name=operator_name,
                                    licence_number=licence_number, address=address, share_capital=share_capital,
                                    opened_on=opened_on, late_filing_days=late_filing_days, **basis)
@@ -124,7 +126,7 @@ def _verify_draft_basis(casino: Casino, changes: dict) -> None:
     if bool((reference or "").strip()) != (since is not None):
         field = "draft_basis_since" if since is None else "draft_basis"
         raise DomainError(errors.DRAFT_BASIS_INCOMPLETE, field=field, code=ErrorCode.INVALID)
-    if since is not None and since > timezone.localdate():
+    if since is not None and since > casino.today():
         raise DomainError(errors.OPENED_IN_THE_FUTURE, field="draft_basis_since", code=ErrorCode.INVALID)
 
 

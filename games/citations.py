@@ -2,7 +2,7 @@
 articles, so that no page cites a draft as law in force. Python code cites through rule values
 (`rule_value_at(...).citation`); templates, which name articles in prose, through `{% cite %}` (templatetags)."""
 
-from .models import InstrumentStatus, LegalInstrument
+from .models import Article, InstrumentStatus, LegalInstrument
 
 
 def instrument_citation(slug: str, articles: str) -> str:
@@ -20,3 +20,9 @@ def drafts_of(jurisdiction_code: str) -> list[str]:
     there applies as a draft, and must say on what basis."""
     instruments = LegalInstrument.objects.filter(jurisdiction__code=jurisdiction_code, status=InstrumentStatus.DRAFT)
     return [f"{i.amended_cite_as or i.cite_as} (projet)" for i in instruments.order_by("slug")]
+
+
+def article_cited(article: Article, point: str = "") -> str:
+    """An article (and a point of it) as a page or the API writes it: a draft's with « (projet) »."""
+    draft = " (projet)" if article.instrument.status == InstrumentStatus.DRAFT else ""
+    return f"{article.citation(point)}{draft}"

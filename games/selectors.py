@@ -330,7 +330,8 @@ def _paytable_dict(paytable: PayTable, version: PayTableVersion) -> dict:
     return {
         "key": paytable.key, "game": paytable.game.key, "title": paytable.title, "title_en": paytable.title_en,
         "effective_from": version.effective_from.isoformat(),
-        "citation": {"label": citation.label, "instrument": citation.instrument, "status": citation.status,
+        "citation": {"label": citation.label, "text": str(citation), "instrument": citation.instrument,
+                     "status": citation.status,
                      "article_url": version.article.get_absolute_url(), "point": version.point or None},
         "note": version.note or None,
         "lines": lines,

@@ -48,11 +48,15 @@ class EntryKind(models.TextChoices):
     DESK_COUNTED = "caisse.comptage", _("Comptage d'une caisse")  # the caisse spéciale, art. 18-14
     # any register but the cards': the entry it refers to was filed wrongly; countersigned, it leaves the totals
     CORRECTION = "correction", _("Correction d'une écriture")
+    # any register: on what basis the casino applies its jurisdiction's draft text, written by Vigie before the first
+    # entry filed under it and again when that basis changes (Casino.draft_basis)
+    DRAFT_BASIS = "registre.base_projet", _("Base d'application du projet")
 
 
 # The kinds of entry each register holds (what its services file): an entry of another kind does not belong there. A
-# correction sets aside a wrongly filed entry of any register but the cards' (registers/chain/services.py).
-REGISTER_ENTRY_KINDS = {
+# correction sets aside a wrongly filed entry of any register but the cards' (registers/chain/services.py); every
+# register holds the basis its casino applies a draft on.
+_REGISTER_ENTRY_KINDS = {
     RegisterKind.ORPHELINS: (EntryKind.ORPHELIN_FILED, EntryKind.ORPHELIN_RETURNED, EntryKind.ORPHELIN_FINAL,
                              EntryKind.CORRECTION),
     RegisterKind.JACKPOTS: (EntryKind.JACKPOT_PAID, EntryKind.CORRECTION),
@@ -67,6 +71,7 @@ REGISTER_ENTRY_KINDS = {
                           EntryKind.CARD_TRANSFERRED, EntryKind.CARD_BENEFIT, EntryKind.CARD_ADJUSTED,
                           EntryKind.CARD_TO_ORPHELINS, EntryKind.DESK_COUNTED),
 }
+REGISTER_ENTRY_KINDS = {register: (*kinds, EntryKind.DRAFT_BASIS) for register, kinds in _REGISTER_ENTRY_KINDS.items()}
 
 
 # The short names of the card movements, as the caisse spéciale's statements head their columns.

@@ -227,6 +227,7 @@ def entry_context(request, entry, kind: str) -> dict:
         "payload": selectors.payload_pretty(entry),
         "entry_citation": selectors.entry_citation(entry),
         "late": selectors.entry_late(entry),
+        "basis": selectors.entry_draft_basis(entry),
         "followers": [(f, entry_kind_label(f.kind)) for f in selectors.entry_followers(entry)],
         "has_next": selectors.entry_has_next(entry),
     }

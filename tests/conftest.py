@@ -1,6 +1,7 @@
 import datetime
 from dataclasses import dataclass
 from decimal import Decimal
+from zoneinfo import ZoneInfo
 
 import pytest
 from rest_framework.test import APIClient
@@ -48,6 +49,13 @@ class World:
     job_c: JobRun
 
 
+
+def lu_today() -> datetime.date:
+    """The Luxembourg casinos' own date (Casino.today), whatever the hour in UTC: a test that names a gaming day in
+    UTC fails between 23:00 and 24:00 UTC, when the casino is already on the next day."""
+    return datetime.datetime.now(ZoneInfo("Europe/Luxembourg")).date()
+
+
 @pytest.fixture
 def world(db) -> World:
     return build_world()
@@ -87,16 +95,57 @@ def api_client_for(user: User) -> APIClient:
 def django_db_setup(django_db_setup, django_db_blocker):
     """Loads the rule files once per test database (committed, so every test starts with them), and
     afterwards ends the sessions a live server thread or a worker left open, so the database can be dropped."""
+    from django.db.models.signals import post_migrate
+
     from games.services import rules_load
 
     with django_db_blocker.unblock():
         rules_load()
+        _snapshot_rules()
+    post_migrate.connect(_restore_rules_after_flush, dispatch_uid="tests-restore-rules")
     yield
     from django.db import connection
 
     with django_db_blocker.unblock(), connection.cursor() as cursor:
         cursor.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                       "WHERE datname = current_database() AND pid <> pg_backend_pid()")
+                       "WHERE datname = current_database() AND pid <> pg_backend_pid() AND usename = current_user")
+
+
+def _rule_tables() -> list[str]:
+    """The tables `rules_load` fills (the jurisdictions and every table of the games app), parents first."""
+    from django.apps import apps
+
+    games = apps.get_app_config("games").get_models(include_auto_created=True)
+    return ["compliance_jurisdiction", *(model._meta.db_table for model in games)]
+
+
+def _snapshot_rules() -> None:
+    """A copy of the loaded rules beside their tables (not models, so a flush leaves them)."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        for table in _rule_tables():
+            cursor.execute(f'DROP TABLE IF EXISTS "snap_{table}"; CREATE TABLE "snap_{table}" AS TABLE "{table}"')
+
+
+def _restore_rules_after_flush(sender, using="default", **kwargs) -> None:
+    """A transactional test ends with a flush of every table (then post_migrate): the rules come back from the copy
+    in a few milliseconds instead of a `rules_load` of seconds in the next test. The foreign keys are deferred
+    (as Django creates them) to the end of the transaction, so the order of the copies does not matter."""
+    from django.db import connections, transaction
+
+    if sender.label != "games":
+        return
+    with transaction.atomic(using=using), connections[using].cursor() as cursor:
+        cursor.execute("SELECT EXISTS (SELECT 1 FROM games_legalinstrument)")
+        if cursor.fetchone()[0]:
+            return
+        for table in _rule_tables():
+            cursor.execute("SELECT string_agg(quote_ident(column_name), ', ' ORDER BY ordinal_position) "
+                           "FROM information_schema.columns WHERE table_name = %s AND is_generated = 'NEVER'",
+                           [table])
+            (columns,) = cursor.fetchone()  # a generated column (the articles' search vector) computes itself
+            cursor.execute(f'INSERT INTO "{table}" ({columns}) SELECT {columns} FROM "snap_{table}"')
 
 
 @pytest.fixture
@@ -129,7 +178,6 @@ def pytest_terminal_summary(terminalreporter):
 def install_machines(casino: Casino, actor: User, *numbers: str, days_ago: int = 7) -> None:
     """Slot machines in the casino's register of machines (LU RGD 1979 art. 17), installed `days_ago` (within the
     casino's filing delay): a hand-paid jackpot names one of them. A machine already there is left as it is."""
-    from django.utils import timezone
 
     from registers.appareils.selectors import appareils_of, machines_register
     from registers.appareils.services import appareil_install
@@ -140,4 +188,4 @@ def install_machines(casino: Casino, actor: User, *numbers: str, days_ago: int =
         if number.strip() and number.strip() not in installed:
             appareil_install(casino=casino, actor=actor, machine=number, manufacturer="Novomatic",
                              certificate=f"CE-{number.strip()}",
-                             gaming_day=timezone.localdate() - datetime.timedelta(days=days_ago))
+                             gaming_day=casino.today() - datetime.timedelta(days=days_ago))

@@ -8,7 +8,6 @@ import datetime
 import json
 import re
 import unicodedata
-from zoneinfo import ZoneInfo
 
 import jsonschema
 import pytest
@@ -25,7 +24,7 @@ from registers.fields import NAME_MAX, TEXT_MAX, clean_text
 from registers.models import Entry, PendingEntry, SlotRequest
 from registers.money import parse_amount
 from registers.orphelins.selectors import SOURCES
-from tests.conftest import api_client_for, install_machines, make_user
+from tests.conftest import api_client_for, install_machines, lu_today, make_user
 
 V1 = "/api/v1/"
 R = "/api/v1/registers/{casino}/"
@@ -309,8 +308,6 @@ def test_the_slot_operations_document_their_idempotency_key(schema):
 # --- the API does what the schema says ------------------------------------------------------------------------
 
 
-def lu_today() -> datetime.date:
-    return datetime.datetime.now(ZoneInfo("Europe/Luxembourg")).date()
 
 
 def yesterday() -> str:

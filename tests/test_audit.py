@@ -10,7 +10,6 @@ from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 from django.db import ProgrammingError, connection, transaction
 from django.urls import reverse
-from django.utils import timezone
 from rest_framework.test import APIClient
 
 from compliance.errors import DomainError, PermissionDeniedError
@@ -25,7 +24,7 @@ from compliance.services import (
     system_user,
     user_create,
 )
-from tests.conftest import PASSWORD
+from tests.conftest import PASSWORD, lu_today
 
 CASINO_D = dict(jurisdiction_code="LU", code="casino-d", name="Casino D", operator_name="Exploitant D",
                 licence_number="LIC-D", address="1, rue D", share_capital=Decimal("2500000.50"))
@@ -52,7 +51,7 @@ def test_casino_create_records_the_casino_and_who_created_it(world):
     assert event.details == {"code": "casino-d", "name": "Casino D", "jurisdiction": "LU",
                              "operator_name": "Exploitant D", "licence_number": "LIC-D",
                              "share_capital": "2500000.50",  # a decimal kept as written, as a string
-                             "opened_on": timezone.localdate().isoformat(), "late_filing_days": 7}
+                             "opened_on": lu_today().isoformat(), "late_filing_days": 7}
 
 
 def test_a_refused_casino_create_records_nothing(world):

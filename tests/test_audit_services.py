@@ -12,11 +12,10 @@ from pathlib import Path
 
 import pytest
 from django.test import RequestFactory
-from django.utils import timezone
 
 from compliance.models import AuditEvent, JobRun
 from registers.models import Checkpoint, Entry, GamingSession, PendingEntry
-from tests.conftest import PASSWORD, make_user
+from tests.conftest import PASSWORD, lu_today, make_user
 
 ROOT = Path(__file__).resolve().parent.parent
 SERVICE_MODULES = ("services.py", "ledger.py", "jackpots.py")
@@ -96,7 +95,7 @@ def test_no_module_but_a_service_module_writes():
 
 # --- the cases: each calls one service and returns who acted --------------------------------------------------
 
-TODAY = timezone.localdate
+TODAY = lu_today
 
 
 def _lu(world):

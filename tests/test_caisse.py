@@ -11,7 +11,6 @@ from decimal import Decimal
 
 import pytest
 from django.urls import reverse
-from django.utils import timezone
 
 from compliance import formatting
 from compliance.errors import DomainError, PermissionDeniedError
@@ -21,13 +20,13 @@ from registers.cards.caisse.services import COUNTED, desk_count_file
 from registers.cards.ledger import card_adjust, card_bet, card_load, card_payout, card_transfer, card_win
 from registers.cards.services import card_found, card_issue
 from registers.models import Card, CardMovement, Entry
-from tests.conftest import make_casino, make_user
+from tests.conftest import lu_today, make_casino, make_user
 from tests.test_cards import _setup
 
 pytestmark = pytest.mark.django_db
 
 D = Decimal
-TODAY = timezone.localdate()
+TODAY = lu_today()
 YESTERDAY = TODAY - datetime.timedelta(days=1)
 
 

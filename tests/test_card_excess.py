@@ -12,7 +12,6 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from django.urls import reverse
-from django.utils import timezone
 
 from compliance import formatting
 from compliance.errors import DomainError
@@ -23,13 +22,13 @@ from registers.cards.ledger import card_load, card_win
 from registers.cards.services import card_issue
 from registers.chain.services import pending_countersign
 from registers.models import Entry, PendingEntry
-from tests.conftest import api_client_for, install_machines, make_user
+from tests.conftest import api_client_for, install_machines, lu_today, make_user
 from tests.test_cards import _concurrently, _setup
 
 pytestmark = pytest.mark.django_db
 
 D = Decimal
-TODAY = timezone.localdate()
+TODAY = lu_today()
 YESTERDAY = TODAY - datetime.timedelta(days=1)
 
 

@@ -10,7 +10,6 @@ from decimal import Decimal
 import psycopg
 import pytest
 from django.db import connection, connections, transaction
-from django.utils import timezone
 
 from compliance.errors import DomainError
 from registers.cards import ledger
@@ -27,9 +26,10 @@ from registers.cards.services import (
 from registers.chain.verification import registers_verify
 from registers.kinds import RegisterKind
 from registers.models import Card, CardMovement, Entry, PendingEntry
+from tests.conftest import lu_today
 from tests.test_cards import _app_sql, _setup
 
-TODAY = timezone.localdate
+TODAY = lu_today
 D = Decimal
 
 

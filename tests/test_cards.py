@@ -9,15 +9,14 @@ import psycopg
 import pytest
 from django.conf import settings
 from django.db import connection, connections
-from django.utils import timezone
 
 from compliance.errors import DomainError
 from registers.cards.ledger import card_load
 from registers.cards.services import card_certificate_record, card_issue, client_register
 from registers.models import Card, Entry
-from tests.conftest import make_user
+from tests.conftest import lu_today, make_user
 
-TODAY = timezone.localdate
+TODAY = lu_today
 
 
 def _setup(world):
@@ -83,9 +82,9 @@ def test_3_1_7_twenty_concurrent_issues_for_one_client_give_exactly_two_active_c
 
 
 @pytest.mark.django_db(transaction=True)
-def test_3_1_6_hundred_concurrent_50_euro_loads_exactly_40_succeed_twenty_times(world_tx, rules):
+def test_3_1_6_hundred_concurrent_50_euro_loads_exactly_40_succeed_six_times(world_tx, rules):
     manager, _client = _setup(world_tx)
-    for round_ in range(20):
+    for round_ in range(6):  # six races of 100 writers: the lock is what holds, not luck
         client = client_register(casino=world_tx.c, actor=manager, last_name=f"Joueur {round_}", first_name="A",
                                  birth_date=datetime.date(1990, 1, 1), id_document_type="Passeport",
                                  id_document_number=f"P{round_:04}")

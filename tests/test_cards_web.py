@@ -19,13 +19,11 @@ from compliance.models import Jurisdiction
 from registers.cards.ledger import card_load, card_payout
 from registers.cards.services import card_certificate_record, card_issue, card_status_change, client_register
 from registers.models import Card, CardMovement, Client, Entry
-from tests.conftest import make_casino, make_user
+from tests.conftest import lu_today, make_casino, make_user
 
 pytestmark = pytest.mark.django_db
 
 
-def lu_today() -> datetime.date:
-    return datetime.datetime.now(ZoneInfo("Europe/Luxembourg")).date()
 
 
 def euros(amount: str) -> str:

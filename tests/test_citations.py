@@ -55,6 +55,19 @@ def test_no_article_is_cited_by_a_literal_in_python_only_through_the_rule_data()
     assert citation_literals() == []
 
 
+INSTRUMENT = re.compile(r"\b(?:LU|QC|MC)\s+(?:RGD|RJC|AM|D\.)\s|\bROPTA\s*§")
+
+
+def test_pages_name_an_article_only_through_the_cite_tag_so_a_draft_says_so():
+    """Templates write articles in prose; the instrument and its « (projet) » come from `{% cite %}`."""
+    assert INSTRUMENT.search("(LU RGD 1979 art. 18-15)")  # the pattern bites
+    hits = [f"{path.relative_to(ROOT)}:{number}: {line.strip()[:80]}"
+            for path in sorted((ROOT / "templates").rglob("*.html"))
+            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+            if INSTRUMENT.search(re.sub(r"\{% cite [^%]*%\}", "", line))]
+    assert hits == []
+
+
 @pytest.fixture
 def lu(world, rules):
     world.manager_c = make_user("direction.c", "manager", casino=world.c)
@@ -62,24 +75,24 @@ def lu(world, rules):
 
 
 def test_lu_18_15_an_entry_filed_under_the_draft_says_projet_in_its_hashed_payload(lu):
-    pending = orphelin_file(casino=lu.c, actor=lu.accountant_c, gaming_day=timezone.localdate(), source="table",
+    pending = orphelin_file(casino=lu.c, actor=lu.accountant_c, gaming_day=lu.c.today(), source="table",
                             amount="10.00", currency="EUR", location="Table 1")
     entry = pending_countersign(pending=pending, countersigner=lu.manager_c)
     assert json.loads(entry.payload)["citation"] == "LU RGD 1979 art. 8 (projet)"
     install_machines(lu.c, lu.accountant_c, "M1")
     paid = pending_countersign(pending=jackpot_manual_payout_file(
-        casino=lu.c, actor=lu.accountant_c, gaming_day=timezone.localdate(), machine="M1", amount="10.00",
+        casino=lu.c, actor=lu.accountant_c, gaming_day=lu.c.today(), machine="M1", amount="10.00",
         currency="EUR", receipt_number="Q-1", receipt_in_cabinet=True), countersigner=lu.manager_c)
     assert json.loads(paid.payload)["citation"] == "LU RGD 1979 art. 18-10 al. 4 (projet)"
     with pytest.raises(DomainError) as refused:
-        jackpot_manual_payout_file(casino=lu.c, actor=lu.accountant_c, gaming_day=timezone.localdate(),
+        jackpot_manual_payout_file(casino=lu.c, actor=lu.accountant_c, gaming_day=lu.c.today(),
                                    machine="M1", amount="10.00", currency="EUR", receipt_number="Q-2",
                                    receipt_in_cabinet=False)
     assert "LU RGD 1979 art. 18-10 al. 4 (projet)" in str(refused.value.message)
 
 
 def test_lu_18_15_a_second_signature_the_text_does_not_require_is_the_casino_s_internal_control(lu):
-    pending = orphelin_file(casino=lu.c, actor=lu.accountant_c, gaming_day=timezone.localdate(), source="table",
+    pending = orphelin_file(casino=lu.c, actor=lu.accountant_c, gaming_day=lu.c.today(), source="table",
                             amount="10.00", currency="EUR", location="Table 1")
     assert pending.citation == "Contrôle interne du casino : seconde signature"
     entry = pending_countersign(pending=pending, countersigner=lu.manager_c)
@@ -91,7 +104,7 @@ def test_lu_18_15_a_second_signature_the_text_does_not_require_is_the_casino_s_i
 
 def test_qc_a_jackpot_paid_by_hand_in_quebec_cites_the_casino_s_control_not_a_luxembourg_article(world, rules):
     manager = make_user("direction.a2", "manager", casino=world.a)
-    paid = jackpot_manual_payout_file(casino=world.a, actor=world.accountant_a, gaming_day=timezone.localdate(),
+    paid = jackpot_manual_payout_file(casino=world.a, actor=world.accountant_a, gaming_day=world.a.today(),
                                       machine="A-1", amount="10.00", currency="CAD", receipt_number="Q-1",
                                       receipt_in_cabinet=True)
     entry = pending_countersign(pending=paid, countersigner=manager)
@@ -118,3 +131,44 @@ def test_lu_a_casino_records_on_what_basis_it_applies_the_draft_and_its_page_sho
     casino_update(actor=lu.admin, casino=lu.c, draft_basis="Lettre du Ministère réf. 14", draft_basis_since=since)
     page = client.get(url).content.decode()
     assert "LU RGD 1979 (projet)" in page and "Lettre du Ministère réf. 14" in page
+
+
+def test_lu_the_basis_is_written_in_each_register_before_its_first_entry_and_again_when_it_changes(lu, client):
+    from compliance.services import casino_update
+    from registers.chain.services import entry_verify_correct
+    from registers.management.audit import audit
+    from registers.models import Entry
+
+    since = lu.c.today()
+    casino_update(actor=lu.admin, casino=lu.c, draft_basis="Lettre du Ministère réf. 14", draft_basis_since=since)
+    lu.c.refresh_from_db()
+
+    def filed(amount):
+        pending = orphelin_file(casino=lu.c, actor=lu.accountant_c, gaming_day=lu.c.today(), source="table",
+                                amount=amount, currency="EUR", location="Table 1")
+        return pending_countersign(pending=pending, countersigner=lu.manager_c)
+
+    first, second = filed("10.00"), filed("20.00")
+    basis = Entry.objects.get(register=first.register, seq=1)
+    assert (basis.kind, basis.actor.username, first.seq, second.seq) == ("registre.base_projet", "vigie-automate", 2, 3)
+    assert json.loads(basis.payload) == {"drafts": ["LU RGD 1979 (projet)"], "basis": "Lettre du Ministère réf. 14",
+                                         "since": since.isoformat(), "citation": "LU RGD 1979 (projet)"}
+
+    casino_update(actor=lu.admin, casino=lu.c, draft_basis="Règlement grand-ducal publié, réf. 15",
+                  draft_basis_since=since)
+    lu.c.refresh_from_db()
+    third = filed("30.00")
+    kinds = list(Entry.objects.filter(register=first.register).order_by("seq").values_list("kind", flat=True))
+    assert kinds[3:] == ["registre.base_projet", "orphelin.enregistrement"] and third.seq == 5
+    assert json.loads(Entry.objects.get(register=first.register, seq=4).payload)["basis"] == (
+        "Règlement grand-ducal publié, réf. 15")
+
+    with pytest.raises(DomainError) as refused:
+        entry_verify_correct(entry=basis, actor=lu.manager_c)
+    assert refused.value.code == "not_correctable"
+    (orphelins,) = audit(casino_code=lu.c.code, kind="orphelins")
+    assert orphelins.entries == 5 and not orphelins.findings
+
+    client.force_login(lu.regulator_lu)
+    page = client.get(reverse("registers-entry", kwargs={"casino": lu.c.code, "kind": "orphelins", "seq": 1}))
+    assert "Lettre du Ministère réf. 14" in page.content.decode() and "LU RGD 1979 (projet)" in page.content.decode()

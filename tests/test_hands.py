@@ -16,7 +16,7 @@ from games.hands.ranking import ranking
 from games.rules.yamlfile import read
 
 FIVE, FOUR, THREE = ranking("lu.cinq_cartes"), ranking("qc.quatre_cartes"), ranking("qc.trois_cartes")
-SAMPLE = 100_000
+SAMPLE = 30_000
 
 
 def fine(text, rules=FIVE):
@@ -111,7 +111,7 @@ def _consistent(ours: np.ndarray, reference: np.ndarray, lower_is_better: bool) 
 
 
 @pytest.mark.parametrize("cards", [5, 7])
-def test_five_and_seven_card_values_agree_with_treys_on_100000_random_hands(cards):
+def test_five_and_seven_card_values_agree_with_treys_on_30000_random_hands(cards):
     hands = random_hands(SAMPLE, cards, np.random.default_rng(cards))
     ours = evaluate_many(hands, "lu.cinq_cartes")
     theirs = np.array(
@@ -122,7 +122,7 @@ def test_five_and_seven_card_values_agree_with_treys_on_100000_random_hands(card
     assert [evaluate(tuple(h)) for h in hands[:2000].tolist()] == ours[:2000].tolist()
 
 
-def test_omaha_agrees_with_treys_on_100000_random_deals():
+def test_omaha_agrees_with_treys_on_30000_random_deals():
     deals = random_hands(SAMPLE, 9, np.random.default_rng(9))
     holes, boards = deals[:, :4], deals[:, 4:]
     picks = [(h, b) for h in combinations(range(4), 2) for b in combinations(range(5), 3)]
@@ -193,7 +193,7 @@ def _naive(hand, size):
     ("size", "cards", "key"),
     [(3, 3, "qc.trois_cartes"), (4, 4, "qc.quatre_cartes"), (4, 5, "qc.quatre_cartes"), (4, 6, "qc.quatre_cartes")],
 )
-def test_three_and_four_card_values_agree_with_a_naive_reference_on_100000_random_hands(size, cards, key):
+def test_three_and_four_card_values_agree_with_a_naive_reference_on_30000_random_hands(size, cards, key):
     hands = random_hands(SAMPLE, cards, np.random.default_rng(10 * size + cards))
     ours = evaluate_many(hands, key)
     reference = {}

@@ -7,7 +7,6 @@ from decimal import Decimal
 
 import pytest
 from django.urls import reverse
-from django.utils import timezone
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -30,9 +29,9 @@ from registers.poker.services import (
     progressive_statement,
     progressive_win_file,
 )
-from tests.conftest import api_client_for, make_user
+from tests.conftest import api_client_for, lu_today, make_user
 
-TODAY = timezone.localdate
+TODAY = lu_today
 LEVELS = [{"combination": "royal_flush", "start": "500.00"}, {"combination": "straight_flush", "start": "200.00"},
           {"combination": "four_of_a_kind", "start": "50.00"}]
 BLINDS = [{"table": "P1", "small_blind": "1.00", "big_blind": "2.00"},

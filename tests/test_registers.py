@@ -12,7 +12,6 @@ import pytest
 from django.conf import settings
 from django.core.management import call_command
 from django.db import connection, connections
-from django.utils import timezone
 
 from compliance.errors import DomainError
 from registers.chain import offline_verify
@@ -21,10 +20,10 @@ from registers.chain.verification import register_export
 from registers.models import Checkpoint, Entry, PendingEntry, Register
 from registers.orphelins.selectors import orphelin_state
 from registers.orphelins.services import FINAL, orphelin_file, orphelin_return, orphelins_finalize
-from tests.conftest import make_user
+from tests.conftest import lu_today, make_user
 
 pytestmark = pytest.mark.django_db
-TODAY = timezone.localdate
+TODAY = lu_today
 
 
 @pytest.fixture
@@ -332,8 +331,8 @@ def test_art_18_12_3_4_and_49_1_what_is_assimilated_to_found_money(lu, source):
 
 def test_art_8_found_money_rules_apply_only_where_the_rule_data_gives_a_period(world, rules):
     with pytest.raises(DomainError) as refused:
-        orphelin_file(casino=world.a, actor=world.accountant_a, gaming_day=TODAY(), source="table", amount="10.00",
-                      currency="CAD", location="Table 1")
+        orphelin_file(casino=world.a, actor=world.accountant_a, gaming_day=world.a.today(), source="table",
+                      amount="10.00", currency="CAD", location="Table 1")
     assert refused.value.code == "wrong_jurisdiction" and PendingEntry.objects.count() == 0
 
 

@@ -3,15 +3,15 @@
 import datetime
 
 import pytest
-from django.utils import timezone
 
 from compliance.errors import DomainError
 from registers.appareils.selectors import appareils_of
 from registers.appareils.services import appareil_install, appareil_move, appareil_notice
 from registers.models import Entry, Register
+from tests.conftest import lu_today
 
 pytestmark = pytest.mark.django_db
-TODAY = timezone.localdate
+TODAY = lu_today
 
 
 @pytest.fixture

@@ -26,10 +26,10 @@ from registers.management.audit import CHECKS
 from registers.models import Entry, GamingSession
 from registers.orphelins.services import orphelin_file, orphelin_return
 from registers.poker.services import progressive_configure, progressive_statement
-from tests.conftest import make_user
+from tests.conftest import lu_today, make_user
 
 pytestmark = pytest.mark.django_db
-TODAY = timezone.localdate
+TODAY = lu_today
 
 LEVELS = [{"combination": "royal_flush", "start": "500.00"}, {"combination": "straight_flush", "start": "200.00"},
           {"combination": "four_of_a_kind", "start": "50.00"}]

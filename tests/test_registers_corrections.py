@@ -7,20 +7,19 @@ import json
 
 import pytest
 from django.urls import reverse
-from django.utils import timezone
 
 from compliance.errors import DomainError, PermissionDeniedError
 from registers.chain.selectors import payload_rows, payload_total, register_csv
 from registers.chain.services import entry_correct, pending_countersign, register_for
 from registers.kinds import RegisterKind
 from registers.models import Entry, PendingEntry
-from tests.conftest import install_machines
+from tests.conftest import install_machines, lu_today
 from tests.test_audit_services import _c, _lu
 
 CORRECTION_CITATION = ("LU RGD 1979 art. 18-15 al. 2 (projet) ; Contrôle interne du casino : correction par une "
                        "écriture nouvelle, contresignée")
 
-TODAY = timezone.localdate
+TODAY = lu_today
 POKER, APP, ORPH = "registers.poker.services", "registers.appareils.services", "registers.orphelins.services"
 
 

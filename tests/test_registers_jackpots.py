@@ -3,7 +3,6 @@
 import json
 
 import pytest
-from django.utils import timezone
 
 from compliance.errors import DomainError
 from registers.appareils.jackpots import jackpot_manual_payout_file
@@ -22,7 +21,7 @@ def lu(world, rules):
 
 
 def _jackpot(world, **overrides):
-    fields = {"casino": world.c, "actor": world.accountant_c, "gaming_day": timezone.localdate(), "machine": "M07",
+    fields = {"casino": world.c, "actor": world.accountant_c, "gaming_day": world.c.today(), "machine": "M07",
               "amount": "4 250,00", "currency": "EUR", "receipt_number": "Q-2026-0042", "receipt_in_cabinet": True}
     install_machines(world.c, world.manager_c, "M07")
     return jackpot_manual_payout_file(**(fields | overrides))
@@ -48,12 +47,12 @@ def test_18_10_refusals_name_the_field_and_write_nothing(lu, overrides, field):
 
 
 def test_97_1_cagnotte_count_keeps_house_and_bad_beat_shares_and_the_difference_to_reconcile(lu):
-    pending = cagnotte_file(casino=lu.c, actor=lu.accountant_c, gaming_day=timezone.localdate(), table="Poker 2",
+    pending = cagnotte_file(casino=lu.c, actor=lu.accountant_c, gaming_day=lu.c.today(), table="Poker 2",
                             house="812.50", bad_beat="87.50", box_count="898.00", currency="EUR")
     entry = pending_countersign(pending=pending, countersigner=lu.manager_c)
     payload = json.loads(entry.payload)
     assert payload["difference"] == "-2.00" and payload["reconcile_key"].startswith("Poker 2|")
     with pytest.raises(DomainError) as negative:
-        cagnotte_file(casino=lu.c, actor=lu.accountant_c, gaming_day=timezone.localdate(), table="Poker 2",
+        cagnotte_file(casino=lu.c, actor=lu.accountant_c, gaming_day=lu.c.today(), table="Poker 2",
                       house="-1", bad_beat="0", box_count="0", currency="EUR")
     assert negative.value.field == "house"

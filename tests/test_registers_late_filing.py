@@ -8,7 +8,7 @@ import json
 
 import pytest
 from django.urls import reverse
-from django.utils import timezone, translation
+from django.utils import translation
 
 from compliance.errors import DomainError
 from compliance.services import casino_update
@@ -26,11 +26,13 @@ from registers.poker.services import (
     progressive_statement,
     progressive_win_file,
 )
-from tests.conftest import api_client_for, install_machines, make_user
+from tests.conftest import api_client_for, install_machines, lu_today, make_user
 from tests.test_registers_audit import seed
 
 pytestmark = pytest.mark.django_db
-TODAY = timezone.localdate
+
+TODAY = lu_today
+
 REASON = "Fiche de comptage retrouvée au contrôle de la caisse"
 LEVELS = [{"combination": "royal_flush", "start": "500.00"}]
 BLINDS = [{"table": "P1", "small_blind": "1.00", "big_blind": "2.00"},

@@ -5,7 +5,6 @@ register is a 404."""
 
 import datetime
 import json
-from zoneinfo import ZoneInfo
 
 import pytest
 from django.urls import reverse
@@ -14,7 +13,7 @@ from registers.appareils.services import appareil_install, appareil_move, appare
 from registers.chain.services import pending_countersign
 from registers.models import Checkpoint, Entry, GamingSession, PendingEntry
 from registers.poker.services import progressive_configure
-from tests.conftest import api_client_for, install_machines, make_user
+from tests.conftest import api_client_for, install_machines, lu_today, make_user
 
 pytestmark = pytest.mark.django_db
 
@@ -25,8 +24,6 @@ LEVELS = [
 ]
 
 
-def lu_today() -> datetime.date:
-    return datetime.datetime.now(ZoneInfo("Europe/Luxembourg")).date()
 
 
 def days_ago(days: int) -> datetime.date:
@@ -721,7 +718,7 @@ def test_every_register_exports_its_entries_as_a_french_spreadsheet(world, rules
 
     manager = make_user("direction.csv", "manager", casino=world.c)
     install_machines(world.c, world.accountant_c, "M07")
-    pending = jackpot_manual_payout_file(casino=world.c, actor=world.accountant_c, gaming_day=datetime.date.today(),
+    pending = jackpot_manual_payout_file(casino=world.c, actor=world.accountant_c, gaming_day=world.c.today(),
                                          machine="M07", amount="4250.00", currency="EUR", receipt_number="Q-1",
                                          receipt_in_cabinet=True)
     pending_countersign(pending=pending, countersigner=manager)

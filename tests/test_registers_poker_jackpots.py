@@ -5,7 +5,6 @@ import json
 from decimal import Decimal
 
 import pytest
-from django.utils import timezone
 
 from compliance.errors import DomainError
 from games.poker.jackpots import bad_beat_hand, bad_beat_split, increment
@@ -19,10 +18,10 @@ from registers.poker.services import (
     progressive_statement,
     progressive_win_file,
 )
-from tests.conftest import make_user
+from tests.conftest import lu_today, make_user
 
 pytestmark = pytest.mark.django_db
-TODAY = timezone.localdate
+TODAY = lu_today
 
 LEVELS = [{"combination": "royal_flush", "start": "500.00"}, {"combination": "straight_flush", "start": "200.00"},
           {"combination": "four_of_a_kind", "start": "50.00"}]

@@ -5,13 +5,13 @@ or unprintable character, when it is too long, or when a required one is blank; 
 import datetime
 
 import pytest
-from django.utils import timezone
 
 from compliance.errors import DomainError
 from registers.models import CardSystemCertificate, Client, Entry, PendingEntry, SlotSystem
+from tests.conftest import lu_today
 from tests.test_audit_services import _c, _lu
 
-TODAY = timezone.localdate
+TODAY = lu_today
 ESCAPE = "Table 1\x1b[2J"  # a terminal escape: the bytes a fuzzer sent
 RIGHT_TO_LEFT = "Table\u202e1"  # an invisible reordering mark
 

@@ -5,7 +5,6 @@ import datetime
 import json
 from decimal import Decimal
 from types import SimpleNamespace
-from zoneinfo import ZoneInfo
 
 import pytest
 from django.urls import reverse
@@ -17,17 +16,13 @@ from registers.chain.services import entry_append, pending_countersign, register
 from registers.chain.verification import EXPORT_FORMAT
 from registers.models import Checkpoint, Entry, PendingEntry, Register
 from registers.orphelins.services import orphelin_file, orphelin_return
-from tests.conftest import api_client_for, make_user
+from tests.conftest import api_client_for, lu_today, make_user
 
 pytestmark = pytest.mark.django_db
 
 
 SECOND_SIGNATURE = "Contrôle interne du casino : seconde signature"  # no article requires it
 
-
-def lu_today() -> datetime.date:
-    """The gaming day in Luxembourg, as the pages (in the casino's time zone) see it."""
-    return datetime.datetime.now(ZoneInfo("Europe/Luxembourg")).date()
 
 
 def days_ago(days: int) -> datetime.date:
@@ -546,14 +541,15 @@ def test_the_demo_fills_la_moselles_orphelins_register_once(rules):
     demo_load()
     register = Register.objects.get(casino__code="la-moselle", kind="orphelins")
     kinds = list(Entry.objects.filter(register=register).order_by("seq").values_list("kind", flat=True))
-    assert kinds == ["orphelin.enregistrement", "orphelin.enregistrement", "orphelin.definitif"]
+    # the casino's basis for applying the draft first (issue 13), then its found money
+    assert kinds == ["registre.base_projet", "orphelin.enregistrement", "orphelin.enregistrement", "orphelin.definitif"]
     waiting = PendingEntry.objects.filter(register=register, entry__isnull=True)
     # the found-money sum of today, and the two found cards' balances (LU art. 3-4 8)), await a countersignature
     assert sorted(json.loads(p)["source"] for p in waiting.values_list("payload", flat=True)) == [
         "carte_anonyme", "carte_nominative", "pieces_tokens"]
-    assert Checkpoint.objects.filter(register=register, size=3).count() == 1
+    assert Checkpoint.objects.filter(register=register, size=4).count() == 1
     assert demo_load() == []
-    assert Entry.objects.filter(register=register).count() == 3
+    assert Entry.objects.filter(register=register).count() == 4
 
 
 # --- shared with tests/test_scoping.py -------------------------------------------------------------

@@ -52,7 +52,8 @@ def test_api_rule_value_with_and_without_drafts(world, rules):
     refused = api.get(url, {"on": "2020-01-01"})
     assert refused.status_code == 404 and refused.json()["code"] == "rule_value_not_found"
     found = api.get(url, {"on": "2020-01-01", "drafts": "1"}).json()
-    assert found["value"] == "2000.00" and found["citation"] == "LU RGD 1979 art. 3-1 6)" and found["status"] == "draft"
+    assert found["value"] == "2000.00" and found["status"] == "draft"
+    assert found["citation"] == "LU RGD 1979 art. 3-1 6) (projet)"
     bad = api.get(url, {"on": "2020-02-30"})
     assert bad.status_code == 400 and bad.json()["field_errors"] == {"on": ["Date invalide : « 2020-02-30 » (format "
                                                                           "attendu AAAA-MM-JJ)."]}

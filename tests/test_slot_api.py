@@ -10,7 +10,6 @@ from decimal import Decimal
 import pytest
 from django.db import connections
 from django.urls import reverse
-from django.utils import timezone
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
@@ -22,10 +21,10 @@ from registers.cards.services import card_certificate_record, card_issue
 from registers.cards.slot_system import services as slot_services
 from registers.cards.slot_system.services import slot_system_register, slot_system_set_rate
 from registers.models import Card, CardMovement, Entry, SlotRequest, SlotSystem
-from tests.conftest import make_casino, make_user
+from tests.conftest import lu_today, make_casino, make_user
 from tests.test_cards import _setup
 
-TODAY = timezone.localdate
+TODAY = lu_today
 DEBIT, CREDIT = reverse("api-slots-debit"), reverse("api-slots-credit")
 
 

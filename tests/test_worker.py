@@ -96,4 +96,4 @@ def test_a_real_worker_evaluates_a_game_strategy_and_stores_it(transactional_db,
         time.sleep(0.2)
     assert evaluation.status == StrategyEvaluation.Status.SUCCEEDED, evaluation.error
     assert evaluation.method == "exact" and evaluation.progress_done == evaluation.progress_total
-    assert evaluation.expected.startswith("-") and evaluation.citations == ["LU RGD 1979 art. 37-16"]
+    assert evaluation.expected.startswith("-") and evaluation.citations == ["LU RGD 1979 art. 37-16 (projet)"]

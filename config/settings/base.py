@@ -184,7 +184,7 @@ SECURE_CSP = {
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         # Token first, so an anonymous call gets 401 with a WWW-Authenticate challenge.
-        "rest_framework.authentication.TokenAuthentication",
+        "compliance.api.authentication.ZonedTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["compliance.api.permissions.ScopedAccess"],

@@ -10,6 +10,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games import selectors
+from games.citations import article_cited
 from games.models import Article, Game, LegalInstrument, PayTable
 
 
@@ -38,7 +39,7 @@ class InstrumentOutput(serializers.ModelSerializer):
 
 class ArticleOutput(serializers.ModelSerializer):
     instrument = serializers.CharField(source="instrument.slug")
-    citation = serializers.CharField()
+    citation = serializers.SerializerMethodField()
     url = serializers.CharField(source="get_absolute_url")
     introduced_by = serializers.CharField(source="introduced_by.number", default=None)
 
@@ -46,6 +47,9 @@ class ArticleOutput(serializers.ModelSerializer):
         model = Article
         fields = ["instrument", "role", "number", "citation", "heading", "text", "action", "introduced_by",
                   "amends_note", "effective_from", "effective_to", "url"]
+
+    def get_citation(self, article) -> str:
+        return article_cited(article)
 
 
 class InstrumentListApi(APIView):
@@ -112,15 +116,16 @@ class GameDetailApi(APIView):
             fields = [*GameOutput.Meta.fields, "description", "articles", "bet_types", "parameters"]
 
         def get_articles(self, game) -> list[str]:
-            return [article.citation() for article in game.articles.all()]
+            return [article_cited(article) for article in game.articles.all()]
 
         def get_bet_types(self, game) -> list[dict]:
-            return [{"key": b.key, "name": b.name, "name_en": b.name_en, "citation": b.citation,
+            return [{"key": b.key, "name": b.name, "name_en": b.name_en, "citation": article_cited(b.article, b.point),
                      "paytable": b.paytable.key if b.paytable else None} for b in game.bet_types.all()]
 
         def get_parameters(self, game) -> list[dict]:
             return [{"key": rule.key, "description": rule.description, "unit": rule.unit,
-                     "versions": [{"effective_from": v.effective_from, "value": v.value, "citation": v.citation,
+                     "versions": [{"effective_from": v.effective_from, "value": v.value,
+                                   "citation": article_cited(v.article, v.point),
                                    "draft": v.article.instrument.is_draft} for v in rule.versions.all()]}
                     for rule in game.parameters.all()]
 
@@ -158,7 +163,7 @@ class RuleValueApi(APIView):
         value = serializers.JSONField()
         unit = serializers.CharField()
         effective_from = serializers.DateField()
-        citation = serializers.CharField(source="citation.label")
+        citation = serializers.CharField()  # str(Citation): a draft's says « (projet) »
         status = serializers.CharField(source="citation.status")
         version_id = serializers.IntegerField()
 

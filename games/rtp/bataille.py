@@ -46,13 +46,13 @@ def _payout(key: str, on: datetime.date | None) -> tuple[Fraction, dict, str]:
     """Odds, reading (the pay table's: default, printed word, evidence) and citation of a one-line table."""
     table = rulebook.paytable(key, on)
     (line,) = table["lines"]
-    return rulebook.odds(line["parsed"]), table["reading"], table["citation"]["label"]
+    return rulebook.odds(line["parsed"]), table["reading"], table["citation"]["text"]
 
 
 def _citations(strategy: str) -> tuple[str, ...]:
     document = read(STRATEGIES_DIR / f"{GAME}.yaml")
     (entry,) = (entry for entry in document["strategies"] if entry["key"] == strategy)
-    return tuple(entry["citations"])
+    return rulebook.citations(GAME, entry["articles"])
 
 
 def default_decks(on: datetime.date | None = None) -> int:

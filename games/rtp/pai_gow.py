@@ -181,7 +181,7 @@ def _exact(strategy: str, bet: Decimal, progress: Progress | None, on: datetime.
         method="exact",
         optimal=True if strategy == "optimale" else (not better),
         expected=mine["expected"],
-        citations=tuple(strategy_entry(strategy)["citations"]),
+        citations=rulebook.citations(GAME, strategy_entry(strategy)["articles"]),
         average_stake=Fraction(1),
         details={
             "on": on.isoformat(),
@@ -256,7 +256,7 @@ def _simulate(strategy: str, rounds: int, seed, bet: Decimal, progress: Progress
         method="simulation",
         optimal=strategy_entry(strategy)["optimal"],
         expected=mean,
-        citations=tuple(strategy_entry(strategy)["citations"]),
+        citations=rulebook.citations(GAME, strategy_entry(strategy)["articles"]),
         rounds=rounds,
         ci95=ci,
         average_stake=1.0,

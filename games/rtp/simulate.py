@@ -142,7 +142,7 @@ def paytable(key: str, on: datetime.date | None = None) -> Paytable:
             raise ValueError(f"{key}: paiement « {entry['parsed']['kind']} » non géré")
         lines.append(Line(entry["hand"], entry["label"], rulebook.odds(entry["parsed"])))
     reading = table["reading"]
-    return Paytable(key, tuple(lines), table["citation"]["label"], reading["default"], reading["alternative"],
+    return Paytable(key, tuple(lines), table["citation"]["text"], reading["default"], reading["alternative"],
                     reading["printed"])
 
 

@@ -11,7 +11,6 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from django.db import transaction
-from django.utils import timezone
 
 from compliance import formatting
 from compliance.errors import DomainError
@@ -47,7 +46,7 @@ EXCESS_RULES = ("lu.carte_de_jeu.gain_excedent_paye_manuellement",  # art. 3-4 7
 
 def excess_citation(casino: Casino, day: datetime.date | None = None) -> str:
     """The articles of a win past a card's cap and of its payment by hand, as the rule data cites them."""
-    day = day or timezone.localdate()
+    day = day or casino.today()
     cited = []
     for key in EXCESS_RULES:
         try:
@@ -60,7 +59,7 @@ def excess_citation(casino: Casino, day: datetime.date | None = None) -> str:
 def card_rule(casino, key: str, on: datetime.date | None = None):
     """A value of the card rules (Luxembourg's draft RGD, applied as such) with its citation."""
     return rule_value_at(jurisdiction=casino.jurisdiction, key=f"lu.carte_de_jeu.{key}",
-                         on=on or timezone.localdate(), drafts=True)
+                         on=on or casino.today(), drafts=True)
 
 
 def card_system_applies(casino, on: datetime.date | None = None) -> bool:
@@ -96,7 +95,7 @@ def require_active(card: Card) -> None:
 def record(*, card: Card, kind: str, gaming_day: datetime.date | None, actor: User, payload: dict,
            moves: tuple[tuple[Card, Decimal], ...] = ()) -> Entry:
     """One register entry and its movements; the cards must be locked by the caller."""
-    day = gaming_day or timezone.localdate()
+    day = gaming_day or card.casino.today()
     after = [(c, d, c.balance + d) for c, d in moves]
     if after:
         payload = {**payload, "movements": [{"card": c.number, "delta": d, "balance_after": b} for c, d, b in after]}

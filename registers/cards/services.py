@@ -61,7 +61,7 @@ def client_register(
     last_name, first_name = clean_text(last_name, field="last_name"), clean_text(first_name, field="first_name")
     id_document_type = clean_text(id_document_type, field="id_document_type", max_length=40)
     id_document_number = clean_text(id_document_number, field="id_document_number", max_length=60)
-    if birth_date > timezone.localdate():
+    if birth_date > casino.today():
         raise DomainError(errors.CLIENT_BIRTH_DATE, code=ErrorCode.FUTURE_DAY, field="birth_date")
     try:
         with transaction.atomic():
@@ -211,7 +211,7 @@ def card_status_change(*, card: Card, actor: User, change: str, reason: str = ""
 
 def _to_orphelins(card: Card, actor: User, source: str, gaming_day: datetime.date | None, location: str):
     """The balance leaves the card for the orphelins register, where it waits for a countersignature."""
-    day = gaming_day or timezone.localdate()
+    day = gaming_day or card.casino.today()
     amount = card.balance
     record(card=card, kind=TO_ORPHELINS, gaming_day=day, actor=actor,
            payload={"card": card.number, "amount": amount, "source": source}, moves=((card, -amount),))
@@ -227,7 +227,7 @@ def card_found(*, card: Card, actor: User, found_on: datetime.date, location: st
     a nominative card is held for its holder, and `cards_found_orphaned_due` acts when the hold has run."""
     (card,) = locked(card)
     verify_can_write(actor, card.casino)
-    if found_on > timezone.localdate():
+    if found_on > card.casino.today():
         raise DomainError(errors.CARD_FOUND_DATE, code=ErrorCode.FUTURE_DAY, field="found_on")
     location = clean_text(location, field="location", max_length=200)
     if card.status in (CardStatus.FOUND, CardStatus.CLOSED):
@@ -245,27 +245,32 @@ def card_found(*, card: Card, actor: User, found_on: datetime.date, location: st
 def cards_found_orphaned_due(today: datetime.date | None = None) -> int:
     """The scheduled job: each nominative card found at least the hold of 3-4 8) ago, still unclaimed, gives
     its balance to the orphelins. Idempotent; returns the cards done."""
-    today, done = today or timezone.localdate(), 0
+    done = 0
     for card in Card.objects.filter(kind=CardKind.NOMINATIVE, status=CardStatus.FOUND, balance__gt=0,
                                     found_on__isnull=False).select_related("casino__jurisdiction"):
-        hold = card_rule(card.casino, "garde_nominative_trouvee", today)
-        if card.found_on + datetime.timedelta(weeks=int(hold.value)) > today:
+        day = today or card.casino.today()
+        hold = card_rule(card.casino, "garde_nominative_trouvee", day)
+        if card.found_on + datetime.timedelta(weeks=int(hold.value)) > day:
             continue
         with transaction.atomic():
             (card,) = locked(card)
             if card.status == CardStatus.FOUND and card.balance:
-                _to_orphelins(card, system_user(), "carte_nominative", today, f"Carte {card.number}")
+                _to_orphelins(card, system_user(), "carte_nominative", day, f"Carte {card.number}")
                 done += 1
     return done
 
 
 def cards_expire_due(today: datetime.date | None = None) -> int:
     """Day cards expire at the end of their gaming day (3-1 7)); their balance stays payable (3-1 5))."""
-    today, done = today or timezone.localdate(), 0
-    for card in Card.objects.filter(kind=CardKind.JOURNALIERE, status=CardStatus.ACTIVE, gaming_day__lt=today):
+    done = 0
+    for card in Card.objects.filter(kind=CardKind.JOURNALIERE, status=CardStatus.ACTIVE).select_related(
+            "casino__jurisdiction"):
+        day = today or card.casino.today()
+        if card.gaming_day >= day:
+            continue
         with transaction.atomic():
             (card,) = locked(card)
             if card.status == CardStatus.ACTIVE:
-                _change(card, None, CardStatus.EXPIRED, reason="fin de la journée de jeu", gaming_day=today)
+                _change(card, None, CardStatus.EXPIRED, reason="fin de la journée de jeu", gaming_day=day)
                 done += 1
     return done

@@ -23,10 +23,14 @@ REFERS_ELSEWHERE = _("L'écriture se rapporte à une écriture qui n'est pas une
 NOT_STAFF = _("{user} n'est pas un membre du personnel de ce casino : il ne peut y déposer ni contresigner d'écriture.")
 CORRECTS_NOTHING = _("La correction ne se rapporte à aucune écriture antérieure de ce registre.")
 CORRECTION_OF_CORRECTION = _("Une correction ne se corrige pas.")
+CORRECTION_OF_BASIS = _("La base d'application du projet ne se corrige pas : elle se change sur la fiche du casino.")
 ALREADY_CORRECTED = _("L'écriture n° {seq} est déjà corrigée par l'écriture n° {by}.")
 LATE_UNSIGNED = _("Écriture portée {age} jours après sa journée de jeu, au-delà du délai de saisie de {allowed} "
                   "jours du casino, sans motif ni contresignature d'un responsable.")
 LATE_COUNTERSIGNER = _("Une saisie tardive est contresignée par un responsable ; {user} ne l'est pas.")
+BASIS_NOT_BY_VIGIE = _("La base d'application du projet est écrite par Vigie d'après la fiche du casino, "
+                       "non par {user}.")
+BASIS_WITHOUT_DRAFT = _("La base d'application ne nomme aucun projet appliqué.")
 CORRECTION_MISMATCH = _("La correction dit corriger l'écriture n° {written} ({kind}), mais se rapporte au n° {seq} "
                         "({referred}).")
 
@@ -94,6 +98,8 @@ def correction(replay: Replay, entry: Audited) -> list[Problem]:
     corrected = replay.part("chain.corrected", dict)
     if kind == EntryKind.CORRECTION:
         check.fail(CORRECTION_OF_CORRECTION)
+    elif kind == EntryKind.DRAFT_BASIS:
+        check.fail(CORRECTION_OF_BASIS)
     elif seq in corrected:
         check.fail(ALREADY_CORRECTED, seq=seq, by=corrected[seq])
     else:
@@ -101,4 +107,20 @@ def correction(replay: Replay, entry: Audited) -> list[Problem]:
     if (entry.payload.get("corrects"), entry.payload.get("kind")) != (seq, kind):
         check.fail(CORRECTION_MISMATCH, written=entry.payload.get("corrects"), kind=entry.payload.get("kind"), seq=seq,
                    referred=kind)
+    return check.problems
+
+
+def draft_basis(replay: Replay, entry: Audited) -> list[Problem]:
+    """`draft_basis_due`: the casino's basis for applying a draft, as its page recorded it (`Casino.draft_basis`),
+    written by Vigie itself: the drafts it names, the decision and the day it applies from."""
+    check = Check(replay, entry, controls.written(controls.BOOKS))
+    if entry.entry.actor.username != SYSTEM_USERNAME:
+        check.fail(BASIS_NOT_BY_VIGIE, user=entry.entry.actor.username)
+    drafts = check.items("drafts")
+    if not drafts:
+        check.fail(BASIS_WITHOUT_DRAFT)
+    for draft in drafts:
+        check.text("drafts", value=draft, max_length=TEXT_MAX)
+    check.text("basis", max_length=TEXT_MAX)
+    check.day("since")
     return check.problems

@@ -214,6 +214,15 @@ def entry_late(entry: Entry | PendingEntry) -> dict | None:
     return late if isinstance(late, dict) else None
 
 
+def entry_draft_basis(entry: Entry) -> dict | None:
+    """What a basis entry (`draft_basis_due`) records: the drafts, the casino's decision, the day it applies from."""
+    if entry.kind != EntryKind.DRAFT_BASIS:
+        return None
+    basis = json.loads(entry.payload)
+    since = basis.get("since")
+    return {**basis, "since": datetime.date.fromisoformat(since) if isinstance(since, str) else None}
+
+
 def payload_pretty(entry: Entry | PendingEntry) -> str:
     return json.dumps(json.loads(entry.payload), indent=2, ensure_ascii=False, sort_keys=True)
 

@@ -13,6 +13,8 @@ from compliance import formatting
 from compliance.errors import DomainError
 from compliance.models import SYSTEM_USERNAME, Casino, User
 from compliance.permissions import verify_can_write
+from compliance.services import system_user
+from games.citations import drafts_of
 from games.selectors import rule_value_at
 from registers.errors import ErrorCode
 
@@ -87,7 +89,7 @@ def verify_gaming_day(casino: Casino, gaming_day: datetime.date, closed_message=
     Vigie, not closed."""
     if not isinstance(gaming_day, datetime.date) or isinstance(gaming_day, datetime.datetime):
         raise DomainError(errors.DAY_INVALID, code=ErrorCode.INVALID, field="gaming_day")
-    if gaming_day > timezone.localdate():
+    if gaming_day > casino.today():
         raise DomainError(errors.FUTURE_DAY.format(day=gaming_day.isoformat()),
                           code=ErrorCode.FUTURE_DAY, field="gaming_day")
     if gaming_day < casino.opened_on:
@@ -103,7 +105,7 @@ def verify_gaming_day(casino: Casino, gaming_day: datetime.date, closed_message=
 def days_late(casino: Casino, gaming_day: datetime.date, filed_on: datetime.date | None = None) -> int:
     """The age in days of a filing on `gaming_day` made on `filed_on` (today), when it is past the casino's delay
     (`Casino.late_filing_days`, a house rule); 0 within it."""
-    age = ((filed_on or timezone.localdate()) - gaming_day).days
+    age = ((filed_on or casino.today()) - gaming_day).days
     return age if age > casino.late_filing_days else 0
 
 
@@ -178,9 +180,41 @@ def entry_append(
     filed_on: datetime.date | None = None,
 ) -> Entry:
     """Appends one entry at the head of the register's chain; `filed_on`, the day a countersigned filing was made."""
-    locked = Register.objects.select_for_update().select_related("casino").get(pk=register.pk)
+    locked = Register.objects.select_for_update().select_related("casino__jurisdiction").get(pk=register.pk)
     verify_gaming_day(locked.casino, gaming_day)
     _verify_not_late(locked.casino, gaming_day, payload, countersigner, filed_on)
+    basis = draft_basis_due(locked)
+    if basis is not None:
+        _chain(locked, kind=EntryKind.DRAFT_BASIS, gaming_day=gaming_day, actor=system_user(), payload=basis)
+    return _chain(locked, kind=kind, gaming_day=gaming_day, actor=actor, payload=payload, countersigner=countersigner,
+                  refers_to=refers_to)
+
+
+def draft_basis_payload(casino: Casino) -> dict | None:
+    """On what basis the casino applies its jurisdiction's draft texts (`Casino.draft_basis`, since its date), as its
+    registers write it; None where it applies no draft or has recorded no basis (its page then says so)."""
+    drafts = drafts_of(casino.jurisdiction.code)
+    if not drafts or not casino.draft_basis:
+        return None
+    return {"drafts": drafts, "basis": casino.draft_basis, "since": casino.draft_basis_since.isoformat(),
+            "citation": " ; ".join(drafts)}
+
+
+def draft_basis_due(register: Register) -> dict | None:
+    """The basis to write before the register's next entry: its first entry under a draft, and again whenever the
+    casino's basis changed, so that every entry citing a draft follows the basis it was filed under."""
+    basis = draft_basis_payload(register.casino)
+    if basis is None:
+        return None
+    written = (Entry.objects.filter(register=register, kind=EntryKind.DRAFT_BASIS).order_by("-seq")
+               .values_list("payload", flat=True).first())
+    if written is not None and json.loads(written) == json.loads(chain.canonical(basis)):
+        return None
+    return basis
+
+
+def _chain(locked: Register, *, kind: str, gaming_day: datetime.date, actor: User, payload: dict,
+           countersigner: User | None = None, refers_to: Entry | None = None) -> Entry:
     head = Entry.objects.filter(register=locked).order_by("-seq").values_list("seq", "hash").first()
     seq, prev_hash = (head[0] + 1, head[1]) if head else (1, chain.GENESIS)
     entry = Entry(
@@ -264,7 +298,7 @@ def pending_countersign(*, pending: PendingEntry, countersigner: User) -> Entry:
         payload=payload,
         countersigner=countersigner,
         refers_to=pending.refers_to,
-        filed_on=timezone.localdate(pending.created_at),
+        filed_on=pending.register.casino.today(pending.created_at),
     )
     pending.entry = entry
     pending.save(update_fields=["entry"])
@@ -321,6 +355,8 @@ def entry_verify_correct(*, entry: Entry, actor: User) -> None:
         raise DomainError(errors.CORRECTION_MANAGER, code=ErrorCode.WRONG_ROLE, field="actor")
     if entry.kind == EntryKind.CORRECTION:
         raise DomainError(errors.CORRECTION_OF_CORRECTION, code=ErrorCode.NOT_CORRECTABLE, field="entry")
+    if entry.kind == EntryKind.DRAFT_BASIS:  # the casino's setting, as it stood: changed on the casino, never here
+        raise DomainError(errors.CORRECTION_OF_BASIS, code=ErrorCode.NOT_CORRECTABLE, field="entry")
     if register.kind == RegisterKind.CARTES:
         raise DomainError(errors.CORRECTION_OF_LEDGER, code=ErrorCode.NOT_CORRECTABLE, field="entry")
     earlier = PendingEntry.objects.filter(register_id=register.pk, kind=EntryKind.CORRECTION, refers_to=entry).first()
@@ -346,7 +382,7 @@ def entry_correct(*, entry: Entry, actor: User, reason: str) -> PendingEntry:
     register = Register.objects.select_for_update().select_related("casino").get(pk=entry.register_id)
     entry_verify_correct(entry=entry, actor=actor)  # under the register's lock: no second correction meanwhile
     reason = clean_text(reason, field="reason", max_length=TEXT_MAX, multiline=True)
-    day = timezone.localdate()
+    day = register.casino.today()
     citation = correction_citation(register.casino, day)
     payload = {"corrects": entry.seq, "kind": entry.kind, "reason": reason, "citation": citation}
     return pending_file(register=register, kind=EntryKind.CORRECTION, gaming_day=day, actor=actor,

@@ -44,6 +44,8 @@ CHECKS = {
     # a correction, in any register that holds them (registers/chain/services.py)
     **{(register, Kind.CORRECTION): (chain.correction,)
        for register, kinds in REGISTER_ENTRY_KINDS.items() if Kind.CORRECTION in kinds},
+    # the basis a casino applies a draft on, in every register
+    **{(register, Kind.DRAFT_BASIS): (chain.draft_basis,) for register in REGISTER_ENTRY_KINDS},
 }
 
 

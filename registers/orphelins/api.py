@@ -2,7 +2,6 @@
 to the owner. Thin views over the selectors and services, which do every check."""
 
 from django.http import Http404
-from django.utils import timezone
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.response import Response
@@ -111,7 +110,7 @@ class OrphelinReturnApi(ScopedObjectApi):
     def post(self, request, casino, seq):
         data = self.ReturnInput(data=request.data)
         data.is_valid(raise_exception=True)
-        values = {"gaming_day": timezone.localdate(), **data.validated_data}
+        values = {"gaming_day": self.entry.register.casino.today(), **data.validated_data}
         return filed(orphelin_return(entry=self.entry, actor=request.user, **values))
 
 

@@ -8,7 +8,7 @@ import json
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from django.utils import timezone, translation
+from django.utils import translation
 from django.utils.formats import number_format
 from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
@@ -135,7 +135,7 @@ class OrphelinRow:
     @property
     def overdue(self) -> bool:
         """Still registered although its period has run: the next finalization makes it definitive."""
-        return self.state.status == "registered" and timezone.localdate() > self.state.deadline
+        return self.state.status == "registered" and self.state.entry.register.casino.today() > self.state.deadline
 
 
 @dataclass

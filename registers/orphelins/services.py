@@ -9,7 +9,6 @@ definitively orphaned once the period has run. The period is read from the rule 
 import datetime
 
 from django.db import transaction
-from django.utils import timezone
 
 from compliance import formatting
 from compliance.errors import DomainError
@@ -186,5 +185,5 @@ def orphelins_finalize_due() -> int:
     """Every casino's orphelins register brought up to date today; returns the entries written."""
     actor, written = system_user(), 0
     for register in Register.objects.filter(kind=RegisterKind.ORPHELINS).select_related("casino"):
-        written += len(orphelins_finalize(casino=register.casino, actor=actor, gaming_day=timezone.localdate()))
+        written += len(orphelins_finalize(casino=register.casino, actor=actor, gaming_day=register.casino.today()))
     return written

@@ -11,7 +11,6 @@ register; a later count of the same desk and day supersedes it, never rewrites i
 import datetime
 
 from django.db import transaction
-from django.utils import timezone
 
 from compliance.errors import DomainError
 from compliance.models import Casino, User
@@ -38,7 +37,7 @@ ENCAISSE_RULE = "lu.caisse_speciale.encaisse"  # art. 18-14 al. 2: what its cash
 
 def caisse_citation(casino: Casino, key: str, day: datetime.date | None = None) -> str:
     """The article of the caisse spéciale, as the rule data cites it; the casino's control where it has none."""
-    return controls.cited(casino, key, day or timezone.localdate(), HOUSE_RULE)
+    return controls.cited(casino, key, day or casino.today(), HOUSE_RULE)
 
 
 def desk_name(raw, casino: Casino) -> str:
