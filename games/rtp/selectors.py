@@ -99,9 +99,9 @@ def wheel_report(*, segments, on: datetime.date) -> dict:
     rules = WheelRules(
         int(size.value["min"]),
         int(size.value["max"]),
-        size.citation.label,
+        str(size.citation),
         Fraction(str(floor.value)),
-        floor.citation.label,
+        str(floor.citation),
     )
     bets = wheel_bets(segments, rules)
     return {
