@@ -10,6 +10,10 @@ class ErrorCode(StrEnum):
     renamed."""
 
     ACCOUNT_LOCKED = "account_locked"
+    ALREADY_REVOKED = "already_revoked"  # a signing certificate (compliance/reports)
+    NO_HOLDER = "no_holder"
+    NOT_PLATFORM_ADMIN = "not_platform_admin"
+    REQUIRED = "required"
     DUPLICATE = "duplicate"
     INVALID = "invalid"
     INVALID_CREDENTIALS = "invalid_credentials"

@@ -234,6 +234,9 @@ class AuditAction(models.TextChoices):
     SLOT_SYSTEM_REGISTERED = "slot_system_registered", _("Système de gestion des machines enregistré")
     # the calls per minute a slot management system may make on the slot API
     SLOT_SYSTEM_RATE_SET = "slot_system_rate_set", _("Débit du système de gestion des machines modifié")
+    # a signing certificate of a casino or a regulator authority, issued by the platform's root (signed reports)
+    CERTIFICATE_ISSUED = "certificate_issued", _("Certificat de signature délivré")
+    CERTIFICATE_REVOKED = "certificate_revoked", _("Certificat de signature révoqué")  # with its reason
 
 
 class AuditEvent(models.Model):

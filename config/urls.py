@@ -24,6 +24,7 @@ urlpatterns = [
     path("registres/", include("registers.urls")),
     path("cartes/", include("registers.cards.urls")),
     path("health/", views.health, name="health"),
+    path("pki/", include("compliance.reports.urls")),  # the root and the CRL, for anyone checking a report
     path("i18n/", include("django.conf.urls.i18n")),
     path("api/v1/", include("compliance.api.urls")),
     path("api/v1/rules/", include("games.api.urls")),

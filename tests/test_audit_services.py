@@ -223,7 +223,19 @@ def _register(w, kind):
     return _c(CHAIN, "register_for")(casino=w.c, kind=kind)
 
 
+REPORTS = "compliance.reports.services"
+
+
+def case_certificate_revoke(w):
+    certificate = _c(REPORTS, "certificate_issue")(actor=w.admin, casino=w.c)
+    _c(REPORTS, "certificate_revoke")(actor=w.admin, certificate=certificate, reason="clé compromise")
+    return w.admin
+
+
 CASES = {
+    "compliance.reports.services.certificate_issue": lambda w: (_c(REPORTS, "certificate_issue")(
+        actor=w.admin, casino=w.c), w.admin)[1],
+    "compliance.reports.services.certificate_revoke": case_certificate_revoke,
     "compliance.services.casino_create": case_casino_create,
     "compliance.services.casino_update": lambda w: (_compliance("casino_update")(
         actor=w.admin, casino=w.a, name="Casino A renommé"), w.admin)[1],

@@ -15,6 +15,8 @@ pytestmark = pytest.mark.django_db
 
 # Routes that hold no casino data, or that exist to sign in.
 UNSCOPED_ROUTES = {"home", "login", "logout", "health", "set_language", "api-token", "api-schema", "api-docs",
+                   # what anyone checking a signed report needs: the platform's root certificate and its CRL
+                   "reports-root", "reports-crl",
                    # calculators over the caller's own input: they read rules and store nothing
                    "api-rules-rtp-wheel", "api-rules-hands-evaluate"}
 

@@ -38,6 +38,7 @@ INSTALLED_APPS = [
     "compliance",
     "games",
     "registers",
+    "compliance.reports",
 ]
 
 MIDDLEWARE = [
@@ -85,6 +86,10 @@ DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 DATABASE_APP_ROLE = env("DATABASE_APP_ROLE", default="vigie_app")
 # Each casino's Ed25519 key that signs register checkpoints lives here, never in the database.
 REGISTER_KEYS_DIR = Path(env("VIGIE_KEYS_DIR", default=str(BASE_DIR / "var" / "keys")))
+# signed reports: an RFC 3161 timestamping unit (a qualified TSA in production); empty, the platform's own
+REPORT_TSA_URL = env("VIGIE_TSA_URL", default="")
+# where readers fetch the platform's certificate revocation list (written in every signing certificate)
+PUBLIC_URL = env("VIGIE_PUBLIC_URL", default="http://localhost:8000")
 if not env("DATABASE_URL").startswith(("postgres://", "postgresql://")):
     raise ImproperlyConfigured("DATABASE_URL must be a postgres:// URL: PostgreSQL is the only database.")
 

@@ -1,0 +1,173 @@
+"""The platform's certificate authority: ECDSA P-256 keys (common PDF readers check them) kept as files outside the
+database, like the registers' checkpoint keys (settings.REGISTER_KEYS_DIR / "pki"), so that a database administrator
+can neither sign a report nor issue a certificate. Pure cryptography: the certificates on record, their holders and
+their revocations are the models' and the services' (compliance/reports/services.py).
+
+Files: `platform-ca.key.pem` and `platform-ca.cert.pem` (the root, made on first use, ten years), `platform-tsa.*`
+(the timestamping unit used when no VIGIE_TSA_URL is set), and one key per signing certificate, named by its serial.
+"""
+
+import datetime
+import os
+from pathlib import Path
+
+from cryptography import x509
+from cryptography.hazmat.primitives import hashes, serialization
+from cryptography.hazmat.primitives.asymmetric import ec, rsa
+from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
+from django.conf import settings
+
+ROOT_NAME = "Vigie — autorité de certification de la plateforme"
+TSA_NAME = "Vigie — horodatage de la plateforme"
+ROOT_YEARS, TSA_YEARS = 10, 10
+DOCUMENT_SIGNING = x509.ObjectIdentifier("1.3.6.1.5.5.7.3.36")  # id-kp-documentSigning (RFC 9336)
+TSA_KEY = "platform-tsa"
+CRL_HOURS = 24  # a CRL is remade whenever asked; it tells readers to come back within a day
+
+
+def folder() -> Path:
+    return Path(settings.REGISTER_KEYS_DIR) / "pki"
+
+
+def _write_once(path: Path, data: bytes) -> None:
+    """Created with mode 0600, never overwritten: two processes racing keep the first one's file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        return
+    with os.fdopen(descriptor, "wb") as handle:
+        handle.write(data)
+
+
+def private_key(name: str):
+    """The key `name` (made on first use): ECDSA P-256, but RSA 3072 for the timestamping unit, whose tokens
+    pyHanko's local timestamper signs with RSA only."""
+    path = folder() / f"{name}.key.pem"
+    if not path.exists():
+        key = rsa.generate_private_key(65537, 3072) if name == TSA_KEY else ec.generate_private_key(ec.SECP256R1())
+        _write_once(path, key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
+                                            serialization.NoEncryption()))
+    return serialization.load_pem_private_key(path.read_bytes(), password=None)
+
+
+def key_exists(name: str) -> bool:
+    return (folder() / f"{name}.key.pem").exists()
+
+
+def _now() -> datetime.datetime:
+    return datetime.datetime.now(datetime.UTC).replace(microsecond=0)
+
+
+def _bounded(text: str, limit: int = 64) -> str:
+    while len(text.encode()) > limit:
+        text = text[:-1]
+    return text.rstrip()
+
+
+def _name(common_name: str, organization: str = "Vigie", country: str = "") -> x509.Name:
+    """X.520 bounds a name to 64 (cryptography counts its UTF-8 bytes; a ministry's name may be longer): cut."""
+    common_name, organization = _bounded(common_name), _bounded(organization)
+    parts = [x509.NameAttribute(NameOID.COMMON_NAME, common_name), x509.NameAttribute(NameOID.ORGANIZATION_NAME,
+                                                                                        organization)]
+    if country:
+        parts.append(x509.NameAttribute(NameOID.COUNTRY_NAME, country))
+    return x509.Name(parts)
+
+
+def _stored(name: str, make) -> x509.Certificate:
+    path = folder() / f"{name}.cert.pem"
+    if not path.exists():
+        _write_once(path, make().public_bytes(serialization.Encoding.PEM))
+    return x509.load_pem_x509_certificate(path.read_bytes())
+
+
+def root_certificate() -> x509.Certificate:
+    """The platform's self-signed root: what a reader trusts to check every report."""
+    key = private_key("platform-ca")
+
+    def make():
+        now, name = _now(), _name(ROOT_NAME)
+        return (x509.CertificateBuilder().subject_name(name).issuer_name(name).public_key(key.public_key())
+                .serial_number(x509.random_serial_number()).not_valid_before(now - datetime.timedelta(minutes=5))
+                .not_valid_after(now + datetime.timedelta(days=365 * ROOT_YEARS))
+                .add_extension(x509.BasicConstraints(ca=True, path_length=0), critical=True)
+                .add_extension(x509.KeyUsage(digital_signature=False, content_commitment=False,
+                                             key_encipherment=False, data_encipherment=False, key_agreement=False,
+                                             key_cert_sign=True, crl_sign=True, encipher_only=False,
+                                             decipher_only=False), critical=True)
+                .add_extension(x509.SubjectKeyIdentifier.from_public_key(key.public_key()), critical=False)
+                .sign(key, hashes.SHA256()))
+    return _stored("platform-ca", make)
+
+
+def _issued(subject: x509.Name, public_key, *, days: int, usage: x509.KeyUsage, purposes: list,
+            serial: int | None = None, crl_url: str = "") -> x509.Certificate:
+    root, now = root_certificate(), _now()
+    builder = (x509.CertificateBuilder().subject_name(subject).issuer_name(root.subject).public_key(public_key)
+               .serial_number(serial or x509.random_serial_number())
+               .not_valid_before(now - datetime.timedelta(minutes=5))
+               .not_valid_after(min(now + datetime.timedelta(days=days), root.not_valid_after_utc))
+               .add_extension(x509.BasicConstraints(ca=False, path_length=None), critical=True)
+               .add_extension(usage, critical=True)
+               .add_extension(x509.ExtendedKeyUsage(purposes), critical=False)
+               .add_extension(x509.SubjectKeyIdentifier.from_public_key(public_key), critical=False)
+               .add_extension(x509.AuthorityKeyIdentifier.from_issuer_public_key(root.public_key()), critical=False))
+    if crl_url:
+        point = x509.DistributionPoint([x509.UniformResourceIdentifier(crl_url)], None, None, None)
+        builder = builder.add_extension(x509.CRLDistributionPoints([point]), critical=False)
+    return builder.sign(private_key("platform-ca"), hashes.SHA256())
+
+
+def tsa_certificate() -> x509.Certificate:
+    """The platform's own timestamping unit (RFC 3161), for a single machine without a TSA of its own."""
+    key = private_key(TSA_KEY)
+
+    def make():
+        usage = x509.KeyUsage(digital_signature=True, content_commitment=True, key_encipherment=False,
+                              data_encipherment=False, key_agreement=False, key_cert_sign=False, crl_sign=False,
+                              encipher_only=False, decipher_only=False)
+        return _issued(_name(TSA_NAME), key.public_key(), days=365 * TSA_YEARS, usage=usage,
+                       purposes=[ExtendedKeyUsageOID.TIME_STAMPING])
+    return _stored(TSA_KEY, make)
+
+
+def new_serial() -> int:
+    return x509.random_serial_number()
+
+
+def signing_certificate(*, key_name: str, common_name: str, organization: str, country: str, days: int,
+                        crl_url: str, serial: int | None = None) -> x509.Certificate:
+    """A report signer's certificate (a casino, a regulator): digital signature and non-repudiation."""
+    usage = x509.KeyUsage(digital_signature=True, content_commitment=True, key_encipherment=False,
+                          data_encipherment=False, key_agreement=False, key_cert_sign=False, crl_sign=False,
+                          encipher_only=False, decipher_only=False)
+    return _issued(_name(common_name, organization, country), private_key(key_name).public_key(), days=days,
+                   usage=usage, purposes=[DOCUMENT_SIGNING, ExtendedKeyUsageOID.EMAIL_PROTECTION], crl_url=crl_url,
+                   serial=serial)
+
+
+def revocation_list(revoked: list[tuple[int, datetime.datetime]], number: int) -> x509.CertificateRevocationList:
+    """The root's CRL: every certificate revoked, with the time of its revocation; `number`, increasing."""
+    root, now = root_certificate(), _now()
+    builder = (x509.CertificateRevocationListBuilder().issuer_name(root.subject).last_update(now)
+               .next_update(now + datetime.timedelta(hours=CRL_HOURS))
+               .add_extension(x509.CRLNumber(number), critical=False)
+               .add_extension(x509.AuthorityKeyIdentifier.from_issuer_public_key(root.public_key()), critical=False))
+    for serial, at in revoked:
+        builder = builder.add_revoked_certificate(
+            x509.RevokedCertificateBuilder().serial_number(serial).revocation_date(at).build())
+    return builder.sign(private_key("platform-ca"), hashes.SHA256())
+
+
+def pem(certificate: x509.Certificate) -> str:
+    return certificate.public_bytes(serialization.Encoding.PEM).decode()
+
+
+def der(item) -> bytes:
+    return item.public_bytes(serialization.Encoding.DER)
+
+
+def key_der(key) -> bytes:
+    return key.private_bytes(serialization.Encoding.DER, serialization.PrivateFormat.PKCS8,
+                             serialization.NoEncryption())

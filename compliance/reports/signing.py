@@ -1,0 +1,137 @@
+"""Signing a rendered report (PAdES B-LT, certified with no change allowed, timestamped) and verifying one. The
+signature is pyHanko's; the trust is the platform's root (compliance/reports/pki.py) and its current CRL, so a
+report signed by a revoked or unknown certificate is not trusted, a changed byte breaks it, and anything appended
+after signing is reported.
+
+Timestamps: RFC 3161, from VIGIE_TSA_URL when set (a qualified TSA in production), else from the platform's own
+timestamping unit, which the report says (`tsa`)."""
+
+import datetime
+import io
+from dataclasses import dataclass, field
+
+from asn1crypto import crl as asn1_crl
+from asn1crypto import keys as asn1_keys
+from asn1crypto import x509 as asn1_x509
+from django.conf import settings
+from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
+from pyhanko.pdf_utils.reader import PdfFileReader
+from pyhanko.sign import signers
+from pyhanko.sign.diff_analysis import ModificationLevel
+from pyhanko.sign.fields import MDPPerm, SigSeedSubFilter
+from pyhanko.sign.timestamps import HTTPTimeStamper
+from pyhanko.sign.timestamps.dummy_client import DummyTimeStamper
+from pyhanko.sign.validation import validate_pdf_signature
+from pyhanko.sign.validation.dss import DocumentSecurityStore
+from pyhanko.sign.validation.status import SignatureCoverageLevel
+from pyhanko_certvalidator import ValidationContext
+from pyhanko_certvalidator.registry import SimpleCertificateStore
+
+from . import pki
+
+FIELD = "Signature Vigie"
+OWN_TSA = "platform"
+
+
+def _asn1(certificate) -> asn1_x509.Certificate:
+    return asn1_x509.Certificate.load(pki.der(certificate))
+
+
+def tsa_label() -> str:
+    """Which timestamping unit signs the time: the configured URL, or « platform » (the platform's own key)."""
+    return getattr(settings, "REPORT_TSA_URL", "") or OWN_TSA
+
+
+def _timestamper():
+    url = getattr(settings, "REPORT_TSA_URL", "")
+    if url:
+        return HTTPTimeStamper(url)
+    tsa = pki.tsa_certificate()
+    return DummyTimeStamper(tsa_cert=_asn1(tsa), tsa_key=asn1_keys.PrivateKeyInfo.load(
+        pki.key_der(pki.private_key(pki.TSA_KEY))), certs_to_embed=SimpleCertificateStore.from_certs(
+        [_asn1(pki.root_certificate())]))
+
+
+def validation_context(crl_der: bytes, *, at: datetime.datetime | None = None) -> ValidationContext:
+    """The platform's root as the only trust anchor, its CRL as the only revocation source (nothing fetched)."""
+    return ValidationContext(trust_roots=[_asn1(pki.root_certificate())], crls=[asn1_crl.CertificateList.load(crl_der)],
+                             allow_fetching=False, revocation_mode="hard-fail", moment=at)
+
+
+def sign(pdf: bytes, *, certificate, key_name: str, crl_der: bytes, reason: str, location: str) -> bytes:
+    """`pdf` signed by the holder of `certificate`: PAdES baseline with the certificate chain, the CRL and the
+    timestamp embedded (B-LT), certified so that no later change is allowed."""
+    signer = signers.SimpleSigner(
+        signing_cert=_asn1(certificate),
+        signing_key=asn1_keys.PrivateKeyInfo.load(pki.key_der(pki.private_key(key_name))),
+        cert_registry=SimpleCertificateStore.from_certs([_asn1(pki.root_certificate())]),
+    )
+    meta = signers.PdfSignatureMetadata(
+        field_name=FIELD, md_algorithm="sha256", subfilter=SigSeedSubFilter.PADES, certify=True,
+        docmdp_permissions=MDPPerm.NO_CHANGES, embed_validation_info=True,
+        validation_context=validation_context(crl_der), reason=reason, location=location,
+    )
+    writer = IncrementalPdfFileWriter(io.BytesIO(pdf), strict=False)
+    return signers.sign_pdf(writer, meta, signer=signer, timestamper=_timestamper()).getvalue()
+
+
+@dataclass
+class Verdict:
+    """What a verification says of a PDF: `valid` only when the signature is intact, covers the whole file, chains
+    to the platform's root through a certificate not revoked, and nothing was appended after it."""
+
+    valid: bool
+    reason: str  # a code: ok, not_pdf, unsigned, broken, modified, untrusted, revoked
+    signer: str = ""
+    serial: int | None = None
+    signed_at: datetime.datetime | None = None
+    timestamped: bool = False
+    long_term: bool = False  # the validation data (chain, CRL) embedded: B-LT
+    details: list[str] = field(default_factory=list)
+
+
+def _signer_name(certificate: asn1_x509.Certificate) -> str:
+    return certificate.subject.native.get("common_name", "")
+
+
+def _unchanged(status) -> bool:
+    """Nothing after the signature but validation data (the B-LT revision pyHanko appends: chain, CRL)."""
+    if status.coverage == SignatureCoverageLevel.ENTIRE_FILE:
+        return True
+    return (status.coverage == SignatureCoverageLevel.ENTIRE_REVISION and status.docmdp_ok is not False
+            and status.modification_level is not None and status.modification_level <= ModificationLevel.LTA_UPDATES)
+
+
+def verify(pdf: bytes, crl_der: bytes) -> Verdict:
+    """Checks the report's one signature against the platform's root and its CRL as it stands now."""
+    if not pdf.startswith(b"%PDF-"):
+        return Verdict(False, "not_pdf")
+    try:
+        reader = PdfFileReader(io.BytesIO(pdf), strict=False)
+        signatures = reader.embedded_signatures
+        if not signatures:
+            return Verdict(False, "unsigned")
+        embedded = signatures[0]
+        status = validate_pdf_signature(embedded, validation_context(crl_der))
+    except Exception as exc:  # noqa: BLE001 - whatever a damaged file makes the parser raise, it is not a valid report
+        return Verdict(False, "broken", details=[f"{type(exc).__name__}: {exc}"])
+    certificate = embedded.signer_cert
+    verdict = Verdict(False, "ok", signer=_signer_name(certificate), serial=certificate.serial_number,
+                      signed_at=status.timestamp_validity.timestamp if status.timestamp_validity else
+                      status.signer_reported_dt, timestamped=status.timestamp_validity is not None)
+    try:
+        dss = DocumentSecurityStore.read_dss(reader)
+        verdict.long_term = bool(dss.crls) and bool(dss.certs)
+    except (KeyError, ValueError, TypeError):
+        verdict.long_term = False
+    if not status.intact or not status.valid:
+        verdict.reason = "broken"
+    elif not _unchanged(status):
+        verdict.reason = "modified"
+    elif status.revoked:
+        verdict.reason = "revoked"
+    elif not status.trusted:
+        verdict.reason = "untrusted"
+    verdict.valid = verdict.reason == "ok"
+    verdict.details = [status.summary()]
+    return verdict
