@@ -237,6 +237,7 @@ class AuditAction(models.TextChoices):
     # a signing certificate of a casino or a regulator authority, issued by the platform's root (signed reports)
     CERTIFICATE_ISSUED = "certificate_issued", _("Certificat de signature délivré")
     CERTIFICATE_REVOKED = "certificate_revoked", _("Certificat de signature révoqué")  # with its reason
+    REPORT_REQUESTED = "report_requested", _("Rapport signé demandé")  # its kind and what it covers
 
 
 class AuditEvent(models.Model):

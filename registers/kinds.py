@@ -51,6 +51,8 @@ class EntryKind(models.TextChoices):
     # any register: on what basis the casino applies its jurisdiction's draft text, written by Vigie before the first
     # entry filed under it and again when that basis changes (Casino.draft_basis)
     DRAFT_BASIS = "registre.base_projet", _("Base d'application du projet")
+    # any register: a signed report of it (compliance/reports): its SHA-256, the entries it covers, its signer
+    REPORT_SIGNED = "rapport.signe", _("Rapport signé")
 
 
 # The kinds of entry each register holds (what its services file): an entry of another kind does not belong there. A
@@ -71,7 +73,10 @@ _REGISTER_ENTRY_KINDS = {
                           EntryKind.CARD_TRANSFERRED, EntryKind.CARD_BENEFIT, EntryKind.CARD_ADJUSTED,
                           EntryKind.CARD_TO_ORPHELINS, EntryKind.DESK_COUNTED),
 }
-REGISTER_ENTRY_KINDS = {register: (*kinds, EntryKind.DRAFT_BASIS) for register, kinds in _REGISTER_ENTRY_KINDS.items()}
+# What Vigie writes about a register itself rather than about a gaming day's play: it may follow the day's close, and
+# is never a late filing.
+ABOUT_THE_REGISTER = (EntryKind.DRAFT_BASIS, EntryKind.REPORT_SIGNED)
+REGISTER_ENTRY_KINDS = {register: (*kinds, *ABOUT_THE_REGISTER) for register, kinds in _REGISTER_ENTRY_KINDS.items()}
 
 
 # The short names of the card movements, as the caisse spéciale's statements head their columns.

@@ -232,7 +232,17 @@ def case_certificate_revoke(w):
     return w.admin
 
 
+def case_report(w, generate: bool):
+    register = _register(w, "orphelins")
+    report = _c(REPORTS, "report_request")(actor=w.accountant_c, register=register, day=w.c.today())
+    if generate:
+        _c(REPORTS, "report_generate")(report)  # its record in the register names the one who asked
+    return w.accountant_c
+
+
 CASES = {
+    "compliance.reports.services.report_request": lambda w: case_report(w, generate=False),
+    "compliance.reports.services.report_generate": lambda w: case_report(w, generate=True),
     "compliance.reports.services.certificate_issue": lambda w: (_c(REPORTS, "certificate_issue")(
         actor=w.admin, casino=w.c), w.admin)[1],
     "compliance.reports.services.certificate_revoke": case_certificate_revoke,

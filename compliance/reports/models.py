@@ -6,6 +6,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from compliance.models import Casino, Jurisdiction
+from compliance.scoping import scoped_queryset
 
 
 class SigningCertificate(models.Model):
@@ -55,3 +56,62 @@ class SigningCertificate(models.Model):
 
     def __str__(self) -> str:
         return f"{self.subject} ({self.serial})"
+
+
+class Report(models.Model):
+    """A signed report: what it covers, who asked, its progress while Celery renders it, then its bytes and their
+    hash, also written in the register it covers (so a later report cannot silently replace it)."""
+
+    class Kind(models.TextChoices):
+        REGISTER_DAILY = "register_daily", _("Rapport quotidien d'un registre")
+        REGISTER_MONTHLY = "register_monthly", _("Livre mensuel d'un registre")
+        CAISSE_DAILY = "caisse_daily", _("Relevé quotidien de la caisse spéciale")
+        PAYTABLE_RETURN = "paytable_return", _("Taux de retour d'une table de paiement")
+        CARD_STATEMENT = "card_statement", _("Relevé de carte d'un client")
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("En attente")
+        RUNNING = "running", _("En cours")
+        SUCCEEDED = "succeeded", _("Signé")
+        FAILED = "failed", _("En échec")
+
+    kind = models.CharField(_("nature"), max_length=30, choices=Kind.choices)
+    casino = models.ForeignKey(Casino, on_delete=models.PROTECT, null=True, blank=True, related_name="+",
+                               verbose_name=_("casino"))
+    register = models.ForeignKey("registers.Register", on_delete=models.PROTECT, null=True, blank=True,
+                                 related_name="+", verbose_name=_("registre"))
+    subject = models.CharField(_("objet"), max_length=100, blank=True)  # a pay table's key, a card's number
+    period_start = models.DateField(_("du"))
+    period_end = models.DateField(_("au"))
+    status = models.CharField(_("état"), max_length=20, choices=Status.choices, default=Status.PENDING)
+    progress = models.PositiveSmallIntegerField(_("avancement"), default=0)  # percent
+    requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+",
+                                     verbose_name=_("demandé par"))
+    requested_at = models.DateTimeField(_("demandé le"))
+    finished_at = models.DateTimeField(_("terminé le"), null=True, blank=True)
+    error = models.TextField(_("erreur"), blank=True)
+    pdf = models.BinaryField(_("PDF signé"), null=True, blank=True)
+    sha256 = models.CharField(_("empreinte SHA-256"), max_length=64, blank=True, db_index=True)
+    pages = models.PositiveIntegerField(_("pages"), null=True, blank=True)
+    certificate = models.ForeignKey(SigningCertificate, on_delete=models.PROTECT, null=True, blank=True,
+                                    related_name="reports", verbose_name=_("certificat"))
+    covered = models.JSONField(_("écritures couvertes"), default=list, blank=True)  # their numbers in the register
+    chain_entry = models.ForeignKey("registers.Entry", on_delete=models.PROTECT, null=True, blank=True,
+                                    related_name="+", verbose_name=_("écriture au registre"))
+
+    # a casino's reports are its staff's and its regulator's; a pay table's return (no casino) every signed-in user's
+    objects = scoped_queryset(casino="casino", jurisdiction="casino__jurisdiction").as_manager()
+
+    class Meta:
+        verbose_name = _("rapport signé")
+        verbose_name_plural = _("rapports signés")
+        ordering = ["-requested_at"]
+        constraints = [
+            models.CheckConstraint(condition=Q(period_start__lte=models.F("period_end")), name="report_period_ordered"),
+            models.CheckConstraint(condition=Q(progress__lte=100), name="report_progress_percent"),
+            models.CheckConstraint(condition=~Q(status="succeeded") | (Q(pdf__isnull=False) & ~Q(sha256="")),
+                                   name="report_signed_has_its_bytes"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} {self.period_start}–{self.period_end}"

@@ -1,12 +1,14 @@
 """Reads of the signed reports."""
 
+import datetime
+
 from cryptography import x509
+from django.utils import timezone
 
 from compliance.models import Casino, Jurisdiction
 
 from . import pki
 from .models import SigningCertificate
-from .services import crl_number
 
 
 def certificate_current(*, casino: Casino | None = None, jurisdiction: Jurisdiction | None = None):
@@ -17,6 +19,11 @@ def certificate_current(*, casino: Casino | None = None, jurisdiction: Jurisdict
 
 def certificate_x509(certificate: SigningCertificate) -> x509.Certificate:
     return x509.load_pem_x509_certificate(certificate.pem.encode())
+
+
+def crl_number(at: datetime.datetime | None = None) -> int:
+    """CRL numbers only grow: the second it was made."""
+    return int((at or timezone.now()).timestamp())
 
 
 def crl_der() -> bytes:

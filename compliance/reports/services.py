@@ -1,16 +1,21 @@
 """State changes of the signed reports: one function and one transaction each, audited with their actor."""
 
 import datetime
+import hashlib
 
 from django.db import transaction
 from django.utils import timezone
 
 from compliance.errors import DomainError, ErrorCode
-from compliance.models import AuditAction, Casino, Jurisdiction, User
-from compliance.services import audit_record
+from compliance.models import SYSTEM_USERNAME, AuditAction, Casino, Jurisdiction, User
+from compliance.permissions import verify_can_write
+from compliance.services import audit_record, system_user
+from registers.chain.services import entry_append
+from registers.kinds import EntryKind
+from registers.models import Register
 
-from . import errors, pki
-from .models import SigningCertificate
+from . import daily, errors, pki, render, selectors, signing
+from .models import Report, SigningCertificate
 
 CERTIFICATE_DAYS = 2 * 365  # a signing certificate's life; the root's is ten years
 
@@ -81,6 +86,61 @@ def certificate_revoke(*, actor: User, certificate: SigningCertificate, reason: 
     return certificate
 
 
-def crl_number(at: datetime.datetime | None = None) -> int:
-    """CRL numbers only grow: the second it was made."""
-    return int((at or timezone.now()).timestamp())
+
+
+# --- reports ------------------------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def report_request(*, actor: User, register: Register, day: datetime.date) -> Report:
+    """A daily report of a register asked for: it waits for the worker (`report_generate`)."""
+    from .models import Report
+
+    if actor.username != SYSTEM_USERNAME:  # the platform asks for it after a day's close
+        verify_can_write(actor, register.casino)
+    report = Report.objects.create(kind=Report.Kind.REGISTER_DAILY, casino=register.casino, register=register,
+                                   period_start=day, period_end=day, requested_by=actor, requested_at=timezone.now())
+    audit_record(actor=actor, action=AuditAction.REPORT_REQUESTED, casino=register.casino, target_type="report",
+                 target_id=report.pk, details={"kind": report.kind, "register": register.kind, "day": day})
+    return report
+
+
+def _progress(report, percent: int) -> None:
+    type(report).objects.filter(pk=report.pk).update(progress=percent)
+
+
+def report_generate(report: Report) -> Report:
+    """Renders, signs and files the report: its bytes and SHA-256 on the report, and in the register it covers an
+    entry naming them with the entries covered and the signer. A failure is written on the report, never half a
+    report."""
+    report = Report.objects.select_related("register__casino__jurisdiction", "requested_by").get(pk=report.pk)
+    Report.objects.filter(pk=report.pk).update(status=Report.Status.RUNNING, progress=5)
+    try:
+        register, casino, day = report.register, report.register.casino, report.period_start
+        source = daily.source(register, day)
+        _progress(report, 30)
+        document = render.pdf(daily.TEMPLATE, {}, source, created=daily.created(source))
+        _progress(report, 60)
+        certificate = selectors.certificate_current(casino=casino) or certificate_issue(actor=system_user(),
+                                                                                        casino=casino)
+        signed = signing.sign(document, certificate=selectors.certificate_x509(certificate),
+                              key_name=certificate.key_name, crl_der=selectors.crl_der(),
+                              reason=f"{report.get_kind_display()} · {source['register_label']} · {day.isoformat()}",
+                              location=casino.name)
+        _progress(report, 90)
+        digest = hashlib.sha256(signed).hexdigest()
+        covered = [row["seq"] for row in source["entries"]]
+        actor = report.requested_by if report.requested_by.casino_id == casino.pk else system_user()
+        with transaction.atomic():
+            entry = entry_append(register=register, kind=EntryKind.REPORT_SIGNED, gaming_day=day, actor=actor,
+                                 payload={"report": report.kind, "period": [day.isoformat(), day.isoformat()],
+                                          "sha256": digest, "covered": covered, "certificate": certificate.serial,
+                                          "signer": certificate.subject, "tsa": signing.tsa_label()})
+            Report.objects.filter(pk=report.pk).update(
+                status=Report.Status.SUCCEEDED, progress=100, pdf=signed, sha256=digest, certificate=certificate,
+                covered=covered, chain_entry=entry, finished_at=timezone.now(), pages=render.page_count(document))
+    except Exception as exc:  # noqa: BLE001 - whatever failed, the report says so and holds no bytes
+        Report.objects.filter(pk=report.pk).update(status=Report.Status.FAILED, error=f"{type(exc).__name__}: {exc}",
+                                                   finished_at=timezone.now())
+        raise
+    return Report.objects.get(pk=report.pk)

@@ -3,6 +3,7 @@
 (`entry_correct`), which any register but the cards' may hold."""
 
 import datetime
+import re
 
 from django.utils.translation import gettext_lazy as _
 
@@ -10,8 +11,8 @@ from compliance.models import SYSTEM_USERNAME, Casino, User
 
 from .. import controls
 from ..fields import TEXT_MAX
-from ..kinds import REGISTER_ENTRY_KINDS, EntryKind
-from .replay import HOUSE_RULE, Audited, Check, Problem, Replay
+from ..kinds import ABOUT_THE_REGISTER, REGISTER_ENTRY_KINDS, EntryKind
+from .replay import HOUSE_RULE, Audited, Check, Problem, Replay, rendered
 from .services import EQUIVALENT_GUARANTEES, days_late
 
 UNREADABLE = _("Le contenu de l'écriture n'est pas un objet JSON.")
@@ -23,7 +24,8 @@ REFERS_ELSEWHERE = _("L'écriture se rapporte à une écriture qui n'est pas une
 NOT_STAFF = _("{user} n'est pas un membre du personnel de ce casino : il ne peut y déposer ni contresigner d'écriture.")
 CORRECTS_NOTHING = _("La correction ne se rapporte à aucune écriture antérieure de ce registre.")
 CORRECTION_OF_CORRECTION = _("Une correction ne se corrige pas.")
-CORRECTION_OF_BASIS = _("La base d'application du projet ne se corrige pas : elle se change sur la fiche du casino.")
+CORRECTION_OF_BASIS = _("Ce que Vigie écrit du registre lui-même (base d'application du projet, rapport signé) ne se "
+                        "corrige pas.")
 ALREADY_CORRECTED = _("L'écriture n° {seq} est déjà corrigée par l'écriture n° {by}.")
 LATE_UNSIGNED = _("Écriture portée {age} jours après sa journée de jeu, au-delà du délai de saisie de {allowed} "
                   "jours du casino, sans motif ni contresignature d'un responsable.")
@@ -31,6 +33,8 @@ LATE_COUNTERSIGNER = _("Une saisie tardive est contresignée par un responsable 
 BASIS_NOT_BY_VIGIE = _("La base d'application du projet est écrite par Vigie d'après la fiche du casino, "
                        "non par {user}.")
 BASIS_WITHOUT_DRAFT = _("La base d'application ne nomme aucun projet appliqué.")
+NOT_A_HASH = _("pas une empreinte SHA-256 (64 chiffres hexadécimaux)")
+COVERS_ELSEWHERE = _("Le rapport dit couvrir des écritures qui ne sont pas des écritures antérieures de ce registre.")
 CORRECTION_MISMATCH = _("La correction dit corriger l'écriture n° {written} ({kind}), mais se rapporte au n° {seq} "
                         "({referred}).")
 
@@ -53,14 +57,15 @@ def any_entry(replay: Replay, entry: Audited, closed: dict[datetime.date, dateti
         check.fail(FUTURE_DAY, day=row.gaming_day, recorded=row.recorded_at.isoformat(timespec="seconds"))
     if row.gaming_day < casino.opened_on:
         check.fail(BEFORE_OPENING, day=row.gaming_day, first=casino.opened_on)
-    if row.gaming_day in closed and closed[row.gaming_day] <= row.recorded_at:
+    if row.gaming_day in closed and closed[row.gaming_day] <= row.recorded_at and row.kind not in ABOUT_THE_REGISTER:
         check.fail(DAY_CLOSED, day=row.gaming_day, closed=closed[row.gaming_day].isoformat(timespec="seconds"))
     if row.refers_to_id is not None and replay.referred(entry) is None:
         check.fail(REFERS_ELSEWHERE)
     for person in filter(None, (row.actor, row.countersigner)):
         if not _staff(person, casino):
             check.fail(NOT_STAFF, user=person.username)
-    _late(check, entry)
+    if row.kind not in ABOUT_THE_REGISTER:
+        _late(check, entry)
     return check.problems
 
 
@@ -98,7 +103,7 @@ def correction(replay: Replay, entry: Audited) -> list[Problem]:
     corrected = replay.part("chain.corrected", dict)
     if kind == EntryKind.CORRECTION:
         check.fail(CORRECTION_OF_CORRECTION)
-    elif kind == EntryKind.DRAFT_BASIS:
+    elif kind in ABOUT_THE_REGISTER:
         check.fail(CORRECTION_OF_BASIS)
     elif seq in corrected:
         check.fail(ALREADY_CORRECTED, seq=seq, by=corrected[seq])
@@ -123,4 +128,18 @@ def draft_basis(replay: Replay, entry: Audited) -> list[Problem]:
         check.text("drafts", value=draft, max_length=TEXT_MAX)
     check.text("basis", max_length=TEXT_MAX)
     check.day("since")
+    return check.problems
+
+
+def report_signed(replay: Replay, entry: Audited) -> list[Problem]:
+    """A signed report's record (compliance/reports): its SHA-256, its signer's certificate, and the entries it
+    covers, each an earlier entry of this register."""
+    check = Check(replay, entry, controls.written(controls.BOOKS))
+    if not re.fullmatch(r"[0-9a-f]{64}", str(entry.payload.get("sha256", ""))):
+        check.field("sha256", rendered(NOT_A_HASH))
+    check.text("certificate", max_length=TEXT_MAX)
+    check.text("report", max_length=TEXT_MAX)
+    covered = check.items("covered")
+    if any(not isinstance(seq, int) or isinstance(seq, bool) or not 1 <= seq < entry.entry.seq for seq in covered):
+        check.fail(COVERS_ELSEWHERE)
     return check.problems

@@ -16,8 +16,8 @@ DAY_INVALID = _("Journée de jeu invalide (attendu : une date AAAA-MM-JJ).")
 CORRECTION_MANAGER = _("Une correction est déposée par un membre de la direction (contrôle interne du casino).")
 CORRECTION_OF_CORRECTION = _("Une correction ne se corrige pas : l'écriture qu'elle corrige reste corrigée.")
 CORRECTION_OF_BASIS = _(
-    "La base d'application du projet se change sur la fiche du casino ; le registre garde celle qui valait, et écrit "
-    "la nouvelle avant l'écriture suivante."
+    "Ce que Vigie écrit du registre lui-même ne se corrige pas : la base d'application du projet se change sur la "
+    "fiche du casino (le registre écrit la nouvelle avant l'écriture suivante), un rapport signé se refait."
 )
 CORRECTION_OF_LEDGER = _(
     "Le registre des cartes se corrige par ses propres opérations (ajustement du solde, changement d'état), "

@@ -20,7 +20,7 @@ from registers.errors import ErrorCode
 
 from .. import controls
 from ..fields import TEXT_MAX, clean_text
-from ..kinds import EntryKind, RegisterKind
+from ..kinds import ABOUT_THE_REGISTER, EntryKind, RegisterKind
 from ..models import Checkpoint, Entry, GamingSession, PendingEntry, Register
 from . import errors, keys
 from . import hashing as chain
@@ -84,7 +84,8 @@ def entry_data(entry: Entry) -> chain.EntryData:
     )
 
 
-def verify_gaming_day(casino: Casino, gaming_day: datetime.date, closed_message=errors.SESSION_CLOSED) -> None:
+def verify_gaming_day(casino: Casino, gaming_day: datetime.date, closed_message=errors.SESSION_CLOSED,
+                      closed_ok: bool = False) -> None:
     """A gaming day the casino's registers may hold: not to come, not before the casino's registers were opened in
     Vigie, not closed."""
     if not isinstance(gaming_day, datetime.date) or isinstance(gaming_day, datetime.datetime):
@@ -96,7 +97,7 @@ def verify_gaming_day(casino: Casino, gaming_day: datetime.date, closed_message=
         shown = {name: formatting.date(day, jurisdiction=casino.jurisdiction)
                  for name, day in (("day", gaming_day), ("opened", casino.opened_on))}
         raise DomainError(errors.BEFORE_OPENING.format(**shown), code=ErrorCode.BEFORE_OPENING, field="gaming_day")
-    if GamingSession.objects.filter(casino_id=casino.pk, gaming_day=gaming_day).exists():
+    if not closed_ok and GamingSession.objects.filter(casino_id=casino.pk, gaming_day=gaming_day).exists():
         raise DomainError(
             closed_message.format(day=gaming_day.isoformat()), code=ErrorCode.SESSION_CLOSED, field="gaming_day"
         )
@@ -181,8 +182,11 @@ def entry_append(
 ) -> Entry:
     """Appends one entry at the head of the register's chain; `filed_on`, the day a countersigned filing was made."""
     locked = Register.objects.select_for_update().select_related("casino__jurisdiction").get(pk=register.pk)
-    verify_gaming_day(locked.casino, gaming_day)
-    _verify_not_late(locked.casino, gaming_day, payload, countersigner, filed_on)
+    if kind in ABOUT_THE_REGISTER:  # a report of a closed day follows its close
+        verify_gaming_day(locked.casino, gaming_day, closed_ok=True)
+    else:
+        verify_gaming_day(locked.casino, gaming_day)
+        _verify_not_late(locked.casino, gaming_day, payload, countersigner, filed_on)
     basis = draft_basis_due(locked)
     if basis is not None:
         _chain(locked, kind=EntryKind.DRAFT_BASIS, gaming_day=gaming_day, actor=system_user(), payload=basis)
@@ -355,7 +359,7 @@ def entry_verify_correct(*, entry: Entry, actor: User) -> None:
         raise DomainError(errors.CORRECTION_MANAGER, code=ErrorCode.WRONG_ROLE, field="actor")
     if entry.kind == EntryKind.CORRECTION:
         raise DomainError(errors.CORRECTION_OF_CORRECTION, code=ErrorCode.NOT_CORRECTABLE, field="entry")
-    if entry.kind == EntryKind.DRAFT_BASIS:  # the casino's setting, as it stood: changed on the casino, never here
+    if entry.kind in ABOUT_THE_REGISTER:  # the casino's setting as it stood, a report as signed: never set aside
         raise DomainError(errors.CORRECTION_OF_BASIS, code=ErrorCode.NOT_CORRECTABLE, field="entry")
     if register.kind == RegisterKind.CARTES:
         raise DomainError(errors.CORRECTION_OF_LEDGER, code=ErrorCode.NOT_CORRECTABLE, field="entry")

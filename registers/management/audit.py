@@ -46,6 +46,8 @@ CHECKS = {
        for register, kinds in REGISTER_ENTRY_KINDS.items() if Kind.CORRECTION in kinds},
     # the basis a casino applies a draft on, in every register
     **{(register, Kind.DRAFT_BASIS): (chain.draft_basis,) for register in REGISTER_ENTRY_KINDS},
+    # a signed report's record, in the register it covers (compliance/reports)
+    **{(register, Kind.REPORT_SIGNED): (chain.report_signed,) for register in REGISTER_ENTRY_KINDS},
 }
 
 
