@@ -12,6 +12,7 @@ class ErrorCode(StrEnum):
     ACCOUNT_LOCKED = "account_locked"
     ALREADY_REVOKED = "already_revoked"  # a signing certificate (compliance/reports)
     NO_HOLDER = "no_holder"
+    NOT_PDF = "not_pdf"  # an upload to the report verification page
     NOT_PLATFORM_ADMIN = "not_platform_admin"
     REQUIRED = "required"
     DUPLICATE = "duplicate"
@@ -21,6 +22,7 @@ class ErrorCode(StrEnum):
     OUT_OF_SCOPE = "out_of_scope"
     PERMISSION_DENIED = "permission_denied"
     SCOPE_MISMATCH = "scope_mismatch"
+    TOO_LARGE = "too_large"
     UNKNOWN_JURISDICTION = "unknown_jurisdiction"
     UNKNOWN_ROLE = "unknown_role"
     WEAK_PASSWORD = "weak_password"

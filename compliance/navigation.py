@@ -39,7 +39,8 @@ NAVIGATION: tuple[NavItem, ...] = (
             _("Tables de paiement, jeux, systèmes, tournois : contrôles et décisions.")),
     NavItem(_("Règles et tables de paiement"), "book", EVERYONE,
             _("Les textes en vigueur, article par article."), "rules-index"),
-    NavItem(_("Rapports signés"), "file-earmark-lock", EVERYONE, _("Rapports PDF signés, vérifiables par tous.")),
+    NavItem(_("Rapports signés"), "file-earmark-lock", EVERYONE, _("Rapports PDF signés, vérifiables par tous."),
+            "reports-list"),
     NavItem(_("Traitements"), "gear-wide-connected", EVERYONE,
             _("Travaux en arrière-plan et leur avancement."), "job-list"),
 )

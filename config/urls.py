@@ -7,6 +7,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 
 from compliance import views
 from compliance.api.errors import not_found
+from compliance.reports import urls as reports_urls
 
 # Swagger UI styles itself inline; the relaxation applies to the docs page only.
 DOCS_CSP = {**settings.SECURE_CSP, "style-src": [*settings.SECURE_CSP["style-src"], "'unsafe-inline'"]}
@@ -24,7 +25,8 @@ urlpatterns = [
     path("registres/", include("registers.urls")),
     path("cartes/", include("registers.cards.urls")),
     path("health/", views.health, name="health"),
-    path("pki/", include("compliance.reports.urls")),  # the root and the CRL, for anyone checking a report
+    path("pki/", include(reports_urls.pki_urlpatterns)),  # the root and the CRL, for anyone checking a report
+    path("rapports/", include(reports_urls)),
     path("i18n/", include("django.conf.urls.i18n")),
     path("api/v1/", include("compliance.api.urls")),
     path("api/v1/rules/", include("games.api.urls")),

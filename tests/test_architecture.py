@@ -114,10 +114,11 @@ def test_the_tasks_sent_by_name_exist():
     from config.celery_app import app
 
     app.loader.import_default_modules()
-    for name in ("compliance.tasks.job_run", "games.tasks.strategy_evaluation_run"):
+    for name in ("compliance.tasks.job_run", "games.tasks.strategy_evaluation_run",
+                 "compliance.reports.tasks.report_run"):
         assert name in app.tasks
     sources = "".join(path.read_text() for package in PACKAGES for path in (ROOT / package).rglob("*.py"))
-    assert sources.count("send_on_commit(\"") == 2
+    assert sources.count("send_on_commit(\"") == 3
 
 
 def test_every_refusal_names_its_code_from_its_apps_enum():

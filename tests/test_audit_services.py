@@ -240,7 +240,14 @@ def case_report(w, generate: bool):
     return w.accountant_c
 
 
+def case_reports_after_close(w):
+    _register(w, "orphelins")
+    _c(CHAIN, "session_close")(casino=w.c, gaming_day=w.c.today(), user=w.manager_c)  # which asks for the reports
+    return w.manager_c
+
+
 CASES = {
+    "compliance.reports.services.reports_after_close": case_reports_after_close,
     "compliance.reports.services.report_request": lambda w: case_report(w, generate=False),
     "compliance.reports.services.report_generate": lambda w: case_report(w, generate=True),
     "compliance.reports.services.certificate_issue": lambda w: (_c(REPORTS, "certificate_issue")(

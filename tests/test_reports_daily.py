@@ -65,6 +65,14 @@ def test_a_regulator_cannot_ask_for_a_report_and_nothing_is_written(closed_day):
     from compliance.errors import PermissionDeniedError
 
     world, register, day = closed_day
+    before = Report.objects.count()
     with pytest.raises(PermissionDeniedError):
         report_request(actor=world.regulator_lu, register=register, day=day)
-    assert Report.objects.count() == 0
+    assert Report.objects.count() == before
+
+
+def test_closing_the_day_asks_for_the_daily_report_of_each_register(closed_day):
+    world, register, day = closed_day
+    (asked,) = Report.objects.all()  # one register in this casino so far
+    assert (asked.register, asked.period_start, asked.requested_by, asked.status) == (
+        register, day, world.manager_c, "pending")

@@ -17,6 +17,8 @@ pytestmark = pytest.mark.django_db
 UNSCOPED_ROUTES = {"home", "login", "logout", "health", "set_language", "api-token", "api-schema", "api-docs",
                    # what anyone checking a signed report needs: the platform's root certificate and its CRL
                    "reports-root", "reports-crl",
+                   # the verification page: anyone uploads a report and reads the verdict, nothing more
+                   "reports-verify",
                    # calculators over the caller's own input: they read rules and store nothing
                    "api-rules-rtp-wheel", "api-rules-hands-evaluate"}
 
@@ -100,7 +102,26 @@ SCOPED_ROUTES = {
     "cards-card": ("detail", with_cards(lambda c: {"number": c.card_c.number})),
     "cards-face": ("detail", with_cards(lambda c: {"number": c.card_c.number})),
     "cards-client": ("detail", with_cards(lambda c: {"pk": c.client_c.pk})),
+    # signed reports: casino B's daily report of its jackpots register
+    "reports-list": ("list", lambda w: {} if _report_b(w) else {}),
+    "reports-progress": ("detail", lambda w: {"pk": _report_b(w).pk}),
+    "reports-download": ("detail", lambda w: {"pk": _report_b(w).pk}),
 }
+
+
+def _report_b(w):
+    """Casino B's daily report (of its jackpots register), once per world."""
+    if getattr(w, "report_b", None) is None:
+        from django.utils import timezone
+
+        from compliance.reports.models import Report
+        from registers.models import Register
+
+        register = Register.objects.filter(casino=w.b).first() or Register.objects.create(casino=w.b, kind="jackpots")
+        w.report_b = Report.objects.create(kind="register_daily", casino=w.b, register=register,
+                                           period_start=w.b.today(), period_end=w.b.today(),
+                                           requested_by=w.accountant_b, requested_at=timezone.now())
+    return w.report_b
 
 # The slot management system's API (registers/slot_api.py): only a slot system gets in, with its own key
 # (people get 403 whatever their role), and a card of another casino is unknown to it (404).
@@ -169,7 +190,7 @@ def test_rule_pages_are_the_same_for_every_user_and_closed_to_anonymous_visitors
 
 
 def test_every_model_of_the_project_is_scoped():
-    for app in ("compliance", "games", "registers"):
+    for app in ("compliance", "games", "registers", "reports"):
         for model in apps.get_app_config(app).get_models():
             assert isinstance(model._default_manager.all(), ScopedQuerySet), model
 

@@ -97,3 +97,26 @@ def test_a_real_worker_evaluates_a_game_strategy_and_stores_it(transactional_db,
     assert evaluation.status == StrategyEvaluation.Status.SUCCEEDED, evaluation.error
     assert evaluation.method == "exact" and evaluation.progress_done == evaluation.progress_total
     assert evaluation.expected.startswith("-") and evaluation.citations == ["LU RGD 1979 art. 37-16 (projet)"]
+
+
+def test_a_real_worker_signs_the_daily_report_after_the_day_is_closed(world_tx, rules, celery_worker):
+    from compliance.reports import signing
+    from compliance.reports.models import Report
+    from compliance.reports.selectors import crl_der
+    from registers.chain.services import pending_countersign, session_close
+    from registers.orphelins.services import orphelin_file
+    from tests.conftest import make_user
+
+    manager = make_user("direction.c", "manager", casino=world_tx.c)
+    day = world_tx.c.today()
+    pending = orphelin_file(casino=world_tx.c, actor=world_tx.accountant_c, gaming_day=day, source="table",
+                            amount="12.50", currency="EUR", location="Table 3")
+    pending_countersign(pending=pending, countersigner=manager)
+    session_close(casino=world_tx.c, gaming_day=day, user=manager)
+    (report,) = Report.objects.all()
+    deadline = time.monotonic() + 90
+    while report.status not in {"succeeded", "failed"} and time.monotonic() < deadline:
+        time.sleep(0.3)
+        report.refresh_from_db()
+    assert report.status == "succeeded" and report.progress == 100, report.error
+    assert signing.verify(bytes(report.pdf), crl_der()).valid and report.covered == [1]

@@ -6,7 +6,14 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from compliance.models import Casino, Jurisdiction
-from compliance.scoping import scoped_queryset
+from compliance.scoping import ScopedQuerySet, scoped_queryset
+
+
+class _CertificateQuerySet(ScopedQuerySet):
+    """A casino's certificate is its staff's and its regulator's; a regulator authority's, that regulator's."""
+
+    def jurisdiction_q(self, jurisdiction_id: int) -> Q:
+        return Q(casino__jurisdiction=jurisdiction_id) | Q(jurisdiction=jurisdiction_id)
 
 
 class SigningCertificate(models.Model):
@@ -35,6 +42,8 @@ class SigningCertificate(models.Model):
     revoked_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
                                    related_name="+", verbose_name=_("révoqué par"))
     revocation_reason = models.CharField(_("motif de révocation"), max_length=300, blank=True)
+
+    objects = _CertificateQuerySet.as_manager()
 
     class Meta:
         verbose_name = _("certificat de signature")

@@ -30,3 +30,27 @@ def crl_der() -> bytes:
     """The platform's certificate revocation list as it stands now, signed by the root (DER)."""
     revoked = SigningCertificate.objects.filter(revoked_at__isnull=False).values_list("serial", "revoked_at")
     return pki.der(pki.revocation_list([(int(serial, 16), at) for serial, at in revoked], crl_number()))
+
+
+def report_list(*, user, casino_code: str | None = None, start: datetime.date | None = None,
+                end: datetime.date | None = None):
+    """The reports the user may see (a casino's staff their casino's, a regulator their jurisdiction's), newest
+    first, of one casino and within a period when asked."""
+    from .models import Report
+
+    reports = Report.objects.visible_to(user).select_related("casino", "register", "requested_by", "certificate")
+    if casino_code:
+        reports = reports.filter(casino__code=casino_code)
+    if start:
+        reports = reports.filter(period_end__gte=start)
+    if end:
+        reports = reports.filter(period_start__lte=end)
+    return reports.defer("pdf")
+
+
+def report_get(*, user, pk: int):
+    from django.shortcuts import get_object_or_404
+
+    from .models import Report
+
+    return get_object_or_404(Report.objects.visible_to(user).select_related("casino", "register"), pk=pk)

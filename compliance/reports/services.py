@@ -9,6 +9,7 @@ from django.utils import timezone
 from compliance.errors import DomainError, ErrorCode
 from compliance.models import SYSTEM_USERNAME, AuditAction, Casino, Jurisdiction, User
 from compliance.permissions import verify_can_write
+from compliance.queue import send_on_commit
 from compliance.services import audit_record, system_user
 from registers.chain.services import entry_append
 from registers.kinds import EntryKind
@@ -102,7 +103,15 @@ def report_request(*, actor: User, register: Register, day: datetime.date) -> Re
                                    period_start=day, period_end=day, requested_by=actor, requested_at=timezone.now())
     audit_record(actor=actor, action=AuditAction.REPORT_REQUESTED, casino=register.casino, target_type="report",
                  target_id=report.pk, details={"kind": report.kind, "register": register.kind, "day": day})
+    send_on_commit("compliance.reports.tasks.report_run", report.pk)
     return report
+
+
+def reports_after_close(session, user: User) -> list[Report]:
+    """A closed gaming day: the daily report of each of the casino's registers, asked of the worker by the one who
+    closed it (registers/chain/services.py calls this at the close)."""
+    return [report_request(actor=user, register=register, day=session.gaming_day)
+            for register in Register.objects.filter(casino=session.casino).order_by("kind")]
 
 
 def _progress(report, percent: int) -> None:

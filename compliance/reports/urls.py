@@ -2,7 +2,16 @@ from django.urls import path
 
 from . import views
 
-urlpatterns = [
+# under /pki/: what anyone checking a report needs
+pki_urlpatterns = [
     path("racine.pem", views.root_certificate, name="reports-root"),
     path("crl/", views.crl, name="reports-crl"),
+]
+
+# under /rapports/
+urlpatterns = [
+    path("", views.report_list, name="reports-list"),
+    path("verifier/", views.report_verify, name="reports-verify"),
+    path("<int:pk>/etat/", views.report_progress, name="reports-progress"),
+    path("<int:pk>/pdf/", views.report_download, name="reports-download"),
 ]

@@ -1,9 +1,21 @@
-"""What anyone may fetch to check a report without Vigie: the platform's root certificate and its current CRL."""
+"""The signed reports' pages: the list (per casino and period, with the progress of those being rendered), the
+download, and the verification page anyone may use without signing in, which shows nothing but the verdict. Also
+what anyone checking a report without Vigie needs: the platform's root certificate and its current CRL."""
 
-from django.http import HttpResponse
-from django.views.decorators.http import require_GET
+from django import forms
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.utils.translation import gettext_lazy as _
+from django.views.decorators.http import require_GET, require_http_methods
+
+from compliance import selectors as compliance_selectors
+from compliance.errors import DomainError, ErrorCode
 
 from . import pki, selectors
+from .verification import verify_report
+
+MAX_UPLOAD = 50 * 1024 * 1024  # a 1,000-page monthly book stays well under it
 
 
 @require_GET
@@ -19,3 +31,75 @@ def crl(request):
     response["Content-Disposition"] = 'attachment; filename="vigie.crl"'
     response["Cache-Control"] = "no-cache"  # a revocation shows at once
     return response
+
+
+class PeriodForm(forms.Form):
+    casino = forms.CharField(label=_("Casino"), required=False)
+    start = forms.DateField(label=_("Du"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    end = forms.DateField(label=_("Au"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
+
+    def clean(self):
+        data = super().clean()
+        if data.get("start") and data.get("end") and data["start"] > data["end"]:
+            self.add_error("end", _("La fin de la période précède son début."))
+        return data
+
+
+@login_required
+@require_GET
+def report_list(request):
+    form = PeriodForm(request.GET or None)
+    values = form.cleaned_data if form.is_bound and form.is_valid() else {}
+    reports = selectors.report_list(user=request.user, casino_code=values.get("casino") or None,
+                                    start=values.get("start"), end=values.get("end"))[:200]
+    return render(request, "compliance/reports/list.html", {
+        "form": form, "reports": reports,
+        "casinos": compliance_selectors.casino_list(user=request.user).order_by("name"),
+        "running": any(report.status in ("pending", "running") for report in reports),
+    })
+
+
+@login_required
+@require_GET
+def report_progress(request, pk: int):
+    report = selectors.report_get(user=request.user, pk=pk)
+    return JsonResponse({"status": report.status, "progress": report.progress})
+
+
+@login_required
+@require_GET
+def report_download(request, pk: int):
+    report = selectors.report_get(user=request.user, pk=pk)
+    if report.status != report.Status.SUCCEEDED:
+        return HttpResponse(status=404)
+    response = HttpResponse(bytes(report.pdf), content_type="application/pdf")
+    name = f"{report.kind}-{report.casino.code if report.casino else 'vigie'}-{report.period_start.isoformat()}"
+    response["Content-Disposition"] = f'attachment; filename="{name}-{report.pk}.pdf"'
+    return response
+
+
+class VerifyForm(forms.Form):
+    file = forms.FileField(label=_("Rapport PDF"), help_text=_("Le fichier tel qu'il a été reçu, 50 Mo au plus."))
+
+    def clean_file(self):
+        upload = self.cleaned_data["file"]
+        if upload.size > MAX_UPLOAD:
+            raise forms.ValidationError(_("Fichier trop volumineux : 50 Mo au plus."), code=ErrorCode.TOO_LARGE)
+        head = upload.read(5)
+        upload.seek(0)
+        if head != b"%PDF-":
+            raise forms.ValidationError(_("Ce fichier n'est pas un PDF."), code=ErrorCode.NOT_PDF)
+        return upload
+
+
+@require_http_methods(["GET", "POST"])
+def report_verify(request):
+    """Anyone, signed in or not: upload a report, read the verdict. Nothing is stored."""
+    form = VerifyForm(request.POST or None, request.FILES or None)
+    check = None
+    if request.method == "POST" and form.is_valid():
+        try:
+            check = verify_report(form.cleaned_data["file"].read())
+        except DomainError as exc:
+            form.add_error("file", exc.message)
+    return render(request, "compliance/reports/verify.html", {"form": form, "check": check})

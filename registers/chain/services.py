@@ -35,6 +35,10 @@ EQUIVALENT_GUARANTEES = "lu.registres.garanties_equivalentes"
 # that files the kind registers its check (registers/apps.py imports them at start-up).
 COUNTERSIGN_CHECKS: dict[str, Callable[[PendingEntry], None]] = {}
 
+# What follows a gaming day's close, in the same transaction: the signed reports register their request there
+# (compliance/reports/apps.py), the registers never importing them.
+SESSION_CLOSED: list[Callable[[GamingSession, User], object]] = []
+
 
 def countersign_check_register(kind: str, check: Callable[[PendingEntry], None]) -> None:
     COUNTERSIGN_CHECKS[kind] = check
@@ -347,6 +351,8 @@ def session_close(*, casino: Casino, gaming_day: datetime.date, user: User) -> G
     )
     for register in Register.objects.filter(casino=casino):
         checkpoint_create(register=register, user=user, reason="session_close")
+    for follow in SESSION_CLOSED:
+        follow(session, user)
     return session
 
 

@@ -1,0 +1,76 @@
+"""What a report uploaded for checking is worth: its signature (signing.verify), whether Vigie produced it (its
+SHA-256 written in the register it covers) and whether the entries it shows still have, in the register today, the
+hashes it shows. Reads only; unscoped, since the verdict is all it tells."""
+
+import hashlib
+from dataclasses import dataclass, field
+
+from django.utils.translation import gettext_lazy as _
+
+from registers.chain.services import entry_data
+from registers.models import Entry
+
+from . import render, selectors, signing
+from .models import Report
+
+REASONS = {  # a verdict's code, as the page and the command say it (French first; English in locale/en)
+    "ok": _("Rapport authentique : signature valide, empreinte portée au registre, écritures inchangées."),
+    "not_pdf": _("Ce fichier n'est pas un PDF."),
+    "unsigned": _("Ce PDF ne porte aucune signature."),
+    "broken": _("Signature rompue : le fichier a été modifié ou est incomplet."),
+    "modified": _("Le fichier a été modifié après sa signature."),
+    "untrusted": _("Signé par un certificat que la plateforme n'a pas délivré."),
+    "revoked": _("Signé par un certificat révoqué."),
+    "unknown_report": _("Signature valide, mais aucun registre de Vigie ne porte l'empreinte de ce fichier."),
+    "entries_changed": _("Signature valide, mais des écritures qu'il montre ne sont plus les mêmes au registre : "
+                         "n° {seqs}."),
+}
+
+
+@dataclass
+class ReportCheck:
+    verdict: signing.Verdict
+    sha256: str
+    report: Report | None = None  # the report on record with these very bytes
+    recorded: bool = False  # its hash written in the register it covers
+    covered: int = 0
+    changed: list[int] = field(default_factory=list)  # covered entries whose hash is no longer the one shown
+    source: dict | None = None
+
+    @property
+    def valid(self) -> bool:
+        return self.verdict.valid and self.recorded and not self.changed
+
+    @property
+    def message(self) -> str:
+        return str(REASONS[self.reason]).format(seqs=", ".join(map(str, self.changed)))
+
+    @property
+    def reason(self) -> str:
+        if not self.verdict.valid:
+            return self.verdict.reason
+        if not self.recorded:
+            return "unknown_report"
+        return "entries_changed" if self.changed else "ok"
+
+
+def verify_report(document: bytes) -> ReportCheck:
+    check = ReportCheck(verdict=signing.verify(document, selectors.crl_der()),
+                        sha256=hashlib.sha256(document).hexdigest())
+    if not check.verdict.valid:
+        return check
+    check.report = (Report.objects.filter(sha256=check.sha256, status=Report.Status.SUCCEEDED)
+                    .select_related("register__casino", "chain_entry").first())
+    check.recorded = bool(check.report and check.report.chain_entry_id
+                          and check.sha256 in check.report.chain_entry.payload)
+    check.source = render.source_of(document)
+    if check.report is None or check.source is None:
+        return check
+    shown = {row["seq"]: row["hash"] for row in check.source.get("entries", [])}
+    # each entry's hash recomputed from what the register holds today, not only read from its column
+    today = {entry.seq: entry_data(entry).digest()
+             for entry in Entry.objects.filter(register=check.report.register, seq__in=list(shown))
+             .select_related("register__casino", "actor", "countersigner", "refers_to")}
+    check.covered = len(shown)
+    check.changed = sorted(seq for seq, digest in shown.items() if today.get(seq) != digest)
+    return check

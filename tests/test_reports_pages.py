@@ -1,0 +1,72 @@
+"""Issue 14, pages: « Rapports signés » lists a casino's reports with their progress and the download; the
+verification page needs no sign-in, stores nothing and shows only the verdict."""
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+
+from compliance.models import AuditEvent
+from compliance.reports.models import Report
+from compliance.reports.services import report_generate, report_request
+from registers.models import Register
+from tests.test_reports_daily import closed_day  # noqa: F401 - the fixture
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def signed(closed_day):  # noqa: F811
+    world, register, day = closed_day
+    return world, report_generate(report_request(actor=world.accountant_c, register=register, day=day))
+
+
+def test_the_list_shows_the_casino_s_reports_their_state_and_the_download(signed, client):
+    world, report = signed
+    client.force_login(world.accountant_c)
+    page = client.get(reverse("reports-list")).content.decode()
+    assert "Rapport quotidien d&#x27;un registre" in page and "Orphelins (sommes trouvées)" in page
+    assert reverse("reports-download", args=[report.pk]) in page and "En attente" in page  # the close's own request
+    download = client.get(reverse("reports-download", args=[report.pk]))
+    assert download["Content-Type"] == "application/pdf" and download.content == bytes(report.pdf)
+    waiting = Report.objects.exclude(pk=report.pk).get()
+    assert client.get(reverse("reports-download", args=[waiting.pk])).status_code == 404
+    assert client.get(reverse("reports-progress", args=[waiting.pk])).json() == {"status": "pending", "progress": 0}
+
+
+def test_the_regulator_sees_the_reports_of_its_casinos(signed, client):
+    world, report = signed
+    client.force_login(world.regulator_lu)
+    assert reverse("reports-download", args=[report.pk]) in client.get(reverse("reports-list")).content.decode()
+    client.force_login(world.regulator_qc)
+    assert reverse("reports-download", args=[report.pk]) not in client.get(reverse("reports-list")).content.decode()
+    assert client.get(reverse("reports-download", args=[report.pk])).status_code == 404
+
+
+def test_a_period_ending_before_it_starts_names_the_field(signed, client):
+    world, _report = signed
+    client.force_login(world.accountant_c)
+    page = client.get(reverse("reports-list"), {"start": "2026-11-20", "end": "2026-11-01"}).content.decode()
+    assert "La fin de la période précède son début." in page
+
+
+def test_anyone_verifies_a_report_without_signing_in(signed, client):
+    _world, report = signed
+    assert client.get(reverse("reports-verify")).status_code == 200
+    page = client.post(reverse("reports-verify"), {"file": SimpleUploadedFile("r.pdf", bytes(report.pdf))})
+    body = page.content.decode()
+    assert 'data-valid="true"' in body and "Rapport authentique" in body and "Casino CASINO-C" in body
+    tampered = bytearray(report.pdf)
+    tampered[tampered.index(b"/Contents") - 300] ^= 0x01
+    body = client.post(reverse("reports-verify"), {"file": SimpleUploadedFile("r.pdf", bytes(tampered))}).content
+    assert b'data-valid="false"' in body
+
+
+def test_an_upload_that_is_no_pdf_is_refused_on_its_field_and_nothing_is_stored(signed, client):
+    before = (Report.objects.count(), AuditEvent.objects.count(), Register.objects.count())
+    page = client.post(reverse("reports-verify"), {"file": SimpleUploadedFile("r.pdf", b"hello, not a pdf")})
+    assert page.status_code == 200 and 'data-testid="file-error"' in page.content.decode()
+    assert "Ce fichier n&#x27;est pas un PDF." in page.content.decode()
+    assert (Report.objects.count(), AuditEvent.objects.count(), Register.objects.count()) == before
+    client.cookies["django_language"] = "en"
+    english = client.post(reverse("reports-verify"), {"file": SimpleUploadedFile("r.pdf", b"hello")}).content
+    assert b"This file is not a PDF." in english

@@ -1,0 +1,88 @@
+"""Issue 14, verification: `reports_verify FILE [--json]` exits 0 on a report Vigie signed and recorded, 1 on each
+tampering (a changed byte, a report no register records, an entry it covers changed in the register since)."""
+
+import json
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+
+from compliance.reports.services import report_generate, report_request
+from registers.chain.services import pending_countersign, session_close
+from registers.models import Entry, Register
+from registers.orphelins.services import orphelin_file
+from tests.conftest import make_user
+from tests.test_registers import _superuser
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def report_file(world_tx, rules, tmp_path):
+    """A closed day's signed report, committed (the superuser's connection must see its entries)."""
+    world = world_tx
+    world.manager_c = make_user("direction.c", "manager", casino=world.c)
+    day = world.c.today()
+    for amount in ("12.50", "40.00"):
+        pending = orphelin_file(casino=world.c, actor=world.accountant_c, gaming_day=day, source="table",
+                                amount=amount, currency="EUR", location="Table 3")
+        pending_countersign(pending=pending, countersigner=world.manager_c)
+    session_close(casino=world.c, gaming_day=day, user=world.manager_c)
+    register = Register.objects.get(casino=world.c, kind="orphelins")
+    report = report_generate(report_request(actor=world.accountant_c, register=register, day=day))
+    path = tmp_path / "rapport.pdf"
+    path.write_bytes(bytes(report.pdf))
+    return path, register
+
+
+def _verify(*args) -> tuple[int, str]:
+    out = StringIO()
+    try:
+        call_command("reports_verify", *map(str, args), stdout=out)
+    except SystemExit as exit_:
+        return exit_.code, out.getvalue()
+    return 0, out.getvalue()
+
+
+def test_a_report_vigie_signed_and_recorded_verifies_and_exits_0(report_file):
+    path, _register = report_file
+    code, out = _verify(path)
+    assert code == 0 and out.startswith("Rapport authentique") and "signataire : Casino CASINO-C" in out
+    assert "horodaté : oui · B-LT : oui" in out and "2 écriture(s)" in out
+    code, out = _verify(path, "--json")
+    shown = json.loads(out)
+    assert code == 0 and shown["valid"] and shown["reason"] == "ok" and shown["covered"] == 2
+
+
+def test_a_byte_changed_exits_1(report_file, tmp_path):
+    path, _register = report_file
+    data = bytearray(path.read_bytes())
+    data[data.index(b"/Contents") - 300] ^= 0x01
+    tampered = tmp_path / "modifie.pdf"
+    tampered.write_bytes(bytes(data))
+    code, out = _verify(tampered, "--json")
+    assert code == 1 and json.loads(out)["reason"] in {"broken", "not_pdf"}
+
+
+def test_an_entry_the_report_covers_changed_in_the_register_since_exits_1_and_names_it(report_file):
+    path, register = report_file
+    first = Entry.objects.get(register=register, seq=1).pk
+    _superuser([f"UPDATE registers_entry SET payload = replace(payload, '12.50', '12.51') WHERE id = {first}"])
+    code, out = _verify(path)
+    assert code == 1 and "ne sont plus les mêmes au registre : n° 1." in out
+
+
+def test_a_validly_signed_pdf_no_register_records_exits_1(report_file, tmp_path):
+    from compliance.reports.models import Report
+
+    path, _register = report_file
+    Report.objects.update(sha256="0" * 64)  # as if the bytes were another report's
+    code, out = _verify(path, "--json")
+    assert code == 1 and json.loads(out)["reason"] == "unknown_report"
+
+
+def test_a_missing_file_is_a_clear_error(tmp_path):
+    from django.core.management.base import CommandError
+
+    with pytest.raises(CommandError, match="fichier introuvable"):
+        call_command("reports_verify", str(tmp_path / "absent.pdf"))
