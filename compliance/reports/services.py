@@ -122,8 +122,11 @@ def report_generate(report: Report) -> Report:
     """Renders, signs and files the report: its bytes and SHA-256 on the report, and in the register it covers an
     entry naming them with the entries covered and the signer. A failure is written on the report, never half a
     report."""
+    # claimed once: a task delivered twice, or the demo's own call beside the worker, never signs it twice
+    if not Report.objects.filter(pk=report.pk, status=Report.Status.PENDING).update(status=Report.Status.RUNNING,
+                                                                                    progress=5):
+        return Report.objects.get(pk=report.pk)
     report = Report.objects.select_related("register__casino__jurisdiction", "requested_by").get(pk=report.pk)
-    Report.objects.filter(pk=report.pk).update(status=Report.Status.RUNNING, progress=5)
     try:
         register, casino, day = report.register, report.register.casino, report.period_start
         source = daily.source(register, day)

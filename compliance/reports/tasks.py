@@ -8,6 +8,6 @@ def report_run(self, report_id: int) -> None:
     from .models import Report
     from .services import report_generate
 
-    report = Report.objects.filter(pk=report_id, status__in=[Report.Status.PENDING, Report.Status.RUNNING]).first()
-    if report is not None:  # done already (a task delivered twice): nothing to redo
+    report = Report.objects.filter(pk=report_id, status=Report.Status.PENDING).first()
+    if report is not None:  # taken or done already (a task delivered twice): nothing to redo
         report_generate(report)
