@@ -26,6 +26,7 @@ def test_the_list_shows_the_casino_s_reports_their_state_and_the_download(signed
     page = client.get(reverse("reports-list")).content.decode()
     assert "Rapport quotidien d&#x27;un registre" in page and "Orphelins (sommes trouvées)" in page
     assert reverse("reports-download", args=[report.pk]) in page and "En attente" in page  # the close's own request
+    assert "Casino CASINO-C" in page  # the signer, by its certificate's name
     download = client.get(reverse("reports-download", args=[report.pk]))
     assert download["Content-Type"] == "application/pdf" and download.content == bytes(report.pdf)
     waiting = Report.objects.exclude(pk=report.pk).get()

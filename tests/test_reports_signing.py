@@ -176,3 +176,17 @@ def test_anyone_fetches_the_root_and_the_crl_to_check_a_report_without_vigie(wor
     listed = x509.load_der_x509_crl(crl.content)
     assert listed.is_signature_valid(pki.root_certificate().public_key())
     assert listed.get_revoked_certificate_by_serial_number(int(issued.serial, 16)) is not None
+
+
+def test_signing_and_verifying_work_inside_a_running_event_loop(issued):
+    """As when the demo is built beside Playwright's sync API, or under an async server."""
+    import asyncio
+
+    certificate, crl, document = selectors.certificate_x509(issued), selectors.crl_der(), _pdf()
+
+    async def inside():  # no database here: Django refuses it in an async context
+        signed = signing.sign(document, certificate=certificate, key_name=issued.key_name, crl_der=crl,
+                              reason="Rapport quotidien", location="Luxembourg")
+        return signing.verify(signed, crl)
+
+    assert asyncio.run(inside()).valid

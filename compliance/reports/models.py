@@ -1,5 +1,7 @@
 """The certificates that sign reports, as the platform issued them (their keys are files: pki.py)."""
 
+from cryptography import x509
+from cryptography.x509.oid import NameOID
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -65,6 +67,12 @@ class SigningCertificate(models.Model):
 
     def __str__(self) -> str:
         return f"{self.subject} ({self.serial})"
+
+    @property
+    def common_name(self) -> str:
+        """The holder's name as the certificate gives it (its CN), for pages."""
+        names = x509.Name.from_rfc4514_string(self.subject).get_attributes_for_oid(NameOID.COMMON_NAME)
+        return str(names[0].value) if names else self.subject
 
 
 class Report(models.Model):

@@ -6,8 +6,10 @@ after signing is reported.
 Timestamps: RFC 3161, from VIGIE_TSA_URL when set (a qualified TSA in production), else from the platform's own
 timestamping unit, which the report says (`tsa`)."""
 
+import asyncio
 import datetime
 import io
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 from asn1crypto import crl as asn1_crl
@@ -31,6 +33,17 @@ from . import pki
 
 FIELD = "Signature Vigie"
 OWN_TSA = "platform"
+
+
+def _outside_any_event_loop(call):
+    """pyHanko's synchronous calls start an event loop of their own (asyncio.run); where one already runs in this
+    thread (a caller driving Playwright's sync API, an async server), they run in a thread of their own."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return call()
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(call).result()
 
 
 def _asn1(certificate) -> asn1_x509.Certificate:
@@ -72,7 +85,9 @@ def sign(pdf: bytes, *, certificate, key_name: str, crl_der: bytes, reason: str,
         validation_context=validation_context(crl_der), reason=reason, location=location,
     )
     writer = IncrementalPdfFileWriter(io.BytesIO(pdf), strict=False)
-    return signers.sign_pdf(writer, meta, signer=signer, timestamper=_timestamper()).getvalue()
+    timestamper = _timestamper()
+    return _outside_any_event_loop(lambda: signers.sign_pdf(writer, meta, signer=signer,
+                                                            timestamper=timestamper).getvalue())
 
 
 @dataclass
@@ -112,7 +127,8 @@ def verify(pdf: bytes, crl_der: bytes) -> Verdict:
         if not signatures:
             return Verdict(False, "unsigned")
         embedded = signatures[0]
-        status = validate_pdf_signature(embedded, validation_context(crl_der))
+        context = validation_context(crl_der)
+        status = _outside_any_event_loop(lambda: validate_pdf_signature(embedded, context))
     except Exception as exc:  # noqa: BLE001 - whatever a damaged file makes the parser raise, it is not a valid report
         return Verdict(False, "broken", details=[f"{type(exc).__name__}: {exc}"])
     certificate = embedded.signer_cert
