@@ -7,15 +7,11 @@ import json
 from collections import Counter
 from decimal import Decimal
 
-from registers.chain.selectors import with_corrections
+from registers.chain.selectors import person, with_corrections
 from registers.kinds import entry_kind_label, register_kind_label
 from registers.models import Checkpoint, Entry, GamingSession, Register
 
 TEMPLATE = "compliance/reports/register_daily.html"
-
-
-def _person(user) -> str:
-    return (user.get_full_name() or user.username) if user is not None else ""
 
 
 def source(register: Register, day: datetime.date) -> dict:
@@ -32,8 +28,8 @@ def source(register: Register, day: datetime.date) -> dict:
             amounts[payload.get("currency") or casino.currency] += Decimal(amount)
         rows.append({
             "seq": entry.seq, "kind": entry.kind, "kind_label": entry_kind_label(entry.kind),
-            "recorded_at": entry.recorded_at, "actor": _person(entry.actor),
-            "countersigner": _person(entry.countersigner), "amount": amount if isinstance(amount, str) else None,
+            "recorded_at": entry.recorded_at, "actor": person(entry.actor),
+            "countersigner": person(entry.countersigner), "amount": amount if isinstance(amount, str) else None,
             "citation": payload.get("citation") if isinstance(payload.get("citation"), str) else None,
             "corrected_by": entry.corrected_by, "prev_hash": entry.prev_hash, "hash": entry.hash, "payload": payload,
         })

@@ -3,18 +3,24 @@
 import datetime
 
 from cryptography import x509
+from django.shortcuts import get_object_or_404
 from django.utils import timezone
 
 from compliance.models import Casino, Jurisdiction
 
 from . import pki
-from .models import SigningCertificate
+from .models import Report, SigningCertificate
+
+
+def holder_scope(*, casino: Casino | None = None, jurisdiction: Jurisdiction | None = None) -> dict:
+    """The lookup of a certificate's holder: a casino, else a regulator authority."""
+    return {"casino": casino} if casino is not None else {"jurisdiction": jurisdiction}
 
 
 def certificate_current(*, casino: Casino | None = None, jurisdiction: Jurisdiction | None = None):
     """The holder's current signing certificate, None when it has none."""
-    scope = {"casino": casino} if casino is not None else {"jurisdiction": jurisdiction}
-    return SigningCertificate.objects.filter(revoked_at__isnull=True, **scope).first()
+    return SigningCertificate.objects.filter(revoked_at__isnull=True,
+                                             **holder_scope(casino=casino, jurisdiction=jurisdiction)).first()
 
 
 def certificate_x509(certificate: SigningCertificate) -> x509.Certificate:
@@ -36,8 +42,6 @@ def report_list(*, user, casino_code: str | None = None, start: datetime.date | 
                 end: datetime.date | None = None):
     """The reports the user may see (a casino's staff their casino's, a regulator their jurisdiction's), newest
     first, of one casino and within a period when asked."""
-    from .models import Report
-
     reports = Report.objects.visible_to(user).select_related("casino", "register", "requested_by", "certificate")
     if casino_code:
         reports = reports.filter(casino__code=casino_code)
@@ -49,8 +53,4 @@ def report_list(*, user, casino_code: str | None = None, start: datetime.date | 
 
 
 def report_get(*, user, pk: int):
-    from django.shortcuts import get_object_or_404
-
-    from .models import Report
-
     return get_object_or_404(Report.objects.visible_to(user).select_related("casino", "register"), pk=pk)

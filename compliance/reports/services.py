@@ -3,7 +3,9 @@
 import datetime
 import hashlib
 
+from django.conf import settings
 from django.db import transaction
+from django.urls import reverse
 from django.utils import timezone
 
 from compliance.errors import DomainError, ErrorCode
@@ -22,9 +24,6 @@ CERTIFICATE_DAYS = 2 * 365  # a signing certificate's life; the root's is ten ye
 
 
 def _crl_url() -> str:
-    from django.conf import settings
-    from django.urls import reverse
-
     return settings.PUBLIC_URL.rstrip("/") + reverse("reports-crl")
 
 
@@ -42,7 +41,7 @@ def certificate_issue(*, actor: User, casino: Casino | None = None,
     if (casino is None) == (jurisdiction is None):
         raise DomainError(errors.NO_HOLDER, code=ErrorCode.NO_HOLDER, field="holder")
     holder = SigningCertificate.Holder.CASINO if casino else SigningCertificate.Holder.REGULATOR
-    scope = {"casino": casino} if casino else {"jurisdiction": jurisdiction}
+    scope = selectors.holder_scope(casino=casino, jurisdiction=jurisdiction)
     for current in SigningCertificate.objects.select_for_update().filter(revoked_at__isnull=True, **scope):
         _revoke(current, actor, "remplacé par un nouveau certificat")
     serial = pki.new_serial()
@@ -87,16 +86,12 @@ def certificate_revoke(*, actor: User, certificate: SigningCertificate, reason: 
     return certificate
 
 
-
-
 # --- reports ------------------------------------------------------------------------------------------------------
 
 
 @transaction.atomic
 def report_request(*, actor: User, register: Register, day: datetime.date) -> Report:
     """A daily report of a register asked for: it waits for the worker (`report_generate`)."""
-    from .models import Report
-
     if actor.username != SYSTEM_USERNAME:  # the platform asks for it after a day's close
         verify_can_write(actor, register.casino)
     report = Report.objects.create(kind=Report.Kind.REGISTER_DAILY, casino=register.casino, register=register,
@@ -114,8 +109,8 @@ def reports_after_close(session, user: User) -> list[Report]:
             for register in Register.objects.filter(casino=session.casino).order_by("kind")]
 
 
-def _progress(report, percent: int) -> None:
-    type(report).objects.filter(pk=report.pk).update(progress=percent)
+def _progress(report: Report, percent: int) -> None:
+    Report.objects.filter(pk=report.pk).update(progress=percent)
 
 
 def report_generate(report: Report) -> Report:

@@ -3,6 +3,7 @@ SHA-256 written in the register it covers) and whether the entries it shows stil
 hashes it shows. Reads only; unscoped, since the verdict is all it tells."""
 
 import hashlib
+import json
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext_lazy as _
@@ -62,7 +63,7 @@ def verify_report(document: bytes) -> ReportCheck:
     check.report = (Report.objects.filter(sha256=check.sha256, status=Report.Status.SUCCEEDED)
                     .select_related("register__casino", "chain_entry").first())
     check.recorded = bool(check.report and check.report.chain_entry_id
-                          and check.sha256 in check.report.chain_entry.payload)
+                          and json.loads(check.report.chain_entry.payload).get("sha256") == check.sha256)
     check.source = render.source_of(document)
     if check.report is None or check.source is None:
         return check

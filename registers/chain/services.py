@@ -201,8 +201,10 @@ def entry_append(
 def draft_basis_payload(casino: Casino) -> dict | None:
     """On what basis the casino applies its jurisdiction's draft texts (`Casino.draft_basis`, since its date), as its
     registers write it; None where it applies no draft or has recorded no basis (its page then says so)."""
+    if not casino.draft_basis:  # most appends: no query at all
+        return None
     drafts = drafts_of(casino.jurisdiction.code)
-    if not drafts or not casino.draft_basis:
+    if not drafts:
         return None
     return {"drafts": drafts, "basis": casino.draft_basis, "since": casino.draft_basis_since.isoformat(),
             "citation": " ; ".join(drafts)}
