@@ -16,6 +16,8 @@ class ErrorCode(StrEnum):
     NOT_PLATFORM_ADMIN = "not_platform_admin"
     REQUIRED = "required"
     DUPLICATE = "duplicate"
+    FUTURE_DAY = "future_day"  # a report of a day not yet come
+    NOT_FOUND = "not_found"
     INVALID = "invalid"
     INVALID_CREDENTIALS = "invalid_credentials"
     NEGATIVE_AMOUNT = "negative_amount"

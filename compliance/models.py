@@ -238,6 +238,7 @@ class AuditAction(models.TextChoices):
     CERTIFICATE_ISSUED = "certificate_issued", _("Certificat de signature délivré")
     CERTIFICATE_REVOKED = "certificate_revoked", _("Certificat de signature révoqué")  # with its reason
     REPORT_REQUESTED = "report_requested", _("Rapport signé demandé")  # its kind and what it covers
+    REPORT_SIGNED = "report_signed", _("Rapport signé")  # one with no register (a pay table's return): its hash
 
 
 class AuditEvent(models.Model):

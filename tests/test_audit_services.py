@@ -234,7 +234,8 @@ def case_certificate_revoke(w):
 
 def case_report(w, generate: bool):
     register = _register(w, "orphelins")
-    report = _c(REPORTS, "report_request")(actor=w.accountant_c, register=register, day=w.c.today())
+    report = _c(REPORTS, "report_request")(actor=w.accountant_c, kind="register_daily",
+            casino=register.casino, register_kind=register.kind, start=w.c.today())
     if generate:
         _c(REPORTS, "report_generate")(report)  # its record in the register names the one who asked
     return w.accountant_c

@@ -34,7 +34,8 @@ def closed_day(world, rules):
 
 def test_lu_89_1_the_daily_report_carries_the_day_s_entries_and_is_recorded_in_the_register(closed_day):
     world, register, day = closed_day
-    report = report_generate(report_request(actor=world.accountant_c, register=register, day=day))
+    report = report_generate(report_request(actor=world.accountant_c, kind="register_daily",
+            casino=register.casino, register_kind=register.kind, start=day))
     assert report.status == "succeeded" and report.progress == 100 and report.pages >= 1
     signed = bytes(report.pdf)
     assert hashlib.sha256(signed).hexdigest() == report.sha256
@@ -67,7 +68,8 @@ def test_a_regulator_cannot_ask_for_a_report_and_nothing_is_written(closed_day):
     world, register, day = closed_day
     before = Report.objects.count()
     with pytest.raises(PermissionDeniedError):
-        report_request(actor=world.regulator_lu, register=register, day=day)
+        report_request(actor=world.regulator_lu, kind="register_daily",
+                casino=register.casino, register_kind=register.kind, start=day)
     assert Report.objects.count() == before
 
 

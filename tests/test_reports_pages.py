@@ -17,7 +17,8 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def signed(closed_day):  # noqa: F811
     world, register, day = closed_day
-    return world, report_generate(report_request(actor=world.accountant_c, register=register, day=day))
+    return world, report_generate(report_request(actor=world.accountant_c, kind="register_daily",
+            casino=register.casino, register_kind=register.kind, start=day))
 
 
 def test_the_list_shows_the_casino_s_reports_their_state_and_the_download(signed, client):

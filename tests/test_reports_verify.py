@@ -29,7 +29,8 @@ def report_file(world_tx, rules, tmp_path):
         pending_countersign(pending=pending, countersigner=world.manager_c)
     session_close(casino=world.c, gaming_day=day, user=world.manager_c)
     register = Register.objects.get(casino=world.c, kind="orphelins")
-    report = report_generate(report_request(actor=world.accountant_c, register=register, day=day))
+    report = report_generate(report_request(actor=world.accountant_c, kind="register_daily",
+            casino=register.casino, register_kind=register.kind, start=day))
     path = tmp_path / "rapport.pdf"
     path.write_bytes(bytes(report.pdf))
     return path, register

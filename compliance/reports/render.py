@@ -3,14 +3,18 @@ as its `Source` (PDF/A-3 associated file), so that the file carries its own data
 the moment of rendering: the dates are the data's, the document identifier the hash of the data, so the same data
 renders to the same bytes."""
 
+import dataclasses
 import datetime
 import hashlib
 import io
 import json
+from decimal import Decimal
 
 from django.core.serializers.json import DjangoJSONEncoder
+from django.db import models
 from django.template.loader import render_to_string
 from django.utils import translation
+from django.utils.functional import Promise
 from pyhanko.pdf_utils.reader import PdfFileReader
 from weasyprint import HTML, Attachment
 
@@ -19,6 +23,26 @@ SOURCE_NAME = "source.json"
 
 def source_bytes(source: dict) -> bytes:
     return json.dumps(source, ensure_ascii=False, sort_keys=True, indent=1, cls=DjangoJSONEncoder).encode()
+
+
+def plain(value):
+    """`value` as JSON-ready data: a dataclass as its fields and its properties (what a template reads of it), a
+    model as its name, amounts and dates as DjangoJSONEncoder writes them."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        data = {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        for name, member in vars(type(value)).items():
+            if isinstance(member, property) and not name.startswith("_"):
+                data[name] = plain(getattr(value, name))
+        return data
+    if isinstance(value, dict):
+        return {str(key): plain(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [plain(item) for item in value]
+    if isinstance(value, models.Model | Promise):
+        return str(value)
+    if value is None or isinstance(value, str | int | float | bool | Decimal | datetime.date):
+        return value
+    return str(value)
 
 
 def pdf(template: str, context: dict, source: dict, *, created: datetime.datetime) -> bytes:

@@ -13,11 +13,12 @@ from compliance.models import SYSTEM_USERNAME, AuditAction, Casino, Jurisdiction
 from compliance.permissions import verify_can_write
 from compliance.queue import send_on_commit
 from compliance.services import audit_record, system_user
+from games.selectors import paytable_get
 from registers.chain.services import entry_append
-from registers.kinds import EntryKind
-from registers.models import Register
+from registers.kinds import EntryKind, RegisterKind
+from registers.models import Card, Register
 
-from . import daily, errors, pki, render, selectors, signing
+from . import documents, errors, monthly, pki, render, selectors, signing
 from .models import Report, SigningCertificate
 
 CERTIFICATE_DAYS = 2 * 365  # a signing certificate's life; the root's is ten years
@@ -89,15 +90,76 @@ def certificate_revoke(*, actor: User, certificate: SigningCertificate, reason: 
 # --- reports ------------------------------------------------------------------------------------------------------
 
 
+def _period(kind: str, start: datetime.date | None, end: datetime.date | None, today: datetime.date,
+            first: datetime.date | None = None) -> tuple[datetime.date, datetime.date]:
+    """The period a report of `kind` covers: a day, a month (up to today when it runs), or any span of days."""
+    if start is None:
+        if first is None:
+            raise DomainError(errors.DAY_REQUIRED, code=ErrorCode.REQUIRED, field="start")
+        start = first
+    if kind == Report.Kind.REGISTER_MONTHLY:
+        start, end = monthly.month_of(start)
+        end = min(end, today)
+    elif kind in (Report.Kind.REGISTER_DAILY, Report.Kind.CAISSE_DAILY, Report.Kind.PAYTABLE_RETURN):
+        end = start
+    end = end or today
+    if start > today or end > today:
+        raise DomainError(errors.FUTURE.format(day=max(start, end).isoformat()), code=ErrorCode.FUTURE_DAY,
+                          field="end" if end > today >= start else "start")
+    if start > end:
+        raise DomainError(errors.PERIOD_REVERSED, code=ErrorCode.INVALID, field="end")
+    return start, end
+
+
+def _subject(kind: str, actor: User, casino: Casino | None, register_kind: str, subject: str):
+    """The casino, the register and the subject a report of `kind` is about, checked against what exists and what
+    the actor may see."""
+    subject = (subject or "").strip()
+    if kind == Report.Kind.PAYTABLE_RETURN:
+        if not subject:
+            raise DomainError(errors.PAYTABLE_REQUIRED, code=ErrorCode.REQUIRED, field="subject")
+        if paytable_get(user=actor, key=subject) is None:
+            raise DomainError(errors.PAYTABLE_UNKNOWN.format(key=subject), code=ErrorCode.NOT_FOUND, field="subject")
+        if actor.casino_id is None and actor.jurisdiction_id is None:
+            raise DomainError(errors.NO_SIGNER, code=ErrorCode.NO_HOLDER, field="actor")
+        return None, None, subject
+    if kind == Report.Kind.CARD_STATEMENT:
+        if not subject:
+            raise DomainError(errors.CARD_REQUIRED, code=ErrorCode.REQUIRED, field="subject")
+        card_ = Card.objects.visible_to(actor).select_related("casino").filter(number=subject).first()
+        if card_ is None:
+            raise DomainError(errors.CARD_UNKNOWN.format(number=subject), code=ErrorCode.NOT_FOUND, field="subject")
+        casino, register_kind = card_.casino, RegisterKind.CARTES
+    elif kind == Report.Kind.CAISSE_DAILY:
+        register_kind = RegisterKind.CARTES
+    if casino is None:
+        raise DomainError(errors.CASINO_REQUIRED, code=ErrorCode.REQUIRED, field="casino")
+    register = Register.objects.filter(casino=casino, kind=register_kind).first() if register_kind else None
+    if register is None:
+        raise DomainError(errors.REGISTER_REQUIRED, code=ErrorCode.REQUIRED, field="register")
+    return casino, register, subject if kind == Report.Kind.CARD_STATEMENT else ""
+
+
 @transaction.atomic
-def report_request(*, actor: User, register: Register, day: datetime.date) -> Report:
-    """A daily report of a register asked for: it waits for the worker (`report_generate`)."""
-    if actor.username != SYSTEM_USERNAME:  # the platform asks for it after a day's close
-        verify_can_write(actor, register.casino)
-    report = Report.objects.create(kind=Report.Kind.REGISTER_DAILY, casino=register.casino, register=register,
-                                   period_start=day, period_end=day, requested_by=actor, requested_at=timezone.now())
-    audit_record(actor=actor, action=AuditAction.REPORT_REQUESTED, casino=register.casino, target_type="report",
-                 target_id=report.pk, details={"kind": report.kind, "register": register.kind, "day": day})
+def report_request(*, actor: User, kind: str, casino: Casino | None = None, register_kind: str = "",
+                   start: datetime.date | None = None, end: datetime.date | None = None, subject: str = "") -> Report:
+    """A report asked for: it waits for the worker (`report_generate`). A casino's reports are asked by its staff (or
+    by the platform after a day's close); a pay table's return by a casino's staff or a regulator, whose certificate
+    signs it."""
+    if kind not in Report.Kind.values:
+        raise DomainError(errors.KIND_UNKNOWN, code=ErrorCode.INVALID, field="kind")
+    casino, register, subject = _subject(kind, actor, casino, register_kind, subject)
+    if casino is not None and actor.username != SYSTEM_USERNAME:
+        verify_can_write(actor, casino)
+    today = casino.today() if casino else timezone.localdate()
+    first = {Report.Kind.CARD_STATEMENT: lambda: Card.objects.get(number=subject).gaming_day,  # since its issue
+             Report.Kind.PAYTABLE_RETURN: lambda: today}.get(kind, lambda: None)()
+    start, end = _period(kind, start, end, today, first)
+    report = Report.objects.create(kind=kind, casino=casino, register=register, subject=subject, period_start=start,
+                                   period_end=end, requested_by=actor, requested_at=timezone.now())
+    audit_record(actor=actor, action=AuditAction.REPORT_REQUESTED, casino=casino, target_type="report",
+                 target_id=report.pk, details={"kind": kind, "register": register.kind if register else None,
+                                               "period": [start, end], "subject": subject or None})
     send_on_commit("compliance.reports.tasks.report_run", report.pk)
     return report
 
@@ -105,7 +167,8 @@ def report_request(*, actor: User, register: Register, day: datetime.date) -> Re
 def reports_after_close(session, user: User) -> list[Report]:
     """A closed gaming day: the daily report of each of the casino's registers, asked of the worker by the one who
     closed it (registers/chain/services.py calls this at the close)."""
-    return [report_request(actor=user, register=register, day=session.gaming_day)
+    return [report_request(actor=user, kind=Report.Kind.REGISTER_DAILY, casino=session.casino,
+                           register_kind=register.kind, start=session.gaming_day)
             for register in Register.objects.filter(casino=session.casino).order_by("kind")]
 
 
@@ -113,41 +176,61 @@ def _progress(report: Report, percent: int) -> None:
     Report.objects.filter(pk=report.pk).update(progress=percent)
 
 
+def _signer(report: Report) -> SigningCertificate:
+    """A casino's report is signed by the casino's certificate; a pay table's by its requester's casino or authority
+    (issued on first use)."""
+    casino = report.casino or report.requested_by.casino
+    jurisdiction = None if casino else report.requested_by.jurisdiction
+    return (selectors.certificate_current(casino=casino, jurisdiction=jurisdiction)
+            or certificate_issue(actor=system_user(), casino=casino, jurisdiction=jurisdiction))
+
+
 def report_generate(report: Report) -> Report:
     """Renders, signs and files the report: its bytes and SHA-256 on the report, and in the register it covers an
-    entry naming them with the entries covered and the signer. A failure is written on the report, never half a
-    report."""
+    entry naming them with the entries covered and the signer (a pay table's, which has no register, in the audit
+    log). A failure is written on the report, never half a report."""
     # claimed once: a task delivered twice, or the demo's own call beside the worker, never signs it twice
     if not Report.objects.filter(pk=report.pk, status=Report.Status.PENDING).update(status=Report.Status.RUNNING,
                                                                                     progress=5):
         return Report.objects.get(pk=report.pk)
-    report = Report.objects.select_related("register__casino__jurisdiction", "requested_by").get(pk=report.pk)
+    report = Report.objects.select_related("register__casino__jurisdiction", "casino__jurisdiction",
+                                           "requested_by").get(pk=report.pk)
     try:
-        register, casino, day = report.register, report.register.casino, report.period_start
-        source = daily.source(register, day)
+        made = documents.build(report)
         _progress(report, 30)
-        document = render.pdf(daily.TEMPLATE, {}, source, created=daily.created(source))
-        _progress(report, 60)
-        certificate = selectors.certificate_current(casino=casino) or certificate_issue(actor=system_user(),
-                                                                                        casino=casino)
+        document = render.pdf(made.template, made.context, made.source, created=made.created)
+        _progress(report, 70)
+        certificate = _signer(report)
         signed = signing.sign(document, certificate=selectors.certificate_x509(certificate),
-                              key_name=certificate.key_name, crl_der=selectors.crl_der(),
-                              reason=f"{report.get_kind_display()} · {source['register_label']} · {day.isoformat()}",
-                              location=casino.name)
+                              key_name=certificate.key_name, crl_der=selectors.crl_der(), reason=made.title,
+                              location=report.casino.name if report.casino else "Vigie")
         _progress(report, 90)
-        digest = hashlib.sha256(signed).hexdigest()
-        covered = [row["seq"] for row in source["entries"]]
-        actor = report.requested_by if report.requested_by.casino_id == casino.pk else system_user()
         with transaction.atomic():
-            entry = entry_append(register=register, kind=EntryKind.REPORT_SIGNED, gaming_day=day, actor=actor,
-                                 payload={"report": report.kind, "period": [day.isoformat(), day.isoformat()],
-                                          "sha256": digest, "covered": covered, "certificate": certificate.serial,
-                                          "signer": certificate.subject, "tsa": signing.tsa_label()})
-            Report.objects.filter(pk=report.pk).update(
-                status=Report.Status.SUCCEEDED, progress=100, pdf=signed, sha256=digest, certificate=certificate,
-                covered=covered, chain_entry=entry, finished_at=timezone.now(), pages=render.page_count(document))
+            _file(report, made, signed, certificate, render.page_count(document))
     except Exception as exc:  # noqa: BLE001 - whatever failed, the report says so and holds no bytes
         Report.objects.filter(pk=report.pk).update(status=Report.Status.FAILED, error=f"{type(exc).__name__}: {exc}",
                                                    finished_at=timezone.now())
         raise
     return Report.objects.get(pk=report.pk)
+
+
+def _file(report: Report, made: documents.Document, signed: bytes, certificate: SigningCertificate,
+          pages: int) -> None:
+    digest, covered = hashlib.sha256(signed).hexdigest(), made.covered
+    record = {"report": report.kind, "period": [report.period_start.isoformat(), report.period_end.isoformat()],
+              "sha256": digest, "covered": covered, "certificate": certificate.serial, "signer": certificate.subject,
+              "tsa": signing.tsa_label()}
+    if report.subject:
+        record["subject"] = report.subject
+    entry = None
+    if made.register is not None:
+        casino = made.register.casino
+        actor = report.requested_by if report.requested_by.casino_id == casino.pk else system_user()
+        entry = entry_append(register=made.register, kind=EntryKind.REPORT_SIGNED, gaming_day=report.period_end,
+                             actor=actor, payload=record)
+    else:
+        audit_record(actor=report.requested_by, action=AuditAction.REPORT_SIGNED, casino=None,
+                     jurisdiction=certificate.jurisdiction, target_type="report", target_id=report.pk, details=record)
+    Report.objects.filter(pk=report.pk).update(
+        status=Report.Status.SUCCEEDED, progress=100, pdf=signed, sha256=digest, certificate=certificate,
+        covered=covered, chain_entry=entry, finished_at=timezone.now(), pages=pages)

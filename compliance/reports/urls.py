@@ -11,6 +11,7 @@ pki_urlpatterns = [
 # under /rapports/
 urlpatterns = [
     path("", views.report_list, name="reports-list"),
+    path("demander/", views.report_new, name="reports-new"),
     path("verifier/", views.report_verify, name="reports-verify"),
     path("<int:pk>/etat/", views.report_progress, name="reports-progress"),
     path("<int:pk>/pdf/", views.report_download, name="reports-download"),

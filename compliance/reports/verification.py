@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext_lazy as _
 
+from compliance.models import AuditAction, AuditEvent
 from registers.chain.services import entry_data
 from registers.models import Entry
 
@@ -15,14 +16,16 @@ from . import render, selectors, signing
 from .models import Report
 
 REASONS = {  # a verdict's code, as the page and the command say it (French first; English in locale/en)
-    "ok": _("Rapport authentique : signature valide, empreinte portée au registre, écritures inchangées."),
+    "ok": _("Rapport authentique : signature valide, empreinte portée au registre (ou au journal d'audit), écritures "
+            "inchangées."),
     "not_pdf": _("Ce fichier n'est pas un PDF."),
     "unsigned": _("Ce PDF ne porte aucune signature."),
     "broken": _("Signature rompue : le fichier a été modifié ou est incomplet."),
     "modified": _("Le fichier a été modifié après sa signature."),
     "untrusted": _("Signé par un certificat que la plateforme n'a pas délivré."),
     "revoked": _("Signé par un certificat révoqué."),
-    "unknown_report": _("Signature valide, mais aucun registre de Vigie ne porte l'empreinte de ce fichier."),
+    "unknown_report": _("Signature valide, mais ni les registres ni le journal d'audit de Vigie ne portent "
+                        "l'empreinte de ce fichier."),
     "entries_changed": _("Signature valide, mais des écritures qu'il montre ne sont plus les mêmes au registre : "
                          "n° {seqs}."),
 }
@@ -55,6 +58,17 @@ class ReportCheck:
         return "entries_changed" if self.changed else "ok"
 
 
+def _recorded(report: Report | None, sha256: str) -> bool:
+    """Whether the register the report covers holds its hash (the audit log, for a report with no register)."""
+    if report is None:
+        return False
+    if report.chain_entry_id:
+        return json.loads(report.chain_entry.payload).get("sha256") == sha256
+    return report.register_id is None and AuditEvent.objects.filter(
+        action=AuditAction.REPORT_SIGNED, target_type="report", target_id=str(report.pk),
+        details__sha256=sha256).exists()
+
+
 def verify_report(document: bytes) -> ReportCheck:
     check = ReportCheck(verdict=signing.verify(document, selectors.crl_der()),
                         sha256=hashlib.sha256(document).hexdigest())
@@ -62,8 +76,7 @@ def verify_report(document: bytes) -> ReportCheck:
         return check
     check.report = (Report.objects.filter(sha256=check.sha256, status=Report.Status.SUCCEEDED)
                     .select_related("register__casino", "chain_entry").first())
-    check.recorded = bool(check.report and check.report.chain_entry_id
-                          and json.loads(check.report.chain_entry.payload).get("sha256") == check.sha256)
+    check.recorded = _recorded(check.report, check.sha256)
     check.source = render.source_of(document)
     if check.report is None or check.source is None:
         return check

@@ -3,16 +3,20 @@ download, and the verification page anyone may use without signing in, which sho
 what anyone checking a report without Vigie needs: the platform's root certificate and its current CRL."""
 
 from django import forms
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse, JsonResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from compliance import selectors as compliance_selectors
 from compliance.errors import DomainError, ErrorCode
+from registers.kinds import RegisterKind
 
-from . import pki, selectors
+from . import pki, selectors, services
+from .models import Report
 from .verification import verify_report
 
 MAX_UPLOAD = 50 * 1024 * 1024  # a 1,000-page monthly book stays well under it
@@ -45,18 +49,66 @@ class PeriodForm(forms.Form):
         return data
 
 
-@login_required
-@require_GET
-def report_list(request):
+class RequestForm(forms.Form):
+    """What a report is about; which fields a kind needs is the service's to say (it names the missing one)."""
+
+    kind = forms.ChoiceField(label=_("Rapport"), choices=Report.Kind.choices)
+    casino = forms.CharField(label=_("Casino"), required=False, max_length=50)
+    register = forms.ChoiceField(label=_("Registre"), required=False,
+                                 choices=[("", "—"), *RegisterKind.choices])
+    start = forms.DateField(label=_("Jour, ou début"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    end = forms.DateField(label=_("Fin (relevé de carte)"), required=False,
+                          widget=forms.DateInput(attrs={"type": "date"}))
+    subject = forms.CharField(label=_("Carte ou table de paiement"), required=False, max_length=100)
+
+    def __init__(self, *args, user, **kwargs):
+        super().__init__(*args, **kwargs)
+        for field in self.fields.values():
+            select = isinstance(field.widget, forms.Select)
+            field.widget.attrs["class"] = "form-select form-select-sm" if select else "form-control form-control-sm"
+        if not user.is_casino_staff:  # a regulator signs pay tables' returns only
+            self.fields["kind"].choices = [(Report.Kind.PAYTABLE_RETURN, Report.Kind.PAYTABLE_RETURN.label)]
+
+
+def _list(request, request_form=None):
     form = PeriodForm(request.GET or None)
     values = form.cleaned_data if form.is_bound and form.is_valid() else {}
     reports = selectors.report_list(user=request.user, casino_code=values.get("casino") or None,
                                     start=values.get("start"), end=values.get("end"))[:200]
+    casinos = compliance_selectors.casino_list(user=request.user).order_by("name")
     return render(request, "compliance/reports/list.html", {
-        "form": form, "reports": reports,
-        "casinos": compliance_selectors.casino_list(user=request.user).order_by("name"),
+        "form": form, "reports": reports, "casinos": casinos,
+        "request_form": request_form or RequestForm(user=request.user, initial={
+            "casino": request.user.casino.code if request.user.casino_id else ""}),
+        "can_request": request.user.is_casino_staff or request.user.is_regulator,
         "running": any(report.status in ("pending", "running") for report in reports),
     })
+
+
+@login_required
+@require_GET
+def report_list(request):
+    return _list(request)
+
+
+@login_required
+@require_POST
+def report_new(request):
+    """A report asked for from the list: back to the list, where its progress shows; a refusal names its field."""
+    form = RequestForm(request.POST, user=request.user)
+    if form.is_valid():
+        data = form.cleaned_data
+        casino = compliance_selectors.casino_list(user=request.user).filter(code=data["casino"]).first()
+        try:
+            report = services.report_request(actor=request.user, kind=data["kind"], casino=casino,
+                                             register_kind=data["register"], start=data["start"], end=data["end"],
+                                             subject=data["subject"])
+        except DomainError as exc:
+            form.add_error(exc.field if exc.field in form.fields else None, exc.message)
+        else:
+            messages.success(request, _("Rapport demandé : il apparaît ci-dessous dès qu'il est signé."))
+            return redirect(reverse("reports-list") + (f"?casino={report.casino.code}" if report.casino else ""))
+    return _list(request, form)
 
 
 @login_required

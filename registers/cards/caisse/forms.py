@@ -6,9 +6,8 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from ...forms import DATE, BootstrapForm
-from .services import CLOSING, DESK_MAX, OPENING
-
-MOMENTS = {CLOSING: _("Clôture de la journée"), OPENING: _("Ouverture de la journée")}
+from .services import CLOSING, DESK_MAX
+from .services import MOMENT_LABELS as MOMENTS
 
 
 class DeskCountForm(BootstrapForm):

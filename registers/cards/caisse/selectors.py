@@ -29,9 +29,9 @@ from compliance.models import Casino
 
 from ...kinds import MOVEMENT_LABELS, RegisterKind
 from ...models import Card, CardKind, CardMovement, CardStatus, Entry
-from ..excess import Excess, excess_entries, excess_of
+from ..excess import Excess, excess_entries, excess_of, excesses_outstanding
 from ..ledger import ADJUSTED, BET, LOADED, PAID_OUT, TO_ORPHELINS, TRANSFERRED, WON, excess_citation
-from .services import COUNTED, ENCAISSE_RULE, caisse_citation
+from .services import COUNTED, DESK_RULE, ENCAISSE_RULE, MOMENT_LABELS, caisse_citation
 
 ZERO = Decimal("0.00")
 AMOUNT = DecimalField(max_digits=14, decimal_places=2)
@@ -353,3 +353,18 @@ def cards_csv(statement: CardsStatement) -> str:
             writer.writerow([line.number, line.kind_label, line.status_label, *amounts(line)])
         writer.writerow([gettext("Total"), "", "", *amounts(statement.totals)])
     return out.getvalue()
+
+
+def statement_citations(casino: Casino, day: datetime.date) -> dict[str, str]:
+    return {"desk": caisse_citation(casino, DESK_RULE, day), "encaisse": caisse_citation(casino, ENCAISSE_RULE, day),
+            "excess": excess_citation(casino, day)}
+
+
+def statement(casino: Casino, day: datetime.date) -> dict:
+    """Everything the day's statement of the caisse spéciale shows (its PDF, signed or not)."""
+    cards = cards_statement(casino, day)
+    return {"casino": casino, "day": day, "cards": cards,
+            "desks": desk_statement(casino, day, cards=cards.totals.closing),
+            "outstanding": excesses_outstanding(casino), "columns": list(COLUMN_LABELS.values()),
+            "moments": MOMENT_LABELS, "citations": statement_citations(casino, day),
+            "home_jurisdiction": casino.jurisdiction}

@@ -11,6 +11,7 @@ register; a later count of the same desk and day supersedes it, never rewrites i
 import datetime
 
 from django.db import transaction
+from django.utils.translation import gettext_lazy as _
 
 from compliance.errors import DomainError
 from compliance.models import Casino, User
@@ -28,6 +29,7 @@ from . import errors
 
 COUNTED = EntryKind.DESK_COUNTED
 OPENING, CLOSING = "ouverture", "cloture"
+MOMENT_LABELS = {CLOSING: _("Clôture de la journée"), OPENING: _("Ouverture de la journée")}
 MOMENTS = (OPENING, CLOSING)
 DESK_MAX = 60
 

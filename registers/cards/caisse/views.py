@@ -26,17 +26,12 @@ from ...chain.selectors import kind_applies
 from ...kinds import RegisterKind
 from ...web_actions import submit, verify_writable
 from ..excess import Excess, excesses_outstanding
-from ..ledger import card_system_applies, excess_citation
+from ..ledger import card_system_applies
 from . import selectors
 from .forms import MOMENTS, DayForm, DeskCountForm
-from .services import DESK_RULE, ENCAISSE_RULE, caisse_citation, desk_count_file
+from .services import desk_count_file
 
 ARTICLES = "lu-projet-rgd-1979"
-
-def _citations(casino, day) -> dict[str, str]:
-    return {"desk": caisse_citation(casino, DESK_RULE, day), "encaisse": caisse_citation(casino, ENCAISSE_RULE, day),
-            "excess": excess_citation(casino, day)}
-
 
 def _casinos(request) -> list[Casino]:
     today = timezone.localdate()
@@ -156,7 +151,7 @@ def _page(request, day: datetime.date):
         "can_write": writable,
         "csv_url": _url("cards-caisse-csv", casino, day, others=others),
         "pdf_url": _url("cards-caisse-pdf", casino, day, others=others),
-        "citations": _citations(casino, day),
+        "citations": selectors.statement_citations(casino, day),
         "articles": ARTICLES,
     })
 
@@ -184,20 +179,10 @@ def caisse_pdf(request, day):
     from weasyprint import HTML  # imported on use: heavy, and only this view needs it
 
     casino, day = _statement(request, day)
-    cards = selectors.cards_statement(casino, day)
     with translation.override("fr"):
-        html = render_to_string("registers/cards/caisse/releve_pdf.html", {
-            "casino": casino,
-            "day": day,
-            "cards": cards,
-            "desks": selectors.desk_statement(casino, day, cards=cards.totals.closing),
-            "outstanding": excesses_outstanding(casino),
-            "columns": list(selectors.COLUMN_LABELS.values()),
-            "moments": MOMENTS,
-            "citations": _citations(casino, day),
+        html = render_to_string("registers/cards/caisse/releve_pdf.html", selectors.statement(casino, day) | {
             "generated_at": timezone.localtime(),
             "generated_by": request.user.get_full_name() or request.user.username,
-            "home_jurisdiction": casino.jurisdiction,
         })
     pdf = HTML(string=html).write_pdf()
     response = HttpResponse(pdf, content_type="application/pdf")
