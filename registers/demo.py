@@ -17,7 +17,39 @@ from compliance.services import system_user
 
 
 def demo_load() -> list[str]:
-    return _orphelins_demo() + _other_registers_demo() + _cards_demo()
+    return _orphelins_demo() + _other_registers_demo() + _cards_demo() + _elsewhere_demo()
+
+
+def _elsewhere_demo() -> list[str]:
+    """The registers that need no jurisdiction's rule (registers/kinds.py RULE_OF_KIND) at the other two casinos,
+    filed yesterday and countersigned, so that each casino closes a day and signs its reports: Lac-Bleu's poker room
+    counts its cagnotte (QC RJC art. 67.108), Les Rochers pays a jackpot by hand."""
+    from .appareils.jackpots import jackpot_manual_payout_file
+    from .chain.services import pending_countersign
+    from .models import Entry
+    from .poker.services import cagnotte_file
+
+    created = []
+    for code, prefix, file in (
+        ("lac-bleu", "qc", lambda casino, cashier, day: [
+            cagnotte_file(casino=casino, actor=cashier, gaming_day=day, table=table, house=house, bad_beat="0.00",
+                          box_count=house, currency=casino.currency)
+            for table, house in (("Poker 1", "644.00"), ("Poker 2", "391.50"))]),
+        ("les-rochers", "mc", lambda casino, cashier, day: [
+            jackpot_manual_payout_file(casino=casino, actor=cashier, gaming_day=day, machine="RO-112",
+                                       amount="12800.00", currency=casino.currency, receipt_number="R-2026-0317",
+                                       receipt_in_cabinet=True)]),
+    ):
+        casino = Casino.objects.select_related("jurisdiction").get(code=code)
+        if Entry.objects.filter(register__casino=casino).exists():
+            continue
+        cashier, manager = User.objects.get(username=f"{prefix}.caissier"), User.objects.get(
+            username=f"{prefix}.direction")
+        with transaction.atomic(), timezone.override(ZoneInfo(casino.jurisdiction.timezone)):
+            for pending in file(casino, cashier, timezone.localdate() - timedelta(days=1)):
+                pending_countersign(pending=pending, countersigner=manager)
+        created.append(f"registers of {code}")
+    return created
 
 
 ORPHELINS_DEMO = (

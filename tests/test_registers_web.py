@@ -542,9 +542,9 @@ def test_the_demo_fills_la_moselles_orphelins_register_once(rules):
     register = Register.objects.get(casino__code="la-moselle", kind="orphelins")
     kinds = list(Entry.objects.filter(register=register).order_by("seq").values_list("kind", flat=True))
     # the casino's basis for applying the draft first (issue 13), then its found money, then the signed daily report
-    # of the past day the demo closes (issue 14)
+    # of the past day the demo closes and the month's book (issue 14)
     assert kinds == ["registre.base_projet", "orphelin.enregistrement", "orphelin.enregistrement", "orphelin.definitif",
-                     "rapport.signe"]
+                     "rapport.signe", "rapport.signe"]
     waiting = PendingEntry.objects.filter(register=register, entry__isnull=True)
     # the found-money sum of today, and the two found cards' balances (LU art. 3-4 8)), await a countersignature
     assert sorted(json.loads(p)["source"] for p in waiting.values_list("payload", flat=True)) == [
@@ -553,7 +553,7 @@ def test_the_demo_fills_la_moselles_orphelins_register_once(rules):
     assert list(Checkpoint.objects.filter(register=register, size=4).values_list("reason", flat=True)) == [
         "on_demand", "session_close"]
     assert demo_load() == []
-    assert Entry.objects.filter(register=register).count() == 5
+    assert Entry.objects.filter(register=register).count() == 6
 
 
 # --- shared with tests/test_scoping.py -------------------------------------------------------------

@@ -1,18 +1,20 @@
-"""The demo's signed reports: La Moselle closes its most recent past gaming day with nothing left to countersign,
-which asks for the daily report of each of its registers; they are signed here (the worker would do the same, and
-takes a report only once), so the demo shows them at once. Each regulator authority gets its certificate."""
+"""The demo's signed reports: each demo casino closes its most recent past gaming day with nothing left to
+countersign, which asks for the daily report of each of its registers; they are signed here (the worker would do the
+same, and takes a report only once), so the demo shows them at once. La Moselle also asks for its orphelins' monthly
+book, its caisse spéciale's statement and a client's card statement; the Luxembourg and Monaco regulators sign the
+exact return of their TRIPS tables. Each regulator authority gets its certificate."""
 
 from datetime import timedelta
 
 from compliance.models import Casino, Jurisdiction, User
 from compliance.services import system_user
 from registers.chain.services import session_close
-from registers.models import Entry, GamingSession, PendingEntry
+from registers.models import Card, Entry, GamingSession, PendingEntry
 
 from .models import Report, SigningCertificate
-from .services import certificate_issue, report_generate
+from .services import certificate_issue, report_generate, report_request
 
-DEMO_CASINOS = ("la-moselle",)
+DEMO_CASINOS = ("la-moselle", "lac-bleu", "les-rochers")
 
 
 def demo_load() -> list[str]:
@@ -33,7 +35,30 @@ def demo_load() -> list[str]:
         for report in Report.objects.filter(casino=casino, period_start=day, status=Report.Status.PENDING):
             report_generate(report)
         created.append(f"gaming day {day.isoformat()} of {casino.code} closed, its registers' daily reports signed")
+        if casino.code == "la-moselle":
+            created += _la_moselle_reports(casino, day)
+    for username, key in (("lu.ministere", "lu.uth.trips"), ("mc.commission", "mc.uth.trips")):
+        regulator = User.objects.filter(username=username).first()
+        if regulator and not Report.objects.filter(kind=Report.Kind.PAYTABLE_RETURN, subject=key).exists():
+            report_generate(report_request(actor=regulator, kind=Report.Kind.PAYTABLE_RETURN, subject=key))
+            created.append(f"exact return of {key}, signed by {regulator.jurisdiction.code}'s regulator")
     return created
+
+
+def _la_moselle_reports(casino: Casino, day) -> list[str]:
+    """The other reports a casino asks for: the orphelins' monthly book, the caisse spéciale's statement of the
+    closed day, the card statement of the first identified client's card."""
+    manager = casino.users.filter(role=User.Role.MANAGER).first()
+    cashier = casino.users.filter(role=User.Role.ACCOUNTANT).first()
+    card = Card.objects.filter(casino=casino, kind="nominative").order_by("number").first()
+    asked = [report_request(actor=manager, kind=Report.Kind.REGISTER_MONTHLY, casino=casino, register_kind="orphelins",
+                            start=day),
+             report_request(actor=cashier, kind=Report.Kind.CAISSE_DAILY, casino=casino, start=day)]
+    if card is not None:
+        asked.append(report_request(actor=cashier, kind=Report.Kind.CARD_STATEMENT, subject=card.number))
+    for report in asked:
+        report_generate(report)
+    return [f"{report.get_kind_display()} of {casino.code}" for report in asked]
 
 
 def _closable_day(casino: Casino):

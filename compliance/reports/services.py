@@ -181,8 +181,10 @@ def _signer(report: Report) -> SigningCertificate:
     (issued on first use)."""
     casino = report.casino or report.requested_by.casino
     jurisdiction = None if casino else report.requested_by.jurisdiction
-    return (selectors.certificate_current(casino=casino, jurisdiction=jurisdiction)
-            or certificate_issue(actor=system_user(), casino=casino, jurisdiction=jurisdiction))
+    with transaction.atomic():  # two reports signed at once (the worker, the demo) issue one certificate, not two
+        (Casino if casino else Jurisdiction).objects.select_for_update().get(pk=(casino or jurisdiction).pk)
+        return (selectors.certificate_current(casino=casino, jurisdiction=jurisdiction)
+                or certificate_issue(actor=system_user(), casino=casino, jurisdiction=jurisdiction))
 
 
 def report_generate(report: Report) -> Report:

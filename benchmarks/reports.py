@@ -1,0 +1,220 @@
+"""Benchmark of issue 14: the signed reports at their largest. A register's daily report of about 100 pages,
+generated end to end (render, sign, register entry; target ≤ 20 s) and verified (target ≤ 2 s); a register's
+monthly book of about 1,000 pages (targets ≤ 3 min and ≤ 1 GiB of memory). Each generation runs in a child process
+of its own, which reports its peak memory (VmHWM, its own and that of any process it started).
+
+Run by ./scripts/bench reports (or with no argument, every benchmark)."""
+
+import datetime
+import functools
+import json
+import os
+import resource
+import subprocess
+import sys
+import time
+from decimal import Decimal
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import django
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.test")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+django.setup()
+
+from compliance.models import Casino, User  # noqa: E402
+from compliance.reports.models import Report  # noqa: E402
+from compliance.reports.monthly import month_of  # noqa: E402
+from compliance.reports.services import report_generate, report_request  # noqa: E402
+from compliance.reports.verification import verify_report  # noqa: E402
+from compliance.services import casino_create, jurisdictions_load, system_user, user_create  # noqa: E402
+from games.selectors import rule_value_at  # noqa: E402
+from registers.appareils.jackpots import jackpot_citation  # noqa: E402
+from registers.chain import hashing as chain  # noqa: E402
+from registers.chain.services import register_for, timestamp  # noqa: E402
+from registers.chain.verification import register_verify  # noqa: E402
+from registers.kinds import EntryKind, RegisterKind  # noqa: E402
+from registers.models import Entry  # noqa: E402
+from registers.orphelins.selectors import SOURCES  # noqa: E402
+
+# Calibrated on the ledger layout (about 22 entries a page, 7 pt monospace lines): ≈ 100 and ≈ 1,000 pages.
+DAILY_ENTRIES = 2_150
+MONTHLY_ENTRIES = 21_800
+MIB = 1024 * 1024
+RESULTS: dict = {}
+
+
+def say(name, value, target=""):
+    RESULTS[name] = value
+    print(f"  {name:<58} {value:>14}  {target}", flush=True)
+
+
+def people():
+    """The casino keeps its registers in Vigie since the first day of last month: the book is of a past month (a
+    month's book runs up to the casino's today)."""
+    actor = system_user()
+    jurisdictions_load(actor=actor)
+    casino = Casino.objects.filter(code="bench-rapports").first()
+    if casino is None:
+        today = datetime.datetime.now(ZoneInfo("Europe/Luxembourg")).date()
+        casino = casino_create(
+            actor=actor, jurisdiction_code="LU", code="bench-rapports", name="Casino Bench Rapports",
+            operator_name="Bench SA", licence_number="B-R-1", address="1, rue du Banc",
+            share_capital=Decimal("1000000.00"), opened_on=month_of(today.replace(day=1) - datetime.timedelta(1))[0])
+    cashier = User.objects.filter(username="bench.rapports.caisse").first() or user_create(
+        actor=actor, username="bench.rapports.caisse", password="Bench-password-2026", role="accountant",
+        casino=casino)
+    manager = User.objects.filter(username="bench.rapports.direction").first() or user_create(
+        actor=actor, username="bench.rapports.direction", password="Bench-password-2026", role="manager",
+        casino=casino)
+    return casino, cashier, manager
+
+
+@functools.cache
+def cited(casino, key, day):
+    return str(rule_value_at(jurisdiction=casino.jurisdiction, key=key, on=day, drafts=True).citation)
+
+
+def orphelin(casino, day, n):
+    """What orphelin_file writes (registers/orphelins/services.py), with its article as the rule data cites it."""
+    source = ("table", "credits_appareil", "pieces_tokens", "mise_consignee")[n % 4]
+    label, key = SOURCES[source]
+    return EntryKind.ORPHELIN_FILED, {
+        "source": source, "source_label": label, "citation": cited(casino, key, day),
+        "amount": Decimal(5 + (n * 37) % 480) + Decimal(n % 4) / 4, "currency": casino.currency,
+        "location": f"Table {1 + n % 12}" if source == "table" else f"Salle A, appareil MAS-{100 + n % 250}",
+        "description": ""}
+
+
+def jackpot(casino, day, n):
+    """What jackpot_manual_payout_file writes (registers/appareils/jackpots.py)."""
+    return EntryKind.JACKPOT_PAID, {
+        "machine": f"MAS-{100 + n % 250}", "amount": Decimal(1200 + (n * 7919) % 48000) + Decimal(n % 100) / 100,
+        "currency": casino.currency, "receipt": f"R-{n:07d}", "receipt_in_cabinet": True,
+        "citation": jackpot_cited(casino, day)}
+
+
+@functools.cache
+def jackpot_cited(casino, day):
+    return jackpot_citation(casino, day)
+
+
+def fill(register, days, count, make, cashier, manager):
+    """`count` chained entries of `register`, spread over `days` from 10:00 casino time, written in batches with
+    the hashes the service computes (registers/chain/services.py `_chain`), after whatever it holds already."""
+    casino, zone = register.casino, ZoneInfo(register.casino.jurisdiction.timezone)
+    head = Entry.objects.filter(register=register).order_by("-seq").values_list("seq", "hash").first()
+    seq, previous = head if head else (0, chain.GENESIS)
+    per_day, rows = -(-count // len(days)), []
+    started = time.perf_counter()
+    for n in range(count):
+        day = days[n // per_day]
+        kind, payload = make(casino, day, n)
+        payload = chain.canonical(payload)
+        at = datetime.datetime.combine(day, datetime.time(10), tzinfo=zone) + datetime.timedelta(
+            seconds=(n % per_day) * 13, microseconds=n % 1000)
+        seq += 1
+        entry = Entry(register=register, seq=seq, kind=kind, gaming_day=day, payload=payload, actor=cashier,
+                      countersigner=manager, recorded_at=at, prev_hash=previous)
+        entry.hash = chain.EntryData(register.label, seq, previous, kind, day.isoformat(), None, payload,
+                                     cashier.username, manager.username, timestamp(at)).digest()
+        previous = entry.hash
+        rows.append(entry)
+        if len(rows) == 5000:
+            Entry.objects.bulk_create(rows)
+            rows = []
+    Entry.objects.bulk_create(rows)
+    return time.perf_counter() - started
+
+
+def generate(report: Report) -> dict:
+    """report_generate in a child process (this file with --generate): its seconds and its peak memory."""
+    done = subprocess.run([sys.executable, __file__, "--generate", str(report.pk)], check=True, stdout=subprocess.PIPE,
+                          text=True)
+    figures = json.loads(done.stdout.strip().splitlines()[-1])
+    figures["children_maxrss_mib"] = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    return figures
+
+
+def child(report_id: int) -> None:
+    started = time.perf_counter()
+    report = report_generate(Report.objects.get(pk=report_id))
+    seconds = time.perf_counter() - started
+    assert report.status == Report.Status.SUCCEEDED, report.error
+    status = Path("/proc/self/status").read_text()
+    hwm = next((int(line.split()[1]) for line in status.splitlines() if line.startswith("VmHWM:")), 0) / 1024
+    own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    parts = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024  # a process it started, if any
+    print(json.dumps({"seconds": seconds, "pages": report.pages, "peak_mib": max(hwm, own), "parts_mib": parts}))
+
+
+def mark(ok: bool) -> str:
+    return "" if ok else "  ← MISSED"
+
+
+def main():
+    casino, cashier, manager = people()
+    today = casino.today()
+    print(f"Reports: a daily report of ≈100 pages, its verification, a monthly book of ≈1,000 pages "
+          f"({os.cpu_count()} CPU)")
+
+    # 1. the daily report of the orphelins register, yesterday
+    day = today - datetime.timedelta(days=1)
+    register = register_for(casino=casino, kind=RegisterKind.ORPHELINS)
+    if not Entry.objects.filter(register=register, gaming_day=day).exists():
+        seconds = fill(register, [day], DAILY_ENTRIES, orphelin, cashier, manager)
+        say(f"writing {DAILY_ENTRIES:,} chained entries of one gaming day (s)", f"{seconds:.1f}")
+    report = report_request(actor=cashier, kind="register_daily", casino=casino, register_kind=register.kind,
+                            start=day)
+    daily = generate(report)
+    say(f"daily report, {DAILY_ENTRIES:,} entries: pages", daily["pages"], "≈ 100")
+    say("daily report: report_generate, render + sign + entry (s)", f"{daily['seconds']:.1f}",
+        "target ≤ 20 s" + mark(daily["seconds"] <= 20))
+    say("daily report: peak memory of its process (MiB)", f"{daily['peak_mib']:.0f}")
+
+    # 2. its verification
+    document = bytes(Report.objects.get(pk=report.pk).pdf)
+    say("daily report: signed file (KiB)", f"{len(document) / 1024:,.0f}")
+    started = time.perf_counter()
+    check = verify_report(document)
+    seconds = time.perf_counter() - started
+    assert check.valid and check.covered >= DAILY_ENTRIES, (check.reason, check.verdict.details)
+    say("daily report: verify_report, signature + register + entries (s)", f"{seconds:.2f}",
+        "target ≤ 2 s" + mark(seconds <= 2))
+
+    # 3. the monthly book of the hand-paid jackpots register, last month
+    start, end = month_of(today.replace(day=1) - datetime.timedelta(days=1))
+    days = [start + datetime.timedelta(days=n) for n in range((end - start).days + 1)]
+    register = register_for(casino=casino, kind=RegisterKind.JACKPOTS)
+    if not Entry.objects.filter(register=register, gaming_day__range=(start, end)).exists():
+        seconds = fill(register, days, MONTHLY_ENTRIES, jackpot, cashier, manager)
+        say(f"writing {MONTHLY_ENTRIES:,} chained entries over {len(days)} gaming days (s)", f"{seconds:.1f}")
+    report = report_request(actor=cashier, kind="register_monthly", casino=casino, register_kind=register.kind,
+                            start=start)
+    book = generate(report)
+    say(f"monthly book, {MONTHLY_ENTRIES:,} entries: pages", book["pages"], "≈ 1,000")
+    say("monthly book: report_generate, render + sign + entry (s)", f"{book['seconds']:.1f}",
+        "target ≤ 180 s" + mark(book["seconds"] <= 180))
+    say("monthly book: peak memory of its process (MiB)", f"{book['peak_mib']:.0f}",
+        "target ≤ 1,024 MiB" + mark(book["peak_mib"] <= 1024))
+    book_pdf = bytes(Report.objects.get(pk=report.pk).pdf)
+    started = time.perf_counter()
+    check = verify_report(book_pdf)
+    assert check.valid and check.covered >= MONTHLY_ENTRIES, (check.reason, check.verdict.details)
+    say("monthly book: verify_report (s)", f"{time.perf_counter() - started:.2f}")
+
+    for kind in (RegisterKind.ORPHELINS, RegisterKind.JACKPOTS):  # the entries REPORT_SIGNED chain on
+        result = register_verify(register_for(casino=casino, kind=kind))
+        assert result.ok, result.problems[:3]
+    out = Path(os.environ.get("VIGIE_VAR", "var")) / "benchmarks" / "reports.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(RESULTS, ensure_ascii=False, indent=2))
+    print(f"Figures written to {out}")
+
+
+if __name__ == "__main__":
+    if sys.argv[1:2] == ["--generate"]:
+        child(int(sys.argv[2]))
+    else:
+        main()
