@@ -145,8 +145,26 @@ def _named_routes(resolver=None, namespace=None) -> set[str]:
     return names
 
 
+# Forms posted from a page, with no page of their own (GET is a 405): the casino they name is looked up among the
+# caller's, so another casino's is refused with the field named and nothing is written.
+POST_ONLY_ROUTES = {"reports-new"}
+
+
 def test_every_named_route_is_classified():
-    assert _named_routes() == UNSCOPED_ROUTES | set(SCOPED_ROUTES) | set(PUBLIC_RULE_ROUTES) | set(SLOT_SYSTEM_ROUTES)
+    assert _named_routes() == (UNSCOPED_ROUTES | set(SCOPED_ROUTES) | set(PUBLIC_RULE_ROUTES)
+                               | set(SLOT_SYSTEM_ROUTES) | POST_ONLY_ROUTES)
+
+
+def test_a_report_cannot_be_asked_for_another_casino(world, client):
+    from compliance.reports.models import Report
+
+    client.force_login(world.accountant_a)
+    url = reverse("reports-new")
+    assert client.get(url).status_code == 405
+    refused = client.post(url, {"kind": "register_daily", "casino": world.b.code, "register": "jackpots",
+                                "start": world.b.today().isoformat()})
+    assert refused.status_code == 200 and 'data-field-error="casino"' in refused.content.decode()
+    assert not Report.objects.exists()
 
 
 @pytest.mark.parametrize("name", sorted(SLOT_SYSTEM_ROUTES))
