@@ -1,7 +1,7 @@
 """A report as a PDF/A-3b: the page rendered by WeasyPrint from a template, and the JSON of what it shows attached
 as its `Source` (PDF/A-3 associated file), so that the file carries its own data. Nothing in the bytes depends on
 the moment of rendering: the dates are the data's, the document identifier the hash of the data, so the same data
-renders to the same bytes."""
+renders to the same bytes. A long ledger is rendered in parts (parts.py)."""
 
 import dataclasses
 import datetime
@@ -17,6 +17,8 @@ from django.utils import translation
 from django.utils.functional import Promise
 from pyhanko.pdf_utils.reader import PdfFileReader
 from weasyprint import HTML, Attachment
+
+from . import parts
 
 SOURCE_NAME = "source.json"
 
@@ -50,10 +52,14 @@ def pdf(template: str, context: dict, source: dict, *, created: datetime.datetim
     data = source_bytes(source)
     with translation.override("fr"):
         html = render_to_string(template, {**context, "created": created, "source": source})
-    attachment = Attachment(string=data, name=SOURCE_NAME, description="Données du rapport (JSON)",
-                            relationship="Source", created=created, modified=created)
-    return HTML(string=html).write_pdf(pdf_variant="pdf/a-3b", attachments=[attachment],
-                                       pdf_identifier=hashlib.sha256(data).digest()[:16])
+    attachment = {"string": data, "name": SOURCE_NAME, "description": "Données du rapport (JSON)",
+                  "relationship": "Source", "created": created, "modified": created}
+    identifier = hashlib.sha256(data).digest()[:16]
+    ledger = parts.long_ledger(html)
+    if ledger is not None:
+        return parts.in_parts(ledger, attachment, identifier)
+    return HTML(string=html).write_pdf(pdf_variant=parts.VARIANT, attachments=[Attachment(**attachment)],
+                                       pdf_identifier=identifier)
 
 
 def source_of(document: bytes) -> dict | None:
