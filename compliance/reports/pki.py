@@ -8,6 +8,7 @@ Files: `platform-ca.key.pem` and `platform-ca.cert.pem` (the root, made on first
 """
 
 import datetime
+import functools
 import os
 from pathlib import Path
 
@@ -48,7 +49,14 @@ def private_key(name: str):
         key = rsa.generate_private_key(65537, 3072) if name == TSA_KEY else ec.generate_private_key(ec.SECP256R1())
         _write_once(path, key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
                                             serialization.NoEncryption()))
-    return serialization.load_pem_private_key(path.read_bytes(), password=None)
+    return _loaded(path.read_bytes())
+
+
+@functools.lru_cache(maxsize=64)
+def _loaded(pem: bytes):
+    """Keyed by the file's bytes, so a key replaced on disk is read again; loading checks an RSA key's
+    consistency, a tenth of a second that every timestamp would pay again."""
+    return serialization.load_pem_private_key(pem, password=None)
 
 
 def key_exists(name: str) -> bool:

@@ -12,13 +12,16 @@ import io
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
+from asn1crypto import cms, core
 from asn1crypto import crl as asn1_crl
 from asn1crypto import keys as asn1_keys
 from asn1crypto import x509 as asn1_x509
+from cryptography.hazmat.primitives import hashes
+from cryptography.hazmat.primitives.asymmetric.padding import PKCS1v15
 from django.conf import settings
 from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
 from pyhanko.pdf_utils.reader import PdfFileReader
-from pyhanko.sign import signers
+from pyhanko.sign import general, signers
 from pyhanko.sign.diff_analysis import ModificationLevel
 from pyhanko.sign.fields import MDPPerm, SigSeedSubFilter
 from pyhanko.sign.timestamps import HTTPTimeStamper
@@ -28,6 +31,7 @@ from pyhanko.sign.validation.dss import DocumentSecurityStore
 from pyhanko.sign.validation.status import SignatureCoverageLevel
 from pyhanko_certvalidator import ValidationContext
 from pyhanko_certvalidator.registry import SimpleCertificateStore
+from pyhanko_certvalidator.util import get_pyca_cryptography_hash
 
 from . import pki
 
@@ -55,14 +59,34 @@ def tsa_label() -> str:
     return getattr(settings, "REPORT_TSA_URL", "") or OWN_TSA
 
 
+class _PlatformTimeStamper(DummyTimeStamper):
+    """pyHanko's local timestamping unit signing with the key already loaded: pyHanko's own reloads the RSA key,
+    checking it again (a tenth of a second), for every token."""
+
+    def __init__(self, *, key, **kwargs):
+        super().__init__(**kwargs)
+        self._key = key
+
+    def _sign_tst_info(self, tst_info_data: bytes, md_algorithm: str, dt: datetime.datetime):
+        digest = hashes.Hash(get_pyca_cryptography_hash(md_algorithm))
+        digest.update(tst_info_data)
+        signed_attrs = cms.CMSAttributes([
+            general.simple_cms_attribute("content_type", "tst_info"),
+            general.simple_cms_attribute("signing_time", cms.Time({"utc_time": core.UTCTime(dt)})),
+            general.simple_cms_attribute("signing_certificate", general.as_signing_certificate(self.tsa_cert)),
+            general.simple_cms_attribute("message_digest", digest.finalize())])
+        signature = self._key.sign(signed_attrs.dump(), PKCS1v15(), get_pyca_cryptography_hash(md_algorithm.upper()))
+        return signature, signed_attrs
+
+
 def _timestamper():
     url = getattr(settings, "REPORT_TSA_URL", "")
     if url:
         return HTTPTimeStamper(url)
-    tsa = pki.tsa_certificate()
-    return DummyTimeStamper(tsa_cert=_asn1(tsa), tsa_key=asn1_keys.PrivateKeyInfo.load(
-        pki.key_der(pki.private_key(pki.TSA_KEY))), certs_to_embed=SimpleCertificateStore.from_certs(
-        [_asn1(pki.root_certificate())]))
+    key = pki.private_key(pki.TSA_KEY)
+    return _PlatformTimeStamper(key=key, tsa_cert=_asn1(pki.tsa_certificate()),
+                                tsa_key=asn1_keys.PrivateKeyInfo.load(pki.key_der(key)),
+                                certs_to_embed=SimpleCertificateStore.from_certs([_asn1(pki.root_certificate())]))
 
 
 def validation_context(crl_der: bytes, *, at: datetime.datetime | None = None) -> ValidationContext:
