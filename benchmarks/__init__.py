@@ -1,0 +1,15 @@
+"""The benchmarks (./scripts/bench). With VIGIE_BENCH_SMOKE=1, which the README test sets, each runs its whole code
+on small data: a check that the command works as written, not figures (they say so)."""
+
+import os
+
+SMOKE = os.environ.get("VIGIE_BENCH_SMOKE") == "1"
+
+
+def sized(full: int, smoke: int) -> int:
+    return smoke if SMOKE else full
+
+
+def banner() -> None:
+    if SMOKE:
+        print("VIGIE_BENCH_SMOKE=1: small data, the figures below are not the benchmark's", flush=True)

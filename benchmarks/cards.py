@@ -33,6 +33,7 @@ django.setup()
 from django.db import connections  # noqa: E402
 from django.utils import timezone  # noqa: E402
 
+from benchmarks import banner, sized  # noqa: E402
 from compliance.errors import DomainError  # noqa: E402
 from compliance.models import Casino, User  # noqa: E402
 from compliance.services import casino_create, jurisdictions_load, system_user, user_create  # noqa: E402
@@ -46,9 +47,9 @@ from registers.kinds import RegisterKind  # noqa: E402
 from registers.models import Card, CardMovement, Entry, SlotRequest  # noqa: E402
 
 CLIENTS = 8  # two nominative cards each
-THREADS, SERVICE_OPS = 4, 300  # card_bet / card_win: per thread
-IDEMPOTENT_OPS = 150  # slot_debit / slot_credit: per thread
-HTTP_CLIENTS, HTTP_OPS = 4, 200  # per client
+THREADS, SERVICE_OPS = 4, sized(300, 20)  # card_bet / card_win: per thread
+IDEMPOTENT_OPS = sized(150, 10)  # slot_debit / slot_credit: per thread
+HTTP_CLIENTS, HTTP_OPS = 4, sized(200, 20)  # per client
 REPLAY_EVERY = 10  # every tenth HTTP operation is sent twice with the same key
 GAME_KINDS = ("carte.mise", "carte.gain", "carte.gain_excedent")
 RESULTS: dict = {}
@@ -289,6 +290,7 @@ def check_invariants(casino, cards, expected_entries: int, entries_before: int, 
 
 def main():
     started = time.perf_counter()
+    banner()
     casino, cards, system, key = setup()
     print(f"Cards: slot debits and credits on {len(cards)} cards of one casino (one register chain)")
     entries_before = Entry.objects.filter(register__casino=casino, kind__in=GAME_KINDS).count()

@@ -17,6 +17,7 @@ django.setup()
 
 from django.utils import timezone  # noqa: E402
 
+from benchmarks import banner, sized  # noqa: E402
 from compliance.models import Casino, User  # noqa: E402
 from compliance.services import casino_create, jurisdictions_load, system_user, user_create  # noqa: E402
 from registers.chain import hashing as chain  # noqa: E402
@@ -25,7 +26,7 @@ from registers.chain.services import checkpoint_create, entry_append, register_f
 from registers.chain.verification import register_export, register_verify  # noqa: E402
 from registers.models import Entry  # noqa: E402
 
-SIZE = 100_000
+SIZE = sized(100_000, 3_000)
 RESULTS: dict = {}
 
 
@@ -64,13 +65,14 @@ def fill(register, cashier, manager):
             Entry.objects.bulk_create(rows)
             rows = []
     Entry.objects.bulk_create(rows)
-    say("writing 100,000 chained entries in batches (s)", f"{time.perf_counter() - started:.1f}")
+    say(f"writing {SIZE:,} chained entries in batches (s)", f"{time.perf_counter() - started:.1f}")
 
 
 def main():
     casino, cashier, manager = people()
     register = register_for(casino=casino, kind="orphelins")
-    print("Registers: 100,000 entries")
+    banner()
+    print(f"Registers: {SIZE:,} entries")
     if not Entry.objects.filter(register=register).exists():
         fill(register, cashier, manager)
     checkpoint_create(register=register, user=manager)
@@ -78,13 +80,13 @@ def main():
     result = register_verify(register)
     elapsed = time.perf_counter() - started
     assert result.ok and result.entries == SIZE, result.problems[:3]
-    say("registers_verify, 100,000 entries from PostgreSQL (s)", f"{elapsed:.2f}", "target < 10 s")
+    say(f"registers_verify, {SIZE:,} entries from PostgreSQL (s)", f"{elapsed:.2f}", "target < 10 s")
     document = register_export(register)
     started = time.perf_counter()
     count, problems = offline_verify.check(document, document["public_key"])
     assert count == SIZE and not problems
-    say("offline verifier on the export, 100,000 entries (s)", f"{time.perf_counter() - started:.2f}")
-    appends = 2000
+    say(f"offline verifier on the export, {SIZE:,} entries (s)", f"{time.perf_counter() - started:.2f}")
+    appends = sized(2000, 100)
     started = time.perf_counter()
     for index in range(appends):
         entry_append(register=register, kind="bench", gaming_day=timezone.localdate(), actor=cashier,

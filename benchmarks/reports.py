@@ -27,6 +27,7 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.test")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 django.setup()
 
+from benchmarks import banner, sized  # noqa: E402
 from compliance.models import Casino, User  # noqa: E402
 from compliance.reports import documents, render, signing  # noqa: E402
 from compliance.reports.models import Report  # noqa: E402
@@ -44,8 +45,8 @@ from registers.models import Entry  # noqa: E402
 from registers.orphelins.selectors import SOURCES  # noqa: E402
 
 # Calibrated on the ledger layout (23 entries a page, 7 pt monospace lines): ≈ 100 and ≈ 1,000 pages.
-DAILY_ENTRIES = 2_270
-MONTHLY_ENTRIES = 22_900
+DAILY_ENTRIES = sized(2_270, 150)
+MONTHLY_ENTRIES = sized(22_900, 1_600)  # small, but rendered in parts all the same (PARTS_FROM)
 RESULTS: dict = {}
 
 
@@ -209,6 +210,7 @@ def mark(ok: bool) -> str:
 def main():
     casino, cashier, manager = people()
     today = casino.today()
+    banner()
     print(f"Reports: a daily report of ≈100 pages, its verification, a monthly book of ≈1,000 pages "
           f"({os.cpu_count()} CPU)")
 

@@ -26,6 +26,7 @@ django.setup()
 import numpy as np  # noqa: E402
 from rest_framework.test import APIClient  # noqa: E402
 
+from benchmarks import banner, sized  # noqa: E402
 from compliance.models import User  # noqa: E402
 from games.hands import distributions  # noqa: E402
 from games.hands.fast import evaluate_many, random_hands  # noqa: E402
@@ -44,7 +45,7 @@ def say(name, value, target=""):
 def seven_card_distribution():
     print("Distribution best 5 of 7 (133,784,560 hands)")
     runs = []
-    for _ in range(3):
+    for _ in range(sized(3, 1)):
         distributions._no_suit_holding.cache_clear()
         started = time.perf_counter()
         total, counts = distributions.count("cinq_parmi_sept")
@@ -55,7 +56,7 @@ def seven_card_distribution():
     from treys import Card, Evaluator
 
     evaluator, deck = Evaluator(), [Card.new(r + s) for r in "23456789TJQKA" for s in "cdhs"]
-    sample = 300_000
+    sample = sized(300_000, 10_000)
     started = time.perf_counter()
     classes = {}
     for hand in islice(combinations(deck, 7), sample):
@@ -78,7 +79,7 @@ def table_returns(reader):
         for reading in READINGS:
             compute(table, reading, context)  # warm: distribution in memory
         samples = []
-        for _ in range(20):
+        for _ in range(sized(20, 2)):
             started = time.perf_counter()
             compute(table, "a", context)
             samples.append(time.perf_counter() - started)
@@ -115,7 +116,7 @@ def api_round_trip(reader):
 def throughput(reader):
     print("Batch evaluation, best 5 of 7")
     rng = np.random.default_rng(7)
-    hands = random_hands(2_000_000, 7, rng)
+    hands = random_hands(sized(2_000_000, 100_000), 7, rng)
     evaluate_many(hands[:10])
     started = time.perf_counter()
     evaluate_many(hands)
@@ -153,6 +154,7 @@ def main():
     reader = User.objects.filter(role="admin").first() or User.objects.create_user(
         username="bench", password="x-bench-password-1", role="admin"
     )
+    banner()
     seven_card_distribution()
     table_returns(reader)
     api_round_trip(reader)

@@ -2,6 +2,13 @@ from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
 
 
+def _after_close(session, user):
+    # services bring WeasyPrint and pyHanko (1.7 s to import): only a process that closes a day pays for them
+    from .services import reports_after_close
+
+    return reports_after_close(session, user)
+
+
 class ReportsConfig(AppConfig):
     name = "compliance.reports"
     label = "reports"
@@ -11,7 +18,5 @@ class ReportsConfig(AppConfig):
         # a closed gaming day asks for the daily report of each register of its casino
         from registers.chain.services import SESSION_CLOSED
 
-        from .services import reports_after_close
-
-        if reports_after_close not in SESSION_CLOSED:
-            SESSION_CLOSED.append(reports_after_close)
+        if _after_close not in SESSION_CLOSED:
+            SESSION_CLOSED.append(_after_close)
