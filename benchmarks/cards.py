@@ -31,7 +31,6 @@ sys.path.insert(0, str(ROOT))
 django.setup()
 
 from django.db import connections  # noqa: E402
-from django.utils import timezone  # noqa: E402
 
 from benchmarks import banner, sized  # noqa: E402
 from compliance.errors import DomainError  # noqa: E402
@@ -71,7 +70,7 @@ def setup():
         actor=actor, username="bench.cartes.direction", password=PASSWORD, role="manager", casino=casino)
     cashier = User.objects.filter(username="bench.cartes.caisse").first() or user_create(
         actor=actor, username="bench.cartes.caisse", password=PASSWORD, role="accountant", casino=casino)
-    today = timezone.localdate()
+    today = casino.today()
     card_certificate_record(casino=casino, actor=manager, supplier="Bench", reference="CERT", issued_on=today)
     run = uuid.uuid4().hex[:8]
     cards = []

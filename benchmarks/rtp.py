@@ -71,7 +71,7 @@ def seven_card_distribution():
 
 def table_returns(reader):
     print("Exact return per table, from the cached distributions")
-    day = django.utils.timezone.localdate()
+    day = django.utils.timezone.localdate()  # a rule date, not a gaming day
     context = rtp_context(on=day)
     timings = {}
     for key in sorted(models()):

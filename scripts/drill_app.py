@@ -30,7 +30,6 @@ django.setup()
 
 from django.db import Error as DatabaseError  # noqa: E402
 from django.db import connection  # noqa: E402
-from django.utils import timezone  # noqa: E402
 
 from compliance.models import Casino, User  # noqa: E402
 from registers.cards.ledger import LOADED, card_load  # noqa: E402
@@ -61,7 +60,7 @@ def setup(cards: int) -> dict:
             user_create(actor=actor, username=user.username, password=DEMO_PASSWORD, role=user.role, casino=casino,
                         first_name=user.first_name, last_name=user.last_name)
     casino, manager, _cashier = _staff()
-    day = timezone.localdate()
+    day = casino.today()  # the casino's date: its registers open on it, whatever the server's zone
     card_certificate_record(casino=casino, actor=manager, supplier="Cartes SA", reference="CERT-DRILL",
                             issued_on=day)
     numbers = [card_issue(casino=casino, actor=manager, kind="journaliere", gaming_day=day).number

@@ -1,13 +1,18 @@
 """Issue 14, verification: `reports_verify FILE [--json]` exits 0 on a report Vigie signed and recorded, 1 on each
-tampering (a changed byte, a report no register records, an entry it covers changed in the register since)."""
+tampering (a changed byte, an update appended after signing, a revoked certificate, a file cut short, a report no
+register records, an entry it covers changed in the register since)."""
 
+import io
 import json
 from io import StringIO
 
 import pytest
 from django.core.management import call_command
+from pyhanko.pdf_utils import generic
+from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
 
-from compliance.reports.services import report_generate, report_request
+from compliance.reports.models import SigningCertificate
+from compliance.reports.services import certificate_revoke, report_generate, report_request
 from registers.chain.services import pending_countersign, session_close
 from registers.models import Entry, Register
 from registers.orphelins.services import orphelin_file
@@ -87,3 +92,32 @@ def test_a_missing_file_is_a_clear_error(tmp_path):
 
     with pytest.raises(CommandError, match="fichier introuvable"):
         call_command("reports_verify", str(tmp_path / "absent.pdf"))
+
+
+def test_an_update_appended_after_signing_exits_1_as_modified(report_file, tmp_path):
+    path, _register = report_file
+    writer = IncrementalPdfFileWriter(io.BytesIO(path.read_bytes()), strict=False)
+    writer.root["/Lang"] = generic.TextStringObject("en")
+    writer.update_root()
+    appended = tmp_path / "ajoute.pdf"
+    with appended.open("wb") as handle:
+        writer.write(handle)
+    code, out = _verify(appended, "--json")
+    assert code == 1 and json.loads(out)["reason"] == "modified"
+
+
+def test_a_report_whose_certificate_was_revoked_since_exits_1(report_file, world_tx):
+    path, _register = report_file
+    admin = make_user("admin.pki", "admin")
+    certificate_revoke(actor=admin, certificate=SigningCertificate.objects.get(casino=world_tx.c),
+                       reason="clé compromise")
+    code, out = _verify(path, "--json")
+    assert code == 1 and json.loads(out)["reason"] == "revoked"
+
+
+def test_a_report_cut_short_exits_1(report_file, tmp_path):
+    path, _register = report_file
+    cut = tmp_path / "tronque.pdf"
+    cut.write_bytes(path.read_bytes()[:4000])
+    code, out = _verify(cut, "--json")
+    assert code == 1 and json.loads(out)["reason"] in {"broken", "not_pdf"}

@@ -67,7 +67,7 @@ def kind_applies(casino: Casino, kind: str, on: datetime.date | None = None) -> 
     if key is None:
         return True
     try:
-        rule_value_at(jurisdiction=casino.jurisdiction, key=key, on=on or timezone.localdate(), drafts=True)
+        rule_value_at(jurisdiction=casino.jurisdiction, key=key, on=on or casino.today(), drafts=True)
     except DomainError:
         return False
     return True
