@@ -15,6 +15,9 @@ CORRECTION = _("Contrôle interne du casino : correction par une écriture nouve
 LATE_FILING = _("Contrôle interne du casino : saisie tardive")
 PAYOUT = _("Contrôle interne du casino : paiement manuel signé par deux personnes")
 BOOKS = _("Contrôle interne du casino : registre tenu par Vigie")
+TABLE_INVENTORY = _("Contrôle interne du casino : inventaire de la table compté à l'ouverture et à la fermeture")
+TABLE_LIMITS = _("Contrôle interne du casino : limites affichées à la table")
+SLIP_SIGNATURES = _("Contrôle interne du casino : bordereaux signés et numérotés sans trou")
 
 
 def written(control) -> str:

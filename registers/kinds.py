@@ -15,6 +15,8 @@ class RegisterKind(models.TextChoices):
     CAGNOTTE = "cagnotte", _("Cagnotte")  # art. 97-1
     APPAREILS = "appareils", _("Appareils à sous")  # art. 17, 18-1
     CARTES = "cartes", _("Cartes de jeu électroniques")  # art. 3-1 to 3-4, 18-14
+    AVANCES = "avances", _("Carnet d'avances des tables")  # art. 9, 21, 37-17, 97-1
+    CARNETS_SPECIAUX = "carnets_speciaux", _("Carnets spéciaux des tables")  # art. 97-1: drop counts, the day's result
 
 
 class EntryKind(models.TextChoices):
@@ -46,6 +48,20 @@ class EntryKind(models.TextChoices):
     CARD_ADJUSTED = "carte.ajustement", _("Ajustement du solde")  # by a supervisor, with its reason
     CARD_TO_ORPHELINS = "carte.orphelin", _("Solde versé aux orphelins")  # a found card's balance, art. 3-4 8)
     DESK_COUNTED = "caisse.comptage", _("Comptage d'une caisse")  # the caisse spéciale, art. 18-14
+    # table games: a session's opening and closing inventories, fills, credits, voids (carnet d'avances), drop counts
+    # and Pai Gow commissions (carnets spéciaux); one entry per slip filed by hand, one per imported file
+    TABLE_OPENED = "table.ouverture", _("Ouverture d'une table")
+    TABLE_CLOSED = "table.fermeture", _("Fermeture d'une table")
+    TABLE_LIMITS = "table.limites", _("Changement du maximum affiché")  # LU art. 37-11, 37-17
+    SLIP_FILL = "table.approvisionnement", _("Approvisionnement")
+    SLIP_CREDIT = "table.credit", _("Crédit")
+    SLIP_VOID = "table.annulation", _("Annulation d'un bordereau")  # its reason, two signatures
+    DROP_COUNTED = "table.drop", _("Comptage du drop")
+    COMMISSION = "table.commission", _("Commissions perçues")  # Pai Gow, QC RJC art. 111
+    SLIPS_IMPORTED = "table.import", _("Import de bordereaux")  # a table system's file: its slips' digest
+    # the day's reconciliation (compliance/reconciliation): its status and findings, then what follows each finding
+    RECONCILED = "rapprochement.journee", _("Rapprochement de la journée")
+    FINDING_FOLLOWED = "rapprochement.suivi", _("Suite donnée à un constat")
     # any register but the cards': the entry it refers to was filed wrongly; countersigned, it leaves the totals
     CORRECTION = "correction", _("Correction d'une écriture")
     # any register: on what basis the casino applies its jurisdiction's draft text, written by Vigie before the first
@@ -72,10 +88,18 @@ _REGISTER_ENTRY_KINDS = {
                           EntryKind.CARD_WON, EntryKind.CARD_WIN_EXCESS, EntryKind.CARD_PAID_OUT,
                           EntryKind.CARD_TRANSFERRED, EntryKind.CARD_BENEFIT, EntryKind.CARD_ADJUSTED,
                           EntryKind.CARD_TO_ORPHELINS, EntryKind.DESK_COUNTED),
+    RegisterKind.AVANCES: (EntryKind.TABLE_OPENED, EntryKind.TABLE_CLOSED, EntryKind.TABLE_LIMITS,
+                           EntryKind.SLIP_FILL, EntryKind.SLIP_CREDIT, EntryKind.SLIP_VOID, EntryKind.SLIPS_IMPORTED,
+                           EntryKind.CORRECTION),
+    RegisterKind.CARNETS_SPECIAUX: (EntryKind.DROP_COUNTED, EntryKind.COMMISSION, EntryKind.SLIPS_IMPORTED,
+                                    EntryKind.RECONCILED, EntryKind.FINDING_FOLLOWED, EntryKind.CORRECTION),
 }
 # What Vigie writes about a register itself rather than about a gaming day's play: it may follow the day's close, and
 # is never a late filing.
 ABOUT_THE_REGISTER = (EntryKind.DRAFT_BASIS, EntryKind.REPORT_SIGNED)
+# What Vigie writes about a closed gaming day once its close is done: the day's reconciliation and what follows its
+# findings (they follow the close by nature, and are never late filings).
+AFTER_THE_CLOSE = (EntryKind.RECONCILED, EntryKind.FINDING_FOLLOWED)
 REGISTER_ENTRY_KINDS = {register: (*kinds, *ABOUT_THE_REGISTER) for register, kinds in _REGISTER_ENTRY_KINDS.items()}
 
 

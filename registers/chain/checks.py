@@ -11,7 +11,7 @@ from compliance.models import SYSTEM_USERNAME, Casino, User
 
 from .. import controls
 from ..fields import TEXT_MAX
-from ..kinds import ABOUT_THE_REGISTER, REGISTER_ENTRY_KINDS, EntryKind
+from ..kinds import ABOUT_THE_REGISTER, AFTER_THE_CLOSE, REGISTER_ENTRY_KINDS, EntryKind
 from .replay import HOUSE_RULE, Audited, Check, Problem, Replay, rendered
 from .services import EQUIVALENT_GUARANTEES, days_late
 
@@ -57,14 +57,15 @@ def any_entry(replay: Replay, entry: Audited, closed: dict[datetime.date, dateti
         check.fail(FUTURE_DAY, day=row.gaming_day, recorded=row.recorded_at.isoformat(timespec="seconds"))
     if row.gaming_day < casino.opened_on:
         check.fail(BEFORE_OPENING, day=row.gaming_day, first=casino.opened_on)
-    if row.gaming_day in closed and closed[row.gaming_day] <= row.recorded_at and row.kind not in ABOUT_THE_REGISTER:
+    follows_close = row.kind in ABOUT_THE_REGISTER or row.kind in AFTER_THE_CLOSE
+    if row.gaming_day in closed and closed[row.gaming_day] <= row.recorded_at and not follows_close:
         check.fail(DAY_CLOSED, day=row.gaming_day, closed=closed[row.gaming_day].isoformat(timespec="seconds"))
     if row.refers_to_id is not None and replay.referred(entry) is None:
         check.fail(REFERS_ELSEWHERE)
     for person in filter(None, (row.actor, row.countersigner)):
         if not _staff(person, casino):
             check.fail(NOT_STAFF, user=person.username)
-    if row.kind not in ABOUT_THE_REGISTER:
+    if not follows_close:
         _late(check, entry)
     return check.problems
 

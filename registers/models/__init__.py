@@ -1,11 +1,13 @@
 """The registers' models: the hash chain every register shares, the electronic gaming cards, the slot
-management systems. Migrations stay in registers/migrations."""
+management systems, the table games. Migrations stay in registers/migrations."""
 
 from .cards import Card, CardKind, CardMovement, CardStatus, CardSystemCertificate, CardTransfer, Client
 from .chain import Checkpoint, Entry, GamingSession, PendingEntry, Register
 from .slot_systems import SlotRequest, SlotSystem
+from .tables import BankMode, GamingTable, Slip, SlipKind, SlipVoid, TableSession
 
 __all__ = [
     "Card", "CardKind", "CardMovement", "CardStatus", "CardSystemCertificate", "CardTransfer", "Checkpoint", "Client",
     "Entry", "GamingSession", "PendingEntry", "Register", "SlotRequest", "SlotSystem",
+    "BankMode", "GamingTable", "Slip", "SlipKind", "SlipVoid", "TableSession",
 ]

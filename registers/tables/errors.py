@@ -1,0 +1,46 @@
+"""Messages of the table games (LU RGD 1979 art. 9, 21, 37-11, 37-17, 97-1; QC RJC art. 9, 111, 116): constants so
+tests assert them and translators find them."""
+
+from django.utils.translation import gettext_lazy as _
+
+NOT_A_TABLE_GAME = _("« {game} » n'est pas un jeu de table de la juridiction {jurisdiction}.")
+TABLE_NUMBER_TAKEN = _("La table « {number} » existe déjà dans ce casino.")
+UNKNOWN_TABLE = _("Aucune table « {number} » dans ce casino.")
+TABLE_STILL_OPEN = _("La table « {number} » est déjà ouverte (séance du {day}) : fermez-la d'abord.")
+SESSION_NOT_OPEN = _("La séance de la table « {number} » du {day} est fermée.")
+SESSION_NOT_CLOSED = _("Le drop se compte après la fermeture de la table « {number} ».")
+ALREADY_COUNTED = _("Le drop de cette séance de la table « {number} » est déjà compté.")
+MAXIMUM_BELOW_MINIMUM = _("La mise maximale ({maximum}) est inférieure à la mise minimale ({minimum}).")
+MAXIMUM_NOT_ALLOWED = _(
+    "Mise maximale {maximum} refusée : elle vaut {multiples} fois le minimum de {minimum} ({citation})."
+)
+MINIMUM_CHANGE_CLOSES = _(
+    "Le minimum ne change qu'en fermant la table et en l'ouvrant à nouveau avec une nouvelle encaisse portée au "
+    "carnet d'avances ({citation})."
+)
+FLOAT_REQUIRED = _("Une table s'ouvre avec son avance, somme fixe portée au carnet d'avances ({citation}).")
+FLOAT_NOT_HERE = _(
+    "Cette juridiction ne tient pas ses tables à avance fixe : l'inventaire compté fait foi ({citation})."
+)
+FLOAT_NOT_COUNTED = _("L'inventaire d'ouverture, {counted}, doit être l'avance de la table, {float} ({citation}).")
+DENOMINATION_INVALID = _("Coupure « {value} » invalide : une valeur positive en {currency}, au centime près.")
+COUNT_INVALID = _("Nombre de pièces « {value} » invalide pour la coupure {denomination} : un entier positif ou nul.")
+AMOUNT_MISMATCH = _("Le montant, {amount}, n'est pas la somme des coupures, {total}.")
+SLIP_EMPTY = _("Un approvisionnement ou un crédit porte un montant positif.")
+SIGNATURE_MISSING = _("Le bordereau doit être signé par : {role}.")
+SIGNATURES_SAME = _("Les deux compteurs du drop doivent être deux personnes différentes ({names}).")
+SERIAL_DUPLICATE = _("Le n° de série {serial} de {year} est déjà utilisé dans ce casino.")
+SERIAL_GAP = _("Le n° de série {serial} laisse un trou : le suivant de {year} est le {expected}.")
+SERIAL_INVALID = _("N° de série « {value} » invalide : un entier positif.")
+NOT_VOIDABLE = _("Seul un approvisionnement ou un crédit s'annule.")
+ALREADY_VOIDED = _("Ce bordereau est déjà annulé.")
+VOID_TWO_PEOPLE = _("Une annulation est signée par deux personnes : la seconde ne peut être {user}.")
+NOT_PAI_GOW = _("Les commissions se déclarent aux tables de Pai Gow ({citation}).")
+ROUNDS_EMPTY = _("Au moins une main est déclarée.")
+BANK_FIRST = _("Main 1 : le croupier est la Banque pour le premier jeu ({citation}).")
+BANK_TWICE = _("Main {round} : la place {seat} ne peut être la Banque pour deux mains consécutives ({citation}).")
+BANK_NOT_IN_LAST = _(
+    "Main {round} : la place {seat} n'a pas participé au dernier jeu où le croupier était la Banque ({citation})."
+)
+ROUND_INVALID = _("Main {round} : {problem}.")
+COMMISSION_MISMATCH = _("Commissions déclarées {declared}, calculées {computed} ({citation}).")

@@ -1,0 +1,241 @@
+"""Table games sessions, one transaction each: a table opened with its limits and its bank (LU RGD 1979 art. 9, 21,
+37-9, 37-11, 37-17; QC RJC art. 9), fills and credits numbered without gaps, voids signed by two people, the closing
+inventory, the drop counted by two people, Pai Gow commissions (QC RJC art. 111, 116). Every slip is an entry of the
+carnet d'avances or of the carnets spéciaux (art. 97-1), with its row in `Slip` for the sums."""
+
+import datetime
+from decimal import Decimal
+
+from django.db import transaction
+from django.db.models import Max
+
+from compliance.errors import DomainError
+from compliance.models import Casino, User
+from games.models import Game
+from registers.errors import ErrorCode
+
+from .. import controls
+from ..chain.services import entry_append, register_for, verify_actor
+from ..fields import TEXT_MAX, clean_text
+from ..kinds import EntryKind, RegisterKind
+from ..models import BankMode, Entry, GamingTable, Slip, SlipKind, SlipVoid, TableSession
+from ..money import parse_amount
+from . import errors, pai_gow, rules
+from .slips import amount_checked, denominations_clean, serial_checked, serial_parsed, signatures_clean, total
+
+SLIP_ENTRY = {SlipKind.FILL: EntryKind.SLIP_FILL, SlipKind.CREDIT: EntryKind.SLIP_CREDIT}
+
+
+@transaction.atomic
+def table_create(*, casino: Casino, actor: User, game: str, number: str, pit: str) -> GamingTable:
+    """A table of one of the jurisdiction's table games, by a manager."""
+    verify_actor(actor, casino)
+    found = Game.objects.filter(key=game, jurisdiction=casino.jurisdiction).first()
+    if found is None or not rules.is_table_game(found.key):
+        raise DomainError(errors.NOT_A_TABLE_GAME.format(game=game, jurisdiction=casino.jurisdiction.code),
+                          code=ErrorCode.INVALID, field="game")
+    number = clean_text(number, field="number", max_length=20)
+    if GamingTable.objects.filter(casino=casino, number=number).exists():
+        raise DomainError(errors.TABLE_NUMBER_TAKEN.format(number=number), code=ErrorCode.DUPLICATE, field="number")
+    return GamingTable.objects.create(casino=casino, game=found, number=number,
+                                      pit=clean_text(pit, field="pit", max_length=40))
+
+
+def _locked(table: GamingTable) -> GamingTable:
+    return GamingTable.objects.select_for_update().select_related("casino__jurisdiction", "game").get(pk=table.pk)
+
+
+def _slip_payload(table: GamingTable, session_number: int, slip: dict) -> dict:
+    return {"table": table.number, "jeu": table.game.key, "seance": session_number, **slip}
+
+
+def _append(casino: Casino, register: str, kind: str, day: datetime.date, actor: User, payload: dict,
+            countersigner: User | None = None, refers_to: Entry | None = None) -> Entry:
+    return entry_append(register=register_for(casino=casino, kind=register), kind=kind, gaming_day=day, actor=actor,
+                        payload=payload, countersigner=countersigner, refers_to=refers_to)
+
+
+@transaction.atomic
+def session_open(*, table: GamingTable, actor: User, gaming_day: datetime.date, minimum, maximum,
+                 denominations: dict, signatures: dict, float_amount=None,
+                 minimum_changed: bool = False) -> TableSession:
+    """Opens a table: its limits checked against the game's rule (displayed at the table, QC RJC art. 9), its opening
+    inventory counted by denomination; where the jurisdiction keeps a fixed float (LU art. 9, 21, 37-9) the count
+    is that float."""
+    table = _locked(table)
+    casino = table.casino
+    verify_actor(actor, casino)
+    last = TableSession.objects.filter(table=table).order_by("-gaming_day", "-number").first()
+    if last is not None and not last.slips.filter(kind=SlipKind.CLOSING).exists():
+        raise DomainError(errors.TABLE_STILL_OPEN.format(number=table.number, day=last.gaming_day.isoformat()),
+                          code=ErrorCode.INVALID, field="table")
+    limits = rules.limits(table, gaming_day, minimum, maximum)
+    bank = rules.bank(casino, gaming_day)
+    counted = denominations_clean(denominations, currency=casino.currency)
+    opening = amount_checked(total(counted), counted, allow_zero=bank.mode == BankMode.INVENTAIRE)
+    float_value = None
+    if bank.mode == BankMode.AVANCE:
+        if float_amount in (None, ""):
+            raise DomainError(errors.FLOAT_REQUIRED.format(citation=bank.citation), code=ErrorCode.INVALID,
+                              field="float_amount")
+        float_value = parse_amount(float_amount, field="float_amount")
+        if opening != float_value:
+            raise DomainError(errors.FLOAT_NOT_COUNTED.format(counted=opening, float=float_value,
+                                                              citation=bank.citation),
+                              code=ErrorCode.INVALID_AMOUNT, field="denominations")
+    elif float_amount not in (None, ""):
+        raise DomainError(errors.FLOAT_NOT_HERE.format(citation=bank.citation), code=ErrorCode.INVALID,
+                          field="float_amount")
+    signed = signatures_clean(SlipKind.OPENING, signatures)
+    number = (TableSession.objects.filter(table=table, gaming_day=gaming_day).aggregate(n=Max("number"))["n"] or 0) + 1
+    payload = _slip_payload(table, number, {
+        "tenue": bank.mode, "tenue_citation": bank.citation, "avance": str(float_value) if float_value else None,
+        "minimum": str(limits.minimum), "maximum": str(limits.maximum), "maximum_par": limits.per,
+        "limites_citation": limits.citation, "inventaire": str(opening), "coupures": counted, "signatures": signed})
+    if minimum_changed:  # the new encaisse entered in the carnet d'avances (LU art. 37-17)
+        rule = rules.minimum_change_rule(casino, table.game.key, gaming_day)
+        payload["changement_minimum"] = str(rule.citation) if rule else controls.written(controls.TABLE_LIMITS)
+    entry = _append(casino, RegisterKind.AVANCES, EntryKind.TABLE_OPENED, gaming_day, actor, payload)
+    session = TableSession.objects.create(
+        table=table, gaming_day=gaming_day, number=number, bank_mode=bank.mode, float_amount=float_value,
+        minimum=limits.minimum, maximum=limits.maximum, maximum_per=limits.per, limits_citation=limits.citation,
+        opened_at=entry.recorded_at, entry=entry)
+    _slip(session, SlipKind.OPENING, opening, counted, signed, entry)
+    return session
+
+
+def _slip(session: TableSession, kind: str, amount: Decimal, counted: dict, signed: dict, entry: Entry,
+          serial: int | None = None, details: dict | None = None) -> Slip:
+    return Slip.objects.create(
+        casino=session.table.casino, session=session, gaming_day=session.gaming_day, kind=kind,
+        year=session.gaming_day.year if serial else None, serial=serial, amount=amount, denominations=counted,
+        signatures=signed, details=details or {}, recorded_at=entry.recorded_at, entry=entry)
+
+
+def _open_session(session: TableSession) -> TableSession:
+    """The session, its table locked; refused once closed."""
+    table = _locked(session.table)
+    session = TableSession.objects.select_related("table__casino__jurisdiction", "table__game").get(pk=session.pk)
+    if session.slips.filter(kind=SlipKind.CLOSING).exists():
+        raise DomainError(errors.SESSION_NOT_OPEN.format(number=table.number, day=session.gaming_day.isoformat()),
+                          code=ErrorCode.INVALID, field="session")
+    return session
+
+
+def last_serial(casino: Casino, year: int) -> int | None:
+    return Slip.objects.filter(casino=casino, year=year).aggregate(last=Max("serial"))["last"]
+
+
+@transaction.atomic
+def slip_file(*, session: TableSession, actor: User, kind: str, serial, amount, denominations: dict,
+              signatures: dict) -> Slip:
+    """A fill (chips brought to the table) or a credit (chips taken back to the cage), its serial the casino's next
+    of the year: a gap or a number already used is refused."""
+    if kind not in SLIP_ENTRY:
+        raise DomainError(errors.NOT_VOIDABLE, code=ErrorCode.INVALID, field="kind")
+    session = _open_session(session)
+    casino = session.table.casino
+    verify_actor(actor, casino)
+    # the casino's serials are taken in turn: its row locked, two cashiers never take the same number
+    list(Casino.objects.select_for_update().filter(pk=casino.pk).values_list("pk", flat=True))
+    year = session.gaming_day.year
+    number = serial_checked(casino, year, serial_parsed(serial), last_serial(casino, year))
+    counted = denominations_clean(denominations, currency=casino.currency)
+    value = amount_checked(amount, counted, allow_zero=False)
+    signed = signatures_clean(kind, signatures)
+    payload = _slip_payload(session.table, session.number, {
+        "serie": number, "annee": year, "montant": str(value), "coupures": counted, "signatures": signed})
+    entry = _append(casino, RegisterKind.AVANCES, SLIP_ENTRY[kind], session.gaming_day, actor, payload)
+    return _slip(session, kind, value, counted, signed, entry, serial=number)
+
+
+@transaction.atomic
+def slip_void(*, slip: Slip, actor: User, countersigner: User, reason: str) -> SlipVoid:
+    """Voids a fill or credit of an open day: its reason, two people (the entry's actor and countersigner)."""
+    slip = Slip.objects.select_related("session__table__casino", "entry").get(pk=slip.pk)
+    casino = slip.session.table.casino
+    verify_actor(actor, casino)
+    verify_actor(countersigner, casino)
+    if slip.kind not in SLIP_ENTRY:
+        raise DomainError(errors.NOT_VOIDABLE, code=ErrorCode.INVALID, field="slip")
+    if SlipVoid.objects.filter(slip=slip).exists():
+        raise DomainError(errors.ALREADY_VOIDED, code=ErrorCode.DUPLICATE, field="slip")
+    if countersigner.pk == actor.pk:
+        raise DomainError(errors.VOID_TWO_PEOPLE.format(user=actor.username), code=ErrorCode.INVALID,
+                          field="countersigner")
+    reason = clean_text(reason, field="reason", max_length=TEXT_MAX, multiline=True)
+    payload = _slip_payload(slip.session.table, slip.session.number, {
+        "annule_serie": slip.serial, "annee": slip.year, "montant": str(slip.amount), "motif": reason})
+    entry = _append(casino, RegisterKind.AVANCES, EntryKind.SLIP_VOID, slip.gaming_day, actor, payload,
+                    countersigner=countersigner, refers_to=slip.entry)
+    return SlipVoid.objects.create(slip=slip, reason=reason, entry=entry, voided_by=actor)
+
+
+@transaction.atomic
+def session_close(*, session: TableSession, actor: User, denominations: dict, signatures: dict) -> Slip:
+    """Closes the table with its closing inventory by denomination (where a float is kept, the reconciliation checks
+    it was restored)."""
+    session = _open_session(session)
+    casino = session.table.casino
+    verify_actor(actor, casino)
+    counted = denominations_clean(denominations, currency=casino.currency)
+    closing = amount_checked(total(counted), counted, allow_zero=True)
+    signed = signatures_clean(SlipKind.CLOSING, signatures)
+    payload = _slip_payload(session.table, session.number, {
+        "inventaire": str(closing), "coupures": counted, "signatures": signed})
+    entry = _append(casino, RegisterKind.AVANCES, EntryKind.TABLE_CLOSED, session.gaming_day, actor, payload)
+    return _slip(session, SlipKind.CLOSING, closing, counted, signed, entry)
+
+
+@transaction.atomic
+def minimum_change(*, session: TableSession, actor: User, minimum, maximum, closing: dict, opening: dict,
+                   signatures: dict, float_amount=None) -> TableSession:
+    """Changes a table's minimum the one way LU RGD 1979 art. 37-17 allows at the Bataille: the table closed and
+    opened again with a new encaisse entered in the carnet d'avances; other games change it the same way."""
+    session_close(session=session, actor=actor, denominations=closing, signatures=signatures)
+    return session_open(table=session.table, actor=actor, gaming_day=session.gaming_day, minimum=minimum,
+                        maximum=maximum, denominations=opening, signatures=signatures, float_amount=float_amount,
+                        minimum_changed=True)
+
+
+@transaction.atomic
+def drop_count(*, session: TableSession, actor: User, amount, denominations: dict, signatures: dict) -> Slip:
+    """The drop box of a closed session counted by two people, into the carnets spéciaux (art. 97-1)."""
+    session = TableSession.objects.select_related("table__casino__jurisdiction", "table__game").get(pk=session.pk)
+    _locked(session.table)
+    casino = session.table.casino
+    verify_actor(actor, casino)
+    if not session.slips.filter(kind=SlipKind.CLOSING).exists():
+        raise DomainError(errors.SESSION_NOT_CLOSED.format(number=session.table.number), code=ErrorCode.INVALID,
+                          field="session")
+    if session.slips.filter(kind=SlipKind.DROP).exists():
+        raise DomainError(errors.ALREADY_COUNTED.format(number=session.table.number), code=ErrorCode.DUPLICATE,
+                          field="session")
+    counted = denominations_clean(denominations, currency=casino.currency)
+    value = amount_checked(amount, counted, allow_zero=True)
+    signed = signatures_clean(SlipKind.DROP, signatures)
+    payload = _slip_payload(session.table, session.number, {
+        "montant": str(value), "coupures": counted, "signatures": signed})
+    entry = _append(casino, RegisterKind.CARNETS_SPECIAUX, EntryKind.DROP_COUNTED, session.gaming_day, actor, payload)
+    return _slip(session, SlipKind.DROP, value, counted, signed, entry)
+
+
+@transaction.atomic
+def commission_file(*, session: TableSession, actor: User, rounds: list, amount, signatures: dict) -> Slip:
+    """A Pai Gow session's commissions: each round's bank and winning bets, the bank's rotation checked (QC RJC
+    art. 116), the commission of each winning bet computed on the next multiple of 10 (art. 111) and the total
+    declared by the table checked against it."""
+    session = _open_session(session)
+    casino, table = session.table.casino, session.table
+    verify_actor(actor, casino)
+    checked = pai_gow.rounds_checked(casino, session.gaming_day, table.game.key, rounds)
+    declared = parse_amount(amount, field="amount", allow_zero=True)
+    if declared != checked.commission:
+        raise DomainError(errors.COMMISSION_MISMATCH.format(declared=declared, computed=checked.commission,
+                                                            citation=checked.citation),
+                          code=ErrorCode.INVALID_AMOUNT, field="amount")
+    signed = signatures_clean(SlipKind.COMMISSION, signatures)
+    details = {"mains": checked.rounds, "citation": checked.citation, "rotation_citation": checked.rotation_citation}
+    payload = _slip_payload(table, session.number, {"montant": str(declared), **details, "signatures": signed})
+    entry = _append(casino, RegisterKind.CARNETS_SPECIAUX, EntryKind.COMMISSION, session.gaming_day, actor, payload)
+    return _slip(session, SlipKind.COMMISSION, declared, {}, signed, entry, details=details)

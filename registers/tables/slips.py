@@ -1,0 +1,95 @@
+"""What a slip holds, checked the same way whether it is typed into a form or read from a table system's file:
+amounts by denomination, the people who signed it, its serial number (no gap, no duplicate per casino and year)."""
+
+from decimal import Decimal, InvalidOperation
+
+from compliance.errors import DomainError
+from compliance.models import Casino
+from registers.errors import ErrorCode
+
+from ..fields import clean_text
+from ..models import SlipKind
+from ..money import CENT, parse_amount
+from . import errors
+
+# The casino's internal control: who signs each kind of slip (the texts name no signatory).
+SIGNATORIES = {
+    SlipKind.OPENING: ("croupier", "superviseur"),
+    SlipKind.FILL: ("demandeur", "caissier", "porteur", "croupier", "superviseur"),
+    SlipKind.CREDIT: ("demandeur", "caissier", "porteur", "croupier", "superviseur"),
+    SlipKind.CLOSING: ("croupier", "superviseur"),
+    SlipKind.DROP: ("compteur_1", "compteur_2"),
+    SlipKind.COMMISSION: ("croupier", "superviseur"),
+}
+COUNT_MAX = 1_000_000
+
+
+def denominations_clean(raw: dict, *, currency: str, field: str = "denominations") -> dict[str, int]:
+    """{"25": 40, "100.00": "3"} → {"25.00": 40, "100.00": 3}, the zero counts dropped; keys sorted by value."""
+    if not isinstance(raw, dict):
+        raise DomainError(errors.DENOMINATION_INVALID.format(value=raw, currency=currency), code=ErrorCode.INVALID,
+                          field=field)
+    cleaned = {}
+    for key, count in raw.items():
+        try:
+            value = Decimal(str(key).replace(",", "."))
+        except (InvalidOperation, ValueError):
+            value = None
+        if value is None or not value.is_finite() or value <= 0 or value != value.quantize(CENT):
+            raise DomainError(errors.DENOMINATION_INVALID.format(value=key, currency=currency),
+                              code=ErrorCode.INVALID, field=field)
+        if isinstance(count, bool) or not str(count).strip().isdigit() or int(str(count).strip()) > COUNT_MAX:
+            raise DomainError(errors.COUNT_INVALID.format(value=count, denomination=key), code=ErrorCode.INVALID,
+                              field=field)
+        if int(str(count).strip()):
+            cleaned[str(value.quantize(CENT))] = cleaned.get(str(value.quantize(CENT)), 0) + int(str(count).strip())
+    return dict(sorted(cleaned.items(), key=lambda item: Decimal(item[0])))
+
+
+def total(denominations: dict[str, int]) -> Decimal:
+    return sum((Decimal(value) * count for value, count in denominations.items()), Decimal("0.00")).quantize(CENT)
+
+
+def amount_checked(amount, denominations: dict[str, int], *, allow_zero: bool) -> Decimal:
+    """The amount as written on the slip, which must be the sum of its denominations."""
+    parsed = parse_amount(amount, field="amount", allow_zero=True)
+    if parsed == 0 and not allow_zero:
+        raise DomainError(errors.SLIP_EMPTY, code=ErrorCode.AMOUNT_NOT_POSITIVE, field="amount")
+    if parsed != total(denominations):
+        raise DomainError(errors.AMOUNT_MISMATCH.format(amount=parsed, total=total(denominations)),
+                          code=ErrorCode.INVALID_AMOUNT, field="amount")
+    return parsed
+
+
+def signatures_clean(kind: str, raw: dict) -> dict[str, str]:
+    """Every signatory the kind needs, by name; the two drop counters are two people."""
+    raw = raw if isinstance(raw, dict) else {}
+    signed = {}
+    for role in SIGNATORIES[kind]:
+        name = clean_text(raw.get(role), field=f"signatures.{role}", optional=True)
+        if not name:
+            raise DomainError(errors.SIGNATURE_MISSING.format(role=role), code=ErrorCode.INVALID,
+                              field=f"signatures.{role}")
+        signed[role] = name
+    if kind == SlipKind.DROP and signed["compteur_1"].casefold() == signed["compteur_2"].casefold():
+        raise DomainError(errors.SIGNATURES_SAME.format(names=signed["compteur_1"]), code=ErrorCode.INVALID,
+                          field="signatures.compteur_2")
+    return signed
+
+
+def serial_parsed(raw) -> int:
+    text = str(raw).strip()
+    if not text.isdigit() or int(text) < 1 or int(text) > 2_000_000_000:
+        raise DomainError(errors.SERIAL_INVALID.format(value=raw), code=ErrorCode.INVALID, field="serial")
+    return int(text)
+
+
+def serial_checked(casino: Casino, year: int, serial: int, last: int | None) -> int:
+    """`serial` must follow `last`, the casino's last serial of `year` (None: the year's first slip, any number)."""
+    if last is not None and serial <= last:
+        raise DomainError(errors.SERIAL_DUPLICATE.format(serial=serial, year=year), code=ErrorCode.DUPLICATE,
+                          field="serial")
+    if last is not None and serial != last + 1:
+        raise DomainError(errors.SERIAL_GAP.format(serial=serial, year=year, expected=last + 1),
+                          code=ErrorCode.INVALID, field="serial")
+    return serial
