@@ -239,6 +239,7 @@ class AuditAction(models.TextChoices):
     CERTIFICATE_REVOKED = "certificate_revoked", _("Certificat de signature révoqué")  # with its reason
     REPORT_REQUESTED = "report_requested", _("Rapport signé demandé")  # its kind and what it covers
     REPORT_SIGNED = "report_signed", _("Rapport signé")  # one with no register (a pay table's return): its hash
+    TABLE_CREATED = "table_created", _("Table de jeu créée")  # its game, number and pit (registers/tables)
 
 
 class AuditEvent(models.Model):

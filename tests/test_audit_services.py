@@ -247,6 +247,42 @@ def case_reports_after_close(w):
     return w.manager_c
 
 
+TABLES = "registers.tables.services"
+FLOAT = {"100": 35}
+SIGNED = {"croupier": "A", "superviseur": "B"}
+
+
+def _table(w, number, actor=None):
+    return _c(TABLES, "table_create")(casino=w.c, actor=actor or w.manager_c, game="lu.holdem_casino", number=number,
+                                      pit="A")
+
+
+def _session(w, number, actor=None):
+    return _c(TABLES, "session_open")(table=_table(w, number, w.other_manager), actor=actor or w.manager_c,
+                                      gaming_day=TODAY(), minimum="10", maximum="500", denominations=FLOAT,
+                                      signatures=SIGNED, float_amount="3500")
+
+
+def _pai_gow(w):
+    """A Québec Pai Gow table (QC RJC art. 111) of casino A, open on its own day."""
+    table = _c(TABLES, "table_create")(casino=w.a, actor=w.manager_a, game="qc.pai_gow", number="PG-1", pit="P")
+    return _c(TABLES, "session_open")(table=table, actor=w.manager_a, gaming_day=w.a.today(), minimum="10",
+                                      maximum="500", denominations=FLOAT, signatures=SIGNED)
+
+
+def _slip(session, actor, returns="actor"):
+    slip = _c(TABLES, "slip_file")(session=session, actor=actor, kind="approvisionnement", serial=1, amount="100.00",
+                                   denominations={"100": 1}, signatures={
+                                       role: "X" for role in ("demandeur", "caissier", "porteur", "croupier",
+                                                              "superviseur")})
+    return slip if returns == "slip" else actor
+
+
+def _close(session, actor):
+    _c(TABLES, "session_close")(session=session, actor=actor, denominations=FLOAT, signatures=SIGNED)
+    return session
+
+
 CASES = {
     "compliance.reports.services.reports_after_close": case_reports_after_close,
     "compliance.reports.services.report_request": lambda w: case_report(w, generate=False),
@@ -315,6 +351,22 @@ CASES = {
         "registers.appareils.jackpots", "jackpot_manual_payout_file")(
         casino=w.c, actor=w.accountant_c, gaming_day=TODAY(), machine="M-9", amount="100.00", currency="EUR",
         receipt_number="Q-1", receipt_in_cabinet=True), w.accountant_c)[2],
+    f"{TABLES}.table_create": lambda w: (_table(w, "T-1"), w.manager_c)[1],
+    f"{TABLES}.session_open": lambda w: (_session(w, "T-2"), w.manager_c)[1],
+    f"{TABLES}.slip_file": lambda w: _slip(_session(w, "T-3"), w.accountant_c),
+    f"{TABLES}.slip_void": lambda w: (_c(TABLES, "slip_void")(
+        slip=_slip(_session(w, "T-4"), w.accountant_c, returns="slip"), actor=w.manager_c,
+        countersigner=w.other_manager, reason="Erreur"), w.manager_c)[1],
+    f"{TABLES}.session_close": lambda w: (_close(_session(w, "T-5"), w.accountant_c), w.accountant_c)[1],
+    f"{TABLES}.minimum_change": lambda w: (_c(TABLES, "minimum_change")(
+        session=_session(w, "T-6", actor=w.other_manager), actor=w.manager_c, minimum="20", maximum="1000",
+        closing=FLOAT, opening=FLOAT, signatures=SIGNED, float_amount="3500"), w.manager_c)[1],
+    f"{TABLES}.drop_count": lambda w: (_c(TABLES, "drop_count")(
+        session=_close(_session(w, "T-7"), w.other_manager), actor=w.accountant_c, amount="100.00",
+        denominations={"100": 1}, signatures={"compteur_1": "A", "compteur_2": "B"}), w.accountant_c)[1],
+    f"{TABLES}.commission_file": lambda w: (_c(TABLES, "commission_file")(
+        session=_pai_gow(w), actor=w.accountant_a, amount="1.50", signatures=SIGNED,
+        rounds=[{"banque": "croupier", "joueurs": ["1"], "gagnantes": {"1": "25.00"}}]), w.accountant_a)[1],
     f"{POKER}.cagnotte_file": lambda w: (_c(POKER, "cagnotte_file")(
         casino=w.c, actor=w.accountant_c, gaming_day=TODAY(), table="P1", house="10.00", bad_beat="1.00",
         box_count="11.00", currency="EUR"), w.accountant_c)[1],

@@ -14,7 +14,8 @@ from ..money import CENT, parse_amount
 from . import errors
 
 DEALER = "croupier"
-RATE, STEP, ROTATION = "pai_gow.commission", "pai_gow.commission_arrondi", "pai_gow.banque_mains_consecutives"
+GAME = "qc.pai_gow"
+RATE, STEP, ROTATION = "qc.pai_gow.commission", "qc.pai_gow.commission_arrondi", "qc.pai_gow.banque_mains_consecutives"
 
 
 @dataclass(frozen=True)
@@ -25,8 +26,8 @@ class Rounds:
     rotation_citation: str
 
 
-def _value(casino: Casino, game: str, key: str, day: datetime.date):
-    return rule_value_at(jurisdiction=casino.jurisdiction, key=f"{game.split('.')[0]}.{key}", on=day, drafts=True)
+def _value(casino: Casino, key: str, day: datetime.date):
+    return rule_value_at(jurisdiction=casino.jurisdiction, key=key, on=day, drafts=True)
 
 
 def commission(bet: Decimal, rate: Decimal, step: Decimal) -> Decimal:
@@ -46,10 +47,9 @@ def _seat(value, index: int) -> str:
 def rounds_checked(casino: Casino, day: datetime.date, game: str, rounds: list) -> Rounds:
     """The rounds as declared, the bank's rotation checked (art. 116: the dealer banks the first game, no player
     banks two hands in a row, a player banks only after playing the last game the dealer banked)."""
-    if not game.endswith(".pai_gow"):
-        raise DomainError(errors.NOT_PAI_GOW.format(citation="QC RJC art. 111"), code=ErrorCode.INVALID,
-                          field="session")
-    rate, step, rotation = (_value(casino, game, key, day) for key in (RATE, STEP, ROTATION))
+    if game != GAME:
+        raise DomainError(errors.NOT_PAI_GOW, code=ErrorCode.INVALID, field="session")
+    rate, step, rotation = (_value(casino, key, day) for key in (RATE, STEP, ROTATION))
     if not isinstance(rounds, list) or not rounds:
         raise DomainError(errors.ROUNDS_EMPTY, code=ErrorCode.EMPTY, field="rounds")
     written, total, previous, streak, dealer_game = [], Decimal("0.00"), None, 0, set()

@@ -18,9 +18,16 @@ from . import errors
 
 # Games Vigie does not keep at tables: machines, keno, tournaments, and the poker room's games (cercle).
 NOT_AT_TABLES = ("appareils_a_sous", "semi_automatiques", "keno", "tournoi", "salon_poker", "texas_holdem", "omaha")
-# The rule values that bound a table's maximum, as multiples of its minimum, and what the maximum applies to.
-MAXIMUM_MULTIPLES = (("maximum_par_case", "case"), ("maximum", "mise"))
-MAXIMUM_BASIS = "mise_maximale_par"  # QC RJC art. 9: per hand or per betting spot
+# The rule values that bound a game's maximum as multiples of its minimum, and what that maximum applies to.
+MAXIMUM_MULTIPLES = {
+    "lu.holdem_casino": ("lu.holdem_casino.maximum_par_case", "case"),  # art. 37-11
+    "lu.bataille": ("lu.bataille.maximum", "mise"),  # art. 37-17
+}
+# QC RJC art. 9: whether a game's maximum is per hand or per betting spot.
+MAXIMUM_BASIS = {game: f"{game}.mise_maximale_par" for game in (
+    "qc.blackjack", "qc.blackjack_multi_action", "qc.baccara", "qc.grand_prix", "qc.caraibes", "qc.pai_gow")}
+MINIMUM_CLOSES = {"lu.bataille": "lu.bataille.changement_minimum_fermeture"}  # art. 37-17
+BANK = {"LU": "lu.tables.tenue_banque"}  # art. 9, 21, 37-9: a fixed float
 
 
 @dataclass(frozen=True)
@@ -57,17 +64,16 @@ def limits(table: GamingTable, day: datetime.date, minimum, maximum) -> Limits:
     if high < low:
         raise DomainError(errors.MAXIMUM_BELOW_MINIMUM.format(minimum=low, maximum=high), code=ErrorCode.INVALID,
                           field="maximum")
-    for suffix, per in MAXIMUM_MULTIPLES:
-        rule = _rule(casino, f"{game}.{suffix}", day)
-        if rule is None:
-            continue
+    key, per = MAXIMUM_MULTIPLES.get(game, (None, None))
+    rule = _rule(casino, key, day) if key else None
+    if rule is not None:
         allowed = [Decimal(str(multiple)) for multiple in rule.value]
         if high not in [low * multiple for multiple in allowed]:
             raise DomainError(errors.MAXIMUM_NOT_ALLOWED.format(
                 maximum=high, minimum=low, multiples=", ".join(str(m) for m in allowed), citation=rule.citation),
                 code=ErrorCode.INVALID, field="maximum")
         return Limits(low, high, per, str(rule.citation))
-    basis = _rule(casino, f"{game}.{MAXIMUM_BASIS}", day)
+    basis = _rule(casino, MAXIMUM_BASIS[game], day) if game in MAXIMUM_BASIS else None
     if basis is not None:
         return Limits(low, high, str(basis.value), str(basis.citation))
     return Limits(low, high, "mise", controls.written(controls.TABLE_LIMITS))
@@ -75,11 +81,12 @@ def limits(table: GamingTable, day: datetime.date, minimum, maximum) -> Limits:
 
 def minimum_change_rule(casino: Casino, game: str, day: datetime.date):
     """LU RGD 1979 art. 37-17: at the Bataille, the minimum changes only by closing and reopening the table."""
-    return _rule(casino, f"{game}.changement_minimum_fermeture", day)
+    return _rule(casino, MINIMUM_CLOSES[game], day) if game in MINIMUM_CLOSES else None
 
 
 def bank(casino: Casino, day: datetime.date) -> Bank:
-    rule = _rule(casino, f"{casino.jurisdiction.code.lower()}.tables.tenue_banque", day)
+    key = BANK.get(casino.jurisdiction.code)
+    rule = _rule(casino, key, day) if key else None
     if rule is None:
         return Bank(BankMode.INVENTAIRE, controls.written(controls.TABLE_INVENTORY))
     return Bank(BankMode(rule.value), str(rule.citation))

@@ -10,7 +10,8 @@ from django.db import transaction
 from django.db.models import Max
 
 from compliance.errors import DomainError
-from compliance.models import Casino, User
+from compliance.models import AuditAction, Casino, User
+from compliance.services import audit_record
 from games.models import Game
 from registers.errors import ErrorCode
 
@@ -24,6 +25,9 @@ from . import errors, pai_gow, rules
 from .slips import amount_checked, denominations_clean, serial_checked, serial_parsed, signatures_clean, total
 
 SLIP_ENTRY = {SlipKind.FILL: EntryKind.SLIP_FILL, SlipKind.CREDIT: EntryKind.SLIP_CREDIT}
+# art. 97-1: the carnets d'avances and the carnets spéciaux, kept electronically; each entry cites its book's article
+BOOKS = {RegisterKind.AVANCES: "lu.registres.carnets_avances",
+         RegisterKind.CARNETS_SPECIAUX: "lu.registres.carnets_speciaux"}
 
 
 @transaction.atomic
@@ -37,8 +41,11 @@ def table_create(*, casino: Casino, actor: User, game: str, number: str, pit: st
     number = clean_text(number, field="number", max_length=20)
     if GamingTable.objects.filter(casino=casino, number=number).exists():
         raise DomainError(errors.TABLE_NUMBER_TAKEN.format(number=number), code=ErrorCode.DUPLICATE, field="number")
-    return GamingTable.objects.create(casino=casino, game=found, number=number,
-                                      pit=clean_text(pit, field="pit", max_length=40))
+    table = GamingTable.objects.create(casino=casino, game=found, number=number,
+                                       pit=clean_text(pit, field="pit", max_length=40))
+    audit_record(actor=actor, action=AuditAction.TABLE_CREATED, casino=casino, target_type="table",
+                 target_id=table.pk, details={"jeu": found.key, "table": table.number, "ilot": table.pit})
+    return table
 
 
 def _locked(table: GamingTable) -> GamingTable:
@@ -51,6 +58,7 @@ def _slip_payload(table: GamingTable, session_number: int, slip: dict) -> dict:
 
 def _append(casino: Casino, register: str, kind: str, day: datetime.date, actor: User, payload: dict,
             countersigner: User | None = None, refers_to: Entry | None = None) -> Entry:
+    payload = {**payload, "citation": controls.cited(casino, BOOKS[register], day, controls.BOOKS)}
     return entry_append(register=register_for(casino=casino, kind=register), kind=kind, gaming_day=day, actor=actor,
                         payload=payload, countersigner=countersigner, refers_to=refers_to)
 
