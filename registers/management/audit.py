@@ -12,6 +12,7 @@ from ..kinds import EntryKind as Kind
 from ..kinds import RegisterKind as Register
 from ..orphelins import checks as orphelins
 from ..poker import checks as poker
+from ..tables import checks as tables
 
 CHECKS = {
     (Register.ORPHELINS, Kind.ORPHELIN_FILED): (orphelins.orphelin_filed,),
@@ -41,6 +42,13 @@ CHECKS = {
     (Register.CARTES, Kind.CARD_ADJUSTED): (ledger.card_adjusted,),
     (Register.CARTES, Kind.CARD_TO_ORPHELINS): (ledger.card_to_orphelins,),
     (Register.CARTES, Kind.DESK_COUNTED): (caisse.desk_counted,),
+    (Register.AVANCES, Kind.TABLE_OPENED): (tables.table_opened,),
+    (Register.AVANCES, Kind.TABLE_CLOSED): (tables.table_closed,),
+    (Register.AVANCES, Kind.SLIP_FILL): (tables.slip_filed,),
+    (Register.AVANCES, Kind.SLIP_CREDIT): (tables.slip_filed,),
+    (Register.AVANCES, Kind.SLIP_VOID): (tables.slip_voided,),
+    (Register.CARNETS_SPECIAUX, Kind.DROP_COUNTED): (tables.drop_counted,),
+    (Register.CARNETS_SPECIAUX, Kind.COMMISSION): (tables.commission_counted,),
     # a correction, in any register that holds them (registers/chain/services.py)
     **{(register, Kind.CORRECTION): (chain.correction,)
        for register, kinds in REGISTER_ENTRY_KINDS.items() if Kind.CORRECTION in kinds},

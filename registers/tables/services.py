@@ -34,6 +34,8 @@ BOOKS = {RegisterKind.AVANCES: "lu.registres.carnets_avances",
 def table_create(*, casino: Casino, actor: User, game: str, number: str, pit: str) -> GamingTable:
     """A table of one of the jurisdiction's table games, by a manager."""
     verify_actor(actor, casino)
+    if actor.is_casino_staff and actor.role != User.Role.MANAGER:  # the platform's own jobs aside
+        raise DomainError(errors.TABLE_MANAGER, code=ErrorCode.WRONG_ROLE, field="actor")
     found = Game.objects.filter(key=game, jurisdiction=casino.jurisdiction).first()
     if found is None or not rules.is_table_game(found.key):
         raise DomainError(errors.NOT_A_TABLE_GAME.format(game=game, jurisdiction=casino.jurisdiction.code),
@@ -243,7 +245,8 @@ def commission_file(*, session: TableSession, actor: User, rounds: list, amount,
                                                             citation=checked.citation),
                           code=ErrorCode.INVALID_AMOUNT, field="amount")
     signed = signatures_clean(SlipKind.COMMISSION, signatures)
-    details = {"mains": checked.rounds, "citation": checked.citation, "rotation_citation": checked.rotation_citation}
+    details = {"mains": checked.rounds, "commission_citation": checked.citation,
+               "rotation_citation": checked.rotation_citation}
     payload = _slip_payload(table, session.number, {"montant": str(declared), **details, "signatures": signed})
     entry = _append(casino, RegisterKind.CARNETS_SPECIAUX, EntryKind.COMMISSION, session.gaming_day, actor, payload)
     return _slip(session, SlipKind.COMMISSION, declared, {}, signed, entry, details=details)
