@@ -173,6 +173,8 @@ class JobRun(models.Model):
 
     class Kind(models.TextChoices):
         PIPELINE_CHECK = "pipeline_check", _("Vérification de la chaîne de traitement")  # broker → worker → DB
+        # a casino's gaming day reconciled (compliance/reconciliation): the day in `result` from the start
+        RECONCILIATION = "reconciliation", _("Rapprochement des tables")
 
     class Status(models.TextChoices):
         QUEUED = "queued", _("En attente")  # written, task sent on commit

@@ -35,6 +35,8 @@ NAVIGATION: tuple[NavItem, ...] = (
             jurisdictions=("LU",)),
     NavItem(_("Tables et salle de poker"), "suit-spade", (*CASINO_STAFF, REGULATOR),
             _("Sessions de table, mains, pots, rake et jackpots rapprochés.")),
+    NavItem(_("Rapprochements"), "clipboard-check", (*CASINO_STAFF, REGULATOR),
+            _("Chaque journée de jeu des tables rapprochée, ses constats et leur suite."), "reconciliation-list"),
     NavItem(_("Demandes d'approbation"), "patch-check", (MANAGER, REGULATOR),
             _("Tables de paiement, jeux, systèmes, tournois : contrôles et décisions.")),
     NavItem(_("Règles et tables de paiement"), "book", EVERYONE,

@@ -27,6 +27,7 @@ urlpatterns = [
     path("health/", views.health, name="health"),
     path("pki/", include(reports_urls.pki_urlpatterns)),  # the root and the CRL, for anyone checking a report
     path("rapports/", include(reports_urls)),
+    path("rapprochements/", include("compliance.reconciliation.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("api/v1/", include("compliance.api.urls")),
     path("api/v1/rules/", include("games.api.urls")),

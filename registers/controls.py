@@ -18,6 +18,9 @@ BOOKS = _("Contrôle interne du casino : registre tenu par Vigie")
 TABLE_INVENTORY = _("Contrôle interne du casino : inventaire de la table compté à l'ouverture et à la fermeture")
 TABLE_LIMITS = _("Contrôle interne du casino : limites affichées à la table")
 SLIP_SIGNATURES = _("Contrôle interne du casino : bordereaux signés et numérotés sans trou")
+DROP_COUNT = _("Contrôle interne du casino : drop compté par deux personnes")
+HOLD_BAND = _("Contrôle interne du casino : hold de chaque table dans la bande attendue de son propre historique")
+FINDING_FOLLOW = _("Contrôle interne du casino : constat expliqué par la comptabilité, accepté par la direction")
 
 
 def written(control) -> str:

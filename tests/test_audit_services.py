@@ -283,7 +283,49 @@ def _close(session, actor):
     return session
 
 
+RECON = "compliance.reconciliation.services"
+
+
+def _finding(w, explained: bool = False):
+    """A finding of casino C's day: a table closed, its drop not counted, reconciled by another manager."""
+    _close(_session(w, "R-1", actor=w.other_manager), w.other_manager)
+    reconciliation = _c(RECON, "reconciliation_run")(casino=w.c, gaming_day=TODAY(), actor=w.other_manager)
+    finding = reconciliation.findings.get()
+    if explained:
+        _c(RECON, "finding_explain")(finding=finding, actor=w.other_manager, explanation="Compté le lendemain")
+    return finding
+
+
+def case_reconciliation_job(w):
+    """The worker's part: the job's asker (set up here without a record of its own) is the run's actor."""
+    job = JobRun.objects.create(kind=JobRun.Kind.RECONCILIATION, casino=w.c, requested_by=w.accountant_c,
+                                result={"journee": TODAY().isoformat()})
+    _c(RECON, "reconciliation_job")(job=job, worker="test")
+    return w.accountant_c
+
+
+def case_reconciliation_after_close(w):
+    from types import SimpleNamespace
+
+    _table(w, "R-2", actor=w.other_manager)
+    _c(RECON, "reconciliation_after_close")(SimpleNamespace(casino=w.c, gaming_day=TODAY()), w.accountant_c)
+    return w.accountant_c
+
+
 CASES = {
+    f"{RECON}.reconciliation_run": lambda w: (_c(RECON, "reconciliation_run")(
+        casino=w.c, gaming_day=TODAY(), actor=w.manager_c), w.manager_c)[1],
+    f"{RECON}.reconciliation_run_range": lambda w: (_c(RECON, "reconciliation_run_range")(
+        casino=w.c, first=TODAY() - datetime.timedelta(days=1), last=TODAY(), actor=w.accountant_c),
+        w.accountant_c)[1],
+    f"{RECON}.finding_explain": lambda w: (_c(RECON, "finding_explain")(
+        finding=_finding(w), actor=w.accountant_c, explanation="Drop compté le lendemain"), w.accountant_c)[1],
+    f"{RECON}.finding_accept": lambda w: (_c(RECON, "finding_accept")(
+        finding=_finding(w, explained=True), actor=w.manager_c), w.manager_c)[1],
+    f"{RECON}.reconciliation_request": lambda w: (_c(RECON, "reconciliation_request")(
+        casino=w.c, gaming_day=TODAY(), actor=w.accountant_c), w.accountant_c)[1],
+    f"{RECON}.reconciliation_after_close": case_reconciliation_after_close,
+    f"{RECON}.reconciliation_job": case_reconciliation_job,
     "compliance.reports.services.reports_after_close": case_reports_after_close,
     "compliance.reports.services.report_request": lambda w: case_report(w, generate=False),
     "compliance.reports.services.report_generate": lambda w: case_report(w, generate=True),

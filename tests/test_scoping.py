@@ -106,7 +106,26 @@ SCOPED_ROUTES = {
     "reports-list": ("list", lambda w: {} if _report_b(w) else {}),
     "reports-progress": ("detail", lambda w: {"pk": _report_b(w).pk}),
     "reports-download": ("detail", lambda w: {"pk": _report_b(w).pk}),
+    # the reconciliation of casino B's day and its finding; the forms' routes answer a 404 before their 405
+    "reconciliation-list": ("list", lambda w: {} if _reconciliation_b(w) else {}),
+    "reconciliation-day": ("detail", lambda w: _reconciliation_b(w)),
+    "reconciliation-run": ("detail", lambda w: _reconciliation_b(w)),
+    "reconciliation-explain": ("detail", lambda w: {**_reconciliation_b(w), "pk": w.finding_b.pk}),
+    "reconciliation-accept": ("detail", lambda w: {**_reconciliation_b(w), "pk": w.finding_b.pk}),
 }
+
+
+def _reconciliation_b(w):
+    """Casino B's day reconciled, with one finding, once per world: the address of its page."""
+    if getattr(w, "finding_b", None) is None:
+        from compliance.reconciliation.models import Finding
+        from compliance.reconciliation.services import reconciliation_run
+
+        done = reconciliation_run(casino=w.b, gaming_day=w.b.today(), actor=w.accountant_b)
+        w.finding_b = Finding.objects.create(reconciliation=done, key="drop_absent:B-1:1", kind="drop_absent",
+                                             citation="contrôle", currency="CAD", message="constat de B",
+                                             params={"table": "B-1", "session": "1"}, entry=done.entry)
+    return {"casino": w.b.code, "day": w.b.today().isoformat()}
 
 
 def _report_b(w):
@@ -208,7 +227,7 @@ def test_rule_pages_are_the_same_for_every_user_and_closed_to_anonymous_visitors
 
 
 def test_every_model_of_the_project_is_scoped():
-    for app in ("compliance", "games", "registers", "reports"):
+    for app in ("compliance", "games", "registers", "reports", "reconciliation"):
         for model in apps.get_app_config(app).get_models():
             assert isinstance(model._default_manager.all(), ScopedQuerySet), model
 

@@ -39,6 +39,7 @@ INSTALLED_APPS = [
     "games",
     "registers",
     "compliance.reports",
+    "compliance.reconciliation",
 ]
 
 MIDDLEWARE = [
@@ -223,6 +224,8 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env("LOG_LEVEL", default="INFO")},
 }
+# The nightly reconciliation of the tables: the share of a table's normal days its hold band holds (two-sided)
+HOLD_CONFIDENCE = env.float("VIGIE_HOLD_CONFIDENCE", default=0.95)
 DEMO_ALLOWED = True  # the demo command refuses to run where this is off
 # The demo queues every game's strategy evaluation (minutes of worker time); the tests queue their own.
 DEMO_STRATEGY_EVALUATIONS = env.bool("VIGIE_DEMO_STRATEGY_EVALUATIONS", default=True)

@@ -1,0 +1,30 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+def _after_close(session, user):
+    from .services import reconciliation_after_close
+
+    return reconciliation_after_close(session, user)
+
+
+def _job(*, job, worker):
+    from .services import reconciliation_job
+
+    return reconciliation_job(job=job, worker=worker)
+
+
+class ReconciliationConfig(AppConfig):
+    name = "compliance.reconciliation"
+    label = "reconciliation"
+    verbose_name = _("Rapprochements des tables")
+
+    def ready(self) -> None:
+        # the registers and the core of compliance never import this floor: it hands them its hook and its job
+        from compliance.models import JobRun
+        from compliance.services import JOB_HANDLERS
+        from registers.chain.services import SESSION_CLOSED
+
+        if _after_close not in SESSION_CLOSED:
+            SESSION_CLOSED.append(_after_close)
+        JOB_HANDLERS[JobRun.Kind.RECONCILIATION] = _job
