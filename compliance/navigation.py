@@ -34,7 +34,7 @@ NAVIGATION: tuple[NavItem, ...] = (
             _("Émission, chargement, paiement et blocage, comme le projet de RGD les règle."), "cards-home",
             jurisdictions=("LU",)),
     NavItem(_("Tables et salle de poker"), "suit-spade", (*CASINO_STAFF, REGULATOR),
-            _("Sessions de table, mains, pots, rake et jackpots rapprochés.")),
+            _("Séances des tables, bordereaux d'approvisionnement et de crédit, drop, win et hold."), "tables-home"),
     NavItem(_("Rapprochements"), "clipboard-check", (*CASINO_STAFF, REGULATOR),
             _("Chaque journée de jeu des tables rapprochée, ses constats et leur suite."), "reconciliation-list"),
     NavItem(_("Demandes d'approbation"), "patch-check", (MANAGER, REGULATOR),

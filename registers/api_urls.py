@@ -6,6 +6,7 @@ from .appareils import api as appareils
 from .chain import api
 from .orphelins import api as orphelins
 from .poker import api as poker
+from .tables import api as tables
 
 urlpatterns = [
     path("", api.RegisterListApi.as_view(), name="api-registers-list"),
@@ -36,6 +37,14 @@ urlpatterns = [
     path("<slug:casino>/jackpot_progressif/stops/", poker.ProgressiveStopApi.as_view(),
          name="api-registers-jackpot-stop"),
     path("<slug:casino>/sessions/", api.SessionCloseApi.as_view(), name="api-registers-session-close"),
+    path("<slug:casino>/tables/", tables.TableListApi.as_view(), name="api-registers-tables"),
+    path("<slug:casino>/tables/sessions/", tables.SessionListApi.as_view(), name="api-registers-tables-sessions"),
+    path("<slug:casino>/tables/sessions/<int:pk>/slips/", tables.SlipApi.as_view(), name="api-registers-tables-slip"),
+    path("<slug:casino>/tables/sessions/<int:pk>/close/", tables.CloseApi.as_view(), name="api-registers-tables-close"),
+    path("<slug:casino>/tables/sessions/<int:pk>/drop/", tables.DropApi.as_view(), name="api-registers-tables-drop"),
+    path("<slug:casino>/tables/sessions/<int:pk>/commissions/", tables.CommissionApi.as_view(),
+         name="api-registers-tables-commission"),
+    path("<slug:casino>/tables/slips/<int:pk>/void/", tables.VoidApi.as_view(), name="api-registers-tables-void"),
     path("<slug:casino>/<slug:kind>/checkpoints/", api.CheckpointApi.as_view(), name="api-registers-checkpoint"),
     path("<slug:casino>/<slug:kind>/verify/", api.RegisterVerifyApi.as_view(), name="api-registers-verify"),
     path("<slug:casino>/<slug:kind>/export/", api.RegisterExportApi.as_view(), name="api-registers-export"),

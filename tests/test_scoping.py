@@ -10,6 +10,7 @@ from compliance.scoping import ScopedQuerySet
 from tests.conftest import api_client_for
 from tests.test_cards_web import with_cards
 from tests.test_registers_web import with_registers
+from tests.test_tables_web import with_tables
 
 pytestmark = pytest.mark.django_db
 
@@ -102,6 +103,21 @@ SCOPED_ROUTES = {
     "cards-card": ("detail", with_cards(lambda c: {"number": c.card_c.number})),
     "cards-face": ("detail", with_cards(lambda c: {"number": c.card_c.number})),
     "cards-client": ("detail", with_cards(lambda c: {"pk": c.client_c.pk})),
+    # the table games (/tables/ and the API): casino B's table, its open session and a fill; casino A's staff land
+    # on their own casino's pit view
+    "tables-home": ("list", None),
+    "tables-pit": ("detail", lambda w: {"casino": "casino-b"}),
+    "tables-session": ("detail", with_tables(lambda t: {"casino": "casino-b", "pk": t.session.pk})),
+    "tables-trends": ("detail", lambda w: {"casino": "casino-b"}),
+    "tables-csv": ("detail", lambda w: {"casino": "casino-b"}),
+    "api-registers-tables": ("detail", lambda w: {"casino": "casino-b"}),
+    "api-registers-tables-sessions": ("detail", lambda w: {"casino": "casino-b"}),
+    "api-registers-tables-slip": ("detail", with_tables(lambda t: {"casino": "casino-b", "pk": t.session.pk})),
+    "api-registers-tables-close": ("detail", with_tables(lambda t: {"casino": "casino-b", "pk": t.session.pk})),
+    "api-registers-tables-drop": ("detail", with_tables(lambda t: {"casino": "casino-b", "pk": t.session.pk})),
+    "api-registers-tables-commission": ("detail", with_tables(lambda t: {"casino": "casino-b",
+                                                                          "pk": t.session.pk})),
+    "api-registers-tables-void": ("detail", with_tables(lambda t: {"casino": "casino-b", "pk": t.slip.pk})),
     # signed reports: casino B's daily report of its jackpots register
     "reports-list": ("list", lambda w: {} if _report_b(w) else {}),
     "reports-progress": ("detail", lambda w: {"pk": _report_b(w).pk}),

@@ -24,6 +24,7 @@ FLOAT_NOT_HERE = _(
 )
 FLOAT_NOT_COUNTED = _("L'inventaire d'ouverture, {counted}, doit être l'avance de la table, {float} ({citation}).")
 DENOMINATION_INVALID = _("Coupure « {value} » invalide : une valeur positive en {currency}, au centime près.")
+DENOMINATIONS_TOO_MUCH = _("Le total des coupures, {total}, dépasse ce qu'un bordereau peut porter ({max}).")
 COUNT_INVALID = _("Nombre de pièces « {value} » invalide pour la coupure {denomination} : un entier positif ou nul.")
 AMOUNT_MISMATCH = _("Le montant, {amount}, n'est pas la somme des coupures, {total}.")
 SLIP_EMPTY = _("Un approvisionnement ou un crédit porte un montant positif.")

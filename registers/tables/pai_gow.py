@@ -38,7 +38,7 @@ def commission(bet: Decimal, rate: Decimal, step: Decimal) -> Decimal:
 
 def _seat(value, index: int) -> str:
     seat = str(value).strip()
-    if seat != DEALER and not seat.isdigit():
+    if seat != DEALER and not (seat.isascii() and seat.isdigit()):  # « ² » is a digit int() refuses
         raise DomainError(errors.ROUND_INVALID.format(round=index, problem=f"place « {value} »"),
                           code=ErrorCode.INVALID, field="rounds")
     return seat

@@ -5,17 +5,29 @@ win = drop − fills + credits + (closing inventory − opening inventory); hold
 counts for nothing; a session not yet closed, or whose drop is not counted, has no win yet (its running result,
 credits − fills, is shown instead)."""
 
+import csv
 import datetime
+import io
 from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from django.db.models import Count, DecimalField, Exists, OuterRef, Q, Sum, Value
+from django.db.models import Count, DecimalField, Exists, Max, OuterRef, Prefetch, Q, Sum, Value
 from django.db.models.functions import Coalesce
+from django.shortcuts import get_object_or_404
+from django.utils import translation
+from django.utils.formats import number_format
+from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
 
-from compliance.models import Casino
+from compliance.errors import DomainError
+from compliance.models import Casino, User
+from games.models import Game
+from registers.errors import ErrorCode
 
 from ..models import GamingTable, Slip, SlipKind, SlipVoid, TableSession
+from . import errors, rules
+from .rules import is_table_game
 
 ZERO = Decimal("0.00")
 HOLD_PLACES = Decimal("0.0001")  # a hold as a fraction, to the hundredth of a per cent
@@ -155,3 +167,278 @@ def slips_of_day(casino: Casino, day: datetime.date) -> list[Slip]:
 
 def tables_of(casino: Casino) -> list[GamingTable]:
     return list(GamingTable.objects.filter(casino=casino).select_related("game"))
+
+
+# --- the pages and the API: a gaming day's pits, a session's slips, the trend of the hold, the CSV ---------------
+
+MAXIMUM_PER = {"main": _("par main"), "emplacement": _("par emplacement"), "case": _("par case"), "mise": _("par mise")}
+CSV_HEADERS = (_("Journée de jeu"), _("Îlot"), _("Table"), _("Jeu"), _("Séance"), _("Tenue de la banque"), _("Avance"),
+               _("Mise minimale"), _("Mise maximale"), _("Maximum"), _("Citation des limites"),
+               _("Inventaire d'ouverture"), _("Approvisionnements"), _("Crédits"), _("Inventaire de fermeture"),
+               _("Drop"), _("Commissions"), _("Win"), _("Hold (%)"), _("Compteurs du drop"))
+
+
+def table_get(casino: Casino, pk) -> GamingTable:
+    return get_object_or_404(GamingTable.objects.select_related("game", "casino__jurisdiction"), casino=casino, pk=pk)
+
+
+def table_find(casino: Casino, number: str) -> GamingTable:
+    """The casino's table by its number, as a client names it."""
+    table = GamingTable.objects.filter(casino=casino, number=str(number).strip()).select_related("game").first()
+    if table is None:
+        raise DomainError(errors.UNKNOWN_TABLE.format(number=number), code=ErrorCode.UNKNOWN_TABLE, field="table")
+    return table
+
+
+def session_get(casino: Casino, pk) -> TableSession:
+    """A session of the casino's tables (another casino's is a 404, as any object outside the caller's scope)."""
+    return get_object_or_404(TableSession.objects.select_related("table__game", "table__casino__jurisdiction",
+                                                                 "entry__register"), table__casino=casino, pk=pk)
+
+
+def slip_get(casino: Casino, pk) -> Slip:
+    return get_object_or_404(Slip.objects.select_related("session__table__casino", "entry__register"),
+                             casino=casino, pk=pk)
+
+
+def session_slips(session: TableSession) -> list[Slip]:
+    """The session's slips in the order they were filed, each with its void (or None) and its entry."""
+    return list(session.slips.select_related("void__entry__countersigner", "void__voided_by", "entry__register")
+                .order_by("id"))
+
+
+def live(slip: Slip) -> bool:
+    return getattr(slip, "void", None) is None
+
+
+def session_closed(session: TableSession) -> bool:
+    return session.slips.filter(kind=SlipKind.CLOSING).exists()
+
+
+def voidable_slips(session: TableSession) -> list[Slip]:
+    return [slip for slip in session_slips(session) if slip.kind in (SlipKind.FILL, SlipKind.CREDIT) and live(slip)]
+
+
+def expected_serial(casino: Casino, year: int) -> int | None:
+    """The serial the next fill or credit of `year` must bear; None when the year has none yet (any number)."""
+    last = Slip.objects.filter(casino=casino, year=year).aggregate(last=Max("serial"))["last"]
+    return None if last is None else last + 1
+
+
+def countersigners(casino: Casino, actor) -> list:
+    """Who may sign a void second: the casino's active staff, the actor aside."""
+    return list(User.objects.filter(casino=casino, is_active=True, role__in=User.CASINO_ROLES)
+                .exclude(pk=actor.pk).order_by("last_name", "first_name", "username"))
+
+
+def countersigner_find(casino: Casino, actor, username: str):
+    found = next((user for user in countersigners(casino, actor) if user.username == username), None)
+    if found is None and username == getattr(actor, "username", None):
+        raise DomainError(errors.VOID_TWO_PEOPLE.format(user=username), code=ErrorCode.INVALID, field="countersigner")
+    if found is None:
+        raise DomainError(errors.COUNTERSIGNER_UNKNOWN.format(name=username), code=ErrorCode.INVALID,
+                          field="countersigner")
+    return found
+
+
+def table_games(casino: Casino) -> list[Game]:
+    """The games of the casino's jurisdiction that are played at a table."""
+    return [game for game in Game.objects.filter(jurisdiction=casino.jurisdiction).order_by("name")
+            if is_table_game(game.key)]
+
+
+def game_name(game: Game) -> str:
+    return game.name_en if (get_language() or "fr").startswith("en") and game.name_en else game.name
+
+
+@dataclass
+class Totals:
+    """What a pit, or the whole day, adds up to: every session's fills and credits (voids aside), the running result
+    of the tables still open, and the drop, win and hold of the sessions whose drop is counted."""
+
+    sessions: int = 0
+    open: int = 0
+    complete: int = 0
+    fills: Decimal = ZERO
+    credits: Decimal = ZERO
+    running: Decimal = ZERO
+    drop: Decimal = ZERO
+    win: Decimal = ZERO
+
+    @property
+    def hold(self) -> Decimal | None:
+        return hold(self.win, self.drop) if self.complete else None
+
+    def add(self, figures: SessionFigures) -> None:
+        self.sessions += 1
+        self.fills += figures.fills
+        self.credits += figures.credits
+        if not figures.closed:
+            self.open += 1
+            self.running += figures.running
+        if figures.win is not None:
+            self.complete += 1
+            self.drop += figures.drop
+            self.win += figures.win
+
+
+@dataclass
+class SessionLine:
+    session: TableSession
+    figures: SessionFigures
+    fills: list[Slip]
+    credits: list[Slip]
+
+    @property
+    def per_label(self) -> str:
+        return str(MAXIMUM_PER.get(self.session.maximum_per, self.session.maximum_per))
+
+
+@dataclass
+class TableLine:
+    table: GamingTable
+    game: str
+    sessions: list[SessionLine]
+    earlier_open: TableSession | None = None  # still open from an earlier gaming day
+
+
+@dataclass
+class Pit:
+    name: str
+    tables: list[TableLine]
+    totals: Totals
+
+
+@dataclass
+class PitDay:
+    day: datetime.date
+    pits: list[Pit]
+    totals: Totals
+    bank_mode: str
+    bank_citation: str
+
+
+def pit_day(casino: Casino, day: datetime.date) -> PitDay:
+    """The casino's tables on a gaming day, by pit: each session with its limits, its bank, its fills and credits
+    (voided ones kept, marked), its running result or, once closed and counted, its drop, win and hold; the totals of
+    each pit and of the day."""
+    figures = {row.session_id: row for row in session_figures(casino, day, day)}
+    sessions = (TableSession.objects.filter(pk__in=figures).select_related("table")
+                .order_by("table__pit", "table__number", "number"))
+    slips = defaultdict(list)
+    for slip in (Slip.objects.filter(casino=casino, gaming_day=day, kind__in=(SlipKind.FILL, SlipKind.CREDIT))
+                 .select_related("void").order_by("serial", "id")):
+        slips[slip.session_id].append(slip)
+    by_table = defaultdict(list)
+    for session in sessions:
+        own = slips[session.pk]
+        by_table[session.table_id].append(SessionLine(
+            session=session, figures=figures[session.pk], fills=[s for s in own if s.kind == SlipKind.FILL],
+            credits=[s for s in own if s.kind == SlipKind.CREDIT]))
+    earlier = {session.table_id: session for session in open_sessions(casino) if session.gaming_day < day}
+    pits, day_totals = [], Totals()
+    tables = GamingTable.objects.filter(casino=casino).select_related("game").order_by("pit", "number")
+    for name in sorted({table.pit for table in tables}):
+        lines, totals = [], Totals()
+        for table in (table for table in tables if table.pit == name):
+            line = TableLine(table=table, game=game_name(table.game), sessions=by_table[table.pk],
+                             earlier_open=earlier.get(table.pk))
+            for session in line.sessions:
+                totals.add(session.figures)
+                day_totals.add(session.figures)
+            lines.append(line)
+        pits.append(Pit(name=name, tables=lines, totals=totals))
+    bank = rules.bank(casino, day)
+    return PitDay(day=day, pits=pits, totals=day_totals, bank_mode=bank.mode, bank_citation=bank.citation)
+
+
+def session_line(session: TableSession) -> SessionLine:
+    """One session's figures and its fills and credits (voided ones kept, marked)."""
+    (figures,) = [row for row in session_figures(session.table.casino, session.gaming_day, session.gaming_day,
+                                                 table=session.table) if row.session_id == session.pk]
+    own = session_slips(session)
+    return SessionLine(session=session, figures=figures, fills=[s for s in own if s.kind == SlipKind.FILL],
+                       credits=[s for s in own if s.kind == SlipKind.CREDIT])
+
+
+def sessions_of_day(casino: Casino, day: datetime.date) -> list[SessionLine]:
+    """The API's reading of a gaming day: every session with its figures and all its slips."""
+    figures = {row.session_id: row for row in session_figures(casino, day, day)}
+    sessions = (TableSession.objects.filter(pk__in=figures).select_related("table__game")
+                .prefetch_related(Prefetch("slips", queryset=Slip.objects.select_related("void", "entry__register")
+                                           .order_by("id")))
+                .order_by("table__pit", "table__number", "number"))
+    return [SessionLine(session=session, figures=figures[session.pk], fills=[], credits=[]) for session in sessions]
+
+
+def month_start(day: datetime.date, back: int = 0) -> datetime.date:
+    index = day.year * 12 + day.month - 1 - back
+    return datetime.date(index // 12, index % 12 + 1, 1)
+
+
+def month_end(day: datetime.date) -> datetime.date:
+    return month_start(day, -1) - datetime.timedelta(days=1)
+
+
+@dataclass
+class TrendRow:
+    """A table (or the whole casino, `table` None) and its groups by month: None for a month without a counted
+    drop."""
+
+    label: str
+    table: GamingTable | None
+    months: list[Group | None]
+
+
+@dataclass
+class Trend:
+    months: list[datetime.date]  # the first day of each month, oldest first
+    rows: list[TrendRow]
+    total: TrendRow
+
+
+def hold_trend(casino: Casino, last: datetime.date, months: int = 12) -> Trend:
+    """The win and hold of each table and of the casino by month, over the `months` months ending with `last`'s."""
+    first = month_start(last, months - 1)
+    starts = [month_start(last, back) for back in range(months - 1, -1, -1)]
+    keys = [start.strftime("%Y-%m") for start in starts]
+    figures = session_figures(casino, first, month_end(last))
+
+    def row(label, table, rows):
+        groups = {group.key: group for group in win_and_hold(rows, "month")}
+        return TrendRow(label, table, [groups.get(key) if groups.get(key) and groups[key].complete else None
+                                       for key in keys])
+
+    tables = GamingTable.objects.filter(casino=casino).select_related("game").order_by("pit", "number")
+    rows = [row(table.number, table, [f for f in figures if f.table == table.number]) for table in tables]
+    return Trend(months=starts, rows=[r for r in rows if any(r.months)], total=row("", None, figures))
+
+
+def sessions_csv(casino: Casino, first: datetime.date, last: datetime.date) -> str:
+    """The sessions of a day or a month as a spreadsheet opens them in French: `;` between fields, decimal comma,
+    BOM; an open or uncounted session has no win nor hold."""
+    out = io.StringIO()
+    out.write("\ufeff")
+    writer = csv.writer(out, delimiter=";", lineterminator="\r\n")
+    sessions = {session.pk: session for session in TableSession.objects.filter(
+        table__casino=casino, gaming_day__range=(first, last))}
+    games = {game.key: game.name for game in Game.objects.filter(jurisdiction=casino.jurisdiction)}
+
+    def amount(value):
+        return "" if value is None else number_format(value, 2)
+
+    with translation.override("fr"):
+        writer.writerow([str(header) for header in CSV_HEADERS])
+        for row in sorted(session_figures(casino, first, last), key=lambda r: (r.gaming_day, r.pit, r.table,
+                                                                               r.number)):
+            session = sessions[row.session_id]
+            writer.writerow([
+                row.gaming_day.isoformat(), row.pit, row.table, games.get(row.game, row.game), row.number,
+                row.bank_mode, amount(row.float_amount), amount(session.minimum), amount(session.maximum),
+                str(MAXIMUM_PER.get(session.maximum_per, session.maximum_per)), session.limits_citation,
+                amount(row.opening), amount(row.fills), amount(row.credits), amount(row.closing), amount(row.drop),
+                amount(row.commission), amount(row.win),
+                "" if row.hold is None else number_format(row.hold * 100, 2),
+                " ; ".join(row.drop_counters.values()),
+            ])
+    return out.getvalue()

@@ -1,6 +1,7 @@
 """What a slip holds, checked the same way whether it is typed into a form or read from a table system's file:
 amounts by denomination, the people who signed it, its serial number (no gap, no duplicate per casino and year)."""
 
+import re
 from decimal import Decimal, InvalidOperation
 
 from compliance.errors import DomainError
@@ -22,6 +23,8 @@ SIGNATORIES = {
     SlipKind.COMMISSION: ("croupier", "superviseur"),
 }
 COUNT_MAX = 1_000_000
+AMOUNT_MAX = Decimal("999999999999.99")  # the most a slip's amount holds (12 digits and the cents)
+DIGITS = re.compile(r"[0-9]+")  # ASCII digits only: str.isdigit() takes « ² », which int() refuses
 
 
 def denominations_clean(raw: dict, *, currency: str, field: str = "denominations") -> dict[str, int]:
@@ -33,16 +36,21 @@ def denominations_clean(raw: dict, *, currency: str, field: str = "denominations
     for key, count in raw.items():
         try:
             value = Decimal(str(key).replace(",", "."))
-        except (InvalidOperation, ValueError):
-            value = None
-        if value is None or not value.is_finite() or value <= 0 or value != value.quantize(CENT):
+            exact = value.is_finite() and 0 < value <= AMOUNT_MAX and value == value.quantize(CENT)
+        except (InvalidOperation, ValueError):  # not a number, or one too long to hold in cents
+            exact = False
+        if not exact:
             raise DomainError(errors.DENOMINATION_INVALID.format(value=key, currency=currency),
                               code=ErrorCode.INVALID, field=field)
-        if isinstance(count, bool) or not str(count).strip().isdigit() or int(str(count).strip()) > COUNT_MAX:
+        text = str(count).strip()
+        if isinstance(count, bool) or not DIGITS.fullmatch(text) or int(text) > COUNT_MAX:
             raise DomainError(errors.COUNT_INVALID.format(value=count, denomination=key), code=ErrorCode.INVALID,
                               field=field)
-        if int(str(count).strip()):
-            cleaned[str(value.quantize(CENT))] = cleaned.get(str(value.quantize(CENT)), 0) + int(str(count).strip())
+        if int(text):
+            cleaned[str(value.quantize(CENT))] = cleaned.get(str(value.quantize(CENT)), 0) + int(text)
+    if total(cleaned) > AMOUNT_MAX:  # what a slip's amount can hold
+        raise DomainError(errors.DENOMINATIONS_TOO_MUCH.format(total=total(cleaned), max=AMOUNT_MAX),
+                          code=ErrorCode.INVALID_AMOUNT, field=field)
     return dict(sorted(cleaned.items(), key=lambda item: Decimal(item[0])))
 
 
@@ -79,7 +87,7 @@ def signatures_clean(kind: str, raw: dict) -> dict[str, str]:
 
 def serial_parsed(raw) -> int:
     text = str(raw).strip()
-    if not text.isdigit() or int(text) < 1 or int(text) > 2_000_000_000:
+    if not DIGITS.fullmatch(text) or int(text) < 1 or int(text) > 2_000_000_000:
         raise DomainError(errors.SERIAL_INVALID.format(value=raw), code=ErrorCode.INVALID, field="serial")
     return int(text)
 

@@ -1,0 +1,335 @@
+"""The table games' pages: the pit view of a gaming day (limits and their citation, the bank, fills and credits with
+the voided ones struck through, the running result, drop, win and hold, the totals of each pit and of the day), a
+session's page and its forms, the hold's trend and the CSV. Every persona sees what its role allows: the casino's
+staff file, the regulator of the jurisdiction reads, another casino's staff get a 404. Every refused form names its
+field and writes nothing."""
+
+import csv
+import datetime
+import io
+from decimal import Decimal
+from types import SimpleNamespace
+
+import pytest
+from django.urls import reverse
+
+from compliance.formatting import money
+from registers.models import Entry, GamingTable, Slip, SlipVoid, TableSession
+from registers.tables.services import session_open, slip_file, slip_void, table_create
+from tests.conftest import lu_today, make_user
+from tests.tables_world import COUNTED, FLOAT, SIGNED, SLIP_SIGNED, close, count, fill, lu_table, open_lu
+
+pytestmark = pytest.mark.django_db
+
+DAY = lu_today() - datetime.timedelta(days=1)  # open, within every casino's filing delay
+
+
+@pytest.fixture
+def w(world, rules):
+    world.manager_c = make_user("direction.c", "manager", casino=world.c)
+    world.cashier2_c = make_user("compta2.c", "accountant", casino=world.c)
+    return world
+
+
+def counts():
+    return (Entry.objects.count(), Slip.objects.count(), TableSession.objects.count(), GamingTable.objects.count(),
+            SlipVoid.objects.count())
+
+
+def eur(w, amount: str) -> str:
+    return money(Decimal(amount), currency="EUR", jurisdiction=w.c.jurisdiction)
+
+
+def pit_url(w, day=DAY, casino=None) -> str:
+    return f"{reverse('tables-pit', kwargs={'casino': (casino or w.c).code})}?jour={day.isoformat()}"
+
+
+def session_url(session) -> str:
+    return reverse("tables-session", kwargs={"casino": session.table.casino.code, "pk": session.pk})
+
+
+def a_day(w):
+    """Casino C's day: HC-01 (pit A) filled twice (one fill voided), credited, closed and counted; BT-01 (pit B)
+    still open with a fill; HC-02 never opened."""
+    hold_em, bataille = lu_table(w), lu_table(w, number="BT-01", game="lu.bataille", pit="B")
+    lu_table(w, number="HC-02")
+    first = open_lu(w, hold_em, DAY, maximum="2000")
+    wrong = fill(w, first, 1001, {"100": 10})
+    slip_void(slip=wrong, actor=w.manager_c, countersigner=w.cashier2_c, reason="Saisi à la mauvaise table")
+    fill(w, first, 1002, {"100": 5})
+    fill(w, first, 1003, {"25": 8}, kind="credit")
+    close(w, first, FLOAT)
+    count(w, first, {"100": 30})
+    second = open_lu(w, bataille, DAY, minimum="10", maximum="300")
+    fill(w, second, 1004, {"100": 2})
+    return SimpleNamespace(hold_em=hold_em, bataille=bataille, first=first, second=second, wrong=wrong)
+
+
+# --- the pages for each persona --------------------------------------------------------------------------------
+
+
+def test_the_pit_view_shows_limits_bank_slips_running_result_win_hold_and_totals(w, client):
+    day = a_day(w)
+    client.force_login(w.accountant_c)
+    page = client.get(pit_url(w)).content.decode()
+    assert "Tables de jeu" in page and "Îlot A" in page and "Îlot B" in page
+    # limits with what the maximum applies to and the article
+    assert "maximum par case" in page and "LU RGD 1979 art. 37-11" in page and "maximum par mise" in page
+    assert eur(w, "10.00") in page and eur(w, "2000.00") in page
+    # the bank: a fixed float in Luxembourg
+    assert 'data-testid="bank-mode">avance' in page and eur(w, "3500.00") in page
+    # the voided fill struck through, the live ones not
+    assert 'data-testid="voided-1001"' in page and "<del" in page and 'data-testid="voided-1002"' not in page
+    # HC-01: win = 3000 − 500 + 200 + 0 = 2700, hold 90 %; BT-01 open: running −200
+    assert eur(w, "2700.00") in page and "90,00 %" in page
+    assert eur(w, "-200.00") in page
+    assert "Aucune séance cette journée." in page  # HC-02
+    totals = page[page.index('data-testid="day-totals"'):]
+    assert eur(w, "700.00") in totals  # fills: 500 + 200 (the voided 1000 aside)
+    assert 'data-testid="form-open"' in page and 'data-testid="form-table"' not in page  # a cashier opens
+    assert day.first.pk and 'data-testid="read-only"' not in page
+
+
+def test_the_management_creates_tables_and_the_regulator_only_reads(w, client):
+    a_day(w)
+    client.force_login(w.manager_c)
+    page = client.get(pit_url(w)).content.decode()
+    assert 'data-testid="form-table"' in page and 'data-testid="form-open"' in page
+    client.force_login(w.regulator_lu)
+    page = client.get(pit_url(w)).content.decode()
+    assert 'data-testid="read-only"' in page and 'data-testid="form-' not in page and "Îlot A" in page
+    session = TableSession.objects.get(table__number="HC-01")
+    detail = client.get(session_url(session)).content.decode()
+    assert 'data-testid="form-' not in detail and "Saisi à la mauvaise table" in detail
+    before = counts()
+    refused = client.post(pit_url(w), {"action": "open", "open-table": session.table.pk})
+    assert refused.status_code == 403 and counts() == before
+    assert client.post(session_url(session), {"action": "drop"}).status_code == 403
+    home = client.get(reverse("tables-home")).content.decode()
+    assert w.c.name in home and w.a.name not in home
+
+
+def test_each_persona_reaches_each_page(w, client):
+    a_day(w)
+    session = TableSession.objects.get(table__number="BT-01")
+    urls = [pit_url(w), session_url(session), reverse("tables-trends", kwargs={"casino": w.c.code}),
+            reverse("tables-csv", kwargs={"casino": w.c.code})]
+    for user in (w.accountant_c, w.manager_c, w.regulator_lu):
+        client.force_login(user)
+        for url in urls:
+            assert client.get(url).status_code == 200, (user.username, url)
+    client.force_login(w.accountant_c)
+    home = client.get(reverse("tables-home")).content.decode()
+    assert "Tables de jeu" in home and "HC-01" in home  # a casino's staff land on their pit view
+
+
+def test_another_casino_is_a_404_whoever_asks(w, client):
+    a_day(w)
+    session = TableSession.objects.get(table__number="HC-01")
+    own = table_create(casino=w.a, actor=w.manager_a, game="qc.blackjack", number="BJ-01", pit="Blackjack")
+    for user in (w.accountant_a, w.regulator_qc):
+        client.force_login(user)
+        for url in (pit_url(w), session_url(session), reverse("tables-trends", kwargs={"casino": w.c.code}),
+                    reverse("tables-csv", kwargs={"casino": w.c.code})):
+            assert client.get(url).status_code == 404, (user.username, url)
+    client.force_login(w.accountant_a)
+    # casino C's session under casino A's address is a 404 too
+    assert client.get(reverse("tables-session", kwargs={"casino": w.a.code, "pk": session.pk})).status_code == 404
+    before = counts()
+    assert client.post(pit_url(w), {"action": "open"}).status_code == 404 and counts() == before
+    assert "BJ-01" in client.get(pit_url(w, w.a.today(), w.a)).content.decode() and own.pk
+
+
+# --- the forms: each refusal names its field and writes nothing -----------------------------------------------
+
+
+def post(client, url, action, data):
+    return client.post(url, {"action": action, **{f"{action}-{key}": value for key, value in data.items()}})
+
+
+def refused(client, url, action, data, field, message=None):
+    before = counts()
+    response = post(client, url, action, data)
+    page = response.content.decode()
+    assert response.status_code == 200, response.status_code
+    assert f'data-testid="error-{field}"' in page, page[page.find('data-testid="form-' + action):][:3000]
+    if message:
+        assert message in page
+    assert 'data-testid="refused"' in page
+    assert counts() == before
+    return page
+
+
+def opening(table, **changes):
+    data = {"table": table.pk, "gaming_day": DAY.isoformat(), "minimum": "10", "maximum": "500",
+            "float_amount": "3500", "denominations": "100 ; 20\n25 ; 40\n5 ; 100",
+            "signature_croupier": "Anne Croupier", "signature_superviseur": "Marc Chef"}
+    return {**data, **changes}
+
+
+def test_the_table_and_opening_forms_refuse_with_the_field_named(w, client):
+    table = lu_table(w)
+    client.force_login(w.manager_c)
+    url = pit_url(w)
+    refused(client, url, "table", {"game": "lu.holdem_casino", "number": "HC-01", "pit": "A"}, "number", "existe déjà")
+    refused(client, url, "table", {"game": "qc.blackjack", "number": "X", "pit": "A"}, "game")
+    refused(client, url, "open", opening(table, maximum="600"), "maximum", "37-11")
+    refused(client, url, "open", opening(table, float_amount=""), "float_amount", "art. 21")
+    refused(client, url, "open", opening(table, denominations="100 ; 20\n25 ; 36\n5 ; 100"), "denominations", "3400")
+    refused(client, url, "open", opening(table, denominations="100 20"), "denominations",
+            "attendu, par exemple « 25 ; 40 »")
+    refused(client, url, "open", opening(table, denominations="100 ; 20\n100,00 ; 15"), "denominations",
+            "deux fois")
+    refused(client, url, "open", opening(table, denominations="100 ; ²"), "denominations", "invalide")
+    refused(client, url, "open", opening(table, denominations="1e40 ; 1"), "denominations", "invalide")
+    refused(client, url, "open", opening(table, denominations="999999999999 ; 2"), "denominations", "dépasse")
+    refused(client, url, "open", opening(table, signature_superviseur=" "), "signature_superviseur", "superviseur")
+    refused(client, url, "open", opening(table, gaming_day=(lu_today() + datetime.timedelta(days=2)).isoformat()),
+            "gaming_day")
+    client.force_login(w.accountant_c)
+    before = counts()
+    response = post(client, url, "table", {"game": "lu.holdem_casino", "number": "HC-09", "pit": "A"})
+    assert "Seule la direction" in response.content.decode() and counts() == before
+    done = post(client, url, "open", opening(table))
+    assert done.status_code == 302 and TableSession.objects.get().float_amount == Decimal("3500.00")
+    client.force_login(w.manager_c)
+    created = post(client, url, "table", {"game": "lu.bataille", "number": "BT-07", "pit": "B"})
+    assert created.status_code == 302 and GamingTable.objects.filter(number="BT-07", pit="B").exists()
+
+
+def slip_data(**changes):
+    data = {"kind": "approvisionnement", "serial": "1", "amount": "1 000,00", "denominations": "100 ; 10",
+            **{f"signature_{role}": name for role, name in SLIP_SIGNED.items()}}
+    return {**data, **changes}
+
+
+def test_the_slip_void_close_and_drop_forms_refuse_with_the_field_named(w, client):
+    session = open_lu(w, lu_table(w), DAY)
+    fill(w, session, 1001, {"100": 10})
+    client.force_login(w.accountant_c)
+    url = session_url(session)
+    page = client.get(url).content.decode()
+    assert "N° attendu : 1002" in page and 'value="1002"' in page  # the expected serial, shown and offered
+    refused(client, url, "slip", slip_data(serial="1004"), "serial", "1002")
+    refused(client, url, "slip", slip_data(serial="1001"), "serial", "déjà utilisé")
+    refused(client, url, "slip", slip_data(serial="1002", amount="900,00"), "amount", "1000.00")
+    refused(client, url, "slip", slip_data(serial="1002", signature_porteur=""), "signature_porteur", "porteur")
+    assert post(client, url, "slip", slip_data(serial="1002", kind="credit", amount="200",
+                                               denominations="100 ; 2")).status_code == 302
+    credit = Slip.objects.get(serial=1002)
+    refused(client, url, "void", {"slip": credit.pk, "countersigner": w.accountant_c.username, "reason": "Erreur"},
+            "countersigner")  # oneself is not a second person: not offered, refused
+    refused(client, url, "void", {"slip": credit.pk, "countersigner": w.manager_c.username, "reason": " "}, "reason")
+    refused(client, url, "void", {"slip": "999999", "countersigner": w.manager_c.username, "reason": "Erreur"}, "slip")
+    voided = post(client, url, "void", {"slip": credit.pk, "countersigner": w.manager_c.username,
+                                        "reason": "Crédit saisi deux fois"})
+    assert voided.status_code == 302 and SlipVoid.objects.get().entry.countersigner == w.manager_c
+    before = counts()
+    early = post(client, url, "drop", {"amount": "100", "denominations": "100 ; 1", "signature_compteur_1": "Ines",
+                                       "signature_compteur_2": "Omar"})
+    assert "après la fermeture" in early.content.decode() and counts() == before
+    refused(client, url, "close", {"denominations": "100 ; 35\n25 ; abc", **SIGNED_FORM}, "denominations")
+    refused(client, url, "close", {"denominations": "100 ; 35", "signature_croupier": "Anne"},
+            "signature_superviseur")
+    assert post(client, url, "close", {"denominations": "100 ; 20\n25 ; 40\n5 ; 100", **SIGNED_FORM}).status_code == 302
+    closed = post(client, url, "slip", slip_data(serial="1003"))
+    assert "est fermée" in closed.content.decode() and not Slip.objects.filter(serial=1003).exists()
+    refused(client, url, "drop", {"amount": "3 000", "denominations": "100 ; 30", "signature_compteur_1": "Ines",
+                                  "signature_compteur_2": " ines "}, "signature_compteur_2", "deux personnes")
+    refused(client, url, "drop", {"amount": "3 100", "denominations": "100 ; 30", **COUNTERS_FORM}, "amount")
+    assert post(client, url, "drop", {"amount": "3 000", "denominations": "100 ; 30", **COUNTERS_FORM}).status_code \
+        == 302
+    page = client.get(url).content.decode()
+    assert eur(w, "2000.00") in page  # win: 3000 − 1000 + 0 (the credit voided) + 0
+    assert 'data-testid="form-void"' in page  # closed and counted: the fill may still be voided, nothing else
+    assert not any(f'data-testid="form-{action}"' in page for action in ("slip", "close", "drop", "commission"))
+    assert 'data-testid="voided"' in page and "Crédit saisi deux fois" in page
+
+
+SIGNED_FORM = {f"signature_{role}": name for role, name in SIGNED.items()}
+COUNTERS_FORM = {f"signature_{role}": name for role, name in COUNTED.items()}
+
+
+def test_the_pai_gow_commissions_form_reads_the_rounds_and_refuses_with_the_field_named(w, client):
+    table = table_create(casino=w.a, actor=w.manager_a, game="qc.pai_gow", number="PG-1", pit="Pai Gow")
+    session = session_open(table=table, actor=w.manager_a, gaming_day=w.a.today(), minimum="10", maximum="500",
+                           denominations={"100": 35}, signatures=SIGNED)
+    client.force_login(w.accountant_a)
+    url = session_url(session)
+    assert 'data-testid="form-commission"' in client.get(url).content.decode()
+    base = {"amount": "3,50", **SIGNED_FORM}
+    refused(client, url, "commission", {**base, "rounds": "1 ; 1, 2 ; 1=25"}, "rounds", "premier jeu")
+    refused(client, url, "commission", {**base, "rounds": "croupier ; 1, 2 ; 1"}, "rounds", "attendu, par exemple")
+    refused(client, url, "commission", {**base, "rounds": "[{"}, "rounds", "JSON")
+    refused(client, url, "commission", {**base, "rounds": "croupier ; ² ; "}, "rounds")
+    refused(client, url, "commission", {**base, "rounds": "croupier ; 1, 2 ; 1=25, 2=30"}, "amount", "3.00")
+    rounds = "croupier ; 1, 2 ; 1=25, 2=30\n1 ; 1, 2 ; 2=40"  # 1.50 + 1.50, then 2.00 (5 % of the next 10)
+    refused(client, url, "commission", {**base, "amount": "3,00", "rounds": rounds}, "amount", "5.00")
+    done = post(client, url, "commission", {**base, "amount": "5,00", "rounds": rounds})
+    assert done.status_code == 302, done.content.decode()[:2000]
+    assert Slip.objects.get(kind="commission").amount == Decimal("5.00")
+
+
+# --- the trend and the CSV ---------------------------------------------------------------------------------------
+
+
+def test_the_trend_draws_the_hold_of_each_table_by_month_with_its_axes_and_figures(w, client):
+    a_day(w)
+    client.force_login(w.regulator_lu)
+    page = client.get(reverse("tables-trends", kwargs={"casino": w.c.code})).content.decode()
+    assert 'data-testid="hold-chart"' in page and "Hold (% du drop)" in page and "Mois (journées de jeu)" in page
+    assert page.count('data-testid="x-tick"') == 12 and 'data-testid="y-tick">100 %' in page
+    assert 'data-testid="trend-HC-01"' in page and 'data-testid="trend-BT-01"' not in page  # no counted drop yet
+    assert "90,00 %" in page and eur(w, "2700.00") in page and "Casino (toutes tables)" in page
+    bad = client.get(reverse("tables-trends", kwargs={"casino": w.c.code}), {"mois": "2026-13"})
+    assert bad.status_code == 200 and 'data-testid="error-mois"' in bad.content.decode()
+    empty = client.get(reverse("tables-trends", kwargs={"casino": w.c.code}), {"mois": "2025-01"})
+    assert 'data-testid="no-data"' in empty.content.decode()
+
+
+def test_the_csv_of_a_day_and_of_a_month_in_french(w, client):
+    a_day(w)
+    client.force_login(w.manager_c)
+    url = reverse("tables-csv", kwargs={"casino": w.c.code})
+    response = client.get(url, {"jour": DAY.isoformat()})
+    assert response["Content-Type"].startswith("text/csv")
+    assert f'filename="tables-casino-c-{DAY.isoformat()}.csv"' in response["Content-Disposition"]
+    text = response.content.decode()
+    assert text.startswith("\ufeffJournée de jeu;Îlot;Table;Jeu;Séance;Tenue de la banque;Avance;")
+    rows = list(csv.reader(io.StringIO(text.lstrip("\ufeff")), delimiter=";"))
+    header, *lines = rows
+    assert len(lines) == 2
+    hold_em = dict(zip(header, next(line for line in lines if line[2] == "HC-01"), strict=True))
+    assert (hold_em["Approvisionnements"], hold_em["Crédits"], hold_em["Drop"], hold_em["Win"], hold_em["Hold (%)"]) \
+        == ("500,00", "200,00", "3000,00", "2700,00", "90,00")
+    assert hold_em["Maximum"] == "par case" and hold_em["Citation des limites"].startswith("LU RGD 1979 art. 37-11")
+    assert hold_em["Compteurs du drop"] == "Ines Compte ; Omar Compte"
+    bataille = dict(zip(header, next(line for line in lines if line[2] == "BT-01"), strict=True))
+    assert (bataille["Win"], bataille["Hold (%)"], bataille["Inventaire de fermeture"]) == ("", "", "")
+    month = client.get(url, {"mois": DAY.strftime("%Y-%m")})
+    assert f'tables-casino-c-{DAY.strftime("%Y-%m")}.csv' in month["Content-Disposition"]
+    assert len(month.content.decode().strip().splitlines()) == 3
+    assert client.get(url, {"jour": "hier"}).status_code == 400
+    assert client.get(url, {"mois": "2026-13"}).status_code == 400
+
+
+def with_tables(kwargs=lambda t: {}):
+    """URL kwargs for test_scoping's SCOPED_ROUTES: casino B's table, its open session and a fill."""
+    return lambda w: kwargs(tables_world(w))
+
+
+def tables_world(w):
+    if getattr(w, "tables_b", None) is None:
+        from games.models import LegalInstrument
+        from games.services import rules_load
+
+        if not LegalInstrument.objects.exists():
+            rules_load()
+        manager = make_user("direction.b", "manager", casino=w.b)
+        table = table_create(casino=w.b, actor=manager, game="qc.blackjack", number="BJ-B1", pit="Blackjack")
+        session = session_open(table=table, actor=manager, gaming_day=w.b.today(), minimum="10", maximum="500",
+                               denominations={"100": 10}, signatures=SIGNED)
+        slip = slip_file(session=session, actor=manager, kind="approvisionnement", serial=1, amount="100.00",
+                         denominations={"100": 1}, signatures=SLIP_SIGNED)
+        w.tables_b = SimpleNamespace(table=table, session=session, slip=slip)
+    return w.tables_b
