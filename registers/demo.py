@@ -4,7 +4,8 @@ gaming cards (LU RGD 1979 art. 3-1 to 3-4): the system's certificate, identified
 cards, a week of loads, slot bets and wins (one past the cap, paid by hand and filed in the hand-paid jackpots
 register; some through the slot system's API service), payouts, a transfer, points, an adjustment, a blocked
 card, found cards going to the orphelins, yesterday's day cards expired, the cash desks' counts. Every head is
-signed."""
+signed. Each demo casino's table games: a month of sessions and slips, with a few variances planted
+(registers/tables/demo.py)."""
 
 from datetime import date, timedelta
 from zoneinfo import ZoneInfo
@@ -17,7 +18,14 @@ from compliance.services import system_user
 
 
 def demo_load() -> list[str]:
-    return _orphelins_demo() + _other_registers_demo() + _cards_demo() + _elsewhere_demo()
+    return _orphelins_demo() + _other_registers_demo() + _cards_demo() + _elsewhere_demo() + _tables_demo()
+
+
+def _tables_demo() -> list[str]:
+    """Each demo casino's table games: a month taken over from its table system, today's tables open."""
+    from .tables.demo import TABLES, tables_demo
+
+    return [line for code in TABLES for line in tables_demo(code)]
 
 
 def _elsewhere_demo() -> list[str]:
