@@ -34,9 +34,11 @@ def findings(w, casino, day=DAY) -> dict[str, Finding]:
 
 
 def test_house_control_slips_numbered_without_gap_a_number_skipped_past_the_services_is_found(w):
-    session = open_lu(w, lu_table(w), DAY)
-    fill(w, session, 1001, {"100": 10})
+    table = lu_table(w)
+    lu_day(w, table, DAY - datetime.timedelta(days=1), serial=1001)
+    session = open_lu(w, table, DAY)
     slip_inserted(session, "approvisionnement", "100.00", serial=1004)  # 1002 and 1003 never filed
+    assert findings(w, w.c, DAY - datetime.timedelta(days=1)) == {}
     found = findings(w, w.c)
     gap = found[f"serie_trou:{DAY.year}:1002-1003"]
     assert (gap.kind, gap.table, gap.amount) == ("serie_trou", "HC-01", None)
@@ -45,14 +47,17 @@ def test_house_control_slips_numbered_without_gap_a_number_skipped_past_the_serv
 
 
 def test_house_control_slips_numbered_once_a_duplicate_past_the_database_s_guard_is_found(w):
-    session = open_lu(w, lu_table(w), DAY)
-    fill(w, session, 7, {"100": 10})
+    lu_day(w, lu_table(w), DAY - datetime.timedelta(days=1), serial=7)
+    session = open_lu(w, lu_table(w, number="HC-02"), DAY)
+    fill(w, session, 8, {"100": 10})
     serials_unique_dropped()
     slip_inserted(session, "credit", "200.00", serial=7)
+    slip_inserted(session, "credit", "300.00", serial=8)
     found = findings(w, w.c)
-    duplicate = found[f"serie_doublon:{DAY.year}:7"]
-    assert duplicate.citation == controls.written(controls.SLIP_SIGNATURES)
-    assert duplicate.params["count"] == "2" and not any(key.startswith("serie_trou") for key in found)
+    earlier, same_day = found[f"serie_doublon:{DAY.year}:7"], found[f"serie_doublon:{DAY.year}:8"]
+    assert earlier.citation == same_day.citation == controls.written(controls.SLIP_SIGNATURES)
+    assert earlier.params == {"year": str(DAY.year), "serial": "7", "count": "2", "tables": "HC-01, HC-02"}
+    assert same_day.params["tables"] == "HC-02" and not any(key.startswith("serie_trou") for key in found)
 
 
 def test_lu_art_21_every_table_opened_is_closed(w):

@@ -2,6 +2,7 @@
 rule it applies (given by the caller from the rule data, or the casino's internal control where the texts say
 nothing). No database here: selectors.py reads, services.py records."""
 
+import bisect
 import datetime
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -59,28 +60,28 @@ def _session(kind: str, row: SessionFigures, citation: str, variance: Decimal | 
                  {"table": row.table, "session": str(row.number), **params})
 
 
-def serials(rows: list[SerialRow], citation: str) -> dict[datetime.date, list[Found]]:
+def serials(rows: list[SerialRow], citation: str,
+            earlier: dict[int, set[int]] | None = None) -> dict[datetime.date, list[Found]]:
     """Each year's numbers follow one another with no gap and no duplicate: a gap is the finding of the day of the
-    number after it, a duplicate that of the day of each later use."""
+    number after it, a duplicate that of the day of each later use. `earlier`: the numbers of each year used before
+    the rows (only the rows' own numbers are checked)."""
     by_day = defaultdict(list)
-    per_year = defaultdict(list)
-    for row in rows:
-        per_year[row.year].append(row)
-    for year, used in per_year.items():
-        used.sort(key=lambda row: (row.serial, row.slip_id))
-        uses = defaultdict(list)
-        for row in used:
-            uses[row.serial].append(row)
-        numbers = sorted(uses)
-        for before, after in zip(numbers, numbers[1:], strict=False):
-            if after - before > 1:
-                first = uses[after][0]
-                missing = str(before + 1) if after - before == 2 else f"{before + 1}–{after - 1}"
+    per_year = defaultdict(lambda: defaultdict(list))
+    for row in sorted(rows, key=lambda row: row.slip_id):
+        per_year[row.year][row.serial].append(row)
+    for year, uses in per_year.items():
+        numbers = sorted({*(earlier or {}).get(year, ()), *uses})
+        for number in sorted(uses):
+            first = uses[number][0]
+            at = bisect.bisect_left(numbers, number)
+            before = numbers[at - 1] if at else None
+            if before is not None and number - before > 1:
+                missing = str(before + 1) if number - before == 2 else f"{before + 1}–{number - 1}"
                 by_day[first.gaming_day].append(Found(
-                    "serie_trou", f"serie_trou:{year}:{before + 1}-{after - 1}", citation, None, first.table,
+                    "serie_trou", f"serie_trou:{year}:{before + 1}-{number - 1}", citation, None, first.table,
                     first.session_id, {"year": str(year), "missing": missing, "before": str(before),
-                                       "after": str(after), "table": first.table}))
-        for number, twice in uses.items():
+                                       "after": str(number), "table": first.table}))
+            twice = uses[number]
             for day in sorted({row.gaming_day for row in twice[1:]}):
                 by_day[day].append(Found(
                     "serie_doublon", f"serie_doublon:{year}:{number}", citation, None, twice[-1].table,

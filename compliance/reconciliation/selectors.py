@@ -1,6 +1,6 @@
-"""Reads: a period's table data in a few queries whatever its length (the figures of every session, the numbered
-slips of its years, the Pai Gow commissions), each day's findings computed from it with the rules of that day, and
-what the pages show."""
+"""Reads: a period's table data in a few queries whatever its length (the figures of its sessions, the sums of the
+sessions before it for the holds' bands, the numbered slips of its years, the Pai Gow commissions), each day's
+findings computed from it with the rules of that day, and what the pages show."""
 
 import datetime
 from collections import defaultdict
@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet, Sum
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
@@ -19,7 +19,7 @@ from games.selectors import rule_value_at
 from registers import controls
 from registers.models import Slip, SlipKind, TableSession
 from registers.tables import pai_gow, rules
-from registers.tables.selectors import SessionFigures, session_figures
+from registers.tables.selectors import ZERO, SessionFigures, session_figures
 
 from . import band, checks, messages
 from .checks import CommissionRow, Found, Previous, SerialRow
@@ -40,9 +40,11 @@ class Period:
     casino: Casino
     first: datetime.date
     last: datetime.date
-    figures: list[SessionFigures]  # from HISTORY_DAYS before `first`, for the holds' bands
+    figures: list[SessionFigures]
     previous: dict[int, Previous | SessionFigures]  # each session's table's session before it
-    serials: list[SerialRow]
+    history: list[SessionFigures]  # the HISTORY_DAYS before `first`, for the holds' bands
+    serials: list[SerialRow]  # the period's numbered slips, and the earlier uses of their numbers
+    earlier: dict[int, set[int]]  # by year, the numbers used before `first`
     commissions: list[CommissionRow]
 
 
@@ -57,21 +59,53 @@ def _before(casino: Casino, day: datetime.date) -> dict[str, Previous]:
     return {table: Previous(gaming_day, mode, closings.get(pk)) for pk, (table, gaming_day, mode) in rows.items()}
 
 
+def _sum(kind: str):
+    return Sum("amount", filter=Q(kind=kind, void__isnull=True))
+
+
+def _history(casino: Casino, first: datetime.date, last: datetime.date) -> list[SessionFigures]:
+    """The sessions' sums only (a band needs each day's win and drop): one grouped query, no model built."""
+    rows = (Slip.objects.filter(casino=casino, gaming_day__range=(first, last))
+            .values("session_id", "session__table__number", "gaming_day")
+            .annotate(opening=_sum(SlipKind.OPENING), closing=_sum(SlipKind.CLOSING), fills=_sum(SlipKind.FILL),
+                      credits=_sum(SlipKind.CREDIT), drop=_sum(SlipKind.DROP)).order_by())
+    return [SessionFigures(row["session_id"], row["session__table__number"], "", "", row["gaming_day"], 0, "", None,
+                           row["opening"] or ZERO, row["closing"], row["fills"] or ZERO, row["credits"] or ZERO,
+                           row["drop"], ZERO) for row in rows]
+
+
+def _serials(casino: Casino, first: datetime.date, last: datetime.date):
+    """The period's numbered slips in full, with the earlier uses of their numbers; the years' numbers before."""
+    numbered = Slip.objects.filter(casino=casino, year__in=range(first.year, last.year + 1), serial__isnull=False)
+    fields = ("pk", "year", "serial", "gaming_day", "session__table__number", "session_id")
+    rows = [SerialRow(*values) for values in numbered.filter(gaming_day__range=(first, last)).values_list(*fields)]
+    earlier = defaultdict(set)
+    for year, serial in numbered.filter(gaming_day__lt=first).values_list("year", "serial"):
+        earlier[year].add(serial)
+    reused = defaultdict(set)  # a number of the period used before it: a duplicate, whose every use is named
+    for row in rows:
+        if row.serial in earlier.get(row.year, ()):
+            reused[row.year].add(row.serial)
+    if reused:
+        uses = Q()
+        for year, numbers in reused.items():
+            uses |= Q(year=year, serial__in=numbers)
+        rows += [SerialRow(*values) for values in numbered.filter(uses, gaming_day__lt=first).values_list(*fields)]
+    return rows, earlier
+
+
 def period(casino: Casino, first: datetime.date, last: datetime.date) -> Period:
-    start = first - datetime.timedelta(days=band.HISTORY_DAYS)
-    figures = session_figures(casino, start, last)
-    earlier, previous = _before(casino, start), {}
+    figures = session_figures(casino, first, last)
+    earlier, previous = _before(casino, first), {}
     for row in figures:  # in table, day, session order
         previous[row.session_id] = earlier.get(row.table)
         earlier[row.table] = row
-    serials = [SerialRow(*values) for values in Slip.objects.filter(
-        casino=casino, year__in=range(first.year, last.year + 1), serial__isnull=False, gaming_day__lte=last)
-        .values_list("pk", "year", "serial", "gaming_day", "session__table__number", "session_id")]
+    history = _history(casino, first - datetime.timedelta(days=band.HISTORY_DAYS), first - datetime.timedelta(days=1))
     commissions = [CommissionRow(*values) for values in Slip.objects.filter(
         casino=casino, kind=SlipKind.COMMISSION, gaming_day__range=(first, last), void__isnull=True)
         .values_list("session_id", "session__table__number", "session__number", "gaming_day", "amount",
                      "details__mains")]
-    return Period(casino, first, last, figures, previous, serials, commissions)
+    return Period(casino, first, last, figures, previous, history, *_serials(casino, first, last), commissions)
 
 
 def _rule(casino: Casino, key: str, day: datetime.date):
@@ -84,13 +118,12 @@ def _rule(casino: Casino, key: str, day: datetime.date):
 def period_findings(casino: Casino, first: datetime.date, last: datetime.date) -> dict[datetime.date, list[Found]]:
     """Every day's findings, each citing the rule in force on that day."""
     data, level = period(casino, first, last), confidence()
-    holds = band.Holds(data.figures)
-    serials = checks.serials(data.serials, controls.written(controls.SLIP_SIGNATURES))
+    holds = band.Holds([*data.history, *data.figures])
+    serials = checks.serials(data.serials, controls.written(controls.SLIP_SIGNATURES), data.earlier)
     inventory, hold = controls.written(controls.TABLE_INVENTORY), controls.written(controls.HOLD_BAND)
     of_day, paid = defaultdict(list), defaultdict(list)
     for row in data.figures:
-        if row.gaming_day >= first:
-            of_day[row.gaming_day].append(row)
+        of_day[row.gaming_day].append(row)
     for row in data.commissions:
         paid[row.gaming_day].append(row)
     found = {}
