@@ -7,6 +7,7 @@ from .chain import api
 from .orphelins import api as orphelins
 from .poker import api as poker
 from .tables import api as tables
+from .tables import api_import as tables_import
 
 urlpatterns = [
     path("", api.RegisterListApi.as_view(), name="api-registers-list"),
@@ -45,6 +46,7 @@ urlpatterns = [
     path("<slug:casino>/tables/sessions/<int:pk>/commissions/", tables.CommissionApi.as_view(),
          name="api-registers-tables-commission"),
     path("<slug:casino>/tables/slips/<int:pk>/void/", tables.VoidApi.as_view(), name="api-registers-tables-void"),
+    path("<slug:casino>/tables/import/", tables_import.SlipsImportApi.as_view(), name="api-registers-tables-import"),
     path("<slug:casino>/<slug:kind>/checkpoints/", api.CheckpointApi.as_view(), name="api-registers-checkpoint"),
     path("<slug:casino>/<slug:kind>/verify/", api.RegisterVerifyApi.as_view(), name="api-registers-verify"),
     path("<slug:casino>/<slug:kind>/export/", api.RegisterExportApi.as_view(), name="api-registers-export"),

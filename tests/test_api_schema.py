@@ -100,10 +100,14 @@ def posts(schema: dict) -> list[str]:
 # --- every write operation ---------------------------------------------------------------------------------
 
 
+# Uploads: a file as the part of a multipart/form-data body (415 otherwise), documented field by field.
+UPLOADS = {R + "tables/import/": {"required": {"file"}, "format": {"file": "binary"}}}
+
+
 def test_every_post_documents_its_json_body_its_answer_and_the_error_body(schema):
     paths = posts(schema)
     with_body = {path for path in paths if "requestBody" in operation(schema, path)}
-    assert with_body == set(CASES), "every write operation with a body has its case below"
+    assert with_body == set(CASES) | set(UPLOADS), "every write operation with a body has its case below"
     error = {"$ref": "#/components/schemas/ErrorOutput"}
     for path in paths:
         op = operation(schema, path)
@@ -113,7 +117,14 @@ def test_every_post_documents_its_json_body_its_answer_and_the_error_body(schema
             assert responses[code]["content"]["application/json"]["schema"] == error, (path, code)
         if path != "/api/v1/auth/token/":  # the one operation open to all
             assert "401" in responses, path
-        if "requestBody" in op:
+        if "requestBody" in op and path in UPLOADS:
+            form = resolved(schema, op["requestBody"]["content"]["multipart/form-data"]["schema"])
+            assert list(op["requestBody"]["content"]) == ["multipart/form-data"], path
+            assert set(form["required"]) == UPLOADS[path]["required"], path
+            for name, kind in UPLOADS[path]["format"].items():
+                assert form["properties"][name]["format"] == kind, (path, name)
+            assert "415" in responses, path
+        elif "requestBody" in op:
             assert list(op["requestBody"]["content"]) == ["application/json"], path  # JSON only: 415 otherwise
             assert "415" in responses, path
     for path in [p for p in paths if p.startswith("/api/v1/registers/")]:
@@ -135,7 +146,7 @@ def test_every_input_of_a_post_has_a_type(schema):
             typed(node["items"], f"{where}[]")
 
     for path in posts(schema):
-        if "requestBody" in operation(schema, path):
+        if "requestBody" in operation(schema, path) and path not in UPLOADS:
             typed(body(schema, path), path)
 
 

@@ -18,7 +18,7 @@ from registers.models import Checkpoint, Entry, GamingSession, PendingEntry
 from tests.conftest import PASSWORD, lu_today, make_user
 
 ROOT = Path(__file__).resolve().parent.parent
-SERVICE_MODULES = ("services.py", "ledger.py", "jackpots.py")
+SERVICE_MODULES = ("services.py", "ledger.py", "jackpots.py", "imports.py")
 WRITES = {"create", "save", "bulk_create", "get_or_create", "update_or_create", "delete", "set_password"}
 # what writes but is not a service with an actor of its own, and why
 EXEMPT = {
@@ -278,6 +278,21 @@ def _slip(session, actor, returns="actor"):
     return slip if returns == "slip" else actor
 
 
+def _imported(w):
+    """A table system's file of one opening (registers/tables/imports.py): its entry names the one who imports."""
+    import io
+
+    from registers.tables.imports import COLUMNS
+
+    _table(w, "T-8", w.other_manager)
+    opening = {"type": "ouverture", "journee": TODAY().isoformat(), "table": "T-8", "seance": "1",
+               "montant": "3500.00", "coupures": "100x35", "minimum": "10", "maximum": "500", "avance": "3500",
+               **SIGNED}
+    text = "\n".join((";".join(COLUMNS), ";".join(opening.get(column, "") for column in COLUMNS)))
+    _c("registers.tables.imports", "slips_import")(casino=w.c, actor=w.accountant_c, source=io.BytesIO(text.encode()))
+    return w.accountant_c
+
+
 def _close(session, actor):
     _c(TABLES, "session_close")(session=session, actor=actor, denominations=FLOAT, signatures=SIGNED)
     return session
@@ -406,6 +421,7 @@ CASES = {
     f"{TABLES}.drop_count": lambda w: (_c(TABLES, "drop_count")(
         session=_close(_session(w, "T-7"), w.other_manager), actor=w.accountant_c, amount="100.00",
         denominations={"100": 1}, signatures={"compteur_1": "A", "compteur_2": "B"}), w.accountant_c)[1],
+    "registers.tables.imports.slips_import": _imported,
     f"{TABLES}.commission_file": lambda w: (_c(TABLES, "commission_file")(
         session=_pai_gow(w), actor=w.accountant_a, amount="1.50", signatures=SIGNED,
         rounds=[{"banque": "croupier", "joueurs": ["1"], "gagnantes": {"1": "25.00"}}]), w.accountant_a)[1],

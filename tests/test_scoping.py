@@ -118,6 +118,8 @@ SCOPED_ROUTES = {
     "api-registers-tables-commission": ("detail", with_tables(lambda t: {"casino": "casino-b",
                                                                           "pk": t.session.pk})),
     "api-registers-tables-void": ("detail", with_tables(lambda t: {"casino": "casino-b", "pk": t.slip.pk})),
+    # a table system's file of slips: casino B's import is a 404 to casino A's staff (before the GET's 405)
+    "api-registers-tables-import": ("detail", lambda w: {"casino": "casino-b"}),
     # signed reports: casino B's daily report of its jackpots register
     "reports-list": ("list", lambda w: {} if _report_b(w) else {}),
     "reports-progress": ("detail", lambda w: {"pk": _report_b(w).pk}),

@@ -2,13 +2,15 @@
 checked again as registers/tables/services.py checked it when filing — its slip's amount as the sum of its
 denominations, everyone who signed it, a fill's or credit's serial following the last one of the year, a float counted
 at opening (LU RGD 1979 art. 21), a void's reason and second person, Pai Gow commissions recomputed (QC RJC art. 111,
-116) — against the carnet d'avances replayed up to it."""
+116) — against the carnet d'avances replayed up to it; and each entry of an imported file, its slips' digest
+recomputed from the rows."""
 
 from django.utils.translation import gettext_lazy as _
 
 from ..chain.replay import Audited, Check, Problem, Replay, refusal
 from ..kinds import EntryKind
-from ..models import SlipKind
+from ..models import Slip, SlipKind
+from . import digest as digests
 from . import pai_gow
 from .services import BOOKS
 from .slips import amount_checked, denominations_clean, signatures_clean, total
@@ -120,4 +122,51 @@ def commission_counted(replay: Replay, entry: Audited) -> list[Problem]:
     computed = pai_gow.rounds_checked(entry.casino, entry.gaming_day, entry.payload.get("jeu"), rounds).commission
     if written is not None and written != computed:
         check.fail(COMMISSION_DIFFERS, entry.payload.get("commission_citation"), written=written, computed=computed)
+    return check.problems
+
+
+# --- a table system's file (registers/tables/imports.py): one entry per register and gaming day ---------------------
+
+IMPORT_COUNT = _("L'écriture dit couvrir {written} bordereau(x) ; {found} s'y rapportent dans Vigie.")
+IMPORT_DIGEST = _("L'empreinte des bordereaux importés, recalculée sur ceux que Vigie tient ({computed}), n'est pas "
+                  "celle que l'écriture a scellée ({written}) : un bordereau a été ajouté, retiré ou changé.")
+IMPORTED_FIELDS = ("kind", "serial", "year", "amount", "denominations", "signatures", "session__number",
+                   "session__table__number", "session__table__game__key", "session__bank_mode",
+                   "session__float_amount", "session__minimum", "session__maximum", "session__maximum_per",
+                   "session__limits_citation")
+
+
+def slips_imported(replay: Replay, entry: Audited) -> list[Problem]:
+    """The file's slips as Vigie holds them, their canonical lines' digest recomputed (registers/tables/digest.py):
+    the count and the SHA-256 the entry sealed. The carnet d'avances replayed as the slips leave it: the sessions they
+    open and close, the year's last serial."""
+    register = replay.register.kind
+    check = _check(replay, entry, register)
+    rows = list(Slip.objects.filter(entry_id=entry.entry.pk).values_list(*IMPORTED_FIELDS))
+    lines = []
+    for (kind, serial, _year, amount, counted, signed, number, table, game, bank_mode, float_amount, low, high, per,
+         citation) in rows:
+        opening = digests.opening_fields(bank_mode=bank_mode, float_amount=float_amount, minimum=low, maximum=high,
+                                         maximum_per=per, limits_citation=citation) \
+            if kind == SlipKind.OPENING else None
+        lines.append((digests.sort_key(table, number, kind, serial), digests.slip_line(
+            kind=kind, table=table, game=game, session=number, serial=serial, amount=amount, denominations=counted,
+            signatures=signed, opening=opening)))
+    lines.sort()
+    written = entry.payload.get("bordereaux")
+    if written != len(rows):
+        check.fail(IMPORT_COUNT, written=written, found=len(rows))
+    computed = digests.digest(text for _, text in lines)
+    if entry.payload.get("empreinte") != computed:
+        check.fail(IMPORT_DIGEST, written=entry.payload.get("empreinte"), computed=computed)
+    if register == "avances":
+        state = _state(replay)
+        for (table, number, rank, _serial), _ in lines:  # in table and session order: a session opens, then closes
+            if rank == digests.RANK[SlipKind.OPENING]:
+                state["open"][table] = number
+            elif rank == digests.RANK[SlipKind.CLOSING]:
+                state["open"].pop(table, None)
+        for _kind, serial, year, *_ in rows:
+            if serial is not None:
+                state["serials"][year] = max(serial, state["serials"].get(year) or 0)
     return check.problems

@@ -1,0 +1,181 @@
+"""Benchmark of issue 15: a casino's table system exports a year of slips (40 tables, ≈ 30,000 sessions, ≈ 300,000
+slips), imported all or nothing through `registers.tables.imports.slips_import` (target ≥ 20,000 slips/s, the rows
+written by COPY); the audit recomputes every imported day's digest from the rows; then the reconciliation of one
+gaming day (target ≤ 2 s) and of the whole year (target ≤ 2 min).
+
+Run by ./scripts/bench tables (or with no argument, every benchmark)."""
+
+import datetime
+import json
+import os
+import random
+import sys
+import tempfile
+import time
+from decimal import Decimal
+from pathlib import Path
+
+import django
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.test")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+django.setup()
+
+from benchmarks import banner, sized  # noqa: E402
+from compliance.models import Casino, User  # noqa: E402
+from compliance.services import casino_create, jurisdictions_load, system_user, user_create  # noqa: E402
+from registers.chain.audit import register_audit  # noqa: E402
+from registers.kinds import RegisterKind  # noqa: E402
+from registers.management.audit import CHECKS  # noqa: E402
+from registers.models import GamingTable, Register, Slip, TableSession  # noqa: E402
+from registers.tables.imports import COLUMNS, slips_import  # noqa: E402
+from registers.tables.services import table_create  # noqa: E402
+
+TABLES = sized(40, 4)
+DAYS = sized(365, 6)
+SESSIONS_PER_DAY = 2  # each table opened twice a gaming day (afternoon, evening): 40 × 365 × 2 ≈ 29,200 sessions
+FILLS_AND_CREDITS = (5, 9)  # per session, at random: ≈ 7 on average, ≈ 300,000 slips in all
+GAMES = (("HC", "lu.holdem_casino", ("10.00", "25.00"), (50, 100, 200)),  # LU RGD 1979 art. 37-11: multiples
+         ("BA", "lu.bataille", ("10.00", "20.00"), (10, 20, 30, 50)),  # art. 37-17
+         ("UT", "lu.uth", ("5.00", "10.00"), (50, 100)))  # the casino's own limits
+FLOAT = ("3500.00", "100x20 25x40 5x100")  # LU art. 9, 21, 37-9: the fixed float, counted at opening
+CROUPIERS = [f"Croupier {n}" for n in range(1, 31)]
+SUPERVISORS = [f"Chef de table {n}" for n in range(1, 9)]
+CASHIERS = [f"Caissier {n}" for n in range(1, 7)]
+RUNNERS = [f"Porteur {n}" for n in range(1, 7)]
+COUNTERS = [f"Compteur {n}" for n in range(1, 7)]
+RESULTS: dict = {}
+
+
+def say(name, value, target=""):
+    RESULTS[name] = value
+    print(f"  {name:<58} {value:>14}  {target}", flush=True)
+
+
+def people():
+    """A Luxembourg casino whose registers Vigie keeps since before the year imported, its cashier and two managers
+    (the year's days are past the filing delay: the import gives its reason and a manager countersigns it)."""
+    actor = system_user()
+    jurisdictions_load(actor=actor)
+    casino = Casino.objects.filter(code="bench-tables").first()
+    if casino is None:
+        today = datetime.datetime.now(datetime.UTC).date()
+        casino = casino_create(
+            actor=actor, jurisdiction_code="LU", code="bench-tables", name="Casino Bench Tables",
+            operator_name="Bench SA", licence_number="B-T-1", address="1, rue du Banc",
+            share_capital=Decimal("1000000.00"), opened_on=today - datetime.timedelta(days=DAYS + 10))
+    users = {}
+    for username, role in (("bench.tables.caisse", "accountant"), ("bench.tables.direction", "manager")):
+        users[role] = User.objects.filter(username=username).first() or user_create(
+            actor=actor, username=username, password="Bench-password-2026", role=role, casino=casino)
+    tables = list(GamingTable.objects.filter(casino=casino).select_related("game").order_by("id"))
+    for index in range(len(tables), TABLES):
+        prefix, game, _, _ = GAMES[index % len(GAMES)]
+        tables.append(table_create(casino=casino, actor=users["manager"], game=game, number=f"{prefix}-{index + 1:02d}",
+                                   pit=f"Îlot {'ABCDE'[index % 5]}"))
+    return casino, users["accountant"], users["manager"], tables
+
+
+def pieces(rng: random.Random, values=(100, 25, 5)) -> tuple[str, str]:
+    """A count by denomination and its amount, as a table system writes them."""
+    counts = [(value, rng.randint(0, 40)) for value in values]
+    counts = [(value, count) for value, count in counts if count] or [(values[0], 1)]
+    return f"{sum(v * c for v, c in counts)}.00", " ".join(f"{v}x{c}" for v, c in counts)
+
+
+def racks(rng: random.Random) -> tuple[str, str]:
+    """A fill or credit: chips in racks of 20, as the cage sends and takes them back."""
+    counts = [(value, 20 * rng.randint(0, 5)) for value in (500, 100, 25)]
+    counts = [(value, count) for value, count in counts if count] or [(100, 20)]
+    return f"{sum(v * c for v, c in counts)}.00", " ".join(f"{v}x{c}" for v, c in counts)
+
+
+def export(path: Path, tables: list[GamingTable], days: list[datetime.date], first_serial: int) -> int:
+    """The table system's export of the year: every session's opening, fills and credits, closing and drop."""
+    rng = random.Random(15)
+    games = {game: (minimums, multiples) for _, game, minimums, multiples in GAMES}
+    serial, count = first_serial, 0
+    with open(path, "w", encoding="utf-8", newline="") as out:
+        out.write(";".join(COLUMNS) + "\n")
+
+        def write(**values):
+            nonlocal count
+            count += 1
+            out.write(";".join(values.get(column, "") for column in COLUMNS) + "\n")
+
+        for day in days:
+            for table in tables:
+                minimums, multiples = games[table.game.key]
+                for number in range(1, SESSIONS_PER_DAY + 1):
+                    base = dict(journee=day.isoformat(), table=table.number, seance=str(number))
+                    dealer, chief = rng.choice(CROUPIERS), rng.choice(SUPERVISORS)
+                    low = rng.choice(minimums)
+                    write(type="ouverture", montant=FLOAT[0], coupures=FLOAT[1], croupier=dealer, superviseur=chief,
+                          minimum=low, maximum=f"{Decimal(low) * rng.choice(multiples)}", avance=FLOAT[0], **base)
+                    for _ in range(rng.randint(*FILLS_AND_CREDITS)):
+                        amount, counted = racks(rng)
+                        write(type=rng.choice(("approvisionnement", "approvisionnement", "credit")),
+                              serie=str(serial), montant=amount, coupures=counted, demandeur=chief,
+                              caissier=rng.choice(CASHIERS), porteur=rng.choice(RUNNERS), croupier=dealer,
+                              superviseur=chief, **base)
+                        serial += 1
+                    amount, counted = pieces(rng)
+                    write(type="fermeture", montant=amount, coupures=counted, croupier=dealer, superviseur=chief,
+                          **base)
+                    first, second = rng.sample(COUNTERS, 2)
+                    amount, counted = pieces(rng, (500, 100, 50, 20, 10))
+                    write(type="drop", montant=amount, coupures=counted, compteur_1=first, compteur_2=second, **base)
+    return count
+
+
+def import_year(casino, cashier, manager, tables) -> tuple[datetime.date, datetime.date]:
+    today = casino.today()
+    days = [today - datetime.timedelta(days=DAYS - offset) for offset in range(DAYS)]  # up to yesterday
+    done = TableSession.objects.filter(table__casino=casino, gaming_day__in=days).exists()
+    if done:
+        print("  (the year is already imported: its figures come from the first run)")
+        return days[0], days[-1]
+    with tempfile.TemporaryDirectory(prefix="vigie-bench-tables-") as folder:
+        path = Path(folder) / "bordereaux.csv"
+        started = time.perf_counter()
+        lines = export(path, tables, days, first_serial=1)
+        say(f"export written: {lines:,} slips, {path.stat().st_size / 1e6:.1f} MB (s)",
+            f"{time.perf_counter() - started:.1f}")
+        started = time.perf_counter()
+        result = slips_import(casino=casino, actor=cashier, source=path, countersigner=manager,
+                              late_reason="Reprise de l'historique du système de gestion des tables")
+        elapsed = time.perf_counter() - started
+    assert result.slips == lines and len(result.days) == DAYS, result
+    say(f"slips_import, {result.slips:,} slips, {result.sessions:,} sessions (s)", f"{elapsed:.1f}")
+    say("slips_import (slips/s)", f"{result.slips / elapsed:,.0f}", "target ≥ 20,000 slips/s")
+    say("entries written (one per register and gaming day)", f"{len(result.entries):,}")
+    return days[0], days[-1]
+
+
+def audit_carnets(casino) -> None:
+    """The audit recomputes each imported day's digest from its slips' rows."""
+    started = time.perf_counter()
+    slips, problems = 0, 0
+    for register in Register.objects.filter(casino=casino, kind__in=(RegisterKind.AVANCES,
+                                                                    RegisterKind.CARNETS_SPECIAUX)):
+        audited = register_audit(register, CHECKS)
+        problems += len(audited.findings)
+    slips = Slip.objects.filter(casino=casino).count()
+    assert problems == 0, f"{problems} finding(s)"
+    say(f"registers_audit of the carnets, {slips:,} slips' digests (s)", f"{time.perf_counter() - started:.1f}")
+
+
+def main():
+    banner()
+    print(f"Tables: {TABLES} tables × {DAYS} gaming days × {SESSIONS_PER_DAY} sessions")
+    casino, cashier, manager, tables = people()
+    import_year(casino, cashier, manager, tables)
+    audit_carnets(casino)
+    out = Path(os.environ.get("VIGIE_VAR", "var")) / "benchmarks" / "tables.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(RESULTS, ensure_ascii=False, indent=2))
+    print(f"Figures written to {out}")
+
+
+if __name__ == "__main__":
+    main()
