@@ -23,6 +23,7 @@ django.setup()
 
 from benchmarks import banner, sized  # noqa: E402
 from compliance.models import Casino, User  # noqa: E402
+from compliance.reconciliation.services import reconciliation_run, reconciliation_run_range  # noqa: E402
 from compliance.services import casino_create, jurisdictions_load, system_user, user_create  # noqa: E402
 from registers.chain.audit import register_audit  # noqa: E402
 from registers.kinds import RegisterKind  # noqa: E402
@@ -34,7 +35,7 @@ from registers.tables.services import table_create  # noqa: E402
 TABLES = sized(40, 4)
 DAYS = sized(365, 6)
 SESSIONS_PER_DAY = 2  # each table opened twice a gaming day (afternoon, evening): 40 × 365 × 2 ≈ 29,200 sessions
-FILLS_AND_CREDITS = (5, 9)  # per session, at random: ≈ 7 on average, ≈ 300,000 slips in all
+FILLS_AND_CREDITS = (5, 9)  # per session, at random: ≈ 7 on average, ≈ 300,000 slips in all (a third credits)
 GAMES = (("HC", "lu.holdem_casino", ("10.00", "25.00"), (50, 100, 200)),  # LU RGD 1979 art. 37-11: multiples
          ("BA", "lu.bataille", ("10.00", "20.00"), (10, 20, 30, 50)),  # art. 37-17
          ("UT", "lu.uth", ("5.00", "10.00"), (50, 100)))  # the casino's own limits
@@ -76,22 +77,28 @@ def people():
     return casino, users["accountant"], users["manager"], tables
 
 
-def pieces(rng: random.Random, values=(100, 25, 5)) -> tuple[str, str]:
-    """A count by denomination and its amount, as a table system writes them."""
-    counts = [(value, rng.randint(0, 40)) for value in values]
-    counts = [(value, count) for value, count in counts if count] or [(values[0], 1)]
-    return f"{sum(v * c for v, c in counts)}.00", " ".join(f"{v}x{c}" for v, c in counts)
-
-
-def racks(rng: random.Random) -> tuple[str, str]:
-    """A fill or credit: chips in racks of 20, as the cage sends and takes them back."""
-    counts = [(value, 20 * rng.randint(0, 5)) for value in (500, 100, 25)]
+def racks(rng: random.Random, most: int = 4) -> tuple[int, str]:
+    """A fill or a credit: chips in racks of 20, as the cage sends them and takes them back."""
+    counts = [(value, 20 * rng.randint(0, most)) for value in (500, 100, 25)]
     counts = [(value, count) for value, count in counts if count] or [(100, 20)]
-    return f"{sum(v * c for v, c in counts)}.00", " ".join(f"{v}x{c}" for v, c in counts)
+    return sum(v * c for v, c in counts), " ".join(f"{v}x{c}" for v, c in counts)
+
+
+def notes(rng: random.Random, amount: int) -> str:
+    """A drop box's cash counted by denomination, in some mix of notes."""
+    counted, left = [], amount
+    for value in (500, 200, 100, 50, 20, 10):
+        count = left // value if value <= 50 else rng.randint(0, left // value)
+        if count:
+            counted.append(f"{value}x{count}")
+            left -= value * count
+    assert left == 0
+    return " ".join(counted)
 
 
 def export(path: Path, tables: list[GamingTable], days: list[datetime.date], first_serial: int) -> int:
-    """The table system's export of the year: every session's opening, fills and credits, closing and drop."""
+    """The table system's export of the year: every session's opening (its float), fills and credits, closing (the
+    float restored, but for a few variances) and drop (a hold between 10 % and 30 %)."""
     rng = random.Random(15)
     games = {game: (minimums, multiples) for _, game, minimums, multiples in GAMES}
     serial, count = first_serial, 0
@@ -112,19 +119,24 @@ def export(path: Path, tables: list[GamingTable], days: list[datetime.date], fir
                     low = rng.choice(minimums)
                     write(type="ouverture", montant=FLOAT[0], coupures=FLOAT[1], croupier=dealer, superviseur=chief,
                           minimum=low, maximum=f"{Decimal(low) * rng.choice(multiples)}", avance=FLOAT[0], **base)
-                    for _ in range(rng.randint(*FILLS_AND_CREDITS)):
-                        amount, counted = racks(rng)
-                        write(type=rng.choice(("approvisionnement", "approvisionnement", "credit")),
-                              serie=str(serial), montant=amount, coupures=counted, demandeur=chief,
+                    net = 0
+                    for index in range(rng.randint(*FILLS_AND_CREDITS)):
+                        credit = index > 1 and rng.random() < 0.3
+                        amount, counted = racks(rng, 2 if credit else 4)
+                        credit = credit and amount <= net  # chips taken back from what the table received
+                        net += -amount if credit else amount
+                        write(type="credit" if credit else "approvisionnement", serie=str(serial),
+                              montant=f"{amount}.00", coupures=counted, demandeur=chief,
                               caissier=rng.choice(CASHIERS), porteur=rng.choice(RUNNERS), croupier=dealer,
                               superviseur=chief, **base)
                         serial += 1
-                    amount, counted = pieces(rng)
-                    write(type="fermeture", montant=amount, coupures=counted, croupier=dealer, superviseur=chief,
-                          **base)
+                    closing = FLOAT if rng.random() > 0.002 else ("3475.00", "100x20 25x39 5x100")
+                    write(type="fermeture", montant=closing[0], coupures=closing[1], croupier=dealer,
+                          superviseur=chief, **base)
+                    drop = max(10, round(max(net, 500) / (1 - rng.uniform(0.10, 0.30)) / 10) * 10)
                     first, second = rng.sample(COUNTERS, 2)
-                    amount, counted = pieces(rng, (500, 100, 50, 20, 10))
-                    write(type="drop", montant=amount, coupures=counted, compteur_1=first, compteur_2=second, **base)
+                    write(type="drop", montant=f"{drop}.00", coupures=notes(rng, drop), compteur_1=first,
+                          compteur_2=second, **base)
     return count
 
 
@@ -165,12 +177,30 @@ def audit_carnets(casino) -> None:
     say(f"registers_audit of the carnets, {slips:,} slips' digests (s)", f"{time.perf_counter() - started:.1f}")
 
 
+def reconcile(casino, actor, first: datetime.date, last: datetime.date) -> None:
+    """compliance/reconciliation: one gaming day, then the whole year (each day recorded as its own run records it)."""
+    day = first + (last - first) / 2
+    started = time.perf_counter()
+    reconciliation = reconciliation_run(casino=casino, gaming_day=day, actor=actor)
+    say(f"reconciliation_run, one gaming day ({day.isoformat()}) (s)", f"{time.perf_counter() - started:.2f}",
+        "target ≤ 2 s")
+    findings = reconciliation.findings.count()
+    started = time.perf_counter()
+    done = reconciliation_run_range(casino=casino, first=first, last=last, actor=actor)
+    elapsed = time.perf_counter() - started
+    assert len(done) == (last - first).days + 1, len(done)
+    say(f"reconciliation_run_range, {len(done)} gaming days (s)", f"{elapsed:.1f}", "target ≤ 2 min")
+    say("findings of the day reconciled alone, of the year", f"{findings}, "
+        f"{sum(r.findings.count() for r in done):,}")
+
+
 def main():
     banner()
     print(f"Tables: {TABLES} tables × {DAYS} gaming days × {SESSIONS_PER_DAY} sessions")
     casino, cashier, manager, tables = people()
-    import_year(casino, cashier, manager, tables)
+    first, last = import_year(casino, cashier, manager, tables)
     audit_carnets(casino)
+    reconcile(casino, cashier, first, last)
     out = Path(os.environ.get("VIGIE_VAR", "var")) / "benchmarks" / "tables.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(RESULTS, ensure_ascii=False, indent=2))
