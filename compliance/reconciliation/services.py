@@ -23,9 +23,6 @@ from . import messages, selectors
 from .checks import Found
 from .models import Finding, Reconciliation
 
-TASK = "compliance.reconciliation.tasks.reconciliation_day"
-
-
 def _verify_staff(actor: User, casino: Casino, *roles: str) -> None:
     """The casino's own staff (of `roles` when given), or the platform's own account where it runs the job."""
     if actor.username == SYSTEM_USERNAME and not actor.has_usable_password() and not roles:
@@ -174,7 +171,7 @@ def reconciliation_request(*, casino: Casino, gaming_day: datetime.date, actor: 
                                 result={"journee": gaming_day.isoformat()})
     audit_record(actor=actor, action=AuditAction.JOB_ENQUEUED, casino=casino, target_type="job", target_id=job.pk,
                  details={"kind": job.kind, "journee": gaming_day})
-    send_on_commit(TASK, str(job.pk))
+    send_on_commit("compliance.reconciliation.tasks.reconciliation_day", str(job.pk))
     return job
 
 
