@@ -23,6 +23,7 @@ from . import messages, selectors
 from .checks import Found
 from .models import Finding, Reconciliation
 
+
 def _verify_staff(actor: User, casino: Casino, *roles: str) -> None:
     """The casino's own staff (of `roles` when given), or the platform's own account where it runs the job."""
     if actor.username == SYSTEM_USERNAME and not actor.has_usable_password() and not roles:
