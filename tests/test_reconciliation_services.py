@@ -208,6 +208,9 @@ def test_a_regulator_reads_and_may_not_write_another_casino_s_day_is_a_404(w, cl
 
 def test_the_run_button_queues_the_day_and_the_page_follows_its_job(w, client):
     client.force_login(w.accountant_c)
+    opened = client.get(reverse("reconciliation-list"), {"jour": DAY.isoformat()})  # their one casino
+    assert opened.status_code == 302 and opened.url == _day_url(w)
+    assert "Pas encore rapprochée" in client.get(opened.url).content.decode()
     response = client.post(_day_url(w, name="reconciliation-run"))
     assert response.status_code == 302 and response.url == _day_url(w)
     job = JobRun.objects.get(kind=JobRun.Kind.RECONCILIATION)

@@ -47,8 +47,8 @@ def _day_url(casino, day: datetime.date) -> str:
 def reconciliation_list(request):
     casinos = compliance_selectors.casino_list(user=request.user).order_by("name")
     code, day = request.GET.get("casino") or None, request.GET.get("jour") or ""
-    if code and day:  # « Ouvrir la journée »: its page, where it is run
-        casino = casinos.filter(code=code).first()
+    if day:  # « Ouvrir la journée »: its page, where it is run (a casino's staff need not name their casino)
+        casino = casinos.filter(code=code).first() if code else (casinos.first() if len(casinos) == 1 else None)
         try:
             gaming_day = datetime.date.fromisoformat(day)
         except ValueError:
@@ -61,7 +61,7 @@ def reconciliation_list(request):
     for row in rows:
         row.counts = dict(counts[row.pk])
     return render(request, "compliance/reconciliation/list.html", {
-        "rows": rows, "casinos": casinos, "casino_code": code or "", "can_run": request.user.is_casino_staff,
+        "rows": rows, "casinos": casinos, "casino_code": code or "",
         "today": request.user.casino.today() if request.user.casino_id else None})
 
 
