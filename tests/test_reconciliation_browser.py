@@ -62,4 +62,8 @@ def test_a_day_s_findings_are_explained_and_accepted_from_its_page(live_server, 
     assert "Contrôle interne du casino : bordereaux signés et numérotés sans trou" in text
     assert "LU RGD 1979 art. 97-1 (projet)" in text and "100,00" in text
     manager.screenshot(path=str(shots / "reconciliation-day.png"), full_page=True)
+    manager.goto(f"{live_server.url}/rapprochements/")
+    row = manager.locator(f"tr[data-reconciliation='{w.c.code}-{DAY.isoformat()}']")
+    assert row.get_attribute("data-status") == "constats" and "Constats" in row.inner_text()
+    manager.screenshot(path=str(shots / "reconciliation-list.png"), full_page=True)
     assert not errors
