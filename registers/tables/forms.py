@@ -20,12 +20,12 @@ from ..models import SlipKind
 from . import errors
 from .slips import SIGNATORIES
 
-ROLE_LABELS = {
-    "croupier": _("Signature : croupier"),
-    "superviseur": _("Signature : superviseur de table"),
-    "demandeur": _("Signature : demandeur"),
-    "caissier": _("Signature : caissier"),
-    "porteur": _("Signature : porteur"),
+ROLE_LABELS = {  # under the legend « Signatures »
+    "croupier": _("Croupier"),
+    "superviseur": _("Superviseur de table"),
+    "demandeur": _("Demandeur"),
+    "caissier": _("Caissier"),
+    "porteur": _("Porteur"),
     "compteur_1": _("Premier compteur"),
     "compteur_2": _("Second compteur"),
 }
@@ -161,8 +161,8 @@ class TableCreateForm(TablesForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["game"].choices = [(game.key, label) for game, label in self.page.games]
-        self.fields["number"].widget.attrs.update(placeholder="BJ-03", autocomplete="off")
-        self.fields["pit"].widget.attrs.update(placeholder="A", autocomplete="off")
+        self.fields["number"].widget.attrs.update(autocomplete="off")
+        self.fields["pit"].widget.attrs.update(autocomplete="off")
 
 
 class SessionOpenForm(TableSigned):

@@ -28,6 +28,7 @@ from registers.errors import ErrorCode
 from ..models import GamingTable, Slip, SlipKind, SlipVoid, TableSession
 from . import errors, rules
 from .rules import is_table_game
+from .slips import SIGNATORIES
 
 ZERO = Decimal("0.00")
 HOLD_PLACES = Decimal("0.0001")  # a hold as a fraction, to the hundredth of a per cent
@@ -201,10 +202,23 @@ def slip_get(casino: Casino, pk) -> Slip:
                              casino=casino, pk=pk)
 
 
+ROLES = {"croupier": _("croupier"), "superviseur": _("superviseur de table"), "demandeur": _("demandeur"),
+         "caissier": _("caissier"), "porteur": _("porteur"), "compteur_1": _("premier compteur"),
+         "compteur_2": _("second compteur")}
+
+
 def session_slips(session: TableSession) -> list[Slip]:
-    """The session's slips in the order they were filed, each with its void (or None) and its entry."""
-    return list(session.slips.select_related("void__entry__countersigner", "void__voided_by", "entry__register")
-                .order_by("id"))
+    """The session's slips in the order they were filed, each with its void (or None) and its entry, its pieces
+    ([(count, denomination)], highest first) and who signed it ([(role, name)], in the order the slip names them)."""
+    slips = list(session.slips.select_related("void__entry__countersigner", "void__voided_by", "entry__register")
+                 .order_by("id"))
+    for slip in slips:
+        slip.pieces = sorted(((count, Decimal(value)) for value, count in slip.denominations.items()),
+                             key=lambda piece: -piece[1])
+        order = SIGNATORIES.get(slip.kind, ())
+        slip.signed = [(str(ROLES.get(role, role)), slip.signatures[role])
+                       for role in sorted(slip.signatures, key=lambda r: order.index(r) if r in order else 99)]
+    return slips
 
 
 def live(slip: Slip) -> bool:

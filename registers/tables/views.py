@@ -280,6 +280,11 @@ def trends(request, casino):
         "trend": trend,
         "chart": hold_chart(trend, casino, _("Casino (toutes tables)")),
         "months": [month_label(month, casino) for month in trend.months],
+        # the figures, a month a line (oldest first): each table's group, then the casino's
+        "lines": list(zip([month_label(month, casino) for month in trend.months],
+                          zip(*[row.months for row in trend.rows], strict=True) if trend.rows
+                          else [()] * len(trend.months),
+                          trend.total.months, strict=True)),
         "month_form": chosen_month if chosen_month.is_bound else MonthForm(initial={"mois": last}),
         "first": trend.months[0],
         "last": trend.months[-1],
