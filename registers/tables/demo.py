@@ -5,6 +5,7 @@ RGD 1979 art. 21), a closing inventory not carried to the next opening, a drop n
 whose hold falls outside the table's own band."""
 
 import io
+import math
 import random
 from dataclasses import dataclass
 from datetime import date, timedelta
@@ -94,7 +95,8 @@ def month_rows(code: str, today: date, serial: int, keeps_float: bool) -> tuple[
         for table in TABLES[code]:
             planted = PLANTED.get((code, table.number, back))
             drop = _five(draw.uniform(4000, 14000))
-            hold = -0.6 if planted == "hold_outside_band" else draw.gauss(0.18, 0.04)
+            # a normal day's hold swings within its table's usual range; the planted day loses big
+            hold = -0.6 if planted == "hold_outside_band" else 0.18 + 0.035 * math.sin(1.7 * back + len(rows) % 7)
             win = _five(float(drop) * hold)
             change = Decimal(0) if keeps_float else _five(draw.uniform(-1500, 1500))
             opening, closing = inventory[table.number], inventory[table.number] + change
@@ -109,7 +111,7 @@ def month_rows(code: str, today: date, serial: int, keeps_float: bool) -> tuple[
             if planted == "left_open":
                 continue
             if planted == "float_not_restored":
-                closing += 100
+                closing += 25  # a 25 chip left on the table
             rows.append(_row("fermeture", day, table.number, closing, **_team("fermeture")))
             if planted != "drop_not_counted":
                 rows.append(_row("drop", day, table.number, drop, compteur_1=COUNTERS[0], compteur_2=COUNTERS[1]))

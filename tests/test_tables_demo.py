@@ -1,0 +1,36 @@
+"""The demo shows the table games working for each persona: every demo casino's month of tables, today's tables
+open, and each planted variance found by the reconciliation with its rule."""
+
+import pytest
+
+from compliance.reconciliation.models import Finding, Reconciliation
+from registers.models import GamingTable, Slip, TableSession
+from registers.tables.selectors import open_sessions
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_demo_reconciles_a_month_of_tables_and_finds_every_planted_variance(rules):
+    from compliance.demo import demo_load
+    from compliance.models import Casino
+
+    demo_load()
+    found = {(f.reconciliation.casino.code, f.table, f.kind) for f in Finding.objects.select_related(
+        "reconciliation__casino")}
+    planted = {("la-moselle", "BT-02", Finding.Kind.FLOAT), ("la-moselle", "HC-02", Finding.Kind.DROP_MISSING),
+               ("la-moselle", "UT-01", Finding.Kind.HOLD), ("la-moselle", "BT-01", Finding.Kind.NOT_CLOSED),
+               ("lac-bleu", "BJ-02", Finding.Kind.INVENTORY), ("lac-bleu", "BA-01", Finding.Kind.HOLD),
+               ("lac-bleu", "RO-01", Finding.Kind.DROP_MISSING), ("les-rochers", "UT-02", Finding.Kind.INVENTORY),
+               ("les-rochers", "UT-03", Finding.Kind.HOLD)}
+    assert planted <= found, planted - found
+    unplanted = found - planted
+    assert not unplanted, unplanted
+    for code in ("la-moselle", "lac-bleu", "les-rochers"):
+        casino = Casino.objects.get(code=code)
+        assert Reconciliation.objects.filter(casino=casino).count() == 30
+        assert open_sessions(casino) and GamingTable.objects.filter(casino=casino).count() >= 3
+        assert TableSession.objects.filter(table__casino=casino).count() > 80
+    assert Slip.objects.filter(kind="commission").exists()
+    states = set(Finding.objects.filter(reconciliation__casino__code="la-moselle").values_list("state", flat=True))
+    assert {Finding.State.ACCEPTED, Finding.State.EXPLAINED, Finding.State.OPEN} <= states
+    assert demo_load() == []  # a second run creates nothing
