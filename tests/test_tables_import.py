@@ -10,16 +10,24 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+from django.db import connection
+from django.urls import reverse
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from compliance.errors import DomainError
+from registers.chain.hashing import canonical
 from registers.kinds import EntryKind, RegisterKind
 from registers.management.audit import audit
 from registers.models import Entry, Slip, SlipKind, TableSession
+from registers.tables import checks
 from registers.tables import digest as digests
-from registers.tables.imports import COLUMNS, LineError, slips_import
-from registers.tables.selectors import session_figures
-from tests.conftest import lu_today, make_user
-from tests.tables_world import fill, lu_table, open_lu
+from registers.tables.imports import COLUMNS, LATE_DAY, LineError, slips_import
+from registers.tables.selectors import GROUPINGS, SessionFigures, hold, session_figures, win_and_hold
+from tests.conftest import api_client_for, lu_today, make_user
+from tests.tables_world import FLOAT, close, count, fill, lu_table, open_lu
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "docs" / "exemples" / "bordereaux-la-moselle.csv"
@@ -82,7 +90,8 @@ def w(world, rules):
     world.manager_c = make_user("direction.c", "manager", casino=world.c)
     world.manager_c2 = make_user("direction.c2", "manager", casino=world.c)
     for number, game, pit in (("HC-01", "lu.holdem_casino", "A"), ("HC-02", "lu.holdem_casino", "A"),
-                              ("BA-01", "lu.bataille", "B"), ("UT-01", "lu.uth", "B")):
+                              ("BA-01", "lu.bataille", "B"), ("BT-01", "lu.bataille", "B"),
+                              ("BT-02", "lu.bataille", "B"), ("UT-01", "lu.uth", "B")):
         lu_table(world, number=number, game=game, pit=pit)
     return world
 
@@ -232,3 +241,253 @@ def test_an_empty_file_and_a_file_not_in_utf8_are_refused(w):
     with pytest.raises(LineError) as error:
         slips_import(casino=w.c, actor=w.accountant_c, source=latin)
     assert error.value.line == 2 and counts() == before
+
+
+def test_a_file_in_another_column_order_with_a_bom_and_crlf_or_as_text_reads_the_same(w):
+    order = list(reversed(COLUMNS))
+    lines = [";".join(dict(zip(COLUMNS, text.split(";"), strict=True))[c] for c in order) for text in session_lines()]
+    data = ("\ufeff" + "\r\n".join([";".join(order), *lines]) + "\r\n").encode()
+    result = slips_import(casino=w.c, actor=w.accountant_c, source=io.BytesIO(data))
+    assert result.slips == 5
+    text = io.StringIO("\n".join([HEADER, *session_lines("HC-02", serials=(3, 4))]))
+    assert slips_import(casino=w.c, actor=w.accountant_c, source=text).slips == 5
+    assert [a for a in audit(casino_code=w.c.code) if a.findings] == []
+
+
+# --- late days: the reason and a manager's countersignature ----------------------------------------------------------
+
+
+def test_a_late_day_needs_its_reason_and_a_manager_s_countersignature(w):
+    lines = session_lines(day=LATE)
+    error = refused(w, lines, 2, "journee")
+    assert str(LATE_DAY.format(day=LATE.isoformat(), age=12, allowed=7)) in str(error.message)
+    refused(w, lines, 2, "journee", late_reason="Panne du système de tables")  # no countersigner
+    refused(w, lines, 2, "journee", countersigner=w.manager_c)  # no reason
+    for countersigner, field in ((w.accountant_c, "countersigner"), (make_user("direction.a2", "manager",
+                                                                               casino=w.a), "countersigner")):
+        before = counts()
+        with pytest.raises(DomainError) as error:
+            do_import(w, lines, late_reason="Panne", countersigner=countersigner)
+        assert error.value.field == field and counts() == before
+    with pytest.raises(DomainError) as error:  # the one who imports does not countersign
+        do_import(w, lines, actor=w.manager_c, late_reason="Panne", countersigner=w.manager_c)
+    assert error.value.field == "countersigner"
+    result = do_import(w, [*session_lines(serials=(1, 2)), *session_lines("HC-02", LATE, serials=(3, 4))],
+                       late_reason="Panne du système de tables", countersigner=w.manager_c)
+    assert result.late_days == [LATE] and result.days == [LATE, DAY]
+    late = Entry.objects.filter(kind=EntryKind.SLIPS_IMPORTED, gaming_day=LATE)
+    assert late.count() == 2 and {e.countersigner for e in late} == {w.manager_c}
+    assert json.loads(late[0].payload)["late_filing"]["reason"] == "Panne du système de tables"
+    on_time = Entry.objects.filter(kind=EntryKind.SLIPS_IMPORTED, gaming_day=DAY)
+    assert {e.countersigner for e in on_time} == {None}
+    assert [a for a in audit(casino_code=w.c.code) if a.findings] == []
+
+
+def test_the_example_file_of_the_documentation_imports(w):
+    """docs/exemples/bordereaux-la-moselle.csv: four tables, the Bataille minimum changed by closing and reopening
+    (LU RGD 1979 art. 37-17); a past day, so late and countersigned."""
+    result = slips_import(casino=w.c, actor=w.accountant_c, source=SAMPLE, late_reason="Reprise de l'historique",
+                          countersigner=w.manager_c)
+    assert (result.slips, result.sessions, result.days) == (23, 5, [datetime.date(2026, 11, 20)])
+    assert result.serials == {2026: (1001, 1008)}
+    assert result.by_kind == {"ouverture": 5, "approvisionnement": 6, "credit": 2, "fermeture": 5, "drop": 5}
+    assert [e.slips for e in result.entries] == [18, 5]
+    session = TableSession.objects.get(table__number="BT-02", number=2)
+    assert (session.minimum, session.maximum, session.limits_citation) == (
+        Decimal("10.00"), Decimal("500.00"), "LU RGD 1979 art. 37-17 (projet)")
+    assert [a for a in audit(casino_code=w.c.code) if a.findings] == []
+
+
+# --- the audit recomputes every digest ---------------------------------------------------------------------------
+
+
+def test_the_audit_finds_a_slip_added_to_an_imported_day(w):
+    do_import(w, session_lines())
+    entry = Entry.objects.get(kind=EntryKind.SLIPS_IMPORTED, register__kind=RegisterKind.AVANCES)
+    slip = Slip.objects.get(entry=entry, kind=SlipKind.FILL)
+    with connection.cursor() as cursor:  # a row added under the entry, as any role that may insert could add it
+        cursor.execute(
+            "INSERT INTO registers_slip (casino_id, session_id, gaming_day, kind, year, serial, amount, denominations,"
+            " signatures, details, recorded_at, entry_id) SELECT casino_id, session_id, gaming_day, kind, year, 99, "
+            "amount, denominations, signatures, details, recorded_at, entry_id FROM registers_slip WHERE id = %s",
+            [slip.pk])
+    found = [f for a in audit(casino_code=w.c.code) for f in a.findings]
+    assert [(f.register, f.kind, f.gaming_day) for f in found] == [(f"{w.c.code}/avances", EntryKind.SLIPS_IMPORTED,
+                                                                    DAY)]
+    problems = " ".join(p.fr for p in found[0].problems)
+    assert "4 bordereau(x) ; 5 s'y rapportent" in problems and "empreinte" in problems
+    assert found[0].problems[0].citation == "LU RGD 1979 art. 97-1 (projet)"
+
+
+def test_the_digest_changes_with_any_field_of_a_slip(w):
+    """On a modified copy of the rows: an amount, a denomination, a name, a serial, a limit each change the digest."""
+    do_import(w, session_lines())
+    entry = Entry.objects.get(kind=EntryKind.SLIPS_IMPORTED, register__kind=RegisterKind.AVANCES)
+    rows = [list(row) for row in Slip.objects.filter(entry=entry).values_list(*checks.IMPORTED_FIELDS)]
+
+    def digest_of(rows):
+        lines = sorted((digests.sort_key(r[7], r[6], r[0], r[1]), digests.slip_line(
+            kind=r[0], table=r[7], game=r[8], session=r[6], serial=r[1], amount=r[3], denominations=r[4],
+            signatures=r[5], opening=digests.opening_fields(bank_mode=r[9], float_amount=r[10], minimum=r[11],
+                                                            maximum=r[12], maximum_per=r[13], limits_citation=r[14])
+            if r[0] == SlipKind.OPENING else None)) for r in rows)
+        return digests.digest(text for _, text in lines)
+
+    assert digest_of(rows) == json.loads(entry.payload)["empreinte"]
+    opening = next(i for i, r in enumerate(rows) if r[0] == SlipKind.OPENING)
+    fill_ = next(i for i, r in enumerate(rows) if r[0] == SlipKind.FILL)
+    for index, column, value in ((fill_, 3, Decimal("1000.01")), (fill_, 4, {"100.00": 9, "10.00": 10}),
+                                 (fill_, 5, {**rows[fill_][5], "porteur": "Paul Porteux"}), (fill_, 1, 7),
+                                 (opening, 12, Decimal("1000.00")), (opening, 14, "Contrôle interne")):
+        changed = [list(r) for r in rows]
+        changed[index][column] = value
+        assert digest_of(changed) != digest_of(rows), (index, column)
+
+
+def test_the_audit_replays_the_carnet_as_the_imported_slips_leave_it(w):
+    """A session opened by a form and closed by a file, then the table opened again by a form and a fill with the
+    next serial: the audit's replay knows the file closed it and took serials 2 and 3."""
+    table = w.c.tables.get(number="HC-01")
+    session = open_lu(w, table, DAY)
+    fill(w, session, 1, {"100": 10})
+    do_import(w, [slip("approvisionnement", 2, "100.00", "100x1"), slip("credit", 3, "100.00", "100x1"),
+                  closing(), drop()])
+    again = open_lu(w, table, DAY)
+    fill(w, again, 4, {"100": 2})
+    close(w, again, FLOAT)
+    count(w, again, {"100": 5})
+    assert [f for a in audit(casino_code=w.c.code) for f in a.findings] == []
+
+
+@settings(max_examples=60, deadline=None)
+@given(kind=st.sampled_from(["ouverture", "approvisionnement", "credit", "fermeture", "drop"]),
+       table=st.text(min_size=1, max_size=20), game=st.text(max_size=30), session=st.integers(1, 32767),
+       serial=st.one_of(st.none(), st.integers(1, 2_000_000_000)),
+       amount=st.decimals(min_value=0, max_value=10**12, places=2, allow_nan=False, allow_infinity=False),
+       denominations=st.dictionaries(st.text(max_size=8), st.integers(0, 10**6), max_size=5),
+       signatures=st.dictionaries(st.text(max_size=12), st.text(max_size=30), max_size=7),
+       opening=st.one_of(st.none(), st.dictionaries(st.text(max_size=10), st.one_of(st.none(), st.text(max_size=30)),
+                                                    max_size=6)))
+def test_a_slip_s_line_is_the_canonical_json_of_its_fields(kind, table, game, session, serial, amount,
+                                                           denominations, signatures, opening):
+    """`slip_line` writes the JSON out from its parts: exactly `hashing.canonical` of the slip's fields."""
+    fields = dict(kind=kind, table=table, game=game, session=session, serial=serial, amount=amount,
+                  denominations=denominations, signatures=signatures, opening=opening)
+    assert digests.slip_line(**fields) == canonical(digests.slip_dict(**fields))
+
+
+# --- the command and the API ---------------------------------------------------------------------------------------
+
+
+def _file(tmp_path, lines) -> str:
+    path = tmp_path / "bordereaux.csv"
+    path.write_text("\n".join([HEADER, *lines]) + "\n", encoding="utf-8")
+    return str(path)
+
+
+def test_the_command_imports_a_file_and_prints_its_entries(w, tmp_path, capsys):
+    call_command("tables_import", _file(tmp_path, session_lines()), casino=w.c.code, user=w.accountant_c.username)
+    out = capsys.readouterr().out
+    assert out.startswith("5 bordereau(x) importé(s) (ouverture 1, approvisionnement 1, credit 1, fermeture 1, "
+                          "drop 1) · 1 séance(s) ouverte(s) · 1 journée(s)")
+    assert f"{w.c.code}/avances n° " in out and f"{w.c.code}/carnets_speciaux n° " in out
+    call_command("tables_import", _file(tmp_path, session_lines("HC-02", LATE, serials=(3, 4))), casino=w.c.code,
+                 user=w.accountant_c.username, late_reason="Panne", countersigner=w.manager_c.username,
+                 as_json=True)
+    result = json.loads(capsys.readouterr().out)
+    assert result["late_days"] == [LATE.isoformat()] and result["serials"] == {str(LATE.year): {"first": 3,
+                                                                                                   "last": 4}}
+    assert [e["register"] for e in result["entries"]] == ["avances", "carnets_speciaux"]
+
+
+def test_the_command_names_the_refused_line_and_writes_nothing(w, tmp_path):
+    before = counts()
+    with pytest.raises(CommandError, match=r"^Ligne 3, colonne « montant » : Le montant doit être strictement "):
+        call_command("tables_import", _file(tmp_path, [opening(), slip("credit", 1, "-5.00", "5x1")]),
+                     casino=w.c.code, user=w.accountant_c.username)
+    for options, message in (({"casino": "nulle-part"}, "casino inconnu"), ({"user": "personne"},
+                                                                            "utilisateur inconnu")):
+        with pytest.raises(CommandError, match=message):
+            call_command("tables_import", _file(tmp_path, session_lines()),
+                         **{"casino": w.c.code, "user": w.accountant_c.username, **options})
+    with pytest.raises(CommandError, match="countersigner : "):
+        call_command("tables_import", _file(tmp_path, session_lines()), casino=w.c.code,
+                     user=w.accountant_c.username, countersigner=w.accountant_c.username, late_reason="x")
+    assert counts() == before
+
+
+def _upload(lines, name="bordereaux.csv"):
+    upload = io.BytesIO(("\n".join([HEADER, *lines]) + "\n").encode())
+    upload.name = name
+    return upload
+
+
+def test_the_api_imports_an_uploaded_file_for_casino_staff_only(w):
+    url = reverse("api-registers-tables-import", kwargs={"casino": w.c.code})
+    answer = api_client_for(w.accountant_c).post(url, {"file": _upload(session_lines())}, format="multipart")
+    assert answer.status_code == 201, answer.json()
+    body = answer.json()
+    assert (body["slips"], body["sessions"], body["days"]) == (5, 1, [DAY.isoformat()])
+    assert body["serials"] == [{"year": DAY.year, "first": 1, "last": 2}]
+    assert {e["register"] for e in body["entries"]} == {"avances", "carnets_speciaux"}
+    assert json.loads(Entry.objects.filter(kind=EntryKind.SLIPS_IMPORTED).first().payload)["fichier"]["nom"] == (
+        "bordereaux.csv")
+    before = counts()
+    again = api_client_for(w.accountant_c).post(url, {"file": _upload(session_lines())}, format="multipart")
+    assert again.status_code == 400
+    assert list(again.json()["field_errors"]) == ["lignes[2].seance"] and again.json()["code"] == "duplicate"
+    regulator = api_client_for(w.regulator_lu).post(url, {"file": _upload(session_lines("HC-02"))},
+                                                    format="multipart")
+    assert regulator.status_code == 403
+    as_json = api_client_for(w.accountant_c).post(url, {"file": "x"}, format="json")
+    assert as_json.status_code == 415
+    missing = api_client_for(w.accountant_c).post(url, {}, format="multipart")
+    assert missing.status_code == 400 and "file" in missing.json()["field_errors"]
+    late = api_client_for(w.accountant_c).post(url, {"file": _upload(session_lines("HC-02", LATE, serials=(3, 4)))},
+                                               format="multipart")
+    assert late.status_code == 400 and list(late.json()["field_errors"]) == ["lignes[2].journee"]
+    assert counts() == before
+
+
+# --- win and hold conserve, whatever the grouping -------------------------------------------------------------------
+
+PITS = {"HC-01": "A", "HC-02": "A", "BT-01": "B", "UT-01": "B", "RO-01": "C"}
+CENTS = st.integers(0, 5_000_000).map(lambda cents: Decimal(cents).scaleb(-2))
+
+
+@st.composite
+def sessions(draw):
+    """Sessions of random tables and days over two months: some open, some closed with their drop not counted."""
+    rows = []
+    for index in range(draw(st.integers(0, 40))):
+        table = draw(st.sampled_from(sorted(PITS)))
+        closed, counted = draw(st.booleans()), draw(st.booleans())
+        rows.append(SessionFigures(
+            session_id=index, table=table, pit=PITS[table], game="lu.holdem_casino",
+            gaming_day=datetime.date(2026, 1, 20) + datetime.timedelta(days=draw(st.integers(0, 40))),
+            number=draw(st.integers(1, 3)), bank_mode="avance", float_amount=Decimal("3500.00"),
+            opening=draw(CENTS), closing=draw(CENTS) if closed else None, fills=draw(CENTS), credits=draw(CENTS),
+            drop=draw(CENTS) if counted else None, commission=Decimal("0.00")))
+    return rows
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(figures=sessions())
+def test_win_and_hold_conserve_across_every_grouping(figures):
+    """Σ win by table = Σ win by pit = by day = by month (= by game, by session), and each hold is Σ win / Σ drop."""
+    complete = [row for row in figures if row.win is not None]
+    total_win = sum((row.win for row in complete), Decimal("0.00"))
+    total_drop = sum((row.drop for row in complete), Decimal("0.00"))
+    for by in GROUPINGS:
+        groups = win_and_hold(figures, by)
+        assert sum((g.win for g in groups), Decimal("0.00")) == total_win, by
+        assert sum((g.drop for g in groups), Decimal("0.00")) == total_drop, by
+        assert sum(g.sessions for g in groups) == len(figures) and sum(g.complete for g in groups) == len(complete)
+        for group in groups:
+            assert group.hold == (None if not group.drop else (group.win / group.drop).quantize(Decimal("0.0001")))
+        overall = hold(sum((g.win for g in groups), Decimal("0.00")), sum((g.drop for g in groups), Decimal("0.00")))
+        assert overall == hold(total_win, total_drop)
+    by_table = {g.key: g for g in win_and_hold(figures, "table")}
+    for pit in {PITS[t] for t in by_table}:  # a pit's win is its tables'
+        pit_group = next(g for g in win_and_hold(figures, "pit") if g.key == pit)
+        assert pit_group.win == sum((g.win for t, g in by_table.items() if PITS[t] == pit), Decimal("0.00"))

@@ -65,10 +65,10 @@ USED[SlipKind.FILL] |= {"serie"}
 USED[SlipKind.CREDIT] |= {"serie"}
 TYPE, SERIE, JOURNEE, TABLE, SEANCE, MONTANT, COUPURES = range(7)  # the columns' places, once a row is in our order
 MINIMUM, MAXIMUM, AVANCE = COLUMNS.index("minimum"), COLUMNS.index("maximum"), COLUMNS.index("avance")
-UNUSED = {kind: [COLUMNS.index(c) for c in COLUMNS if c not in USED[kind]] for kind in IMPORTED}
+UNUSED = {str(kind.value): [COLUMNS.index(c) for c in COLUMNS if c not in USED[kind]] for kind in IMPORTED}
 # every kind has two signatories or more: the getter gives a tuple of their names
-SIGNED_AT = {kind: itemgetter(*(COLUMNS.index(role) for role in SIGNATORIES[kind])) for kind in IMPORTED}
-NUMBERED = (SlipKind.FILL, SlipKind.CREDIT)
+SIGNED_AT = {str(kind.value): itemgetter(*(COLUMNS.index(role) for role in SIGNATORIES[kind])) for kind in IMPORTED}
+OPENING, CLOSING, DROP = str(SlipKind.OPENING.value), str(SlipKind.CLOSING.value), str(SlipKind.DROP.value)
 COPY_BATCH = 20_000
 NULL, NULL_PAIR = "\\N", "\\N\t\\N"  # COPY's null
 # the services' names of what they refuse → the file's columns
@@ -425,24 +425,25 @@ class _Import:
 
     def _line(self, row: list[str]) -> None:
         kind = row[TYPE]
-        if kind not in IMPORTED:
+        if kind not in UNUSED:
             kind = kind.strip()
-            if kind not in IMPORTED:
+            if kind not in UNUSED:
                 raise DomainError(UNKNOWN_KIND.format(value=kind, kinds=", ".join(IMPORTED)), field="type")
         for position in UNUSED[kind]:
             if row[position] and row[position].strip():
                 raise DomainError(COLUMN_NOT_USED.format(kind=kind), field=COLUMNS[position])
-        day = self._day(row[JOURNEE])
-        table = self._table(row[TABLE])
+        day = self.raw_days.get(row[JOURNEE]) or self._day(row[JOURNEE])
+        table = self.raw_tables.get(row[TABLE]) or self._table(row[TABLE])
         number = self._number(row[SEANCE])
-        if kind == SlipKind.OPENING:
+        if kind == OPENING:
             self._open(table, day, number, row)
             return
         session = self.sessions.get((table.pk, day, number))
         if session is None:
             raise DomainError(SESSION_UNKNOWN.format(table=table.number, session=number, day=day.isoformat()),
                               code=ErrorCode.INVALID, field="seance")
-        if kind == SlipKind.DROP:
+        serial = None
+        if kind == DROP:
             if not session.closed:
                 raise DomainError(errors.SESSION_NOT_CLOSED.format(number=table.number), code=ErrorCode.INVALID,
                                   field="session")
@@ -452,22 +453,24 @@ class _Import:
         elif session.closed:
             raise DomainError(errors.SESSION_NOT_OPEN.format(number=table.number, day=day.isoformat()),
                               code=ErrorCode.INVALID, field="session")
-        serial = None
-        if kind in NUMBERED:
+        elif kind != CLOSING:  # a fill or a credit: the year's next serial
             year = day.year
-            if year not in self.serials:
-                self.serials[year] = last_serial(self.casino, year)
-            serial = serial_checked(self.casino, year, serial_parsed(row[SERIE]), self.serials[year])
-        counted = self._counted(row[COUPURES])
-        amount = self._amount(row[MONTANT], counted, allow_zero=kind != SlipKind.FILL and kind != SlipKind.CREDIT)
+            last = self.serials[year] if year in self.serials else self._last_serial(year)
+            serial = serial_checked(self.casino, year, serial_parsed(row[SERIE]), last)
+        counted = self.counted.get(row[COUPURES]) or self._counted(row[COUPURES])
+        amount = self._amount(row[MONTANT], counted, allow_zero=serial is None)
         signed = self._signed(kind, row)
         if serial is not None:
             self.serials[day.year] = serial
-        elif kind == SlipKind.CLOSING:
+        elif kind == CLOSING:
             session.closed = True
         else:
             session.dropped = True
         self.slips.append((session, kind, serial, amount, counted, signed))
+
+    def _last_serial(self, year: int) -> int | None:
+        self.serials[year] = last_serial(self.casino, year)
+        return self.serials[year]
 
     def _open(self, table: GamingTable, day: datetime.date, number: int, row: list[str]) -> None:
         """A session opened as `session_open` opens it: numbered in turn, its table closed before, its limits and
@@ -504,7 +507,7 @@ class _Import:
         elif raw_float:
             raise DomainError(errors.FLOAT_NOT_HERE.format(citation=bank.citation), code=ErrorCode.INVALID,
                               field="float_amount")
-        signed = self._signed(SlipKind.OPENING, row)
+        signed = self._signed(OPENING, row)
         session = _Session(table, day, number, closed=False, dropped=False)
         session.float_amount, session.limits, session.bank_mode = float_value, limits, bank.mode
         session.opening = self._once(("ouverture", bank.mode, float_value, limits), lambda: _Part.of(
@@ -515,7 +518,7 @@ class _Import:
         if last is None or (day, number) > (last.day, last.number):
             self.last[table.pk] = session
         self.opened.append(session)
-        self.slips.append((session, SlipKind.OPENING, None, amount, counted, signed))
+        self.slips.append((session, OPENING, None, amount, counted, signed))
 
     # writing
 
