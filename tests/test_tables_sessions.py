@@ -150,7 +150,7 @@ def test_a_void_has_its_reason_and_two_signatures_and_leaves_the_win(w):
     assert (figures.fills, figures.win) == (Decimal("1000.00"), Decimal("4000.00"))
 
 
-def test_the_drop_is_counted_by_two_people_once_the_table_is_closed(w):
+def test_lu_art_97_1_the_drop_is_counted_by_two_people_into_the_carnets_speciaux_once_the_table_is_closed(w):
     session = open_lu(w, lu_table(w), DAY)
     refused(lambda: count(w, session, {"100": 1}), "session")
     close(w, session, FLOAT)
