@@ -333,3 +333,17 @@ def tables_world(w):
                          denominations={"100": 1}, signatures=SLIP_SIGNED)
         w.tables_b = SimpleNamespace(table=table, session=session, slip=slip)
     return w.tables_b
+
+
+def test_a_closed_gaming_day_offers_no_form(w, client):
+    from registers.chain.services import session_close as day_close
+
+    session = open_lu(w, lu_table(w), DAY)
+    client.force_login(w.accountant_c)
+    assert 'data-testid="form-slip"' in client.get(session_url(session)).content.decode()
+    day_close(casino=w.c, user=w.accountant_c, gaming_day=DAY)
+    page = client.get(session_url(session)).content.decode()
+    assert 'data-testid="day-closed"' in page and 'data-testid="form-' not in page
+    before = counts()
+    refused_ = post(client, session_url(session), "slip", slip_data())
+    assert 'data-testid="refused"' in refused_.content.decode() and counts() == before

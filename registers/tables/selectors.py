@@ -25,7 +25,7 @@ from compliance.models import Casino, User
 from games.models import Game
 from registers.errors import ErrorCode
 
-from ..models import GamingTable, Slip, SlipKind, SlipVoid, TableSession
+from ..models import GamingSession, GamingTable, Slip, SlipKind, SlipVoid, TableSession
 from . import errors, rules
 from .rules import is_table_game
 from .slips import SIGNATORIES
@@ -219,6 +219,11 @@ def session_slips(session: TableSession) -> list[Slip]:
         slip.signed = [(str(ROLES.get(role, role)), slip.signatures[role])
                        for role in sorted(slip.signatures, key=lambda r: order.index(r) if r in order else 99)]
     return slips
+
+
+def day_closed(casino: Casino, day: datetime.date) -> bool:
+    """Whether the casino's gaming day is closed: nothing more is filed on it."""
+    return GamingSession.objects.filter(casino=casino, gaming_day=day).exists()
 
 
 def live(slip: Slip) -> bool:

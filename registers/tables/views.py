@@ -239,7 +239,8 @@ def session_detail(request, casino, pk):
     slips = selectors.session_slips(session)
     closed = line.figures.closed
     forms_ = {}
-    if can_write(request.user, casino):
+    day_closed = selectors.day_closed(casino, session.gaming_day)
+    if can_write(request.user, casino) and not day_closed:
         if not closed:
             forms_["slip"] = SlipForm(page=page)
             forms_["close"] = CloseForm(page=page)
@@ -263,6 +264,7 @@ def session_detail(request, casino, pk):
         "forms": forms_,
         "bound_action": bound.action if bound is not None else None,
         "per_label": line.per_label,
+        "day_closed": day_closed,
         "pit_url": _pit_url(casino, session.gaming_day),
     })
 
