@@ -5,6 +5,10 @@ at opening (LU RGD 1979 art. 21), a void's reason and second person, Pai Gow com
 116) — against the carnet d'avances replayed up to it; and each entry of an imported file, its slips' digest
 recomputed from the rows."""
 
+import json
+
+from django.db.models import TextField
+from django.db.models.functions import Cast
 from django.utils.translation import gettext_lazy as _
 
 from ..chain.replay import Audited, Check, Problem, Replay, refusal
@@ -130,10 +134,46 @@ def commission_counted(replay: Replay, entry: Audited) -> list[Problem]:
 IMPORT_COUNT = _("L'écriture dit couvrir {written} bordereau(x) ; {found} s'y rapportent dans Vigie.")
 IMPORT_DIGEST = _("L'empreinte des bordereaux importés, recalculée sur ceux que Vigie tient ({computed}), n'est pas "
                   "celle que l'écriture a scellée ({written}) : un bordereau a été ajouté, retiré ou changé.")
-IMPORTED_FIELDS = ("kind", "serial", "year", "amount", "denominations", "signatures", "session__number",
+IMPORTED_FIELDS = ("kind", "serial", "year", "amount", "denominations_text", "signatures_text", "session__number",
                    "session__table__number", "session__table__game__key", "session__bank_mode",
                    "session__float_amount", "session__minimum", "session__maximum", "session__maximum_per",
                    "session__limits_citation")
+
+
+def imported_rows(entry_id: int) -> list[tuple]:
+    """The slips an entry covers, with their session's fields; the denominations and signatures as stored JSON text."""
+    return list(Slip.objects.filter(entry_id=entry_id).annotate(
+        denominations_text=Cast("denominations", TextField()), signatures_text=Cast("signatures", TextField()))
+        .values_list(*IMPORTED_FIELDS))
+
+
+def imported_lines(rows: list[tuple], read: dict | None = None) -> list[tuple[tuple, str]]:
+    """(sort key, canonical line) of each slip (registers/tables/digest.py), sorted; a JSON text repeated across the
+    rows (a team of signatories, a rack of chips) is read once (`read`, kept across entries by the replay)."""
+    read = {} if read is None else read  # JSON text → canonical
+    named: dict[str, str] = {}  # a table's number, a game's key → canonical
+
+    def plain(text: str) -> str:
+        if text not in read:
+            read[text] = digests.plain_canonical(json.loads(text))
+        return read[text]
+
+    def name(text: str) -> str:
+        if text not in named:
+            named[text] = digests.plain_canonical(text)
+        return named[text]
+
+    lines = []
+    for (kind, serial, _year, amount, counted, signed, number, table, game, bank_mode, float_amount, low, high, per,
+         citation) in rows:
+        opening = digests.plain_canonical(digests.opening_fields(
+            bank_mode=bank_mode, float_amount=float_amount, minimum=low, maximum=high, maximum_per=per,
+            limits_citation=citation)) if kind == SlipKind.OPENING else None
+        lines.append((digests.sort_key(table, number, kind, serial), digests.line(
+            kind, name(table), name(game), number, serial, format(amount, "f"),
+            plain(counted), plain(signed), opening)))
+    lines.sort()
+    return lines
 
 
 def slips_imported(replay: Replay, entry: Audited) -> list[Problem]:
@@ -142,17 +182,8 @@ def slips_imported(replay: Replay, entry: Audited) -> list[Problem]:
     open and close, the year's last serial."""
     register = replay.register.kind
     check = _check(replay, entry, register)
-    rows = list(Slip.objects.filter(entry_id=entry.entry.pk).values_list(*IMPORTED_FIELDS))
-    lines = []
-    for (kind, serial, _year, amount, counted, signed, number, table, game, bank_mode, float_amount, low, high, per,
-         citation) in rows:
-        opening = digests.opening_fields(bank_mode=bank_mode, float_amount=float_amount, minimum=low, maximum=high,
-                                         maximum_per=per, limits_citation=citation) \
-            if kind == SlipKind.OPENING else None
-        lines.append((digests.sort_key(table, number, kind, serial), digests.slip_line(
-            kind=kind, table=table, game=game, session=number, serial=serial, amount=amount, denominations=counted,
-            signatures=signed, opening=opening)))
-    lines.sort()
+    rows = imported_rows(entry.entry.pk)
+    lines = imported_lines(rows, replay.part("tables.json", dict))
     written = entry.payload.get("bordereaux")
     if written != len(rows):
         check.fail(IMPORT_COUNT, written=written, found=len(rows))

@@ -8,14 +8,18 @@ what the slip's row holds, and, for an opening, "seance_ouverte": what its sessi
 float, the limits and their citation). `line` writes that JSON out from its parts, each already canonical, since an
 import writes hundreds of thousands of them: the same text, `slip_line` being the one both sides call."""
 
+import functools
 import hashlib
+import json
 from collections.abc import Iterable
 from decimal import Decimal
 
-from ..chain.hashing import canonical
 from ..models import SlipKind, TableSession
 
 FORMAT = "vigie.bordereaux/1"  # the lines' layout, named in the entry's payload
+# `canonical` of a value that is plain already (texts, integers, None, dicts and lists of them), without its walk
+# through the value: the same text, a float aside (canonical refuses one; a row's float makes another digest anyway)
+plain_canonical = functools.partial(json.dumps, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 RANK = {SlipKind.OPENING: 0, SlipKind.FILL: 1, SlipKind.CREDIT: 1, SlipKind.CLOSING: 2, SlipKind.DROP: 3}
 
 
@@ -50,8 +54,9 @@ def slip_dict(*, kind: str, table: str, game: str, session: int, serial: int | N
 def slip_line(*, kind: str, table: str, game: str, session: int, serial: int | None, amount: Decimal,
               denominations: dict, signatures: dict, opening: dict | None = None) -> str:
     """`canonical(slip_dict(…))`."""
-    return line(kind, canonical(table), canonical(game), session, serial, format(amount, "f"), canonical(denominations),
-                canonical(signatures), canonical(opening) if opening is not None else None)
+    return line(kind, plain_canonical(table), plain_canonical(game), session, serial, format(amount, "f"),
+                plain_canonical(denominations), plain_canonical(signatures),
+                plain_canonical(opening) if opening is not None else None)
 
 
 def line(kind: str, table: str, game: str, session: int, serial: int | None, amount: str, denominations: str,

@@ -22,7 +22,6 @@ import csv
 import datetime
 import hashlib
 import io
-import json
 import os
 import re
 from dataclasses import dataclass, field
@@ -68,6 +67,7 @@ MINIMUM, MAXIMUM, AVANCE = COLUMNS.index("minimum"), COLUMNS.index("maximum"), C
 UNUSED = {str(kind.value): [COLUMNS.index(c) for c in COLUMNS if c not in USED[kind]] for kind in IMPORTED}
 # every kind has two signatories or more: the getter gives a tuple of their names
 SIGNED_AT = {str(kind.value): itemgetter(*(COLUMNS.index(role) for role in SIGNATORIES[kind])) for kind in IMPORTED}
+TEAM_OF = {str(kind.value): "drop" if kind == SlipKind.DROP else SIGNATORIES[kind] for kind in IMPORTED}
 OPENING, CLOSING, DROP = str(SlipKind.OPENING.value), str(SlipKind.CLOSING.value), str(SlipKind.DROP.value)
 COPY_BATCH = 20_000
 NULL, NULL_PAIR = "\\N", "\\N\t\\N"  # COPY's null
@@ -216,14 +216,8 @@ class _Part:
 
     @classmethod
     def of(cls, value) -> "_Part":
-        text = _canonical(value)
+        text = digests.plain_canonical(value)
         return cls(value, text, _copy_text(text))
-
-
-def _canonical(value) -> str:
-    """`hashing.canonical` of a value that is plain already (texts, integers, None, dicts of them), without its walk
-    through the value: the same text."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
 class _Session:
@@ -379,7 +373,8 @@ class _Import:
         return found
 
     def _signed(self, kind: str, row: list[str]) -> _Part:
-        key = (kind, SIGNED_AT[kind](row))
+        # a fill and a credit have the same signatories: one team's check serves both
+        key = (TEAM_OF[kind], SIGNED_AT[kind](row))
         found = self.signed.get(key)
         if found is None:
             found = self.signed[key] = _Part.of(signatures_clean(kind, dict(zip(SIGNATORIES[kind], key[1],
