@@ -87,6 +87,9 @@ def test_the_pit_view_shows_limits_bank_slips_running_result_win_hold_and_totals
     totals = page[page.index('data-testid="day-totals"'):]
     assert eur(w, "700.00") in totals  # fills: 500 + 200 (the voided 1000 aside)
     assert 'data-testid="form-open"' in page and 'data-testid="form-table"' not in page  # a cashier opens
+    assert reverse("registers-register", kwargs={"casino": w.c.code, "kind": "avances"}) in page
+    wrong_day = client.get(reverse("tables-pit", kwargs={"casino": w.c.code}), {"jour": "hier"}).content.decode()
+    assert 'data-testid="error-jour"' in wrong_day and 'data-testid="day-totals"' in wrong_day
     assert day.first.pk and 'data-testid="read-only"' not in page
 
 

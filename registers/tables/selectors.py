@@ -25,7 +25,8 @@ from compliance.models import Casino, User
 from games.models import Game
 from registers.errors import ErrorCode
 
-from ..models import GamingSession, GamingTable, Slip, SlipKind, SlipVoid, TableSession
+from ..kinds import RegisterKind
+from ..models import GamingSession, GamingTable, Register, Slip, SlipKind, SlipVoid, TableSession
 from . import errors, rules
 from .rules import is_table_game
 from .slips import SIGNATORIES
@@ -219,6 +220,14 @@ def session_slips(session: TableSession) -> list[Slip]:
         slip.signed = [(str(ROLES.get(role, role)), slip.signatures[role])
                        for role in sorted(slip.signatures, key=lambda r: order.index(r) if r in order else 99)]
     return slips
+
+
+def books(casino: Casino) -> list[str]:
+    """The casino's books of the tables already opened (the first slip opens them): the carnet d'avances, the
+    carnets spéciaux."""
+    kinds = (RegisterKind.AVANCES, RegisterKind.CARNETS_SPECIAUX)
+    opened = set(Register.objects.filter(casino=casino, kind__in=kinds).values_list("kind", flat=True))
+    return [kind for kind in kinds if kind in opened]
 
 
 def day_closed(casino: Casino, day: datetime.date) -> bool:

@@ -21,7 +21,7 @@ from compliance.models import User
 from compliance.permissions import can_write
 
 from ..forms import DATE, BootstrapForm
-from ..kinds import RegisterKind, register_kind_label
+from ..kinds import register_kind_label
 from ..models import BankMode, SlipKind
 from ..register_page import csv_response
 from ..web_actions import chosen, submit, verify_writable
@@ -220,9 +220,9 @@ def pit(request, casino):
 
 
 def _registers(casino) -> list[tuple[str, str]]:
-    """The books the slips are entered in: the carnet d'avances and the carnets spéciaux."""
+    """The books the slips are entered in, once opened: the carnet d'avances and the carnets spéciaux."""
     return [(register_kind_label(kind), reverse("registers-register", kwargs={"casino": casino.code, "kind": kind}))
-            for kind in (RegisterKind.AVANCES, RegisterKind.CARNETS_SPECIAUX)]
+            for kind in selectors.books(casino)]
 
 
 @login_required
