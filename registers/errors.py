@@ -68,6 +68,7 @@ class ErrorCode(StrEnum):
     SESSION_CLOSED = "session_closed"
     START_TOO_HIGH = "start_too_high"
     STATUS_CHANGE = "status_change"
+    TOO_LARGE = "too_large"  # a file past its size (an import of slips)
     TOO_LONG = "too_long"
     TOO_MANY_LEVELS = "too_many_levels"
     TWO_ACTIVE_CARDS = "two_active_cards"

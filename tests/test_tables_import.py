@@ -421,6 +421,17 @@ def _upload(lines, name="bordereaux.csv"):
     return upload
 
 
+def test_the_api_refuses_a_file_past_its_size(w, monkeypatch):
+    from registers.tables import api_import
+
+    monkeypatch.setattr(api_import, "FILE_MAX_MB", 0)
+    url = reverse("api-registers-tables-import", kwargs={"casino": w.c.code})
+    answer = api_client_for(w.accountant_c).post(url, {"file": _upload(session_lines())}, format="multipart")
+    assert (answer.status_code, answer.json()["code"], list(answer.json()["field_errors"])) == (400, "too_large",
+                                                                                                ["file"])
+    assert not Entry.objects.filter(kind=EntryKind.SLIPS_IMPORTED).exists()
+
+
 def test_the_api_imports_an_uploaded_file_for_casino_staff_only(w):
     url = reverse("api-registers-tables-import", kwargs={"casino": w.c.code})
     answer = api_client_for(w.accountant_c).post(url, {"file": _upload(session_lines())}, format="multipart")

@@ -14,7 +14,8 @@ from rest_framework.response import Response
 from compliance import selectors as compliance_selectors
 from compliance.api.errors import ErrorOutput, error_responses
 from compliance.api.inputs import Input
-from compliance.errors import DomainError, ErrorCode
+from compliance.errors import DomainError
+from registers.errors import ErrorCode
 
 from ..chain.api import PostOnly, ScopedObjectApi
 from .imports import slips_import
