@@ -14,7 +14,7 @@ from drf_spectacular.renderers import OpenApiJsonRenderer
 
 from registers.models import Entry, GamingTable, Slip, SlipVoid, TableSession
 from registers.tables.services import session_open, table_create
-from tests.conftest import api_client_for, lu_today, make_user
+from tests.conftest import PASSWORD, api_client_for, lu_today, make_user
 from tests.tables_world import COUNTED, FLOAT, SIGNED, SLIP_SIGNED, fill, lu_table, open_lu
 from tests.test_api_schema import R, body, valid
 
@@ -90,10 +90,13 @@ def test_a_table_s_day_through_the_api(w):
                                                    "denominations": {"100": 2}}, format="json")
     assert credit.status_code == 201 and credit.json()["serial"] == 1002
     void_url = url("-void", w, pk=credit.json()["id"])
-    refused(cashier, void_url, {"countersigner": w.accountant_c.username, "reason": "Erreur"}, "countersigner")
-    refused(cashier, void_url, {"countersigner": w.accountant_a.username, "reason": "Erreur"}, "countersigner")
-    refused(cashier, void_url, {"countersigner": w.manager_c.username, "reason": " "}, "reason", "required")
-    voided = cashier.post(void_url, {"countersigner": w.manager_c.username, "reason": "Saisi deux fois"},
+    signs = {"countersigner_password": PASSWORD}
+    refused(cashier, void_url, {"countersigner": w.accountant_c.username, **signs, "reason": "Erreur"}, "countersigner")
+    refused(cashier, void_url, {"countersigner": w.accountant_a.username, **signs, "reason": "Erreur"}, "countersigner")
+    refused(cashier, void_url, {"countersigner": w.manager_c.username, **signs, "reason": " "}, "reason", "required")
+    refused(cashier, void_url, {"countersigner": w.manager_c.username, "countersigner_password": "x",
+                                "reason": "Erreur"}, "countersigner_password")
+    voided = cashier.post(void_url, {"countersigner": w.manager_c.username, **signs, "reason": "Saisi deux fois"},
                           format="json")
     assert voided.status_code == 201 and voided.json()["voided"] is True
     assert voided.json()["void_reason"] == "Saisi deux fois"

@@ -16,7 +16,7 @@ from django.urls import reverse
 from compliance.formatting import money
 from registers.models import Entry, GamingTable, Slip, SlipVoid, TableSession
 from registers.tables.services import session_open, slip_file, slip_void, table_create
-from tests.conftest import lu_today, make_user
+from tests.conftest import PASSWORD, lu_today, make_user
 from tests.tables_world import COUNTED, FLOAT, SIGNED, SLIP_SIGNED, close, count, fill, lu_table, open_lu
 
 pytestmark = pytest.mark.django_db
@@ -220,12 +220,15 @@ def test_the_slip_void_close_and_drop_forms_refuse_with_the_field_named(w, clien
     assert post(client, url, "slip", slip_data(serial="1002", kind="credit", amount="200",
                                                denominations="100 ; 2")).status_code == 302
     credit = Slip.objects.get(serial=1002)
-    refused(client, url, "void", {"slip": credit.pk, "countersigner": w.accountant_c.username, "reason": "Erreur"},
+    second = {"countersigner": w.manager_c.username, "countersigner_password": PASSWORD}
+    refused(client, url, "void", {"slip": credit.pk, "countersigner": w.accountant_c.username,
+                                  "countersigner_password": PASSWORD, "reason": "Erreur"},
             "countersigner")  # oneself is not a second person: not offered, refused
-    refused(client, url, "void", {"slip": credit.pk, "countersigner": w.manager_c.username, "reason": " "}, "reason")
-    refused(client, url, "void", {"slip": "999999", "countersigner": w.manager_c.username, "reason": "Erreur"}, "slip")
-    voided = post(client, url, "void", {"slip": credit.pk, "countersigner": w.manager_c.username,
-                                        "reason": "Crédit saisi deux fois"})
+    refused(client, url, "void", {"slip": credit.pk, **second, "reason": " "}, "reason")
+    refused(client, url, "void", {"slip": "999999", **second, "reason": "Erreur"}, "slip")
+    refused(client, url, "void", {"slip": credit.pk, **second, "countersigner_password": "pas le sien",
+                                  "reason": "Erreur"}, "countersigner_password")  # the second person signs in person
+    voided = post(client, url, "void", {"slip": credit.pk, **second, "reason": "Crédit saisi deux fois"})
     assert voided.status_code == 302 and SlipVoid.objects.get().entry.countersigner == w.manager_c
     before = counts()
     early = post(client, url, "drop", {"amount": "100", "denominations": "100 ; 1", "signature_compteur_1": "Ines",

@@ -229,6 +229,9 @@ class TableSlipInput(Input):
 
 class TableVoidInput(Input):
     countersigner = RegisterText(help_text="the username of the second person, another of the casino's staff")
+    countersigner_password = serializers.CharField(
+        write_only=True, trim_whitespace=False, max_length=128,
+        help_text="the second person's own password: they sign the void themselves")
     reason = RegisterText(max_length=TEXT_MAX, multiline=True)
 
 
@@ -343,7 +346,8 @@ class VoidApi(TablesApi):
     def post(self, request, casino, pk):
         """A fill or credit voided with its reason, by the caller and a second person of the casino."""
         values = self.body(TableVoidInput, request)
-        countersigner = selectors.countersigner_find(self.casino, request.user, values["countersigner"])
+        countersigner = selectors.countersigner_find(self.casino, request.user, values["countersigner"],
+                                                     values["countersigner_password"], request)
         void = slip_void(slip=self.slip, actor=request.user, countersigner=countersigner, reason=values["reason"])
         return created(TableSlipOutput(selectors.slip_get(self.casino, void.slip_id)))
 

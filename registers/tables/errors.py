@@ -54,3 +54,4 @@ ROUNDS_LINE = _(
     "Main {round} : « banque ; joueurs ; mises gagnantes » attendu, par exemple « croupier ; 1, 2, 3 ; 1=25, 3=40 »."
 )
 ROUNDS_JSON = _("Les mains en JSON ne se lisent pas : {problem}.")
+COUNTERSIGNER_PASSWORD = _("Le mot de passe de « {name} » ne correspond pas : la seconde personne signe elle-même.")

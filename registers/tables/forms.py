@@ -224,6 +224,8 @@ class VoidForm(TablesForm):
     action = "void"
     slip = forms.ChoiceField(label=_("Bordereau à annuler"), choices=())
     countersigner = forms.ChoiceField(label=_("Seconde signature (contresignataire)"), choices=())
+    countersigner_password = forms.CharField(label=_("Mot de passe de la seconde personne"), strip=False,
+                                             widget=forms.PasswordInput(attrs={"autocomplete": "off"}))
     reason = text_field(_("Motif"), TEXT_MAX, widget=TEXT)
 
     def __init__(self, *args, **kwargs):
@@ -239,7 +241,8 @@ class VoidForm(TablesForm):
 
     def values(self):
         data = self.cleaned_data
-        return {"slip": self.page.slip(data["slip"]), "countersigner": self.page.countersigner(data["countersigner"]),
+        return {"slip": self.page.slip(data["slip"]),
+                "countersigner": self.page.countersigner(data["countersigner"], data["countersigner_password"]),
                 "reason": data["reason"]}
 
 

@@ -12,6 +12,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from django.contrib.auth import authenticate
 from django.db.models import Count, DecimalField, Exists, Max, OuterRef, Prefetch, Q, Sum, Value
 from django.db.models.functions import Coalesce
 from django.shortcuts import get_object_or_404
@@ -259,13 +260,18 @@ def countersigners(casino: Casino, actor) -> list:
                 .exclude(pk=actor.pk).order_by("last_name", "first_name", "username"))
 
 
-def countersigner_find(casino: Casino, actor, username: str):
+def countersigner_find(casino: Casino, actor, username: str, password: str, request=None):
+    """The second person of a void, present: one of the casino's other active staff, who types their own password
+    (the casino's internal control; wrong attempts count towards the account's lockout like a sign-in)."""
     found = next((user for user in countersigners(casino, actor) if user.username == username), None)
     if found is None and username == getattr(actor, "username", None):
         raise DomainError(errors.VOID_TWO_PEOPLE.format(user=username), code=ErrorCode.INVALID, field="countersigner")
     if found is None:
         raise DomainError(errors.COUNTERSIGNER_UNKNOWN.format(name=username), code=ErrorCode.INVALID,
                           field="countersigner")
+    if authenticate(request, username=username, password=password or "") != found:
+        raise DomainError(errors.COUNTERSIGNER_PASSWORD.format(name=username), code=ErrorCode.INVALID,
+                          field="countersigner_password")
     return found
 
 

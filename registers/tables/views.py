@@ -45,8 +45,8 @@ class MonthForm(BootstrapForm):
 class TablesPage:
     """What the forms of a casino's tables need: the casino, the gaming day shown, the session of the page."""
 
-    def __init__(self, *, user: User, casino, day: datetime.date, session=None, prefill=None):
-        self.user, self.casino, self.day, self.session = user, casino, day, session
+    def __init__(self, *, user: User, casino, day: datetime.date, session=None, prefill=None, request=None):
+        self.user, self.casino, self.day, self.session, self.request = user, casino, day, session, request
         self.prefill = prefill or {}
 
     @cached_property
@@ -90,8 +90,8 @@ class TablesPage:
     def countersigners(self):
         return selectors.countersigners(self.casino, self.user)
 
-    def countersigner(self, username):
-        return selectors.countersigner_find(self.casino, self.user, username)
+    def countersigner(self, username, password):
+        return selectors.countersigner_find(self.casino, self.user, username, password, self.request)
 
 
 def _is_manager(user) -> bool:
@@ -229,7 +229,8 @@ def _registers(casino) -> list[tuple[str, str]]:
 def session_detail(request, casino, pk):
     casino = compliance_selectors.casino_get(user=request.user, code=casino)
     session = selectors.session_get(casino, pk)
-    page = TablesPage(user=request.user, casino=casino, day=session.gaming_day, session=session, prefill=request.GET)
+    page = TablesPage(user=request.user, casino=casino, day=session.gaming_day, session=session, prefill=request.GET,
+                      request=request)
     bound = None
     if request.method == "POST":
         bound, done = _posted(request, casino, page, SESSION_ACTIONS)
