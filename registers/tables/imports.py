@@ -24,6 +24,7 @@ import hashlib
 import io
 import os
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from decimal import Decimal
 from operator import itemgetter
@@ -195,8 +196,9 @@ class _Text:
 
 
 def _source_name(source) -> str:
+    """The file's name as the entries write it: printable (an uploaded name is the client's), bounded."""
     name = source if isinstance(source, str | os.PathLike) else getattr(source, "name", "") or ""
-    return Path(str(name)).name[:200]
+    return "".join(c for c in Path(str(name)).name if unicodedata.category(c)[0] not in "CZ" or c == " ")[:200]
 
 
 # --- one import -----------------------------------------------------------------------------------------------------
@@ -240,8 +242,11 @@ class _Import:
     def __init__(self, casino: Casino, actor: User, late_reason: str, countersigner: User | None):
         self.casino, self.actor, self.countersigner = casino, actor, countersigner
         self.late_reason = late_reason
+        # the tables locked as `session_open` locks one, then the casino's row as `slip_file` locks it to take its
+        # serials in turn: in that order, a form and an import never wait on each other in a circle
         self.tables = {t.number: t for t in GamingTable.objects.select_for_update(of=("self",)).filter(casino=casino)
-                       .select_related("game")}
+                       .select_related("game").order_by("pk")}
+        list(Casino.objects.select_for_update().filter(pk=casino.pk).values_list("pk", flat=True))
         self.table_json: dict[int, tuple[str, str]] = {}  # table id → canonical (number, game)
         for table in self.tables.values():
             table.casino = casino
@@ -622,8 +627,7 @@ def slips_import(*, casino: Casino, actor: User, source, late_reason: str = "",
     verify_actor(actor, casino)
     _countersigner_checked(casino, actor, countersigner)
     reason = clean_text(late_reason, field="late_reason", max_length=TEXT_MAX, multiline=True, optional=True)
-    # the casino's serials are taken in turn (as `slip_file` takes them), its tables locked (as `session_open`)
-    casino = Casino.objects.select_for_update(of=("self",)).select_related("jurisdiction").get(pk=casino.pk)
+    casino = Casino.objects.select_related("jurisdiction").get(pk=casino.pk)
     work = _Import(casino, actor, reason, countersigner)
     opened = open(source, "rb") if isinstance(source, str | os.PathLike) else None  # noqa: SIM115
     try:
