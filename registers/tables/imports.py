@@ -20,6 +20,7 @@ version's effective date, so the limits and the bank are read once per game and 
 import bisect
 import csv
 import datetime
+import gc
 import hashlib
 import io
 import os
@@ -260,13 +261,18 @@ class _Import:
         self.days: dict[datetime.date, dict | None] = {}  # the days seen → their late filing, if late
         self.raw_days: dict[str, datetime.date] = {}
         self.raw_tables: dict[str, GamingTable] = {}
-        self.memo: dict[tuple, object] = {}  # limits, bank, citations: once per period between rule changes
+        self.raw_numbers: dict[str, int] = {}
+        # limits, bank, float, citations: once per period between two rule changes (or per text, for a float)
+        self.memo: dict = {}
         self.counted: dict[str, _Part] = {}  # each distinct text of denominations, checked once
         self.amounts: dict[tuple, str] = {}
         self.signed: dict[tuple, _Part] = {}
         self.opened: list[_Session] = []
         self.slips: list[tuple] = []  # (session, kind, serial, amount text, denominations, signatures)
         self._latest_sessions()
+        # the gaming days on which Vigie holds sessions of the casino's tables: only those are read at their first line
+        self.held_days = set(TableSession.objects.filter(table__casino=casino).values_list("gaming_day", flat=True)
+                             .distinct())
 
     # the state in Vigie
 
@@ -323,7 +329,8 @@ class _Import:
         if day not in self.days:  # a day's checks, at its first line
             verify_gaming_day(self.casino, day)
             self.days[day] = self._late(day)
-            self._load_day(day)
+            if day in self.held_days:
+                self._load_day(day)
         self.raw_days[raw] = day
         return day
 
@@ -346,13 +353,11 @@ class _Import:
             self.raw_tables[raw] = table
         return table
 
-    @staticmethod
-    def _number(raw: str) -> int:
-        if raw.isdigit() and raw.isascii() and 1 <= int(raw) <= 32767:
-            return int(raw)
+    def _number(self, raw: str) -> int:
         text = raw.strip()
         if not DIGITS.fullmatch(text) or not 1 <= int(text) <= 32767:
             raise DomainError(SESSION_INVALID.format(value=raw), code=ErrorCode.INVALID, field="seance")
+        self.raw_numbers[raw] = int(text)
         return int(text)
 
     def _counted(self, raw: str) -> _Part:
@@ -398,27 +403,23 @@ class _Import:
                 unknown=", ".join(c for c in named if c not in COLUMNS) or "—"))
         order = [named.index(column) for column in COLUMNS]
         ordered = order != list(range(len(COLUMNS)))  # the columns in another order: each row put in ours
-        count = 0
-        while True:
-            try:
-                row = next(reader)
-            except StopIteration:
-                break
-            except csv.Error as error:
-                raise LineError(reader.line_num, None, str(error)) from None
-            if not row or (len(row) == 1 and not row[0].strip()):
-                continue
-            line = reader.line_num
-            if len(row) != len(COLUMNS):
-                raise LineError(line, None, COLUMN_COUNT.format(count=len(row), expected=len(COLUMNS)))
-            try:
-                self._line([row[i] for i in order] if ordered else row)
-            except DomainError as refused:
-                field_name = refused.field or ""
-                column = field_name.removeprefix("signatures.") if field_name.startswith("signatures.") \
-                    else COLUMN_OF.get(field_name, field_name)
-                raise LineError(line, column or None, refused.message, refused.code) from None
-            count += 1
+        count, width, line_of = 0, len(COLUMNS), self._line
+        try:
+            for row in reader:
+                if len(row) != width:
+                    if not row or (len(row) == 1 and not row[0].strip()):
+                        continue
+                    raise LineError(reader.line_num, None, COLUMN_COUNT.format(count=len(row), expected=width))
+                try:
+                    line_of([row[i] for i in order] if ordered else row)
+                except DomainError as refused:
+                    field_name = refused.field or ""
+                    column = field_name.removeprefix("signatures.") if field_name.startswith("signatures.") \
+                        else COLUMN_OF.get(field_name, field_name)
+                    raise LineError(reader.line_num, column or None, refused.message, refused.code) from None
+                count += 1
+        except csv.Error as error:
+            raise LineError(reader.line_num, None, str(error)) from None
         if not count:
             raise DomainError(EMPTY_FILE, code=ErrorCode.EMPTY, field="fichier")
         return count
@@ -434,7 +435,7 @@ class _Import:
                 raise DomainError(COLUMN_NOT_USED.format(kind=kind), field=COLUMNS[position])
         day = self.raw_days.get(row[JOURNEE]) or self._day(row[JOURNEE])
         table = self.raw_tables.get(row[TABLE]) or self._table(row[TABLE])
-        number = self._number(row[SEANCE])
+        number = self.raw_numbers.get(row[SEANCE]) or self._number(row[SEANCE])
         if kind == OPENING:
             self._open(table, day, number, row)
             return
@@ -486,21 +487,21 @@ class _Import:
         if last is not None and not last.closed:
             raise DomainError(errors.TABLE_STILL_OPEN.format(number=table.number, day=last.day.isoformat()),
                               code=ErrorCode.INVALID, field="table")
-        period = self._period(day)
-        low, high = row[MINIMUM], row[MAXIMUM]
-        limits = self._once(("limites", period, table.game_id, low, high),
-                            lambda: rules.limits(table, day, low, high))
-        bank = self._once(("banque", period), lambda: rules.bank(self.casino, day))
-        counted = self._counted(row[COUPURES])
+        low, high, raw_float = row[MINIMUM], row[MAXIMUM], row[AVANCE].strip()
+        key = (self._period(day), table.game_id, low, high)
+        limits = self.memo.get(key) or self.memo.setdefault(key, rules.limits(table, day, low, high))
+        bank = self.memo.get(("banque", key[0])) or self.memo.setdefault(("banque", key[0]),
+                                                                         rules.bank(self.casino, day))
+        counted = self.counted.get(row[COUPURES]) or self._counted(row[COUPURES])
         amount = self._amount(row[MONTANT], counted, allow_zero=bank.mode == BankMode.INVENTAIRE)
-        raw_float = row[AVANCE].strip()
         float_value = None
         if bank.mode == BankMode.AVANCE:
             if not raw_float:
                 raise DomainError(errors.FLOAT_REQUIRED.format(citation=bank.citation), code=ErrorCode.INVALID,
                                   field="float_amount")
-            float_value = parse_amount(raw_float, field="float_amount")
-            if Decimal(amount) != float_value:
+            float_value = self.memo.get(("avance", raw_float)) or self.memo.setdefault(
+                ("avance", raw_float), parse_amount(raw_float, field="float_amount"))
+            if amount != format(float_value, "f"):  # both exact to the cent
                 raise DomainError(errors.FLOAT_NOT_COUNTED.format(counted=amount, float=float_value,
                                                                   citation=bank.citation),
                                   code=ErrorCode.INVALID_AMOUNT, field="denominations")
@@ -510,9 +511,10 @@ class _Import:
         signed = self._signed(OPENING, row)
         session = _Session(table, day, number, closed=False, dropped=False)
         session.float_amount, session.limits, session.bank_mode = float_value, limits, bank.mode
-        session.opening = self._once(("ouverture", bank.mode, float_value, limits), lambda: _Part.of(
-            digests.opening_fields(bank_mode=bank.mode, float_amount=float_value, minimum=limits.minimum,
-                                   maximum=limits.maximum, maximum_per=limits.per, limits_citation=limits.citation)))
+        shown = (key, bank.mode, float_value)
+        session.opening = self.memo.get(shown) or self.memo.setdefault(shown, _Part.of(digests.opening_fields(
+            bank_mode=bank.mode, float_amount=float_value, minimum=limits.minimum, maximum=limits.maximum,
+            maximum_per=limits.per, limits_citation=limits.citation)))
         self.sessions[(table.pk, day, number)] = session
         self.numbers[(table.pk, day)] = number
         if last is None or (day, number) > (last.day, last.number):
@@ -630,11 +632,15 @@ def slips_import(*, casino: Casino, actor: User, source, late_reason: str = "",
     casino = Casino.objects.select_related("jurisdiction").get(pk=casino.pk)
     work = _Import(casino, actor, reason, countersigner)
     opened = open(source, "rb") if isinstance(source, str | os.PathLike) else None  # noqa: SIM115
+    collecting = gc.isenabled()
+    gc.disable()  # hundreds of thousands of rows kept, none in a cycle: the collector would walk them again and again
     try:
         raw = opened or source
         stream = _Text(raw) if isinstance(raw, io.TextIOBase) else _Binary(raw)
         count = work.read(stream)
     finally:
+        if collecting:
+            gc.enable()
         if opened is not None:
             opened.close()
     file_sha256 = stream.sha.hexdigest()
