@@ -631,16 +631,24 @@ def slips_import(*, casino: Casino, actor: User, source, late_reason: str = "",
     reason = clean_text(late_reason, field="late_reason", max_length=TEXT_MAX, multiline=True, optional=True)
     casino = Casino.objects.select_related("jurisdiction").get(pk=casino.pk)
     work = _Import(casino, actor, reason, countersigner)
-    opened = open(source, "rb") if isinstance(source, str | os.PathLike) else None  # noqa: SIM115
     collecting = gc.isenabled()
-    gc.disable()  # hundreds of thousands of rows kept, none in a cycle: the collector would walk them again and again
+    # hundreds of thousands of rows kept until the COPY, none in a cycle: the collector would walk them again and
+    # again (refcounting frees them all the same once the import returns)
+    gc.disable()
+    try:
+        return _imported(work, source, casino, actor, countersigner)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _imported(work: _Import, source, casino: Casino, actor: User, countersigner: User | None) -> ImportResult:
+    opened = open(source, "rb") if isinstance(source, str | os.PathLike) else None  # noqa: SIM115
     try:
         raw = opened or source
         stream = _Text(raw) if isinstance(raw, io.TextIOBase) else _Binary(raw)
         count = work.read(stream)
     finally:
-        if collecting:
-            gc.enable()
         if opened is not None:
             opened.close()
     file_sha256 = stream.sha.hexdigest()
