@@ -49,6 +49,8 @@ CHECKS = {
     (Register.AVANCES, Kind.SLIP_VOID): (tables.slip_voided,),
     (Register.CARNETS_SPECIAUX, Kind.DROP_COUNTED): (tables.drop_counted,),
     (Register.CARNETS_SPECIAUX, Kind.COMMISSION): (tables.commission_counted,),
+    (Register.CARNETS_SPECIAUX, Kind.RECONCILED): (tables.reconciled,),
+    (Register.CARNETS_SPECIAUX, Kind.FINDING_FOLLOWED): (tables.finding_followed,),
     (Register.AVANCES, Kind.SLIPS_IMPORTED): (tables.slips_imported,),
     (Register.CARNETS_SPECIAUX, Kind.SLIPS_IMPORTED): (tables.slips_imported,),
     # a correction, in any register that holds them (registers/chain/services.py)

@@ -193,7 +193,7 @@ class WinningBets(Coded, serializers.DictField):
 
 
 class PaiGowRoundInput(Input):
-    banque = Seat(help_text="who banks the round: « croupier » or a seat (QC RJC art. 116)")
+    banque = Seat(help_text="who banks the round: « croupier » or a seat (the rotation the rule data sets)")
     joueurs = ListOf(child=Seat(), required=False, default=list, codes=SHAPE, messages=REQUIRED,
                      help_text="the seats that played the round")
     gagnantes = WinningBets(required=False, default=dict)
@@ -210,9 +210,9 @@ class TableSessionInput(Input):
     gaming_day = day(required=False, help_text="the casino's today when left out")
     minimum = Amount()
     maximum = Amount(help_text=AMOUNT_HELP + "; at least the minimum, and where the game's rule sets it, one of its "
-                     "multiples of the minimum (LU art. 37-11, 37-17)")
+                     "multiples of the minimum")
     float_amount = Amount(required=False, allow_null=True, default=None,
-                          help_text="the table's fixed float where the jurisdiction keeps one (LU art. 9, 21, 37-9): "
+                          help_text="the table's fixed float where the jurisdiction keeps one (its rule data): "
                           "required there, refused elsewhere; the opening count must be it")
     denominations = Denominations(help_text="the opening inventory")
     signatures = TableSignatures()
@@ -230,7 +230,7 @@ class TableSlipInput(Input):
 class TableVoidInput(Input):
     countersigner = RegisterText(help_text="the username of the second person, another of the casino's staff")
     countersigner_password = serializers.CharField(
-        write_only=True, trim_whitespace=False, max_length=128,
+        write_only=True, trim_whitespace=False, min_length=1, max_length=128,
         help_text="the second person's own password: they sign the void themselves")
     reason = RegisterText(max_length=TEXT_MAX, multiline=True)
 
@@ -248,7 +248,7 @@ class TableDropInput(Input):
 
 class TableCommissionInput(Input):
     rounds = ListOf(child=PaiGowRoundInput(), min_length=1, codes=SHAPE, messages=REQUIRED,
-                    help_text="every round of the session, in order (QC RJC art. 111, 116)")
+                    help_text="every round of the session, in order (commission and rotation from the rule data)")
     amount = Amount(allow_zero=True, help_text=AMOUNT_HELP + "; the commissions computed from the rounds")
     signatures = TableSignatures()
 

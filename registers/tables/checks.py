@@ -5,6 +5,7 @@ at opening (LU RGD 1979 art. 21), a void's reason and second person, Pai Gow com
 116) — against the carnet d'avances replayed up to it; and each entry of an imported file, its slips' digest
 recomputed from the rows."""
 
+import hashlib
 import json
 
 from django.db.models import TextField
@@ -200,4 +201,67 @@ def slips_imported(replay: Replay, entry: Audited) -> list[Problem]:
         for _kind, serial, year, *_ in rows:
             if serial is not None:
                 state["serials"][year] = max(serial, state["serials"].get(year) or 0)
+    return check.problems
+
+
+# --- the day's reconciliation (compliance/reconciliation), as its entries write it --------------------------------
+
+STATUSES = ("conforme", "constats")
+STEPS = ("explique", "accepte")
+STATUS_MISMATCH = _("Statut « {status} » pour {count} constat(s) : « constats » s'il y en a, « conforme » sinon.")
+FINGERPRINT = _("L'empreinte des constats écrite n'est pas celle de leurs clés et montants.")
+LIFTED_UNKNOWN = _("Le constat levé « {key} » n'était pas ouvert ce jour-là.")
+FOLLOWS_NOTHING = _("Une suite se rapporte à un rapprochement de ce carnet qui a relevé ce constat (« {key} »).")
+STEP_UNKNOWN = _("Suite « {step} » inconnue : « explique » ou « accepte ».")
+ACCEPT_UNEXPLAINED = _("Le constat « {key} » est accepté sans avoir été expliqué.")
+
+
+def _fingerprint(findings: list[dict]) -> str:
+    lines = sorted(f"{item.get('cle')}={'' if item.get('montant') is None else item.get('montant')}"
+                   for item in findings)
+    return hashlib.sha256("\n".join(lines).encode()).hexdigest()
+
+
+def reconciled(replay: Replay, entry: Audited) -> list[Problem]:
+    """The day's status and findings: each finding with its key, its rule and its amount; the fingerprint of their
+    keys and amounts, as the run compares them; only findings standing that day lifted."""
+    check = _check(replay, entry, "carnets_speciaux")
+    findings = [item for item in check.items("constats") if isinstance(item, dict)]
+    status = entry.payload.get("statut")
+    if status not in STATUSES or (status == "constats") != bool(findings):
+        check.fail(STATUS_MISMATCH, status=status, count=len(findings))
+    for item in findings:
+        check.text("cle", value=item.get("cle"), max_length=200)
+        check.text("citation", value=item.get("citation"), max_length=300)
+        if item.get("montant") is not None:
+            check.number("montant", value=item.get("montant"))  # a variance, either way
+    if entry.payload.get("empreinte") != _fingerprint(findings):
+        check.fail(FINGERPRINT)
+    standing = replay.part("reconciliation", dict).setdefault(entry.gaming_day, set())
+    for key in entry.payload.get("leves") or ():
+        if key not in standing:
+            check.fail(LIFTED_UNKNOWN, key=key)
+    standing.difference_update(entry.payload.get("leves") or ())
+    standing.update(str(item.get("cle")) for item in findings)
+    replay.part("reconciliation.runs", dict)[entry.entry.pk] = {str(item.get("cle")) for item in findings}
+    return check.problems
+
+
+def finding_followed(replay: Replay, entry: Audited) -> list[Problem]:
+    """A finding explained by the accounts, then accepted by a manager, each referring to the run that found it."""
+    check = _check(replay, entry, "carnets_speciaux")
+    key, step = entry.payload.get("constat"), entry.payload.get("suite")
+    found_in = replay.part("reconciliation.runs", dict).get(entry.entry.refers_to_id)
+    if found_in is None or key not in found_in:
+        check.fail(FOLLOWS_NOTHING, key=key)
+    states = replay.part("reconciliation.states", dict)
+    if step == "explique":
+        check.text("explication", max_length=1000, multiline=True)
+    elif step == "accepte":
+        check.actor_role()
+        if states.get((entry.entry.refers_to_id, key)) != "explique":
+            check.fail(ACCEPT_UNEXPLAINED, key=key)
+    else:
+        check.fail(STEP_UNKNOWN, step=step)
+    states[(entry.entry.refers_to_id, key)] = step
     return check.problems
