@@ -71,3 +71,27 @@ def test_a_fill_no_service_would_have_filed_is_named_by_the_audit(w):
         f"casino-c/avances#{last + 1} signatures : Le bordereau doit être signé par : demandeur.",
         f"casino-c/avances#{last + 1} montant : Le montant, 900.00, n'est pas la somme des coupures, 1000.00.",
         f"casino-c/avances#{last + 1} N° de série 5 : le suivant de {DAY.year} dans ce carnet est le 2."]
+
+
+def test_a_finding_accepted_without_its_explanation_is_named_by_the_audit(w):
+    from compliance.reconciliation.services import reconciliation_run
+
+    open_lu(w, lu_table(w), DAY)  # never closed: a finding
+    run = reconciliation_run(casino=w.c, gaming_day=DAY, actor=w.accountant_c)
+    finding = run.findings.get()
+    register = Register.objects.get(casino=w.c, kind=RegisterKind.CARNETS_SPECIAUX)
+    assert problems(w.c.code) == []
+    head = Entry.objects.filter(register=register).order_by("-seq").first()
+    from django.utils import timezone
+
+    from registers.chain.services import entry_data
+
+    entry = Entry(register=register, seq=head.seq + 1, kind=EntryKind.FINDING_FOLLOWED, gaming_day=DAY,
+                  refers_to=run.entry, payload=canonical({"constat": finding.key, "suite": "accepte"}),
+                  actor=w.accountant_c, recorded_at=timezone.now(), prev_hash=head.hash)
+    entry.hash = entry_data(entry).digest()
+    entry.save(force_insert=True)
+    found = problems(w.c.code)
+    assert f"casino-c/carnets_speciaux#{entry.seq} Le constat « {finding.key} » est accepté sans avoir été expliqué." \
+        in found, found
+    assert any("réservée au rôle « Direction »" in line for line in found), found
