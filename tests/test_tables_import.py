@@ -26,7 +26,7 @@ from registers.tables import checks
 from registers.tables import digest as digests
 from registers.tables.imports import COLUMNS, LATE_DAY, LineError, slips_import
 from registers.tables.selectors import GROUPINGS, SessionFigures, hold, session_figures, win_and_hold
-from tests.conftest import api_client_for, lu_today, make_user
+from tests.conftest import PASSWORD, api_client_for, lu_today, make_user
 from tests.tables_world import FLOAT, close, count, fill, lu_table, open_lu
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -457,6 +457,33 @@ def test_the_api_imports_an_uploaded_file_for_casino_staff_only(w):
                                                format="multipart")
     assert late.status_code == 400 and list(late.json()["field_errors"]) == ["lignes[2].journee"]
     assert counts() == before
+
+
+def test_a_late_file_through_the_api_is_countersigned_in_person(w):
+    """The manager who countersigns types their own password; a wrong one, another casino's manager or the importer
+    themself is refused with the field named, and nothing is written."""
+    url = reverse("api-registers-tables-import", kwargs={"casino": w.c.code})
+    api = api_client_for(w.accountant_c)
+
+    def post(**fields):
+        return api.post(url, {"file": _upload(session_lines(day=LATE)), "late_reason": "Panne du système de tables",
+                              **fields}, format="multipart")
+
+    before = counts()
+    outsider = make_user("direction.b2", "manager", casino=w.b)
+    for fields, field in (({"countersigner": w.manager_c.username, "countersigner_password": "pas le sien"},
+                           "countersigner_password"),
+                          ({"countersigner": outsider.username, "countersigner_password": PASSWORD}, "countersigner"),
+                          ({"countersigner": w.accountant_c.username, "countersigner_password": PASSWORD},
+                           "countersigner"),
+                          ({}, "lignes[2].journee")):
+        refused = post(**fields)
+        assert refused.status_code == 400 and list(refused.json()["field_errors"]) == [field], refused.json()
+    assert counts() == before
+    signed = post(countersigner=w.manager_c.username, countersigner_password=PASSWORD)
+    assert signed.status_code == 201, signed.json()
+    assert signed.json()["late_days"] == [LATE.isoformat()]
+    assert {e.countersigner for e in Entry.objects.filter(kind=EntryKind.SLIPS_IMPORTED)} == {w.manager_c}
 
 
 # --- win and hold conserve, whatever the grouping -------------------------------------------------------------------

@@ -1,9 +1,8 @@
 """API of a table system's file of slips (docs/tables-import.md): `POST /api/v1/registers/<casino>/tables/import/`,
 the CSV as the `file` part of a multipart/form-data body. A thin caller of `slips_import`, which checks every line:
 all or nothing, a refused line named in `field_errors` (`lignes[12].montant`). Casino staff import; a regulator
-reads (403 here). A file with a day past the casino's filing delay needs a manager's countersignature, which the
-command `tables_import --late-reason … --countersigner …` carries: through the API it is refused at that day's
-first line."""
+reads (403 here). A file with a day past the casino's filing delay gives the reason (`late_reason`) and a manager's
+countersignature: the manager's username and own password (`countersigner`, `countersigner_password`)."""
 
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field
@@ -18,7 +17,9 @@ from compliance.errors import DomainError
 from registers.errors import ErrorCode
 
 from ..chain.api import PostOnly, ScopedObjectApi
-from .imports import slips_import
+from ..chain.inputs import RegisterText
+from ..fields import TEXT_MAX
+from .imports import countersigner_present, slips_import
 
 FILE_MAX_MB = 200  # a year of a casino's slips is about 40 MB
 FILE_TOO_LARGE = _("Le fichier dépasse {max} Mo : importez-le en plusieurs fois (une journée de jeu n'y est que "
@@ -32,7 +33,13 @@ class Upload(serializers.FileField):
 
 class ImportInput(Input):
     file = Upload(help_text="the table system's export: UTF-8, `;` between columns, its header first "
-                                           "(docs/tables-import.md)", allow_empty_file=True)
+                            "(docs/tables-import.md)", allow_empty_file=True)
+    late_reason = RegisterText(max_length=TEXT_MAX, multiline=True, optional=True,
+                               help_text="why days past the casino's filing delay are imported now")
+    countersigner = RegisterText(optional=True, help_text="a late file: the username of the manager who countersigns")
+    countersigner_password = serializers.CharField(
+        write_only=True, trim_whitespace=False, required=False, max_length=128,
+        help_text="the countersigning manager's own password: they sign in person")
 
 
 class ImportedEntryOutput(serializers.Serializer):
@@ -86,6 +93,11 @@ class SlipsImportApi(PostOnly, ScopedObjectApi):
         upload = data.validated_data["file"]
         if upload.size > FILE_MAX_MB * 1024 * 1024:
             raise DomainError(FILE_TOO_LARGE.format(max=FILE_MAX_MB), code=ErrorCode.TOO_LARGE, field="file")
+        countersigner = None
+        if data.validated_data["countersigner"]:  # signed in person, before the import's transaction
+            countersigner = countersigner_present(self.casino, request.user, data.validated_data["countersigner"],
+                                                  data.validated_data.get("countersigner_password", ""), request)
         upload.seek(0)
-        result = slips_import(casino=self.casino, actor=request.user, source=upload)
+        result = slips_import(casino=self.casino, actor=request.user, source=upload,
+                              late_reason=data.validated_data["late_reason"], countersigner=countersigner)
         return Response(ImportOutput(result).data, status=status.HTTP_201_CREATED)

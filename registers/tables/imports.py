@@ -31,6 +31,7 @@ from decimal import Decimal
 from operator import itemgetter
 from pathlib import Path
 
+from django.contrib.auth import authenticate
 from django.db import connection, transaction
 from django.db.models import Exists, OuterRef
 from django.utils.translation import gettext_lazy as _
@@ -607,6 +608,22 @@ class _Import:
             sessions=len(self.opened), days=sorted(self.days),
             late_days=sorted(day for day, late in self.days.items() if late is not None),
             serials={year: (first, last) for year, (first, last) in serials.items()}, entries=written)
+
+
+def countersigner_present(casino: Casino, actor: User, username: str, password: str, request=None) -> User:
+    """The manager who countersigns a late import through the API, present: another of the casino's active staff,
+    who types their own password (checked as a sign-in: wrong attempts count towards the account's lockout). Call it
+    outside the import's transaction, so that a wrong attempt stays counted."""
+    if username == actor.username:
+        raise DomainError(COUNTERSIGNER_SAME.format(user=username), code=ErrorCode.SAME_PERSON, field="countersigner")
+    found = User.objects.filter(username=username, casino=casino, is_active=True).first()
+    if found is None:
+        raise DomainError(errors.COUNTERSIGNER_UNKNOWN.format(name=username), code=ErrorCode.INVALID,
+                          field="countersigner")
+    if authenticate(request, username=username, password=password or "") != found:
+        raise DomainError(errors.COUNTERSIGNER_PASSWORD.format(name=username), code=ErrorCode.INVALID,
+                          field="countersigner_password")
+    return found
 
 
 def _countersigner_checked(casino: Casino, actor: User, countersigner: User | None) -> None:
