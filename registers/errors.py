@@ -69,6 +69,7 @@ class ErrorCode(StrEnum):
     START_TOO_HIGH = "start_too_high"
     STATUS_CHANGE = "status_change"
     TOO_LARGE = "too_large"  # a file past its size (an import of slips)
+    BAD_FILE = "bad_file"  # a file that is not the documented format (its encoding, header, columns)
     TOO_LONG = "too_long"
     TOO_MANY_LEVELS = "too_many_levels"
     TWO_ACTIVE_CARDS = "two_active_cards"

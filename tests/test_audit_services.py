@@ -408,6 +408,10 @@ CASES = {
         "registers.appareils.jackpots", "jackpot_manual_payout_file")(
         casino=w.c, actor=w.accountant_c, gaming_day=TODAY(), machine="M-9", amount="100.00", currency="EUR",
         receipt_number="Q-1", receipt_in_cabinet=True), w.accountant_c)[2],
+    f"{CHAIN}.entries_append": lambda w: (_c(CHAIN, "entries_append")(
+        register=_register(w, "avances"), items=[_c(CHAIN, "Appended")(
+            kind="table.import", gaming_day=TODAY(), actor=w.accountant_c, payload={"bordereaux": 0})]),
+        w.accountant_c)[1],
     f"{TABLES}.table_create": lambda w: (_table(w, "T-1"), w.manager_c)[1],
     f"{TABLES}.session_open": lambda w: (_session(w, "T-2"), w.manager_c)[1],
     f"{TABLES}.slip_file": lambda w: _slip(_session(w, "T-3"), w.accountant_c),

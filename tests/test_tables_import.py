@@ -125,7 +125,8 @@ def test_a_good_file_writes_one_entry_per_register_and_day_covering_its_slips(w)
     assert result.slips == 15 and result.sessions == 3 and result.by_kind["approvisionnement"] == 3
     assert result.days == [other, DAY] and result.late_days == []
     assert result.serials == {DAY.year: (1, 6)} if other.year == DAY.year else True
-    entries = Entry.objects.filter(kind=EntryKind.SLIPS_IMPORTED).select_related("register").order_by("id")
+    entries = Entry.objects.filter(kind=EntryKind.SLIPS_IMPORTED).select_related("register").order_by(
+        "gaming_day", "register__kind")  # each register's entries written at once, in day order
     assert [(e.register.kind, e.gaming_day) for e in entries] == [
         (RegisterKind.AVANCES, other), (RegisterKind.CARNETS_SPECIAUX, other),
         (RegisterKind.AVANCES, DAY), (RegisterKind.CARNETS_SPECIAUX, DAY)]

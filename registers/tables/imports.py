@@ -43,10 +43,18 @@ from registers.errors import ErrorCode
 
 from .. import controls
 from ..chain.hashing import canonical
-from ..chain.services import days_late, entry_append, late_filing, register_for, verify_actor, verify_gaming_day
+from ..chain.services import (
+    Appended,
+    days_late,
+    entries_append,
+    late_filing,
+    register_for,
+    verify_actor,
+    verify_gaming_day,
+)
 from ..fields import TEXT_MAX, clean_text
 from ..kinds import EntryKind, RegisterKind
-from ..models import BankMode, GamingTable, Register, Slip, SlipKind, TableSession
+from ..models import BankMode, GamingTable, Slip, SlipKind, TableSession
 from ..money import parse_amount
 from . import digest as digests
 from . import errors, rules
@@ -163,7 +171,7 @@ class _Binary:
             try:
                 text = data.decode()
             except UnicodeDecodeError:
-                raise LineError(number, None, NOT_UTF8) from None
+                raise LineError(number, None, NOT_UTF8, ErrorCode.BAD_FILE) from None
             yield text.removeprefix("\ufeff") if number == 1 else text
 
 
@@ -401,7 +409,7 @@ class _Import:
         if sorted(named) != sorted(COLUMNS):
             raise LineError(1, None, HEADER.format(
                 expected=" ; ".join(COLUMNS), missing=", ".join(c for c in COLUMNS if c not in named) or "—",
-                unknown=", ".join(c for c in named if c not in COLUMNS) or "—"))
+                unknown=", ".join(c for c in named if c not in COLUMNS) or "—"), ErrorCode.BAD_FILE)
         order = [named.index(column) for column in COLUMNS]
         ordered = order != list(range(len(COLUMNS)))  # the columns in another order: each row put in ours
         count, width, line_of = 0, len(COLUMNS), self._line
@@ -410,7 +418,8 @@ class _Import:
                 if len(row) != width:
                     if not row or (len(row) == 1 and not row[0].strip()):
                         continue
-                    raise LineError(reader.line_num, None, COLUMN_COUNT.format(count=len(row), expected=width))
+                    raise LineError(reader.line_num, None, COLUMN_COUNT.format(count=len(row), expected=width),
+                                    ErrorCode.BAD_FILE)
                 try:
                     line_of([row[i] for i in order] if ordered else row)
                 except DomainError as refused:
@@ -420,7 +429,7 @@ class _Import:
                     raise LineError(reader.line_num, column or None, refused.message, refused.code) from None
                 count += 1
         except csv.Error as error:
-            raise LineError(reader.line_num, None, str(error)) from None
+            raise LineError(reader.line_num, None, str(error), ErrorCode.BAD_FILE) from None
         if not count:
             raise DomainError(EMPTY_FILE, code=ErrorCode.EMPTY, field="fichier")
         return count
@@ -669,14 +678,19 @@ def _imported(work: _Import, source, casino: Casino, actor: User, countersigner:
         if opened is not None:
             opened.close()
     file_sha256 = stream.sha.hexdigest()
-    registers: dict[str, Register] = {}
-    entries, written = {}, []
+    due: dict[str, list[tuple[datetime.date, dict, Appended]]] = {}
+    position = {}
     for register_kind, day, payload, late in work.entries_due(_source_name(source), file_sha256):
-        if register_kind not in registers:
-            registers[register_kind] = register_for(casino=casino, kind=register_kind)
-        entry = entry_append(register=registers[register_kind], kind=EntryKind.SLIPS_IMPORTED, gaming_day=day,
-                             actor=actor, payload=payload, countersigner=countersigner if late is not None else None)
-        entries[(register_kind, day)] = (entry.pk, entry.recorded_at.isoformat())
-        written.append(ImportedEntry(register_kind, day, entry.seq, payload["bordereaux"], payload["empreinte"]))
+        position[(register_kind, day)] = len(position)
+        due.setdefault(register_kind, []).append((day, payload, Appended(
+            kind=EntryKind.SLIPS_IMPORTED, gaming_day=day, actor=actor, payload=payload,
+            countersigner=countersigner if late is not None else None)))
+    entries, written = {}, []
+    for register_kind, items in due.items():  # each register's entries in one append, its chain as one by one
+        appended = entries_append(register=register_for(casino=casino, kind=register_kind),
+                                  items=[item for _day, _payload, item in items])
+        for (day, payload, _item), entry in zip(items, appended, strict=True):
+            entries[(register_kind, day)] = (entry.pk, entry.recorded_at.isoformat())
+            written.append(ImportedEntry(register_kind, day, entry.seq, payload["bordereaux"], payload["empreinte"]))
     work.copy(entries)  # the sessions and slips, each referring to its entry
     return work.result(count, file_sha256, written)
