@@ -89,8 +89,9 @@ _REGISTER_ENTRY_KINDS = {
                           EntryKind.CARD_TO_ORPHELINS, EntryKind.DESK_COUNTED),
     RegisterKind.AVANCES: (EntryKind.TABLE_OPENED, EntryKind.TABLE_CLOSED, EntryKind.SLIP_FILL, EntryKind.SLIP_CREDIT,
                            EntryKind.SLIP_VOID, EntryKind.SLIPS_IMPORTED, EntryKind.CORRECTION),
-    RegisterKind.CARNETS_SPECIAUX: (EntryKind.DROP_COUNTED, EntryKind.COMMISSION, EntryKind.SLIPS_IMPORTED,
-                                    EntryKind.RECONCILED, EntryKind.FINDING_FOLLOWED, EntryKind.CORRECTION),
+    RegisterKind.CARNETS_SPECIAUX: (EntryKind.DROP_COUNTED, EntryKind.SLIP_VOID, EntryKind.COMMISSION,
+                                    EntryKind.SLIPS_IMPORTED, EntryKind.RECONCILED, EntryKind.FINDING_FOLLOWED,
+                                    EntryKind.CORRECTION),
 }
 # What Vigie writes about a register itself rather than about a gaming day's play: it may follow the day's close, and
 # is never a late filing.

@@ -194,3 +194,21 @@ def test_only_a_table_game_of_the_casinos_jurisdiction_gets_a_table(w):
     lu_table(w)
     refused(lambda: lu_table(w), "number")
     assert errors.TABLE_NUMBER_TAKEN
+
+
+def test_lu_art_97_1_a_drop_miscounted_is_voided_by_two_people_and_counted_again_nothing_erased(w):
+    session = open_lu(w, lu_table(w), DAY)
+    close(w, session, FLOAT)
+    wrong = count(w, session, {"100": 50})
+    refused(lambda: count(w, session, {"100": 40}), "session")  # counted once, unless voided
+    void = slip_void(slip=wrong, actor=w.manager_c, countersigner=w.manager_c2,
+                     reason="Liasse de 100 comptée deux fois")
+    assert void.entry.register.kind == RegisterKind.CARNETS_SPECIAUX and void.entry.refers_to == wrong.entry
+    again = count(w, session, {"100": 40})
+    assert (again.replaces, again.entry.refers_to) == (wrong, wrong.entry)
+    (figures,) = session_figures(w.c, DAY, DAY)
+    assert figures.drop == Decimal("4000.00") and figures.win == Decimal("4000.00")
+    assert Slip.objects.filter(session=session, kind=SlipKind.DROP).count() == 2  # the first count kept, voided
+    from registers.management.audit import audit
+
+    assert [result.invalid for result in audit(casino_code=w.c.code)] == [[], []]  # both books pass

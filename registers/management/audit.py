@@ -48,6 +48,7 @@ CHECKS = {
     (Register.AVANCES, Kind.SLIP_CREDIT): (tables.slip_filed,),
     (Register.AVANCES, Kind.SLIP_VOID): (tables.slip_voided,),
     (Register.CARNETS_SPECIAUX, Kind.DROP_COUNTED): (tables.drop_counted,),
+    (Register.CARNETS_SPECIAUX, Kind.SLIP_VOID): (tables.slip_voided,),
     (Register.CARNETS_SPECIAUX, Kind.COMMISSION): (tables.commission_counted,),
     (Register.CARNETS_SPECIAUX, Kind.RECONCILED): (tables.reconciled,),
     (Register.CARNETS_SPECIAUX, Kind.FINDING_FOLLOWED): (tables.finding_followed,),

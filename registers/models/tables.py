@@ -106,6 +106,9 @@ class Slip(models.Model):
     details = models.JSONField(default=dict)  # Pai Gow: the rounds, their bank and winning bets
     recorded_at = models.DateTimeField()
     entry = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="slips")
+    # a drop counted again after its count was voided: the count it replaces
+    replaces = models.OneToOneField("self", on_delete=models.PROTECT, null=True, blank=True,
+                                    related_name="replaced_by")
 
     objects = scoped_queryset(casino="casino", jurisdiction="casino__jurisdiction").as_manager()
 
@@ -120,8 +123,11 @@ class Slip(models.Model):
                 condition=(Q(kind__in=NUMBERED, serial__gte=1, year__isnull=False)
                            | (~Q(kind__in=NUMBERED) & Q(serial__isnull=True, year__isnull=True))),
                 name="slip_numbered_kinds"),
-            models.UniqueConstraint(fields=["session", "kind"], condition=Q(kind__in=ONCE_PER_SESSION),
+            models.UniqueConstraint(fields=["session", "kind"],
+                                    condition=Q(kind__in=ONCE_PER_SESSION, replaces__isnull=True),
                                     name="slip_one_per_session"),
+            models.CheckConstraint(condition=Q(replaces__isnull=True) | Q(kind="drop"),
+                                   name="slip_only_drop_recounted"),
         ]
         indexes = [models.Index(fields=["casino", "gaming_day"], name="slip_casino_day"),
                    models.Index(fields=["session", "kind"], name="slip_session_kind")]
@@ -131,7 +137,8 @@ class Slip(models.Model):
 
 
 class SlipVoid(models.Model):
-    """A fill or credit voided, with its reason, by two people (the entry's actor and countersigner)."""
+    """A fill, a credit or a drop count voided, with its reason, by two people (the entry's actor and countersigner);
+    a voided drop is counted again."""
 
     slip = models.OneToOneField(Slip, on_delete=models.PROTECT, related_name="void")
     reason = models.CharField(_("motif"), max_length=500)

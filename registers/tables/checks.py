@@ -24,7 +24,9 @@ ALREADY_OPEN = _("La table « {table} » est ouverte (séance {session}) : elle 
 NOT_OPEN = _("La table « {table} » n'est pas ouverte dans ce carnet.")
 SERIAL_FOLLOWS = _("N° de série {serial} : le suivant de {year} dans ce carnet est le {expected}.")
 FLOAT_COUNTED = _("L'inventaire d'ouverture, {counted}, n'est pas l'avance, {float}.")
-VOID_TARGET = _("Une annulation se rapporte à un approvisionnement ou un crédit de ce carnet.")
+VOID_TARGET = _("Une annulation se rapporte à un bordereau de ce carnet qui s'annule : approvisionnement, crédit ou "
+                "comptage du drop.")
+RECOUNT_UNVOIDED = _("Un nouveau comptage du drop suit l'annulation du comptage qu'il remplace.")
 COMMISSION_DIFFERS = _("Commissions écrites {written}, recalculées {computed}.")
 
 
@@ -96,19 +98,32 @@ def slip_filed(replay: Replay, entry: Audited) -> list[Problem]:
     return check.problems
 
 
+VOIDED_HERE = {"avances": (EntryKind.SLIP_FILL, EntryKind.SLIP_CREDIT, EntryKind.SLIPS_IMPORTED),
+               "carnets_speciaux": (EntryKind.DROP_COUNTED, EntryKind.SLIPS_IMPORTED)}
+
+
 def slip_voided(replay: Replay, entry: Audited) -> list[Problem]:
-    check = _check(replay, entry, "avances")
+    """A fill or credit voided in the carnet d'avances, a drop count in the carnets spéciaux: its reason, two
+    people, the slip's own entry."""
+    book = replay.register.kind
+    check = _check(replay, entry, book)
     check.countersigned(role=None)
     check.text("motif", max_length=1000, multiline=True)
     referred = replay.referred(entry)
-    if referred is None or referred[1] not in (EntryKind.SLIP_FILL, EntryKind.SLIP_CREDIT):
+    if referred is None or referred[1] not in VOIDED_HERE.get(book, ()):
         check.fail(VOID_TARGET)
+    else:
+        replay.part("tables.voided", set).add(entry.entry.refers_to_id)
     return check.problems
 
 
 def drop_counted(replay: Replay, entry: Audited) -> list[Problem]:
+    """Two counters, the amount as the sum of its denominations; a recount follows the void of the count it
+    replaces."""
     check = _check(replay, entry, "carnets_speciaux")
     check.text("table", max_length=20)
+    if entry.entry.refers_to_id is not None and entry.entry.refers_to_id not in replay.part("tables.voided", set):
+        check.fail(RECOUNT_UNVOIDED)
     _slip(check, SlipKind.DROP, amount_key="montant", allow_zero=True)
     return check.problems
 

@@ -30,7 +30,7 @@ from ..kinds import RegisterKind
 from ..models import GamingSession, GamingTable, Register, Slip, SlipKind, SlipVoid, TableSession
 from . import errors, rules
 from .rules import is_table_game
-from .slips import SIGNATORIES
+from .slips import SIGNATORIES, VOIDABLE
 
 ZERO = Decimal("0.00")
 HOLD_PLACES = Decimal("0.0001")  # a hold as a fraction, to the hundredth of a per cent
@@ -99,7 +99,8 @@ def session_figures(casino: Casino, first: datetime.date, last: datetime.date,
                 .select_related("table__game").order_by("table__pit", "table__number", "gaming_day", "number"))
     singles = defaultdict(dict)
     for slip in Slip.objects.filter(casino=casino, gaming_day__range=(first, last),
-                                    kind__in=(SlipKind.OPENING, SlipKind.CLOSING, SlipKind.DROP)).values(
+                                    kind__in=(SlipKind.OPENING, SlipKind.CLOSING, SlipKind.DROP),
+                                    void__isnull=True).values(  # a voided drop count, counted again
             "session_id", "kind", "amount", "signatures"):
         singles[slip["session_id"]][slip["kind"]] = slip
     figures = []
@@ -245,7 +246,7 @@ def session_closed(session: TableSession) -> bool:
 
 
 def voidable_slips(session: TableSession) -> list[Slip]:
-    return [slip for slip in session_slips(session) if slip.kind in (SlipKind.FILL, SlipKind.CREDIT) and live(slip)]
+    return [slip for slip in session_slips(session) if slip.kind in VOIDABLE and live(slip)]
 
 
 def expected_serial(casino: Casino, year: int) -> int | None:

@@ -22,7 +22,15 @@ from ..kinds import EntryKind, RegisterKind
 from ..models import BankMode, Entry, GamingTable, Slip, SlipKind, SlipVoid, TableSession
 from ..money import parse_amount
 from . import errors, pai_gow, rules
-from .slips import amount_checked, denominations_clean, serial_checked, serial_parsed, signatures_clean, total
+from .slips import (
+    VOIDABLE,
+    amount_checked,
+    denominations_clean,
+    serial_checked,
+    serial_parsed,
+    signatures_clean,
+    total,
+)
 
 SLIP_ENTRY = {SlipKind.FILL: EntryKind.SLIP_FILL, SlipKind.CREDIT: EntryKind.SLIP_CREDIT}
 # art. 97-1: the carnets d'avances and the carnets spéciaux, kept electronically; each entry cites its book's article
@@ -115,11 +123,11 @@ def session_open(*, table: GamingTable, actor: User, gaming_day: datetime.date, 
 
 
 def _slip(session: TableSession, kind: str, amount: Decimal, counted: dict, signed: dict, entry: Entry,
-          serial: int | None = None, details: dict | None = None) -> Slip:
+          serial: int | None = None, details: dict | None = None, replaces: Slip | None = None) -> Slip:
     return Slip.objects.create(
         casino=session.table.casino, session=session, gaming_day=session.gaming_day, kind=kind,
         year=session.gaming_day.year if serial else None, serial=serial, amount=amount, denominations=counted,
-        signatures=signed, details=details or {}, recorded_at=entry.recorded_at, entry=entry)
+        signatures=signed, details=details or {}, recorded_at=entry.recorded_at, entry=entry, replaces=replaces)
 
 
 def _open_session(session: TableSession) -> TableSession:
@@ -142,7 +150,7 @@ def slip_file(*, session: TableSession, actor: User, kind: str, serial, amount, 
     """A fill (chips brought to the table) or a credit (chips taken back to the cage), its serial the casino's next
     of the year: a gap or a number already used is refused."""
     if kind not in SLIP_ENTRY:
-        raise DomainError(errors.NOT_VOIDABLE, code=ErrorCode.INVALID, field="kind")
+        raise DomainError(errors.NOT_NUMBERED, code=ErrorCode.INVALID, field="kind")
     session = _open_session(session)
     casino = session.table.casino
     verify_actor(actor, casino)
@@ -161,12 +169,13 @@ def slip_file(*, session: TableSession, actor: User, kind: str, serial, amount, 
 
 @transaction.atomic
 def slip_void(*, slip: Slip, actor: User, countersigner: User, reason: str) -> SlipVoid:
-    """Voids a fill or credit of an open day: its reason, two people (the entry's actor and countersigner)."""
+    """Voids a fill, a credit or a drop count of an open day: its reason, two people (the entry's actor and
+    countersigner), in the book that holds the slip; a voided drop is counted again (`drop_count`)."""
     slip = Slip.objects.select_related("session__table__casino", "entry").get(pk=slip.pk)
     casino = slip.session.table.casino
     verify_actor(actor, casino)
     verify_actor(countersigner, casino)
-    if slip.kind not in SLIP_ENTRY:
+    if slip.kind not in VOIDABLE:
         raise DomainError(errors.NOT_VOIDABLE, code=ErrorCode.INVALID, field="slip")
     if SlipVoid.objects.filter(slip=slip).exists():
         raise DomainError(errors.ALREADY_VOIDED, code=ErrorCode.DUPLICATE, field="slip")
@@ -175,8 +184,9 @@ def slip_void(*, slip: Slip, actor: User, countersigner: User, reason: str) -> S
                           field="countersigner")
     reason = clean_text(reason, field="reason", max_length=TEXT_MAX, multiline=True)
     payload = _slip_payload(slip.session.table, slip.session.number, {
-        "annule_serie": slip.serial, "annee": slip.year, "montant": str(slip.amount), "motif": reason})
-    entry = _append(casino, RegisterKind.AVANCES, EntryKind.SLIP_VOID, slip.gaming_day, actor, payload,
+        "annule": slip.kind, "annule_serie": slip.serial, "annee": slip.year, "montant": str(slip.amount),
+        "motif": reason})
+    entry = _append(casino, VOIDABLE[slip.kind], EntryKind.SLIP_VOID, slip.gaming_day, actor, payload,
                     countersigner=countersigner, refers_to=slip.entry)
     return SlipVoid.objects.create(slip=slip, reason=reason, entry=entry, voided_by=actor)
 
@@ -218,7 +228,8 @@ def drop_count(*, session: TableSession, actor: User, amount, denominations: dic
     if not session.slips.filter(kind=SlipKind.CLOSING).exists():
         raise DomainError(errors.SESSION_NOT_CLOSED.format(number=session.table.number), code=ErrorCode.INVALID,
                           field="session")
-    if session.slips.filter(kind=SlipKind.DROP).exists():
+    counts = list(session.slips.filter(kind=SlipKind.DROP).select_related("void").order_by("-id"))
+    if counts and not hasattr(counts[0], "void"):
         raise DomainError(errors.ALREADY_COUNTED.format(number=session.table.number), code=ErrorCode.DUPLICATE,
                           field="session")
     counted = denominations_clean(denominations, currency=casino.currency)
@@ -226,8 +237,11 @@ def drop_count(*, session: TableSession, actor: User, amount, denominations: dic
     signed = signatures_clean(SlipKind.DROP, signatures)
     payload = _slip_payload(session.table, session.number, {
         "montant": str(value), "coupures": counted, "signatures": signed})
-    entry = _append(casino, RegisterKind.CARNETS_SPECIAUX, EntryKind.DROP_COUNTED, session.gaming_day, actor, payload)
-    return _slip(session, SlipKind.DROP, value, counted, signed, entry)
+    if counts:  # the voided count it replaces
+        payload["recompte_de"] = counts[0].entry_id
+    entry = _append(casino, RegisterKind.CARNETS_SPECIAUX, EntryKind.DROP_COUNTED, session.gaming_day, actor, payload,
+                    refers_to=counts[0].entry if counts else None)
+    return _slip(session, SlipKind.DROP, value, counted, signed, entry, replaces=counts[0] if counts else None)
 
 
 @transaction.atomic

@@ -9,6 +9,7 @@ from compliance.models import Casino
 from registers.errors import ErrorCode
 
 from ..fields import clean_text
+from ..kinds import RegisterKind
 from ..models import SlipKind
 from ..money import CENT, parse_amount
 from . import errors
@@ -23,6 +24,9 @@ SIGNATORIES = {
     SlipKind.COMMISSION: ("croupier", "superviseur"),
 }
 COUNT_MAX = 1_000_000
+# what a void sets aside, and the book its void is written in: the slip's own
+VOIDABLE = {SlipKind.FILL: RegisterKind.AVANCES, SlipKind.CREDIT: RegisterKind.AVANCES,
+            SlipKind.DROP: RegisterKind.CARNETS_SPECIAUX}
 AMOUNT_MAX = Decimal("999999999999.99")  # the most a slip's amount holds (12 digits and the cents)
 DIGITS = re.compile(r"[0-9]+")  # ASCII digits only: str.isdigit() takes « ² », which int() refuses
 
