@@ -8,6 +8,7 @@ import datetime
 from decimal import Decimal
 
 import pytest
+from django.utils import translation
 
 from compliance.reconciliation import band, checks
 from compliance.reconciliation.models import Finding
@@ -94,7 +95,9 @@ def test_lu_art_21_the_float_is_restored_at_closing(w):
     (variance,) = findings(w, w.c).values()
     assert (variance.key, variance.kind, variance.amount, variance.citation) == (
         "avance:HC-01:1", "avance", Decimal("100.00"), LU_21)
-    assert "3600.00" in variance.message and "3500.00" in variance.message
+    assert "3\u202f600,00\xa0€" in variance.message and "3\u202f500,00\xa0€" in variance.message  # as written in LU
+    with translation.override("en"):
+        assert "€3,600.00" in variance.text and "€100.00" in variance.text
 
 
 def test_lu_art_97_1_the_drop_is_counted_by_two_people(w):

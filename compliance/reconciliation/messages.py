@@ -1,8 +1,14 @@
 """What the reconciliation says: each kind of finding's message, and its refusals. Constants, so tests assert them and
 translators find them; a finding keeps its values, so it reads in either language."""
 
+import datetime
+from decimal import Decimal, InvalidOperation
+
+from babel.numbers import format_decimal
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
+
+from compliance import formatting
 
 MESSAGES = {
     "serie_trou": _("Bordereaux de {year} : aucun bordereau n° {missing}, entre le n° {before} et le n° {after} "
@@ -24,12 +30,37 @@ MESSAGES = {
 
 
 
-def rendered(kind: str, params: dict, language: str | None = None) -> str:
-    """A finding's message in `language` (the reader's when None)."""
+MONEY = ("opening", "closing", "float", "amount", "drop", "declared", "computed")
+PERCENTS = ("hold", "low", "high", "confidence")
+DAYS = ("day", "previous_day")
+
+
+def rendered(kind: str, params: dict, language: str | None = None, casino=None) -> str:
+    """A finding's message in `language` (the reader's when None); with its casino, its amounts, percentages and
+    days as the reader writes them (« 3 600,00 € », « 18,25 », « 24 novembre 2026 »)."""
     if language is not None:
         with translation.override(language):
-            return rendered(kind, params)
-    return str(MESSAGES[kind]).format(**params)
+            return rendered(kind, params, casino=casino)
+    return str(MESSAGES[kind]).format(**(_shown(params, casino) if casino is not None else params))
+
+
+def _shown(params: dict, casino) -> dict:
+    jurisdiction, shown = casino.jurisdiction, dict(params)
+    try:
+        for key in MONEY:
+            if params.get(key) not in (None, ""):
+                shown[key] = formatting.money(Decimal(params[key]), currency=casino.currency,
+                                              jurisdiction=jurisdiction)
+        for key in PERCENTS:
+            if params.get(key) not in (None, ""):
+                shown[key] = format_decimal(Decimal(params[key]), format="#,##0.00",
+                                            locale=formatting.babel_locale(jurisdiction))
+        for key in DAYS:
+            if params.get(key) not in (None, ""):
+                shown[key] = formatting.date(datetime.date.fromisoformat(params[key]), jurisdiction=jurisdiction)
+    except (InvalidOperation, ValueError):  # a value kept as written: shown as written
+        return params
+    return shown
 
 
 NO_COUNTER = _("un seul compteur")

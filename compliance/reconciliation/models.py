@@ -102,8 +102,9 @@ class Finding(models.Model):
     @property
     def text(self) -> str:
         """The finding in the reader's language, from the template it was written with."""
-        return rendered(self.kind, self.params) if self.kind in MESSAGES else self.message
+        return rendered(self.kind, self.params, casino=self.reconciliation.casino) if self.kind in MESSAGES \
+            else self.message
 
     @property
     def message_en(self) -> str:
-        return rendered(self.kind, self.params, "en")
+        return rendered(self.kind, self.params, "en", casino=self.reconciliation.casino)

@@ -49,7 +49,8 @@ def _append(casino: Casino, day: datetime.date, kind: str, actor: User, payload:
 def _finding(reconciliation: Reconciliation, item: Found, entry: Entry) -> Finding:
     return Finding(reconciliation=reconciliation, key=item.key, kind=item.kind, table=item.table,
                    session_id=item.session_id, citation=item.citation, amount=item.amount,
-                   currency=reconciliation.casino.currency, message=messages.rendered(item.kind, item.params, "fr"),
+                   currency=reconciliation.casino.currency,
+                   message=messages.rendered(item.kind, item.params, "fr", casino=reconciliation.casino),
                    params=item.params, entry=entry)
 
 
