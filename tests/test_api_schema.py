@@ -618,3 +618,13 @@ def test_an_unknown_api_path_answers_the_error_body(client):
     response = client.get("/api/v1/casinos/not a slug/")
     assert response.status_code == 404
     assert response.json() == {"code": "not_found", "message": "Non trouvé.", "field_errors": {}}
+
+
+def test_an_article_no_other_article_introduced_answers_as_its_schema_says(schema, lu):
+    """A dispositif article has no `introduced_by`: null, which the schema must admit (the fuzz once met it)."""
+    response = api_client_for(lu.accountant_c).get("/api/v1/rules/articles/", {"q": "avance"})
+    assert response.status_code == 200
+    articles = [hit["article"] for hit in response.json()]
+    assert any(article["introduced_by"] is None for article in articles), articles  # « dispositif » articles
+    node = schema["paths"]["/api/v1/rules/articles/"]["get"]["responses"]["200"]["content"]["application/json"]
+    jsonschema.validate(response.json(), json_schema(schema, node["schema"]), format_checker=jsonschema.FormatChecker())

@@ -41,7 +41,7 @@ class ArticleOutput(serializers.ModelSerializer):
     instrument = serializers.CharField(source="instrument.slug")
     citation = serializers.SerializerMethodField()
     url = serializers.CharField(source="get_absolute_url")
-    introduced_by = serializers.CharField(source="introduced_by.number", default=None)
+    introduced_by = serializers.CharField(source="introduced_by.number", default=None, allow_null=True)
 
     class Meta:
         model = Article
