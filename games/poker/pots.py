@@ -1,0 +1,68 @@
+"""The pots of a poker deal as pure functions of what each player put in (QC RJC art. 67.88 to 67.110, LU RGD 1979
+art. 49-1 to 49-8; ROPTA §10.7, §10.8): the main pot and the side pots by contribution level, the rake taken from a
+pot within its legal cap, and a pot split among its winners with the odd chips to the players nearest the button.
+The rules' figures (the rake's rate and cap, the smallest chip) are arguments: the services read them from the rule
+data. Amounts are exact Decimals; nothing is created or lost: every function conserves what it is given."""
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from decimal import ROUND_DOWN, Decimal
+
+CENT = Decimal("0.01")
+
+
+@dataclass(frozen=True)
+class Pot:
+    amount: Decimal
+    eligible: tuple[str, ...]  # the players who may win it, in seat order
+
+
+def pots(contributions: Mapping[str, Decimal], folded: Sequence[str] = (),
+         seats: Sequence[str] | None = None) -> list[Pot]:
+    """The main pot then each side pot: every level of contribution of a player still in the deal closes a pot that
+    every player who put in at least that much shares in; a folded player's chips stay in the pots they reached, but
+    they win none. Two pots with the same players merge (an all-in for less opens a side pot, not a fold)."""
+    order = list(seats) if seats is not None else list(contributions)
+    if any(amount < 0 for amount in contributions.values()):
+        raise ValueError("a contribution is never negative")
+    live = [player for player in order if player in contributions and player not in set(folded)]
+    levels = sorted({contributions[player] for player in live if contributions[player] > 0})
+    found: list[Pot] = []
+    floor = Decimal(0)
+    for level in levels:
+        amount = sum((min(put, level) - min(put, floor) for put in contributions.values()), Decimal(0))
+        eligible = tuple(player for player in live if contributions[player] >= level)
+        if found and found[-1].eligible == eligible:
+            found[-1] = Pot(found[-1].amount + amount, eligible)
+        elif amount:
+            found.append(Pot(amount, eligible))
+        floor = level
+    # what folded players put in above every live player's level has no one to win it but the last live one in
+    beyond = sum((put - min(put, floor) for put in contributions.values()), Decimal(0))
+    if beyond and found:
+        found[-1] = Pot(found[-1].amount + beyond, found[-1].eligible)
+    elif beyond and live:  # the live players put in nothing: what the others left is theirs to win
+        found.append(Pot(beyond, tuple(live)))
+    return found
+
+
+def rake(amount: Decimal, rate: Decimal, cap: Decimal | None = None, chip: Decimal = CENT) -> Decimal:
+    """The house's take of one pot: `rate` of it, never more (QC RJC art. 67.108: « n'excédant pas 10 % »), so
+    rounded down to the smallest chip, and never above `cap` where the casino sets one."""
+    if amount < 0 or rate < 0 or rate > 1:
+        raise ValueError("a pot and a rate are not negative; a rate is at most 1")
+    taken = (amount * rate / chip).to_integral_value(rounding=ROUND_DOWN) * chip
+    return min(taken, cap) if cap is not None else taken
+
+
+def split(amount: Decimal, winners: Sequence[str], chip: Decimal = CENT) -> dict[str, Decimal]:
+    """A pot shared equally among its winners, given in order from the button (the first nearest it, on its left):
+    what does not divide in whole chips goes a chip at a time to the players nearest the button (LU RGD 1979
+    art. 49-5; ROPTA §10.8)."""
+    if not winners:
+        raise ValueError("a pot has at least one winner")
+    chips = (amount / chip).to_integral_value(rounding=ROUND_DOWN)
+    if chips * chip != amount:
+        raise ValueError("a pot is a whole number of chips")
+    share, odd = divmod(int(chips), len(winners))
+    return {player: (share + (1 if index < odd else 0)) * chip for index, player in enumerate(winners)}
