@@ -31,7 +31,6 @@ from decimal import Decimal
 from operator import itemgetter
 from pathlib import Path
 
-from django.contrib.auth import authenticate
 from django.db import connection, transaction
 from django.db.models import Exists, OuterRef
 from django.utils.translation import gettext_lazy as _
@@ -58,6 +57,7 @@ from ..models import BankMode, GamingTable, Slip, SlipKind, TableSession
 from ..money import parse_amount
 from . import digest as digests
 from . import errors, rules
+from .selectors import countersigner_find
 from .services import BOOKS, last_serial
 from .slips import SIGNATORIES, amount_checked, denominations_clean, serial_checked, serial_parsed, signatures_clean
 
@@ -620,19 +620,10 @@ class _Import:
 
 
 def countersigner_present(casino: Casino, actor: User, username: str, password: str, request=None) -> User:
-    """The manager who countersigns a late import through the API, present: another of the casino's active staff,
-    who types their own password (checked as a sign-in: wrong attempts count towards the account's lockout). Call it
-    outside the import's transaction, so that a wrong attempt stays counted."""
-    if username == actor.username:
-        raise DomainError(COUNTERSIGNER_SAME.format(user=username), code=ErrorCode.SAME_PERSON, field="countersigner")
-    found = User.objects.filter(username=username, casino=casino, is_active=True).first()
-    if found is None:
-        raise DomainError(errors.COUNTERSIGNER_UNKNOWN.format(name=username), code=ErrorCode.INVALID,
-                          field="countersigner")
-    if authenticate(request, username=username, password=password or "") != found:
-        raise DomainError(errors.COUNTERSIGNER_PASSWORD.format(name=username), code=ErrorCode.INVALID,
-                          field="countersigner_password")
-    return found
+    """The manager who countersigns a late import through the API, present (`selectors.countersigner_find`). Call
+    it outside the import's transaction, so that a wrong attempt stays counted."""
+    oneself = DomainError(COUNTERSIGNER_SAME.format(user=username), code=ErrorCode.SAME_PERSON, field="countersigner")
+    return countersigner_find(casino, actor, username, password, request, oneself=oneself)
 
 
 def _countersigner_checked(casino: Casino, actor: User, countersigner: User | None) -> None:

@@ -261,12 +261,15 @@ def countersigners(casino: Casino, actor) -> list:
                 .exclude(pk=actor.pk).order_by("last_name", "first_name", "username"))
 
 
-def countersigner_find(casino: Casino, actor, username: str, password: str, request=None):
-    """The second person of a void, present: one of the casino's other active staff, who types their own password
-    (the casino's internal control; wrong attempts count towards the account's lockout like a sign-in)."""
+def countersigner_find(casino: Casino, actor, username: str, password: str, request=None, *,
+                       oneself: DomainError | None = None):
+    """The second person of a void or of a late import, present: one of the casino's other active staff, who types
+    their own password (the casino's internal control; wrong attempts count towards the account's lockout like a
+    sign-in). `oneself`: the refusal when the actor names themself."""
+    if username == getattr(actor, "username", None):
+        raise oneself or DomainError(errors.VOID_TWO_PEOPLE.format(user=username), code=ErrorCode.INVALID,
+                                     field="countersigner")
     found = next((user for user in countersigners(casino, actor) if user.username == username), None)
-    if found is None and username == getattr(actor, "username", None):
-        raise DomainError(errors.VOID_TWO_PEOPLE.format(user=username), code=ErrorCode.INVALID, field="countersigner")
     if found is None:
         raise DomainError(errors.COUNTERSIGNER_UNKNOWN.format(name=username), code=ErrorCode.INVALID,
                           field="countersigner")
