@@ -45,14 +45,14 @@ def shots() -> Path:
     return path
 
 
-def signed_in(browser, live_server, username: str):
+def signed_in(browser, live_server, username: str, password: str = DEMO_PASSWORD, **page_options):
     """A page signed in as `username`, and the list its console errors are collected into."""
-    page = browser.new_page(viewport={"width": 1366, "height": 900})
+    page = browser.new_page(**{"viewport": {"width": 1366, "height": 900}, **page_options})
     errors = []
     page.on("console", lambda msg: msg.type == "error" and errors.append(msg.text))
     page.goto(f"{live_server.url}/connexion/")
     page.fill("#id_username", username)
-    page.fill("#id_password", DEMO_PASSWORD)
+    page.fill("#id_password", password)
     page.click("form button.btn-primary")
     page.wait_for_url("**/tableau-de-bord/")
     return page, errors

@@ -9,20 +9,13 @@ from tests.conftest import PASSWORD
 from tests.reconciliation_world import DAY, lu_day, slip_inserted, world_for_reconciliation
 from tests.tables_world import FLOAT, close, fill, lu_table, open_lu
 from tests.test_browser import browser, shots  # noqa: F401 (fixtures)
+from tests.test_browser import signed_in as browser_signed_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def signed_in(browser, live_server, username):  # noqa: F811
-    page = browser.new_page(viewport={"width": 1366, "height": 900})
-    errors = []
-    page.on("console", lambda msg: msg.type == "error" and errors.append(msg.text))
-    page.goto(f"{live_server.url}/connexion/")
-    page.fill("#id_username", username)
-    page.fill("#id_password", PASSWORD)
-    page.click("form button.btn-primary")
-    page.wait_for_url("**/tableau-de-bord/")
-    return page, errors
+def signed_in(browser, live_server, username: str):  # noqa: F811 (the fixture, passed on)
+    return browser_signed_in(browser, live_server, username, PASSWORD)
 
 
 def test_a_day_s_findings_are_explained_and_accepted_from_its_page(live_server, browser, shots, world_tx,  # noqa: F811

@@ -16,6 +16,7 @@ from registers.tables.services import drop_count, session_close, session_open, s
 from tests.conftest import PASSWORD, build_world, make_user
 from tests.tables_world import COUNTED, SIGNED, SLIP_SIGNED
 from tests.test_browser import browser, shots  # noqa: F401 (fixtures)
+from tests.test_browser import signed_in as browser_signed_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -90,15 +91,8 @@ def history(w, today: datetime.date):
 
 
 def signed_in(browser, live_server, username: str):  # noqa: F811 (the fixture, passed on)
-    page = browser.new_page(viewport={"width": 1440, "height": 900}, locale="fr-FR")
-    errors = []
-    page.on("console", lambda msg: msg.type == "error" and errors.append(msg.text))
-    page.goto(f"{live_server.url}/connexion/")
-    page.fill("#id_username", username)
-    page.fill("#id_password", PASSWORD)
-    page.click("form button.btn-primary")
-    page.wait_for_url("**/tableau-de-bord/")
-    return page, errors
+    return browser_signed_in(browser, live_server, username, PASSWORD, viewport={"width": 1440, "height": 900},
+                             locale="fr-FR")
 
 
 def test_the_pit_view_and_the_hold_chart_in_a_browser(live_server, browser, shots):  # noqa: F811 (the fixtures)
