@@ -8,12 +8,11 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 
+from registers.money import CENT
 from registers.tables.pai_gow import commission
 from registers.tables.selectors import SessionFigures
 
 from .messages import NO_COUNTER
-
-CENT = Decimal("0.01")
 
 
 @dataclass(frozen=True)
