@@ -229,16 +229,13 @@ def entries_append(*, register: Register, items: list[Appended]) -> list[Entry]:
     if basis is not None:
         _chain(locked, kind=EntryKind.DRAFT_BASIS, gaming_day=items[0].gaming_day, actor=system_user(),
                payload=basis)
-    head = Entry.objects.filter(register=locked).order_by("-seq").values_list("seq", "hash").first()
-    seq, prev_hash = (head[0], head[1]) if head else (0, chain.GENESIS)
+    seq, prev_hash = _head(locked)
     now, entries = timezone.now(), []
     for item in items:
         seq += 1
-        entry = Entry(register=locked, seq=seq, kind=item.kind, gaming_day=item.gaming_day,
-                      payload=chain.canonical(item.payload), actor=item.actor, countersigner=item.countersigner,
-                      recorded_at=now, prev_hash=prev_hash)
-        entry.hash = prev_hash = entry_data(entry).digest()
-        entries.append(entry)
+        entries.append(_linked(locked, seq, prev_hash, kind=item.kind, gaming_day=item.gaming_day, actor=item.actor,
+                               payload=item.payload, countersigner=item.countersigner, recorded_at=now))
+        prev_hash = entries[-1].hash
     return Entry.objects.bulk_create(entries)
 
 
@@ -267,23 +264,28 @@ def draft_basis_due(register: Register) -> dict | None:
     return basis
 
 
+def _head(locked: Register) -> tuple[int, str]:
+    """The register's last n° and hash (0 and the genesis hash when empty)."""
+    head = Entry.objects.filter(register=locked).order_by("-seq").values_list("seq", "hash").first()
+    return (head[0], head[1]) if head else (0, chain.GENESIS)
+
+
+def _linked(locked: Register, seq: int, prev_hash: str, *, kind: str, gaming_day: datetime.date, actor: User,
+            payload: dict, countersigner: User | None = None, refers_to: Entry | None = None,
+            recorded_at: datetime.datetime | None = None) -> Entry:
+    """The entry n° `seq` after `prev_hash`, its hash computed: not saved."""
+    entry = Entry(register=locked, seq=seq, kind=kind, gaming_day=gaming_day, refers_to=refers_to,
+                  payload=chain.canonical(payload), actor=actor, countersigner=countersigner,
+                  recorded_at=recorded_at or timezone.now(), prev_hash=prev_hash)
+    entry.hash = entry_data(entry).digest()
+    return entry
+
+
 def _chain(locked: Register, *, kind: str, gaming_day: datetime.date, actor: User, payload: dict,
            countersigner: User | None = None, refers_to: Entry | None = None) -> Entry:
-    head = Entry.objects.filter(register=locked).order_by("-seq").values_list("seq", "hash").first()
-    seq, prev_hash = (head[0] + 1, head[1]) if head else (1, chain.GENESIS)
-    entry = Entry(
-        register=locked,
-        seq=seq,
-        kind=kind,
-        gaming_day=gaming_day,
-        refers_to=refers_to,
-        payload=chain.canonical(payload),
-        actor=actor,
-        countersigner=countersigner,
-        recorded_at=timezone.now(),
-        prev_hash=prev_hash,
-    )
-    entry.hash = entry_data(entry).digest()
+    seq, prev_hash = _head(locked)
+    entry = _linked(locked, seq + 1, prev_hash, kind=kind, gaming_day=gaming_day, actor=actor, payload=payload,
+                    countersigner=countersigner, refers_to=refers_to)
     entry.save(force_insert=True)
     return entry
 
