@@ -31,6 +31,11 @@ class EntryKind(models.TextChoices):
     JACKPOT_PAID = "jackpot.paiement_manuel", _("Paiement manuel d'un jackpot")  # art. 18-10
     # poker room
     CAGNOTTE_COUNTED = "cagnotte.comptage", _("Comptage de la cagnotte")  # a table's gaming day
+    # the poker room (registers/poker_room): a table's session opened, the deals of a day imported (their digest), a
+    # stake set aside for an absent player and not claimed by the end of the session (art. 49-1)
+    POKER_SESSION = "poker.seance", _("Ouverture d'une séance de poker")
+    HANDS_IMPORTED = "poker.mains", _("Import des mains du salon de poker")
+    STAKE_CONSIGNED = "poker.consignation", _("Mise consignée non réclamée")
     JACKPOT_CONFIGURED = "jackpot.configuration", _("Configuration du jackpot")  # levels, start values
     JACKPOT_STATEMENT = "jackpot.releve", _("Relevé de fin de séance")  # displayed amounts, session sum
     JACKPOT_WON = "jackpot.gain", _("Gain du jackpot")  # progressive or bad beat, countersigned
@@ -80,7 +85,8 @@ _REGISTER_ENTRY_KINDS = {
     RegisterKind.JACKPOT_PROGRESSIF: (EntryKind.JACKPOT_CONFIGURED, EntryKind.JACKPOT_STATEMENT,
                                       EntryKind.JACKPOT_WON, EntryKind.JACKPOT_STOPPED, EntryKind.CORRECTION),
     RegisterKind.BAD_BEAT: (EntryKind.JACKPOT_STATEMENT, EntryKind.JACKPOT_WON, EntryKind.CORRECTION),
-    RegisterKind.CAGNOTTE: (EntryKind.CAGNOTTE_COUNTED, EntryKind.CORRECTION),
+    RegisterKind.CAGNOTTE: (EntryKind.CAGNOTTE_COUNTED, EntryKind.POKER_SESSION, EntryKind.HANDS_IMPORTED,
+                            EntryKind.STAKE_CONSIGNED, EntryKind.CORRECTION),
     RegisterKind.APPAREILS: (EntryKind.MACHINE_INSTALLED, EntryKind.MACHINE_NOTICE, EntryKind.MACHINE_MOVED,
                              EntryKind.CORRECTION),
     RegisterKind.CARTES: (EntryKind.CARD_ISSUED, EntryKind.CARD_STATUS, EntryKind.CARD_LOADED, EntryKind.CARD_BET,

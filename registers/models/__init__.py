@@ -3,11 +3,13 @@ management systems, the table games. Migrations stay in registers/migrations."""
 
 from .cards import Card, CardKind, CardMovement, CardStatus, CardSystemCertificate, CardTransfer, Client
 from .chain import Checkpoint, Entry, GamingSession, PendingEntry, Register
+from .poker_room import Consignment, HandImport, PokerHand, PokerSession
 from .slot_systems import SlotRequest, SlotSystem
 from .tables import BankMode, GamingTable, Slip, SlipKind, SlipVoid, TableSession
 
 __all__ = [
     "Card", "CardKind", "CardMovement", "CardStatus", "CardSystemCertificate", "CardTransfer", "Checkpoint", "Client",
     "Entry", "GamingSession", "PendingEntry", "Register", "SlotRequest", "SlotSystem",
+    "Consignment", "HandImport", "PokerHand", "PokerSession",
     "BankMode", "GamingTable", "Slip", "SlipKind", "SlipVoid", "TableSession",
 ]

@@ -1,0 +1,80 @@
+"""A poker deal as the room's system records it, whatever its file format (games/poker/formats/): the seats and their
+stacks, the button, the actions street by street, the board, the cards shown, and what the room declares it did with
+each pot (its rake, the jackpot drops, who was paid what). Amounts are whole numbers of the currency's minor unit (the
+cent): a deal is replayed in integers and only the registers and pages turn them back into Decimals.
+
+The readers build these; games/poker/replay.py checks them and recomputes the pots from the actions."""
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+STREETS = ("preflop", "flop", "turn", "river", "showdown")
+HOLDEM, OMAHA, OMAHA_HILO = "holdem", "omaha", "omaha_hilo"  # LU RGD 1979 art. 49-1, 49-5; QC RJC art. 67.88 15°
+GAMES = (HOLDEM, OMAHA, OMAHA_HILO)
+LIMIT, POT_LIMIT, NO_LIMIT = "limit", "pot_limit", "no_limit"  # art. 49-4, 49-8
+VERSIONS = (LIMIT, POT_LIMIT, NO_LIMIT)
+
+# What a player does. The amount of a post, bet, call or raise is what that action adds in front of the player
+# (a raise from 2 to 6 adds 4 for the player who had 2 in): the chips that leave the stack.
+POST_SMALL_BLIND, POST_BIG_BLIND, POST_OPTION, POST_ANTE, POST_DEAD = (
+    "post_sb", "post_bb", "post_option", "post_ante", "post_dead")
+FOLD, CHECK, CALL, BET, RAISE = "fold", "check", "call", "bet", "raise"
+SHOW, MUCK = "show", "muck"
+POSTS = (POST_SMALL_BLIND, POST_BIG_BLIND, POST_OPTION, POST_ANTE, POST_DEAD)
+ACTIONS = (*POSTS, FOLD, CHECK, CALL, BET, RAISE, SHOW, MUCK)
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    seat: int  # the number on the table, 1 … 10
+    player: str  # as the room names them: a pseudonym or a card number, never checked against anything else
+    stack: int  # in front of the player when the deal starts
+    cards: tuple[int, ...] = ()  # the hole cards, when shown or known (games.hands.cards numbering)
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    street: str
+    player: str
+    kind: str
+    amount: int = 0  # what the action adds in front of the player (see above); 0 for a fold, check, show, muck
+    all_in: bool = False
+    cards: tuple[int, ...] = ()  # a show's cards
+
+
+@dataclass(frozen=True, slots=True)
+class DeclaredPot:
+    """One pot as the room's system says it settled it."""
+
+    number: int  # 0 the main pot, 1 … the side pots, in the order they were made
+    amount: int  # before any rake or drop
+    rake: int = 0  # to the cagnotte, the house's retention (LU art. 49-1; QC art. 67.108)
+    progressive: int = 0  # the progressive jackpot's increment (art. 49-9)
+    bad_beat: int = 0  # the bad-beat jackpot's increment (art. 49-13)
+    wins: tuple[tuple[str, int], ...] = ()  # (player, amount paid from this pot)
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    number: str  # the room's number for the deal: with the casino, what recognises the same deal imported twice
+    table: str
+    started_at: datetime  # aware
+    game: str
+    version: str
+    currency: str
+    small_blind: int
+    big_blind: int
+    button: int  # the seat with the button
+    seats: tuple[Seat, ...]  # in seat order
+    actions: tuple[Action, ...]
+    board: tuple[int, ...] = ()
+    pots: tuple[DeclaredPot, ...] = ()
+    ante: int = 0
+    cap: int = 0  # in limit, the raises' cap set for the table (art. 49-4 1)); 0 where the game has none
+    extra: dict = field(default_factory=dict, compare=False)  # what the file says beyond this (kept, not checked)
+
+    def seat_of(self, player: str) -> Seat:
+        for seat in self.seats:
+            if seat.player == player:
+                return seat
+        raise KeyError(player)
