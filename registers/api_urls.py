@@ -6,6 +6,7 @@ from .appareils import api as appareils
 from .chain import api
 from .orphelins import api as orphelins
 from .poker import api as poker
+from .poker_room import api as poker_room
 from .tables import api as tables
 from .tables import api_import as tables_import
 
@@ -47,6 +48,8 @@ urlpatterns = [
          name="api-registers-tables-commission"),
     path("<slug:casino>/tables/slips/<int:pk>/void/", tables.VoidApi.as_view(), name="api-registers-tables-void"),
     path("<slug:casino>/tables/import/", tables_import.SlipsImportApi.as_view(), name="api-registers-tables-import"),
+    path("<slug:casino>/poker/import/", poker_room.HandsImportApi.as_view(), name="api-registers-poker-import"),
+    path("<slug:casino>/poker/days/<str:day>/", poker_room.RoomDayApi.as_view(), name="api-registers-poker-day"),
     path("<slug:casino>/<slug:kind>/checkpoints/", api.CheckpointApi.as_view(), name="api-registers-checkpoint"),
     path("<slug:casino>/<slug:kind>/verify/", api.RegisterVerifyApi.as_view(), name="api-registers-verify"),
     path("<slug:casino>/<slug:kind>/export/", api.RegisterExportApi.as_view(), name="api-registers-export"),

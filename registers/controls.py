@@ -20,6 +20,10 @@ TABLE_LIMITS = _("Contrôle interne du casino : limites affichées à la table")
 SLIP_SIGNATURES = _("Contrôle interne du casino : bordereaux signés et numérotés sans trou")
 DROP_COUNT = _("Contrôle interne du casino : drop compté par deux personnes")
 HOLD_BAND = _("Contrôle interne du casino : hold de chaque table dans la bande attendue de son propre historique")
+POKER_SESSION = _("Contrôle interne du casino : version, blinds et retenue fixées à l'ouverture de la séance de poker")
+POKER_RAKE = _("Contrôle interne du casino : retenue déclarée par le système du salon égale à la retenue recalculée")
+POKER_DROPS = _("Contrôle interne du casino : incréments des jackpots déclarés égaux aux incréments recalculés")
+POKER_COUNT = _("Contrôle interne du casino : retenues des mains égales au comptage de la cagnotte")
 FINDING_FOLLOW = _("Contrôle interne du casino : constat expliqué par la comptabilité, accepté par la direction")
 
 

@@ -18,7 +18,15 @@ from compliance.services import system_user
 
 
 def demo_load() -> list[str]:
-    return _orphelins_demo() + _other_registers_demo() + _cards_demo() + _elsewhere_demo() + _tables_demo()
+    return (_orphelins_demo() + _other_registers_demo() + _cards_demo() + _elsewhere_demo() + _tables_demo()
+            + _poker_room_demo())
+
+
+def _poker_room_demo() -> list[str]:
+    """A week of each poker room's deals, with its registers and a few planted faults (poker_room/demo.py)."""
+    from .poker_room.demo import ROOMS, poker_room_demo
+
+    return [line for code in ROOMS for line in poker_room_demo(code)]
 
 
 def _tables_demo() -> list[str]:

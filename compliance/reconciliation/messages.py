@@ -1,6 +1,7 @@
 """What the reconciliation says: each kind of finding's message, and its refusals. Constants, so tests assert them and
 translators find them; a finding keeps its values, so it reads in either language."""
 
+import contextlib
 import datetime
 from decimal import Decimal, InvalidOperation
 
@@ -26,12 +27,29 @@ MESSAGES = {
               "({days} journées d'historique, confiance {confidence} %) ; écart de {amount} avec sa borne."),
     "commission": _("Table {table}, séance {session} : commissions déclarées {declared}, recalculées {computed} "
                     "à partir des mains (écart {amount})."),
+    "poker_plafond": _("Table {table} : {count} main(s) retenue(s) au-delà de {rate} % de la cagnotte ({hands}) ; "
+                       "{amount} de trop."),
+    "poker_retenue": _("Table {table} : retenue déclarée par le système du salon {declared}, recalculée {computed} "
+                       "sur {hands} mains (écart {amount})."),
+    "poker_cagnotte": _("Table {table} : retenues des mains {declared}, cagnotte comptée {register} (écart "
+                        "{amount})."),
+    "poker_progressif": _("Table {table} : incréments du jackpot progressif des mains {declared}, relevé de fin de "
+                          "séance {register} (écart {amount})."),
+    "poker_increments": _("Table {table} : incréments des jackpots déclarés {declared}, recalculés {computed} "
+                          "(écart {amount})."),
+    "poker_bad_beat": _("Table {table} : incréments du bad beat jackpot des mains {declared}, registre {register} "
+                        "(écart {amount})."),
+    "poker_orphelin": _("Table {table}, séance {session} : la mise consignée de {amount} de {player} (place {seat}) "
+                        "n'est pas portée aux orphelins."),
+    "poker_gains": _("Table {table} : {count} main(s) payée(s) autrement que les cartes ne le disent ({hands})."),
+    "poker_relance": _("Table {table} : {count} main(s) avec une relance hors des limites de la version ({hands})."),
+    "poker_version": _("Table {table} : {count} main(s) hors de la version ou des blinds fixées pour la séance "
+                       "({hands})."),
 }
 
 
-
-MONEY = ("opening", "closing", "float", "amount", "drop", "declared", "computed")
-PERCENTS = ("hold", "low", "high", "confidence")
+MONEY = ("opening", "closing", "float", "amount", "drop", "declared", "computed", "register")
+PERCENTS = ("hold", "low", "high", "confidence", "rate")
 DAYS = ("day", "previous_day")
 
 
@@ -45,21 +63,18 @@ def rendered(kind: str, params: dict, language: str | None = None, casino=None) 
 
 
 def _shown(params: dict, casino) -> dict:
+    """Each value as the reader writes it; one that is not a number or a day (« — » for a count not made) as written."""
     jurisdiction, shown = casino.jurisdiction, dict(params)
-    try:
-        for key in MONEY:
+    for keys, show in ((MONEY, lambda value: formatting.money(Decimal(value), currency=casino.currency,
+                                                               jurisdiction=jurisdiction)),
+                       (PERCENTS, lambda value: format_decimal(Decimal(value), format="#,##0.00",
+                                                               locale=formatting.babel_locale(jurisdiction))),
+                       (DAYS, lambda value: formatting.date(datetime.date.fromisoformat(value),
+                                                            jurisdiction=jurisdiction))):
+        for key in keys:
             if params.get(key) not in (None, ""):
-                shown[key] = formatting.money(Decimal(params[key]), currency=casino.currency,
-                                              jurisdiction=jurisdiction)
-        for key in PERCENTS:
-            if params.get(key) not in (None, ""):
-                shown[key] = format_decimal(Decimal(params[key]), format="#,##0.00",
-                                            locale=formatting.babel_locale(jurisdiction))
-        for key in DAYS:
-            if params.get(key) not in (None, ""):
-                shown[key] = formatting.date(datetime.date.fromisoformat(params[key]), jurisdiction=jurisdiction)
-    except (InvalidOperation, ValueError):  # a value kept as written: shown as written
-        return params
+                with contextlib.suppress(InvalidOperation, ValueError):
+                    shown[key] = show(params[key])
     return shown
 
 

@@ -52,6 +52,16 @@ class Finding(models.Model):
         DROP = "drop", _("Drop non compté par deux personnes")
         HOLD = "hold", _("Hold hors de la bande attendue")
         COMMISSION = "commission", _("Commissions Pai Gow")
+        POKER_CAP = "poker_plafond", _("Retenue au-delà du maximum légal")
+        POKER_RAKE = "poker_retenue", _("Retenue déclarée ≠ retenue recalculée")
+        POKER_COUNT = "poker_cagnotte", _("Retenues des mains ≠ cagnotte comptée")
+        POKER_PROGRESSIVE = "poker_progressif", _("Incréments du jackpot progressif ≠ relevé")
+        POKER_INCREMENTS = "poker_increments", _("Incréments déclarés ≠ incréments recalculés")
+        POKER_BAD_BEAT = "poker_bad_beat", _("Incréments du bad beat jackpot ≠ registre")
+        POKER_ORPHELIN = "poker_orphelin", _("Mise consignée absente des orphelins")
+        POKER_WINS = "poker_gains", _("Gains autres que ceux des cartes")
+        POKER_RAISE = "poker_relance", _("Relance hors des limites de la version")
+        POKER_VERSION = "poker_version", _("Main hors de la version ou des blinds de la séance")
 
     class State(models.TextChoices):
         OPEN = "ouvert", _("Ouvert")

@@ -21,7 +21,7 @@ from registers.models import Slip, SlipKind, TableSession
 from registers.tables import pai_gow, rules
 from registers.tables.selectors import ZERO, SessionFigures, session_figures
 
-from . import band, checks, messages
+from . import band, checks, messages, poker
 from .checks import CommissionRow, Found, Previous, SerialRow
 from .models import Finding, Reconciliation
 
@@ -127,6 +127,7 @@ def period_findings(casino: Casino, first: datetime.date, last: datetime.date) -
     for row in data.commissions:
         paid[row.gaming_day].append(row)
     found = {}
+    room = poker.poker_findings(casino, first, last) if poker.has_poker(casino) else {}
     for offset in range((last - first).days + 1):
         day = first + datetime.timedelta(days=offset)
         figures, bank = of_day[day], None
@@ -138,7 +139,8 @@ def period_findings(casino: Casino, first: datetime.date, last: datetime.date) -
                              *holds.findings(day, confidence=level, citation=hold)]
         else:
             figures_found = []
-        found[day] = [*serials.get(day, []), *figures_found, *_commissions(casino, day, paid[day])]
+        found[day] = [*serials.get(day, []), *figures_found, *_commissions(casino, day, paid[day]),
+                      *room.get(day, [])]
     return found
 
 

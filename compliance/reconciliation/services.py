@@ -17,7 +17,7 @@ from registers import controls
 from registers.chain.services import entry_append, register_for, verify_gaming_day
 from registers.fields import TEXT_MAX, clean_text
 from registers.kinds import EntryKind, RegisterKind
-from registers.models import Entry, GamingTable
+from registers.models import Entry, GamingTable, PokerSession
 
 from . import messages, selectors
 from .checks import Found
@@ -178,9 +178,10 @@ def reconciliation_request(*, casino: Casino, gaming_day: datetime.date, actor: 
 
 
 def reconciliation_after_close(session, user: User) -> JobRun | None:
-    """A closed gaming day of a casino that keeps tables: its reconciliation asked of the worker by the one who closed
-    it (registers/chain/services.py calls this at the close, in its transaction)."""
-    if not GamingTable.objects.filter(casino=session.casino).exists():
+    """A closed gaming day of a casino that keeps tables or a poker room: its reconciliation asked of the worker by the
+    one who closed it (registers/chain/services.py calls this at the close, in its transaction)."""
+    if not (GamingTable.objects.filter(casino=session.casino).exists()
+            or PokerSession.objects.filter(casino=session.casino).exists()):
         return None
     return reconciliation_request(casino=session.casino, gaming_day=session.gaming_day, actor=user)
 

@@ -12,6 +12,7 @@ from ..kinds import EntryKind as Kind
 from ..kinds import RegisterKind as Register
 from ..orphelins import checks as orphelins
 from ..poker import checks as poker
+from ..poker_room import checks as room
 from ..tables import checks as tables
 
 CHECKS = {
@@ -24,6 +25,9 @@ CHECKS = {
     # a hand-paid jackpot may settle a card's win past its cap: the cards check that part (art. 3-4 7))
     (Register.JACKPOTS, Kind.JACKPOT_PAID): (appareils.jackpot_paid, ledger.excess_payment),
     (Register.CAGNOTTE, Kind.CAGNOTTE_COUNTED): (poker.cagnotte_counted,),
+    (Register.CAGNOTTE, Kind.POKER_SESSION): (room.session_opened,),
+    (Register.CAGNOTTE, Kind.HANDS_IMPORTED): (room.hands_imported,),
+    (Register.CAGNOTTE, Kind.STAKE_CONSIGNED): (room.stake_consigned,),
     (Register.JACKPOT_PROGRESSIF, Kind.JACKPOT_CONFIGURED): (poker.progressive_configured,),
     (Register.JACKPOT_PROGRESSIF, Kind.JACKPOT_STATEMENT): (poker.progressive_statement,),
     (Register.JACKPOT_PROGRESSIF, Kind.JACKPOT_WON): (poker.progressive_won,),

@@ -1,0 +1,237 @@
+"""The poker room's part of a day's reconciliation: the deals imported (registers/poker_room), each already replayed
+and recomputed at its import, added up per table by PostgreSQL, and set against what the registers say.
+
+- the rake above the legal cap of the game's pot (QC RJC art. 67.108), deal by deal;
+- the rake the room's system declared against ours, recomputed at the session's rate (LU RGD 1979 art. 49-1, 49-3);
+- the deals' rake per table against the cagnotte counted for that table and day (art. 97-1);
+- the progressive jackpot's drops per table against the session-end statement's increments (art. 49-9 al. 5), the
+  bad-beat drops against the cagnotte's bad-beat part and the bad-beat register's statement (art. 49-13);
+- the stakes set aside for absent players against the orphelins (art. 49-1);
+- what the replay flagged: winners other than the cards say, raises outside the version, a version or blinds that
+  are not the session's (art. 49-4, 49-1).
+Each finding cites its rule from the rule data, or the casino's control where the texts say nothing."""
+
+import datetime
+import json
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+from decimal import Decimal
+
+from django.db import connection
+
+from compliance.models import Casino
+from registers import controls
+from registers.chain.selectors import standing
+from registers.kinds import EntryKind, RegisterKind
+from registers.models import Consignment, Entry, PokerSession
+from registers.money import CENT
+from registers.poker_room import rules as room
+
+from .checks import Found
+
+ZERO = Decimal(0)
+LISTED = 5  # deals named in a finding; the rest counted
+# The codes the replay and the import flag a deal with, and the rule data each cites where it has one.
+FLAGGED = {"wins": "poker_gains", "raise_size": "poker_relance", "version": "poker_version", "blinds": "poker_version"}
+FLAG_RULES = {"raise_size": "relance_min", "version": "versions", "blinds": "small_blind"}
+
+
+@dataclass
+class TableDay:
+    table: str
+    hands: int = 0
+    rake: Decimal = ZERO
+    rake_declared: Decimal = ZERO
+    progressive: Decimal = ZERO
+    progressive_declared: Decimal = ZERO
+    bad_beat: Decimal = ZERO
+    bad_beat_declared: Decimal = ZERO
+    game: str = ""
+
+
+def _money(cents) -> Decimal:
+    return (Decimal(cents) / 100).quantize(CENT)
+
+
+def _tables(casino: Casino, first: datetime.date, last: datetime.date) -> dict[datetime.date, dict[str, TableDay]]:
+    """Per day and table, the deals' sums: one grouped query over the period's partitions."""
+    found: dict[datetime.date, dict[str, TableDay]] = defaultdict(dict)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            """SELECT h.gaming_day, h."table", count(*), sum(h.rake), sum(h.rake_declared), sum(h.progressive),
+                      sum(h.progressive_declared), sum(h.bad_beat), sum(h.bad_beat_declared), min(g.key)
+                 FROM registers_pokerhand h JOIN registers_pokersession s ON s.id = h.session_id
+                 JOIN games_game g ON g.id = s.game_id
+                WHERE h.casino_id = %s AND h.gaming_day BETWEEN %s AND %s
+                GROUP BY h.gaming_day, h."table" """, [casino.pk, first, last])
+        for day, table, *sums, game in cursor.fetchall():
+            found[day][table] = TableDay(table, *sums, game=game)
+    return found
+
+
+def _above_cap(casino: Casino, first: datetime.date, last: datetime.date) -> dict:
+    """Per day and table, the deals whose declared rake passes the legal cap: their numbers and the excess."""
+    found = defaultdict(dict)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            """SELECT gaming_day, "table", count(*), sum(rake_declared - rake_legal),
+                      (array_agg(number ORDER BY started_at))[1:%s]
+                 FROM registers_pokerhand
+                WHERE casino_id = %s AND gaming_day BETWEEN %s AND %s AND rake_declared > rake_legal
+                GROUP BY gaming_day, "table" """, [LISTED, casino.pk, first, last])
+        for day, table, count, excess, numbers in cursor.fetchall():
+            found[day][table] = (count, excess, numbers)
+    return found
+
+
+def _flagged(casino: Casino, first: datetime.date, last: datetime.date) -> dict:
+    """Per day, table and flag: how many deals, the sum of their variances, the first deals' numbers."""
+    found = defaultdict(dict)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            """SELECT h.gaming_day, h."table", f->>0, count(*), sum((f->>1)::bigint),
+                      (array_agg(h.number ORDER BY h.started_at))[1:%s]
+                 FROM registers_pokerhand h, jsonb_array_elements(h.flags) f
+                WHERE h.casino_id = %s AND h.gaming_day BETWEEN %s AND %s AND jsonb_array_length(h.flags) > 0
+                GROUP BY h.gaming_day, h."table", f->>0""", [LISTED, casino.pk, first, last])
+        for day, table, code, count, cents, numbers in cursor.fetchall():
+            found[day][(table, code)] = (count, _money(cents or 0), numbers)
+    return found
+
+
+def _payloads(casino: Casino, register: str, kind: str, first: datetime.date, last: datetime.date):
+    rows = standing(Entry.objects.filter(register__casino=casino, register__kind=register, kind=kind,
+                                         gaming_day__range=(first, last)))
+    for day, payload in rows.values_list("gaming_day", "payload"):
+        yield day, json.loads(payload)
+
+
+def _cited(casino: Casino, key: str, day: datetime.date, control) -> str:
+    return controls.cited(casino, key, day, control)
+
+
+def _listed(numbers: list[str], count: int) -> str:
+    shown = ", ".join(numbers or [])
+    return shown if count <= len(numbers or []) else f"{shown} …"
+
+
+def _finding(kind: str, day: datetime.date, table: str, citation: str, variance: Decimal | None, **params) -> Found:
+    return Found(kind, f"{kind}:{table}:{day.isoformat()}", citation, variance, table[:20], None,
+                 {"table": table, **{key: str(value) for key, value in params.items()}})
+
+
+def poker_findings(casino: Casino, first: datetime.date, last: datetime.date) -> dict[datetime.date, list[Found]]:
+    tables, capped, flagged = _tables(casino, first, last), _above_cap(casino, first, last), \
+        _flagged(casino, first, last)
+    counts = defaultdict(dict)
+    for day, payload in _payloads(casino, RegisterKind.CAGNOTTE, EntryKind.CAGNOTTE_COUNTED, first, last):
+        counts[day][payload["table"]] = payload
+    statements = defaultdict(lambda: defaultdict(lambda: ZERO))
+    for day, payload in _payloads(casino, RegisterKind.JACKPOT_PROGRESSIF, EntryKind.JACKPOT_STATEMENT, first, last):
+        for table, amount in (payload.get("increments") or {}).items():
+            statements[day][table] += Decimal(amount)
+    bad_beat_statements = defaultdict(lambda: None)
+    for day, payload in _payloads(casino, RegisterKind.BAD_BEAT, EntryKind.JACKPOT_STATEMENT, first, last):
+        bad_beat_statements[day] = (bad_beat_statements[day] or ZERO) + Decimal(payload["amount"])
+    consigned = _consigned(casino, first, last)
+    found: dict[datetime.date, list[Found]] = {}
+    for offset in range((last - first).days + 1):
+        day = first + datetime.timedelta(days=offset)
+        found[day] = [*_day(casino, day, tables.get(day, {}), capped.get(day, {}), flagged.get(day, {}),
+                            counts.get(day, {}), statements.get(day, {}), bad_beat_statements[day]),
+                      *consigned.get(day, [])]
+    return found
+
+
+def _day(casino: Casino, day: datetime.date, tables: dict[str, TableDay], capped: dict, flagged: dict,
+         counts: dict, statements: dict, bad_beat_statement: Decimal | None) -> list[Found]:
+    found = []
+    legal_rate, legal_citation = room.legal_rate(casino, day)
+    books = _cited(casino, room.CAGNOTTE_BOOKS, day, controls.POKER_COUNT)
+    for name in sorted(tables):
+        row = tables[name]
+        if name in capped:
+            count, excess, numbers = capped[name]
+            found.append(_finding("poker_plafond", day, name, legal_citation, excess, count=count,
+                                  hands=_listed(numbers, count), rate=(legal_rate or ZERO) * 100, amount=excess))
+        if row.rake_declared != row.rake:
+            variance = row.rake_declared - row.rake
+            found.append(_finding("poker_retenue", day, name, _cited(
+                casino, room.RETENTION.get(row.game, ""), day, controls.POKER_RAKE), variance,
+                declared=row.rake_declared, computed=row.rake, amount=variance, hands=row.hands))
+        count = counts.get(name)
+        counted = Decimal(count["house"]) if count else None
+        if counted is None or counted != row.rake_declared:
+            variance = row.rake_declared - (counted or ZERO)
+            found.append(_finding("poker_cagnotte", day, name, books, variance, declared=row.rake_declared,
+                                  register="—" if counted is None else counted, amount=variance))
+        taken = statements.get(name)
+        if (row.progressive_declared or taken is not None) and (taken or ZERO) != row.progressive_declared:
+            variance = row.progressive_declared - (taken or ZERO)
+            found.append(_finding("poker_progressif", day, name, _cited(
+                casino, "lu.jackpot_progressif.increments_par_table", day, controls.POKER_DROPS), variance,
+                declared=row.progressive_declared, register="—" if taken is None else taken, amount=variance))
+        if row.progressive_declared != row.progressive or row.bad_beat_declared != row.bad_beat:
+            variance = row.progressive_declared + row.bad_beat_declared - row.progressive - row.bad_beat
+            found.append(_finding("poker_increments", day, name, _cited(
+                casino, room.BAD_BEAT_RECORD, day, controls.POKER_DROPS), variance,
+                declared=row.progressive_declared + row.bad_beat_declared, computed=row.progressive + row.bad_beat,
+                amount=variance))
+        if count and row.bad_beat_declared != Decimal(count.get("bad_beat") or 0):
+            variance = row.bad_beat_declared - Decimal(count.get("bad_beat") or 0)
+            found.append(_finding("poker_bad_beat", day, name, _cited(casino, room.BAD_BEAT_RECORD, day,
+                                                                      controls.POKER_DROPS), variance,
+                                  declared=row.bad_beat_declared, register=count.get("bad_beat"), amount=variance))
+        for (table, code), (how_many, amount, numbers) in sorted(flagged.items()):
+            if table != name or code not in FLAGGED:
+                continue
+            rule = FLAG_RULES.get(code)
+            citation = _cited(casino, f"{row.game}.{rule}", day, controls.POKER_SESSION) if rule else \
+                controls.written(controls.POKER_SESSION)
+            kind = FLAGGED[code]
+            found.append(Found(kind, f"{kind}:{code}:{name}:{day.isoformat()}", citation, amount or None, name[:20],
+                               None, {"table": name, "count": str(how_many), "hands": _listed(numbers, how_many),
+                                      "amount": str(amount), "code": code}))
+    declared = sum((row.bad_beat_declared for row in tables.values()), ZERO)
+    if (bad_beat_statement is not None or declared) and (bad_beat_statement or ZERO) != declared:
+        variance = declared - (bad_beat_statement or ZERO)
+        found.append(_finding("poker_bad_beat", day, "*", _cited(
+            casino, "lu.bad_beat_jackpot.releve_fin_de_seance", day, controls.POKER_DROPS), variance,
+            declared=declared, register="—" if bad_beat_statement is None else bad_beat_statement, amount=variance))
+    return found
+
+
+def _consigned(casino: Casino, first: datetime.date, last: datetime.date) -> dict[datetime.date, list[Found]]:
+    """Each stake set aside and unclaimed at a session's end must be in the orphelins as « mise consignée », on its
+    day or the next (art. 49-1): matched by amount; what is left over is a finding."""
+    found = defaultdict(list)
+    stakes = list(Consignment.objects.filter(session__casino=casino, session__gaming_day__range=(first, last))
+                  .select_related("session__game").order_by("consigned_at", "pk"))
+    if not stakes:
+        return found
+    filed = Counter()
+    rows = standing(Entry.objects.filter(register__casino=casino, register__kind=RegisterKind.ORPHELINS,
+                                         kind=EntryKind.ORPHELIN_FILED,
+                                         gaming_day__range=(first, last + datetime.timedelta(days=1))))
+    for day, payload in rows.values_list("gaming_day", "payload"):
+        payload = json.loads(payload)
+        if payload.get("source") == "mise_consignee":
+            filed[(day, Decimal(payload["amount"]))] += 1
+    for stake in stakes:
+        day = stake.session.gaming_day
+        for when in (day, day + datetime.timedelta(days=1)):
+            if filed[(when, stake.amount)]:
+                filed[(when, stake.amount)] -= 1
+                break
+        else:
+            rule = room.CONSIGNED.get(stake.session.game.key, "")
+            found[day].append(Found(
+                "poker_orphelin", f"poker_orphelin:{stake.pk}", _cited(casino, rule, day, controls.POKER_SESSION),
+                stake.amount, stake.session.table[:20], None,
+                {"table": stake.session.table, "player": stake.player, "seat": str(stake.seat),
+                 "amount": str(stake.amount), "session": str(stake.session.number)}))
+    return found
+
+
+def has_poker(casino: Casino) -> bool:
+    return PokerSession.objects.filter(casino=casino).exists()

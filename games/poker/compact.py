@@ -1,0 +1,54 @@
+"""A deal as the registers keep it: a small JSON of lists (a deal of nine players takes some 700 bytes), its canonical
+text hashed for the chain. `load(dump(hand)) == hand`."""
+
+import hashlib
+import json
+from datetime import datetime
+
+from games.hands.cards import parse, text
+
+from .hand import STREETS, Action, DeclaredPot, Hand, Seat
+
+STREET_INDEX = {street: index for index, street in enumerate(STREETS)}
+
+
+def _cards(cards: tuple[int, ...]) -> str:
+    return "".join(text(card) for card in cards)
+
+
+def dump(hand: Hand) -> dict:
+    return {
+        "n": hand.number, "t": hand.table, "at": hand.started_at.isoformat(), "g": hand.game, "v": hand.version,
+        "c": hand.currency, "b": [hand.small_blind, hand.big_blind, hand.ante, hand.cap], "btn": hand.button,
+        "s": [[seat.seat, seat.player, seat.stack, _cards(seat.cards)] for seat in hand.seats],
+        "a": [[STREET_INDEX[a.street], a.player, a.kind, a.amount, int(a.all_in), _cards(a.cards)]
+              for a in hand.actions],
+        "bd": _cards(hand.board),
+        "p": [[p.number, p.amount, p.rake, p.progressive, p.bad_beat, [list(win) for win in p.wins]]
+              for p in hand.pots],
+    }
+
+
+def load(data: dict) -> Hand:
+    small, big, ante, cap = data["b"]
+    return Hand(
+        number=data["n"], table=data["t"], started_at=datetime.fromisoformat(data["at"]), game=data["g"],
+        version=data["v"], currency=data["c"], small_blind=small, big_blind=big, ante=ante, cap=cap,
+        button=data["btn"],
+        seats=tuple(Seat(seat, player, stack, parse(cards) if cards else ())
+                    for seat, player, stack, cards in data["s"]),
+        actions=tuple(Action(STREETS[street], player, kind, amount, bool(all_in), parse(cards) if cards else ())
+                      for street, player, kind, amount, all_in, cards in data["a"]),
+        board=parse(data["bd"]) if data["bd"] else (),
+        pots=tuple(DeclaredPot(number, amount, rake, progressive, bad_beat, tuple((p, w) for p, w in wins))
+                   for number, amount, rake, progressive, bad_beat, wins in data["p"]),
+    )
+
+
+def canonical(data: dict) -> str:
+    """The text hashed: the same whatever PostgreSQL's jsonb does to the keys' order and the spaces."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def digest(data: dict) -> str:
+    return hashlib.sha256(canonical(data).encode()).hexdigest()

@@ -1,0 +1,125 @@
+"""API of the poker room (docs/poker-import.md): `POST /api/v1/registers/<casino>/poker/import/`, a file of deals as
+the `file` part of a multipart/form-data body (`format`: ohh or pokerstars), a thin caller of `hands_import` (all or
+nothing; the refused deal named with its number, place and reason); `GET /api/v1/registers/<casino>/poker/days/<day>/`,
+the room's day: each table's sums, ours beside the room's. Casino staff import; a regulator reads."""
+
+import datetime
+
+from django.http import Http404
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import serializers, status
+from rest_framework.parsers import MultiPartParser
+from rest_framework.response import Response
+
+from compliance import selectors as compliance_selectors
+from compliance.api.errors import ErrorOutput, error_responses
+from compliance.api.inputs import Input
+from compliance.errors import DomainError
+from registers.errors import ErrorCode
+
+from ..chain.api import PostOnly, ScopedObjectApi
+from ..chain.inputs import RegisterText
+from ..fields import TEXT_MAX
+from ..tables.api_import import FILE_TOO_LARGE, Upload
+from ..tables.imports import countersigner_present
+from . import selectors
+from .imports import FORMATS, hands_import
+
+FILE_MAX_MB = 500  # a month of a busy room in OHH
+
+
+class ImportInput(Input):
+    file = Upload(help_text="the room's file of deals (docs/poker-import.md)", allow_empty_file=True)
+    format = serializers.ChoiceField(choices=sorted(FORMATS), default="ohh",
+                                     help_text="ohh (Open Hand History JSON) or pokerstars (text)")
+    late_reason = RegisterText(max_length=TEXT_MAX, multiline=True, optional=True,
+                               help_text="why days past the casino's filing delay are imported now")
+    countersigner = RegisterText(optional=True, help_text="a late file: the username of the manager who countersigns")
+    countersigner_password = serializers.CharField(
+        write_only=True, trim_whitespace=False, required=False, max_length=128,
+        help_text="the countersigning manager's own password: they sign in person")
+
+
+class ImportedDayOutput(serializers.Serializer):
+    journee = serializers.DateField()
+    seq = serializers.IntegerField(help_text="the entry's number in the cagnotte register")
+    mains = serializers.IntegerField()
+    empreinte = serializers.CharField(help_text="SHA-256 of the day's new deals' digests, sealed by the entry")
+
+
+class ImportOutput(serializers.Serializer):
+    casino = serializers.CharField()
+    file_sha256 = serializers.CharField()
+    hands = serializers.IntegerField(help_text="deals read")
+    created = serializers.IntegerField(help_text="new deals")
+    known = serializers.IntegerField(help_text="deals already imported with the same content, skipped")
+    days = serializers.ListField(child=serializers.DateField())
+    late_days = serializers.ListField(child=serializers.DateField())
+    entries = ImportedDayOutput(many=True)
+
+
+class HandsImportApi(PostOnly, ScopedObjectApi):
+    """Imports a file of deals from the poker room's system: each deal replayed with its session's rules, then one
+    entry of the cagnotte register per gaming day sealing the digest of its deals."""
+
+    parser_classes = [MultiPartParser]
+
+    def resolve(self, request, casino):
+        self.casino = compliance_selectors.casino_get(user=request.user, code=casino)
+
+    @extend_schema(
+        request={"multipart/form-data": ImportInput},
+        responses={201: ImportOutput, **error_responses(400, 401, 403, 404, 429),
+                   415: OpenApiResponse(ErrorOutput, description="The body is not multipart/form-data")})
+    def post(self, request, casino):
+        data = ImportInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        upload = data.validated_data["file"]
+        if upload.size > FILE_MAX_MB * 1024 * 1024:
+            raise DomainError(FILE_TOO_LARGE.format(max=FILE_MAX_MB), code=ErrorCode.TOO_LARGE, field="file")
+        countersigner = None
+        if data.validated_data["countersigner"]:
+            countersigner = countersigner_present(self.casino, request.user, data.validated_data["countersigner"],
+                                                  data.validated_data.get("countersigner_password", ""), request)
+        upload.seek(0)
+        result = hands_import(casino=self.casino, actor=request.user, source=upload,
+                              file_format=data.validated_data["format"], name=upload.name or "",
+                              late_reason=data.validated_data["late_reason"], countersigner=countersigner)
+        return Response(ImportOutput(result).data, status=status.HTTP_201_CREATED)
+
+
+class TableDayOutput(serializers.Serializer):
+    table = serializers.CharField()
+    sessions = serializers.IntegerField()
+    hands = serializers.IntegerField()
+    pot = serializers.DecimalField(max_digits=16, decimal_places=2)
+    rake = serializers.DecimalField(max_digits=16, decimal_places=2, help_text="ours, recomputed")
+    rake_declared = serializers.DecimalField(max_digits=16, decimal_places=2, help_text="the room's")
+    progressive_declared = serializers.DecimalField(max_digits=16, decimal_places=2)
+    bad_beat_declared = serializers.DecimalField(max_digits=16, decimal_places=2)
+    cagnotte_counted = serializers.DecimalField(max_digits=16, decimal_places=2, allow_null=True)
+    flagged = serializers.IntegerField(help_text="deals the replay flagged")
+
+
+class RoomDayOutput(serializers.Serializer):
+    casino = serializers.CharField()
+    gaming_day = serializers.DateField()
+    tables = TableDayOutput(many=True)
+
+
+class RoomDayApi(ScopedObjectApi):
+    """The poker room's gaming day: each table's deals added up, ours beside what the room declared, and the
+    cagnotte counted."""
+
+    def resolve(self, request, casino, day):
+        self.casino = compliance_selectors.casino_get(user=request.user, code=casino)
+        try:
+            self.day = datetime.date.fromisoformat(day)
+        except ValueError:
+            raise Http404(day) from None
+
+    @extend_schema(responses={200: RoomDayOutput, **error_responses(401, 403, 404, 429)})
+    def get(self, request, casino, day):
+        rows = selectors.room_day(self.casino, self.day)
+        return Response(RoomDayOutput({"casino": self.casino.code, "gaming_day": self.day,
+                                       "tables": [row.as_api() for row in rows]}).data)

@@ -1,0 +1,85 @@
+"""`registers_audit`'s checks of the poker room's entries (registers/chain/audit.py): a session's opening checked
+again against the rules it was opened under (its version, blinds and rate: LU RGD 1979 art. 49-1, 49-3, 49-4), a
+stake set aside as filed (art. 49-1), and each day's import of deals: their digests recomputed from the deals as
+PostgreSQL holds them, and their count, as the entry sealed them."""
+
+import hashlib
+import json
+from decimal import Decimal
+
+from django.db import connection
+from django.utils.translation import gettext_lazy as _
+
+from games.poker import compact
+
+from .. import controls
+from ..chain.replay import Audited, Check, Problem, Replay, refusal
+from ..models import Consignment, PokerSession
+from . import rules
+from .services import CAGNOTTE_BOOKS
+
+IMPORT_COUNT = _("L'écriture porte {written} main(s), Vigie en tient {found}.")
+IMPORT_DIGEST = _("L'empreinte des mains écrite, {written}, n'est pas celle des mains tenues, {computed}.")
+HAND_DIGEST = _("La main n° {number} ne correspond plus à son empreinte.")
+ROW_DIFFERS = _("La ligne tenue par Vigie ne dit pas ce que dit l'écriture ({field}).")
+
+
+def _check(replay: Replay, entry: Audited) -> Check:
+    return Check(replay, entry, str(entry.payload.get("citation") or controls.cited(
+        replay.casino, CAGNOTTE_BOOKS, entry.gaming_day, controls.BOOKS)))
+
+
+def session_opened(replay: Replay, entry: Audited) -> list[Problem]:
+    check = _check(replay, entry)
+    payload, casino, day = entry.payload, replay.casino, entry.gaming_day
+    check.text("table", max_length=60)
+    game = payload.get("jeu", "")
+    refused = refusal(lambda: rules.versions(casino, game, day, payload.get("version")))
+    if refused is not None:
+        check.field("version", refused[:2])
+    minimum, small, big = (check.amount(key) for key in ("minimum", "small_blind", "big_blind"))
+    if None not in (minimum, small, big):
+        refused = refusal(lambda: rules.blinds(casino, game, day, minimum, small, big, bool(payload.get("option"))))
+        if refused is not None:
+            check.field("small_blind", refused[:2])
+    refused = refusal(lambda: rules.retention(casino, game, day, Decimal(str(payload.get("taux_retenue")))))
+    if refused is not None:
+        check.field("taux_retenue", refused[:2])
+    row = PokerSession.objects.filter(entry_id=entry.entry.pk).first()
+    if row is None or (row.table, row.number, row.version, str(row.rake_rate.normalize())) != (
+            payload.get("table"), payload.get("seance"), payload.get("version"),
+            str(Decimal(str(payload.get("taux_retenue"))).normalize())):
+        check.fail(ROW_DIFFERS, field="seance")
+    return check.problems
+
+
+def stake_consigned(replay: Replay, entry: Audited) -> list[Problem]:
+    check = _check(replay, entry)
+    check.text("joueur", max_length=120)
+    amount = check.amount("montant")
+    row = Consignment.objects.filter(entry_id=entry.entry.pk).first()
+    if row is None or row.amount != amount or row.player != entry.payload.get("joueur"):
+        check.fail(ROW_DIFFERS, field="montant")
+    return check.problems
+
+
+def hands_imported(replay: Replay, entry: Audited) -> list[Problem]:
+    """The day's deals this entry covers, in the order they were written: each deal's digest recomputed from its
+    data, and the digest of those digests."""
+    check = _check(replay, entry)
+    sha, count = hashlib.sha256(), 0
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT number, data::text, digest FROM registers_pokerhand WHERE casino_id = %s AND "
+                       "gaming_day = %s AND entry_id = %s ORDER BY id", [replay.casino.pk, entry.gaming_day,
+                                                                        entry.entry.pk])
+        for number, data, digest in cursor:
+            computed = compact.digest(json.loads(data))
+            if computed != digest:
+                check.fail(HAND_DIGEST, number=number)
+            sha.update(computed.encode())
+            count += 1
+    if entry.payload.get("mains") != count:
+        check.fail(IMPORT_COUNT, written=entry.payload.get("mains"), found=count)
+    if entry.payload.get("empreinte") != sha.hexdigest():
+        check.fail(IMPORT_DIGEST, written=entry.payload.get("empreinte"), computed=sha.hexdigest())
+    return check.problems

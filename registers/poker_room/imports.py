@@ -1,0 +1,311 @@
+"""Deals imported from the poker room's system (docs/poker-import.md): Open Hand History JSON or PokerStars-style
+text, read as a stream, all or nothing per file, in one transaction.
+
+Each deal is read (games/poker/formats), placed in the session open at its table when it started (its gaming day is
+the session's), and replayed with the session's rules (games/poker/replay.py): the actions in turn and adding up, the
+pots recomputed and matching what the room declares. The first refused deal refuses the file: `HandRefused` names its
+number, its place in the file and why, and nothing is written. What the replay finds without refusing (a rake other
+than ours, drops other than ours, a winner other than the cards say) is kept with the deal for the reconciliation.
+
+A deal already imported with the same content is recognised and skipped; with another content it refuses the file.
+For each gaming day of new deals, ONE entry `poker.mains` of the cagnotte register holds their count, their sums and
+the SHA-256 of their digests in file order: the chain covers every deal. The deals go to disk as they are read (a
+file of a million deals does not sit in memory), then into their month's partition by COPY, each referring to its
+day's entry. A day past the casino's filing delay needs the reason and a manager's countersignature."""
+
+import datetime
+import gc
+import hashlib
+import io
+import json
+import os
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from zoneinfo import ZoneInfo
+
+from django.db import connection, transaction
+from django.utils import timezone
+
+from compliance.errors import DomainError
+from compliance.models import Casino, User
+from games.poker import compact
+from games.poker.formats import ohh, pokerstars
+from games.poker.formats.errors import FormatError
+from games.poker.hand import Hand
+from games.poker.replay import HandError, Outcome, replay
+from registers.errors import ErrorCode
+
+from ..chain.services import Appended, days_late, entries_append, late_filing, register_for, verify_actor
+from ..fields import TEXT_MAX, clean_text
+from ..kinds import EntryKind, RegisterKind
+from ..models import HandImport, PokerSession
+from ..tables.imports import _countersigner_checked
+from . import errors, rules, selectors
+
+FORMATS = {"ohh": ohh, "pokerstars": pokerstars}
+COPY_CHUNK = 1 << 20  # characters written to COPY at a time
+COLUMNS = ("entry_id, batch_id, casino_id, gaming_day, number, \"table\", session_id, started_at, players, pot, rake, "
+           "rake_declared, rake_legal, progressive, progressive_declared, bad_beat, bad_beat_declared, flags, data, "
+           "digest")
+
+
+class HandRefused(DomainError):
+    """The first deal of a file that cannot be taken in: its number, its position and line in the file, why."""
+
+    def __init__(self, number: str, position: int, line: int | None, reason, code: str = ErrorCode.INVALID,
+                 field: str = "file"):
+        self.number, self.position, self.line = number, position, line
+        super().__init__(errors.HAND_REFUSED.format(number=number or "?", position=position, line=line or "?",
+                                                    reason=reason), code=code, field=field)
+
+
+@dataclass
+class DaySums:
+    hands: int = 0
+    pot: int = 0
+    rake: int = 0
+    rake_declared: int = 0
+    progressive: int = 0
+    bad_beat: int = 0
+    sha: "hashlib._Hash" = field(default_factory=hashlib.sha256)
+
+
+@dataclass(frozen=True)
+class HandsImportResult:
+    casino: str
+    file_sha256: str
+    hands: int  # read
+    created: int  # new
+    known: int  # already imported with the same content
+    days: list[datetime.date]
+    late_days: list[datetime.date]
+    entries: list[dict]
+
+    def as_dict(self) -> dict:
+        return {"casino": self.casino, "file_sha256": self.file_sha256, "hands": self.hands, "created": self.created,
+                "known": self.known, "days": [d.isoformat() for d in self.days],
+                "late_days": [d.isoformat() for d in self.late_days], "entries": self.entries}
+
+
+def _cents(value: int) -> str:
+    sign, value = ("-", -value) if value < 0 else ("", value)
+    return f"{sign}{value // 100}.{value % 100:02d}"
+
+
+def _copy_text(value: str) -> str:
+    return value.replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n").replace("\r", "\\r")
+
+
+class _Import:
+    def __init__(self, casino: Casino, actor: User, late_reason: str, countersigner: User | None,
+                 progress: Callable[[int], object] | None):
+        self.casino, self.actor, self.late_reason, self.countersigner = casino, actor, late_reason, countersigner
+        self.progress, self.zone = progress, ZoneInfo(casino.jurisdiction.timezone)
+        self.sessions = selectors.SessionFinder(casino)
+        self.jackpots = selectors.progressive_increments(casino)
+        self.rules: dict[int, object] = {}
+        self.known: dict[datetime.date, dict[str, str]] = {}  # per day, the numbers imported and their digests
+        self.seen: dict[tuple[datetime.date, str], str] = {}  # this file's
+        self.days: dict[datetime.date, DaySums] = {}
+        self.late: dict[datetime.date, dict | None] = {}
+        self.read = self.created = self.skipped = 0
+        self.spool = tempfile.TemporaryFile(mode="w+", encoding="utf-8")  # noqa: SIM115
+
+    def _known(self, day: datetime.date) -> dict[str, str]:
+        if day not in self.known:
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT number, digest FROM registers_pokerhand "
+                               "WHERE casino_id = %s AND gaming_day = %s", [self.casino.pk, day])
+                self.known[day] = dict(cursor.fetchall())
+        return self.known[day]
+
+    def _late(self, day: datetime.date, hand: Hand, position: int, line) -> None:
+        if day in self.late:
+            return
+        age = days_late(self.casino, day)
+        if age and (not self.late_reason or self.countersigner is None):
+            raise HandRefused(hand.number, position, line, errors.LATE_DAY.format(
+                day=day.isoformat(), age=age, allowed=self.casino.late_filing_days), code=ErrorCode.LATE_FILING,
+                field="late_reason")
+        self.late[day] = late_filing(self.casino, day, self.late_reason) if age else None
+
+    def _rules(self, session: PokerSession):
+        if session.pk not in self.rules:
+            increment = self.jackpots.at(session.table, session.gaming_day)
+            self.rules[session.pk] = rules.session_rules(session, increment)
+        return self.rules[session.pk]
+
+    def take(self, hand: Hand, position: int, line) -> None:
+        self.read += 1
+        session = self.sessions.at(hand.table, hand.started_at)
+        if session is None:
+            local = timezone.localtime(hand.started_at, self.zone)
+            raise HandRefused(hand.number, position, line, errors.HAND_NO_SESSION.format(
+                table=hand.table, time=local.strftime("%Y-%m-%d %H:%M")), field="table")
+        if hand.currency != self.casino.currency:
+            raise HandRefused(hand.number, position, line, errors.HAND_CURRENCY.format(
+                currency=hand.currency, casino=self.casino.currency), field="currency")
+        if hand.game != session.variant:
+            raise HandRefused(hand.number, position, line, errors.HAND_VARIANT.format(
+                variant=hand.game, table=hand.table, session=session.variant), field="game")
+        try:
+            outcome = replay(hand, self._rules(session))
+        except HandError as refused:
+            raise HandRefused(hand.number, position, line, refused.message_fr, code=ErrorCode.INVALID,
+                              field="hand") from None
+        day = session.gaming_day
+        data = compact.dump(hand)
+        digest = compact.digest(data)
+        earlier = self.seen.get((day, hand.number)) or self._known(day).get(hand.number)
+        if earlier is not None:
+            if earlier != digest:
+                reason = errors.HAND_TWICE if (day, hand.number) in self.seen else errors.HAND_CHANGED.format(
+                    day=day.isoformat(), digest=earlier[:12])
+                raise HandRefused(hand.number, position, line, reason, code=ErrorCode.DUPLICATE, field="hand")
+            self.skipped += 1
+            return
+        self.seen[(day, hand.number)] = digest
+        self._late(day, hand, position, line)
+        self._write(hand, session, outcome, data, digest)
+
+    def _write(self, hand: Hand, session: PokerSession, outcome: Outcome, data: dict, digest: str) -> None:
+        day = session.gaming_day
+        sums = self.days.setdefault(day, DaySums())
+        pot = sum(p.amount for p in outcome.pots)
+        sums.hands += 1
+        sums.pot += pot
+        sums.rake += outcome.rake
+        sums.rake_declared += outcome.declared_rake
+        sums.progressive += outcome.declared_progressive
+        sums.bad_beat += outcome.declared_bad_beat
+        sums.sha.update(digest.encode())
+        flags = selectors.flags(hand, session, outcome)
+        legal = "\\N" if outcome.legal_max_rake is None else _cents(outcome.legal_max_rake)
+        self.spool.write(
+            f"{day.isoformat()}\t{self.casino.pk}\t{day.isoformat()}\t{_copy_text(hand.number)}\t"
+            f"{_copy_text(hand.table)}\t{session.pk}\t{hand.started_at.isoformat()}\t{len(hand.seats)}\t"
+            f"{_cents(pot)}\t{_cents(outcome.rake)}\t{_cents(outcome.declared_rake)}\t{legal}\t"
+            f"{_cents(outcome.progressive)}\t{_cents(outcome.declared_progressive)}\t{_cents(outcome.bad_beat)}\t"
+            f"{_cents(outcome.declared_bad_beat)}\t{_copy_text(json.dumps(flags, separators=(',', ':')))}\t"
+            f"{_copy_text(compact.canonical(data))}\t{digest}\n")
+        self.created += 1
+        if self.progress is not None and self.read % 10_000 == 0:
+            self.progress(self.read)
+
+    def entries_due(self, name: str, file_format: str, file_sha256: str) -> list[Appended]:
+        due = []
+        for day in sorted(self.days):
+            sums = self.days[day]
+            payload = {"fichier": name, "format": file_format, "sha256_fichier": file_sha256, "mains": sums.hands,
+                       "empreinte": sums.sha.hexdigest(), "pots": _cents(sums.pot),
+                       "retenue_declaree": _cents(sums.rake_declared), "retenue_recalculee": _cents(sums.rake),
+                       "jackpot_progressif": _cents(sums.progressive), "bad_beat": _cents(sums.bad_beat)}
+            if self.late[day] is not None:
+                payload["late_filing"] = self.late[day]
+            due.append(Appended(kind=EntryKind.HANDS_IMPORTED, gaming_day=day, actor=self.actor, payload=payload,
+                                countersigner=self.countersigner if self.late[day] is not None else None))
+        return due
+
+    def copy(self, entries: dict[str, int], batch: int) -> None:
+        """The spooled deals into their months' partitions, opened first (vigie_hand_partition)."""
+        with connection.cursor() as cursor:
+            for month in sorted({day.replace(day=1) for day in self.days}):
+                cursor.execute("SELECT vigie_hand_partition(%s, %s)", [self.casino.pk, month])
+            self.spool.seek(0)
+            with cursor.cursor.copy(f"COPY registers_pokerhand ({COLUMNS}) FROM STDIN") as copy:
+                rows, size = [], 0
+                for line in self.spool:
+                    rows.append(f"{entries[line[:10]]}\t{batch}\t{line[11:]}")
+                    size += len(line)
+                    if size >= COPY_CHUNK:
+                        copy.write("".join(rows))
+                        rows, size = [], 0
+                if rows:
+                    copy.write("".join(rows))
+
+
+class _Hashed(io.RawIOBase):
+    """The file as read, its SHA-256 computed on the way."""
+
+    def __init__(self, raw):
+        self.raw, self.sha = raw, hashlib.sha256()
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:
+        data = self.raw.read(len(buffer))
+        if isinstance(data, str):
+            data = data.encode()
+        self.sha.update(data)
+        buffer[: len(data)] = data
+        return len(data)
+
+
+def _hands(reader, stream, casino: Casino):
+    if reader is pokerstars:
+        return reader.read(io.TextIOWrapper(stream, encoding="utf-8"),
+                           default_tz=ZoneInfo(casino.jurisdiction.timezone))
+    return reader.read(stream)
+
+
+@transaction.atomic
+def hands_import(*, casino: Casino, actor: User, source, file_format: str = "ohh", late_reason: str = "",
+                 countersigner: User | None = None, name: str = "",
+                 progress: Callable[[int], object] | None = None) -> HandsImportResult:
+    """Imports a file of deals (a path, or a binary file object): each read, placed in its session and replayed;
+    then one entry `poker.mains` per gaming day of new deals, the deals written by COPY. The first refused deal
+    refuses the file (`HandRefused`, or the reader's `FormatError` as a `HandRefused`); nothing is written."""
+    verify_actor(actor, casino)
+    _countersigner_checked(casino, actor, countersigner)
+    if file_format not in FORMATS:
+        raise DomainError(errors.FORMAT_UNKNOWN.format(format=file_format), code=ErrorCode.INVALID, field="format")
+    reason = clean_text(late_reason, field="late_reason", max_length=TEXT_MAX, multiline=True, optional=True)
+    casino = Casino.objects.select_related("jurisdiction").get(pk=casino.pk)
+    work = _Import(casino, actor, reason, countersigner, progress)
+    opened = open(source, "rb") if isinstance(source, str | os.PathLike) else None  # noqa: SIM115
+    name = name or (os.path.basename(source) if opened else getattr(source, "name", "") or "upload")
+    collecting = gc.isenabled()
+    gc.disable()  # many small objects, none in a cycle
+    try:
+        stream = _Hashed(opened or source)
+        buffered = io.BufferedReader(stream, buffer_size=1 << 16)
+        position = 0
+        try:
+            for position, hand in enumerate(_hands(FORMATS[file_format], buffered, casino), start=1):
+                work.take(hand, position, None)
+        except FormatError as bad:
+            raise HandRefused(getattr(bad, "number", "") or "", getattr(bad, "position", position + 1),
+                              getattr(bad, "line", None), bad.message_fr, field=getattr(bad, "field", "file")) \
+                from None
+        if not work.read:
+            raise DomainError(errors.EMPTY_FILE, code=ErrorCode.INVALID, field="file")
+        return _written(work, casino, actor, str(name)[:200], file_format, stream.sha.hexdigest())
+    finally:
+        if collecting:
+            gc.enable()
+        work.spool.close()
+        if opened is not None:
+            opened.close()
+
+
+def _written(work: _Import, casino: Casino, actor: User, name: str, file_format: str,
+             file_sha256: str) -> HandsImportResult:
+    due = work.entries_due(name, file_format, file_sha256)
+    written = []
+    if due:
+        appended = entries_append(register=register_for(casino=casino, kind=RegisterKind.CAGNOTTE), items=due)
+        entries = {item.gaming_day.isoformat(): entry.pk for item, entry in zip(due, appended, strict=True)}
+        batch = HandImport.objects.create(
+            casino=casino, name=name, file_format=file_format, digest=file_sha256, hands=work.read,
+            created=work.created, first_day=min(work.days), last_day=max(work.days), imported_at=timezone.now(),
+            imported_by=actor, entry=appended[-1])
+        work.copy(entries, batch.pk)
+        written = [{"journee": item.gaming_day.isoformat(), "seq": entry.seq, "mains": item.payload["mains"],
+                    "empreinte": item.payload["empreinte"]} for item, entry in zip(due, appended, strict=True)]
+    return HandsImportResult(
+        casino=casino.code, file_sha256=file_sha256, hands=work.read, created=work.created, known=work.skipped,
+        days=sorted(work.days), late_days=sorted(day for day, late in work.late.items() if late is not None),
+        entries=written)
+

@@ -1,0 +1,133 @@
+"""What the rule data says about a poker session and its deals: the games a jurisdiction's room deals, the versions
+each allows (LU RGD 1979 art. 49-4, 49-8), the blinds from the table's minimum (art. 49-1), the retention on each pot
+at the session's rate (art. 49-1, 49-3, 49-5) or the QC cap of 10 % of the game's pot (QC RJC art. 67.108), and the
+jackpots' increments (art. 49-9, 49-13). Where the texts say nothing, the casino's internal control is cited."""
+
+import datetime
+from dataclasses import dataclass
+from decimal import Decimal
+
+from compliance.errors import DomainError
+from compliance.models import Casino
+from games.poker import hand as deal
+from games.poker.replay import JackpotRule, Rules
+from games.selectors import rule_value_at
+from registers.errors import ErrorCode
+
+from .. import controls
+from ..models import PokerSession
+from . import errors
+
+CENTS = Decimal(100)
+# The game each variant is dealt under, by jurisdiction: its rule values' prefix.
+GAMES = {
+    "LU": {deal.HOLDEM: "lu.texas_holdem", deal.OMAHA: "lu.omaha"},
+    "QC": {deal.HOLDEM: "qc.salon_poker", deal.OMAHA: "qc.salon_poker", deal.OMAHA_HILO: "qc.salon_poker"},
+}
+QC_CAP = "qc.salon_poker.commission_maximale"  # art. 67.108: at most 10 % of the game's pot
+RETENTION = {"lu.texas_holdem": "lu.texas_holdem.retenue", "lu.omaha": "lu.omaha.retenue"}  # art. 49-1, 49-5
+CONSIGNED = {"lu.texas_holdem": "lu.texas_holdem.mise_consignee_echeance",  # art. 49-1
+             "lu.omaha": "lu.omaha.mise_consignee_echeance"}
+CAGNOTTE_BOOKS = "lu.registres.carnets_cagnottes"  # art. 97-1, where the casino's texts have it
+BAD_BEAT_RECORD = "lu.bad_beat_jackpot.enregistrement_par_partie"  # art. 49-13: the table's machine, per game
+
+
+def _rule(casino: Casino, key: str, day: datetime.date):
+    try:
+        return rule_value_at(jurisdiction=casino.jurisdiction, key=key, on=day, drafts=True)
+    except DomainError:
+        return None
+
+
+def game_key(casino: Casino, variant: str) -> str:
+    games = GAMES.get(casino.jurisdiction.code, {})
+    if variant not in games:
+        raise DomainError(errors.VARIANT_NOT_DEALT.format(variant=variant, allowed=", ".join(games) or "—"),
+                          code=ErrorCode.INVALID, field="variant")
+    return games[variant]
+
+
+@dataclass(frozen=True)
+class Blinds:
+    small: Decimal
+    big: Decimal
+    citation: str
+
+
+def versions(casino: Casino, game: str, day: datetime.date, version: str) -> str:
+    """The version the session deals, among those its game allows; what it rests on."""
+    rule = _rule(casino, f"{game}.versions", day)
+    if rule is None:
+        if version not in deal.VERSIONS:
+            raise DomainError(errors.VERSION_UNKNOWN.format(version=version, allowed=", ".join(deal.VERSIONS)),
+                              code=ErrorCode.INVALID, field="version")
+        return controls.written(controls.POKER_SESSION)
+    if version not in rule.value:
+        raise DomainError(errors.VERSION_NOT_ALLOWED.format(version=version, allowed=", ".join(rule.value),
+                                                            citation=rule.citation),
+                          code=ErrorCode.INVALID, field="version")
+    return str(rule.citation)
+
+
+def blinds(casino: Casino, game: str, day: datetime.date, minimum: Decimal, small: Decimal, big: Decimal,
+           option: bool) -> Blinds:
+    """LU art. 49-1: the small blind is half the table's minimum, the big blind one to two small blinds, the option
+    (where the house rules allow it) twice the big blind. Elsewhere the blinds are the table's, small below big."""
+    ratio, span = _rule(casino, f"{game}.small_blind", day), _rule(casino, f"{game}.big_blind", day)
+    if ratio is None or span is None:
+        if big < small:
+            raise DomainError(errors.BIG_BELOW_SMALL.format(small=small, big=big), code=ErrorCode.INVALID,
+                              field="big_blind")
+        return Blinds(small, big, controls.written(controls.POKER_SESSION))
+    expected = minimum * Decimal(str(ratio.value))
+    if small != expected:
+        raise DomainError(errors.SMALL_BLIND.format(small=small, expected=expected, minimum=minimum,
+                                                    citation=ratio.citation),
+                          code=ErrorCode.INVALID_AMOUNT, field="small_blind")
+    low, high = small * Decimal(str(span.value["min"])), small * Decimal(str(span.value["max"]))
+    if not low <= big <= high:
+        raise DomainError(errors.BIG_BLIND.format(big=big, low=low, high=high, citation=span.citation),
+                          code=ErrorCode.INVALID_AMOUNT, field="big_blind")
+    if option and _rule(casino, f"{game}.option", day) is None:
+        raise DomainError(errors.NO_OPTION, code=ErrorCode.INVALID, field="option")
+    return Blinds(small, big, str(ratio.citation))
+
+
+def retention(casino: Casino, game: str, day: datetime.date, rate: Decimal) -> str:
+    """The rate the session applies, within QC's cap where there is one; what it rests on."""
+    if not Decimal(0) <= rate < 1:
+        raise DomainError(errors.RATE_RANGE.format(rate=rate), code=ErrorCode.INVALID, field="rake_rate")
+    cap = _rule(casino, QC_CAP, day) if casino.jurisdiction.code == "QC" else None
+    if cap is not None:
+        if rate > Decimal(str(cap.value)):
+            raise DomainError(errors.RATE_ABOVE_CAP.format(rate=rate * 100, cap=Decimal(str(cap.value)) * 100,
+                                                           citation=cap.citation),
+                              code=ErrorCode.INVALID_AMOUNT, field="rake_rate")
+        return str(cap.citation)
+    return controls.cited(casino, RETENTION.get(game, ""), day, controls.POKER_SESSION)
+
+
+def legal_rate(casino: Casino, day: datetime.date) -> tuple[Decimal | None, str]:
+    cap = _rule(casino, QC_CAP, day) if casino.jurisdiction.code == "QC" else None
+    return (Decimal(str(cap.value)), str(cap.citation)) if cap is not None else (None, "")
+
+
+def jackpot_rule(increment: dict | None) -> JackpotRule | None:
+    """A jackpot's increment as its configuration writes it (a fixed amount in the currency, or a percentage)."""
+    if not increment:
+        return None
+    value = Decimal(str(increment["value"]))
+    return JackpotRule(increment["kind"], value * CENTS if increment["kind"] == "fixe" else value,
+                       increment["rounding"], int(Decimal(str(increment.get("minimum_pot") or 0)) * CENTS))
+
+
+def session_rules(session: PokerSession, progressive: dict | None) -> Rules:
+    """The rules a session's deals are replayed with: its rate and cap, the QC cap of the game's pot (taken on the
+    whole pot, art. 67.108), the jackpots' increments: the progressive's from its configuration (`progressive`,
+    the register's), the bad beat's from the session."""
+    rate, _citation = legal_rate(session.casino, session.gaming_day)
+    return Rules(
+        rate=session.rake_rate, cap=int(session.rake_cap * CENTS) if session.rake_cap is not None else None,
+        legal_rate=rate, per_pot=session.casino.jurisdiction.code != "QC", chip=1,
+        progressive=jackpot_rule(progressive), bad_beat=jackpot_rule(session.bad_beat),
+        hilo=session.variant == deal.OMAHA_HILO)

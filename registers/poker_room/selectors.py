@@ -1,0 +1,180 @@
+"""Reads of the poker room: the session a deal belongs to, the progressive jackpot's increment at a table on a day
+(from the jackpot register), the flags a deal keeps for the reconciliation, and what the pages show."""
+
+import bisect
+import datetime
+import json
+from collections import defaultdict
+from dataclasses import dataclass
+from decimal import Decimal
+
+from django.db.models import Count, Q, Sum
+from django.http import Http404
+
+from compliance.models import Casino
+from games.poker.hand import Hand
+from games.poker.replay import Outcome
+
+from ..chain.selectors import standing
+from ..kinds import EntryKind, RegisterKind
+from ..models import Entry, PokerHand, PokerSession, Register
+
+CENTS = Decimal(100)
+ZERO = Decimal(0)
+
+
+class SessionFinder:
+    """The session open at a table when a deal started: the last one opened before it, within a day (a session
+    opened in the evening deals past midnight; its gaming day is the deal's)."""
+
+    def __init__(self, casino: Casino):
+        self.casino = casino
+        self.tables: dict[str, tuple[list[datetime.datetime], list[PokerSession]]] = {}
+
+    def _load(self, table: str):
+        if table not in self.tables:
+            sessions = list(PokerSession.objects.filter(casino=self.casino, table=table).select_related(
+                "casino__jurisdiction", "game").order_by("opened_at"))
+            self.tables[table] = ([s.opened_at for s in sessions], sessions)
+        return self.tables[table]
+
+    def at(self, table: str, moment: datetime.datetime) -> PokerSession | None:
+        opened, sessions = self._load(table)
+        index = bisect.bisect_right(opened, moment) - 1
+        if index < 0 or moment - opened[index] > datetime.timedelta(hours=24):
+            return None
+        return sessions[index]
+
+
+class ProgressiveIncrements:
+    """Per table, the increments of the progressive jackpots it fed and from when to when (art. 49-9)."""
+
+    def __init__(self, spans: dict[str, list[tuple[datetime.date, datetime.date | None, dict]]]):
+        self.spans = spans
+
+    def at(self, table: str, day: datetime.date) -> dict | None:
+        for start, end, increment in self.spans.get(table, ()):
+            if start <= day and (end is None or day < end):
+                return increment
+        return None
+
+
+def progressive_increments(casino: Casino) -> ProgressiveIncrements:
+    register = Register.objects.filter(casino=casino, kind=RegisterKind.JACKPOT_PROGRESSIF).first()
+    spans: dict[str, list] = defaultdict(list)
+    if register is None:
+        return ProgressiveIncrements(spans)
+    running: dict[str, tuple[datetime.date, list[str], dict]] = {}
+    events = standing(Entry.objects.filter(
+        register=register, kind__in=[EntryKind.JACKPOT_CONFIGURED, EntryKind.JACKPOT_STOPPED])).order_by("seq")
+    for entry in events:
+        payload = json.loads(entry.payload)
+        name = payload.get("jackpot")
+        if entry.kind == EntryKind.JACKPOT_CONFIGURED:
+            running[name] = (entry.gaming_day, payload.get("tables") or [], payload.get("increment"))
+        elif name in running:
+            start, tables, increment = running.pop(name)
+            for table in tables:
+                spans[table].append((start, entry.gaming_day, increment))
+    for start, tables, increment in running.values():
+        for table in tables:
+            spans[table].append((start, None, increment))
+    return ProgressiveIncrements(spans)
+
+
+def flags(hand: Hand, session: PokerSession, outcome: Outcome) -> list[list]:
+    """What a deal keeps for the reconciliation: the replay's irregularities, and where the deal is not what its
+    session fixed (art. 49-4: the version; art. 49-1: the blinds), as [code, amount in cents, detail]."""
+    found = [[item.code, item.amount, item.detail] for item in outcome.irregularities]
+    if hand.version != session.version:
+        found.append(["version", 0, {"hand": hand.version, "session": session.version}])
+    small, big = int(session.small_blind * CENTS), int(session.big_blind * CENTS)
+    if (hand.small_blind, hand.big_blind) != (small, big) and not any(item[0] == "blinds" for item in found):
+        found.append(["blinds", 0, {"hand": f"{hand.small_blind}/{hand.big_blind}", "session": f"{small}/{big}"}])
+    return found
+
+
+# --- pages --------------------------------------------------------------------------------------------------------
+
+
+@dataclass
+class TableDay:
+    table: str
+    sessions: list[PokerSession]
+    hands: int = 0
+    pot: Decimal = ZERO
+    rake: Decimal = ZERO
+    rake_declared: Decimal = ZERO
+    progressive_declared: Decimal = ZERO
+    bad_beat_declared: Decimal = ZERO
+    flagged: int = 0
+    cagnotte_counted: Decimal | None = None
+
+    @property
+    def rake_variance(self) -> Decimal:
+        return self.rake_declared - self.rake
+
+    @property
+    def count_variance(self) -> Decimal | None:
+        return None if self.cagnotte_counted is None else self.rake_declared - self.cagnotte_counted
+
+    def as_api(self) -> dict:
+        return {"table": self.table, "sessions": len(self.sessions), "hands": self.hands, "pot": self.pot,
+                "rake": self.rake, "rake_declared": self.rake_declared,
+                "progressive_declared": self.progressive_declared, "bad_beat_declared": self.bad_beat_declared,
+                "cagnotte_counted": self.cagnotte_counted, "flagged": self.flagged}
+
+
+def room_day(casino: Casino, day: datetime.date) -> list[TableDay]:
+    """Each table of the room that day: its sessions, its deals added up by PostgreSQL (one grouped query), the
+    cagnotte counted for it."""
+    rows: dict[str, TableDay] = {}
+    for session in PokerSession.objects.filter(casino=casino, gaming_day=day).select_related("game", "opened_by"):
+        rows.setdefault(session.table, TableDay(session.table, [])).sessions.append(session)
+    sums = (PokerHand.objects.filter(casino=casino, gaming_day=day).values("table").order_by()
+            .annotate(hands=Count("id"), pot=Sum("pot"), rake=Sum("rake"), rake_declared=Sum("rake_declared"),
+                      progressive_declared=Sum("progressive_declared"), bad_beat_declared=Sum("bad_beat_declared"),
+                      flagged=Count("id", filter=~Q(flags=[]))))
+    for row in sums:
+        table = rows.setdefault(row["table"], TableDay(row["table"], []))
+        for name in ("hands", "pot", "rake", "rake_declared", "progressive_declared", "bad_beat_declared", "flagged"):
+            setattr(table, name, row[name])
+    counts = standing(Entry.objects.filter(register__casino=casino, register__kind=RegisterKind.CAGNOTTE,
+                                           kind=EntryKind.CAGNOTTE_COUNTED, gaming_day=day))
+    for payload in counts.values_list("payload", flat=True):
+        payload = json.loads(payload)
+        if payload.get("table") in rows:
+            table = rows[payload["table"]]
+            table.cagnotte_counted = (table.cagnotte_counted or ZERO) + Decimal(payload["house"])
+    return [rows[name] for name in sorted(rows)]
+
+
+def room_days(casino: Casino, before: datetime.date, count: int = 14) -> list[tuple[datetime.date, int, Decimal]]:
+    """The last days with deals up to `before`: their deals and the room's rake."""
+    return list(PokerHand.objects.filter(casino=casino, gaming_day__lte=before).values_list("gaming_day")
+                .order_by("-gaming_day").annotate(hands=Count("id"), rake=Sum("rake_declared"))[:count])
+
+
+def hands_page(casino: Casino, day: datetime.date, table: str | None, after: int | None, size: int = 50,
+               flagged: bool = False) -> list[PokerHand]:
+    """A page of the day's deals, in the order they were dealt, by key (the last id seen): no OFFSET over a day of
+    thousands."""
+    rows = PokerHand.objects.filter(casino=casino, gaming_day=day).defer("data")
+    if table:
+        rows = rows.filter(table=table)
+    if flagged:
+        rows = rows.exclude(flags=[])
+    if after:
+        rows = rows.filter(id__gt=after)
+    return list(rows.order_by("id")[:size])
+
+
+def hand_get(casino: Casino, day: datetime.date, number: str) -> PokerHand:
+    found = PokerHand.objects.filter(casino=casino, gaming_day=day, number=number).first()
+    if found is None:
+        raise Http404(number)
+    return found
+
+
+def session_of(hand: PokerHand) -> PokerSession:
+    return PokerSession.objects.select_related("game", "casino__jurisdiction").get(pk=hand.session_id)
