@@ -16,22 +16,16 @@ CAP_REQUIRED = _("En limit, le montant maximum des relances (le « cap ») est f
 CAP_NOT_HERE = _("Le « cap » ne se fixe qu'en limit.")
 TIME_CHARGE_RATE = _("Une séance à commission au temps de jeu ne prélève rien sur les pots : taux 0.")
 TIME_CHARGE_QC = _("La commission au temps de jeu n'est prévue qu'au Québec.")
-SESSION_STILL_OPEN = _("La table « {table} » a déjà une séance ouverte le {day} à {time} : la version de jeu ne "
-                       "change qu'à la séance suivante ({citation}).")
 BAD_BEAT_INCREMENT = _("Incrément du bad beat jackpot invalide : « fixe » ou « pourcentage » (moins de 100), un "
                        "arrondi connu ({citation}).")
 BAD_BEAT_NOT_HERE = _("Le bad beat jackpot n'est prévu qu'au Luxembourg.")
 OPENED_AT = _("L'heure d'ouverture appartient à la journée de jeu du {day} (ou à la nuit qui la suit), et pas à "
               "l'avenir.")
-NO_SESSION = _("Aucune séance de poker ouverte à la table « {table} » le {day}.")
-CONSIGN_EMPTY = _("Une mise consignée porte un montant positif.")
 SEAT_RANGE = _("Place « {seat} » invalide : de 1 à 10.")
 # the import
 FORMAT_UNKNOWN = _("Format « {format} » inconnu : ohh ou pokerstars.")
 HAND_REFUSED = _("Main n° {number} (main {position} du fichier, ligne {line}) refusée : {reason}")
-HAND_OPENED_AT = _("L'heure d'ouverture appartient à la journée de jeu du {day} (ou à la nuit qui la suit), et pas à "
-              "l'avenir.")
-NO_SESSION = _("aucune séance de poker n'était ouverte à la table « {table} » le {time} : ouvrez la séance "
+HAND_NO_SESSION = _("aucune séance de poker n'était ouverte à la table « {table} » le {time} : ouvrez la séance "
                     "d'abord.")
 HAND_CHANGED = _("déjà importée le {day} avec un autre contenu (empreinte {digest}).")
 HAND_TWICE = _("portée deux fois dans le fichier.")
