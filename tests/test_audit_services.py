@@ -298,6 +298,23 @@ def _close(session, actor):
     return session
 
 
+ROOM = "registers.poker_room.services"
+
+
+def _poker_session(w, table: str):
+    from tests.poker_world import session
+
+    return session(w.c, w.other_manager, TODAY() - datetime.timedelta(days=1), table=table)
+
+
+def _hands_imported(w):
+    from tests.poker_world import hands, ohh_file
+
+    dealt = hands(_poker_session(w, "PK-3"), 3)
+    _c("registers.poker_room.imports", "hands_import")(casino=w.c, actor=w.accountant_c, source=ohh_file(dealt))
+    return w.accountant_c
+
+
 RECON = "compliance.reconciliation.services"
 
 
@@ -426,6 +443,11 @@ CASES = {
         session=_close(_session(w, "T-7"), w.other_manager), actor=w.accountant_c, amount="100.00",
         denominations={"100": 1}, signatures={"compteur_1": "A", "compteur_2": "B"}), w.accountant_c)[1],
     "registers.tables.imports.slips_import": _imported,
+    f"{ROOM}.poker_session_open": lambda w: (_poker_session(w, "PK-1"), w.other_manager)[1],
+    f"{ROOM}.stake_consign": lambda w: (_c(ROOM, "stake_consign")(
+        session=_poker_session(w, "PK-2"), actor=w.accountant_c, seat=3, player="Jo", amount="20.00",
+        currency="EUR"), w.accountant_c)[1],
+    "registers.poker_room.imports.hands_import": _hands_imported,
     f"{TABLES}.commission_file": lambda w: (_c(TABLES, "commission_file")(
         session=_pai_gow(w), actor=w.accountant_a, amount="1.50", signatures=SIGNED,
         rounds=[{"banque": "croupier", "joueurs": ["1"], "gagnantes": {"1": "25.00"}}]), w.accountant_a)[1],
