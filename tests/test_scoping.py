@@ -120,6 +120,11 @@ SCOPED_ROUTES = {
     "api-registers-tables-void": ("detail", with_tables(lambda t: {"casino": "casino-b", "pk": t.slip.pk})),
     # a table system's file of slips: casino B's import is a 404 to casino A's staff (before the GET's 405)
     "api-registers-tables-import": ("detail", lambda w: {"casino": "casino-b"}),
+    # the poker room (/poker/): casino A's staff land on their own room's day; casino B's room, day and deal are 404s
+    "poker-home": ("list", None),
+    "poker-day": ("detail", lambda w: {"casino": "casino-b"}),
+    "poker-hands": ("detail", lambda w: {"casino": "casino-b", "day": w.b.today().isoformat()}),
+    "poker-hand": ("detail", lambda w: {"casino": "casino-b", "day": w.b.today().isoformat(), "number": "SP-1-1"}),
     # signed reports: casino B's daily report of its jackpots register
     "reports-list": ("list", lambda w: {} if _report_b(w) else {}),
     "reports-progress": ("detail", lambda w: {"pk": _report_b(w).pk}),

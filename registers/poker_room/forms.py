@@ -1,0 +1,138 @@
+"""Forms of the poker room's pages: a table's session opened, a file of deals imported, an absent player's stake set
+aside. As the other registers' forms they only carry the input to the services (services.py, imports.py) and back on
+a refusal: the variants, versions, blinds, rates and the deals themselves are the services' to check, which raise a
+DomainError naming the field at fault.
+
+A page holds several forms, each with its prefix (its `action`, posted with it)."""
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from compliance.formatting import money
+from games.poker.jackpots import ROUNDINGS
+
+from ..fields import NAME_MAX, TEXT_MAX
+from ..forms import DATE, TEXT, ActionForm, amount_field, text_field
+from .imports import FORMATS
+from .pages import VARIANTS, VERSIONS
+
+FORMAT_LABELS = {"ohh": _("Open Hand History (JSON)"), "pokerstars": _("Historique PokerStars (texte)")}
+BAD_BEAT_KINDS = {"": _("— aucun —"), "pourcentage": _("pourcentage du pot"), "fixe": _("montant fixe")}
+ROUNDING_LABELS = {"inferieur": _("à l'inférieur"), "plus_proche": _("au plus proche"),
+                   "bancaire": _("arrondi bancaire")}
+
+
+class SessionOpenForm(ActionForm):
+    """What the chef de salle fixes at the start of a table's session, until the next one."""
+
+    action = "open"
+    aliases = {"bad_beat": "bad_beat_kind", "bad_beat.value": "bad_beat_value",
+               "bad_beat.minimum_pot": "bad_beat_minimum"}
+    table = text_field(_("Table"), 60)
+    gaming_day = forms.DateField(label=_("Journée de jeu"), widget=DATE)
+    variant = forms.ChoiceField(label=_("Variante"), choices=())
+    version = forms.ChoiceField(label=_("Version"), choices=[("", "—"), *VERSIONS.items()], required=False)
+    minimum = amount_field(_("Mise minimale"))
+    small_blind = amount_field(_("Small blind"))
+    big_blind = amount_field(_("Big blind"))
+    cap = amount_field(_("Cap des relances"))
+    rake_rate = text_field(_("Taux de retenue"), 12, help_text=_("Une fraction : 0.05 pour 5 %."))
+    rake_cap = amount_field(_("Plafond par main"))
+    bad_beat_kind = forms.ChoiceField(label=_("Bad beat : incrément"), choices=list(BAD_BEAT_KINDS.items()),
+                                      required=False)
+    bad_beat_value = amount_field(_("Bad beat : valeur"))
+    bad_beat_rounding = forms.ChoiceField(label=_("Bad beat : arrondi"), required=False,
+                                          choices=[(key, ROUNDING_LABELS.get(key, key)) for key in ROUNDINGS])
+    bad_beat_minimum = amount_field(_("Bad beat : pot minimum"))
+    option = forms.BooleanField(label=_("Option (deux big blinds) permise"), required=False)
+    time_charge = forms.BooleanField(label=_("Commission au temps de jeu (rien n'est prélevé sur les pots)"),
+                                     required=False)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["table"].widget.attrs.update(autocomplete="off", placeholder="TH-1")
+        self.fields["rake_rate"].widget.attrs.update(inputmode="decimal", autocomplete="off", placeholder="0.05")
+        self.fields["cap"].help_text = _("En limit seulement : le plus qu'une mise ou une relance ajoute.")
+        self.fields["rake_cap"].help_text = _("Facultatif : la retenue d'une main n'ira pas au-delà.")
+        self.fields["variant"].choices = [("", "—"), *((key, VARIANTS.get(key, key)) for key in self.page.variants)]
+        if self.page.jurisdiction != "QC":
+            del self.fields["time_charge"]
+        if "bad_beat_value" in self.fields:
+            self.fields["bad_beat_value"].help_text = _("Un montant, ou un pourcentage du pot après la retenue.")
+        if self.page.jurisdiction != "LU":
+            for name in ("bad_beat_kind", "bad_beat_value", "bad_beat_rounding", "bad_beat_minimum"):
+                del self.fields[name]
+
+    def defaults(self, page):
+        return {"gaming_day": page.day, "table": page.prefill.get("table", "")}
+
+    def values(self):
+        data = self.cleaned_data
+        bad_beat = None
+        if data.get("bad_beat_kind"):
+            bad_beat = {"kind": data["bad_beat_kind"], "value": data["bad_beat_value"],
+                        "rounding": data["bad_beat_rounding"], "minimum_pot": data["bad_beat_minimum"] or "0"}
+        return {"table": data["table"], "gaming_day": data["gaming_day"], "variant": data["variant"],
+                "version": data["version"], "minimum": data["minimum"], "small_blind": data["small_blind"],
+                "big_blind": data["big_blind"], "option": data["option"], "cap": data["cap"] or None,
+                "rake_rate": data["rake_rate"], "rake_cap": data["rake_cap"] or None,
+                "time_charge": data.get("time_charge", False), "bad_beat": bad_beat}
+
+
+class ImportForm(ActionForm):
+    """A file of deals from the room's system; a day past the casino's filing delay needs the reason and a manager
+    who countersigns in person."""
+
+    action = "import"
+    file = forms.FileField(label=_("Fichier des mains"), required=False)
+    file_format = forms.ChoiceField(label=_("Format"), choices=[(key, FORMAT_LABELS.get(key, key))
+                                                                for key in sorted(FORMATS)])
+    late_reason = text_field(_("Motif de l'import tardif"), TEXT_MAX, widget=TEXT)
+    countersigner = forms.ChoiceField(label=_("Contresignataire (import tardif)"), choices=(), required=False)
+    countersigner_password = forms.CharField(label=_("Mot de passe du contresignataire"), strip=False,
+                                             required=False, widget=forms.PasswordInput(attrs={"autocomplete": "off"}))
+    aliases = {"format": "file_format"}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["file"].widget.attrs.update(accept=".json,.ohh,.txt")
+        self.fields["countersigner"].choices = [("", "—"), *(
+            (user.username, f"{user.get_full_name() or user.username} ({user.get_role_display()})")
+            for user in self.page.managers)]
+
+    def defaults(self, page):
+        return {"file_format": "ohh"}
+
+    def service_field(self, field):
+        """A refused deal is the file's fault, whatever part of the deal is at fault."""
+        field = super().service_field(field)
+        return field if field in self.fields else "file"
+
+
+class ConsignForm(ActionForm):
+    """A stake of a player absent beyond the time the house allows, set aside in their name."""
+
+    action = "consign"
+    session = forms.ChoiceField(label=_("Séance"), choices=())
+    seat = text_field(_("Place (1 à 10)"), 4)
+    player = text_field(_("Joueur"), NAME_MAX)
+    amount = amount_field(_("Montant consigné"))
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        casino = self.page.casino
+
+        def shown(amount):
+            return money(amount, currency=casino.currency, jurisdiction=casino.jurisdiction)
+
+        self.fields["session"].choices = [("", "—"), *(
+            (str(session.pk), f"{session.table} · {_('séance')} {session.number} · "
+                              f"{shown(session.small_blind)}/{shown(session.big_blind)}")
+            for session in self.page.sessions)]
+        self.fields["player"].widget.attrs.update(autocomplete="off")
+        self.fields["seat"].widget.attrs.update(inputmode="numeric", autocomplete="off")
+
+    def values(self):
+        data = self.cleaned_data
+        return {"session": self.page.session(data["session"]), "seat": data["seat"], "player": data["player"],
+                "amount": data["amount"], "currency": self.page.casino.currency}
