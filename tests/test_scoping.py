@@ -120,6 +120,8 @@ SCOPED_ROUTES = {
     "api-registers-tables-void": ("detail", with_tables(lambda t: {"casino": "casino-b", "pk": t.slip.pk})),
     # a table system's file of slips: casino B's import is a 404 to casino A's staff (before the GET's 405)
     "api-registers-tables-import": ("detail", lambda w: {"casino": "casino-b"}),
+    "api-registers-poker-import": ("detail", lambda w: {"casino": "casino-b"}),
+    "api-registers-poker-day": ("detail", lambda w: {"casino": "casino-b", "day": w.b.today().isoformat()}),
     # the poker room (/poker/): casino A's staff land on their own room's day; casino B's room, day and deal are 404s
     "poker-home": ("list", None),
     "poker-day": ("detail", lambda w: {"casino": "casino-b"}),

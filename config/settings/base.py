@@ -87,6 +87,8 @@ DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 DATABASE_APP_ROLE = env("DATABASE_APP_ROLE", default="vigie_app")
 # Each casino's Ed25519 key that signs register checkpoints lives here, never in the database.
 REGISTER_KEYS_DIR = Path(env("VIGIE_KEYS_DIR", default=str(BASE_DIR / "var" / "keys")))
+# where the demo leaves the files it imported (the poker rooms' deals), for the README's commands to import again
+DEMO_FILES_DIR = Path(env("VIGIE_DEMO_FILES_DIR", default=str(BASE_DIR / "var" / "demo")))
 # signed reports: an RFC 3161 timestamping unit (a qualified TSA in production); empty, the platform's own
 REPORT_TSA_URL = env("VIGIE_TSA_URL", default="")
 # where readers fetch the platform's certificate revocation list (written in every signing certificate)

@@ -2,7 +2,8 @@
 (games/poker/simulator.py) at sessions opened through the services, imported from the room's file as the nightly
 feed does, and the registers filed as the cashier and the management file them each night: the cagnotte counted per
 table, La Moselle's progressive jackpot statement and bad-beat statement, a stake set aside carried to the
-orphelins. A few faults are planted for the reconciliation to find, and nothing else:
+orphelins. The room's file is left in var/demo/poker/<casino>.ohh.json (settings.DEMO_FILES_DIR), for the README's
+commands. A few faults are planted for the reconciliation to find, and nothing else:
 
 - La Moselle, 5 days ago, TH-1: three deals raked one euro more than the session's rate gives;
 - La Moselle, 4 days ago, OM-1: the cagnotte counted 20 € short of the deals' rake;
@@ -16,8 +17,10 @@ import random
 from dataclasses import dataclass
 from datetime import datetime, time, timedelta
 from decimal import Decimal
+from pathlib import Path
 from zoneinfo import ZoneInfo
 
+from django.conf import settings
 from django.db import transaction
 
 from compliance.models import Casino, User
@@ -113,8 +116,10 @@ def poker_room_demo(code: str) -> list[str]:
                     sums[1] += pot.progressive
                     sums[2] += pot.bad_beat
             counted[(day, spec.name)] = session
-    result = hands_import(casino=casino, actor=cashier, source=io.BytesIO(file.getvalue().encode()),
-                          name=f"salon-{code}-{first.isoformat()}.ohh.json")
+    path = Path(settings.DEMO_FILES_DIR) / "poker" / f"{code}.ohh.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(file.getvalue(), encoding="utf-8")
+    result = hands_import(casino=casino, actor=cashier, source=path)
     _registers(casino, prefix, cashier, manager, drops, counted)
     return [f"poker room of {code}: {result.created} deals over {len(result.days)} days"]
 

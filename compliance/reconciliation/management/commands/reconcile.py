@@ -18,16 +18,19 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("--casino", required=True, help="code du casino")
-        parser.add_argument("--day", required=True, help="journée de jeu, AAAA-MM-JJ")
+        day = parser.add_mutually_exclusive_group(required=True)
+        day.add_argument("--day", help="journée de jeu, AAAA-MM-JJ")
+        day.add_argument("--days-ago", type=int, help="la journée de jeu d'il y a N jours, à la date du casino")
         parser.add_argument("--user", help="identifiant de la personne (par défaut le traitement automatique)")
         parser.add_argument("--json", action="store_true", dest="as_json", help="le résultat en JSON")
 
-    def handle(self, *args, casino, day, user=None, as_json=False, **options):
+    def handle(self, *args, casino, day=None, days_ago=None, user=None, as_json=False, **options):
         found = Casino.objects.filter(code=casino).first()
         if found is None:
             raise CommandError(f"casino inconnu : {casino}")
         try:
-            gaming_day = datetime.date.fromisoformat(day)
+            gaming_day = (datetime.date.fromisoformat(day) if day else
+                          found.today() - datetime.timedelta(days=days_ago))
         except ValueError:
             raise CommandError(f"journée invalide : {day} (AAAA-MM-JJ)") from None
         actor = system_user()
