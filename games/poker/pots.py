@@ -23,27 +23,31 @@ def pots(contributions: Mapping[str, Decimal], folded: Sequence[str] = (),
     every player who put in at least that much shares in; a folded player's chips stay in the pots they reached, but
     they win none. Two pots with the same players merge (an all-in for less opens a side pot, not a fold)."""
     order = list(seats) if seats is not None else list(contributions)
-    if any(amount < 0 for amount in contributions.values()):
+    puts = list(contributions.values())
+    if any(amount < 0 for amount in puts):
         raise ValueError("a contribution is never negative")
-    live = [player for player in order if player in contributions and player not in set(folded)]
+    out = set(folded)
+    live = [player for player in order if player in contributions and player not in out]
     levels = sorted({contributions[player] for player in live if contributions[player] > 0})
-    found: list[Pot] = []
-    floor = Decimal(0)
+    # amounts and players first, the Pots at the end: the replay calls this on every deal (games/poker/replay.py),
+    # and whole numbers of minor units stay integers all through (the sums start from 0, which adds to a Decimal)
+    made: list[list] = []
+    floor = 0
     for level in levels:
-        amount = sum((min(put, level) - min(put, floor) for put in contributions.values()), Decimal(0))
-        eligible = tuple(player for player in live if contributions[player] >= level)
-        if found and found[-1].eligible == eligible:
-            found[-1] = Pot(found[-1].amount + amount, eligible)
+        amount = sum([(level if put > level else put) - floor for put in puts if put > floor])
+        eligible = tuple([player for player in live if contributions[player] >= level])
+        if made and made[-1][1] == eligible:
+            made[-1][0] += amount
         elif amount:
-            found.append(Pot(amount, eligible))
+            made.append([amount, eligible])
         floor = level
     # what folded players put in above every live player's level has no one to win it but the last live one in
-    beyond = sum((put - min(put, floor) for put in contributions.values()), Decimal(0))
-    if beyond and found:
-        found[-1] = Pot(found[-1].amount + beyond, found[-1].eligible)
+    beyond = sum([put - floor for put in puts if put > floor])
+    if beyond and made:
+        made[-1][0] += beyond
     elif beyond and live:  # the live players put in nothing: what the others left is theirs to win
-        found.append(Pot(beyond, tuple(live)))
-    return found
+        made.append([beyond, tuple(live)])
+    return [Pot(amount, eligible) for amount, eligible in made]
 
 
 def rake(amount: Decimal, rate: Decimal, cap: Decimal | None = None, chip: Decimal = CENT) -> Decimal:

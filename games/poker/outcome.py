@@ -1,0 +1,125 @@
+"""What the replay of a poker deal takes and gives (games/poker/replay.py): the room's rules it settles by, the refusal
+of a deal that cannot have been played, the irregularities it reports without refusing, and the deal recomputed pot
+by pot and step by step. Amounts are whole numbers of the currency's minor unit, like the deal's (games/poker/hand.py).
+
+They live apart from the engine so that its parts (the betting walk, the showdown, the levies) share them without
+importing one another in a circle; games.poker.replay gives them all under its own name."""
+
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import NamedTuple
+
+from .hand import DeclaredPot
+
+# Why a deal is refused.
+ACTIONS_DONT_ADD_UP = "actions_dont_add_up"  # an amount the stack, the bet to match or the betting round forbids
+OUT_OF_TURN = "out_of_turn"  # a player speaks when another is to act, or when no one is (or the deal stops short)
+POT_MISMATCH = "pot_mismatch"  # the room's pots are not the ones the actions make, or do not add up
+BAD_DEAL = "bad_deal"  # the deal itself: an unknown player, a card twice, a negative stack, blinds from the wrong seat
+CODES = (ACTIONS_DONT_ADD_UP, OUT_OF_TURN, POT_MISMATCH, BAD_DEAL)
+
+# What the reconciliation reports without refusing.
+RAKE_DECLARED = "rake_declared"
+RAKE_ABOVE_LEGAL = "rake_above_legal"
+DROP_DECLARED = "drop_declared"
+WINS = "wins"
+RAISE_SIZE = "raise_size"
+BLINDS = "blinds"
+
+
+@dataclass(frozen=True, slots=True)
+class JackpotRule:
+    """A jackpot's increment as the casino's internal rules set it (LU RGD 1979 art. 49-9 al. 2-3, 49-13): a fixed
+    amount (`value` in minor units) or a percentage of the pot after the rake (`value` in per cent), rounded as
+    declared (a key of games.poker.jackpots.ROUNDINGS); a pot below `minimum_pot` after the rake gives nothing."""
+
+    kind: str  # "fixe" or "pourcentage"
+    value: Decimal
+    rounding: str
+    minimum_pot: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """What a room settles its pots by. `rate` is the rake the room applies, `cap` the house's limit on a deal's whole
+    rake, `legal_rate` the law's limit on the rake (QC RJC art. 67.108: 10 % of the game's pot; None where the law
+    sets none). Luxembourg retains on each pot (art. 49-1, 49-5), Québec on the whole « cagnotte » of the game
+    (`per_pot` False). The rake rounds down to the smallest chip; odd chips are whole chips."""
+
+    rate: Decimal
+    cap: int | None = None
+    legal_rate: Decimal | None = None
+    per_pot: bool = True
+    chip: int = 1
+    progressive: JackpotRule | None = None
+    bad_beat: JackpotRule | None = None
+    hilo: bool = False  # Omaha high-low 8 or better: each pot split between the best high and the best low hand
+
+
+class HandError(ValueError):
+    """A deal refused: `code` says why, the messages say it to people, `action` is the index in Hand.actions of the
+    action that fails (None when the fault is not one action's)."""
+
+    def __init__(self, code: str, message_fr: str, message_en: str, action: int | None = None):
+        super().__init__(f"{message_fr} / {message_en}")
+        self.code, self.message_fr, self.message_en, self.action = code, message_fr, message_en, action
+
+
+@dataclass(frozen=True, slots=True)
+class Irregularity:
+    """Something the reconciliation reports without refusing the deal: `amount` is the variance in minor units (0
+    where there is none to give), `detail` plain str and int values."""
+
+    code: str
+    amount: int
+    detail: dict
+
+
+class Step(NamedTuple):
+    """One line of the deal's replay: an action (its index in Hand.actions), or the start of a street (`action`
+    None, kind "street", the board cards it turns), or the uncalled bet given back (`action` None, kind "returned").
+    `pot` is every chip in the middle and in front of the players after it, `stack` the player's after it."""
+
+    action: int | None
+    street: str
+    player: str
+    kind: str
+    amount: int
+    pot: int
+    stack: int
+    cards: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class PotOutcome:
+    """One pot as the engine makes it: its rake and jackpot drops are ours; `wins` are ours when every player who
+    can win it has known cards (or one player alone can), else the room's."""
+
+    number: int
+    amount: int
+    eligible: tuple[str, ...]  # in seat order
+    rake: int
+    progressive: int
+    bad_beat: int
+    wins: dict[str, int]
+    declared: DeclaredPot | None
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """A deal replayed and reconciled with what the room declares. `stacks_after` follows the room's settlement, so
+    that the chips add up exactly: the stacks before = the stacks after + the declared rake and drops."""
+
+    contributions: dict[str, int]  # what each player put in, the uncalled bet given back excluded
+    returned: dict[str, int]  # the uncalled bets given back (never raked)
+    pots: tuple[PotOutcome, ...]
+    rake: int
+    progressive: int
+    bad_beat: int
+    declared_rake: int
+    declared_progressive: int
+    declared_bad_beat: int
+    legal_max_rake: int | None
+    stacks_after: dict[str, int]
+    irregularities: tuple[Irregularity, ...]
+    steps: tuple[Step, ...]

@@ -1,0 +1,218 @@
+"""The replay of a poker deal, a pure function of the deal and the room's rules: its actions checked in turn and
+adding up (games/poker/betting.py), the uncalled bet given back before anything is taken, the pots made from what
+each player put in (games.poker.pots.pots), the rake and the jackpot drops taken from them (games/poker/levies.py),
+the winners found from the cards shown (games/poker/showdown.py), and all of it reconciled with what the room
+declares it did with each pot.
+
+A deal that cannot have been played, or whose declared pots are not the ones the actions make or do not add up, is
+refused with a HandError; what only differs from what the rules give (the rake, the drops, who was paid, a raise or
+a blind of the wrong size) is reported as an Irregularity, the money following the room's declaration.
+
+`settle` is the honest room: what it declares for a deal whose actions are given, our pots, rake, drops and wins,
+the odd chips to the players nearest the button. The simulator makes its deals' declarations with it."""
+
+from decimal import Decimal
+
+from .betting import RIVER, Walk, walk
+from .hand import OMAHA, OMAHA_HILO, DeclaredPot, Hand
+from .levies import drops, legal_max, rakes
+from .outcome import (
+    ACTIONS_DONT_ADD_UP,
+    BAD_DEAL,
+    CODES,
+    DROP_DECLARED,
+    OUT_OF_TURN,
+    POT_MISMATCH,
+    RAKE_ABOVE_LEGAL,
+    RAKE_DECLARED,
+    WINS,
+    HandError,
+    Irregularity,
+    JackpotRule,
+    Outcome,
+    PotOutcome,
+    Rules,
+    Step,
+)
+from .pots import pots
+from .showdown import award
+
+__all__ = ["ACTIONS_DONT_ADD_UP", "BAD_DEAL", "CODES", "OUT_OF_TURN", "POT_MISMATCH", "HandError", "Irregularity",
+           "JackpotRule", "Outcome", "PotOutcome", "Rules", "Step", "replay", "settle"]
+
+
+class _Pot:
+    """One pot as we make it, before any comparison with the room's."""
+
+    __slots__ = ("amount", "eligible", "contenders", "rake", "progressive", "bad_beat")
+
+    def __init__(self, amount: int, eligible: tuple[str, ...], contenders: list[str]):
+        self.amount, self.eligible = amount, eligible  # eligible in seat order
+        self.contenders = contenders  # who may still win it, from the button's left: the eligible who did not give up
+        self.rake = self.progressive = self.bad_beat = 0
+
+
+class _Reckoning:
+    """A deal walked through and its pots made and levied, before any comparison with the room's word."""
+
+    __slots__ = ("hand", "rules", "walk", "names", "pots", "cards")
+
+    def __init__(self, hand: Hand, rules: Rules):
+        self.hand, self.rules = hand, rules
+        self.walk = played = walk(hand)
+        self.names = names = [seat.player for seat in played.order]
+        n = len(names)
+        folded = [names[q] for q in range(n) if played.folded[q]]
+        made = [[pot.amount, pot.eligible] for pot in pots(dict(zip(names, played.put, strict=True)), folded,
+                                                            played.in_seat_order)]
+        dead = sum(played.dead)
+        if dead:  # dead money goes to the pot every live player shares, however short some of them are
+            live = tuple(player for player in played.in_seat_order if player not in folded)
+            if made and made[0][1] == live:
+                made[0][0] += dead
+            else:
+                made.insert(0, [dead, live])
+        given_up = [names[q] for q in range(n) if played.mucked[q]]
+        self.pots = found = []
+        for amount, eligible in made:
+            contenders = [player for player in names if player in eligible and player not in given_up]
+            found.append(_Pot(amount, eligible, contenders or [p for p in names if p in eligible]))
+        if rules.rate or rules.progressive or rules.bad_beat:
+            for pot, taken in zip(found, rakes([pot.amount for pot in found], rules), strict=True):
+                pot.rake = taken
+                pot.progressive, pot.bad_beat = drops(pot.amount - taken, rules)
+        self.cards = None
+
+    def wins(self, pot: _Pot, amount: int) -> dict[str, int] | None:
+        """`amount` of the pot to its winners, or None when the cards to decide it are not known."""
+        contenders = pot.contenders
+        if len(contenders) == 1:
+            return {contenders[0]: amount}
+        if self.cards is None:
+            played = self.walk
+            self.cards = {self.names[q]: hole for q, hole in enumerate(played.cards) if hole}
+        if self.walk.reached < RIVER or any(player not in self.cards for player in contenders):
+            return None
+        hand = self.hand
+        return award(amount, contenders, self.cards, hand.board, hand.game in (OMAHA, OMAHA_HILO),
+                     self.rules.hilo or hand.game == OMAHA_HILO, self.rules.chip)
+
+
+def _money(amount: int, currency: str) -> str:
+    return f"{Decimal(amount).scaleb(-2)} {currency}"
+
+
+def _mismatch(number: int, fr: str, en: str) -> HandError:
+    if number is None:
+        return HandError(POT_MISMATCH, fr, en)
+    name_fr, name_en = ("pot principal", "main pot") if number == 0 else (f"pot extérieur {number}",
+                                                                          f"side pot {number}")
+    return HandError(POT_MISMATCH, f"{name_fr} : {fr}", f"{name_en}: {en}")
+
+
+def _check_declared(hand: Hand, ours: list[_Pot]) -> tuple[DeclaredPot, ...]:
+    """The room's pots in order, refused unless they are ours in number and amounts and each adds up."""
+    declared = hand.pots
+    if any(pot.number != number for number, pot in enumerate(declared)):
+        declared = tuple(sorted(declared, key=lambda pot: pot.number))
+    if len(declared) != len(ours):
+        raise _mismatch(None, f"la salle déclare {len(declared)} pot(s), les actions en font {len(ours)}",
+                        f"the room declares {len(declared)} pot(s), the actions make {len(ours)}")
+    for number, pot in enumerate(declared):
+        mine, money = ours[number], hand.currency
+        if pot.number != number:
+            numbers = [pot.number for pot in declared]
+            raise _mismatch(None, f"pots numérotés {numbers}", f"pots numbered {numbers}")
+        if pot.amount != mine.amount:
+            raise _mismatch(number, f"déclaré {_money(pot.amount, money)}, les actions donnent "
+                            f"{_money(mine.amount, money)}", f"declared {_money(pot.amount, money)}, the actions "
+                            f"give {_money(mine.amount, money)}")
+        paid = least = 0
+        for player, amount in pot.wins:
+            paid += amount
+            least = min(least, amount)
+            if player not in mine.eligible:
+                raise _mismatch(number, f"« {player} » est payé sans pouvoir le gagner",
+                                f"{player} is paid but cannot win it")
+        levied = pot.rake + pot.progressive + pot.bad_beat
+        if least < 0 or min(pot.rake, pot.progressive, pot.bad_beat) < 0 or paid + levied != pot.amount:
+            raise _mismatch(number, f"gains {_money(paid, money)}, cagnotte {_money(pot.rake, money)} et jackpots "
+                            f"{_money(levied - pot.rake, money)} ne font pas {_money(pot.amount, money)}",
+                            f"wins {_money(paid, money)}, rake {_money(pot.rake, money)} and jackpots "
+                            f"{_money(levied - pot.rake, money)} do not make {_money(pot.amount, money)}")
+    return declared
+
+
+def _listed(wins: dict[str, int]) -> str:
+    return ", ".join(f"{player}={amount}" for player, amount in wins.items() if amount)
+
+
+def replay(hand: Hand, rules: Rules) -> Outcome:
+    """The deal replayed and reconciled with the room's declared pots (see the module's docstring)."""
+    reckoning = _Reckoning(hand, rules)
+    played: Walk = reckoning.walk
+    declared = _check_declared(hand, reckoning.pots)
+    irregular = played.irregularities
+    outcomes = []
+    stacks_after = {seat.player: seat.stack for seat in hand.seats}
+    contributions = dict.fromkeys(stacks_after, 0)
+    dead = played.dead
+    for q, player in enumerate(reckoning.names):
+        contributions[player] = given = played.put[q] + dead[q]
+        stacks_after[player] -= given
+    rake = progressive = bad_beat = declared_rake = declared_progressive = declared_bad_beat = total = 0
+    for pot, room in zip(reckoning.pots, declared, strict=True):
+        theirs: dict[str, int] = {}
+        for player, amount in room.wins:
+            if amount:
+                theirs[player] = theirs.get(player, 0) + amount
+                stacks_after[player] += amount
+        levied = pot.rake + pot.progressive + pot.bad_beat
+        ours = reckoning.wins(pot, pot.amount - levied)
+        fair = ours if room.rake + room.progressive + room.bad_beat == levied else reckoning.wins(
+            pot, pot.amount - room.rake - room.progressive - room.bad_beat)  # what the room paid out, to whom
+        if fair is not None and fair != theirs and {p: a for p, a in fair.items() if a} != theirs:
+            wrong = sum(max(0, amount - fair.get(player, 0)) for player, amount in theirs.items())
+            irregular.append(Irregularity(WINS, wrong, {"pot": room.number, "declared": _listed(theirs),
+                                                        "ours": _listed(fair)}))
+        outcomes.append(PotOutcome(room.number, pot.amount, pot.eligible, pot.rake, pot.progressive, pot.bad_beat,
+                                   theirs if ours is None else ours, room))
+        rake += pot.rake
+        progressive += pot.progressive
+        bad_beat += pot.bad_beat
+        declared_rake += room.rake
+        declared_progressive += room.progressive
+        declared_bad_beat += room.bad_beat
+        total += pot.amount
+    legal = legal_max(total, rules)
+    if declared_rake != rake:
+        irregular.append(Irregularity(RAKE_DECLARED, declared_rake - rake, {"declared": declared_rake, "ours": rake}))
+    if legal is not None and declared_rake > legal:
+        irregular.append(Irregularity(RAKE_ABOVE_LEGAL, declared_rake - legal, {
+            "declared": declared_rake, "legal_max": legal, "pot": total}))
+    if declared_progressive != progressive:
+        irregular.append(Irregularity(DROP_DECLARED, declared_progressive - progressive, {
+            "jackpot": "progressive", "declared": declared_progressive, "ours": progressive}))
+    if declared_bad_beat != bad_beat:
+        irregular.append(Irregularity(DROP_DECLARED, declared_bad_beat - bad_beat, {
+            "jackpot": "bad_beat", "declared": declared_bad_beat, "ours": bad_beat}))
+    returned = {reckoning.names[q]: amount for q, amount in enumerate(played.returned) if amount}
+    return Outcome(contributions, returned, tuple(outcomes), rake, progressive, bad_beat, declared_rake,
+                   declared_progressive, declared_bad_beat, legal, stacks_after, tuple(irregular), tuple(played.steps))
+
+
+def settle(hand: Hand, rules: Rules) -> tuple[DeclaredPot, ...]:
+    """What an honest room declares for the deal (its declared pots, if any, ignored): our pots, rake, drops and
+    wins. Every pot two players or more contest needs their cards."""
+    reckoning = _Reckoning(hand, rules)
+    settled = []
+    seat_of = {seat.player: seat.seat for seat in hand.seats}
+    for number, pot in enumerate(reckoning.pots):
+        wins = reckoning.wins(pot, pot.amount - pot.rake - pot.progressive - pot.bad_beat)
+        if wins is None:
+            raise HandError(BAD_DEAL, f"pot {number} : les cartes de ses joueurs ne sont pas connues",
+                            f"pot {number}: its players' cards are not known")
+        paid = tuple(sorted(((player, amount) for player, amount in wins.items() if amount),
+                            key=lambda win: seat_of[win[0]]))
+        settled.append(DeclaredPot(number, pot.amount, pot.rake, pot.progressive, pot.bad_beat, paid))
+    return tuple(settled)
