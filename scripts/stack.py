@@ -366,7 +366,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
         manage(env, "migrate", "--noinput", "-v", "0")
         manage(env, "rules_load")
         code = 0
-        for name in args.names or ["rtp", "registers", "cards", "reports", "tables"]:
+        for name in args.names or ["rtp", "registers", "cards", "reports", "tables", "poker"]:
             say(f"benchmarks/{name}.py")
             code |= subprocess.run([sys.executable, f"benchmarks/{name}.py"], cwd=ROOT, env=env).returncode
         return code
