@@ -1,7 +1,9 @@
 """The whole replay (games/poker/replay.py) agrees with PokerKit (pinned for tests) on random no-limit hold'em deals
 with all-ins, folds and antes, the rake set to zero on both sides: PokerKit plays each deal and pays it, we replay
 its actions from the blinds to the showdown, settle it, and find the same main and side pots for the same players,
-the same winners paid the same amounts pot by pot, and every stack where PokerKit leaves it.
+the same winners paid the same amounts, every stack where PokerKit leaves it, and nothing irregular but for the
+sizes of raises: PokerKit's least raise adds the last raise, ours at least doubles the bet (games/poker/betting.py),
+so an all-in PokerKit counts as a full raise may be short of one for us, and the raise it reopens is reported.
 
 Where a pot is split the two may place the odd chips differently: PokerKit gives what does not divide to the first
 winner, and shares the pots whose winners are the same as one; we give it a chip at a time from the button's left
