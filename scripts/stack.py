@@ -159,6 +159,7 @@ def local_env(var: Path, services: Services) -> dict[str, str]:
     env = {**os.environ, **services.start()}
     env.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.local")
     env.setdefault("DJANGO_SECRET_KEY", read_or_create_secret(var / "secret_key", 48))
+    env.setdefault("VIGIE_DEMO_FILES_DIR", str(var / "demo"))  # the files the demo imported, for README's commands
     return env
 
 

@@ -87,6 +87,9 @@ RULES = (  # the first rule that matches a command is its rule
          r"(?s)\A(?=.*^The signer's certificate is trusted\.$)(?=.*^The TSA certificate is trusted\.$)"
          r"(?=.*^The signature is judged VALID\.$)"),
     Rule(r"pdfsig \S+", DEMO, r"^  - Signature Validation: Signature is Valid\.$"),
+    # the poker room (README « Salon de poker »): the demo's file imported again, then a day of it reconciled
+    Rule(r"\./scripts/manage hands_import .*", DEMO, r"\d+ main\(s\) lue\(s\) · 0 nouvelle\(s\) · \d+ déjà importée"),
+    Rule(r"\./scripts/manage reconcile .*--json", DEMO, r'"nature": "poker_retenue"'),
     Rule(r"\./scripts/drill( .*)?", TOOL, r"Recovery drill \(LU RGD 1979 art\. 3-1 9\)\): PASSED", timeout=600),
     Rule(r"\./scripts/bench( .*)?", TOOL, r"Figures written to ", timeout=1500),
     Rule(r"\./scripts/manage \S.*", REPO),  # any other command of manage.py: it must exit 0
