@@ -63,8 +63,8 @@ class _Reckoning:
         self.names = names = [seat.player for seat in played.order]
         n = len(names)
         folded = [names[q] for q in range(n) if played.folded[q]]
-        made = [[pot.amount, pot.eligible] for pot in pots(dict(zip(names, played.put, strict=True)), folded,
-                                                            played.in_seat_order)]
+        put = {names[q]: chips for q, chips in enumerate(played.put) if chips or not played.folded[q]}  # no folded 0
+        made = [[pot.amount, pot.eligible] for pot in pots(put, folded, played.in_seat_order)]
         dead = sum(played.dead)
         if dead:  # dead money goes to the pot every live player shares, however short some of them are
             live = tuple(player for player in played.in_seat_order if player not in folded)
