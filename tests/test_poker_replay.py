@@ -299,7 +299,8 @@ def test_qc_67_108_the_rake_is_taken_on_the_whole_pot_and_a_declared_rake_above_
 
 def test_qc_67_108_a_rake_of_10_per_cent_rounds_down_to_the_smallest_chip():
     rules = Rules(rate=Decimal("0.10"), legal_rate=Decimal("0.10"), per_pot=False, chip=25)
-    hand = deal("1 A 10000 AhAd, 2 B 10000 QhQd", "pre A sb 475; pre B bb 950; pre A call 475; pre B check; " + checks("B", "A"),
+    hand = deal("1 A 10000 AhAd, 2 B 10000 QhQd",
+                "pre A sb 475; pre B bb 950; pre A call 475; pre B check; " + checks("B", "A"),
                 button=1, blinds=(475, 950), board=BOARD)
     outcome = settled(hand, rules)
     assert outcome.pots[0].amount == 1900 and outcome.rake == 175 and outcome.legal_max_rake == 175
