@@ -1,8 +1,9 @@
-"""Benchmark of issue 16: a month of a Luxembourg poker room (40 tables × 30 gaming days × ≈ 834 deals ≈ 1,000,000
-deals), played by the simulator in two processes and written as the room's Open Hand History file, then imported all
-or nothing through `registers.poker_room.imports.hands_import` and the month reconciled (target for both together
-≤ 5 min, the import's memory ≤ 2 GiB); the engine alone replays deals in memory (target ≥ 50,000 deals/s); the audit
-recomputes every deal's digest.
+"""Benchmark of issue 16: a month of a Luxembourg poker room (48 tables × 30 gaming days × 695 deals ≈ 1,000,000
+deals, each table dealing round the clock, a deal every two minutes on average), played by the simulator in two
+processes and written as the room's Open Hand History file, then imported all or nothing through
+`registers.poker_room.imports.hands_import` and the month reconciled (target for both together ≤ 5 min, the
+import's memory ≤ 2 GiB); the engine alone replays deals in memory (target ≥ 50,000 deals/s); the audit recomputes
+every deal's digest.
 
 Run by ./scripts/bench poker (or with no argument, every benchmark)."""
 
@@ -43,9 +44,9 @@ from registers.poker_room import rules  # noqa: E402
 from registers.poker_room.imports import hands_import  # noqa: E402
 from registers.poker_room.services import poker_session_open  # noqa: E402
 
-TABLES = sized(40, 2)
+TABLES = sized(48, 2)
 DAYS = sized(30, 2)
-DEALS = sized(834, 40)  # per table and gaming day: 40 × 30 × 834 ≈ 1,000,000
+DEALS = sized(695, 40)  # per table and gaming day, in one session from 19:05 to the next afternoon: ≈ 1,000,000
 ENGINE = sized(100_000, 500)  # deals replayed in memory for the engine's figure
 PLAYERS = [f"Joueur {n}" for n in range(1, 121)]
 RESULTS: dict = {}

@@ -5,25 +5,27 @@ import hashlib
 import json
 from datetime import datetime
 
-from games.hands.cards import parse, text
+from games.hands.cards import DECK, parse, text
 
 from .hand import STREETS, Action, DeclaredPot, Hand, Seat
 
 STREET_INDEX = {street: index for index, street in enumerate(STREETS)}
+CARD_TEXT = tuple(text(card) for card in DECK)  # an import dumps a million deals: no formatting per card
 
 
 def _cards(cards: tuple[int, ...]) -> str:
-    return "".join(text(card) for card in cards)
+    return "".join([CARD_TEXT[card] for card in cards]) if cards else ""
 
 
 def dump(hand: Hand) -> dict:
+    street, cards = STREET_INDEX, _cards
     return {
         "n": hand.number, "t": hand.table, "at": hand.started_at.isoformat(), "g": hand.game, "v": hand.version,
         "c": hand.currency, "b": [hand.small_blind, hand.big_blind, hand.ante, hand.cap], "btn": hand.button,
-        "s": [[seat.seat, seat.player, seat.stack, _cards(seat.cards)] for seat in hand.seats],
-        "a": [[STREET_INDEX[a.street], a.player, a.kind, a.amount, int(a.all_in), _cards(a.cards)]
+        "s": [[seat.seat, seat.player, seat.stack, cards(seat.cards)] for seat in hand.seats],
+        "a": [[street[a.street], a.player, a.kind, a.amount, 1 if a.all_in else 0, cards(a.cards) if a.cards else ""]
               for a in hand.actions],
-        "bd": _cards(hand.board),
+        "bd": cards(hand.board),
         "p": [[p.number, p.amount, p.rake, p.progressive, p.bad_beat, [list(win) for win in p.wins]]
               for p in hand.pots],
     }

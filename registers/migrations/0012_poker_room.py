@@ -36,7 +36,6 @@ CREATE TABLE registers_pokerhand (
   flags jsonb NOT NULL DEFAULT '[]',
   data jsonb NOT NULL,
   digest varchar(64) NOT NULL,
-  entry_id bigint NOT NULL,
   batch_id bigint NOT NULL,
   PRIMARY KEY (casino_id, gaming_day, id),
   UNIQUE (casino_id, gaming_day, number)
@@ -191,7 +190,6 @@ class Migration(migrations.Migration):
                     ('digest', models.CharField(max_length=64)),
                     ('batch', models.ForeignKey(db_constraint=False, on_delete=django.db.models.deletion.DO_NOTHING, related_name='+', to='registers.handimport')),
                     ('casino', models.ForeignKey(db_constraint=False, on_delete=django.db.models.deletion.DO_NOTHING, related_name='+', to='compliance.casino')),
-                    ('entry', models.ForeignKey(db_constraint=False, on_delete=django.db.models.deletion.DO_NOTHING, related_name='+', to='registers.entry')),
                     ('session', models.ForeignKey(db_constraint=False, on_delete=django.db.models.deletion.DO_NOTHING, related_name='+', to='registers.pokersession')),
                 ],
                 options={

@@ -5,8 +5,8 @@ absent players set aside (art. 49-1).
 Deals are many (a room deals some 4,000 a day): they live in a table partitioned by casino, then by month, each
 partition append-only like the entries (migration 0012 and its function vigie_hand_partition, which the import calls
 to open a month). A deal keeps its actions compactly (`data`, as games/poker/formats reads them) and the figures the
-reconciliation adds up: ours, recomputed from the actions, beside the room's. Each import is an entry of the cagnotte
-register whose payload holds the digest of its deals.
+reconciliation adds up: ours, recomputed from the actions, beside the room's. Each import writes one entry of the
+cagnotte register per gaming day, whose payload holds the digest of that day's deals and the import's number.
 """
 
 from django.conf import settings
@@ -109,7 +109,6 @@ class PokerHand(models.Model):
     flags = models.JSONField(default=list)  # the irregularities' codes, with their amounts in minor units
     data = models.JSONField()  # the deal, compactly
     digest = models.CharField(max_length=64)
-    entry = models.ForeignKey(Entry, on_delete=models.DO_NOTHING, related_name="+", db_constraint=False)
     batch = models.ForeignKey(HandImport, on_delete=models.DO_NOTHING, related_name="+", db_constraint=False)
 
     objects = scoped_queryset(casino="casino", jurisdiction="casino__jurisdiction").as_manager()

@@ -70,8 +70,8 @@ def hands_imported(replay: Replay, entry: Audited) -> list[Problem]:
     sha, count = hashlib.sha256(), 0
     with connection.cursor() as cursor:
         cursor.execute("SELECT number, data::text, digest FROM registers_pokerhand WHERE casino_id = %s AND "
-                       "gaming_day = %s AND entry_id = %s ORDER BY id", [replay.casino.pk, entry.gaming_day,
-                                                                        entry.entry.pk])
+                       "gaming_day = %s AND batch_id = %s ORDER BY id", [replay.casino.pk, entry.gaming_day,
+                                                                        entry.payload.get("lot")])
         for number, data, digest in cursor:
             computed = compact.digest(json.loads(data))
             if computed != digest:

@@ -9,9 +9,11 @@ than ours, drops other than ours, a winner other than the cards say) is kept wit
 
 A deal already imported with the same content is recognised and skipped; with another content it refuses the file.
 For each gaming day of new deals, ONE entry `poker.mains` of the cagnotte register holds their count, their sums and
-the SHA-256 of their digests in file order: the chain covers every deal. The deals go to disk as they are read (a
-file of a million deals does not sit in memory), then into their month's partition by COPY, each referring to its
-day's entry. A day past the casino's filing delay needs the reason and a manager's countersignature."""
+the SHA-256 of their digests in file order, and the import's number (`lot`): the chain covers every deal. The deals
+go into their month's partition by COPY as they are read, so that PostgreSQL writes them while Python reads the next
+ones (a file of a million deals never sits in memory); a refusal aborts the COPY and the transaction with it. A deal
+refers to its import; its day's entry is the one of that import and day. A day past the casino's filing delay needs
+the reason and a manager's countersignature."""
 
 import datetime
 import gc
@@ -19,7 +21,6 @@ import hashlib
 import io
 import json
 import os
-import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from zoneinfo import ZoneInfo
@@ -45,7 +46,7 @@ from . import errors, rules, selectors
 
 FORMATS = {"ohh": ohh, "pokerstars": pokerstars}
 COPY_CHUNK = 1 << 20  # characters written to COPY at a time
-COLUMNS = ("entry_id, batch_id, casino_id, gaming_day, number, \"table\", session_id, started_at, players, pot, rake, "
+COLUMNS = ("batch_id, casino_id, gaming_day, number, \"table\", session_id, started_at, players, pot, rake, "
            "rake_declared, rake_legal, progressive, progressive_declared, bad_beat, bad_beat_declared, flags, data, "
            "digest")
 
@@ -110,14 +111,53 @@ class _Import:
         self.days: dict[datetime.date, DaySums] = {}
         self.late: dict[datetime.date, dict | None] = {}
         self.read = self.created = self.skipped = 0
-        self.spool = tempfile.TemporaryFile(mode="w+", encoding="utf-8")  # noqa: SIM115
+        self.cursor = connection.cursor()
+        self.cursor.execute("SELECT nextval(pg_get_serial_sequence('registers_handimport', 'id'))")
+        self.batch = self.cursor.fetchone()[0]  # the import's number, its row written once the file is read
+        self.months: set[datetime.date] = set()  # the partitions opened
+        self.copying = None  # the COPY under way (psycopg's context), paused for any other query
+        self.rows: list[str] = []
+        self.size = 0
+
+    # --- the COPY, written as the deals are read; paused whenever a query must run on the connection ---------------
+
+    def _flush(self) -> None:
+        if self.rows:
+            self.copying[1].write("".join(self.rows))
+            self.rows, self.size = [], 0
+
+    def pause(self) -> None:
+        if self.copying is not None:
+            self._flush()
+            context, self.copying = self.copying[0], None
+            context.__exit__(None, None, None)
+
+    def abort(self, error: BaseException) -> None:
+        if self.copying is not None:
+            context, self.copying = self.copying[0], None
+            self.rows = []
+            context.__exit__(type(error), error, error.__traceback__)
+
+    def _row(self, day: datetime.date, row: str) -> None:
+        month = day.replace(day=1)
+        if month not in self.months:
+            self.pause()
+            self.cursor.execute("SELECT vigie_hand_partition(%s, %s)", [self.casino.pk, month])
+            self.months.add(month)
+        if self.copying is None:
+            context = self.cursor.cursor.copy(f"COPY registers_pokerhand ({COLUMNS}) FROM STDIN")
+            self.copying = (context, context.__enter__())
+        self.rows.append(row)
+        self.size += len(row)
+        if self.size >= COPY_CHUNK:
+            self._flush()
 
     def _known(self, day: datetime.date) -> dict[str, str]:
         if day not in self.known:
-            with connection.cursor() as cursor:
-                cursor.execute("SELECT number, digest FROM registers_pokerhand "
-                               "WHERE casino_id = %s AND gaming_day = %s", [self.casino.pk, day])
-                self.known[day] = dict(cursor.fetchall())
+            self.pause()
+            self.cursor.execute("SELECT number, digest FROM registers_pokerhand "
+                                "WHERE casino_id = %s AND gaming_day = %s", [self.casino.pk, day])
+            self.known[day] = dict(self.cursor.fetchall())
         return self.known[day]
 
     def _late(self, day: datetime.date, hand: Hand, position: int, line) -> None:
@@ -132,12 +172,15 @@ class _Import:
 
     def _rules(self, session: PokerSession):
         if session.pk not in self.rules:
+            self.pause()
             increment = self.jackpots.at(session.table, session.gaming_day)
             self.rules[session.pk] = rules.session_rules(session, increment)
         return self.rules[session.pk]
 
     def take(self, hand: Hand, position: int, line) -> None:
         self.read += 1
+        if not self.sessions.loaded(hand.table):
+            self.pause()
         session = self.sessions.at(hand.table, hand.started_at)
         if session is None:
             local = timezone.localtime(hand.started_at, self.zone)
@@ -182,8 +225,8 @@ class _Import:
         sums.sha.update(digest.encode())
         flags = selectors.flags(hand, session, outcome)
         legal = "\\N" if outcome.legal_max_rake is None else _cents(outcome.legal_max_rake)
-        self.spool.write(
-            f"{day.isoformat()}\t{self.casino.pk}\t{day.isoformat()}\t{_copy_text(hand.number)}\t"
+        self._row(day,
+            f"{self.batch}\t{self.casino.pk}\t{day.isoformat()}\t{_copy_text(hand.number)}\t"
             f"{_copy_text(hand.table)}\t{session.pk}\t{hand.started_at.isoformat()}\t{len(hand.seats)}\t"
             f"{_cents(pot)}\t{_cents(outcome.rake)}\t{_cents(outcome.declared_rake)}\t{legal}\t"
             f"{_cents(outcome.progressive)}\t{_cents(outcome.declared_progressive)}\t{_cents(outcome.bad_beat)}\t"
@@ -197,7 +240,8 @@ class _Import:
         due = []
         for day in sorted(self.days):
             sums = self.days[day]
-            payload = {"fichier": name, "format": file_format, "sha256_fichier": file_sha256, "mains": sums.hands,
+            payload = {"lot": self.batch, "fichier": name, "format": file_format, "sha256_fichier": file_sha256,
+                       "mains": sums.hands,
                        "empreinte": sums.sha.hexdigest(), "pots": _cents(sums.pot),
                        "retenue_declaree": _cents(sums.rake_declared), "retenue_recalculee": _cents(sums.rake),
                        "jackpot_progressif": _cents(sums.progressive), "bad_beat": _cents(sums.bad_beat)}
@@ -206,23 +250,6 @@ class _Import:
             due.append(Appended(kind=EntryKind.HANDS_IMPORTED, gaming_day=day, actor=self.actor, payload=payload,
                                 countersigner=self.countersigner if self.late[day] is not None else None))
         return due
-
-    def copy(self, entries: dict[str, int], batch: int) -> None:
-        """The spooled deals into their months' partitions, opened first (vigie_hand_partition)."""
-        with connection.cursor() as cursor:
-            for month in sorted({day.replace(day=1) for day in self.days}):
-                cursor.execute("SELECT vigie_hand_partition(%s, %s)", [self.casino.pk, month])
-            self.spool.seek(0)
-            with cursor.cursor.copy(f"COPY registers_pokerhand ({COLUMNS}) FROM STDIN") as copy:
-                rows, size = [], 0
-                for line in self.spool:
-                    rows.append(f"{entries[line[:10]]}\t{batch}\t{line[11:]}")
-                    size += len(line)
-                    if size >= COPY_CHUNK:
-                        copy.write("".join(rows))
-                        rows, size = [], 0
-                if rows:
-                    copy.write("".join(rows))
 
 
 class _Hashed(io.RawIOBase):
@@ -275,17 +302,22 @@ def hands_import(*, casino: Casino, actor: User, source, file_format: str = "ohh
         try:
             for position, hand in enumerate(_hands(FORMATS[file_format], buffered, casino), start=1):
                 work.take(hand, position, None)
+            work.pause()
         except FormatError as bad:
-            raise HandRefused(getattr(bad, "number", "") or "", getattr(bad, "position", position + 1),
-                              getattr(bad, "line", None), bad.message_fr, field=getattr(bad, "field", "file")) \
-                from None
+            refused = HandRefused(getattr(bad, "number", "") or "", getattr(bad, "position", position + 1),
+                                  getattr(bad, "line", None), bad.message_fr, field=getattr(bad, "field", "file"))
+            work.abort(refused)
+            raise refused from None
+        except BaseException as error:
+            work.abort(error)
+            raise
         if not work.read:
             raise DomainError(errors.EMPTY_FILE, code=ErrorCode.INVALID, field="file")
         return _written(work, casino, actor, str(name)[:200], file_format, stream.sha.hexdigest())
     finally:
         if collecting:
             gc.enable()
-        work.spool.close()
+        work.cursor.close()
         if opened is not None:
             opened.close()
 
@@ -296,12 +328,10 @@ def _written(work: _Import, casino: Casino, actor: User, name: str, file_format:
     written = []
     if due:
         appended = entries_append(register=register_for(casino=casino, kind=RegisterKind.CAGNOTTE), items=due)
-        entries = {item.gaming_day.isoformat(): entry.pk for item, entry in zip(due, appended, strict=True)}
-        batch = HandImport.objects.create(
-            casino=casino, name=name, file_format=file_format, digest=file_sha256, hands=work.read,
+        HandImport.objects.create(
+            id=work.batch, casino=casino, name=name, file_format=file_format, digest=file_sha256, hands=work.read,
             created=work.created, first_day=min(work.days), last_day=max(work.days), imported_at=timezone.now(),
             imported_by=actor, entry=appended[-1])
-        work.copy(entries, batch.pk)
         written = [{"journee": item.gaming_day.isoformat(), "seq": entry.seq, "mains": item.payload["mains"],
                     "empreinte": item.payload["empreinte"]} for item, entry in zip(due, appended, strict=True)]
     return HandsImportResult(

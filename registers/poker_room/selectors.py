@@ -38,6 +38,9 @@ class SessionFinder:
             self.tables[table] = ([s.opened_at for s in sessions], sessions)
         return self.tables[table]
 
+    def loaded(self, table: str) -> bool:
+        return table in self.tables
+
     def at(self, table: str, moment: datetime.datetime) -> PokerSession | None:
         opened, sessions = self._load(table)
         index = bisect.bisect_right(opened, moment) - 1
