@@ -21,6 +21,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import django
+from django.db import connection
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.test")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -178,6 +179,11 @@ def main():
     say(f"hands_import, {result.created:,} deals (s)", f"{imported:.1f}")
     say("hands_import (deals/s)", f"{result.created / imported:,.0f}")
     say("peak memory of the importing process (MiB)", f"{peak:,.0f}", "target ≤ 2,048 MiB")
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT sum(pg_total_relation_size(inhrelid)) FROM pg_inherits WHERE inhparent = "
+                       "%s::regclass", [f"registers_pokerhand_c{casino.pk}"])
+        stored = cursor.fetchone()[0] or 0
+    say("stored per deal, indexes included (bytes)", f"{stored / result.created:,.0f}")
     started = time.perf_counter()
     counted(casino, cashier, manager, days)
     say(f"cagnotte counted, {TABLES * DAYS:,} table-days, filed and countersigned (s)",

@@ -27,6 +27,7 @@ from zoneinfo import ZoneInfo
 
 from django.db import connection, transaction
 from django.utils import timezone
+from psycopg.copy import QueuedLibpqWriter
 
 from compliance.errors import DomainError
 from compliance.models import Casino, User
@@ -45,7 +46,7 @@ from ..tables.imports import _countersigner_checked
 from . import errors, rules, selectors
 
 FORMATS = {"ohh": ohh, "pokerstars": pokerstars}
-COPY_CHUNK = 1 << 20  # characters written to COPY at a time
+COPY_CHUNK = 1 << 18  # characters handed to the COPY's writer at a time
 COLUMNS = ("batch_id, casino_id, gaming_day, number, \"table\", session_id, started_at, players, pot, rake, "
            "rake_declared, rake_legal, progressive, progressive_declared, bad_beat, bad_beat_declared, flags, data, "
            "digest")
@@ -98,6 +99,10 @@ def _copy_text(value: str) -> str:
     return value.replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n").replace("\r", "\\r")
 
 
+def _flags(flags: list) -> str:
+    return _copy_text(json.dumps(flags, separators=(",", ":"))) if flags else "[]"
+
+
 class _Import:
     def __init__(self, casino: Casino, actor: User, late_reason: str, countersigner: User | None,
                  progress: Callable[[int], object] | None):
@@ -145,7 +150,9 @@ class _Import:
             self.cursor.execute("SELECT vigie_hand_partition(%s, %s)", [self.casino.pk, month])
             self.months.add(month)
         if self.copying is None:
-            context = self.cursor.cursor.copy(f"COPY registers_pokerhand ({COLUMNS}) FROM STDIN")
+            # a writer thread sends the rows while this one reads and replays the next deals
+            context = self.cursor.cursor.copy(f"COPY registers_pokerhand ({COLUMNS}) FROM STDIN",
+                                              writer=QueuedLibpqWriter(self.cursor.cursor))
             self.copying = (context, context.__enter__())
         self.rows.append(row)
         self.size += len(row)
@@ -198,8 +205,8 @@ class _Import:
             raise HandRefused(hand.number, position, line, refused.message_fr, code=ErrorCode.INVALID,
                               field="hand") from None
         day = session.gaming_day
-        data = compact.dump(hand)
-        digest = compact.digest(data)
+        text = compact.canonical(compact.dump(hand))
+        digest = hashlib.sha256(text.encode()).hexdigest()
         earlier = self.seen.get((day, hand.number)) or self._known(day).get(hand.number)
         if earlier is not None:
             if earlier != digest:
@@ -210,9 +217,9 @@ class _Import:
             return
         self.seen[(day, hand.number)] = digest
         self._late(day, hand, position, line)
-        self._write(hand, session, outcome, data, digest)
+        self._write(hand, session, outcome, text, digest)
 
-    def _write(self, hand: Hand, session: PokerSession, outcome: Outcome, data: dict, digest: str) -> None:
+    def _write(self, hand: Hand, session: PokerSession, outcome: Outcome, text: str, digest: str) -> None:
         day = session.gaming_day
         sums = self.days.setdefault(day, DaySums())
         pot = sum(p.amount for p in outcome.pots)
@@ -230,8 +237,7 @@ class _Import:
             f"{_copy_text(hand.table)}\t{session.pk}\t{hand.started_at.isoformat()}\t{len(hand.seats)}\t"
             f"{_cents(pot)}\t{_cents(outcome.rake)}\t{_cents(outcome.declared_rake)}\t{legal}\t"
             f"{_cents(outcome.progressive)}\t{_cents(outcome.declared_progressive)}\t{_cents(outcome.bad_beat)}\t"
-            f"{_cents(outcome.declared_bad_beat)}\t{_copy_text(json.dumps(flags, separators=(',', ':')))}\t"
-            f"{_copy_text(compact.canonical(data))}\t{digest}\n")
+            f"{_cents(outcome.declared_bad_beat)}\t{_flags(flags)}\t{_copy_text(text)}\t{digest}\n")
         self.created += 1
         if self.progress is not None and self.read % 10_000 == 0:
             self.progress(self.read)
