@@ -8,20 +8,16 @@ import datetime
 from django.http import Http404
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
-from rest_framework.parsers import MultiPartParser
 from rest_framework.response import Response
 
 from compliance import selectors as compliance_selectors
 from compliance.api.errors import ErrorOutput, error_responses
 from compliance.api.inputs import Input
-from compliance.errors import DomainError
-from registers.errors import ErrorCode
 
-from ..chain.api import PostOnly, ScopedObjectApi
+from ..chain.api import ScopedObjectApi
 from ..chain.inputs import RegisterText
 from ..fields import TEXT_MAX
-from ..tables.api_import import FILE_TOO_LARGE, Upload
-from ..tables.imports import countersigner_present
+from ..tables.api_import import FileImportApi, Upload
 from . import selectors
 from .imports import FORMATS, hands_import
 
@@ -58,14 +54,11 @@ class ImportOutput(serializers.Serializer):
     entries = ImportedDayOutput(many=True)
 
 
-class HandsImportApi(PostOnly, ScopedObjectApi):
+class HandsImportApi(FileImportApi):
     """Imports a file of deals from the poker room's system: each deal replayed with its session's rules, then one
     entry of the cagnotte register per gaming day sealing the digest of its deals."""
 
-    parser_classes = [MultiPartParser]
-
-    def resolve(self, request, casino):
-        self.casino = compliance_selectors.casino_get(user=request.user, code=casino)
+    file_max_mb = FILE_MAX_MB
 
     @extend_schema(
         request={"multipart/form-data": ImportInput},
@@ -74,14 +67,7 @@ class HandsImportApi(PostOnly, ScopedObjectApi):
     def post(self, request, casino):
         data = ImportInput(data=request.data)
         data.is_valid(raise_exception=True)
-        upload = data.validated_data["file"]
-        if upload.size > FILE_MAX_MB * 1024 * 1024:
-            raise DomainError(FILE_TOO_LARGE.format(max=FILE_MAX_MB), code=ErrorCode.TOO_LARGE, field="file")
-        countersigner = None
-        if data.validated_data["countersigner"]:
-            countersigner = countersigner_present(self.casino, request.user, data.validated_data["countersigner"],
-                                                  data.validated_data.get("countersigner_password", ""), request)
-        upload.seek(0)
+        upload, countersigner = self.upload(request, data)
         result = hands_import(casino=self.casino, actor=request.user, source=upload,
                               file_format=data.validated_data["format"], name=upload.name or "",
                               late_reason=data.validated_data["late_reason"], countersigner=countersigner)

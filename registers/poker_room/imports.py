@@ -55,7 +55,7 @@ COLUMNS = ("batch_id, casino_id, gaming_day, number, \"table\", session_id, star
 class HandRefused(DomainError):
     """The first deal of a file that cannot be taken in: its number, its position and line in the file, why."""
 
-    def __init__(self, number: str, position: int, line: int | None, reason, code: str = ErrorCode.INVALID,
+    def __init__(self, number: str, position: int, line: int | None, reason, code: str = ErrorCode.BAD_FILE,
                  field: str = "file"):
         self.number, self.position, self.line = number, position, line
         super().__init__(errors.HAND_REFUSED.format(number=number or "?", position=position, line=line or "?",
@@ -192,18 +192,17 @@ class _Import:
         if session is None:
             local = timezone.localtime(hand.started_at, self.zone)
             raise HandRefused(hand.number, position, line, errors.HAND_NO_SESSION.format(
-                table=hand.table, time=local.strftime("%Y-%m-%d %H:%M")), field="table")
+                table=hand.table, time=local.strftime("%Y-%m-%d %H:%M")))
         if hand.currency != self.casino.currency:
             raise HandRefused(hand.number, position, line, errors.HAND_CURRENCY.format(
-                currency=hand.currency, casino=self.casino.currency), field="currency")
+                currency=hand.currency, casino=self.casino.currency))
         if hand.game != session.variant:
             raise HandRefused(hand.number, position, line, errors.HAND_VARIANT.format(
-                variant=hand.game, table=hand.table, session=session.variant), field="game")
+                variant=hand.game, table=hand.table, session=session.variant))
         try:
             outcome = replay(hand, self._rules(session))
         except HandError as refused:
-            raise HandRefused(hand.number, position, line, refused.message_fr, code=ErrorCode.INVALID,
-                              field="hand") from None
+            raise HandRefused(hand.number, position, line, refused.message_fr) from None
         day = session.gaming_day
         text = compact.canonical(compact.dump(hand))
         digest = hashlib.sha256(text.encode()).hexdigest()
@@ -212,7 +211,7 @@ class _Import:
             if earlier != digest:
                 reason = errors.HAND_TWICE if (day, hand.number) in self.seen else errors.HAND_CHANGED.format(
                     day=day.isoformat(), digest=earlier[:12])
-                raise HandRefused(hand.number, position, line, reason, code=ErrorCode.DUPLICATE, field="hand")
+                raise HandRefused(hand.number, position, line, reason, code=ErrorCode.DUPLICATE)
             self.skipped += 1
             return
         self.seen[(day, hand.number)] = digest
@@ -311,14 +310,14 @@ def hands_import(*, casino: Casino, actor: User, source, file_format: str = "ohh
             work.pause()
         except FormatError as bad:
             refused = HandRefused(getattr(bad, "number", "") or "", getattr(bad, "position", position + 1),
-                                  getattr(bad, "line", None), bad.message_fr, field=getattr(bad, "field", "file"))
+                                  getattr(bad, "line", None), bad.message_fr)
             work.abort(refused)
             raise refused from None
         except BaseException as error:
             work.abort(error)
             raise
         if not work.read:
-            raise DomainError(errors.EMPTY_FILE, code=ErrorCode.INVALID, field="file")
+            raise DomainError(errors.EMPTY_FILE, code=ErrorCode.BAD_FILE, field="file")
         return _written(work, casino, actor, str(name)[:200], file_format, stream.sha.hexdigest())
     finally:
         if collecting:

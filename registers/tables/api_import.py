@@ -74,14 +74,32 @@ class ImportOutput(serializers.Serializer):
                                   for year, (first, last) in sorted(result.serials.items())], many=True).data
 
 
-class SlipsImportApi(PostOnly, ScopedObjectApi):
-    """Imports a table system's file of slips into the casino's carnet d'avances and carnets spéciaux: one entry per
-    register and gaming day, sealing the digest of its slips."""
+class FileImportApi(PostOnly, ScopedObjectApi):
+    """A file imported by a casino's staff, as multipart/form-data: its size bounded, a late file's countersigner
+    signed in person (before the import's transaction, so that a wrong attempt stays counted)."""
 
     parser_classes = [MultiPartParser]
+    file_max_mb: int | None = None  # the tables' FILE_MAX_MB where a kind of file sets none
 
     def resolve(self, request, casino):
         self.casino = compliance_selectors.casino_get(user=request.user, code=casino)
+
+    def upload(self, request, data: Input):
+        """The file and the countersigner, checked; then the import's service gets them."""
+        upload, most = data.validated_data["file"], FILE_MAX_MB if self.file_max_mb is None else self.file_max_mb
+        if upload.size > most * 1024 * 1024:
+            raise DomainError(FILE_TOO_LARGE.format(max=most), code=ErrorCode.TOO_LARGE, field="file")
+        countersigner = None
+        if data.validated_data["countersigner"]:
+            countersigner = countersigner_present(self.casino, request.user, data.validated_data["countersigner"],
+                                                  data.validated_data.get("countersigner_password", ""), request)
+        upload.seek(0)
+        return upload, countersigner
+
+
+class SlipsImportApi(FileImportApi):
+    """Imports a table system's file of slips into the casino's carnet d'avances and carnets spéciaux: one entry per
+    register and gaming day, sealing the digest of its slips."""
 
     @extend_schema(
         request={"multipart/form-data": ImportInput},
@@ -90,14 +108,7 @@ class SlipsImportApi(PostOnly, ScopedObjectApi):
     def post(self, request, casino):
         data = ImportInput(data=request.data)
         data.is_valid(raise_exception=True)
-        upload = data.validated_data["file"]
-        if upload.size > FILE_MAX_MB * 1024 * 1024:
-            raise DomainError(FILE_TOO_LARGE.format(max=FILE_MAX_MB), code=ErrorCode.TOO_LARGE, field="file")
-        countersigner = None
-        if data.validated_data["countersigner"]:  # signed in person, before the import's transaction
-            countersigner = countersigner_present(self.casino, request.user, data.validated_data["countersigner"],
-                                                  data.validated_data.get("countersigner_password", ""), request)
-        upload.seek(0)
+        upload, countersigner = self.upload(request, data)
         result = slips_import(casino=self.casino, actor=request.user, source=upload,
                               late_reason=data.validated_data["late_reason"], countersigner=countersigner)
         return Response(ImportOutput(result).data, status=status.HTTP_201_CREATED)
