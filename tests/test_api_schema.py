@@ -101,7 +101,8 @@ def posts(schema: dict) -> list[str]:
 
 
 # Uploads: a file as the part of a multipart/form-data body (415 otherwise), documented field by field.
-UPLOADS = {R + "tables/import/": {"required": {"file"}, "format": {"file": "binary"}}}
+UPLOADS = {R + "tables/import/": {"required": {"file"}, "format": {"file": "binary"}},
+           R + "poker/import/": {"required": {"file"}, "format": {"file": "binary"}}}
 
 
 def test_every_post_documents_its_json_body_its_answer_and_the_error_body(schema):

@@ -541,19 +541,20 @@ def test_the_demo_fills_la_moselles_orphelins_register_once(rules):
     demo_load()
     register = Register.objects.get(casino__code="la-moselle", kind="orphelins")
     kinds = list(Entry.objects.filter(register=register).order_by("seq").values_list("kind", flat=True))
-    # the casino's basis for applying the draft first (issue 13), then its found money, then the signed daily report
-    # of the past day the demo closes and the month's book (issue 14)
+    # the casino's basis for applying the draft first (issue 13), then its found money, the poker room's stake set
+    # aside and carried here (issue 16), then the signed daily report of the past day the demo closes and the month's
+    # book (issue 14)
     assert kinds == ["registre.base_projet", "orphelin.enregistrement", "orphelin.enregistrement", "orphelin.definitif",
-                     "rapport.signe", "rapport.signe"]
+                     "orphelin.enregistrement", "rapport.signe", "rapport.signe"]
     waiting = PendingEntry.objects.filter(register=register, entry__isnull=True)
     # the found-money sum of today, and the two found cards' balances (LU art. 3-4 8)), await a countersignature
     assert sorted(json.loads(p)["source"] for p in waiting.values_list("payload", flat=True)) == [
         "carte_anonyme", "carte_nominative", "pieces_tokens"]
-    # the head signed by the demo, then at the day's close
-    assert list(Checkpoint.objects.filter(register=register, size=4).values_list("reason", flat=True)) == [
-        "on_demand", "session_close"]
+    # the head signed by the demo, then at the day's close (after the poker room's stake)
+    assert list(Checkpoint.objects.filter(register=register, size__in=(4, 5)).order_by("size").values_list(
+        "size", "reason")) == [(4, "on_demand"), (5, "session_close")]
     assert demo_load() == []
-    assert Entry.objects.filter(register=register).count() == 6
+    assert Entry.objects.filter(register=register).count() == 7
 
 
 # --- shared with tests/test_scoping.py -------------------------------------------------------------

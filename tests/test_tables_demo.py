@@ -21,7 +21,13 @@ def test_the_demo_reconciles_a_month_of_tables_and_finds_every_planted_variance(
                ("la-moselle", "UT-01", Finding.Kind.HOLD), ("la-moselle", "BT-01", Finding.Kind.NOT_CLOSED),
                ("lac-bleu", "BJ-02", Finding.Kind.INVENTORY), ("lac-bleu", "BA-01", Finding.Kind.HOLD),
                ("lac-bleu", "RO-01", Finding.Kind.DROP_MISSING), ("les-rochers", "UT-02", Finding.Kind.INVENTORY),
-               ("les-rochers", "UT-03", Finding.Kind.HOLD)}
+               ("les-rochers", "UT-03", Finding.Kind.HOLD),
+               # the poker rooms' (registers/poker_room/demo.py)
+               ("la-moselle", "TH-1", Finding.Kind.POKER_RAKE), ("la-moselle", "OM-1", Finding.Kind.POKER_COUNT),
+               ("la-moselle", "TH-1", Finding.Kind.POKER_PROGRESSIVE),
+               ("la-moselle", "TH-1", Finding.Kind.POKER_ORPHELIN),
+               ("lac-bleu", "SP-1", Finding.Kind.POKER_CAP), ("lac-bleu", "SP-1", Finding.Kind.POKER_RAKE),
+               ("lac-bleu", "SP-2", Finding.Kind.POKER_COUNT)}
     assert planted <= found, planted - found
     unplanted = found - planted
     assert not unplanted, unplanted

@@ -24,7 +24,7 @@ from .imports import FORMATS, hands_import
 FILE_MAX_MB = 500  # a month of a busy room in OHH
 
 
-class ImportInput(Input):
+class HandsImportInput(Input):
     file = Upload(help_text="the room's file of deals (docs/poker-import.md)", allow_empty_file=True)
     format = serializers.ChoiceField(choices=sorted(FORMATS), default="ohh",
                                      help_text="ohh (Open Hand History JSON) or pokerstars (text)")
@@ -36,14 +36,14 @@ class ImportInput(Input):
         help_text="the countersigning manager's own password: they sign in person")
 
 
-class ImportedDayOutput(serializers.Serializer):
+class HandsImportedDayOutput(serializers.Serializer):
     journee = serializers.DateField()
     seq = serializers.IntegerField(help_text="the entry's number in the cagnotte register")
     mains = serializers.IntegerField()
     empreinte = serializers.CharField(help_text="SHA-256 of the day's new deals' digests, sealed by the entry")
 
 
-class ImportOutput(serializers.Serializer):
+class HandsImportOutput(serializers.Serializer):
     casino = serializers.CharField()
     file_sha256 = serializers.CharField()
     hands = serializers.IntegerField(help_text="deals read")
@@ -51,7 +51,7 @@ class ImportOutput(serializers.Serializer):
     known = serializers.IntegerField(help_text="deals already imported with the same content, skipped")
     days = serializers.ListField(child=serializers.DateField())
     late_days = serializers.ListField(child=serializers.DateField())
-    entries = ImportedDayOutput(many=True)
+    entries = HandsImportedDayOutput(many=True)
 
 
 class HandsImportApi(FileImportApi):
@@ -61,17 +61,17 @@ class HandsImportApi(FileImportApi):
     file_max_mb = FILE_MAX_MB
 
     @extend_schema(
-        request={"multipart/form-data": ImportInput},
-        responses={201: ImportOutput, **error_responses(400, 401, 403, 404, 429),
+        request={"multipart/form-data": HandsImportInput},
+        responses={201: HandsImportOutput, **error_responses(400, 401, 403, 404, 429),
                    415: OpenApiResponse(ErrorOutput, description="The body is not multipart/form-data")})
     def post(self, request, casino):
-        data = ImportInput(data=request.data)
+        data = HandsImportInput(data=request.data)
         data.is_valid(raise_exception=True)
         upload, countersigner = self.upload(request, data)
         result = hands_import(casino=self.casino, actor=request.user, source=upload,
                               file_format=data.validated_data["format"], name=upload.name or "",
                               late_reason=data.validated_data["late_reason"], countersigner=countersigner)
-        return Response(ImportOutput(result).data, status=status.HTTP_201_CREATED)
+        return Response(HandsImportOutput(result).data, status=status.HTTP_201_CREATED)
 
 
 class TableDayOutput(serializers.Serializer):
