@@ -25,6 +25,7 @@ SEAT_RANGE = _("Place « {seat} » invalide : de 1 à 10.")
 # the import
 FORMAT_UNKNOWN = _("Format « {format} » inconnu : ohh ou pokerstars.")
 HAND_REFUSED = _("Main n° {number} (main {position} du fichier, ligne {line}) refusée : {reason}")
+HAND_REFUSED_AT = _("Main n° {number} (main {position} du fichier) refusée : {reason}")
 HAND_NO_SESSION = _("aucune séance de poker n'était ouverte à la table « {table} » le {time} : ouvrez la séance "
                     "d'abord.")
 HAND_CHANGED = _("déjà importée le {day} avec un autre contenu (empreinte {digest}).")

@@ -58,8 +58,9 @@ class HandRefused(DomainError):
     def __init__(self, number: str, position: int, line: int | None, reason, code: str = ErrorCode.BAD_FILE,
                  field: str = "file"):
         self.number, self.position, self.line = number, position, line
-        super().__init__(errors.HAND_REFUSED.format(number=number or "?", position=position, line=line or "?",
-                                                    reason=reason), code=code, field=field)
+        message = errors.HAND_REFUSED if line else errors.HAND_REFUSED_AT
+        super().__init__(message.format(number=number or "?", position=position, line=line, reason=reason),
+                         code=code, field=field)
 
 
 @dataclass
