@@ -119,3 +119,13 @@ def test_a_real_worker_reconciles_the_poker_room_after_the_close(world_tx, rules
     assert job.result["statut"] == "constats" and job.percent == 100
     reconciliation = Reconciliation.objects.get(casino=world_tx.c, gaming_day=DAY)
     assert _poker(reconciliation) == [("poker_cagnotte", "10.00")]
+
+
+def test_lu_art_49_4_a_deal_dealt_in_another_version_than_its_sessions_is_found(lu):
+    from dataclasses import replace
+
+    _room(lu, lu.c, lu.manager_c, lambda dealt: [replace(h, version="limit", cap=2000) if i == 4 else h
+                                                  for i, h in enumerate(dealt)])
+    reconciliation = reconciliation_run(casino=lu.c, gaming_day=DAY, actor=lu.manager_c)
+    version = reconciliation.findings.get(kind="poker_version")
+    assert "49-4" in version.citation and "TH-1" in version.message and "1 main" in version.message

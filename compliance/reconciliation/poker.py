@@ -85,7 +85,8 @@ def _above_cap(casino: Casino, first: datetime.date, last: datetime.date) -> dic
 
 
 def _flagged(casino: Casino, first: datetime.date, last: datetime.date) -> dict:
-    """Per day, table and flag: how many deals, the sum of their variances, the first deals' numbers."""
+    """Per day, table and flag (only those the reconciliation reports): how many deals, the sum of their variances,
+    the first deals' numbers."""
     found = defaultdict(dict)
     with connection.cursor() as cursor:
         cursor.execute(
@@ -93,9 +94,10 @@ def _flagged(casino: Casino, first: datetime.date, last: datetime.date) -> dict:
                       (array_agg(h.number ORDER BY h.started_at))[1:%s]
                  FROM registers_pokerhand h, jsonb_array_elements(h.flags) f
                 WHERE h.casino_id = %s AND h.gaming_day BETWEEN %s AND %s AND jsonb_array_length(h.flags) > 0
-                GROUP BY h.gaming_day, h."table", f->>0""", [LISTED, casino.pk, first, last])
+                  AND f->>0 = ANY(%s)
+                GROUP BY h.gaming_day, h."table", f->>0""", [LISTED, casino.pk, first, last, list(FLAGGED)])
         for day, table, code, count, cents, numbers in cursor.fetchall():
-            found[day][(table, code)] = (count, _money(cents or 0), numbers)
+            found[day].setdefault(table, {})[code] = (count, _money(cents or 0), numbers)
     return found
 
 
@@ -182,9 +184,7 @@ def _day(casino: Casino, day: datetime.date, tables: dict[str, TableDay], capped
             found.append(_finding("poker_bad_beat", day, name, _cited(casino, room.BAD_BEAT_RECORD, day,
                                                                       controls.POKER_DROPS), variance,
                                   declared=row.bad_beat_declared, register=count.get("bad_beat"), amount=variance))
-        for (table, code), (how_many, amount, numbers) in sorted(flagged.items()):
-            if table != name or code not in FLAGGED:
-                continue
+        for code, (how_many, amount, numbers) in sorted(flagged.get(name, {}).items()):
             rule = FLAG_RULES.get(code)
             citation = _cited(casino, f"{row.game}.{rule}", day, controls.POKER_SESSION) if rule else \
                 controls.written(controls.POKER_SESSION)

@@ -12,28 +12,21 @@ from rest_framework.response import Response
 
 from compliance import selectors as compliance_selectors
 from compliance.api.errors import ErrorOutput, error_responses
-from compliance.api.inputs import Input
 
 from ..chain.api import ScopedObjectApi
-from ..chain.inputs import RegisterText
-from ..fields import TEXT_MAX
-from ..tables.api_import import FileImportApi, Upload
+from ..tables.api_import import FileImportApi, ImportInput, Upload
 from . import selectors
 from .imports import FORMATS, hands_import
 
 FILE_MAX_MB = 500  # a month of a busy room in OHH
 
 
-class HandsImportInput(Input):
+class HandsImportInput(ImportInput):
+    """The tables' import's fields (a late file's reason and countersigner), another file and its format."""
+
     file = Upload(help_text="the room's file of deals (docs/poker-import.md)", allow_empty_file=True)
     format = serializers.ChoiceField(choices=sorted(FORMATS), default="ohh",
                                      help_text="ohh (Open Hand History JSON) or pokerstars (text)")
-    late_reason = RegisterText(max_length=TEXT_MAX, multiline=True, optional=True,
-                               help_text="why days past the casino's filing delay are imported now")
-    countersigner = RegisterText(optional=True, help_text="a late file: the username of the manager who countersigns")
-    countersigner_password = serializers.CharField(
-        write_only=True, trim_whitespace=False, required=False, max_length=128,
-        help_text="the countersigning manager's own password: they sign in person")
 
 
 class HandsImportedDayOutput(serializers.Serializer):

@@ -42,7 +42,7 @@ from ..chain.services import Appended, days_late, entries_append, late_filing, r
 from ..fields import TEXT_MAX, clean_text
 from ..kinds import EntryKind, RegisterKind
 from ..models import HandImport, PokerSession
-from ..tables.imports import _countersigner_checked
+from ..tables.imports import countersigner_checked
 from . import errors, rules, selectors
 
 FORMATS = {"ohh": ohh, "pokerstars": pokerstars}
@@ -291,7 +291,7 @@ def hands_import(*, casino: Casino, actor: User, source, file_format: str = "ohh
     then one entry `poker.mains` per gaming day of new deals, the deals written by COPY. The first refused deal
     refuses the file (`HandRefused`, or the reader's `FormatError` as a `HandRefused`); nothing is written."""
     verify_actor(actor, casino)
-    _countersigner_checked(casino, actor, countersigner)
+    countersigner_checked(casino, actor, countersigner)
     if file_format not in FORMATS:
         raise DomainError(errors.FORMAT_UNKNOWN.format(format=file_format), code=ErrorCode.INVALID, field="format")
     reason = clean_text(late_reason, field="late_reason", max_length=TEXT_MAX, multiline=True, optional=True)

@@ -626,7 +626,7 @@ def countersigner_present(casino: Casino, actor: User, username: str, password: 
     return countersigner_find(casino, actor, username, password, request, oneself=oneself)
 
 
-def _countersigner_checked(casino: Casino, actor: User, countersigner: User | None) -> None:
+def countersigner_checked(casino: Casino, actor: User, countersigner: User | None) -> None:
     if countersigner is None:
         return
     if not countersigner.is_active or countersigner.casino_id != casino.pk or countersigner.role != User.Role.MANAGER:
@@ -644,7 +644,7 @@ def slips_import(*, casino: Casino, actor: User, source, late_reason: str = "",
     the forms check a slip, then one entry `table.import` per register and gaming day, its slips written by COPY.
     The first refused line refuses the file (`LineError`: its number and column); nothing is written."""
     verify_actor(actor, casino)
-    _countersigner_checked(casino, actor, countersigner)
+    countersigner_checked(casino, actor, countersigner)
     reason = clean_text(late_reason, field="late_reason", max_length=TEXT_MAX, multiline=True, optional=True)
     casino = Casino.objects.select_related("jurisdiction").get(pk=casino.pk)
     work = _Import(casino, actor, reason, countersigner)

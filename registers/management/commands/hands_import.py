@@ -1,12 +1,11 @@
 import json
 import sys
-from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
 from compliance.errors import DomainError
-from compliance.models import Casino, User
 from compliance.services import system_user
+from registers.management.command_inputs import import_inputs
 from registers.poker_room.imports import hands_import
 
 
@@ -32,17 +31,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, file, casino, file_format="ohh", user=None, late_reason="", countersigner=None,
                as_json=False, **options):
-        found = Casino.objects.filter(code=casino).first()
-        if found is None:
-            raise CommandError(f"casino inconnu : {casino}")
-        people = {}
-        for name, username in (("user", user), ("countersigner", countersigner)):
-            if username:
-                people[name] = User.objects.filter(username=username).first()
-                if people[name] is None:
-                    raise CommandError(f"utilisateur inconnu : {username}")
-        if not Path(file).is_file():
-            raise CommandError(f"fichier introuvable : {file}")
+        found, people = import_inputs(casino, file, user=user, countersigner=countersigner)
 
         def progress(read: int) -> None:
             if not as_json:

@@ -1,10 +1,9 @@
 import json
-from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
 from compliance.errors import DomainError
-from compliance.models import Casino, User
+from registers.management.command_inputs import import_inputs
 from registers.tables.imports import LineError, slips_import
 
 
@@ -27,17 +26,7 @@ class Command(BaseCommand):
         parser.add_argument("--json", action="store_true", dest="as_json", help="le résultat en JSON")
 
     def handle(self, *args, file, casino, user, late_reason="", countersigner=None, as_json=False, **options):
-        found = Casino.objects.filter(code=casino).first()
-        if found is None:
-            raise CommandError(f"casino inconnu : {casino}")
-        people = {}
-        for name, username in (("user", user), ("countersigner", countersigner)):
-            if username:
-                people[name] = User.objects.filter(username=username).first()
-                if people[name] is None:
-                    raise CommandError(f"utilisateur inconnu : {username}")
-        if not Path(file).is_file():
-            raise CommandError(f"fichier introuvable : {file}")
+        found, people = import_inputs(casino, file, user=user, countersigner=countersigner)
         try:
             result = slips_import(casino=found, actor=people["user"], source=file, late_reason=late_reason,
                                   countersigner=people.get("countersigner"))
