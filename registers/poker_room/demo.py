@@ -13,7 +13,9 @@ commands. A few faults are planted for the reconciliation to find, and nothing e
 - Lac-Bleu, 3 days ago, SP-2: no cagnotte counted."""
 
 import io
+import os
 import random
+import tempfile
 from dataclasses import dataclass
 from datetime import datetime, time, timedelta
 from decimal import Decimal
@@ -116,12 +118,21 @@ def poker_room_demo(code: str) -> list[str]:
                     sums[1] += pot.progressive
                     sums[2] += pot.bad_beat
             counted[(day, spec.name)] = session
-    path = Path(settings.DEMO_FILES_DIR) / "poker" / f"{code}.ohh.json"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(file.getvalue(), encoding="utf-8")
-    result = hands_import(casino=casino, actor=cashier, source=path)
+    content = file.getvalue().encode()
+    _left(code, content)
+    result = hands_import(casino=casino, actor=cashier, source=io.BytesIO(content), name=f"{code}.ohh.json")
     _registers(casino, prefix, cashier, manager, drops, counted)
     return [f"poker room of {code}: {result.created} deals over {len(result.days)} days"]
+
+
+def _left(code: str, content: bytes) -> None:
+    """The room's file left for the README's commands: written whole then renamed, since demos loading at the same
+    time (the test suite's workers) write the same path."""
+    path = Path(settings.DEMO_FILES_DIR) / "poker" / f"{code}.ohh.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.NamedTemporaryFile(dir=path.parent, prefix=f".{code}-", delete=False) as written:
+        written.write(content)
+    os.replace(written.name, path)
 
 
 def _planted(code: str, offset: int, table: str, hands: list) -> list:
