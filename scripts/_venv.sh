@@ -41,4 +41,6 @@ ensure_venv() {  # $1: requirements file
       2> >(grep -v "^WARNING: Location" >&2)
     echo "$want" > "$stamp"
   fi
+  # the poker engine compiled for its sources as they are (once per change of them)
+  "$VENV/bin/python" "$ROOT/scripts/compile_engine.py"
 }

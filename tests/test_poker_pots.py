@@ -15,18 +15,17 @@ D = Decimal
 
 def test_an_all_in_for_less_opens_a_side_pot_its_player_cannot_win():
     # A is all-in for 50, B and C put in 200 each: main pot 150 for all three, side pot 300 for B and C
-    assert pots({"A": D(50), "B": D(200), "C": D(200)}) == [Pot(D(150), ("A", "B", "C")), Pot(D(300), ("B", "C"))]
+    assert pots({"A": 50, "B": 200, "C": 200}) == [Pot(150, ("A", "B", "C")), Pot(300, ("B", "C"))]
 
 
 def test_a_folded_players_chips_stay_in_the_pots_they_reached_but_they_win_none():
-    assert pots({"A": D(30), "B": D(100), "C": D(100)}, folded=["A"]) == [Pot(D(230), ("B", "C"))]
-    assert pots({"A": D(80), "B": D(50), "C": D(100)}, folded=["A"]) == [
-        Pot(D(150), ("B", "C")), Pot(D(80), ("C",))]
+    assert pots({"A": 30, "B": 100, "C": 100}, folded=["A"]) == [Pot(230, ("B", "C"))]
+    assert pots({"A": 80, "B": 50, "C": 100}, folded=["A"]) == [Pot(150, ("B", "C")), Pot(80, ("C",))]
 
 
 def test_three_all_ins_make_a_main_pot_and_two_side_pots_in_seat_order():
-    found = pots({"D": D(400), "A": D(100), "B": D(250), "C": D(400)}, seats=["A", "B", "C", "D"])
-    assert found == [Pot(D(400), ("A", "B", "C", "D")), Pot(D(450), ("B", "C", "D")), Pot(D(300), ("C", "D"))]
+    found = pots({"D": 400, "A": 100, "B": 250, "C": 400}, seats=["A", "B", "C", "D"])
+    assert found == [Pot(400, ("A", "B", "C", "D")), Pot(450, ("B", "C", "D")), Pot(300, ("C", "D"))]
 
 
 @pytest.mark.parametrize(("pot", "cap", "taken"), [("100.00", None, "10.00"), ("99.99", None, "9.99"),
@@ -45,7 +44,7 @@ def test_lu_art_49_5_the_odd_chip_goes_to_the_player_nearest_the_button():
 amounts = st.decimals(min_value=0, max_value=10_000, places=2)
 
 
-@given(st.dictionaries(st.sampled_from("ABCDEFGHI"), amounts, min_size=2), st.data())
+@given(st.dictionaries(st.sampled_from("ABCDEFGHI"), st.integers(0, 1_000_000), min_size=2), st.data())
 @settings(max_examples=400)
 def test_the_pots_hold_exactly_what_the_players_put_in_and_only_live_players_win(contributions, data):
     players = list(contributions)

@@ -53,8 +53,8 @@ def deal(seats: str, script: str, *, button: int, blinds=(1, 2), board: str = ""
 
 
 def settled(hand: Hand, rules: Rules = NO_RAKE):
-    """The deal replayed as an honest room declares it."""
-    return replay(replace(hand, pots=settle(hand, rules)), rules)
+    """The deal replayed as an honest room declares it, step by step."""
+    return replay(replace(hand, pots=settle(hand, rules)), rules, trace=True)
 
 
 def amounts(outcome) -> list[tuple[int, tuple[str, ...]]]:

@@ -195,6 +195,8 @@ def test_an_honest_settlement_replays_without_irregularity_and_every_chip_is_acc
         assert outcome.rake <= outcome.legal_max_rake
     if rules.cap is not None:
         assert outcome.rake <= rules.cap
+    traced = replay(replace(hand, pots=settle(hand, rules)), rules, trace=True)
+    assert traced._replace(steps=()) == outcome and outcome.steps == () and traced.steps  # the trace only adds
 
 
 @given(deals(), st.data())

@@ -21,6 +21,8 @@ Antes and dead blinds are not bets. Antes paid by everyone count as each player'
 only one player pays (the button's or the big blind's ante) and a dead blind are dead money, all of it in the pot
 every live player shares, however short the all-in players (ROPTA §4.2, §9.7)."""
 
+from typing import Final
+
 from .hand import (
     BET,
     CALL,
@@ -46,13 +48,23 @@ from .hand import (
 from .outcome import BAD_DEAL, BLINDS, OUT_OF_TURN, RAISE_SIZE, HandError, Irregularity, Step
 from .refusals import HOLE_CARDS, adds_up, dealt, known_cards, out_of_turn, refuse
 
-STREET_INDEX = {street: index for index, street in enumerate(STREETS)}
-PREFLOP, RIVER, SHOWDOWN = 0, 3, 4
-BOARD_AT = (0, 3, 4, 5)  # the board's cards once each street is dealt
-_END, _POST, _SHOW, _FOLD, _CHECK, _CALL, _RAISE = range(-1, 6)  # the sorts of action, the betting ones last
-SORTS = {**dict.fromkeys(POSTS, _POST), SHOW: _SHOW, MUCK: _SHOW, FOLD: _FOLD, CHECK: _CHECK, CALL: _CALL,
-         BET: _RAISE, RAISE: _RAISE}
+STREET_INDEX: Final = {street: index for index, street in enumerate(STREETS)}
+PREFLOP: Final = 0
+RIVER: Final = 3
+SHOWDOWN: Final = 4
+BOARD_AT: Final = (0, 3, 4, 5)  # the board's cards once each street is dealt
+# the sorts of action, the betting ones last
+_END: Final = -1
+_POST: Final = 0
+_SHOW: Final = 1
+_FOLD: Final = 2
+_CHECK: Final = 3
+_CALL: Final = 4
+_RAISE: Final = 5
+SORTS: Final = {**dict.fromkeys(POSTS, _POST), SHOW: _SHOW, MUCK: _SHOW, FOLD: _FOLD, CHECK: _CHECK, CALL: _CALL,
+                BET: _RAISE, RAISE: _RAISE}
 _new = tuple.__new__  # a Step without the keyword machinery of NamedTuple.__new__: one per action, in the hot path
+_END_OF_DEAL = Action("", "", "")  # after the last action
 
 
 class Walk:
@@ -61,30 +73,30 @@ class Walk:
     __slots__ = ("order", "in_seat_order", "put", "dead", "folded", "mucked", "cards", "returned", "steps",
                  "irregularities", "live", "reached")
 
-    def __init__(self, order, in_seat_order, put, dead, folded, mucked, cards, returned, steps, irregularities, live,
-                 reached):
-        self.order: list[Seat] = order  # the players dealt in, clockwise from the button's left
-        self.in_seat_order: list[str] = in_seat_order  # their names by seat number
+    def __init__(self, order: list[Seat], in_seat_order: list[str], put: list[int], dead: list[int],
+                 folded: list[bool], mucked: list[bool], cards: list[tuple[int, ...] | None], returned: list[int],
+                 steps: list[Step], irregularities: list[Irregularity], live: int, reached: int):
+        self.order = order  # the players dealt in, clockwise from the button's left
+        self.in_seat_order = in_seat_order  # their names by seat number
         self.put = put  # live contributions (antes paid by several included), the uncalled bet given back
         self.dead = dead  # dead money: a lone ante, dead blinds
         self.folded, self.mucked = folded, mucked
-        self.cards: list[tuple[int, ...] | None] = cards  # the hole cards known (shown or given), else None
+        self.cards = cards  # the hole cards known (shown or given), else None
         self.returned = returned
-        self.steps: list[Step] = steps
-        self.irregularities: list[Irregularity] = irregularities
+        self.steps = steps
+        self.irregularities = irregularities
         self.live = live  # players who have not folded
         self.reached = reached  # the last street dealt with two players or more in the deal (STREETS index)
 
 
-def walk(hand: Hand) -> Walk:  # noqa: C901 - one loop over the actions keeps the replay fast; its parts are marked
-    """The deal's actions taken in turn (see the module's docstring); HandError when they cannot have been played."""
+def walk(hand: Hand, trace: bool = False) -> Walk:  # noqa: C901 - one loop keeps the replay fast; its parts marked
+    """The deal's actions taken in turn (see the module's docstring); HandError when they cannot have been played.
+    With `trace`, every action, street and uncalled bet as a Step, for people to follow the deal; the
+    reconciliation, which replays every deal of the day, goes without."""
     order, in_seat_order = dealt(hand)
     n = len(order)
     position = {seat.player: k for k, seat in enumerate(order)}
     small_at, big_at, option_at = (1, 0, -1) if n == 2 else (0, 1, 2)
-    blind_at = {POST_SMALL_BLIND: small_at, POST_BIG_BLIND: big_at, POST_OPTION: option_at}
-    post_due = {POST_SMALL_BLIND: hand.small_blind, POST_BIG_BLIND: hand.big_blind, POST_OPTION: 2 * hand.big_blind,
-                POST_ANTE: hand.ante}
     version, big_blind, board = hand.version, hand.big_blind, hand.board
     stack = [seat.stack for seat in order]
     bet, put, ante, dead = [0] * n, [0] * n, [0] * n, [0] * n
@@ -98,11 +110,11 @@ def walk(hand: Hand) -> Walk:  # noqa: C901 - one loop over the actions keeps th
     street, reached, posting, name = PREFLOP, PREFLOP, True, STREETS[PREFLOP]
     live = able = n  # not folded; not folded and not all-in
     current = last_raise = full = pot = cursor = 0  # full: the bet the last full bet or raise made
-    street_of, sort_of, position_of = STREET_INDEX.get, SORTS.get, position.get
-    for index, action in enumerate((*hand.actions, None)):
-        if action is not None:
+    count = len(hand.actions)
+    for index, action in enumerate((*hand.actions, _END_OF_DEAL)):
+        if index < count:
             kind, player = action.kind, action.player
-            target, sort, p = street_of(action.street), sort_of(kind), position_of(player)
+            target, sort, p = STREET_INDEX.get(action.street), SORTS.get(kind), position.get(player)
             if target is None or sort is None or p is None:
                 raise _unknown(hand, action, index)
         else:  # the end of the deal: the board runs out to the showdown when two players or more are left
@@ -114,10 +126,11 @@ def walk(hand: Hand) -> Walk:  # noqa: C901 - one loop over the actions keeps th
             current, last_raise = max(max(bet), big_blind), big_blind
             full = current
             cursor = option_at if POST_OPTION in posted else big_at
-            pending = [not (folded[q] or all_in[q]) for q in range(n)]
+            for q in range(n):  # in place, as every reset below: no list made per street or raise
+                pending[q] = not (folded[q] or all_in[q])
         # --- a street ends when no one is left to act; the next is dealt --------------------------------------
         if target != street:
-            where = None if action is None else index
+            where = None if index == count else index
             if target < street:
                 raise refuse(OUT_OF_TURN, f"{action.street} après {name}", f"{action.street} after {name}", where)
             while street < target:
@@ -129,16 +142,17 @@ def walk(hand: Hand) -> Walk:  # noqa: C901 - one loop over the actions keeps th
                 street += 1
                 name = STREETS[street]
                 if street == SHOWDOWN:
-                    step(_new(Step, (None, name, "", "street", 0, pot, 0, ())))
+                    if trace:
+                        step(_new(Step, (None, name, "", "street", 0, pot, 0, ())))
                 elif live > 1:
                     reached = street
-                    bet = [0] * n
+                    for q in range(n):
+                        bet[q], pending[q], spoke[q] = 0, not (folded[q] or all_in[q]), False
                     current = full = 0
                     last_raise, cursor = big_blind, n - 1
-                    pending = [not (folded[q] or all_in[q]) for q in range(n)]
-                    spoke = [False] * n
-                    turned = board[BOARD_AT[street - 1]:BOARD_AT[street]]
-                    step(_new(Step, (None, name, "", "street", 0, pot, 0, turned)))
+                    if trace:
+                        turned = board[BOARD_AT[street - 1]:BOARD_AT[street]]
+                        step(_new(Step, (None, name, "", "street", 0, pot, 0, turned)))
         if sort >= _FOLD:
             # --- a betting action: in turn, adding up (the hot path: most actions are folds, checks and calls) ---
             amount = action.amount
@@ -161,7 +175,8 @@ def walk(hand: Hand) -> Walk:  # noqa: C901 - one loop over the actions keeps th
                 live -= 1
                 able -= 1
                 if live == 1:
-                    pending = [False] * n
+                    for q in range(n):
+                        pending[q] = False
             elif sort == _CHECK:
                 if amount or bet[p] != current:
                     raise adds_up(action, amount, current - bet[p], stack[p], index)
@@ -183,9 +198,11 @@ def walk(hand: Hand) -> Walk:  # noqa: C901 - one loop over the actions keeps th
                             "reason": fault[0]}))
                     if current == 0 or not shove or (to - full >= last_raise and to >= 2 * full):
                         last_raise, full = max(last_raise, to - full), to
-                        spoke = [False] * n  # a full bet or raise reopens the betting for everyone
+                        for q in range(n):  # a full bet or raise reopens the betting for everyone
+                            spoke[q] = False
                     current = to
-                    pending = [q != p and not (folded[q] or all_in[q]) for q in range(n)]
+                    for q in range(n):
+                        pending[q] = q != p and not (folded[q] or all_in[q])
                 spoke[p] = True
                 stack[p] = have - amount
                 bet[p] += amount
@@ -196,7 +213,8 @@ def walk(hand: Hand) -> Walk:  # noqa: C901 - one loop over the actions keeps th
                     able -= 1
             if action.all_in and stack[p]:
                 raise adds_up(action, amount, current - bet[p], stack[p], index)
-            step(_new(Step, (index, name, player, kind, amount, pot, stack[p], ())))
+            if trace:
+                step(_new(Step, (index, name, player, kind, amount, pot, stack[p], ())))
         elif sort == _POST:
             # --- posts: the blinds from their seats, the antes, dead blinds ------------------------------------
             amount = action.amount
@@ -205,8 +223,15 @@ def walk(hand: Hand) -> Walk:  # noqa: C901 - one loop over the actions keeps th
                               "a forced bet after the betting began", index)
             if not 0 < amount <= stack[p]:
                 raise adds_up(action, amount, 0, stack[p], index)
-            once = kind if kind in blind_at else f"{kind}:{p}"  # one ante each; dead blinds as many as owed
-            if blind_at.get(kind, p) != p or (once in posted and kind != POST_DEAD):
+            if kind == POST_SMALL_BLIND:
+                at, owed, once = small_at, hand.small_blind, kind
+            elif kind == POST_BIG_BLIND:
+                at, owed, once = big_at, big_blind, kind
+            elif kind == POST_OPTION:
+                at, owed, once = option_at, 2 * big_blind, kind
+            else:  # one ante each, of the table's; dead blinds as many as owed, of what is owed
+                at, owed, once = p, hand.ante if kind == POST_ANTE else amount, f"{kind}:{p}"
+            if at != p or (once in posted and kind != POST_DEAD):
                 raise refuse(BAD_DEAL, f"{kind} de « {action.player} », qui ne la doit pas à cette place",
                               f"{kind} by {action.player}, who does not owe it from that seat", index)
             posted.add(once)
@@ -224,11 +249,11 @@ def walk(hand: Hand) -> Walk:  # noqa: C901 - one loop over the actions keeps th
                 able -= 1
             elif action.all_in:
                 raise adds_up(action, amount, 0, stack[p], index)
-            owed = post_due.get(kind, amount)
             if amount != owed and not (amount < owed and all_in[p]):
                 irregular.append(Irregularity(BLINDS, amount - owed, {
                     "action": index, "player": action.player, "kind": kind, "posted": amount, "expected": owed}))
-            step(_new(Step, (index, name, player, kind, amount, pot, stack[p], ())))
+            if trace:
+                step(_new(Step, (index, name, player, kind, amount, pot, stack[p], ())))
         elif sort == _SHOW:
             # --- the showdown: cards shown or given up -------------------------------------------------------------
             if street != SHOWDOWN or action.amount:
@@ -241,8 +266,9 @@ def walk(hand: Hand) -> Walk:  # noqa: C901 - one loop over the actions keeps th
                     raise refuse(BAD_DEAL, f"« {action.player} » montre d'autres cartes que les siennes",
                                   f"{action.player} shows cards other than their hand", index)
                 shown[p] = tuple(action.cards)
-            step(_new(Step, (index, name, action.player, action.kind, 0, pot, stack[p],
-                             tuple(action.cards or order[p].cards))))
+            if trace:
+                step(_new(Step, (index, name, action.player, action.kind, 0, pot, stack[p],
+                                 tuple(action.cards or order[p].cards))))
     if len(board) != BOARD_AT[reached]:
         raise refuse(BAD_DEAL, f"{len(board)} cartes au tableau, la donne en a vu {BOARD_AT[reached]}",
                       f"{len(board)} board cards, the deal saw {BOARD_AT[reached]}")
@@ -254,14 +280,20 @@ def walk(hand: Hand) -> Walk:  # noqa: C901 - one loop over the actions keeps th
         for q in payers:
             put[q] += ante[q]
     returned = [0] * n
-    top = max(range(n), key=put.__getitem__)
-    over = put[top] - max([put[q] for q in range(n) if q != top])
+    top, second = 0, -1  # who put in most (the first of them), and the most anyone else put in
+    for q in range(1, n):
+        if put[q] > put[top]:
+            top, second = q, put[top]
+        elif put[q] > second:
+            second = put[q]
+    over = put[top] - second
     if over > 0:
         returned[top] = over
         put[top] -= over
         stack[top] += over
         pot -= over
-        step(_new(Step, (None, name, order[top].player, "returned", over, pot, stack[top], ())))
+        if trace:
+            step(_new(Step, (None, name, order[top].player, "returned", over, pot, stack[top], ())))
     return Walk(order, in_seat_order, put, dead, folded, mucked, cards, returned, steps, irregular, live, reached)
 
 
@@ -276,7 +308,8 @@ def _unknown(hand: Hand, action: Action, index: int) -> HandError:
                    "the table", index)
 
 
-def _due(actor, n, cursor, pending, bet, stack, folded, all_in, current, able) -> int:
+def _due(actor: int, n: int, cursor: int, pending: list[bool], bet: list[int], stack: list[int], folded: list[bool],
+         all_in: list[bool], current: int, able: int) -> int:
     """Who is to act after `cursor`, or -1: the next player still to act round the table, passing over (and no
     longer waiting for) one who owes nothing and whom no opponent could answer, unless it is `actor` speaking."""
     k = cursor
@@ -294,7 +327,8 @@ def _due(actor, n, cursor, pending, bet, stack, folded, all_in, current, able) -
     return -1
 
 
-def _size(version, cap, current, last_raise, big_blind, to, shove, pot_after_call, spoke) -> tuple[str, int] | None:
+def _size(version: str, cap: int, current: int, last_raise: int, big_blind: int, to: int, shove: bool,
+          pot_after_call: int, spoke: bool) -> tuple[str, int] | None:
     """Why a bet or raise to `to` is outside the version's sizes, and the limit it passes; None when it is not."""
     if current and spoke:
         return "not_reopened", current

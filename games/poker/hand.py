@@ -5,22 +5,43 @@ cent): a deal is replayed in integers and only the registers and pages turn them
 
 The readers build these; games/poker/replay.py checks them and recomputes the pots from the actions."""
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from datetime import datetime
+from typing import Final
 
-STREETS = ("preflop", "flop", "turn", "river", "showdown")
-HOLDEM, OMAHA, OMAHA_HILO = "holdem", "omaha", "omaha_hilo"  # LU RGD 1979 art. 49-1, 49-5; QC RJC art. 67.88 15°
-GAMES = (HOLDEM, OMAHA, OMAHA_HILO)
-LIMIT, POT_LIMIT, NO_LIMIT = "limit", "pot_limit", "no_limit"  # art. 49-4, 49-8
-VERSIONS = (LIMIT, POT_LIMIT, NO_LIMIT)
+
+def rebuilt(instance: object) -> tuple:
+    """How a frozen dataclass of the engine pickles (`__reduce__`): made again from its fields, as the engine compiled
+    (scripts/compile_engine.py) cannot set them one by one."""
+    return type(instance), tuple(getattr(instance, one.name) for one in fields(instance))  # type: ignore[arg-type]
+
+
+STREETS: Final = ("preflop", "flop", "turn", "river", "showdown")
+# Final: the engine compiled (scripts/compile_engine.py) reads these as constants, not from the module's namespace
+HOLDEM: Final = "holdem"  # LU RGD 1979 art. 49-1; QC RJC art. 67.88 15°
+OMAHA: Final = "omaha"  # LU RGD 1979 art. 49-5
+OMAHA_HILO: Final = "omaha_hilo"
+GAMES: Final = (HOLDEM, OMAHA, OMAHA_HILO)
+LIMIT: Final = "limit"  # art. 49-4, 49-8
+POT_LIMIT: Final = "pot_limit"
+NO_LIMIT: Final = "no_limit"
+VERSIONS: Final = (LIMIT, POT_LIMIT, NO_LIMIT)
 
 # What a player does. The amount of a post, bet, call or raise is what that action adds in front of the player
 # (a raise from 2 to 6 adds 4 for the player who had 2 in): the chips that leave the stack.
-POST_SMALL_BLIND, POST_BIG_BLIND, POST_OPTION, POST_ANTE, POST_DEAD = (
-    "post_sb", "post_bb", "post_option", "post_ante", "post_dead")
-FOLD, CHECK, CALL, BET, RAISE = "fold", "check", "call", "bet", "raise"
-SHOW, MUCK = "show", "muck"
-POSTS = (POST_SMALL_BLIND, POST_BIG_BLIND, POST_OPTION, POST_ANTE, POST_DEAD)
+POST_SMALL_BLIND: Final = "post_sb"
+POST_BIG_BLIND: Final = "post_bb"
+POST_OPTION: Final = "post_option"
+POST_ANTE: Final = "post_ante"
+POST_DEAD: Final = "post_dead"
+FOLD: Final = "fold"
+CHECK: Final = "check"
+CALL: Final = "call"
+BET: Final = "bet"
+RAISE: Final = "raise"
+SHOW: Final = "show"
+MUCK: Final = "muck"
+POSTS: Final = (POST_SMALL_BLIND, POST_BIG_BLIND, POST_OPTION, POST_ANTE, POST_DEAD)
 ACTIONS = (*POSTS, FOLD, CHECK, CALL, BET, RAISE, SHOW, MUCK)
 
 
@@ -31,6 +52,9 @@ class Seat:
     stack: int  # in front of the player when the deal starts
     cards: tuple[int, ...] = ()  # the hole cards, when shown or known (games.hands.cards numbering)
 
+    def __reduce__(self):
+        return rebuilt(self)
+
 
 @dataclass(frozen=True, slots=True)
 class Action:
@@ -40,6 +64,9 @@ class Action:
     amount: int = 0  # what the action adds in front of the player (see above); 0 for a fold, check, show, muck
     all_in: bool = False
     cards: tuple[int, ...] = ()  # a show's cards
+
+    def __reduce__(self):
+        return rebuilt(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +79,9 @@ class DeclaredPot:
     progressive: int = 0  # the progressive jackpot's increment (art. 49-9)
     bad_beat: int = 0  # the bad-beat jackpot's increment (art. 49-13)
     wins: tuple[tuple[str, int], ...] = ()  # (player, amount paid from this pot)
+
+    def __reduce__(self):
+        return rebuilt(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,3 +108,6 @@ class Hand:
             if seat.player == player:
                 return seat
         raise KeyError(player)
+
+    def __reduce__(self):
+        return rebuilt(self)

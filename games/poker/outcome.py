@@ -7,24 +7,24 @@ importing one another in a circle; games.poker.replay gives them all under its o
 
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
-from .hand import DeclaredPot
+from .hand import DeclaredPot, rebuilt
 
 # Why a deal is refused.
-ACTIONS_DONT_ADD_UP = "actions_dont_add_up"  # an amount the stack, the bet to match or the betting round forbids
-OUT_OF_TURN = "out_of_turn"  # a player speaks when another is to act, or when no one is (or the deal stops short)
-POT_MISMATCH = "pot_mismatch"  # the room's pots are not the ones the actions make, or do not add up
-BAD_DEAL = "bad_deal"  # the deal itself: an unknown player, a card twice, a negative stack, blinds from the wrong seat
-CODES = (ACTIONS_DONT_ADD_UP, OUT_OF_TURN, POT_MISMATCH, BAD_DEAL)
+ACTIONS_DONT_ADD_UP: Final = "actions_dont_add_up"  # an amount the stack, the bet to match or the betting round forbids
+OUT_OF_TURN: Final = "out_of_turn"  # a player speaks when another is to act or no one is (or the deal stops short)
+POT_MISMATCH: Final = "pot_mismatch"  # the room's pots are not the ones the actions make, or do not add up
+BAD_DEAL: Final = "bad_deal"  # the deal itself: an unknown player, a card twice, a negative stack, misplaced blinds
+CODES: Final = (ACTIONS_DONT_ADD_UP, OUT_OF_TURN, POT_MISMATCH, BAD_DEAL)
 
 # What the reconciliation reports without refusing.
-RAKE_DECLARED = "rake_declared"
-RAKE_ABOVE_LEGAL = "rake_above_legal"
-DROP_DECLARED = "drop_declared"
-WINS = "wins"
-RAISE_SIZE = "raise_size"
-BLINDS = "blinds"
+RAKE_DECLARED: Final = "rake_declared"
+RAKE_ABOVE_LEGAL: Final = "rake_above_legal"
+DROP_DECLARED: Final = "drop_declared"
+WINS: Final = "wins"
+RAISE_SIZE: Final = "raise_size"
+BLINDS: Final = "blinds"
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +37,9 @@ class JackpotRule:
     value: Decimal
     rounding: str
     minimum_pot: int = 0
+
+    def __reduce__(self):
+        return rebuilt(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +57,9 @@ class Rules:
     progressive: JackpotRule | None = None
     bad_beat: JackpotRule | None = None
     hilo: bool = False  # Omaha high-low 8 or better: each pot split between the best high and the best low hand
+
+    def __reduce__(self):
+        return rebuilt(self)
 
 
 class HandError(ValueError):
@@ -74,6 +80,9 @@ class Irregularity:
     amount: int
     detail: dict
 
+    def __reduce__(self):
+        return rebuilt(self)
+
 
 class Step(NamedTuple):
     """One line of the deal's replay: an action (its index in Hand.actions), or the start of a street (`action`
@@ -90,8 +99,7 @@ class Step(NamedTuple):
     cards: tuple[int, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class PotOutcome:
+class PotOutcome(NamedTuple):  # a tuple, not a frozen dataclass: made for every pot of every deal replayed
     """One pot as the engine makes it: its rake and jackpot drops are ours; `wins` are ours when every player who
     can win it has known cards (or one player alone can), else the room's."""
 
@@ -105,8 +113,7 @@ class PotOutcome:
     declared: DeclaredPot | None
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
+class Outcome(NamedTuple):  # a tuple, as PotOutcome
     """A deal replayed and reconciled with what the room declares. `stacks_after` follows the room's settlement, so
     that the chips add up exactly: the stacks before = the stacks after + the declared rake and drops."""
 

@@ -2,26 +2,26 @@
 art. 49-1 to 49-8; ROPTA §10.7, §10.8): the main pot and the side pots by contribution level, the rake taken from a
 pot within its legal cap, and a pot split among its winners with the odd chips to the players nearest the button.
 The rules' figures (the rake's rate and cap, the smallest chip) are arguments: the services read them from the rule
-data. Amounts are exact Decimals; nothing is created or lost: every function conserves what it is given."""
+data. The pots are in whole minor units (the replay's, games/poker/replay.py), the rake and the split in exact
+Decimals; nothing is created or lost: every function conserves what it is given."""
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from decimal import ROUND_DOWN, Decimal
+from typing import NamedTuple
 
 CENT = Decimal("0.01")
 
 
-@dataclass(frozen=True)
-class Pot:
-    amount: Decimal
+class Pot(NamedTuple):  # a tuple, not a frozen dataclass: made for every pot of every deal replayed
+    amount: int  # in minor units
     eligible: tuple[str, ...]  # the players who may win it, in seat order
 
 
-def pots(contributions: Mapping[str, Decimal], folded: Sequence[str] = (),
-         seats: Sequence[str] | None = None) -> list[Pot]:
-    """The main pot then each side pot: every level of contribution of a player still in the deal closes a pot that
-    every player who put in at least that much shares in; a folded player's chips stay in the pots they reached, but
-    they win none. Two pots with the same players merge (an all-in for less opens a side pot, not a fold)."""
+def pots(contributions: Mapping[str, int], folded: Sequence[str] = (), seats: Sequence[str] | None = None) -> list[Pot]:
+    """The main pot then each side pot, in minor units: every level of contribution of a player still in the deal
+    closes a pot that every player who put in at least that much shares in; a folded player's chips stay in the pots
+    they reached, but they win none. Two pots with the same players merge (an all-in for less opens a side pot, not
+    a fold)."""
     order = list(seats) if seats is not None else list(contributions)
     puts = list(contributions.values())
     if any(amount < 0 for amount in puts):
@@ -29,25 +29,32 @@ def pots(contributions: Mapping[str, Decimal], folded: Sequence[str] = (),
     out = set(folded)
     live = [player for player in order if player in contributions and player not in out]
     levels = sorted({contributions[player] for player in live if contributions[player] > 0})
-    # amounts and players first, the Pots at the end: the replay calls this on every deal (games/poker/replay.py),
-    # and whole numbers of minor units stay integers all through (the sums start from 0, which adds to a Decimal)
-    made: list[list] = []
+    if len(levels) < 2:  # every live player put in as much (most deals): one pot, whatever the folded put in
+        total = sum(puts)
+        return [tuple.__new__(Pot, (total, tuple(live)))] if total and live else []
+    made: list[tuple[int, tuple[str, ...]]] = []
     floor = 0
     for level in levels:
-        amount = sum([(level if put > level else put) - floor for put in puts if put > floor])
+        amount = 0
+        for put in puts:
+            if put > floor:
+                amount += (level if put > level else put) - floor
         eligible = tuple([player for player in live if contributions[player] >= level])
         if made and made[-1][1] == eligible:
-            made[-1][0] += amount
+            made[-1] = (made[-1][0] + amount, eligible)
         elif amount:
-            made.append([amount, eligible])
+            made.append((amount, eligible))
         floor = level
     # what folded players put in above every live player's level has no one to win it but the last live one in
-    beyond = sum([put - floor for put in puts if put > floor])
+    beyond = 0
+    for put in puts:
+        if put > floor:
+            beyond += put - floor
     if beyond and made:
-        made[-1][0] += beyond
+        made[-1] = (made[-1][0] + beyond, made[-1][1])
     elif beyond and live:  # the live players put in nothing: what the others left is theirs to win
-        made.append([beyond, tuple(live)])
-    return [Pot(amount, eligible) for amount, eligible in made]
+        made.append((beyond, tuple(live)))
+    return [tuple.__new__(Pot, pot) for pot in made]  # not through NamedTuple.__new__, a Python function
 
 
 def rake(amount: Decimal, rate: Decimal, cap: Decimal | None = None, chip: Decimal = CENT) -> Decimal:

@@ -3,11 +3,12 @@ taken (the game, the seats, the stacks, the cards) and the messages, in French a
 names the action at fault. Amounts in the messages are in minor units, as the deal gives them."""
 
 from dataclasses import replace
+from typing import Final
 
 from .hand import HOLDEM, OMAHA, OMAHA_HILO, VERSIONS, Action, Hand, Seat
 from .outcome import ACTIONS_DONT_ADD_UP, BAD_DEAL, OUT_OF_TURN, HandError
 
-HOLE_CARDS = {HOLDEM: 2, OMAHA: 4, OMAHA_HILO: 4}
+HOLE_CARDS: Final = {HOLDEM: 2, OMAHA: 4, OMAHA_HILO: 4}
 
 
 def refuse(code: str, fr: str, en: str, action: int | None = None) -> HandError:

@@ -40,6 +40,8 @@ from .showdown import award
 __all__ = ["ACTIONS_DONT_ADD_UP", "BAD_DEAL", "CODES", "OUT_OF_TURN", "POT_MISMATCH", "HandError", "Irregularity",
            "JackpotRule", "Outcome", "PotOutcome", "Rules", "Step", "replay", "settle"]
 
+_new = tuple.__new__  # the outcomes without NamedTuple.__new__'s keyword machinery: one per deal and pot replayed
+
 
 class _Pot:
     """One pot as we make it, before any comparison with the room's."""
@@ -57,23 +59,25 @@ class _Reckoning:
 
     __slots__ = ("hand", "rules", "walk", "names", "pots", "cards")
 
-    def __init__(self, hand: Hand, rules: Rules):
+    def __init__(self, hand: Hand, rules: Rules, trace: bool = False):
         self.hand, self.rules = hand, rules
-        self.walk = played = walk(hand)
+        self.walk = played = walk(hand, trace)
         self.names = names = [seat.player for seat in played.order]
         n = len(names)
         folded = [names[q] for q in range(n) if played.folded[q]]
         put = {names[q]: chips for q, chips in enumerate(played.put) if chips or not played.folded[q]}  # no folded 0
-        made = [[pot.amount, pot.eligible] for pot in pots(put, folded, played.in_seat_order)]
+        made: list[tuple[int, tuple[str, ...]]] = [(pot.amount, pot.eligible)
+                                                   for pot in pots(put, folded, played.in_seat_order)]
         dead = sum(played.dead)
         if dead:  # dead money goes to the pot every live player shares, however short some of them are
             live = tuple(player for player in played.in_seat_order if player not in folded)
             if made and made[0][1] == live:
-                made[0][0] += dead
+                made[0] = (made[0][0] + dead, live)
             else:
-                made.insert(0, [dead, live])
+                made.insert(0, (dead, live))
         given_up = [names[q] for q in range(n) if played.mucked[q]]
-        self.pots = found = []
+        self.pots: list[_Pot] = []
+        found = self.pots
         for amount, eligible in made:
             contenders = [player for player in names if player in eligible and player not in given_up]
             found.append(_Pot(amount, eligible, contenders or [p for p in names if p in eligible]))
@@ -81,20 +85,20 @@ class _Reckoning:
             for pot, taken in zip(found, rakes([pot.amount for pot in found], rules), strict=True):
                 pot.rake = taken
                 pot.progressive, pot.bad_beat = drops(pot.amount - taken, rules)
-        self.cards = None
+        self.cards: dict[str, tuple[int, ...]] | None = None
 
     def wins(self, pot: _Pot, amount: int) -> dict[str, int] | None:
         """`amount` of the pot to its winners, or None when the cards to decide it are not known."""
         contenders = pot.contenders
         if len(contenders) == 1:
             return {contenders[0]: amount}
-        if self.cards is None:
-            played = self.walk
-            self.cards = {self.names[q]: hole for q, hole in enumerate(played.cards) if hole}
-        if self.walk.reached < RIVER or any(player not in self.cards for player in contenders):
+        cards = self.cards
+        if cards is None:
+            self.cards = cards = {self.names[q]: hole for q, hole in enumerate(self.walk.cards) if hole}
+        if self.walk.reached < RIVER or any(player not in cards for player in contenders):
             return None
         hand = self.hand
-        return award(amount, contenders, self.cards, hand.board, hand.game in (OMAHA, OMAHA_HILO),
+        return award(amount, contenders, cards, hand.board, hand.game in (OMAHA, OMAHA_HILO),
                      self.rules.hilo or hand.game == OMAHA_HILO, self.rules.chip)
 
 
@@ -102,7 +106,7 @@ def _money(amount: int, currency: str) -> str:
     return f"{Decimal(amount).scaleb(-2)} {currency}"
 
 
-def _mismatch(number: int, fr: str, en: str) -> HandError:
+def _mismatch(number: int | None, fr: str, en: str) -> HandError:
     if number is None:
         return HandError(POT_MISMATCH, fr, en)
     name_fr, name_en = ("pot principal", "main pot") if number == 0 else (f"pot extérieur {number}",
@@ -147,9 +151,10 @@ def _listed(wins: dict[str, int]) -> str:
     return ", ".join(f"{player}={amount}" for player, amount in wins.items() if amount)
 
 
-def replay(hand: Hand, rules: Rules) -> Outcome:
-    """The deal replayed and reconciled with the room's declared pots (see the module's docstring)."""
-    reckoning = _Reckoning(hand, rules)
+def replay(hand: Hand, rules: Rules, trace: bool = False) -> Outcome:
+    """The deal replayed and reconciled with the room's declared pots (see the module's docstring); its steps, with
+    `trace`, for the deal's page (games.poker.betting.walk)."""
+    reckoning = _Reckoning(hand, rules, trace)
     played: Walk = reckoning.walk
     declared = _check_declared(hand, reckoning.pots)
     irregular = played.irregularities
@@ -175,8 +180,8 @@ def replay(hand: Hand, rules: Rules) -> Outcome:
             wrong = sum(max(0, amount - fair.get(player, 0)) for player, amount in theirs.items())
             irregular.append(Irregularity(WINS, wrong, {"pot": room.number, "declared": _listed(theirs),
                                                         "ours": _listed(fair)}))
-        outcomes.append(PotOutcome(room.number, pot.amount, pot.eligible, pot.rake, pot.progressive, pot.bad_beat,
-                                   theirs if ours is None else ours, room))
+        outcomes.append(_new(PotOutcome, (room.number, pot.amount, pot.eligible, pot.rake, pot.progressive,
+                                          pot.bad_beat, theirs if ours is None else ours, room)))
         rake += pot.rake
         progressive += pot.progressive
         bad_beat += pot.bad_beat
@@ -197,8 +202,9 @@ def replay(hand: Hand, rules: Rules) -> Outcome:
         irregular.append(Irregularity(DROP_DECLARED, declared_bad_beat - bad_beat, {
             "jackpot": "bad_beat", "declared": declared_bad_beat, "ours": bad_beat}))
     returned = {reckoning.names[q]: amount for q, amount in enumerate(played.returned) if amount}
-    return Outcome(contributions, returned, tuple(outcomes), rake, progressive, bad_beat, declared_rake,
-                   declared_progressive, declared_bad_beat, legal, stacks_after, tuple(irregular), tuple(played.steps))
+    return _new(Outcome, (contributions, returned, tuple(outcomes), rake, progressive, bad_beat, declared_rake,
+                          declared_progressive, declared_bad_beat, legal, stacks_after, tuple(irregular),
+                          tuple(played.steps)))
 
 
 def settle(hand: Hand, rules: Rules) -> tuple[DeclaredPot, ...]:

@@ -8,23 +8,25 @@ to the high half; without such a low hand the high hand takes it all.
 The values are games.hands.poker's with the "lu.cinq_cartes" ranking, remembered by rank multiset and suit mask so
 that a replay does not rank the same ranks twice: `value` gives exactly what `evaluate` gives (the tests check it)."""
 
+from collections.abc import Sequence
 from decimal import Decimal
 from itertools import combinations
+from typing import Final
 
 from games.hands.poker import rank_only_value, suited_value
 from games.hands.ranking import ranking
 
 from .pots import split
 
-FIVE = ranking("lu.cinq_cartes")
-_WEIGHT = tuple(5 ** (card >> 2) for card in range(52))  # a rank multiset as a number in base 5
-_BIT = tuple(1 << (card >> 2) for card in range(52))
-_LOW = tuple(1 if card >> 2 == 12 else (card >> 2) + 2 for card in range(52))  # the ace low, 2 … 8 as themselves
+FIVE: Final = ranking("lu.cinq_cartes")
+_WEIGHT: Final = tuple(5 ** (card >> 2) for card in range(52))  # a rank multiset as a number in base 5
+_BIT: Final = tuple(1 << (card >> 2) for card in range(52))
+_LOW: Final = tuple(1 if card >> 2 == 12 else (card >> 2) + 2 for card in range(52))  # the ace low, 2 … 8 as themselves
 _RANKED: dict[int, int] = {}
 _SUITED: dict[int, int] = {}
 
 
-def value(cards) -> int:
+def value(cards: Sequence[int]) -> int:
     """The best five cards among `cards` (five or more), as games.hands.poker.evaluate(cards, FIVE) values them."""
     key = 0
     masks = [0, 0, 0, 0]
@@ -44,19 +46,17 @@ def value(cards) -> int:
     return best
 
 
-def omaha_value(hole, board) -> int:
+def omaha_value(hole: Sequence[int], board: Sequence[int]) -> int:
     """Exactly two cards in hand and three of the board (games.hands.poker.omaha)."""
     return max(value(two + three) for two in combinations(hole, 2) for three in combinations(board, 3))
 
 
-def low_value(hole, board, omaha: bool) -> int | None:
+def low_value(hole: Sequence[int], board: Sequence[int], omaha: bool) -> int | None:
     """The best low hand of five different ranks eight or under, the ace low, or None: smaller is better (the
     highest card compared first). Omaha plays two cards in hand and three of the board; hold'em any five."""
-    if omaha:
-        hands = (two + three for two in combinations(hole, 2) for three in combinations(board, 3))
-    else:
-        hands = (tuple(hole) + tuple(board),)
-    best = None
+    hands = ([two + three for two in combinations(hole, 2) for three in combinations(board, 3)] if omaha
+             else [tuple(hole) + tuple(board)])
+    best: int | None = None
     for cards in hands:
         ranks = sorted({_LOW[card] for card in cards if _LOW[card] <= 8})
         if len(ranks) < 5:

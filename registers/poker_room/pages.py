@@ -286,7 +286,7 @@ def hand_replayed(casino: Casino, day: datetime.date, number: str) -> Replayed:
     session = selectors.session_of(row)
     increment = selectors.progressive_increments(casino).at(row.table, day)
     session_rules = rules.session_rules(session, increment)
-    outcome = replay(hand, session_rules)
+    outcome = replay(hand, session_rules, trace=True)
     known = {seat.player: seat.cards for seat in hand.seats}
     for action in hand.actions:
         if action.cards:
