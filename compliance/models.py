@@ -242,6 +242,11 @@ class AuditAction(models.TextChoices):
     REPORT_REQUESTED = "report_requested", _("Rapport signé demandé")  # its kind and what it covers
     REPORT_SIGNED = "report_signed", _("Rapport signé")  # one with no register (a pay table's return): its hash
     TABLE_CREATED = "table_created", _("Table de jeu créée")  # its game, number and pit (registers/tables)
+    # an approval request drafted, a document attached to it, a finding of the regulator's (compliance/approvals);
+    # its steps from the filing on are entries of the casino's register of approvals
+    APPROVAL_DRAFTED = "approval_drafted", _("Demande d'approbation préparée")
+    APPROVAL_ATTACHED = "approval_attached", _("Document joint à une demande d'approbation")
+    APPROVAL_FINDING_ADDED = "approval_finding_added", _("Constat de l'autorité ajouté à une demande")
 
 
 class AuditEvent(models.Model):

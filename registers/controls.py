@@ -24,6 +24,7 @@ POKER_SESSION = _("Contrôle interne du casino : version, blinds et retenue fix�
 POKER_RAKE = _("Contrôle interne du casino : retenue déclarée par le système du salon égale à la retenue recalculée")
 POKER_DROPS = _("Contrôle interne du casino : incréments des jackpots déclarés égaux aux incréments recalculés")
 POKER_COUNT = _("Contrôle interne du casino : retenues des mains égales au comptage de la cagnotte")
+APPROVALS = _("Contrôle interne du casino : chaque étape d'une demande à l'autorité portée au registre par son auteur")
 FINDING_FOLLOW = _("Contrôle interne du casino : constat expliqué par la comptabilité, accepté par la direction")
 
 

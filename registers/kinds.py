@@ -17,6 +17,8 @@ class RegisterKind(models.TextChoices):
     CARTES = "cartes", _("Cartes de jeu électroniques")  # art. 3-1 to 3-4, 18-14
     AVANCES = "avances", _("Carnet d'avances des tables")  # art. 9, 21, 37-17, 97-1
     CARNETS_SPECIAUX = "carnets_speciaux", _("Carnets spéciaux des tables")  # art. 97-1: drop counts, the day's result
+    # the requests and notices filed with the authority and each step of their review (compliance/approvals)
+    APPROBATIONS = "approbations", _("Demandes d'approbation et avis à l'autorité")
 
 
 class EntryKind(models.TextChoices):
@@ -66,6 +68,8 @@ class EntryKind(models.TextChoices):
     # the day's reconciliation (compliance/reconciliation): its status and findings, then what follows each finding
     RECONCILED = "rapprochement.journee", _("Rapprochement de la journée")
     FINDING_FOLLOWED = "rapprochement.suivi", _("Suite donnée à un constat")
+    # an approval request's step (compliance/approvals): filed, checked, asked, answered, decided … by a named person
+    APPROVAL_STEP = "approbation.etape", _("Étape d'une demande d'approbation")
     # any register but the cards': the entry it refers to was filed wrongly; countersigned, it leaves the totals
     CORRECTION = "correction", _("Correction d'une écriture")
     # any register: on what basis the casino applies its jurisdiction's draft text, written by Vigie before the first
@@ -98,6 +102,7 @@ _REGISTER_ENTRY_KINDS = {
     RegisterKind.CARNETS_SPECIAUX: (EntryKind.DROP_COUNTED, EntryKind.SLIP_VOID, EntryKind.COMMISSION,
                                     EntryKind.SLIPS_IMPORTED, EntryKind.RECONCILED, EntryKind.FINDING_FOLLOWED,
                                     EntryKind.CORRECTION),
+    RegisterKind.APPROBATIONS: (EntryKind.APPROVAL_STEP,),
 }
 # What Vigie writes about a register itself rather than about a gaming day's play: it may follow the day's close, and
 # is never a late filing.
@@ -105,6 +110,9 @@ ABOUT_THE_REGISTER = (EntryKind.DRAFT_BASIS, EntryKind.REPORT_SIGNED)
 # What Vigie writes about a closed gaming day once its close is done: the day's reconciliation and what follows its
 # findings (they follow the close by nature, and are never late filings).
 AFTER_THE_CLOSE = (EntryKind.RECONCILED, EntryKind.FINDING_FOLLOWED)
+# What is not about play at all: written on the casino's current day whether or not it is closed, by the casino's
+# staff or by the regulator of its jurisdiction, and never a late filing.
+OUTSIDE_PLAY = (EntryKind.APPROVAL_STEP,)
 REGISTER_ENTRY_KINDS = {register: (*kinds, *ABOUT_THE_REGISTER) for register, kinds in _REGISTER_ENTRY_KINDS.items()}
 
 

@@ -40,6 +40,7 @@ INSTALLED_APPS = [
     "registers",
     "compliance.reports",
     "compliance.reconciliation",
+    "compliance.approvals",
 ]
 
 MIDDLEWARE = [

@@ -49,24 +49,29 @@ def _segment(index: int, raw) -> tuple[str, int, dict, str]:
         refuse("objet attendu / object expected")
     symbol = str(raw.get("symbol", "")).strip()
     count = raw.get("count")
-    match = _ODDS.match(str(raw.get("odds", "")))
+    text = str(raw.get("odds", ""))
     if not symbol:
         refuse("symbole manquant / symbol missing")
     if not isinstance(count, int) or isinstance(count, bool) or count < 1:
         refuse("« count » doit être un entier ≥ 1 / count must be an integer ≥ 1")
-    if not match:
+    if not _ODDS.match(text):
         refuse("cote attendue sous la forme « X à Y » ou « X pour Y » / odds expected as 'X à Y' or 'X pour Y'")
-    numerator, word, denominator = match.groups()
-    notation = "pour" if word.lower() == "pour" else "a"
-    parsed = {
-        "kind": "odds",
-        "numerator": numerator.replace(",", "."),
-        "denominator": denominator.replace(",", "."),
-        "notation": notation,
-    }
-    if Fraction(parsed["numerator"]) <= 0 or Fraction(parsed["denominator"]) <= 0:
+    parsed = odds_parsed(text)
+    if parsed is None:
         refuse("cote nulle / zero odds")
-    return symbol, count, parsed, match.group(0).strip()
+    return symbol, count, parsed, text.strip()
+
+
+def odds_parsed(text: str) -> dict | None:
+    """Odds written « X à Y » or « X pour Y » as the engine reads them; None when they are not odds, or nil."""
+    match = _ODDS.match(str(text))
+    if not match:
+        return None
+    numerator, word, denominator = (part.replace(",", ".") for part in match.groups())
+    if Fraction(numerator) <= 0 or Fraction(denominator) <= 0:
+        return None
+    return {"kind": "odds", "numerator": numerator, "denominator": denominator,
+            "notation": "pour" if word.lower() == "pour" else "a"}
 
 
 def wheel_bets(segments, rules: WheelRules) -> list[Bet]:

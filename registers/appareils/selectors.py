@@ -105,3 +105,12 @@ def fleet(register: Register | None) -> list[FleetRow]:
         install = next((AppareilRow(e) for e in machine.entries if e.kind == INSTALL), None)
         rows.append(FleetRow(number, machine.state, install, AppareilRow(machine.entries[-1])))
     return rows
+
+
+def reserve_after(casino, machine: str) -> tuple[int, int]:
+    """The machines on the floor and in reserve once `machine` is put in reserve, as the register stands: what the
+    reserve's share (art. 18-1) is measured on, as `appareil_move` measures it."""
+    register = machines_register(casino)
+    states = {number: m.state for number, m in appareils_of(register).items()} if register else {}
+    states[machine] = "reserve"
+    return sum(state in ON_FLOOR for state in states.values()), sum(state == "reserve" for state in states.values())

@@ -11,7 +11,7 @@ from compliance.models import SYSTEM_USERNAME, Casino, User
 
 from .. import controls
 from ..fields import TEXT_MAX
-from ..kinds import ABOUT_THE_REGISTER, AFTER_THE_CLOSE, REGISTER_ENTRY_KINDS, EntryKind
+from ..kinds import ABOUT_THE_REGISTER, AFTER_THE_CLOSE, OUTSIDE_PLAY, REGISTER_ENTRY_KINDS, EntryKind
 from .replay import HOUSE_RULE, Audited, Check, Problem, Replay, rendered
 from .services import EQUIVALENT_GUARANTEES, days_late
 
@@ -33,14 +33,20 @@ LATE_COUNTERSIGNER = _("Une saisie tardive est contresignée par un responsable 
 BASIS_NOT_BY_VIGIE = _("La base d'application du projet est écrite par Vigie d'après la fiche du casino, "
                        "non par {user}.")
 BASIS_WITHOUT_DRAFT = _("La base d'application ne nomme aucun projet appliqué.")
+STEP_OUT_OF_SEQUENCE = _("La demande {reference} passe de « {written} » alors que sa dernière étape au registre l'a "
+                         "laissée « {state} ».")
 NOT_A_HASH = _("pas une empreinte SHA-256 (64 chiffres hexadécimaux)")
 COVERS_ELSEWHERE = _("Le rapport dit couvrir des écritures qui ne sont pas des écritures antérieures de ce registre.")
 CORRECTION_MISMATCH = _("La correction dit corriger l'écriture n° {written} ({kind}), mais se rapporte au n° {seq} "
                         "({referred}).")
 
 
-def _staff(user: User, casino: Casino) -> bool:
-    return user.username == SYSTEM_USERNAME or (user.is_casino_staff and user.casino_id == casino.pk)
+def _staff(user: User, casino: Casino, kind: str) -> bool:
+    """The casino's staff or the platform's own account; for what is not about play (an approval's step), the
+    regulator of the casino's jurisdiction too."""
+    if user.username == SYSTEM_USERNAME or (user.is_casino_staff and user.casino_id == casino.pk):
+        return True
+    return kind in OUTSIDE_PLAY and user.is_regulator and user.jurisdiction_id == casino.jurisdiction_id
 
 
 def any_entry(replay: Replay, entry: Audited, closed: dict[datetime.date, datetime.datetime]) -> list[Problem]:
@@ -57,13 +63,13 @@ def any_entry(replay: Replay, entry: Audited, closed: dict[datetime.date, dateti
         check.fail(FUTURE_DAY, day=row.gaming_day, recorded=row.recorded_at.isoformat(timespec="seconds"))
     if row.gaming_day < casino.opened_on:
         check.fail(BEFORE_OPENING, day=row.gaming_day, first=casino.opened_on)
-    follows_close = row.kind in ABOUT_THE_REGISTER or row.kind in AFTER_THE_CLOSE
+    follows_close = row.kind in ABOUT_THE_REGISTER or row.kind in AFTER_THE_CLOSE or row.kind in OUTSIDE_PLAY
     if row.gaming_day in closed and closed[row.gaming_day] <= row.recorded_at and not follows_close:
         check.fail(DAY_CLOSED, day=row.gaming_day, closed=closed[row.gaming_day].isoformat(timespec="seconds"))
     if row.refers_to_id is not None and replay.referred(entry) is None:
         check.fail(REFERS_ELSEWHERE)
     for person in filter(None, (row.actor, row.countersigner)):
-        if not _staff(person, casino):
+        if not _staff(person, casino, row.kind):
             check.fail(NOT_STAFF, user=person.username)
     if not follows_close:
         _late(check, entry)
@@ -143,4 +149,20 @@ def report_signed(replay: Replay, entry: Audited) -> list[Problem]:
     covered = check.items("covered")
     if any(not isinstance(seq, int) or isinstance(seq, bool) or not 1 <= seq < entry.entry.seq for seq in covered):
         check.fail(COVERS_ELSEWHERE)
+    return check.problems
+
+
+def approval_step(replay: Replay, entry: Audited) -> list[Problem]:
+    """An approval request's step (compliance/approvals): its reference, the step and the states it leads from and
+    to, the side that took it, each step leaving from the state the request's previous step left it in."""
+    check = Check(replay, entry, controls.written(controls.APPROVALS))
+    for name in ("demande", "etape", "de", "vers", "cote"):
+        check.text(name, max_length=TEXT_MAX)
+    check.text("motif", max_length=TEXT_MAX * 10, multiline=True, optional=True)
+    states = replay.part("approvals.states", dict)
+    reference, written = str(entry.payload.get("demande")), entry.payload.get("de")
+    state = states.get(reference, written if written == "brouillon" else None)
+    if written != state:
+        check.fail(STEP_OUT_OF_SEQUENCE, reference=reference, written=written, state=state or "—")
+    states[reference] = entry.payload.get("vers")
     return check.problems

@@ -21,7 +21,7 @@ from registers.errors import ErrorCode
 
 from .. import controls
 from ..fields import TEXT_MAX, clean_text
-from ..kinds import ABOUT_THE_REGISTER, AFTER_THE_CLOSE, EntryKind, RegisterKind
+from ..kinds import ABOUT_THE_REGISTER, AFTER_THE_CLOSE, OUTSIDE_PLAY, EntryKind, RegisterKind
 from ..models import Checkpoint, Entry, GamingSession, PendingEntry, Register
 from . import errors, keys
 from . import hashing as chain
@@ -187,7 +187,7 @@ def entry_append(
 ) -> Entry:
     """Appends one entry at the head of the register's chain; `filed_on`, the day a countersigned filing was made."""
     locked = Register.objects.select_for_update().select_related("casino__jurisdiction").get(pk=register.pk)
-    if kind in ABOUT_THE_REGISTER or kind in AFTER_THE_CLOSE:  # a report, a reconciliation follow the day's close
+    if kind in ABOUT_THE_REGISTER or kind in AFTER_THE_CLOSE or kind in OUTSIDE_PLAY:  # not the day's play
         verify_gaming_day(locked.casino, gaming_day, closed_ok=True)
     else:
         verify_gaming_day(locked.casino, gaming_day)

@@ -56,6 +56,7 @@ CHECKS = {
     (Register.CARNETS_SPECIAUX, Kind.COMMISSION): (tables.commission_counted,),
     (Register.CARNETS_SPECIAUX, Kind.RECONCILED): (tables.reconciled,),
     (Register.CARNETS_SPECIAUX, Kind.FINDING_FOLLOWED): (tables.finding_followed,),
+    (Register.APPROBATIONS, Kind.APPROVAL_STEP): (chain.approval_step,),
     (Register.AVANCES, Kind.SLIPS_IMPORTED): (tables.slips_imported,),
     (Register.CARNETS_SPECIAUX, Kind.SLIPS_IMPORTED): (tables.slips_imported,),
     # a correction, in any register that holds them (registers/chain/services.py)

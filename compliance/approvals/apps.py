@@ -1,0 +1,8 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class ApprovalsConfig(AppConfig):
+    name = "compliance.approvals"
+    label = "approvals"
+    verbose_name = _("Demandes d'approbation")

@@ -1,0 +1,231 @@
+"""The automatic checks of a request, run when it is filed and again on each answer: each gives findings, a rule with
+its article, the value found beside the value required, a severity and a sentence in French and in English. A
+blocking finding does not refuse the filing: the regulator decides, seeing it."""
+
+import datetime
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from django.utils import translation
+from django.utils.translation import gettext_lazy as _
+
+from compliance.errors import DomainError
+from compliance.models import Casino, User
+from games.rtp.roue import odds_parsed, segments_from_text
+from games.rtp.selectors import rtp_compute, wheel_report
+from games.selectors import paytable_data, rule_value_at
+from registers.appareils.selectors import reserve_after
+
+from .kinds import Form
+
+BLOCKING, WARNING, INFO = "bloquant", "avertissement", "information"
+READINGS = {"a": "à", "pour": "pour"}  # the odds' word: « 3 à 1 » pays 3 and the stake, « 3 pour 1 » pays 3 in all
+
+RETURN = _("Taux de retour de « {table} » lu « {reading} » : {proposed} demandé, {current} en vigueur.")
+RETURN_READINGS = _("La table se lit de deux façons (« {default} » retenue, « {alternative} » possible) : "
+                    "{default_rate} ou {alternative_rate}. La lecture est à trancher avec la décision.")
+BELOW_MINIMUM = _("Le retour de la mise « {bet} » serait de {rate}, sous le minimum de {floor}.")
+WHEEL_OK = _("Chaque mise de la roue rend au moins {floor} ; la plus faible rend {rate}.")
+WHEEL_REFUSED = _("La configuration de la roue n'est pas recevable : {reason}")
+NOTIFIED_LATE = _("Modification notifiée le {filed}, après sa prise d'effet le {effective} : la notification est "
+                  "immédiate.")
+NOTIFIED = _("Modification notifiée le {filed}, avant sa prise d'effet le {effective}.")
+NOTICE_SHORT = _("Arrêt le {stop}, annoncé le {filed} : {days} jour(s) avant, il en faut {required}.")
+NOTICE_OK = _("Arrêt le {stop}, annoncé le {filed} : {days} jours avant ({required} requis).")
+NOT_PRIOR = _("Changement d'état le {date}, annoncé le {filed} : l'information du Ministre est préalable.")
+RESERVE_OVER = _("Après cette mise en réserve, {reserve} appareil(s) en réserve sur {installed} installé(s) : "
+                 "{share}, au-delà de {limit}.")
+RESERVE_OK = _("Après cette mise en réserve, {reserve} appareil(s) en réserve sur {installed} installé(s) : {share}.")
+CERTIFICATE = _("Certificat du fournisseur produit : le système peut être mis en service une fois la demande "
+                "approuvée.")
+PUBLISHED_LATE = _("Règles publiées le {published} pour un tournoi du {start} : {days} jour(s) avant, il en faut "
+                   "{required}.")
+PUBLISHED_OK = _("Règles publiées le {published}, {days} jours avant le tournoi du {start}.")
+CONTENT_MISSING = _("Les règles publiées doivent inclure : {content}.")
+LINK_OUTSIDE = _("Le casino « {code} » n'est pas un casino de la juridiction : le jackpot ne peut le relier.")
+LINK_ONE = _("Un jackpot relié entre casinos en relie au moins deux : {count} donné(s).")
+RATE_RECORDED = _("Taux de redistribution annoncé : {rate}.")
+
+
+@dataclass(frozen=True)
+class Found:
+    code: str
+    citation: str
+    severity: str
+    message: object  # a lazy French sentence with {placeholders}
+    params: dict = field(default_factory=dict)
+    found: str = ""
+    required: str = ""
+
+    def text(self, language: str) -> str:
+        with translation.override(language):
+            return str(self.message).format(**self.params)
+
+
+@dataclass(frozen=True)
+class Context:
+    casino: Casino
+    actor: User
+    items: dict
+    filed_on: datetime.date
+    form: Form
+
+
+def _percent(value) -> str:
+    return f"{Decimal(str(value)) * 100:.2f} %"
+
+
+def _day(text: str) -> datetime.date:
+    return datetime.date.fromisoformat(text)
+
+
+def _rule(context: Context, key: str):
+    return rule_value_at(jurisdiction=context.casino.jurisdiction, key=key, on=context.filed_on, drafts=True)
+
+
+def paytable(context: Context) -> list[Found]:
+    """The return asked for under both readings of the odds beside the one in force; in Monaco, the change
+    notified at once (« immédiatement notifiée »)."""
+    items = context.items
+    current = paytable_data(user=context.actor, key=items["table"], on=context.filed_on)
+    proposed = {**current, "lines": [
+        {**line, "odds": items["paiements"].get(str(line["position"]), line["odds"]),
+         "parsed": odds_parsed(items["paiements"][str(line["position"])]) or line["parsed"]}
+        if str(line["position"]) in items["paiements"] else line for line in current["lines"]]}
+    now, asked = rtp_compute(table=current, on=context.filed_on), rtp_compute(table=proposed, on=context.filed_on)
+    default, alternative = asked["default_reading"], asked["alternative_reading"]
+
+    def rate(result: dict, reading: str) -> str:
+        return _percent(result["readings"][reading][0]["return"]["decimal"])
+
+    citation = current["citation"]["text"]
+    found = [Found("retour", citation, INFO, RETURN, {"table": current["title"], "reading": READINGS[default],
+                                                      "proposed": rate(asked, default), "current": rate(now, default)},
+                   found=rate(asked, default), required=rate(now, default))]
+    if rate(asked, default) != rate(asked, alternative):
+        found.append(Found("lecture", citation, WARNING, RETURN_READINGS, {
+            "default": READINGS[default], "alternative": READINGS[alternative], "default_rate": rate(asked, default),
+            "alternative_rate": rate(asked, alternative)}, found=rate(asked, alternative),
+            required=rate(asked, default)))
+    if context.casino.jurisdiction.code == "MC":
+        notice = _rule(context, "mc.uth.notification_modification_paiements")
+        effective = _day(items["date_effet"])
+        late = effective < context.filed_on
+        found.append(Found("notification", str(notice.citation), WARNING if late else INFO,
+                           NOTIFIED_LATE if late else NOTIFIED,
+                           {"filed": context.filed_on, "effective": effective}, found=str(context.filed_on),
+                           required=str(notice.value)))
+    return found
+
+
+def wheel(context: Context) -> list[Found]:
+    """QC RJC: each bet of the wheel returns at least the minimum, the wheel has its number of segments."""
+    floor = _rule(context, "qc.roue_de_fortune.taux_retour_minimum")
+    try:
+        report = wheel_report(segments=segments_from_text(context.items["segments"]), on=context.filed_on)
+    except DomainError as refused:
+        below = refused.code == "below_minimum_return"
+        return [Found("roue_minimum" if below else "roue", str(floor.citation), BLOCKING,
+                      WHEEL_REFUSED, {"reason": str(refused.message)}, found=str(refused.message)[:300],
+                      required=_percent(floor.value))]
+    lowest = report["lowest_return"]["decimal"]
+    return [Found("roue_minimum", str(floor.citation), INFO, WHEEL_OK,
+                  {"floor": _percent(floor.value), "rate": _percent(lowest)}, found=_percent(lowest),
+                  required=_percent(floor.value))]
+
+
+def jackpot_stop(context: Context) -> list[Found]:
+    """LU: a voluntary stop of the progressive jackpot is announced to the Minister 15 days ahead."""
+    notice = _rule(context, "lu.jackpot_progressif.preavis_arret_volontaire")
+    stop = _day(context.items["date_arret"])
+    days = (stop - context.filed_on).days
+    short = days < notice.value
+    return [Found("preavis", str(notice.citation), BLOCKING if short else INFO, NOTICE_SHORT if short else NOTICE_OK,
+                  {"stop": stop, "filed": context.filed_on, "days": days, "required": notice.value},
+                  found=f"{days}", required=f"{notice.value}")]
+
+
+def machine_status(context: Context) -> list[Found]:
+    """LU: the Minister is told beforehand of a machine's change of status; the reserve stays within its share of
+    the machines installed."""
+    events = _rule(context, "lu.appareils_a_sous.evenements_information_prealable")
+    date = _day(context.items["date_evenement"])
+    found = []
+    if date < context.filed_on:
+        found.append(Found("prealable", str(events.citation), BLOCKING, NOT_PRIOR,
+                           {"date": date, "filed": context.filed_on}, found=str(context.filed_on), required=str(date)))
+    if context.items["evenement"] == events.value[0]:  # « mis en réserve »
+        limit = _rule(context, "lu.appareils_a_sous.reserve_max")
+        installed, reserve = reserve_after(context.casino, context.items["numero_serie"])
+        share = Decimal(reserve) / Decimal(installed) if installed else Decimal(1)
+        over = share > limit.value
+        found.append(Found("reserve", str(limit.citation), BLOCKING if over else INFO,
+                           RESERVE_OVER if over else RESERVE_OK,
+                           {"reserve": reserve, "installed": installed, "share": _percent(share),
+                            "limit": _percent(limit.value)}, found=_percent(share), required=_percent(limit.value)))
+    return found
+
+
+def card_system(context: Context) -> list[Found]:
+    """LU: the system is not put into service before its supplier's certificate is produced."""
+    rule = _rule(context, "lu.carte_de_jeu.certificat_avant_mise_en_service")
+    return [Found("certificat", str(rule.citation), INFO, CERTIFICATE, found=context.items["systeme"])]
+
+
+def tournament(context: Context) -> list[Found]:
+    """QC: the rules hold what the article asks and are public a week before the start; LU: the rules are approved
+    (the request itself)."""
+    if context.casino.jurisdiction.code != "QC":
+        return []
+    ahead = _rule(context, "qc.tournoi.regles_publiees_avant")
+    content = _rule(context, "qc.tournoi.regles_contenu")
+    start, published = _day(context.items["date_debut"]), _day(context.items["publication"])
+    days, required = (start - published).days, ahead.value * 7 if ahead.unit == "weeks" else ahead.value
+    late = days < required
+    found = [Found("publication", str(ahead.citation), BLOCKING if late else INFO,
+                   PUBLISHED_LATE if late else PUBLISHED_OK,
+                   {"published": published, "start": start, "days": days, "required": required},
+                   found=str(days), required=str(required))]
+    found.append(Found("contenu", str(content.citation), INFO, CONTENT_MISSING,
+                       {"content": ", ".join(str(item) for item in content.value)}))
+    return found
+
+
+def progressive_link(context: Context) -> list[Found]:
+    """LU: machines of several casinos of the jurisdiction, linked to one displayed progressive jackpot."""
+    codes = context.items["casinos"]
+    citation = context.form.citation
+    found = []
+    if len(set(codes)) < 2:
+        found.append(Found("liaison", citation, BLOCKING, LINK_ONE, {"count": len(set(codes))}, found=str(len(codes)),
+                           required="2"))
+    here = set(Casino.objects.filter(jurisdiction=context.casino.jurisdiction).values_list("code", flat=True))
+    found += [Found("liaison_casino", citation, BLOCKING, LINK_OUTSIDE, {"code": code}, found=code)
+              for code in codes if code not in here]
+    return found
+
+
+def semi_automatic(context: Context) -> list[Found]:
+    """LU: the seven items given; the redistribution rate stated (the rate's floor, art. 18-7, is not in the data)."""
+    return [Found("taux", context.form.citation, INFO, RATE_RECORDED,
+                  {"rate": _percent(context.items["taux_redistribution"])},
+                  found=_percent(context.items["taux_redistribution"]))]
+
+
+CHECKS: dict[str, Callable[[Context], list[Found]]] = {
+    "table_de_paiement": paytable,
+    "roue_de_fortune": wheel,
+    "arret_jackpot": jackpot_stop,
+    "etat_appareil": machine_status,
+    "systeme_cartes": card_system,
+    "tournoi": tournament,
+    "liaison_progressif": progressive_link,
+    "semi_automatique": semi_automatic,
+}
+
+
+def run(context: Context) -> list[Found]:
+    """The checks of the request's kind (none beyond its items for the others)."""
+    check = CHECKS.get(context.form.kind.key)
+    return check(context) if check else []

@@ -1,0 +1,45 @@
+"""Why an approval request is refused, and what its checks say: constants so tests assert them and translators find
+them. Messages are French first; the checks' findings keep both languages (compliance/approvals/checks.py)."""
+
+from enum import StrEnum
+
+from django.utils.translation import gettext_lazy as _
+
+
+class Code(StrEnum):
+    """The `code` of every refusal of the approvals, as the API returns it: never renamed."""
+
+    KIND_NOT_HERE = "kind_not_here"  # no such request in the casino's jurisdiction
+    ITEM_MISSING = "item_missing"  # a required item is not given
+    ITEM_INVALID = "item_invalid"  # an item of the wrong form
+    ITEM_UNKNOWN = "item_unknown"  # an item the kind does not have
+    STEP_NOT_ALLOWED = "step_not_allowed"  # the request's state does not allow the step
+    NOT_YOUR_SIDE = "not_your_side"  # the other side's step
+    NOTE_REQUIRED = "note_required"  # a question, an answer, a refusal … says why
+    OUTSIDE_JURISDICTION = "outside_jurisdiction"  # a regulator of another jurisdiction
+    NOT_A_MANAGER = "not_a_manager"  # the casino's side is its management
+    EFFECTIVE_DATE = "effective_date"  # an approval takes effect on a date, not before the request was filed
+    ATTACHMENT_TOO_LARGE = "attachment_too_large"
+
+
+KIND_NOT_HERE = _("La juridiction {jurisdiction} ne prévoit pas de demande « {kind} ».")
+ITEM_MISSING = _("Élément manquant : « {item} » ({citation}).")
+ITEM_UNKNOWN = _("« {item} » n'est pas un élément de cette demande.")
+ITEM_NOT_TEXT = _("« {item} » : un texte non vide est attendu.")
+ITEM_NOT_DATE = _("« {item} » : une date AAAA-MM-JJ est attendue.")
+ITEM_NOT_RATIO = _("« {item} » : un taux entre 0 et 1 est attendu (0.95 pour 95 %).")
+ITEM_NOT_FILE = _("« {item} » : un document joint est attendu.")
+ITEM_NOT_PAYTABLE = _("« {item} » : « {value} » n'est pas une table de paiement de la juridiction {jurisdiction}.")
+ITEM_NOT_PAYOUTS = _("« {item} » : un paiement positif est attendu pour chaque ligne de la table, « {line} » ne l'est "
+                     "pas.")
+ITEM_NOT_CASINOS = _("« {item} » : des codes de casino de la juridiction sont attendus ; « {value} » n'en est pas un.")
+ITEM_NOT_EVENT = _("« {item} » : « {value} » n'est pas un changement d'état dont le Ministre doit être informé.")
+STEP_NOT_ALLOWED = _("La demande {reference} est « {state} » : l'étape « {step} » n'est pas possible.")
+NOT_YOUR_SIDE = _("L'étape « {step} » revient à {side}.")
+NOTE_REQUIRED = _("L'étape « {step} » se motive : écrivez pourquoi.")
+OUTSIDE_JURISDICTION = _("Cette demande relève de la juridiction {jurisdiction}, hors de votre périmètre.")
+NOT_A_MANAGER = _("Une demande à l'autorité se dépose, se complète et se retire par la direction du casino.")
+EFFECTIVE_BEFORE_FILING = _("Une décision prend effet au plus tôt le jour du dépôt de la demande ({filed}).")
+ATTACHMENT_TOO_LARGE = _("Le document « {name} » dépasse {limit} Mo.")
+
+SIDES = {"casino": _("la direction du casino"), "regulator": _("l'autorité"), "system": _("Vigie")}

@@ -1,0 +1,88 @@
+"""The kinds of request a casino files with its authority, each where its jurisdiction's texts provide for it: the
+items it must carry and the article it rests on come from the rule data (games/rules/values/*/approbations/), read
+on the day of filing; what the automatic checks look at is compliance/approvals/checks.py.
+
+A notice (« information » of the authority: a jackpot stopped, a machine put in reserve) goes through the same steps;
+its approval is the authority taking note of it."""
+
+import datetime
+from dataclasses import dataclass
+
+from django.utils.translation import gettext_lazy as _
+
+from compliance.errors import DomainError
+from compliance.models import Casino
+from games.selectors import rule_value_at
+
+from . import errors
+
+
+@dataclass(frozen=True)
+class Kind:
+    key: str
+    label: str
+    rules: dict[str, str]  # jurisdiction code → the rule value listing the items, and citing the article
+    subject: str  # the item naming what an approval covers (a later approval of the same subject supersedes it);
+    # blank: the kind itself (a casino has one wheel of fortune's configuration)
+    notice: bool = False
+
+
+@dataclass(frozen=True)
+class Item:
+    key: str
+    type: str  # text, longtext, date, ratio, file, paytable, payouts, casinos, event
+    label_fr: str
+    label_en: str
+
+
+KINDS = {kind.key: kind for kind in (
+    Kind("table_de_paiement", _("Changement de table de paiement"), {
+        "LU": "lu.approbations.table_de_paiement", "QC": "qc.approbations.table_de_paiement",
+        "MC": "mc.approbations.table_de_paiement"}, subject="table"),
+    Kind("roue_de_fortune", _("Configuration de la roue de fortune"), {"QC": "qc.approbations.roue_de_fortune"},
+         subject=""),
+    Kind("jeu_annexe", _("Jeu nouveau ou jeu annexe (side bet)"), {"LU": "lu.approbations.jeu_annexe"},
+         subject="nom"),
+    Kind("semi_automatique", _("Agrément d'un modèle de jeu semi-automatique"),
+         {"LU": "lu.approbations.semi_automatique"}, subject="marques"),
+    Kind("systeme_cartes", _("Certificat du système de cartes de jeu électroniques"),
+         {"LU": "lu.approbations.systeme_cartes"}, subject="systeme"),
+    Kind("liaison_progressif", _("Jackpot progressif relié entre casinos"),
+         {"LU": "lu.approbations.liaison_progressif"}, subject="parametres"),
+    Kind("appareil_remis_a_neuf", _("Appareil usagé remis à neuf"), {"LU": "lu.approbations.appareil_remis_a_neuf"},
+         subject="numero_serie"),
+    Kind("tournoi", _("Règlement d'un tournoi"), {"LU": "lu.approbations.tournoi", "QC": "qc.approbations.tournoi"},
+         subject="nom"),
+    Kind("arret_jackpot", _("Arrêt volontaire du jackpot progressif"), {"LU": "lu.approbations.arret_jackpot"},
+         subject="table", notice=True),
+    Kind("etat_appareil", _("Changement d'état d'un appareil à sous"), {"LU": "lu.approbations.etat_appareil"},
+         subject="numero_serie", notice=True),
+)}
+
+
+@dataclass(frozen=True)
+class Form:
+    """A kind as a casino's jurisdiction has it on a day: its items and the article they rest on."""
+
+    kind: Kind
+    items: tuple[Item, ...]
+    citation: str
+
+    def item(self, key: str) -> Item | None:
+        return next((item for item in self.items if item.key == key), None)
+
+
+def kinds_of(casino: Casino) -> list[Kind]:
+    return [kind for kind in KINDS.values() if casino.jurisdiction.code in kind.rules]
+
+
+def form_of(kind_key: str, casino: Casino, on: datetime.date) -> Form:
+    """The items of a request of `kind_key` the casino's jurisdiction asks on `on`; refused when it has no such kind."""
+    kind = KINDS.get(kind_key)
+    if kind is None or casino.jurisdiction.code not in kind.rules:
+        raise DomainError(errors.KIND_NOT_HERE.format(kind=kind_key, jurisdiction=casino.jurisdiction.code),
+                          code=errors.Code.KIND_NOT_HERE, field="kind")
+    rule = rule_value_at(jurisdiction=casino.jurisdiction, key=kind.rules[casino.jurisdiction.code], on=on,
+                         drafts=True)
+    items = tuple(Item(entry["key"], entry["type"], entry["fr"], entry["en"]) for entry in rule.value)
+    return Form(kind, items, str(rule.citation))

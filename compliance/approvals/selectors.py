@@ -1,0 +1,148 @@
+"""What the approvals' pages, API and the rest of the product read: a casino's requests, a regulator's queue with
+each request's age and deadline, whose turn it is, a request with its findings beside what was asked, and the
+casino's approved configuration on a day (the approvals in force)."""
+
+import datetime
+from dataclasses import dataclass
+
+from django.db.models import Q, QuerySet
+from django.utils import timezone
+
+from compliance.models import Casino, User
+
+from . import workflow
+from .kinds import KINDS, Form, form_of
+from .models import ApprovalRequest, RequestAttachment, RequestFinding, RequestStep
+
+
+def requests_visible(user: User) -> QuerySet[ApprovalRequest]:
+    """A casino's staff see its requests; a regulator those of its jurisdiction's casinos, once filed (a draft is
+    the casino's own)."""
+    found = ApprovalRequest.objects.visible_to(user).select_related("casino__jurisdiction", "created_by",
+                                                                    "decided_by")
+    return found.exclude(state=workflow.DRAFT) if user.is_regulator else found
+
+
+def request_get(user: User, reference: str) -> ApprovalRequest | None:
+    return requests_visible(user).filter(reference=reference).first()
+
+
+@dataclass(frozen=True)
+class QueueRow:
+    request: ApprovalRequest
+    age_days: int  # since it was filed
+    due_on: datetime.date | None  # a notice's date (a jackpot stop, a machine's change), when it has one
+    next_actor: str | None
+    last_step: RequestStep | None
+    blocking: int  # blocking findings of the last run of the checks
+
+
+def _due(request: ApprovalRequest) -> datetime.date | None:
+    for key in ("date_arret", "date_evenement", "date_debut", "date_effet"):
+        if key in request.items:
+            return datetime.date.fromisoformat(request.items[key])
+    return None
+
+
+def _last_run(request: ApprovalRequest) -> list[RequestFinding]:
+    findings = list(request.findings.all())
+    runs = [f.run for f in findings if f.source == RequestFinding.Source.CHECK]
+    last = max(runs, default=0)
+    return [f for f in findings if f.source == RequestFinding.Source.REGULATOR or f.run == last]
+
+
+def queue(user: User, *, state: str = "", casino: Casino | None = None) -> list[QueueRow]:
+    """The requests as a list: a regulator's queue (oldest first among those waiting for it), a casino's list (the
+    newest first), each with its age, its deadline and whose turn it is."""
+    found = requests_visible(user).prefetch_related("findings", "steps__actor")
+    if state:
+        found = found.filter(state=state)
+    if casino is not None:
+        found = found.filter(casino=casino)
+    today = timezone.localdate()
+    rows = []
+    for request in found.order_by("filed_at" if user.is_regulator else "-created_at"):
+        steps = list(request.steps.all())
+        rows.append(QueueRow(request, (today - timezone.localdate(request.filed_at)).days if request.filed_at else 0,
+                             _due(request), workflow.next_actor(request.state), steps[-1] if steps else None,
+                             sum(f.severity == RequestFinding.Severity.BLOCKING for f in _last_run(request))))
+    if user.is_regulator:  # waiting for the regulator first, then the rest
+        rows.sort(key=lambda row: row.next_actor != workflow.REGULATOR)
+    return rows
+
+
+def inbox(user: User) -> list[QueueRow]:
+    """What waits for this person: for a regulator, requests to review; for a casino's management, drafts to file
+    and questions to answer."""
+    side = workflow.REGULATOR if user.is_regulator else workflow.CASINO
+    if side == workflow.CASINO and user.role != User.Role.MANAGER:
+        return []
+    return [row for row in queue(user) if row.next_actor == side]
+
+
+@dataclass(frozen=True)
+class AskedBeside:
+    """One item of the request beside what the rules say of it (the checks' finding on it, when there is one)."""
+
+    label: str
+    asked: object
+    attachments: list[RequestAttachment]
+
+
+@dataclass(frozen=True)
+class RequestView:
+    request: ApprovalRequest
+    form: Form
+    items: list[AskedBeside]
+    answers: list[RequestStep]
+    findings: list[RequestFinding]  # the last run of the checks, and the regulator's own
+    earlier_findings: list[RequestFinding]
+    steps: list[RequestStep]
+    next_actor: str | None
+    allowed: list[workflow.Transition]
+
+
+def request_view(user: User, request: ApprovalRequest) -> RequestView:
+    form = form_of(request.kind, request.casino, timezone.localdate(request.filed_at or request.created_at))
+    attachments = list(request.attachments.all())
+    items = [AskedBeside(item.label_fr, request.items.get(item.key), [a for a in attachments if a.item == item.key])
+             for item in form.items]
+    steps = list(request.steps.select_related("actor"))
+    current = _last_run(request)
+    side = workflow.REGULATOR if user.is_regulator else (
+        workflow.CASINO if user.casino_id == request.casino_id and user.role == User.Role.MANAGER else None)
+    return RequestView(request, form, items, [s for s in steps if s.transition == workflow.ANSWER.name], current,
+                       [f for f in request.findings.all() if f not in current], steps,
+                       workflow.next_actor(request.state), workflow.allowed(request.state, side) if side else [])
+
+
+def approvals_in_force(casino: Casino, on: datetime.date, kind: str = "") -> QuerySet[ApprovalRequest]:
+    """The casino's approved configuration on `on`: the approvals in force that day (approved, from their date, and
+    not yet ended by a successor's taking effect or a revocation)."""
+    found = ApprovalRequest.objects.filter(casino=casino, state__in=workflow.EVER_IN_FORCE, effective_from__lte=on)
+    found = found.filter(Q(ended_on__isnull=True) | Q(ended_on__gt=on))
+    return found.filter(kind=kind) if kind else found
+
+
+def approved(casino: Casino, kind: str, subject: str, on: datetime.date) -> ApprovalRequest | None:
+    """The approval in force on `on` for this subject (a pay table's key, a tournament's name …), or None."""
+    return approvals_in_force(casino, on, kind).filter(subject=subject).order_by("-effective_from", "-pk").first()
+
+
+def approved_paytables(casino: Casino, on: datetime.date) -> dict[str, ApprovalRequest]:
+    """The pay tables the casino runs as approved for it on `on`, by key: each overrides the jurisdiction's table."""
+    return {request.subject: request for request in
+            approvals_in_force(casino, on, "table_de_paiement").order_by("effective_from", "pk")}
+
+
+def kinds_for(casino: Casino) -> list:
+    return [kind for kind in KINDS.values() if casino.jurisdiction.code in kind.rules]
+
+
+def waiting_count(user: User) -> int:
+    """For the navigation's badge."""
+    if user.is_regulator:
+        return requests_visible(user).filter(state__in=workflow.WAITING_FOR_REGULATOR).count()
+    if user.role == User.Role.MANAGER:
+        return requests_visible(user).filter(Q(state__in=workflow.WAITING_FOR_CASINO)).count()
+    return 0

@@ -1,0 +1,338 @@
+"""What changes an approval request, each in one transaction: the casino's management drafts it, attaches its
+documents and files it, answers a question or withdraws it; Vigie runs the checks; the regulator of the casino's
+jurisdiction asks for information, adds findings and decides. Every step is a row of the request and an entry of the
+casino's register of approvals (registers.kinds.RegisterKind.APPROBATIONS), by the person who took it."""
+
+import datetime
+import hashlib
+from decimal import Decimal, InvalidOperation
+
+from django.db import transaction
+from django.utils import timezone
+
+from compliance.errors import DomainError, PermissionDeniedError
+from compliance.models import AuditAction, Casino, User
+from compliance.services import audit_record, system_user
+from games.rtp.roue import odds_parsed
+from games.selectors import paytable_get, rule_value_at
+from registers.chain.services import entry_append, register_for
+from registers.kinds import EntryKind, RegisterKind
+
+from . import checks, errors, workflow
+from .errors import Code
+from .kinds import Form, form_of
+from .models import ApprovalRequest, RequestAttachment, RequestFinding, RequestStep
+
+ATTACHMENT_MAX = 20 * 1024 * 1024
+TEXT_MAX = 5000
+
+
+def _refused(message, code: str, field: str | None = None) -> DomainError:
+    return DomainError(message, code=code, field=field)
+
+
+def _verify_side(actor: User, request: ApprovalRequest, side: str) -> None:
+    """The casino's side is its management; the regulator's, the authority of the casino's jurisdiction."""
+    casino = request.casino
+    if side == workflow.CASINO:
+        if actor.is_regulator:
+            raise PermissionDeniedError(errors.NOT_YOUR_SIDE.format(step="", side=errors.SIDES[side]),
+                                        code=Code.NOT_YOUR_SIDE)
+        if actor.casino_id != casino.pk or actor.role != User.Role.MANAGER:
+            raise PermissionDeniedError(errors.NOT_A_MANAGER, code=Code.NOT_A_MANAGER)
+    elif side == workflow.REGULATOR:
+        if not actor.is_regulator:
+            raise PermissionDeniedError(errors.NOT_YOUR_SIDE.format(step="", side=errors.SIDES[side]),
+                                        code=Code.NOT_YOUR_SIDE)
+        if actor.jurisdiction_id != casino.jurisdiction_id:
+            raise PermissionDeniedError(errors.OUTSIDE_JURISDICTION.format(jurisdiction=casino.jurisdiction.code),
+                                        code=Code.OUTSIDE_JURISDICTION)
+
+
+def _text(label: str, field: str, value) -> str:
+    if not isinstance(value, str) or not value.strip() or len(value) > TEXT_MAX:
+        raise _refused(errors.ITEM_NOT_TEXT.format(item=label), Code.ITEM_INVALID, field)
+    return value.strip()
+
+
+def _clean(item, value, casino: Casino, on: datetime.date, actor: User):
+    """One item's value as the request keeps it (JSON), or refused naming the item."""
+    if item.type in ("text", "longtext", "segments"):
+        return _text(item.label_fr, item.key, value)
+    if item.type == "date":
+        try:
+            return datetime.date.fromisoformat(str(value)).isoformat()
+        except ValueError:
+            raise _refused(errors.ITEM_NOT_DATE.format(item=item.label_fr), Code.ITEM_INVALID, item.key) from None
+    if item.type == "ratio":
+        try:
+            rate = Decimal(str(value))
+        except InvalidOperation:
+            rate = Decimal(-1)
+        if not rate.is_finite() or not 0 <= rate <= 1:
+            raise _refused(errors.ITEM_NOT_RATIO.format(item=item.label_fr), Code.ITEM_INVALID, item.key)
+        return str(rate)
+    if item.type == "paytable":
+        prefix = f"{casino.jurisdiction.code.lower()}."
+        if not isinstance(value, str) or not value.startswith(prefix) or paytable_get(user=actor, key=value) is None:
+            raise _refused(errors.ITEM_NOT_PAYTABLE.format(item=item.label_fr, value=value,
+                                                           jurisdiction=casino.jurisdiction.code),
+                           Code.ITEM_INVALID, item.key)
+        return value
+    if item.type == "payouts":
+        if not isinstance(value, dict) or not value:
+            raise _refused(errors.ITEM_NOT_PAYOUTS.format(item=item.label_fr, line="—"), Code.ITEM_INVALID, item.key)
+        for line, odds in value.items():
+            if not str(line).isdigit() or odds_parsed(str(odds)) is None:
+                raise _refused(errors.ITEM_NOT_PAYOUTS.format(item=item.label_fr, line=f"{line} : {odds}"),
+                               Code.ITEM_INVALID, item.key)
+        return {str(line): str(odds).strip() for line, odds in value.items()}
+    if item.type == "casinos":
+        codes = value.split(",") if isinstance(value, str) else value
+        if not isinstance(codes, list) or not codes:
+            raise _refused(errors.ITEM_NOT_CASINOS.format(item=item.label_fr, value=value), Code.ITEM_INVALID,
+                           item.key)
+        return [str(code).strip() for code in codes if str(code).strip()]
+    if item.type == "event":
+        events = rule_value_at(jurisdiction=casino.jurisdiction, on=on, drafts=True,
+                               key="lu.appareils_a_sous.evenements_information_prealable").value
+        if value not in events:
+            raise _refused(errors.ITEM_NOT_EVENT.format(item=item.label_fr, value=value), Code.ITEM_INVALID, item.key)
+        return value
+    raise _refused(errors.ITEM_NOT_FILE.format(item=item.label_fr), Code.ITEM_INVALID, item.key)  # files are attached
+
+
+def _items(form: Form, given: dict, casino: Casino, on: datetime.date, actor: User) -> dict:
+    if not isinstance(given, dict):
+        raise _refused(errors.ITEM_UNKNOWN.format(item="items"), Code.ITEM_UNKNOWN, "items")
+    cleaned = {}
+    for key, value in given.items():
+        item = form.item(key)
+        if item is None:
+            raise _refused(errors.ITEM_UNKNOWN.format(item=key), Code.ITEM_UNKNOWN, str(key))
+        if value not in (None, "", [], {}):
+            cleaned[key] = _clean(item, value, casino, on, actor)
+    return cleaned
+
+
+def _subject(form: Form, items: dict) -> str:
+    value = items.get(form.kind.subject) if form.kind.subject else form.kind.key
+    return str(value or "")[:120]
+
+
+@transaction.atomic
+def request_create(*, actor: User, casino: Casino, kind: str, items: dict, title: str = "") -> ApprovalRequest:
+    """A draft request of `kind`, its items checked for their form (not yet for their presence: a draft may be
+    incomplete)."""
+    locked = Casino.objects.select_for_update().select_related("jurisdiction").get(pk=casino.pk)
+    draft = ApprovalRequest(casino=locked, kind=kind, created_by=actor, created_at=timezone.now())
+    _verify_side(actor, draft, workflow.CASINO)
+    today = locked.today()
+    form = form_of(kind, locked, today)
+    cleaned = _items(form, items, locked, today, actor)
+    count = ApprovalRequest.objects.filter(casino=locked, created_at__year=draft.created_at.year).count()
+    draft.reference = f"{locked.code.upper()[:12]}-{draft.created_at.year}-{count + 1:04d}"
+    draft.items, draft.subject = cleaned, _subject(form, cleaned)
+    draft.title = (title or "").strip()[:200] or f"{form.kind.label} · {draft.subject}"[:200]
+    draft.save()
+    audit_record(actor=actor, action=AuditAction.APPROVAL_DRAFTED, casino=locked, target_type="approval_request",
+                 target_id=draft.pk, details={"reference": draft.reference, "kind": kind})
+    return draft
+
+
+def _locked(request: ApprovalRequest) -> ApprovalRequest:
+    return ApprovalRequest.objects.select_for_update().select_related("casino__jurisdiction").get(pk=request.pk)
+
+
+@transaction.atomic
+def request_attach(*, actor: User, request: ApprovalRequest, item: str, filename: str,
+                   content: bytes) -> RequestAttachment:
+    """A document for one of the request's file items, while the casino may still add to it (a draft, or a
+    question to answer)."""
+    request = _locked(request)
+    _verify_side(actor, request, workflow.CASINO)
+    if request.state not in workflow.WAITING_FOR_CASINO:
+        raise _refused(errors.STEP_NOT_ALLOWED.format(reference=request.reference, state=request.state_label,
+                                                      step="joindre"), Code.STEP_NOT_ALLOWED, "item")
+    form = form_of(request.kind, request.casino, request.created_at.date())
+    wanted = form.item(item)
+    if wanted is None or wanted.type != "file":
+        raise _refused(errors.ITEM_UNKNOWN.format(item=item), Code.ITEM_UNKNOWN, "item")
+    if len(content) > ATTACHMENT_MAX:
+        raise _refused(errors.ATTACHMENT_TOO_LARGE.format(name=filename, limit=ATTACHMENT_MAX // 2**20),
+                       Code.ATTACHMENT_TOO_LARGE, "file")
+    name = (filename or "document").strip()[:200]
+    attached = RequestAttachment.objects.create(request=request, item=item, filename=name, content=content,
+                                                sha256=hashlib.sha256(content).hexdigest(), size=len(content),
+                                                uploaded_by=actor, at=timezone.now())
+    audit_record(actor=actor, action=AuditAction.APPROVAL_ATTACHED, casino=request.casino,
+                 target_type="approval_request", target_id=request.pk,
+                 details={"reference": request.reference, "item": item, "sha256": attached.sha256})
+    return attached
+
+
+def _move(request: ApprovalRequest, name: str, actor: User, side: str, note: str = "",
+          items: dict | None = None) -> RequestStep:
+    """The step `name` taken on the locked request by `actor`, recorded on the request and in its register."""
+    try:
+        transition = workflow.step(name, request.state, side, note)
+    except workflow.NotAllowed as refused:
+        if refused.code == "note":
+            raise _refused(errors.NOTE_REQUIRED.format(step=name), Code.NOTE_REQUIRED, "note") from None
+        if refused.code == "side":
+            raise _refused(errors.NOT_YOUR_SIDE.format(step=name, side=errors.SIDES[refused.transition.by]),
+                           Code.NOT_YOUR_SIDE) from None
+        raise _refused(errors.STEP_NOT_ALLOWED.format(reference=request.reference, state=request.state_label,
+                                                      step=name), Code.STEP_NOT_ALLOWED, "state") from None
+    casino, before = request.casino, request.state
+    payload = {"demande": request.reference, "nature": request.kind, "objet": request.subject, "etape": name,
+               "de": before, "vers": transition.target, "cote": side, "par": actor.username}
+    if note.strip():
+        payload["motif"] = note.strip()[:TEXT_MAX]
+    if items:
+        payload["elements"] = items
+    entry = entry_append(register=register_for(casino=casino, kind=RegisterKind.APPROBATIONS),
+                         kind=EntryKind.APPROVAL_STEP, gaming_day=casino.today(), actor=actor, payload=payload)
+    request.state = transition.target
+    request.save(update_fields=["state"])
+    return RequestStep.objects.create(request=request, transition=name, from_state=before, to_state=transition.target,
+                                      actor=actor, at=entry.recorded_at, note=note.strip(), items=items or {},
+                                      entry=entry)
+
+
+def _checked(request: ApprovalRequest, actor: User) -> None:
+    """The kind's checks on the request's items (with an answer's additions), their findings a new run."""
+    form = form_of(request.kind, request.casino, request.filed_at.date())
+    items = dict(request.items)
+    for step in request.steps.filter(transition=workflow.ANSWER.name).order_by("at", "pk"):
+        items |= step.items
+    run = (RequestFinding.objects.filter(request=request, source=RequestFinding.Source.CHECK)
+           .order_by("-run").values_list("run", flat=True).first() or 0) + 1
+    context = checks.Context(request.casino, actor, items, request.casino.today(), form)
+    now = timezone.now()
+    RequestFinding.objects.bulk_create([
+        RequestFinding(request=request, run=run, source=RequestFinding.Source.CHECK, code=found.code,
+                       citation=found.citation[:300], found=found.found[:300], required=found.required[:300],
+                       severity=found.severity, message_fr=found.text("fr"), message_en=found.text("en"), at=now)
+        for found in checks.run(context)])
+
+
+def _verify_complete(request: ApprovalRequest, form: Form, items: dict) -> None:
+    attached = set(request.attachments.values_list("item", flat=True))
+    for item in form.items:
+        present = item.key in attached if item.type == "file" else item.key in items
+        if not present:
+            raise _refused(errors.ITEM_MISSING.format(item=item.label_fr, citation=form.citation), Code.ITEM_MISSING,
+                           item.key)
+
+
+@transaction.atomic
+def request_file(*, actor: User, request: ApprovalRequest) -> ApprovalRequest:
+    """The draft filed with the authority: refused while an item is missing (named); then Vigie checks it and it
+    waits for the regulator's review."""
+    request = _locked(request)
+    _verify_side(actor, request, workflow.CASINO)
+    if request.state == workflow.DRAFT:  # else the step below says why it cannot be filed
+        _verify_complete(request, form_of(request.kind, request.casino, request.casino.today()), request.items)
+    _move(request, workflow.FILE.name, actor, workflow.CASINO)
+    request.filed_at = timezone.now()
+    request.save(update_fields=["filed_at"])
+    vigie = system_user()
+    _move(request, workflow.CHECK.name, vigie, workflow.SYSTEM)
+    _checked(request, actor)
+    _move(request, workflow.EXAMINE.name, vigie, workflow.SYSTEM)
+    return request
+
+
+@transaction.atomic
+def request_ask(*, actor: User, request: ApprovalRequest, question: str) -> ApprovalRequest:
+    """The regulator asks the casino for information; the request waits for its answer."""
+    request = _locked(request)
+    _verify_side(actor, request, workflow.REGULATOR)
+    _move(request, workflow.ASK.name, actor, workflow.REGULATOR, question)
+    return request
+
+
+@transaction.atomic
+def request_answer(*, actor: User, request: ApprovalRequest, answer: str, items: dict | None = None) -> ApprovalRequest:
+    """The casino answers (its text, items it adds or gives anew, documents attached meanwhile); the checks run
+    again and the request is back under review. What was filed stays as filed."""
+    request = _locked(request)
+    _verify_side(actor, request, workflow.CASINO)
+    form = form_of(request.kind, request.casino, request.casino.today())
+    added = _items(form, items or {}, request.casino, request.casino.today(), actor)
+    _move(request, workflow.ANSWER.name, actor, workflow.CASINO, answer, added)
+    _checked(request, actor)
+    return request
+
+
+@transaction.atomic
+def request_withdraw(*, actor: User, request: ApprovalRequest, reason: str) -> ApprovalRequest:
+    request = _locked(request)
+    _verify_side(actor, request, workflow.CASINO)
+    _move(request, workflow.WITHDRAW.name, actor, workflow.CASINO, reason)
+    return request
+
+
+@transaction.atomic
+def finding_add(*, actor: User, request: ApprovalRequest, citation: str, severity: str, message_fr: str,
+                message_en: str = "", found: str = "", required: str = "") -> RequestFinding:
+    """A finding of the regulator's own, beside the checks'."""
+    request = _locked(request)
+    _verify_side(actor, request, workflow.REGULATOR)
+    if request.state not in workflow.WAITING_FOR_REGULATOR and request.state != workflow.INFORMATION:
+        raise _refused(errors.STEP_NOT_ALLOWED.format(reference=request.reference, state=request.state_label,
+                                                      step="constat"), Code.STEP_NOT_ALLOWED, "state")
+    if severity not in RequestFinding.Severity.values:
+        raise _refused(errors.ITEM_UNKNOWN.format(item=severity), Code.ITEM_INVALID, "severity")
+    citation, message_fr = _text("citation", "citation", citation), _text("message_fr", "message_fr", message_fr)
+    added = RequestFinding.objects.create(
+        request=request, run=0, source=RequestFinding.Source.REGULATOR, code="autorite", citation=citation[:300],
+        found=(found or "")[:300], required=(required or "")[:300], severity=severity, message_fr=message_fr,
+        message_en=(message_en or "").strip() or message_fr, author=actor, at=timezone.now())
+    audit_record(actor=actor, action=AuditAction.APPROVAL_FINDING_ADDED, casino=request.casino,
+                 target_type="approval_request", target_id=request.pk,
+                 details={"reference": request.reference, "finding": added.pk, "severity": severity})
+    return added
+
+
+@transaction.atomic
+def request_decide(*, actor: User, request: ApprovalRequest, decision: str, reason: str = "", conditions: str = "",
+                   effective_from: datetime.date | None = None) -> ApprovalRequest:
+    """The regulator's decision: approved (from `effective_from`, the casino's today by default, never before the
+    filing), approved with conditions, or refused. Two regulators deciding at once make one decision: the request
+    is locked, the second finds it decided. An approval replaces the earlier approval of the same subject."""
+    request = _locked(request)
+    _verify_side(actor, request, workflow.REGULATOR)
+    if decision not in {t.name for t in workflow.DECISIONS}:
+        raise _refused(errors.STEP_NOT_ALLOWED.format(reference=request.reference, state=request.state_label,
+                                                      step=decision), Code.STEP_NOT_ALLOWED, "decision")
+    effective = effective_from or request.casino.today()
+    if request.filed_at is not None and effective < timezone.localdate(request.filed_at):
+        raise _refused(errors.EFFECTIVE_BEFORE_FILING.format(filed=timezone.localdate(request.filed_at)),
+                       Code.EFFECTIVE_DATE, "effective_from")
+    note = conditions if decision == workflow.APPROVE_WITH_CONDITIONS.name else reason
+    _move(request, decision, actor, workflow.REGULATOR, note)
+    request.decided_by, request.decided_at = actor, timezone.now()
+    if decision != workflow.REFUSE.name:
+        request.effective_from, request.conditions = effective, conditions.strip()
+        for earlier in ApprovalRequest.objects.select_for_update().filter(
+                casino=request.casino, kind=request.kind, subject=request.subject,
+                state__in=workflow.IN_FORCE).exclude(pk=request.pk):
+            _move(earlier, workflow.SUPERSEDE.name, system_user(), workflow.SYSTEM, items={"par": request.reference})
+            earlier.ended_on = max(effective, earlier.effective_from)
+            earlier.save(update_fields=["ended_on"])
+            request.supersedes = earlier
+    request.save(update_fields=["decided_by", "decided_at", "effective_from", "conditions", "supersedes"])
+    return request
+
+
+@transaction.atomic
+def request_revoke(*, actor: User, request: ApprovalRequest, reason: str) -> ApprovalRequest:
+    request = _locked(request)
+    _verify_side(actor, request, workflow.REGULATOR)
+    _move(request, workflow.REVOKE.name, actor, workflow.REGULATOR, reason)
+    request.ended_on = max(request.casino.today(), request.effective_from)
+    request.save(update_fields=["ended_on"])
+    return request
+
