@@ -25,6 +25,7 @@ def main() -> int:
     os.chdir(ROOT)
     with tempfile.TemporaryDirectory(prefix="vigie-engine-") as work:
         try:
+            os.environ["MYPY_CACHE_DIR"] = f"{work}/mypy"  # mypy's own cache files stay out of the project
             from mypyc.build import mypycify
             from setuptools import setup
 

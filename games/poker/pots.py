@@ -29,9 +29,10 @@ def pots(contributions: Mapping[str, int], folded: Sequence[str] = (), seats: Se
     out = set(folded)
     live = [player for player in order if player in contributions and player not in out]
     levels = sorted({contributions[player] for player in live if contributions[player] > 0})
-    if len(levels) < 2:  # every live player put in as much (most deals): one pot, whatever the folded put in
+    if len(levels) < 2:  # one level (most deals): one pot, whatever the folded put in, for the live who reached it
         total = sum(puts)
-        return [tuple.__new__(Pot, (total, tuple(live)))] if total and live else []
+        eligible = tuple([player for player in live if contributions[player] >= levels[0]]) if levels else tuple(live)
+        return [tuple.__new__(Pot, (total, eligible))] if total and eligible else []
     made: list[tuple[int, tuple[str, ...]]] = []
     floor = 0
     for level in levels:
