@@ -255,3 +255,32 @@ def test_two_regulators_deciding_at_once_make_one_decision(world_tx, rules):
     assert sorted(outcomes, key=str).count(Code.STEP_NOT_ALLOWED) == 1 and len(outcomes) == 2
     decided = ApprovalRequest.objects.get(pk=request.pk)
     assert decided.state in (w.APPROVED, w.REFUSED) and decided.steps.filter(to_state__in=w.DECIDED).count() == 1
+
+
+def test_the_decision_letter_is_signed_by_the_authority_and_carries_the_request_and_its_findings(w_):
+    from compliance.reports import render, signing
+    from compliance.reports.selectors import crl_der
+    from compliance.reports.services import report_generate
+    from compliance.reports.verification import verify_report
+    from registers.chain.verification import register_verify
+
+    request = request_decide(actor=w_.regulator_lu, request=filed(w_), decision="approuver_sous_conditions",
+                             conditions="Affichage de la nouvelle table à chaque poste")
+    letter = report_generate(request.letter)
+    assert letter.status == "succeeded" and letter.kind == "approval_decision"
+    signed = bytes(letter.pdf)
+    verdict = signing.verify(signed, crl_der())
+    assert verdict.valid and verdict.reason == "ok" and verdict.signer.startswith("Ministère des Finances")
+    assert letter.certificate.holder == "regulator" and letter.certificate.jurisdiction == w_.c.jurisdiction
+    assert verify_report(signed).valid
+    source = render.source_of(signed)
+    assert source["request"]["reference"] == request.reference and source["decision"]["state"] == w.CONDITIONAL
+    assert source["decision"]["conditions"].startswith("Affichage")
+    assert {f["severity"] for f in source["findings"]} == {"information", "avertissement"}
+    from django.conf import settings
+
+    (settings.BASE_DIR / "var" / "screenshots").mkdir(parents=True, exist_ok=True)
+    (settings.BASE_DIR / "var" / "screenshots" / "approvals-letter.pdf").write_bytes(signed)  # to look at
+    register = letter.register
+    assert register.kind == RegisterKind.APPROBATIONS and register_verify(register).ok
+    assert Entry.objects.filter(register=register, kind=EntryKind.REPORT_SIGNED).count() == 1

@@ -343,8 +343,56 @@ def case_reconciliation_after_close(w):
     _c(RECON, "reconciliation_after_close")(SimpleNamespace(casino=w.c, gaming_day=TODAY()), w.accountant_c)
     return w.accountant_c
 
+APPROVALS = "compliance.approvals.services"
+TRIPS = {"table": "lu.uth.trips", "paiements": {"7": "2 pour 1"}, "date_effet": "2026-12-01", "motif": "Brelan"}
+
+
+def _draft(w):
+    return _c(APPROVALS, "request_create")(actor=w.other_manager, casino=w.c, kind="table_de_paiement", items=TRIPS)
+
+
+def _under_review(w):
+    return _c(APPROVALS, "request_file")(actor=w.other_manager, request=_draft(w))
+
+
+def _asked(w):
+    return _c(APPROVALS, "request_ask")(actor=w.regulator_lu, request=_under_review(w), question="Pourquoi ?")
+
+
+def _approved(w):
+    return _c(APPROVALS, "request_decide")(actor=w.regulator_lu, request=_under_review(w), decision="approuver")
+
+
+APPROVAL_CASES = {
+    f"{APPROVALS}.request_create": lambda w: (_c(APPROVALS, "request_create")(
+        actor=w.manager_c, casino=w.c, kind="table_de_paiement", items=TRIPS), w.manager_c)[1],
+    f"{APPROVALS}.request_attach": lambda w: (_c(APPROVALS, "request_attach")(
+        actor=w.manager_c, request=_c(APPROVALS, "request_create")(
+            actor=w.other_manager, casino=w.c, kind="systeme_cartes", items={"fournisseur": "S"}),
+        item="certificat", filename="c.pdf", content=b"%PDF-1.4"), w.manager_c)[1],
+    f"{APPROVALS}.request_file": lambda w: (_c(APPROVALS, "request_file")(
+        actor=w.manager_c, request=_draft(w)), w.manager_c)[1],
+    f"{APPROVALS}.request_ask": lambda w: (_c(APPROVALS, "request_ask")(
+        actor=w.regulator_lu, request=_under_review(w), question="Quel effet ?"), w.regulator_lu)[1],
+    f"{APPROVALS}.request_answer": lambda w: (_c(APPROVALS, "request_answer")(
+        actor=w.manager_c, request=_asked(w), answer="Voici"), w.manager_c)[1],
+    f"{APPROVALS}.request_withdraw": lambda w: (_c(APPROVALS, "request_withdraw")(
+        actor=w.manager_c, request=_under_review(w), reason="Abandon"), w.manager_c)[1],
+    f"{APPROVALS}.finding_add": lambda w: (_c(APPROVALS, "finding_add")(
+        actor=w.regulator_lu, request=_under_review(w), citation="Règle", severity="information",
+        message_fr="Vu"), w.regulator_lu)[1],
+    f"{APPROVALS}.request_decide": lambda w: (_c(APPROVALS, "request_decide")(
+        actor=w.regulator_lu, request=_under_review(w), decision="refuser", reason="Retour"), w.regulator_lu)[1],
+    f"{APPROVALS}.request_revoke": lambda w: (_c(APPROVALS, "request_revoke")(
+        actor=w.regulator_lu, request=_approved(w), reason="Retirée"), w.regulator_lu)[1],
+    "compliance.reports.services.letter_request": lambda w: (_c(REPORTS, "letter_request")(
+        actor=w.regulator_lu, kind="approval_decision", casino=w.c, register_kind="approbations",
+        subject=_approved(w).reference, day=TODAY()), w.regulator_lu)[1],
+}
+
 
 CASES = {
+    **APPROVAL_CASES,
     f"{RECON}.reconciliation_run": lambda w: (_c(RECON, "reconciliation_run")(
         casino=w.c, gaming_day=TODAY(), actor=w.manager_c), w.manager_c)[1],
     f"{RECON}.reconciliation_run_range": lambda w: (_c(RECON, "reconciliation_run_range")(

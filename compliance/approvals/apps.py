@@ -6,3 +6,11 @@ class ApprovalsConfig(AppConfig):
     name = "compliance.approvals"
     label = "approvals"
     verbose_name = _("Demandes d'approbation")
+
+    def ready(self):
+        from compliance.reports import documents
+        from compliance.reports.models import Report
+
+        from . import letter
+
+        documents.BUILDERS[Report.Kind.APPROVAL_DECISION] = letter.build

@@ -20,6 +20,7 @@ class Code(StrEnum):
     NOT_A_MANAGER = "not_a_manager"  # the casino's side is its management
     EFFECTIVE_DATE = "effective_date"  # an approval takes effect on a date, not before the request was filed
     ATTACHMENT_TOO_LARGE = "attachment_too_large"
+    APPROVAL_LACKING = "approval_lacking"  # an operation that needs an approval in force the casino does not have
 
 
 KIND_NOT_HERE = _("La juridiction {jurisdiction} ne prévoit pas de demande « {kind} ».")
@@ -41,5 +42,7 @@ OUTSIDE_JURISDICTION = _("Cette demande relève de la juridiction {jurisdiction}
 NOT_A_MANAGER = _("Une demande à l'autorité se dépose, se complète et se retire par la direction du casino.")
 EFFECTIVE_BEFORE_FILING = _("Une décision prend effet au plus tôt le jour du dépôt de la demande ({filed}).")
 ATTACHMENT_TOO_LARGE = _("Le document « {name} » dépasse {limit} Mo.")
+APPROVAL_LACKING = _("Il y faut une décision d'approbation en vigueur le {day} : « {kind} » pour « {subject} ». "
+                     "Le casino n'en a pas ; déposez la demande dans « Demandes d'approbation ».")
 
 SIDES = {"casino": _("la direction du casino"), "regulator": _("l'autorité"), "system": _("Vigie")}

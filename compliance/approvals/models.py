@@ -50,6 +50,8 @@ class ApprovalRequest(models.Model):
     ended_on = models.DateField(_("en vigueur jusqu'au"), null=True, blank=True)
     supersedes = models.ForeignKey("self", on_delete=models.PROTECT, null=True, blank=True, related_name="+",
                                    verbose_name=_("remplace"))
+    letter = models.ForeignKey("reports.Report", on_delete=models.PROTECT, null=True, blank=True, related_name="+",
+                               verbose_name=_("lettre de décision"))  # signed by the authority (compliance/reports)
 
     objects = scoped_queryset(casino="casino", jurisdiction="casino__jurisdiction").as_manager()
 

@@ -12,9 +12,12 @@ from django.utils import timezone
 
 from compliance.errors import DomainError, PermissionDeniedError
 from compliance.models import AuditAction, Casino, User
+from compliance.reports.models import Report
+from compliance.reports.services import letter_request
 from compliance.services import audit_record, system_user
 from games.rtp.roue import odds_parsed
 from games.selectors import paytable_get, rule_value_at
+from registers.cards.services import card_certificate_record
 from registers.chain.services import entry_append, register_for
 from registers.kinds import EntryKind, RegisterKind
 
@@ -323,8 +326,22 @@ def request_decide(*, actor: User, request: ApprovalRequest, decision: str, reas
             earlier.ended_on = max(effective, earlier.effective_from)
             earlier.save(update_fields=["ended_on"])
             request.supersedes = earlier
-    request.save(update_fields=["decided_by", "decided_at", "effective_from", "conditions", "supersedes"])
+        _take_effect(request, effective)
+    request.letter = letter_request(actor=actor, kind=Report.Kind.APPROVAL_DECISION, casino=request.casino,
+                                    register_kind=RegisterKind.APPROBATIONS, subject=request.reference,
+                                    day=request.casino.today())
+    request.save(update_fields=["decided_by", "decided_at", "effective_from", "conditions", "supersedes", "letter"])
     return request
+
+
+def _take_effect(request: ApprovalRequest, effective: datetime.date) -> None:
+    """What an approval changes in the casino's data beyond its being in force (selectors.approvals_in_force): the
+    card system's certificate, produced to the authority with the request (LU art. 3-2), goes on the casino's record
+    the cards read before any card is issued, in the name of the manager who produced it."""
+    if request.kind == "systeme_cartes":
+        card_certificate_record(casino=request.casino, actor=request.created_by, supplier=request.items["fournisseur"],
+                                reference=f"{request.items['systeme']} · {request.reference}"[:100],
+                                issued_on=effective)
 
 
 @transaction.atomic

@@ -2,8 +2,10 @@
 register it covers and the entries of it it shows. `build` is the one place that knows the kinds."""
 
 import datetime
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from compliance.models import Jurisdiction
 from registers.models import Card, Register
 
 from . import caisse, card, daily, monthly, paytable
@@ -18,14 +20,22 @@ class Document:
     title: str  # the signature's reason
     register: Register | None = None  # where its hash is written; None: the audit log
     context: dict = field(default_factory=dict)
+    authority: Jurisdiction | None = None  # signed by this authority's certificate rather than the casino's
 
     @property
     def covered(self) -> list[int]:
         return [row["seq"] for row in self.source.get("entries", [])]
 
 
+# Documents the apps above the reports make (compliance/approvals: the decision letter), by kind: each app's
+# AppConfig.ready sets its own, so that the reports never import them.
+BUILDERS: dict[str, Callable[[Report], Document]] = {}
+
+
 def build(report: Report) -> Document:
     kind, start, end = report.kind, report.period_start, report.period_end
+    if kind in BUILDERS:
+        return BUILDERS[kind](report)
     period = start.isoformat() if start == end else f"{start.isoformat()} – {end.isoformat()}"
     title = f"{report.get_kind_display()} · {period}"
     if kind == Report.Kind.REGISTER_DAILY:

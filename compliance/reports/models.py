@@ -85,6 +85,8 @@ class Report(models.Model):
         CAISSE_DAILY = "caisse_daily", _("Relevé quotidien de la caisse spéciale")
         PAYTABLE_RETURN = "paytable_return", _("Taux de retour d'une table de paiement")
         CARD_STATEMENT = "card_statement", _("Relevé de carte d'un client")
+        # the authority's signed decision on a request (compliance/approvals), signed with its certificate
+        APPROVAL_DECISION = "approval_decision", _("Lettre de décision d'une demande d'approbation")
 
     class Status(models.TextChoices):
         PENDING = "pending", _("En attente")

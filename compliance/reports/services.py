@@ -164,6 +164,23 @@ def report_request(*, actor: User, kind: str, casino: Casino | None = None, regi
     return report
 
 
+@transaction.atomic
+def letter_request(*, actor: User, kind: str, casino: Casino, register_kind: str, subject: str,
+                   day: datetime.date) -> Report:
+    """A document another app makes (documents.BUILDERS: an authority's decision letter), asked by that app's
+    service for the casino's register it belongs to: it waits for the worker like any report."""
+    if kind not in documents.BUILDERS:
+        raise DomainError(errors.KIND_UNKNOWN, code=ErrorCode.INVALID, field="kind")
+    register = Register.objects.get(casino=casino, kind=register_kind)
+    report = Report.objects.create(kind=kind, casino=casino, register=register, subject=subject, period_start=day,
+                                   period_end=day, requested_by=actor, requested_at=timezone.now())
+    audit_record(actor=actor, action=AuditAction.REPORT_REQUESTED, casino=casino, target_type="report",
+                 target_id=report.pk, details={"kind": kind, "register": register.kind, "period": [day, day],
+                                               "subject": subject})
+    send_on_commit("compliance.reports.tasks.report_run", report.pk)
+    return report
+
+
 def reports_after_close(session, user: User) -> list[Report]:
     """A closed gaming day: the daily report of each of the casino's registers, asked of the worker by the one who
     closed it (registers/chain/services.py calls this at the close)."""
@@ -176,11 +193,11 @@ def _progress(report: Report, percent: int) -> None:
     Report.objects.filter(pk=report.pk).update(progress=percent)
 
 
-def _signer(report: Report) -> SigningCertificate:
-    """A casino's report is signed by the casino's certificate; a pay table's by its requester's casino or authority
-    (issued on first use)."""
-    casino = report.casino or report.requested_by.casino
-    jurisdiction = None if casino else report.requested_by.jurisdiction
+def _signer(report: Report, made: documents.Document) -> SigningCertificate:
+    """A casino's report is signed by the casino's certificate, an authority's decision by the authority's; a pay
+    table's by its requester's casino or authority (issued on first use)."""
+    casino = None if made.authority else report.casino or report.requested_by.casino
+    jurisdiction = made.authority or (None if casino else report.requested_by.jurisdiction)
     with transaction.atomic():  # two reports signed at once (the worker, the demo) issue one certificate, not two
         (Casino if casino else Jurisdiction).objects.select_for_update().get(pk=(casino or jurisdiction).pk)
         return (selectors.certificate_current(casino=casino, jurisdiction=jurisdiction)
@@ -202,7 +219,7 @@ def report_generate(report: Report) -> Report:
         _progress(report, 30)
         document = render.pdf(made.template, made.context, made.source, created=made.created)
         _progress(report, 70)
-        certificate = _signer(report)
+        certificate = _signer(report, made)
         signed = signing.sign(document, certificate=selectors.certificate_x509(certificate),
                               key_name=certificate.key_name, crl_der=selectors.crl_der(), reason=made.title,
                               location=report.casino.name if report.casino else "Vigie")
