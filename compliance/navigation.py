@@ -41,7 +41,7 @@ NAVIGATION: tuple[NavItem, ...] = (
     NavItem(_("Rapprochements"), "clipboard-check", (*CASINO_STAFF, REGULATOR),
             _("Chaque journée de jeu des tables rapprochée, ses constats et leur suite."), "reconciliation-list"),
     NavItem(_("Demandes d'approbation"), "patch-check", (MANAGER, REGULATOR),
-            _("Tables de paiement, jeux, systèmes, tournois : contrôles et décisions.")),
+            _("Tables de paiement, jeux, systèmes, tournois : contrôles et décisions."), "approvals-list"),
     NavItem(_("Règles et tables de paiement"), "book", EVERYONE,
             _("Les textes en vigueur, article par article."), "rules-index"),
     NavItem(_("Rapports signés"), "file-earmark-lock", EVERYONE, _("Rapports PDF signés, vérifiables par tous."),

@@ -30,11 +30,13 @@ urlpatterns = [
     path("pki/", include(reports_urls.pki_urlpatterns)),  # the root and the CRL, for anyone checking a report
     path("rapports/", include(reports_urls)),
     path("rapprochements/", include("compliance.reconciliation.urls")),
+    path("approbations/", include("compliance.approvals.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("api/v1/", include("compliance.api.urls")),
     path("api/v1/rules/", include("games.api.urls")),
     path("api/v1/registers/", include("registers.api_urls")),
     path("api/v1/slots/", include("registers.cards.slot_system.urls")),
+    path("api/v1/approvals/", include("compliance.approvals.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", csp_override(DOCS_CSP)(SpectacularSwaggerSplitView.as_view(url_name="api-schema")),
          name="api-docs"),

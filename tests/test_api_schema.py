@@ -102,7 +102,8 @@ def posts(schema: dict) -> list[str]:
 
 # Uploads: a file as the part of a multipart/form-data body (415 otherwise), documented field by field.
 UPLOADS = {R + "tables/import/": {"required": {"file"}, "format": {"file": "binary"}},
-           R + "poker/import/": {"required": {"file"}, "format": {"file": "binary"}}}
+           R + "poker/import/": {"required": {"file"}, "format": {"file": "binary"}},
+           "/api/v1/approvals/{reference}/attachments/": {"required": {"item", "file"}, "format": {"file": "binary"}}}
 
 
 def test_every_post_documents_its_json_body_its_answer_and_the_error_body(schema):
@@ -250,6 +251,24 @@ CASES = {
     "/api/v1/jobs/": {"required": {"kind"}},
     "/api/v1/rules/rtp/roue-de-fortune/": {"required": {"segments"}, "type": {"segments": "array"}},
     "/api/v1/rules/hands/evaluate/": {"required": {"kind", "hands"}, "enum": {"kind": list(KINDS)}},
+    # the approvals (compliance/approvals/api.py): a step that says why takes its note blank or left out, and the
+    # service refuses it (`note_required`, under the body's field)
+    "/api/v1/approvals/": {"required": {"casino", "kind"}, "maxLength": {"casino": 40, "kind": 40, "title": 200},
+                           "type": {"items": "object"}},
+    "/api/v1/approvals/{reference}/ask/": {"required": set(), "maxLength": {"question": 5000}},
+    "/api/v1/approvals/{reference}/answer/": {"required": set(), "maxLength": {"answer": 5000},
+                                              "type": {"items": "object"}},
+    "/api/v1/approvals/{reference}/withdraw/": {"required": set(), "maxLength": {"reason": 5000}},
+    "/api/v1/approvals/{reference}/findings/": {
+        "required": {"citation", "severity", "message_fr"},
+        "enum": {"severity": ["bloquant", "avertissement", "information"]},
+        "maxLength": {"citation": 300, "found": 300, "required": 300, "message_fr": 5000, "message_en": 5000},
+    },
+    "/api/v1/approvals/{reference}/decide/": {
+        "required": {"decision"}, "enum": {"decision": ["approuver", "approuver_sous_conditions", "refuser"]},
+        "maxLength": {"reason": 5000, "conditions": 5000}, "type": {"effective_from": "string"},
+    },
+    "/api/v1/approvals/{reference}/revoke/": {"required": set(), "maxLength": {"reason": 5000}},
 }
 
 

@@ -100,7 +100,7 @@ def test_lu_rgd_art_20_2_a_semi_automatic_model_needs_its_seven_items(w_):
                    content=b"%PDF-1.4 neuf")
     request = request_file(actor=w_.manager_c, request=draft)
     (rate,) = request.findings.all()
-    assert rate.code == "taux" and rate.found == "95.50 %" and "20-2" in rate.citation
+    assert rate.code == "taux" and rate.found == "95,50 %" and "20-2" in rate.citation
 
 
 def test_lu_rgd_art_49_11_a_jackpot_stop_announced_less_than_15_days_ahead_is_flagged_with_its_article(w_):
@@ -120,7 +120,7 @@ def test_lu_rgd_art_18_1_a_machine_put_in_reserve_beyond_15_per_cent_is_flagged(
     request = filed(w_, "etat_appareil", {"numero_serie": "M-1", "evenement": "mis en réserve",
                                            "date_evenement": str(w_.c.today() + datetime.timedelta(2))})
     (reserve,) = request.findings.all()
-    assert (reserve.code, reserve.severity, reserve.found) == ("reserve", "bloquant", "50.00 %")
+    assert (reserve.code, reserve.severity, reserve.found) == ("reserve", "bloquant", "50,00 %")
     assert "18-1" in reserve.citation
 
 
@@ -284,3 +284,51 @@ def test_the_decision_letter_is_signed_by_the_authority_and_carries_the_request_
     register = letter.register
     assert register.kind == RegisterKind.APPROBATIONS and register_verify(register).ok
     assert Entry.objects.filter(register=register, kind=EntryKind.REPORT_SIGNED).count() == 1
+
+
+def test_lu_rgd_art_49_16_a_side_bet_needs_its_rules_and_conditions_of_operation(w_):
+    draft = request_create(actor=w_.manager_c, casino=w_.c, kind="jeu_annexe", items={
+        "nom": "Pair Plus", "jeu_de_base": "Ultimate Texas hold'em", "taux_retour": "0.9646",
+        "conditions": "Mise de 5 à 100 €"})
+    error = refused(lambda: request_file(actor=w_.manager_c, request=draft), Code.ITEM_MISSING, "regles")
+    assert "49-16" in str(error.message)
+    request_attach(actor=w_.manager_c, request=draft, item="regles", filename="pair-plus.pdf", content=b"%PDF-1.4")
+    assert request_file(actor=w_.manager_c, request=draft).state == w.REVIEW
+
+
+def test_lu_rgd_art_16_a_progressive_linked_between_casinos_links_casinos_of_the_jurisdiction(w_):
+    outside = filed(w_, "liaison_progressif", {"casinos": "casino-c,casino-a", "appareils": "10 par casino",
+                                               "parametres": "Départ 10 000 €, 1 %"})
+    codes = {(f.code, f.found) for f in outside.findings.all()}
+    assert codes == {("liaison_casino", "casino-a")} and "16" in outside.findings.get().citation
+    alone = filed(w_, "liaison_progressif", {"casinos": "casino-c", "appareils": "10",
+                                             "parametres": "Départ 10 000 €"})
+    assert alone.findings.get().code == "liaison" and alone.findings.get().severity == "bloquant"
+
+
+def test_lu_rgd_art_17_al_2_5_a_refurbished_machine_names_its_approved_refurbisher(w_):
+    items = {"numero_serie": "SLOT-778", "entreprise": "Remise à neuf SA"}
+    draft = request_create(actor=w_.manager_c, casino=w_.c, kind="appareil_remis_a_neuf", items=items)
+    refused(lambda: request_file(actor=w_.manager_c, request=draft), Code.ITEM_MISSING, "agrement_entreprise")
+    assert draft.subject == "SLOT-778"
+
+
+def test_lu_rgd_art_49_17_a_paid_tournament_files_its_rules_for_approval(w_):
+    draft = request_create(actor=w_.manager_c, casino=w_.c, kind="tournoi", items={
+        "nom": "Omaha d'automne", "modalites": "80 € dont 10 € de frais", "date_debut": "2026-12-20"})
+    request_attach(actor=w_.manager_c, request=draft, item="reglement", filename="reglement.pdf", content=b"%PDF")
+    request = request_file(actor=w_.manager_c, request=draft)
+    assert request.state == w.REVIEW and request.subject == "Omaha d'automne"
+    from compliance.approvals.kinds import form_of
+
+    assert "49-17" in form_of("tournoi", w_.c, w_.c.today()).citation and request.findings.count() == 0
+
+
+def test_a_table_whose_return_the_players_play_decides_is_filed_with_that_said(world):
+    casino = make_casino("casino-m2", "MC")
+    manager = make_user("direction.m2", "manager", casino=casino)
+    request = filed(world, "table_de_paiement", {"table": "mc.uth.blind", "paiements": {"1": "400 pour 1"},
+                                                 "date_effet": str(casino.today()), "motif": "Quinte royale"},
+                    casino=casino, manager=manager)
+    codes = {f.code: f for f in request.findings.all()}
+    assert set(codes) == {"retour", "notification"} and "stratégie" in codes["retour"].message_fr

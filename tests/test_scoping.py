@@ -137,7 +137,42 @@ SCOPED_ROUTES = {
     "reconciliation-run": ("detail", lambda w: _reconciliation_b(w)),
     "reconciliation-explain": ("detail", lambda w: {**_reconciliation_b(w), "pk": w.finding_b.pk}),
     "reconciliation-accept": ("detail", lambda w: {**_reconciliation_b(w), "pk": w.finding_b.pk}),
+    # the approvals (/approbations/): casino B's request and its document; the steps' routes answer a 404 before
+    # their 405; a new draft is of the user's own casino, a kind its jurisdiction lacks a 404
+    "approvals-list": ("list", lambda w: {} if _approval_b(w) else {}),
+    "approvals-new": ("detail", lambda w: {"kind": "semi_automatique"}),
+    "approvals-detail": ("detail", lambda w: {"reference": _approval_b(w).reference}),
+    "approvals-file": ("detail", lambda w: {"reference": _approval_b(w).reference}),
+    "approvals-attach": ("detail", lambda w: {"reference": _approval_b(w).reference}),
+    "approvals-answer": ("detail", lambda w: {"reference": _approval_b(w).reference}),
+    "approvals-withdraw": ("detail", lambda w: {"reference": _approval_b(w).reference}),
+    "approvals-ask": ("detail", lambda w: {"reference": _approval_b(w).reference}),
+    "approvals-finding": ("detail", lambda w: {"reference": _approval_b(w).reference}),
+    "approvals-decide": ("detail", lambda w: {"reference": _approval_b(w).reference}),
+    "approvals-revoke": ("detail", lambda w: {"reference": _approval_b(w).reference}),
+    "approvals-attachment": ("detail", lambda w: {"reference": _approval_b(w).reference,
+                                                  "pk": w.approval_b_attachment.pk}),
+    "approvals-casino-paytable": ("detail", lambda w: {"casino": w.b.code, "key": "qc.grand_prix.main"}),
 }
+
+
+def _approval_b(w):
+    """A request drafted by casino B's management, with a document, once per world."""
+    if getattr(w, "approval_b", None) is None:
+        import hashlib
+
+        from django.utils import timezone
+
+        from compliance.approvals.models import RequestAttachment
+        from compliance.approvals.services import request_create
+        from tests.conftest import make_user
+
+        manager = make_user("direction.b", "manager", casino=w.b)
+        w.approval_b = request_create(actor=manager, casino=w.b, kind="tournoi", items={"nom": "Tournoi de B"})
+        w.approval_b_attachment = RequestAttachment.objects.create(
+            request=w.approval_b, item="reglement", filename="b.pdf", content=b"B", size=1,
+            sha256=hashlib.sha256(b"B").hexdigest(), uploaded_by=manager, at=timezone.now())
+    return w.approval_b
 
 
 def _reconciliation_b(w):
@@ -194,9 +229,48 @@ def _named_routes(resolver=None, namespace=None) -> set[str]:
 POST_ONLY_ROUTES = {"reports-new"}
 
 
+# The approvals' API (compliance/approvals/api.py): both sides write there (the services say whose step it is), so
+# its routes are not among SCOPED_ROUTES, whose API routes refuse any regulator's write. Casino B's request is a 404
+# to casino A's staff, to Luxembourg's regulator and (a draft) to Québec's, whatever the method, and in none of their
+# lists. name -> (method, kwargs built from casino B's request); "list": B's request must not appear.
+APPROVAL_API_ROUTES = {
+    "api-approvals-list": ("list", None),
+    "api-approvals-inbox": ("list", None),
+    "api-approvals-kinds": ("list", None),  # ?casino=casino-b: a 404, but to Québec's regulator
+    "api-approvals-detail": ("get", lambda w: {"reference": _approval_b(w).reference}),
+    "api-approvals-attachment": ("get", lambda w: {"reference": _approval_b(w).reference,
+                                                   "pk": w.approval_b_attachment.pk}),
+    **{f"api-approvals-{step}": ("post", lambda w: {"reference": _approval_b(w).reference})
+       for step in ("attach", "file", "ask", "answer", "withdraw", "findings", "decide", "revoke")},
+}
+
+
 def test_every_named_route_is_classified():
     assert _named_routes() == (UNSCOPED_ROUTES | set(SCOPED_ROUTES) | set(PUBLIC_RULE_ROUTES)
-                               | set(SLOT_SYSTEM_ROUTES) | POST_ONLY_ROUTES)
+                               | set(SLOT_SYSTEM_ROUTES) | POST_ONLY_ROUTES | set(APPROVAL_API_ROUTES))
+
+
+@pytest.mark.parametrize("name", sorted(APPROVAL_API_ROUTES))
+def test_another_casino_s_request_is_a_404_on_the_approvals_api_whatever_the_side(world, name):
+    from compliance.approvals.models import ApprovalRequest, RequestStep
+
+    method, kwargs = APPROVAL_API_ROUTES[name]
+    approval = _approval_b(world)
+    url = reverse(name, kwargs=kwargs(world) if kwargs else None)
+    for user in (world.accountant_a, world.manager_a, world.regulator_lu, world.regulator_qc):
+        api = api_client_for(user)
+        if name == "api-approvals-kinds":  # casino B's kinds: Québec's regulator reads them, no one else here
+            expected = 200 if user == world.regulator_qc else 404
+            assert api.get(url, {"casino": world.b.code}).status_code == expected, user.username
+            continue
+        if method == "list":
+            response = api.get(url)
+            assert response.status_code == 200 and approval.reference not in response.content.decode()
+            continue
+        response = getattr(api, method)(url, {}, format="json")
+        assert response.status_code == 404 and response.json()["code"] == "not_found", (user.username, response)
+    assert ApprovalRequest.objects.get(pk=approval.pk).state == "brouillon"
+    assert not RequestStep.objects.filter(request=approval).exists()
 
 
 def test_a_report_cannot_be_asked_for_another_casino(world, client):

@@ -23,6 +23,8 @@ BLOCKING, WARNING, INFO = "bloquant", "avertissement", "information"
 READINGS = {"a": "à", "pour": "pour"}  # the odds' word: « 3 à 1 » pays 3 and the stake, « 3 pour 1 » pays 3 in all
 
 RETURN = _("Taux de retour de « {table} » lu « {reading} » : {proposed} demandé, {current} en vigueur.")
+RETURN_BY_PLAY = _("Le retour de « {table} » dépend du jeu du joueur (modèle {model}) : il se calcule avec la "
+                   "stratégie évaluée, non ligne à ligne ; la table demandée est à examiner avec elle.")
 RETURN_READINGS = _("La table se lit de deux façons (« {default} » retenue, « {alternative} » possible) : "
                     "{default_rate} ou {alternative_rate}. La lecture est à trancher avec la décision.")
 BELOW_MINIMUM = _("Le retour de la mise « {bet} » serait de {rate}, sous le minimum de {floor}.")
@@ -55,12 +57,16 @@ class Found:
     severity: str
     message: object  # a lazy French sentence with {placeholders}
     params: dict = field(default_factory=dict)
-    found: str = ""
-    required: str = ""
+    found: object = ""  # the value found and the value required, written in French (a Percent as « 93,27 % »)
+    required: object = ""
 
     def text(self, language: str) -> str:
         with translation.override(language):
             return str(self.message).format(**self.params)
+
+    def values(self) -> tuple[str, str]:
+        with translation.override("fr"):
+            return str(self.found), str(self.required)
 
 
 @dataclass(frozen=True)
@@ -72,8 +78,27 @@ class Context:
     form: Form
 
 
-def _percent(value) -> str:
-    return f"{Decimal(str(value)) * 100:.2f} %"
+class Percent:
+    """A rate as a sentence writes it in the language it is written in (« 93,27 % », "93.27 %")."""
+
+    def __init__(self, value):
+        self.value = Decimal(str(value)) * 100
+
+    def __str__(self) -> str:
+        text = f"{self.value:.2f} %"
+        return text.replace(".", ",") if (translation.get_language() or "fr").startswith("fr") else text
+
+    def __format__(self, spec: str) -> str:
+        return str(self)
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Percent) and self.value == other.value
+
+    __hash__ = None
+
+
+def _percent(value) -> Percent:
+    return Percent(value)
 
 
 def _day(text: str) -> datetime.date:
@@ -96,27 +121,36 @@ def paytable(context: Context) -> list[Found]:
     now, asked = rtp_compute(table=current, on=context.filed_on), rtp_compute(table=proposed, on=context.filed_on)
     default, alternative = asked["default_reading"], asked["alternative_reading"]
 
-    def rate(result: dict, reading: str) -> str:
-        return _percent(result["readings"][reading][0]["return"]["decimal"])
+    def rate(result: dict, reading: str) -> Percent | None:
+        variants = result["readings"][reading]
+        value = variants[0].get("return") if variants else None
+        return Percent(value["decimal"]) if value else None
 
     citation = current["citation"]["text"]
+    if rate(asked, default) is None or rate(now, default) is None:  # the player's play decides it (blackjack …)
+        return [Found("retour", citation, INFO, RETURN_BY_PLAY, {"table": current["title"], "model": asked["model"]}),
+                *_notified(context)]
     found = [Found("retour", citation, INFO, RETURN, {"table": current["title"], "reading": READINGS[default],
                                                       "proposed": rate(asked, default), "current": rate(now, default)},
                    found=rate(asked, default), required=rate(now, default))]
-    if rate(asked, default) != rate(asked, alternative):
+    if rate(asked, default).value != rate(asked, alternative).value:
         found.append(Found("lecture", citation, WARNING, RETURN_READINGS, {
             "default": READINGS[default], "alternative": READINGS[alternative], "default_rate": rate(asked, default),
             "alternative_rate": rate(asked, alternative)}, found=rate(asked, alternative),
             required=rate(asked, default)))
-    if context.casino.jurisdiction.code == "MC":
-        notice = _rule(context, "mc.uth.notification_modification_paiements")
-        effective = _day(items["date_effet"])
-        late = effective < context.filed_on
-        found.append(Found("notification", str(notice.citation), WARNING if late else INFO,
-                           NOTIFIED_LATE if late else NOTIFIED,
-                           {"filed": context.filed_on, "effective": effective}, found=str(context.filed_on),
-                           required=str(notice.value)))
-    return found
+    return found + _notified(context)
+
+
+def _notified(context: Context) -> list[Found]:
+    """Monaco: a change of the payouts is notified to the authority at once (« immédiatement notifiée »)."""
+    if context.casino.jurisdiction.code != "MC":
+        return []
+    notice = _rule(context, "mc.uth.notification_modification_paiements")
+    effective = _day(context.items["date_effet"])
+    late = effective < context.filed_on
+    return [Found("notification", str(notice.citation), WARNING if late else INFO, NOTIFIED_LATE if late else NOTIFIED,
+                  {"filed": context.filed_on, "effective": effective}, found=str(context.filed_on),
+                  required=str(notice.value))]
 
 
 def wheel(context: Context) -> list[Found]:

@@ -213,11 +213,14 @@ def _checked(request: ApprovalRequest, actor: User) -> None:
            .order_by("-run").values_list("run", flat=True).first() or 0) + 1
     context = checks.Context(request.casino, actor, items, request.casino.today(), form)
     now = timezone.now()
-    RequestFinding.objects.bulk_create([
-        RequestFinding(request=request, run=run, source=RequestFinding.Source.CHECK, code=found.code,
-                       citation=found.citation[:300], found=found.found[:300], required=found.required[:300],
-                       severity=found.severity, message_fr=found.text("fr"), message_en=found.text("en"), at=now)
-        for found in checks.run(context)])
+    rows = []
+    for found in checks.run(context):
+        value, needed = found.values()
+        rows.append(RequestFinding(request=request, run=run, source=RequestFinding.Source.CHECK, code=found.code,
+                                   citation=found.citation[:300], found=value[:300], required=needed[:300],
+                                   severity=found.severity, message_fr=found.text("fr"), message_en=found.text("en"),
+                                   at=now))
+    RequestFinding.objects.bulk_create(rows)
 
 
 def _verify_complete(request: ApprovalRequest, form: Form, items: dict) -> None:

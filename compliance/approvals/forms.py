@@ -1,0 +1,244 @@
+"""Forms of the approvals' pages: a request drafted from its kind's items (compliance/approvals/kinds.py), and the
+steps taken on it from its page. As the registers' forms, they only carry the input to the services and back on a
+refusal: whether an item is given, a date, a rate, a pay table of the jurisdiction, odds, a reason … is the services'
+to check, which raise a DomainError naming the field at fault (an item's key, `note`, `effective_from` …).
+
+The one thing read here is the shape of what the services take: the payouts « position ; cote » per line become
+{"7": "2 pour 1"}, the casinos' codes a list. A page holds several forms, each with its prefix (its `action`)."""
+
+from dataclasses import dataclass
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from registers.forms import DATE, TEXT, ActionForm, split_list, text_field
+
+from . import workflow
+from .kinds import Form, Item
+from .models import RequestFinding
+from .services import TEXT_MAX
+
+LONG = forms.Textarea(attrs={"rows": 3})
+PAYOUTS_EXAMPLE = "7 ; 2 pour 1"
+BAD_PAYOUT_LINE = _("Ligne « {line} » : écrivez « position ; cote », par exemple « {example} ».")
+PAYOUT_TWICE = _("La ligne {position} est donnée deux fois.")
+DECISIONS = {workflow.APPROVE.name: _("Approuver"),
+             workflow.APPROVE_WITH_CONDITIONS.name: _("Approuver sous conditions"),
+             workflow.REFUSE.name: _("Refuser")}
+
+
+@dataclass(frozen=True)
+class ItemsPage:
+    """What the forms of a request's items need: its kind's items on the day, the jurisdiction's pay tables (key,
+    title) and the changes of a machine's state the Minister must be told of."""
+
+    form: Form
+    paytables: list[tuple[str, str]]
+    events: list[str]
+
+
+class MultipleFileInput(forms.FileInput):
+    allow_multiple_selected = True
+
+
+class MultipleFileField(forms.FileField):
+    """One or more documents for a file item (none: the item is left for later)."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("widget", MultipleFileInput())
+        super().__init__(*args, **kwargs)
+
+    def clean(self, data, initial=None):
+        one = super().clean
+        if isinstance(data, list | tuple):
+            return [one(upload, initial) for upload in data if upload]
+        return [one(data, initial)] if data else []
+
+
+class PayoutsField(forms.CharField):
+    """« position ; cote » per line → {"position": "cote"}; the odds themselves are the service's to read."""
+
+    widget = forms.Textarea(attrs={"rows": 4, "placeholder": PAYOUTS_EXAMPLE})
+
+    def to_python(self, value):
+        text = super().to_python(value)
+        payouts = {}
+        for raw in text.splitlines():
+            line = raw.strip()
+            if not line:
+                continue
+            position, separator, odds = line.partition(";")
+            if not separator or not position.strip() or not odds.strip():
+                raise forms.ValidationError(BAD_PAYOUT_LINE.format(line=line, example=PAYOUTS_EXAMPLE))
+            position = position.strip()
+            if position in payouts:
+                raise forms.ValidationError(PAYOUT_TWICE.format(position=position))
+            payouts[position] = odds.strip()
+        return payouts
+
+
+def styled(form: ActionForm, name: str, field: forms.Field) -> forms.Field:
+    """A field added after the form was built, with the classes and error id BootstrapForm gives the others."""
+    field.widget.attrs["class"] = "form-select" if isinstance(field.widget, forms.Select) else "form-control"
+    field.widget.attrs["aria-describedby"] = f"{form.auto_id % form.add_prefix(name)}-error"
+    return field
+
+
+def item_field(item: Item, page: ItemsPage) -> forms.Field:
+    """The input of one item of the kind, never required here (a draft may be incomplete; the filing names what is
+    missing)."""
+    label = item.label_fr
+    if item.type == "longtext":
+        return text_field(label, TEXT_MAX, widget=LONG)
+    if item.type == "segments":
+        return text_field(label, TEXT_MAX, widget=forms.Textarea(attrs={"rows": 6}),
+                          help_text=_("Une partie par ligne : « symbole ; nombre de parties ; cote »."))
+    if item.type == "date":
+        return text_field(label, 10, widget=forms.DateInput(attrs={"type": "date"}))
+    if item.type == "ratio":
+        field = text_field(label, 12, help_text=_("Une fraction : 0.955 pour 95,5 %."))
+        field.widget.attrs.update(inputmode="decimal", autocomplete="off", placeholder="0.955")
+        return field
+    if item.type == "paytable":
+        return forms.ChoiceField(label=label, required=False, choices=[("", "—"), *(
+            (key, f"{title} ({key})") for key, title in page.paytables)])
+    if item.type == "payouts":
+        return PayoutsField(label=label, required=False, max_length=TEXT_MAX, help_text=_(
+            "Une ligne par paiement demandé : « position ; cote », par exemple « 7 ; 2 pour 1 ». La position est le "
+            "rang de la ligne dans la table en vigueur."))
+    if item.type == "casinos":
+        return text_field(label, 500, help_text=_("Les codes des casinos, séparés par des virgules."))
+    if item.type == "event":
+        return forms.ChoiceField(label=label, required=False,
+                                 choices=[("", "—"), *((event, event) for event in page.events)])
+    if item.type == "file":
+        return MultipleFileField(label=label, required=False)
+    return text_field(label, TEXT_MAX)
+
+
+class ItemsForm(ActionForm):
+    """The kind's items, each field named by its key (the key a refusal names)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for item in self.page.form.items:
+            self.fields[item.key] = styled(self, item.key, item_field(item, self.page))
+
+    @property
+    def file_items(self) -> list[str]:
+        return [item.key for item in self.page.form.items if item.type == "file"]
+
+    def items(self) -> dict:
+        """The items given, as the services take them (the files apart: `uploads`)."""
+        values = {}
+        for item in self.page.form.items:
+            if item.type == "file":
+                continue
+            value = self.cleaned_data.get(item.key)
+            if item.type == "casinos":
+                value = split_list(value)
+            if value not in (None, "", [], {}):
+                values[item.key] = value
+        return values
+
+    def uploads(self) -> dict[str, list]:
+        return {key: self.cleaned_data.get(key) or [] for key in self.file_items}
+
+
+class DraftForm(ItemsForm):
+    action = "brouillon"
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["intitule"] = styled(self, "intitule", text_field(_("Intitulé (facultatif)"), 200, help_text=_(
+            "Par défaut : la nature de la demande et son objet.")))
+
+
+class AnswerForm(ItemsForm):
+    """The casino's answer to the authority's question, with the items it adds or gives anew and documents."""
+
+    action = "repondre"
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        note = styled(self, "note", text_field(_("Réponse à l'autorité"), TEXT_MAX, widget=LONG))
+        self.fields = {"note": note, **self.fields}
+
+
+class FileForm(ActionForm):
+    """The draft filed with the authority: nothing to fill, the service names an item still missing."""
+
+    action = "deposer"
+
+
+class AttachForm(ActionForm):
+    """A document for one of the draft's file items."""
+
+    action = "joindre"
+    aliases = {"file": "files"}
+    item = forms.ChoiceField(label=_("Élément"), choices=())
+    files = MultipleFileField(label=_("Document"), required=False)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["item"].choices = [(item.key, item.label_fr) for item in self.page.form.items
+                                       if item.type == "file"]
+
+
+class WithdrawForm(ActionForm):
+    action = "retirer"
+    note = text_field(_("Motif du retrait"), TEXT_MAX, widget=LONG)
+
+
+class AskForm(ActionForm):
+    action = "demander_complement"
+    note = text_field(_("Question au casino"), TEXT_MAX, widget=LONG)
+
+
+class RevokeForm(ActionForm):
+    action = "revoquer"
+    note = text_field(_("Motif de la révocation"), TEXT_MAX, widget=LONG)
+
+
+class FindingForm(ActionForm):
+    """A finding of the authority's own, beside the checks'."""
+
+    action = "constat"
+    citation = text_field(_("Règle (article)"), 300)
+    severity = forms.ChoiceField(label=_("Gravité"), choices=RequestFinding.Severity.choices)
+    message_fr = text_field(_("Constat (en français)"), TEXT_MAX, widget=TEXT)
+    message_en = text_field(_("Constat en anglais (facultatif)"), TEXT_MAX, widget=TEXT)
+    found = text_field(_("Valeur trouvée"), 300)
+    required = text_field(_("Valeur requise"), 300)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["citation"].widget.attrs.update(placeholder="LU RGD 1979 art. 37-14", autocomplete="off")
+
+    def defaults(self, page):
+        return {"severity": RequestFinding.Severity.WARNING}
+
+
+class DecideForm(ActionForm):
+    """The authority's decision: approved from a date, approved under conditions, or refused with the reason."""
+
+    action = "decider"
+    decision = forms.ChoiceField(label=_("Décision"), choices=list(DECISIONS.items()), widget=forms.RadioSelect)
+    effective_from = forms.DateField(label=_("En vigueur à partir du"), required=False, widget=DATE,
+                                     help_text=_("Par défaut : aujourd'hui. Jamais avant le dépôt."))
+    conditions = text_field(_("Conditions (approbation sous conditions)"), TEXT_MAX, widget=LONG)
+    reason = text_field(_("Motif (refus)"), TEXT_MAX, widget=LONG)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["decision"].widget.attrs["class"] = "form-check-input"
+
+    def defaults(self, page):
+        """`page`: the date the request asks for, when there is one (its `date_effet`)."""
+        return {"decision": workflow.APPROVE.name, "effective_from": page}
+
+    def service_field(self, field):
+        if field == "note":  # the step's reason: the conditions, or the refusal's motive
+            return "conditions" if self.cleaned_data.get("decision") == workflow.APPROVE_WITH_CONDITIONS.name \
+                else "reason"
+        return super().service_field(field)
