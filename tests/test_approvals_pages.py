@@ -468,3 +468,19 @@ def test_a_document_is_downloaded_by_whoever_sees_the_request(lu, client):
     for user in (lu.regulator_qc, lu.accountant_a):
         client.force_login(user)
         assert client.get(url).status_code == 404
+
+
+def test_the_navigation_counts_what_waits_for_the_person(lu, client):
+    _filed(lu)
+    _filed(lu)
+    client.force_login(lu.regulator_lu)
+    badge = re.search(r'data-testid="approvals-waiting"[^>]*>(\d+)<', client.get(reverse("approvals-list")).content
+                      .decode())
+    assert badge and badge.group(1) == "2"
+    client.force_login(lu.regulator_qc)
+    assert 'data-testid="approvals-waiting"' not in client.get(reverse("approvals-list")).content.decode()
+    client.force_login(lu.manager_c)
+    request_ask(actor=lu.regulator_lu, request=ApprovalRequest.objects.first(), question="Pourquoi ?")
+    badge = re.search(r'data-testid="approvals-waiting"[^>]*>(\d+)<',
+                      client.get(reverse("approvals-list")).content.decode())
+    assert badge and badge.group(1) == "1"  # the question to answer

@@ -129,18 +129,12 @@ def approved(casino: Casino, kind: str, subject: str, on: datetime.date) -> Appr
     return approvals_in_force(casino, on, kind).filter(subject=subject).order_by("-effective_from", "-pk").first()
 
 
-def approved_paytables(casino: Casino, on: datetime.date) -> dict[str, ApprovalRequest]:
-    """The pay tables the casino runs as approved for it on `on`, by key: each overrides the jurisdiction's table."""
-    return {request.subject: request for request in
-            approvals_in_force(casino, on, "table_de_paiement").order_by("effective_from", "pk")}
-
-
 def kinds_for(casino: Casino) -> list:
     return [kind for kind in KINDS.values() if casino.jurisdiction.code in kind.rules]
 
 
 def waiting_count(user: User) -> int:
-    """For the navigation's badge."""
+    """What waits for this person's action, for the navigation's badge."""
     if user.is_regulator:
         return requests_visible(user).filter(state__in=workflow.WAITING_FOR_REGULATOR).count()
     if user.role == User.Role.MANAGER:
