@@ -484,3 +484,15 @@ def test_the_navigation_counts_what_waits_for_the_person(lu, client):
     badge = re.search(r'data-testid="approvals-waiting"[^>]*>(\d+)<',
                       client.get(reverse("approvals-list")).content.decode())
     assert badge and badge.group(1) == "1"  # the question to answer
+
+
+def test_the_queue_counts_the_days_left_to_each_due_date_nearest_first(lu, client):
+    today = lu.c.today()
+    far = request_file(actor=lu.manager_c, request=_draft(lu, {
+        "table": "TH-2", "date_arret": str(today + datetime.timedelta(40)), "motif": "Travaux"}, kind="arret_jackpot"))
+    near = request_file(actor=lu.manager_c, request=_draft(lu, {
+        "table": "TH-1", "date_arret": str(today + datetime.timedelta(3)), "motif": "Travaux"}, kind="arret_jackpot"))
+    client.force_login(lu.regulator_lu)
+    page = client.get(reverse("approvals-list")).content.decode()
+    assert page.index(near.reference) < page.index(far.reference)
+    assert re.findall(r'data-testid="days-left">([^<]*)<', page) == ["J-3", "J-40"]

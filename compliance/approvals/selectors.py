@@ -35,6 +35,7 @@ class QueueRow:
     next_actor: str | None
     last_step: RequestStep | None
     blocking: int  # blocking findings of the last run of the checks
+    days_left: int | None = None  # to the due date, while someone must still act (negative: past it)
 
 
 def _due(request: ApprovalRequest) -> datetime.date | None:
@@ -62,12 +63,14 @@ def queue(user: User, *, state: str = "", casino: Casino | None = None) -> list[
     today = timezone.localdate()
     rows = []
     for request in found.order_by("filed_at" if user.is_regulator else "-created_at"):
-        steps = list(request.steps.all())
+        steps, due, actor = list(request.steps.all()), _due(request), workflow.next_actor(request.state)
         rows.append(QueueRow(request, (today - timezone.localdate(request.filed_at)).days if request.filed_at else 0,
-                             _due(request), workflow.next_actor(request.state), steps[-1] if steps else None,
-                             sum(f.severity == RequestFinding.Severity.BLOCKING for f in _last_run(request))))
-    if user.is_regulator:  # waiting for the regulator first, then the rest
-        rows.sort(key=lambda row: row.next_actor != workflow.REGULATOR)
+                             due, actor, steps[-1] if steps else None,
+                             sum(f.severity == RequestFinding.Severity.BLOCKING for f in _last_run(request)),
+                             (due - today).days if due and actor else None))
+    if user.is_regulator:  # waiting for the regulator first, the nearest due date first among them
+        rows.sort(key=lambda row: (row.next_actor != workflow.REGULATOR,
+                                   row.days_left if row.days_left is not None else 10**6))
     return rows
 
 
