@@ -95,8 +95,9 @@ def test_rules_coverage_applies_or_explains_every_value_and_exits_0(capsys):
         s for s in cap["sites"] if s["kind"] == "contrainte").items()
     assert any(s["kind"] == "controle" and s["module"].startswith("registers.cards") for s in cap["sites"])
     wheel = values["qc.roue_de_fortune.taux_retour_minimum"]
-    assert wheel["status"] == "applied" and {"calcul"} == {s["kind"] for s in wheel["sites"]}
-    tournament = values["qc.tournoi.regles_contenu"]
+    # computed by the wheel's returns, checked by the approvals' wheel of fortune requests
+    assert wheel["status"] == "applied" and {"calcul", "controle"} == {s["kind"] for s in wheel["sites"]}
+    tournament = values["qc.tournoi.tables_indiquees"]
     assert tournament["status"] == "display_only" and "tournois" in tournament["reason"]
     call_command("rules_coverage")
     assert f"total : {counts['total']}" in capsys.readouterr().out
@@ -160,7 +161,7 @@ def test_rules_coverage_exits_1_on_a_value_neither_applied_nor_declared(monkeypa
     from games import coverage
 
     declared = coverage.declarations_read()
-    del declared.display_only["qc.tournoi.regles_contenu"]
+    del declared.display_only["qc.tournoi.tables_indiquees"]
     monkeypatch.setattr(coverage, "declarations_read", lambda **kwargs: declared)
     with pytest.raises(CommandError, match="1 problème"):
         call_command("rules_coverage")

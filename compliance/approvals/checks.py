@@ -20,6 +20,7 @@ from registers.appareils.selectors import reserve_after
 from .kinds import Form
 
 BLOCKING, WARNING, INFO = "bloquant", "avertissement", "information"
+RETURN_CODE, READING_CODE = "retour", "lecture"  # the pay-table findings the demo and the pages look for
 READINGS = {"a": "à", "pour": "pour"}  # the odds' word: « 3 à 1 » pays 3 and the stake, « 3 pour 1 » pays 3 in all
 
 RETURN = _("Taux de retour de « {table} » lu « {reading} » : {proposed} demandé, {current} en vigueur.")
@@ -128,13 +129,13 @@ def paytable(context: Context) -> list[Found]:
 
     citation = current["citation"]["text"]
     if rate(asked, default) is None or rate(now, default) is None:  # the player's play decides it (blackjack …)
-        return [Found("retour", citation, INFO, RETURN_BY_PLAY, {"table": current["title"], "model": asked["model"]}),
-                *_notified(context)]
-    found = [Found("retour", citation, INFO, RETURN, {"table": current["title"], "reading": READINGS[default],
+        by_play = {"table": current["title"], "model": asked["model"]}
+        return [Found(RETURN_CODE, citation, INFO, RETURN_BY_PLAY, by_play), *_notified(context)]
+    found = [Found(RETURN_CODE, citation, INFO, RETURN, {"table": current["title"], "reading": READINGS[default],
                                                       "proposed": rate(asked, default), "current": rate(now, default)},
                    found=rate(asked, default), required=rate(now, default))]
     if rate(asked, default).value != rate(asked, alternative).value:
-        found.append(Found("lecture", citation, WARNING, RETURN_READINGS, {
+        found.append(Found(READING_CODE, citation, WARNING, RETURN_READINGS, {
             "default": READINGS[default], "alternative": READINGS[alternative], "default_rate": rate(asked, default),
             "alternative_rate": rate(asked, alternative)}, found=rate(asked, alternative),
             required=rate(asked, default)))

@@ -28,6 +28,7 @@ from django.utils import timezone
 
 from compliance.models import Casino, User
 
+from . import checks
 from .kinds import form_of
 from .models import ApprovalRequest, RequestFinding
 from .services import (
@@ -83,6 +84,10 @@ class Demo:
     def __init__(self, casino: Casino, manager: User, regulator: User):
         self.casino, self.manager, self.regulator = casino, manager, regulator
         self.today = casino.today()
+
+    def cite(self, kind: str) -> str:
+        """The article a kind rests on, as the rule data cites it (people write it in their reasons)."""
+        return form_of(kind, self.casino, self.casino.today()).citation
 
     def day(self, days: int) -> str:
         return (self.today + timedelta(days=days)).isoformat()
@@ -148,7 +153,7 @@ def la_moselle(demo: Demo) -> None:
                  "sous celui de la table du règlement."})
     demo.ask(lasting, "Veuillez indiquer le taux de retour de la chance TRIPS avec la table demandée, et la date à "
                       "laquelle les tapis et les affichages des tables seront remplacés.")
-    rate = lasting.findings.get(code="retour")
+    rate = lasting.findings.get(code=checks.RETURN_CODE)
     demo.answer(lasting, f"Avec la table demandée, la chance TRIPS rend {french(rate.found)} (contre "
                          f"{french(rate.required)} avec la table du règlement), les paiements lus en gain net, mise "
                          "rendue, comme le règlement les imprime. Les nouveaux tapis sont livrés la semaine précédant "
@@ -180,8 +185,8 @@ def la_moselle(demo: Demo) -> None:
               "The firm that refurbished the machine is not approved by the Minister: its application is still "
               "being examined.", found="Agrément demandé (MF/AG/2026-031)", required="Entreprise agréée")
     demo.refuse(refurbished, "Un appareil usagé n'est mis en service que remis à neuf par une entreprise agréée par le "
-                             "Ministre (art. 17 al. 2 5°) ; une nouvelle demande pourra être déposée une fois "
-                             "l'agrément de l'entreprise accordé.")
+                             f"Ministre ({demo.cite('appareil_remis_a_neuf')}) ; une nouvelle demande pourra être "
+                             "déposée une fois l'agrément de l'entreprise accordé.")
 
     omaha = demo.filed("tournoi", "Tournoi d'Omaha de la Moselle", {
         "nom": "Tournoi d'Omaha de la Moselle", "date_debut": demo.day(30),
@@ -204,7 +209,7 @@ def la_moselle(demo: Demo) -> None:
     demo.approve(masters)
     demo.revoke(masters, "Le tournoi a été annoncé au public avec un droit d'entrée de 150 € et des lots de 12 000 €, "
                          "et non selon le règlement agréé : l'agrément est révoqué jusqu'au dépôt d'un règlement "
-                         "conforme à ce qui est annoncé (art. 49-17).")
+                         f"conforme à ce qui est annoncé ({demo.cite('tournoi')}).")
 
     machine = demo.filed("etat_appareil", "Remise en service de l'appareil LM-003", {
         "numero_serie": "LM-003", "evenement": "remis en service", "date_evenement": demo.day(3)})
@@ -271,8 +276,7 @@ def lac_bleu(demo: Demo) -> None:
         "motif": "Nouvelle roue : deux parties Joker payées 15 à 1 à la place du Joker et du Logo payés 40 à 1, "
                  "pour simplifier l'affichage."})
     demo.refuse(low, "La mise sur le Joker rendrait 32/54, soit 59,26 %, sous le taux de retour minimal de 75 % que "
-                     "chaque mise doit atteindre (Règles sur les jeux de casino, art. 122) : la configuration est "
-                     "refusée.")
+                     f"chaque mise doit atteindre ({demo.cite('roue_de_fortune')}) : la configuration est refusée.")
 
     def tournament(name: str, start: int, published: int, fee: str, prizes: str) -> dict:
         return {"nom": name, "date_debut": demo.day(start), "duree": "2 jours",
@@ -289,7 +293,8 @@ def lac_bleu(demo: Demo) -> None:
         "Tournoi de roulette des Fêtes", 21, 7, "50 $", "8 000 $ : 4 000 $, 2 500 $ et 1 500 $"))
     demo.approve(roulette)
     demo.revoke(roulette, "Les règles mises à la disposition du public annoncent 5 000 $ de lots au lieu des 8 000 $ "
-                          "approuvés : l'approbation est révoquée jusqu'au dépôt de règles conformes (art. 125).")
+                          "approuvés : l'approbation est révoquée jusqu'au dépôt de règles conformes "
+                          f"({demo.cite('tournoi')}).")
     demo.filed("tournoi", "Tournoi de poker Texas hold'em de la Saint-Jean", tournament(
         "Tournoi de poker Texas hold'em de la Saint-Jean", 10, 6, "200 $", "20 000 $ aux dix premiers"))
 
@@ -352,8 +357,8 @@ def les_rochers(demo: Demo) -> None:
                        "la mise étant rendue : c'est ainsi que les croupiers paient le brelan aujourd'hui.")
     last = three.findings.filter(source=RequestFinding.Source.CHECK).order_by("-run").values_list("run", flat=True)[0]
     # the return asked for under the reading retained by the checks, beside the other reading's
-    reading = three.findings.filter(run=last, code="lecture").first()
-    default = three.findings.get(run=last, code="retour").found
+    reading = three.findings.filter(run=last, code=checks.READING_CODE).first()
+    default = three.findings.get(run=last, code=checks.RETURN_CODE).found
     alternative = reading.found if reading else default
     demo.note(three, RequestFinding.Severity.INFO,
               READING_FR.format(default=french(default), alternative=french(alternative)),

@@ -213,7 +213,8 @@ class FindingForm(ActionForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["citation"].widget.attrs.update(placeholder="LU RGD 1979 art. 37-14", autocomplete="off")
+        hint = _("Le texte et l'article, comme les constats les citent")
+        self.fields["citation"].widget.attrs.update(placeholder=hint, autocomplete="off")
 
     def defaults(self, page):
         return {"severity": RequestFinding.Severity.WARNING}

@@ -103,6 +103,7 @@ class RequestFinding(models.Model):
         CHECK = "controle", _("Contrôle automatique")
         REGULATOR = "autorite", _("Autorité")
 
+    REGULATOR_CODE = "autorite"  # the code of every finding the regulator adds
     request = models.ForeignKey(ApprovalRequest, on_delete=models.PROTECT, related_name="findings")
     run = models.PositiveIntegerField(_("contrôle n°"))  # the checks run again on each answer: the last run counts
     source = models.CharField(_("origine"), max_length=12, choices=Source.choices)

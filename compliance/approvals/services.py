@@ -293,7 +293,8 @@ def finding_add(*, actor: User, request: ApprovalRequest, citation: str, severit
         raise _refused(errors.ITEM_UNKNOWN.format(item=severity), Code.ITEM_INVALID, "severity")
     citation, message_fr = _text("citation", "citation", citation), _text("message_fr", "message_fr", message_fr)
     added = RequestFinding.objects.create(
-        request=request, run=0, source=RequestFinding.Source.REGULATOR, code="autorite", citation=citation[:300],
+        request=request, run=0, source=RequestFinding.Source.REGULATOR, code=RequestFinding.REGULATOR_CODE,
+        citation=citation[:300],
         found=(found or "")[:300], required=(required or "")[:300], severity=severity, message_fr=message_fr,
         message_en=(message_en or "").strip() or message_fr, author=actor, at=timezone.now())
     audit_record(actor=actor, action=AuditAction.APPROVAL_FINDING_ADDED, casino=request.casino,
