@@ -1,0 +1,61 @@
+"""Tournament arithmetic (games/tournaments/): the chip race of ROPTA §3.2 with the rulebook's numbers, places of
+players out on the same hand (§1.10, §2.7), and prizes that always add up to the prize pool, to the cent, whatever the
+ties."""
+
+from decimal import Decimal
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from games.hands.cards import parse
+from games.tournaments.chip_race import chips_to_give, race
+from games.tournaments.places import placed, shares
+
+HALF, ONE_EACH, SUITS = Decimal("0.5"), 1, ["pique", "coeur", "carreau", "trèfle"]
+
+
+@pytest.mark.parametrize(("odd", "given"), [(7, 1), (8, 2), (2, 0), (3, 1), (0, 0), (10, 2)])
+def test_ropta_3_2_seven_chips_of_100_make_one_of_500_eight_make_two(odd, given):
+    assert chips_to_give(odd, 100, 500, HALF) == given
+
+
+def test_ropta_3_2_the_highest_cards_win_one_chip_each_spades_beating_hearts_on_equal_cards():
+    odd = {"siege1": 3, "siege2": 3, "siege3": 2}  # 8 × 100 → two chips of 500
+    cards = {"siege1": parse("As 2c 3d"), "siege2": parse("Ah Kd 4c"), "siege3": parse("Ks 5h")}
+    raced = race(odd, cards, 100, 500, HALF, ONE_EACH, SUITS, {"siege1": 5000, "siege2": 5000, "siege3": 5000})
+    assert raced.new_chips == 2 and raced.winners == ("siege1", "siege2") and raced.saved == ()
+
+
+def test_ropta_3_2_a_player_wins_one_chip_at_most_and_no_player_is_raced_out():
+    odd = {"gros": 4, "court": 1, "moyen": 3}  # 8 × 100 → two of 500
+    cards = {"gros": parse("As Ah Ad Ac"), "court": parse("2c"), "moyen": parse("3c 4d 5h")}
+    raced = race(odd, cards, 100, 500, HALF, ONE_EACH, SUITS, {"gros": 20000, "court": 0, "moyen": 800})
+    assert raced.winners == ("gros", "moyen")  # the aces win one chip, the next best card the other
+    assert raced.saved == ("court",)  # lost the last chip: one of the smallest value still in play
+
+
+def test_ropta_1_10_players_out_on_the_same_hand_are_placed_by_their_stacks_at_its_start():
+    assert placed({"A": 12000, "B": 30000}, 10) == [(9, ("B",)), (10, ("A",))]
+    assert placed({"A": 12000, "B": 12000, "C": 500}, 12) == [(10, ("A", "B")), (12, ("C",))]
+
+
+def test_ropta_2_7_equal_stacks_on_the_bubble_share_the_combined_prizes_to_the_cent():
+    prizes = [500_00, 300_00, 200_00, 100_01]  # 4 places paid
+    tied = placed({"A": 8000, "B": 8000}, 5)  # 5 left: A and B tie for 4th, the bubble
+    assert tied == [(4, ("A", "B"))]
+    assert shares(prizes, tied) == {"A": 50_01, "B": 50_00}  # 100.01 between two: the odd cent to the first
+
+
+@given(st.lists(st.integers(0, 10**7), min_size=1, max_size=12), st.data())
+def test_prizes_always_add_up_to_the_prize_pool_to_the_cent_whatever_the_ties(prizes, data):
+    players = len(prizes) + data.draw(st.integers(0, 6))
+    left, paid = players, {}
+    while left:  # the whole tournament, busted in groups of any size with any stacks
+        count = data.draw(st.integers(1, left))
+        out = {f"j{left}-{n}": data.draw(st.sampled_from((100, 200, 300))) for n in range(count)}
+        won = shares(prizes, placed(out, left))
+        assert sorted(won) == sorted(out) and all(amount >= 0 for amount in won.values())
+        paid |= won
+        left -= count
+    assert sum(paid.values()) == sum(prizes) and len(paid) == players
