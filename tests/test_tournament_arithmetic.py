@@ -59,3 +59,35 @@ def test_prizes_always_add_up_to_the_prize_pool_to_the_cent_whatever_the_ties(pr
         paid |= won
         left -= count
     assert sum(paid.values()) == sum(prizes) and len(paid) == players
+
+
+# --- the money: fees in = prize pool + the house's part (QC RJC art. 124, 127) -----------------------------------
+
+THIRTY = Decimal("0.30")
+
+
+def test_qc_rjc_art_127_the_return_is_at_least_30_per_cent_of_the_fees_sold():
+    from games.tournaments.prize_pool import collected, return_shortfall
+
+    fair = collected(entries=40, fee=100_00, to_pool=30_00)
+    assert fair.returned == Decimal("0.3") and return_shortfall(fair, THIRTY) == 0
+    short = collected(entries=40, fee=100_00, to_pool=29_99)
+    assert return_shortfall(short, THIRTY) == 40  # 40 cents under 30 % of 4,000.00
+
+
+def test_qc_rjc_art_124_the_grand_prix_fee_is_at_least_30_per_cent_of_the_supplementary_bet():
+    from games.tournaments.prize_pool import grand_prix_fee_ok
+
+    assert grand_prix_fee_ok(30, 100, THIRTY) and grand_prix_fee_ok(100, 100, THIRTY)
+    assert not grand_prix_fee_ok(29, 100, THIRTY) and not grand_prix_fee_ok(101, 100, THIRTY)
+
+
+@given(st.integers(0, 5000), st.integers(0, 10**6), st.data())
+def test_fees_in_are_the_prize_pool_plus_the_house_s_part(entries, fee, data):
+    from games.tournaments.prize_pool import collected, return_shortfall
+
+    money = collected(entries, fee, data.draw(st.integers(0, fee)))
+    assert money.fees == money.pool + money.house and money.pool >= 0 and money.house >= 0
+    short = return_shortfall(money, THIRTY)
+    assert (money.pool + short) * 100 >= 30 * money.fees  # topped up, the pool returns the 30 %
+    assert short == 0 or (money.pool + short - 1) * 100 < 30 * money.fees  # and not a cent more than it lacked
