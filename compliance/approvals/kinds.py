@@ -72,10 +72,6 @@ class Form:
         return next((item for item in self.items if item.key == key), None)
 
 
-def kinds_of(casino: Casino) -> list[Kind]:
-    return [kind for kind in KINDS.values() if casino.jurisdiction.code in kind.rules]
-
-
 def form_of(kind_key: str, casino: Casino, on: datetime.date) -> Form:
     """The items of a request of `kind_key` the casino's jurisdiction asks on `on`; refused when it has no such kind."""
     kind = KINDS.get(kind_key)
