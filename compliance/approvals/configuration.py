@@ -63,8 +63,9 @@ def casino_paytable(user: User, casino: Casino, key: str, on: datetime.date) -> 
         table = {**table, "lines": lines}
     history = list(ApprovalRequest.objects.filter(casino=casino, kind="table_de_paiement", subject=key,
                                                   state__in=workflow.EVER_IN_FORCE).order_by("-effective_from", "-pk"))
-    return CasinoPaytable(table, approval, changed, rtp_compute(table=table, on=on),
-                          rtp_compute(table=written, on=on) if approval else rtp_compute(table=table, on=on), history)
+    run = rtp_compute(table=table, on=on)
+    return CasinoPaytable(table, approval, changed, run, rtp_compute(table=written, on=on) if approval else run,
+                          history)
 
 
 def required(casino: Casino, kind: str, subject: str, on: datetime.date, field: str) -> ApprovalRequest:

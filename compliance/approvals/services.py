@@ -34,7 +34,7 @@ def _refused(message, code: str, field: str | None = None) -> DomainError:
     return DomainError(message, code=code, field=field)
 
 
-def _verify_side(actor: User, request: ApprovalRequest, side: str) -> None:
+def verify_side(actor: User, request: ApprovalRequest, side: str) -> None:
     """The casino's side is its management; the regulator's, the authority of the casino's jurisdiction."""
     casino = request.casino
     if side == workflow.CASINO:
@@ -129,7 +129,7 @@ def request_create(*, actor: User, casino: Casino, kind: str, items: dict, title
     incomplete)."""
     locked = Casino.objects.select_for_update().select_related("jurisdiction").get(pk=casino.pk)
     draft = ApprovalRequest(casino=locked, kind=kind, created_by=actor, created_at=timezone.now())
-    _verify_side(actor, draft, workflow.CASINO)
+    verify_side(actor, draft, workflow.CASINO)
     today = locked.today()
     form = form_of(kind, locked, today)
     cleaned = _items(form, items, locked, today, actor)
@@ -153,7 +153,7 @@ def request_attach(*, actor: User, request: ApprovalRequest, item: str, filename
     """A document for one of the request's file items, while the casino may still add to it (a draft, or a
     question to answer)."""
     request = _locked(request)
-    _verify_side(actor, request, workflow.CASINO)
+    verify_side(actor, request, workflow.CASINO)
     if request.state not in workflow.WAITING_FOR_CASINO:
         raise _refused(errors.STEP_NOT_ALLOWED.format(reference=request.reference, state=request.state_label,
                                                       step="joindre"), Code.STEP_NOT_ALLOWED, "item")
@@ -237,7 +237,7 @@ def request_file(*, actor: User, request: ApprovalRequest) -> ApprovalRequest:
     """The draft filed with the authority: refused while an item is missing (named); then Vigie checks it and it
     waits for the regulator's review."""
     request = _locked(request)
-    _verify_side(actor, request, workflow.CASINO)
+    verify_side(actor, request, workflow.CASINO)
     if request.state == workflow.DRAFT:  # else the step below says why it cannot be filed
         _verify_complete(request, form_of(request.kind, request.casino, request.casino.today()), request.items)
     _move(request, workflow.FILE.name, actor, workflow.CASINO)
@@ -254,7 +254,7 @@ def request_file(*, actor: User, request: ApprovalRequest) -> ApprovalRequest:
 def request_ask(*, actor: User, request: ApprovalRequest, question: str) -> ApprovalRequest:
     """The regulator asks the casino for information; the request waits for its answer."""
     request = _locked(request)
-    _verify_side(actor, request, workflow.REGULATOR)
+    verify_side(actor, request, workflow.REGULATOR)
     _move(request, workflow.ASK.name, actor, workflow.REGULATOR, question)
     return request
 
@@ -264,7 +264,7 @@ def request_answer(*, actor: User, request: ApprovalRequest, answer: str, items:
     """The casino answers (its text, items it adds or gives anew, documents attached meanwhile); the checks run
     again and the request is back under review. What was filed stays as filed."""
     request = _locked(request)
-    _verify_side(actor, request, workflow.CASINO)
+    verify_side(actor, request, workflow.CASINO)
     form = form_of(request.kind, request.casino, request.casino.today())
     added = _items(form, items or {}, request.casino, request.casino.today(), actor)
     _move(request, workflow.ANSWER.name, actor, workflow.CASINO, answer, added)
@@ -275,7 +275,7 @@ def request_answer(*, actor: User, request: ApprovalRequest, answer: str, items:
 @transaction.atomic
 def request_withdraw(*, actor: User, request: ApprovalRequest, reason: str) -> ApprovalRequest:
     request = _locked(request)
-    _verify_side(actor, request, workflow.CASINO)
+    verify_side(actor, request, workflow.CASINO)
     _move(request, workflow.WITHDRAW.name, actor, workflow.CASINO, reason)
     return request
 
@@ -285,7 +285,7 @@ def finding_add(*, actor: User, request: ApprovalRequest, citation: str, severit
                 message_en: str = "", found: str = "", required: str = "") -> RequestFinding:
     """A finding of the regulator's own, beside the checks'."""
     request = _locked(request)
-    _verify_side(actor, request, workflow.REGULATOR)
+    verify_side(actor, request, workflow.REGULATOR)
     if request.state not in workflow.WAITING_FOR_REGULATOR and request.state != workflow.INFORMATION:
         raise _refused(errors.STEP_NOT_ALLOWED.format(reference=request.reference, state=request.state_label,
                                                       step="constat"), Code.STEP_NOT_ALLOWED, "state")
@@ -310,7 +310,7 @@ def request_decide(*, actor: User, request: ApprovalRequest, decision: str, reas
     filing), approved with conditions, or refused. Two regulators deciding at once make one decision: the request
     is locked, the second finds it decided. An approval replaces the earlier approval of the same subject."""
     request = _locked(request)
-    _verify_side(actor, request, workflow.REGULATOR)
+    verify_side(actor, request, workflow.REGULATOR)
     if decision not in {t.name for t in workflow.DECISIONS}:
         raise _refused(errors.STEP_NOT_ALLOWED.format(reference=request.reference, state=request.state_label,
                                                       step=decision), Code.STEP_NOT_ALLOWED, "decision")
@@ -351,7 +351,7 @@ def _take_effect(request: ApprovalRequest, effective: datetime.date) -> None:
 @transaction.atomic
 def request_revoke(*, actor: User, request: ApprovalRequest, reason: str) -> ApprovalRequest:
     request = _locked(request)
-    _verify_side(actor, request, workflow.REGULATOR)
+    verify_side(actor, request, workflow.REGULATOR)
     _move(request, workflow.REVOKE.name, actor, workflow.REGULATOR, reason)
     request.ended_on = max(request.casino.today(), request.effective_from)
     request.save(update_fields=["ended_on"])

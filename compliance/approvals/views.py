@@ -348,12 +348,13 @@ def approvals_detail(request, reference: str):
     return _detail_page(request, _approval(request, reference))
 
 
-def _verify_side(user: User, approval: ApprovalRequest, side: str, step: str) -> None:
-    """A step of the casino's management, or of the authority: anyone else is refused before the form is read."""
-    if side == workflow.REGULATOR and not user.is_regulator:
-        raise PermissionDenied(str(errors.NOT_YOUR_SIDE.format(step=step, side=errors.SIDES[side])))
-    if side == workflow.CASINO and not _is_manager(user, approval.casino):
-        raise PermissionDenied(str(errors.NOT_A_MANAGER))
+def _verify_side(user: User, approval: ApprovalRequest, side: str) -> None:
+    """A step of the casino's management, or of the authority: anyone else is refused (the service's own check)
+    before the form is read."""
+    try:
+        services.verify_side(user, approval, side)
+    except PermissionDeniedError as refused:
+        raise PermissionDenied(str(refused.message)) from None
 
 
 def _step(request, reference: str, side: str, form_class: type[ActionForm],
@@ -365,7 +366,7 @@ def _step(request, reference: str, side: str, form_class: type[ActionForm],
     approval = _approval(request, reference)
     if request.method != "POST":
         return HttpResponseNotAllowed(["POST"])
-    _verify_side(request.user, approval, side, form_class.action)
+    _verify_side(request.user, approval, side)
     form = form_class(request.POST, files=request.FILES, page=page(approval))
     done = submit(request, form, lambda bound: (act(approval, bound), _detail_url(approval)))
     return done or _detail_page(request, approval, bound=form)
