@@ -56,6 +56,13 @@ def lu_today() -> datetime.date:
     return datetime.datetime.now(ZoneInfo("Europe/Luxembourg")).date()
 
 
+def yesterday_everywhere() -> datetime.date:
+    """A gaming day already over in every jurisdiction: 19:00 on it has passed in Québec too, which is still on the
+    day before while Luxembourg is past midnight."""
+    return min(datetime.datetime.now(ZoneInfo(zone)).date() for zone in ("Europe/Luxembourg", "America/Toronto",
+                                                                          "Europe/Monaco")) - datetime.timedelta(days=1)
+
+
 @pytest.fixture
 def world(db) -> World:
     return build_world()

@@ -21,22 +21,22 @@ from registers.orphelins.services import orphelin_file
 from registers.poker.services import cagnotte_file
 from registers.poker_room.imports import hands_import
 from registers.poker_room.services import stake_consign
-from tests.conftest import lu_today, make_user
+from tests.conftest import lu_today, make_user, yesterday_everywhere
 from tests.poker_world import cents, hands, ohh_file, session
 from tests.test_worker import celery_worker, wait_for_status  # noqa: F401 (fixture)
 
 DAY = lu_today() - datetime.timedelta(days=1)
 
 
-def _room(world, casino, manager, dealt_with=lambda hands: hands, *, counted_short=0, count=True, **opened):
-    opened = session(casino, manager, DAY, **opened)
+def _room(world, casino, manager, dealt_with=lambda hands: hands, *, counted_short=0, count=True, day=DAY, **opened):
+    opened = session(casino, manager, day, **opened)
     dealt = dealt_with(hands(opened, 60, seed=7))
     hands_import(casino=casino, actor=manager, source=ohh_file(dealt))
     rake = sum(pot.rake for one in dealt for pot in one.pots) - counted_short
     cashier = make_user(f"caisse.{casino.code}", "accountant", casino=casino)
     if count:
         pending_countersign(pending=cagnotte_file(
-            casino=casino, actor=cashier, gaming_day=DAY, table=opened.table, house=str(cents(rake)), bad_beat="0",
+            casino=casino, actor=cashier, gaming_day=day, table=opened.table, house=str(cents(rake)), bad_beat="0",
             box_count=str(cents(rake)), currency=casino.currency), countersigner=manager)
     return opened, dealt
 
@@ -90,8 +90,9 @@ def test_qc_art_67_108_a_rake_above_ten_percent_of_the_pot_is_found(world, rules
         big = [i for i, h in enumerate(dealt) if sum(p.amount for p in h.pots) >= 1000][:1]
         return [rake_above_legal(h, "0.12") if i in big else h for i, h in enumerate(dealt)]
 
-    _room(world, world.a, world.manager_a, planted, minimum="2", small="1", big="2", rate="0.10", table="SP-1")
-    reconciliation = reconciliation_run(casino=world.a, gaming_day=DAY, actor=world.manager_a)
+    day = yesterday_everywhere()
+    _room(world, world.a, world.manager_a, planted, minimum="2", small="1", big="2", rate="0.10", table="SP-1", day=day)
+    reconciliation = reconciliation_run(casino=world.a, gaming_day=day, actor=world.manager_a)
     kinds = dict(_poker(reconciliation))
     assert set(kinds) == {"poker_plafond", "poker_retenue"}
     capped = reconciliation.findings.get(kind="poker_plafond")

@@ -12,7 +12,7 @@ from games.poker import hand as deal
 from registers.kinds import EntryKind
 from registers.models import Entry, PokerSession
 from registers.poker_room.services import stake_consign
-from tests.conftest import lu_today, make_user
+from tests.conftest import lu_today, make_user, yesterday_everywhere
 from tests.poker_world import session
 
 DAY = lu_today() - datetime.timedelta(days=1)
@@ -62,7 +62,8 @@ def test_qc_art_67_108_a_rake_above_ten_percent_is_refused(staff):
     manager_a = staff.manager_a
     message = _refused(staff.a, manager_a, "rake_rate", minimum="2", small="1", big="2", rate="0.12")
     assert "67.108" in message and "10" in message
-    opened = session(staff.a, manager_a, DAY, minimum="2", small="1", big="2", rate="0.10", rake_cap="5")
+    opened = session(staff.a, manager_a, yesterday_everywhere(), minimum="2", small="1", big="2", rate="0.10",
+                     rake_cap="5")
     assert str(opened.rake_rate) == "0.10" and "67.108" in opened.citation
 
 
