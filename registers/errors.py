@@ -78,6 +78,18 @@ class ErrorCode(StrEnum):
     UNKNOWN_EVENT = "unknown_event"
     UNKNOWN_EXCESS = "unknown_excess"
     UNKNOWN_MACHINE = "unknown_machine"
+    # tournaments (registers/tournaments)
+    RETURN_TOO_LOW = "return_too_low"  # QC RJC art. 127
+    PUBLISHED_LATE = "published_late"  # art. 125
+    NOT_PUBLISHED = "not_published"
+    GRAND_PRIX_FEE = "grand_prix_fee"  # art. 124
+    TOURNAMENT_STATE = "tournament_state"
+    LATE_REGISTRATION_OVER = "late_registration_over"  # ROPTA §1.8
+    REENTRY_NOT_ALLOWED = "reentry_not_allowed"
+    TOURNAMENT_FULL = "tournament_full"
+    NOT_IN_PLAY = "not_in_play"
+    PRIZE_ALREADY_PAID = "prize_already_paid"
+    PRIZES_UNPAID = "prizes_unpaid"
     UNKNOWN_MOMENT = "unknown_moment"
     UNKNOWN_SOURCE = "unknown_source"
     UNKNOWN_STATUS = "unknown_status"

@@ -19,6 +19,7 @@ class RegisterKind(models.TextChoices):
     CARNETS_SPECIAUX = "carnets_speciaux", _("Carnets spéciaux des tables")  # art. 97-1: drop counts, the day's result
     # the requests and notices filed with the authority and each step of their review (compliance/approvals)
     APPROBATIONS = "approbations", _("Demandes d'approbation et avis à l'autorité")
+    TOURNOIS = "tournois", _("Tournois")  # QC RJC art. 123 to 127, LU RGD 1979 art. 49-17
 
 
 class EntryKind(models.TextChoices):
@@ -70,6 +71,15 @@ class EntryKind(models.TextChoices):
     FINDING_FOLLOWED = "rapprochement.suivi", _("Suite donnée à un constat")
     # an approval request's step (compliance/approvals): filed, checked, asked, answered, decided … by a named person
     APPROVAL_STEP = "approbation.etape", _("Étape d'une demande d'approbation")
+    # tournaments (registers/tournaments): the rules published, the start, each fee sold, the players out and their
+    # places, a chip race, a prize paid, the close with its cash flows
+    TOURNAMENT_PUBLISHED = "tournoi.publication", _("Publication des règles d'un tournoi")
+    TOURNAMENT_STARTED = "tournoi.debut", _("Début d'un tournoi")
+    TOURNAMENT_ENTRY = "tournoi.inscription", _("Inscription à un tournoi")
+    TOURNAMENT_OUT = "tournoi.sortie", _("Joueurs sortis et places")
+    TOURNAMENT_CHIP_RACE = "tournoi.chip_race", _("Chip race")
+    TOURNAMENT_PAYOUT = "tournoi.paiement", _("Paiement d'un lot")
+    TOURNAMENT_CLOSED = "tournoi.cloture", _("Clôture d'un tournoi")
     # any register but the cards': the entry it refers to was filed wrongly; countersigned, it leaves the totals
     CORRECTION = "correction", _("Correction d'une écriture")
     # any register: on what basis the casino applies its jurisdiction's draft text, written by Vigie before the first
@@ -103,6 +113,9 @@ _REGISTER_ENTRY_KINDS = {
                                     EntryKind.SLIPS_IMPORTED, EntryKind.RECONCILED, EntryKind.FINDING_FOLLOWED,
                                     EntryKind.CORRECTION),
     RegisterKind.APPROBATIONS: (EntryKind.APPROVAL_STEP,),
+    RegisterKind.TOURNOIS: (EntryKind.TOURNAMENT_PUBLISHED, EntryKind.TOURNAMENT_STARTED, EntryKind.TOURNAMENT_ENTRY,
+                            EntryKind.TOURNAMENT_OUT, EntryKind.TOURNAMENT_CHIP_RACE, EntryKind.TOURNAMENT_PAYOUT,
+                            EntryKind.TOURNAMENT_CLOSED, EntryKind.CORRECTION),
 }
 # What Vigie writes about a register itself rather than about a gaming day's play: it may follow the day's close, and
 # is never a late filing.

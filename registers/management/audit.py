@@ -14,6 +14,7 @@ from ..orphelins import checks as orphelins
 from ..poker import checks as poker
 from ..poker_room import checks as room
 from ..tables import checks as tables
+from ..tournaments import checks as tournaments
 
 CHECKS = {
     (Register.ORPHELINS, Kind.ORPHELIN_FILED): (orphelins.orphelin_filed,),
@@ -58,6 +59,13 @@ CHECKS = {
     (Register.CARNETS_SPECIAUX, Kind.FINDING_FOLLOWED): (tables.finding_followed,),
     (Register.APPROBATIONS, Kind.APPROVAL_STEP): (chain.approval_step,),
     (Register.AVANCES, Kind.SLIPS_IMPORTED): (tables.slips_imported,),
+    (Register.TOURNOIS, Kind.TOURNAMENT_PUBLISHED): (tournaments.published,),
+    (Register.TOURNOIS, Kind.TOURNAMENT_STARTED): (tournaments.started,),
+    (Register.TOURNOIS, Kind.TOURNAMENT_ENTRY): (tournaments.sold,),
+    (Register.TOURNOIS, Kind.TOURNAMENT_OUT): (tournaments.out,),
+    (Register.TOURNOIS, Kind.TOURNAMENT_CHIP_RACE): (tournaments.raced,),
+    (Register.TOURNOIS, Kind.TOURNAMENT_PAYOUT): (tournaments.paid,),
+    (Register.TOURNOIS, Kind.TOURNAMENT_CLOSED): (tournaments.closed,),
     (Register.CARNETS_SPECIAUX, Kind.SLIPS_IMPORTED): (tables.slips_imported,),
     # a correction, in any register that holds them (registers/chain/services.py)
     **{(register, Kind.CORRECTION): (chain.correction,)

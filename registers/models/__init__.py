@@ -6,10 +6,20 @@ from .chain import Checkpoint, Entry, GamingSession, PendingEntry, Register
 from .poker_room import Consignment, HandImport, PokerHand, PokerSession
 from .slot_systems import SlotRequest, SlotSystem
 from .tables import BankMode, GamingTable, Slip, SlipKind, SlipVoid, TableSession
+from .tournaments import (
+                          AnteFormat,
+                          ChipRace,
+                          Tournament,
+                          TournamentEntry,
+                          TournamentOut,
+                          TournamentPayout,
+                          TournamentPlace,
+)
 
 __all__ = [
     "Card", "CardKind", "CardMovement", "CardStatus", "CardSystemCertificate", "CardTransfer", "Checkpoint", "Client",
     "Entry", "GamingSession", "PendingEntry", "Register", "SlotRequest", "SlotSystem",
     "Consignment", "HandImport", "PokerHand", "PokerSession",
     "BankMode", "GamingTable", "Slip", "SlipKind", "SlipVoid", "TableSession",
+    "AnteFormat", "ChipRace", "Tournament", "TournamentEntry", "TournamentOut", "TournamentPayout", "TournamentPlace",
 ]

@@ -1,0 +1,52 @@
+"""Messages of the tournaments: constants so tests assert them and translators find them."""
+
+from django.utils.translation import gettext_lazy as _
+
+MANAGER_ONLY = _("Un tournoi est organisé par la direction du casino : son règlement, sa publication, son début et sa "
+                 "clôture sont le fait d'un responsable.")
+SLUG_TAKEN = _("Le casino a déjà un tournoi « {slug} » : choisissez un autre nom court.")
+GAME_NOT_HERE = _("Le jeu « {game} » n'est pas un jeu de ce casino ({jurisdiction}).")
+TO_POOL_ABOVE_FEE = _("La part du droit d'entrée aux lots ({to_pool}) dépasse le droit d'entrée ({fee}).")
+RETURN_TOO_LOW = _("Les lots rendent {found} des droits d'entrée vendus ; le taux de retour aux participants ne peut "
+                   "être inférieur à {required} ({citation}).")
+GRAND_PRIX_NOT_HERE = _("Le droit d'entrée pris à même la mise supplémentaire n'existe qu'au poker grand prix du "
+                        "Québec.")
+GRAND_PRIX_BET = _("La mise supplémentaire du poker grand prix est de {required}, et non {found} ({citation}).")
+GRAND_PRIX_FEE = _("Le droit d'entrée d'un tournoi de poker grand prix, {fee}, est pris à même la mise supplémentaire "
+                   "de {bet} et doit en être au moins {share}, soit {minimum} ({citation}).")
+SHARES = _("Répartition des lots invalide : une part positive par place payée (par exemple 0.5, 0.3, 0.2), dont la "
+           "somme fait 1, et au plus autant de places payées que de places au tournoi.")
+LEVELS = _("Structure invalide au niveau {level} : petite blinde et grosse blinde positives, la grosse au moins égale "
+           "à la petite, une ante positive ou nulle, une durée en minutes positive, en nombres entiers de jetons.")
+ANTE_FORMAT = _("Format des ante inconnu : « {format} » ({allowed}).")
+LATE_LEVELS = _("Les inscriptions tardives vont jusqu'à la fin d'un niveau de la structure (1 à {levels}).")
+TABLES_REQUIRED = _("Indiquez les tables ou machines utilisées pour le tournoi ({citation}).")
+CONTENT_MISSING = _("Les règles du tournoi doivent inclure : {missing} ({citation}).")
+STATE = _("Le tournoi est « {state} » : on ne peut pas {action}.")
+PUBLISHED_FUTURE = _("Les règles ne peuvent pas être dites publiées le {day}, jour à venir.")
+PUBLISHED_LATE = _("Règles mises à la disposition du public le {published} pour un tournoi du {start} : {days} jour(s) "
+                   "avant, il en faut au moins {required} ({citation}).")
+STARTED_EARLY = _("Le tournoi ne peut commencer avant la date et l'heure publiées, le {start} ({citation}).")
+STARTED_FUTURE = _("Le début d'un tournoi ne peut être enregistré à l'avance.")
+APPROVAL_LACKING = _("Tournoi payant sans agrément de son règlement en vigueur le {day} ({citation}) : {detail}")
+TOO_FEW = _("Un tournoi commence avec au moins {minimum} joueurs inscrits ; il y en a {count} ({citation}).")
+FULL = _("Le tournoi est complet : {capacity} places, toutes occupées par des joueurs en jeu.")
+LATE_OVER = _("Les inscriptions tardives ont pris fin le {until}, à la fin du niveau {level} ({citation}).")
+REENTRY_IN_PLAY = _("{player} est encore en jeu : on ne se ré-inscrit qu'une fois sorti.")
+REENTRY_LIMIT = _("{player} a déjà {count} ré-entrée(s) : le règlement du tournoi en permet {allowed}.")
+ENTRY_FUTURE = _("Une inscription ne peut être enregistrée à l'avance.")
+NOT_IN_PLAY = _("L'inscription n° {number} n'est pas en jeu dans ce tournoi.")
+OUT_EMPTY = _("Nommez au moins un joueur sorti, avec sa table et son tapis au début du coup.")
+OUT_ALL = _("Il doit rester au moins un joueur en jeu : le dernier est le vainqueur.")
+STACK = _("Tapis au début du coup invalide pour l'inscription n° {number} : un nombre entier de jetons positif.")
+FINISH = _("Le tournoi se termine quand il ne reste qu'un joueur en jeu et que les inscriptions tardives sont closes ; "
+           "il en reste {count}.")
+CHIP_VALUES = _("Le chip race retire une valeur de jeton pour une valeur supérieure (entiers positifs).")
+CHIP_CARDS = _("{player} : une carte par jeton avancé, écrite comme « As » ou « Td » ({citation}).")
+CHIP_PLAYERS = _("Le chip race se fait entre joueurs en jeu ; « {player} » ne l'est pas.")
+NO_PRIZE = _("La place {place} n'a pas de lot à payer.")
+ALREADY_PAID = _("Le lot de la place {place} est déjà payé.")
+WINNER_NAME = _("Le lot de la place {place} revient à {player}, et non à « {winner} ».")
+UNPAID = _("{count} lot(s) restent à payer : le tournoi se clôt quand tous le sont.")
+HOUSE_START = _("Contrôle interne du casino : le tournoi commence à la date et à l'heure publiées")
+HOUSE_PLAYERS = _("Contrôle interne du casino : joueurs en jeu dans le tournoi")

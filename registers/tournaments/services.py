@@ -1,0 +1,555 @@
+"""A tournament's state changes, one transaction each; from its publication on, each is an entry of the casino's
+tournament register. The rules a tournament is held to are read from the rule data on its day (rules.py); the
+arithmetic is games/tournaments'. Amounts are Decimals with the casino's currency, prizes in whole cents."""
+
+import datetime
+import hashlib
+import json
+from decimal import Decimal
+from fractions import Fraction
+
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+from django.utils.text import slugify
+
+from compliance import formatting
+from compliance.approvals.configuration import required as approval_required
+from compliance.errors import DomainError
+from compliance.models import Casino, User
+from games.hands.cards import card, text
+from games.models import Game
+from games.tournaments import chip_race, prize_pool
+from registers.errors import ErrorCode
+
+from .. import controls
+from ..chain.services import entry_append, register_for, verify_actor, verify_gaming_day
+from ..fields import TEXT_MAX, clean_text
+from ..kinds import EntryKind, RegisterKind
+from ..models import AnteFormat, ChipRace, Tournament, TournamentEntry, TournamentOut, TournamentPayout, TournamentPlace
+from ..money import parse_amount
+from . import errors, rules
+from .selectors import in_play, late_registration, money_of, placing_citation, results
+
+State = Tournament.State
+CENTS = Decimal(100)
+
+
+def _refused(message, code: str, field: str | None = None) -> DomainError:
+    return DomainError(message, code=code, field=field)
+
+
+def _manager(actor: User, casino: Casino) -> None:
+    verify_actor(actor, casino)
+    if actor.role != User.Role.MANAGER:
+        raise _refused(errors.MANAGER_ONLY, ErrorCode.WRONG_ROLE, "actor")
+
+
+def _state(tournament: Tournament, allowed: tuple, action: str) -> None:
+    if tournament.state not in allowed:
+        raise _refused(errors.STATE.format(state=State(tournament.state).label, action=action),
+                       ErrorCode.TOURNAMENT_STATE, "state")
+
+
+def _locked(tournament: Tournament) -> Tournament:
+    return Tournament.objects.select_for_update().select_related("casino__jurisdiction", "game").get(pk=tournament.pk)
+
+
+def _money(casino: Casino, amount: Decimal) -> str:
+    return formatting.money(amount, currency=casino.currency, jurisdiction=casino.jurisdiction)
+
+
+def _day(casino: Casino, day: datetime.date) -> str:
+    return formatting.date(day, jurisdiction=casino.jurisdiction)
+
+
+def _append(tournament: Tournament, kind: str, actor: User, moment: datetime.datetime, payload: dict):
+    casino = tournament.casino
+    return entry_append(register=register_for(casino=casino, kind=RegisterKind.TOURNOIS), kind=kind,
+                        gaming_day=casino.today(moment), actor=actor,
+                        payload={"tournoi": tournament.slug, "nom": tournament.name, **payload})
+
+
+def _moment(casino: Casino, given: datetime.datetime | None, future_message, field: str) -> datetime.datetime:
+    """When something happened, if not now (recorded after the fact); never to come."""
+    moment = given or timezone.now()
+    if moment > timezone.now():
+        raise _refused(future_message, ErrorCode.FUTURE_DAY, field)
+    verify_gaming_day(casino, casino.today(moment))
+    return moment
+
+
+def return_check(casino: Casino, fee: Decimal, pool_share: Decimal, day: datetime.date, *, entries: int = 1,
+                 extra: Decimal = Decimal(0)) -> str:
+    """QC RJC art. 127: the prize pool (`pool_share` of each of `entries` fees, plus what the house adds) is at least
+    the rule's share of the fees sold. Returns the article it rests on ('' where the jurisdiction has no minimum)."""
+    minimum = rules.of(casino, rules.RETURN_MINIMUM, day)
+    if minimum is None or not fee:
+        return ""
+    money = prize_pool.collected(entries, int(fee * CENTS), int(pool_share * CENTS))
+    money = prize_pool.Money(money.fees, money.pool + int(extra * CENTS), money.house)
+    if prize_pool.return_shortfall(money, minimum.value):
+        found = formatting_percent(money.returned)
+        raise _refused(errors.RETURN_TOO_LOW.format(found=found, required=formatting_percent(minimum.value),
+                                                    citation=minimum.citation), ErrorCode.RETURN_TOO_LOW, "to_pool")
+    return str(minimum.citation)
+
+
+def formatting_percent(value) -> str:
+    """A share as a percentage to the hundredth, rounded down: 3/10 → « 30,00 % »."""
+    share = Fraction(value) * 100
+    return f"{Decimal(share.numerator * 100 // share.denominator) / 100:.2f} %".replace(".", ",")
+
+
+def _grand_prix(casino: Casino, fee: Decimal, bet, day: datetime.date) -> str:
+    """QC RJC art. 124: a grand prix tournament's fee is taken from the supplementary bet, at least its share of it."""
+    if bet in (None, ""):
+        return ""
+    amount, minimum = rules.of(casino, rules.GRAND_PRIX_BET, day), rules.of(casino, rules.GRAND_PRIX_MINIMUM, day)
+    if amount is None or minimum is None:
+        raise _refused(errors.GRAND_PRIX_NOT_HERE, ErrorCode.INVALID, "supplementary_bet")
+    bet = parse_amount(bet, field="supplementary_bet")
+    if bet != amount.value:
+        raise _refused(errors.GRAND_PRIX_BET.format(required=_money(casino, amount.value), found=_money(casino, bet),
+                                                    citation=amount.citation), ErrorCode.GRAND_PRIX_FEE,
+                       "supplementary_bet")
+    if not prize_pool.grand_prix_fee_ok(int(fee * CENTS), int(bet * CENTS), minimum.value):
+        raise _refused(errors.GRAND_PRIX_FEE.format(
+            fee=_money(casino, fee), bet=_money(casino, bet), share=formatting_percent(minimum.value),
+            minimum=_money(casino, (bet * minimum.value).quantize(Decimal("0.01"))), citation=minimum.citation),
+            ErrorCode.GRAND_PRIX_FEE, "fee")
+    return str(minimum.citation)
+
+
+def _shares(raw, capacity: int) -> list[str]:
+    try:
+        shares = [Decimal(str(share).strip().replace(",", ".")) for share in raw]
+    except (ArithmeticError, TypeError):
+        shares = []
+    if not shares or any(not s.is_finite() or s <= 0 for s in shares) or sum(shares) != 1 or len(shares) > capacity:
+        raise _refused(errors.SHARES, ErrorCode.INVALID, "shares")
+    return [str(share) for share in shares]
+
+
+def _levels(raw) -> list[dict]:
+    levels = []
+    for number, level in enumerate(raw or [], start=1):
+        try:
+            small, big, ante, minutes = (int(level[key]) for key in ("petite_blinde", "grosse_blinde", "ante",
+                                                                      "minutes"))
+        except (KeyError, TypeError, ValueError):
+            small = big = ante = minutes = 0
+        if small <= 0 or big < small or ante < 0 or minutes <= 0:
+            raise _refused(errors.LEVELS.format(level=number), ErrorCode.INVALID, "levels")
+        levels.append({"petite_blinde": small, "grosse_blinde": big, "ante": ante, "minutes": minutes})
+    if not levels:
+        raise _refused(errors.LEVELS.format(level=1), ErrorCode.INVALID, "levels")
+    return levels
+
+
+def _tables(casino: Casino, raw, day: datetime.date) -> tuple[list[str], str]:
+    marked = rules.of(casino, rules.TABLES_MARKED, day)
+    citation = str(marked.citation) if marked else controls.written(errors.HOUSE_PLAYERS)
+    tables = [clean_text(table, field="tables", max_length=40) for table in (raw or []) if str(table or "").strip()]
+    if not tables:
+        raise _refused(errors.TABLES_REQUIRED.format(citation=citation), ErrorCode.REQUIRED, "tables")
+    return list(dict.fromkeys(tables)), citation if marked else ""
+
+
+@transaction.atomic
+def tournament_create(
+    *, casino: Casino, actor: User, game: str, name: str, starts_at: datetime.datetime, duration: str,
+    participation: str, distribution: str, fee, to_pool, shares, starting_stack: int, levels, capacity: int,
+    tables, ante_format: str = AnteFormat.BIG_BLIND, late_levels: int | None = None, reentries: int = 0,
+    guaranteed=None, supplementary_bet=None, house_changes=(), slug: str = "",
+) -> Tournament:
+    """A manager sets a tournament up (QC RJC art. 123: any of the casino's games): what its rules will publish, the
+    fee instead of paying bets and the part of it to the prize pool, the return at least the rule's share of the fees
+    (art. 127), the grand prix fee from the supplementary bet (art. 124), the structure in the ROPTA's formats and the
+    tables marked for it (art. 126). A draft: nothing is in the register until the rules are published."""
+    _manager(actor, casino)
+    casino = Casino.objects.select_related("jurisdiction").get(pk=casino.pk)
+    name = clean_text(name, field="name")
+    slug = slugify(slug or name)[:80] or "tournoi"
+    if Tournament.objects.filter(casino=casino, slug=slug).exists():
+        raise _refused(errors.SLUG_TAKEN.format(slug=slug), ErrorCode.DUPLICATE, "name")
+    chosen = Game.objects.filter(key=game).select_related("jurisdiction").first()
+    if chosen is None or chosen.jurisdiction_id not in (None, casino.jurisdiction_id):
+        raise _refused(errors.GAME_NOT_HERE.format(game=game, jurisdiction=casino.jurisdiction.code),
+                       ErrorCode.INVALID, "game")
+    if not isinstance(starts_at, datetime.datetime) or timezone.is_naive(starts_at):
+        raise _refused(errors.STARTED_EARLY.format(start="—", citation="—"), ErrorCode.INVALID, "starts_at")
+    day = casino.today(starts_at)
+    texts = {field: clean_text(value, field=field, max_length=TEXT_MAX, multiline=True) for field, value in (
+        ("participation", participation), ("distribution", distribution))}
+    duration = clean_text(duration, field="duration", max_length=80)
+    fee = parse_amount(fee, field="fee", allow_zero=True)
+    to_pool = parse_amount(to_pool, field="to_pool", allow_zero=True)
+    if to_pool > fee:
+        raise _refused(errors.TO_POOL_ABOVE_FEE.format(to_pool=_money(casino, to_pool), fee=_money(casino, fee)),
+                       ErrorCode.INVALID, "to_pool")
+    try:
+        capacity, starting_stack, reentries = int(capacity), int(starting_stack), int(reentries)
+    except (TypeError, ValueError):
+        capacity = starting_stack = reentries = -1
+    for field, value in (("capacity", capacity), ("starting_stack", starting_stack), ("reentries", reentries + 1)):
+        if value <= 0:
+            raise _refused(errors.LEVELS.format(level=0) if field == "starting_stack" else errors.FULL.format(
+                capacity=value), ErrorCode.INVALID, field)
+    structure = _levels(levels)
+    if ante_format not in AnteFormat.values:
+        raise _refused(errors.ANTE_FORMAT.format(format=ante_format, allowed=", ".join(AnteFormat.values)),
+                       ErrorCode.INVALID, "ante_format")
+    late_rule = rules.ropta(rules.LATE_LEVELS, day)
+    late_levels = late_rule.value if late_levels in (None, "") else int(late_levels)
+    if not 1 <= late_levels <= len(structure):
+        raise _refused(errors.LATE_LEVELS.format(levels=len(structure)), ErrorCode.INVALID, "late_levels")
+    guarantee = parse_amount(guaranteed, field="guaranteed") if guaranteed not in (None, "") else None
+    marked, tables_citation = _tables(casino, tables, day)
+    citations = [return_check(casino, fee, to_pool, day), _grand_prix(casino, fee, supplementary_bet, day),
+                 tables_citation, str(rules.ropta(rules.ANTE_FORMAT, day).citation), str(late_rule.citation)]
+    return Tournament.objects.create(
+        casino=casino, game=chosen, name=name, slug=slug, starts_at=starts_at, duration=duration,
+        participation=texts["participation"], distribution=texts["distribution"],
+        house_changes=[clean_text(change, field="house_changes", max_length=TEXT_MAX, multiline=True)
+                       for change in house_changes if str(change or "").strip()],
+        fee=fee, to_pool=to_pool, guaranteed=guarantee,
+        supplementary_bet=parse_amount(supplementary_bet, field="supplementary_bet")
+        if supplementary_bet not in (None, "") else None,
+        shares=_shares(shares, capacity), starting_stack=starting_stack, ante_format=ante_format, levels=structure,
+        late_levels=late_levels, reentries=reentries, capacity=capacity, tables=marked, currency=casino.currency,
+        citation=" ; ".join(dict.fromkeys(c for c in citations if c))[:400], created_by=actor)
+
+
+def rules_published(tournament: Tournament) -> dict:
+    """The rules as published, the register's record of them (QC RJC art. 125: the date, the duration, the
+    participation rules, the mode of distribution and the prizes), and their digest."""
+    text = {
+        "jeu": tournament.game.key, "debut": tournament.starts_at.isoformat(), "duree": tournament.duration,
+        "regles_participation": tournament.participation, "mode_distribution": tournament.distribution,
+        "droit_entree": str(tournament.fee), "part_aux_lots": str(tournament.to_pool),
+        "lots_garantis": str(tournament.guaranteed) if tournament.guaranteed is not None else None,
+        "mise_supplementaire": str(tournament.supplementary_bet) if tournament.supplementary_bet else None,
+        "repartition": tournament.shares, "tapis_depart": tournament.starting_stack,
+        "format_ante": tournament.ante_format, "niveaux": tournament.levels,
+        "inscriptions_tardives_niveaux": tournament.late_levels, "re_entrees": tournament.reentries,
+        "places": tournament.capacity, "tables": tournament.tables, "changements_maison": tournament.house_changes,
+        "devise": tournament.currency,
+    }
+    digest = hashlib.sha256(json.dumps(text, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
+    return {"regles": text, "empreinte_regles": digest}
+
+
+def _publication_check(tournament: Tournament, published_on: datetime.date, start: datetime.date) -> str:
+    """QC RJC art. 125: the rules hold what the article lists and are public at least a week before the start."""
+    casino = tournament.casino
+    contents = rules.of(casino, rules.CONTENTS, start)
+    if contents is not None:
+        given = {0: tournament.starts_at, 1: tournament.duration, 2: tournament.participation,
+                 3: tournament.distribution, 4: tournament.shares}
+        missing = [str(label) for index, label in enumerate(contents.value) if not given.get(index)]
+        if missing:
+            raise _refused(errors.CONTENT_MISSING.format(missing=", ".join(missing), citation=contents.citation),
+                           ErrorCode.REQUIRED, "participation")
+    ahead = rules.of(casino, rules.PUBLISHED_BEFORE, start)
+    if ahead is None:
+        return ""
+    days = (start - published_on).days
+    if days < 7 * ahead.value:
+        raise _refused(errors.PUBLISHED_LATE.format(published=_day(casino, published_on), start=_day(casino, start),
+                                                    days=days, required=7 * ahead.value, citation=ahead.citation),
+                       ErrorCode.PUBLISHED_LATE, "published_on")
+    return str(ahead.citation)
+
+
+@transaction.atomic
+def tournament_publish(*, tournament: Tournament, actor: User, published_on: datetime.date | None = None) -> Tournament:
+    """The rules made available to the public (posted at the casino and on its public page) on `published_on`, today
+    by default: at least a week before the start in Québec (art. 125). Registration opens."""
+    tournament = _locked(tournament)
+    casino = tournament.casino
+    _manager(actor, casino)
+    _state(tournament, (State.DRAFT,), "publier ses règles")
+    today = casino.today()
+    published_on = published_on or today
+    if published_on > today:
+        raise _refused(errors.PUBLISHED_FUTURE.format(day=published_on.isoformat()), ErrorCode.FUTURE_DAY,
+                       "published_on")
+    citation = _publication_check(tournament, published_on, casino.today(tournament.starts_at))
+    _append(tournament, EntryKind.TOURNAMENT_PUBLISHED, actor, timezone.now(), {
+        **rules_published(tournament), "publiees_le": published_on.isoformat(),
+        "citation": citation or tournament.citation})
+    tournament.state, tournament.published_on = State.PUBLISHED, published_on
+    tournament.save(update_fields=["state", "published_on"])
+    return tournament
+
+
+def _approval(tournament: Tournament, day: datetime.date):
+    """LU RGD 1979 art. 49-17: a paid tournament is held only once the Minister has approved its rules."""
+    needed = rules.of(tournament.casino, rules.APPROVAL, day)
+    if needed is None or not needed.value or not tournament.fee:
+        return None, ""
+    try:
+        found = approval_required(tournament.casino, "tournoi", tournament.name, day, field="approval")
+    except DomainError as refusal:
+        raise _refused(errors.APPROVAL_LACKING.format(day=_day(tournament.casino, day), citation=needed.citation,
+                                                      detail=refusal.message), refusal.code, "approval") from None
+    return found, str(needed.citation)
+
+
+@transaction.atomic
+def tournament_start(*, tournament: Tournament, actor: User, started_at: datetime.datetime | None = None) -> Tournament:
+    """The tournament starts: never before the date and time published (QC art. 125 counts its week from it), in
+    Luxembourg never without the Minister's approval of its rules in force that day (art. 49-17), with enough
+    players to seat a table (ROPTA §2.2)."""
+    tournament = _locked(tournament)
+    casino = tournament.casino
+    _manager(actor, casino)
+    _state(tournament, (State.PUBLISHED,), "le commencer")
+    moment = _moment(casino, started_at, errors.STARTED_FUTURE, "started_at")
+    day = casino.today(moment)
+    if moment < tournament.starts_at:
+        ahead = rules.of(casino, rules.PUBLISHED_BEFORE, day)
+        raise _refused(errors.STARTED_EARLY.format(
+            start=formatting.date(tournament.starts_at, jurisdiction=casino.jurisdiction),
+            citation=ahead.citation if ahead else controls.written(errors.HOUSE_START)), ErrorCode.PUBLISHED_LATE,
+            "started_at")
+    publication = _publication_check(tournament, tournament.published_on, day)
+    approval, approval_citation = _approval(tournament, day)
+    minimum = rules.ropta(rules.MIN_PLAYERS, day)
+    count = tournament.entries.count()
+    if count < minimum.value:
+        raise _refused(errors.TOO_FEW.format(minimum=minimum.value, count=count, citation=minimum.citation),
+                       ErrorCode.INVALID, "entries")
+    citation = " ; ".join(c for c in (publication, approval_citation, str(minimum.citation)) if c)
+    _append(tournament, EntryKind.TOURNAMENT_STARTED, actor, moment, {
+        "debut": moment.isoformat(), "inscrits": count, "agrement": approval.reference if approval else None,
+        "citation": citation})
+    tournament.state, tournament.started_at, tournament.approval = State.RUNNING, moment, approval
+    tournament.save(update_fields=["state", "started_at", "approval"])
+    return tournament
+
+
+@transaction.atomic
+def entry_sell(*, tournament: Tournament, actor: User, player: str,
+               entered_at: datetime.datetime | None = None) -> TournamentEntry:
+    """A fee sold at the cash desk, instead of paying for each bet (QC RJC art. 124): before the start, or late until
+    the end of the level the rules fix (ROPTA §1.8: the second by default); a re-entry only for a player out, within
+    what the rules allow; never more players in play than places."""
+    tournament = _locked(tournament)
+    casino = tournament.casino
+    verify_actor(actor, casino)
+    _state(tournament, (State.PUBLISHED, State.RUNNING), "y inscrire un joueur")
+    moment = _moment(casino, entered_at, errors.ENTRY_FUTURE, "entered_at")
+    player = clean_text(player, field="player")
+    level, citation = 0, ""
+    if tournament.state == State.RUNNING:
+        late = late_registration(tournament)
+        level = late.level_at(moment)
+        citation = late.citation
+        if moment >= late.until:
+            raise _refused(errors.LATE_OVER.format(until=formatting.date(late.until, jurisdiction=casino.jurisdiction),
+                                                   level=tournament.late_levels, citation=late.citation),
+                           ErrorCode.LATE_REGISTRATION_OVER, "entered_at")
+    earlier = list(tournament.entries.filter(player=player).select_related("out"))
+    if any(not hasattr(seat, "out") for seat in earlier):
+        raise _refused(errors.REENTRY_IN_PLAY.format(player=player), ErrorCode.REENTRY_NOT_ALLOWED, "player")
+    if earlier and len(earlier) > tournament.reentries:
+        raise _refused(errors.REENTRY_LIMIT.format(player=player, count=len(earlier) - 1,
+                                                   allowed=tournament.reentries),
+                       ErrorCode.REENTRY_NOT_ALLOWED, "player")
+    if in_play(tournament).count() >= tournament.capacity:
+        raise _refused(errors.FULL.format(capacity=tournament.capacity), ErrorCode.TOURNAMENT_FULL, "player")
+    number = (tournament.entries.aggregate(n=Max("number"))["n"] or 0) + 1
+    entry = _append(tournament, EntryKind.TOURNAMENT_ENTRY, actor, moment, {
+        "inscription": number, "joueur": player, "re_entree": len(earlier), "niveau": level,
+        "droit_entree": tournament.fee, "aux_lots": tournament.to_pool, "devise": tournament.currency,
+        "inscrit_le": moment.isoformat(), "citation": citation or tournament.citation})
+    return TournamentEntry.objects.create(tournament=tournament, number=number, player=player, reentry=len(earlier),
+                                          level=level, fee=tournament.fee, to_pool=tournament.to_pool,
+                                          entered_at=moment, cashier=actor, entry=entry)
+
+
+def _stack(number, raw) -> int:
+    try:
+        stack = int(raw)
+    except (TypeError, ValueError):
+        stack = 0
+    if stack <= 0:
+        raise _refused(errors.STACK.format(number=number), ErrorCode.INVALID, "out")
+    return stack
+
+
+@transaction.atomic
+def players_out(*, tournament: Tournament, actor: User, hand: str, out: list[dict],
+                at: datetime.datetime | None = None) -> list[TournamentOut]:
+    """The players out on one deal (`out`: each one's entry number, table and stack at the start of the deal), which
+    places them (ROPTA §1.10, §2.7) once the tournament is over. When one player remains after late registration,
+    the tournament is over: its places and prizes are set."""
+    tournament = _locked(tournament)
+    casino = tournament.casino
+    verify_actor(actor, casino)
+    _state(tournament, (State.RUNNING,), "y enregistrer des joueurs sortis")
+    moment = _moment(casino, at, errors.STARTED_FUTURE, "at")
+    hand = clean_text(hand, field="hand", max_length=40)
+    if not out:
+        raise _refused(errors.OUT_EMPTY, ErrorCode.REQUIRED, "out")
+    playing = {seat.number: seat for seat in in_play(tournament)}
+    rows, seen = [], set()
+    for line in out:
+        number = line.get("inscription") if isinstance(line, dict) else None
+        seat = playing.get(int(number)) if str(number or "").isdigit() else None
+        if seat is None or seat.number in seen:
+            raise _refused(errors.NOT_IN_PLAY.format(number=number), ErrorCode.NOT_IN_PLAY, "out")
+        seen.add(seat.number)
+        table = clean_text(line.get("table"), field="out", max_length=40)
+        rows.append((seat, table, _stack(seat.number, line.get("tapis"))))
+    if len(rows) >= len(playing):
+        raise _refused(errors.OUT_ALL, ErrorCode.INVALID, "out")
+    group = (tournament.outs.aggregate(n=Max("group"))["n"] or 0) + 1
+    entry = _append(tournament, EntryKind.TOURNAMENT_OUT, actor, moment, {
+        "coup": hand, "groupe": group, "sortis": [
+            {"inscription": seat.number, "joueur": seat.player, "table": table, "tapis": stack}
+            for seat, table, stack in rows], "restent": len(playing) - len(rows), "sortis_le": moment.isoformat(),
+        "citation": placing_citation(casino.today(moment))})
+    created = [TournamentOut.objects.create(tournament=tournament, seat=seat, group=group, table=table, stack=stack,
+                                            hand=hand, at=moment, entry=entry) for seat, table, stack in rows]
+    if len(playing) - len(rows) == 1 and moment >= late_registration(tournament).until:
+        _finish(tournament, actor, moment)
+    return created
+
+
+def _finish(tournament: Tournament, actor: User, moment: datetime.datetime) -> None:
+    """The places of every player and the prizes from the pool, ties sharing (ROPTA §1.10, §2.7), the return checked
+    again (QC RJC art. 127): written in one entry."""
+    standing = results(tournament)
+    money = money_of(tournament)
+    citation = return_check(tournament.casino, tournament.fee, tournament.to_pool, tournament.casino.today(moment),
+                            entries=money.entries, extra=money.overlay)
+    entry = _append(tournament, EntryKind.TOURNAMENT_CLOSED, actor, moment, {
+        "etape": "classement", "places": [
+            {"place": line.place, "ex_aequo": line.tied, "inscription": line.seat.number, "joueur": line.seat.player,
+             "lot": line.prize} for line in standing.lines],
+        "droits_vendus": money.fees, "lots": money.pool, "ajout_maison": money.overlay, "part_maison": money.house,
+        "devise": tournament.currency, "citation": " ; ".join(c for c in (citation, standing.citation) if c)})
+    TournamentPlace.objects.bulk_create(TournamentPlace(
+        tournament=tournament, seat=line.seat, place=line.place, tied=line.tied, prize=line.prize, entry=entry)
+        for line in standing.lines)
+    tournament.state, tournament.finished_at = State.FINISHED, moment
+    tournament.save(update_fields=["state", "finished_at"])
+
+
+@transaction.atomic
+def tournament_finish(*, tournament: Tournament, actor: User, at: datetime.datetime | None = None) -> Tournament:
+    """Ends a tournament whose last player out was recorded while late registration was still open."""
+    tournament = _locked(tournament)
+    _manager(actor, tournament.casino)
+    _state(tournament, (State.RUNNING,), "le terminer")
+    moment = _moment(tournament.casino, at, errors.STARTED_FUTURE, "at")
+    count = in_play(tournament).count()
+    if count != 1 or moment < late_registration(tournament).until:
+        raise _refused(errors.FINISH.format(count=count), ErrorCode.TOURNAMENT_STATE, "state")
+    _finish(tournament, actor, moment)
+    return tournament
+
+
+def _cards(player: str, raw, count: int, citation: str) -> list[int]:
+    texts = raw.split() if isinstance(raw, str) else list(raw or [])
+    try:
+        dealt = [card(text) for text in texts]
+    except (KeyError, ValueError, TypeError):
+        dealt = []
+    if len(dealt) != count or len(set(dealt)) != len(dealt):
+        raise _refused(errors.CHIP_CARDS.format(player=player, citation=citation), ErrorCode.BAD_CARDS, "cards")
+    return dealt
+
+
+@transaction.atomic
+def chip_race_record(*, tournament: Tournament, actor: User, table: str, old_value: int, new_value: int,
+                     odd_chips: dict, cards: dict, left: dict) -> ChipRace:
+    """A chip race at a table (ROPTA §3.2): the higher chips the odd ones make, rounded from the rule's threshold, won
+    one each at most by the highest cards, suits in the rule's order, and no player raced out."""
+    tournament = _locked(tournament)
+    casino = tournament.casino
+    verify_actor(actor, casino)
+    _state(tournament, (State.RUNNING,), "y faire un chip race")
+    day = casino.today()
+    table = clean_text(table, field="table", max_length=40)
+    try:
+        old_value, new_value = int(old_value), int(new_value)
+        odd = {clean_text(player, field="odd_chips"): int(count) for player, count in odd_chips.items()}
+        kept = {player: int(left.get(player, 0)) for player in odd}
+    except (TypeError, ValueError, AttributeError):
+        raise _refused(errors.CHIP_VALUES, ErrorCode.INVALID, "odd_chips") from None
+    if old_value <= 0 or new_value <= old_value or any(n < 0 for n in (*odd.values(), *kept.values())):
+        raise _refused(errors.CHIP_VALUES, ErrorCode.INVALID, "old_value")
+    players = set(in_play(tournament).values_list("player", flat=True))
+    for player in odd:
+        if player not in players:
+            raise _refused(errors.CHIP_PLAYERS.format(player=player), ErrorCode.NOT_IN_PLAY, "odd_chips")
+    threshold, per_player, suits = (rules.ropta(key, day) for key in (
+        rules.RACE_THRESHOLD, rules.RACE_PER_PLAYER, rules.RACE_SUITS))
+    citation = str(threshold.citation)
+    dealt = {player: _cards(player, cards.get(player), count, citation) for player, count in odd.items()}
+    race = chip_race.race(odd, dealt, old_value, new_value, threshold.value, per_player.value, suits.value, kept)
+    shown = {player: " ".join(text(c) for c in held) for player, held in dealt.items()}
+    entry = _append(tournament, EntryKind.TOURNAMENT_CHIP_RACE, actor, timezone.now(), {
+        "table": table, "valeur_retiree": old_value, "valeur_superieure": new_value, "jetons_avances": odd,
+        "cartes": shown,
+        "jetons_donnes": race.new_chips, "gagnants": list(race.winners), "sauves": list(race.saved),
+        "citation": citation})
+    return ChipRace.objects.create(
+        tournament=tournament, table=table, old_value=old_value, new_value=new_value, odd_chips=odd,
+        cards=shown, new_chips=race.new_chips, winners=list(race.winners), saved=list(race.saved),
+        entry=entry)
+
+
+@transaction.atomic
+def prize_pay(*, place: TournamentPlace, actor: User, winner: str, identity: str,
+              paid_at: datetime.datetime | None = None) -> TournamentPayout:
+    """A prize paid at the cash desk to the player placed, who shows an identity document; recorded with the cashier."""
+    tournament = _locked(place.tournament)
+    casino = tournament.casino
+    verify_actor(actor, casino)
+    _state(tournament, (State.FINISHED,), "y payer un lot")
+    place = TournamentPlace.objects.select_related("seat").get(pk=place.pk)
+    if not place.prize:
+        raise _refused(errors.NO_PRIZE.format(place=place.place), ErrorCode.NOTHING_TO_PAY, "place")
+    if TournamentPayout.objects.filter(place=place).exists():
+        raise _refused(errors.ALREADY_PAID.format(place=place.place), ErrorCode.PRIZE_ALREADY_PAID, "place")
+    winner = clean_text(winner, field="winner")
+    if winner.casefold() != place.seat.player.casefold():
+        raise _refused(errors.WINNER_NAME.format(place=place.place, player=place.seat.player, winner=winner),
+                       ErrorCode.INVALID, "winner")
+    identity = clean_text(identity, field="identity")
+    moment = _moment(casino, paid_at, errors.ENTRY_FUTURE, "paid_at")
+    entry = _append(tournament, EntryKind.TOURNAMENT_PAYOUT, actor, moment, {
+        "place": place.place, "ex_aequo": place.tied, "inscription": place.seat.number, "gagnant": winner,
+        "piece_identite": identity, "montant": place.prize, "devise": tournament.currency,
+        "paye_le": moment.isoformat(), "citation": tournament.citation})
+    return TournamentPayout.objects.create(place=place, winner=winner, identity=identity, amount=place.prize,
+                                           paid_at=moment, cashier=actor, entry=entry)
+
+
+@transaction.atomic
+def tournament_close(*, tournament: Tournament, actor: User) -> Tournament:
+    """Every prize paid, the cash flows reconcile (fees in = prize pool + the house's part; the prizes paid = the pool
+    and what the house added to meet its guarantee) and the return is checked again (QC RJC art. 127)."""
+    tournament = _locked(tournament)
+    casino = tournament.casino
+    _manager(actor, casino)
+    _state(tournament, (State.FINISHED,), "le clore")
+    unpaid = tournament.places.filter(prize__gt=0, payout__isnull=True).count()
+    if unpaid:
+        raise _refused(errors.UNPAID.format(count=unpaid), ErrorCode.PRIZES_UNPAID, "payouts")
+    money = money_of(tournament)
+    moment = timezone.now()
+    citation = return_check(casino, tournament.fee, tournament.to_pool, casino.today(moment), entries=money.entries,
+                            extra=money.overlay)
+    _append(tournament, EntryKind.TOURNAMENT_CLOSED, actor, moment, {
+        "etape": "cloture", "droits_vendus": money.fees, "lots": money.pool, "ajout_maison": money.overlay,
+        "part_maison": money.house, "lots_payes": money.paid, "devise": tournament.currency,
+        "equilibre": money.balanced, "citation": citation or tournament.citation})
+    tournament.state, tournament.closed_at = State.CLOSED, moment
+    tournament.save(update_fields=["state", "closed_at"])
+    return tournament
