@@ -97,8 +97,10 @@ def test_rules_coverage_applies_or_explains_every_value_and_exits_0(capsys):
     wheel = values["qc.roue_de_fortune.taux_retour_minimum"]
     # computed by the wheel's returns, checked by the approvals' wheel of fortune requests
     assert wheel["status"] == "applied" and {"calcul", "controle"} == {s["kind"] for s in wheel["sites"]}
-    tournament = values["qc.tournoi.tables_indiquees"]
-    assert tournament["status"] == "display_only" and "tournois" in tournament["reason"]
+    marked = values["qc.tournoi.tables_indiquees"]  # the tables a tournament uses, required when it is set up
+    assert marked["status"] == "applied"
+    final_table = values["ropta.tournoi.table_finale_max"]
+    assert final_table["status"] == "display_only" and "tournoi" in final_table["reason"]
     call_command("rules_coverage")
     assert f"total : {counts['total']}" in capsys.readouterr().out
 
@@ -161,7 +163,7 @@ def test_rules_coverage_exits_1_on_a_value_neither_applied_nor_declared(monkeypa
     from games import coverage
 
     declared = coverage.declarations_read()
-    del declared.display_only["qc.tournoi.tables_indiquees"]
+    del declared.display_only["ropta.tournoi.table_finale_max"]
     monkeypatch.setattr(coverage, "declarations_read", lambda **kwargs: declared)
     with pytest.raises(CommandError, match="1 problème"):
         call_command("rules_coverage")

@@ -91,3 +91,63 @@ def test_fees_in_are_the_prize_pool_plus_the_house_s_part(entries, fee, data):
     short = return_shortfall(money, THIRTY)
     assert (money.pool + short) * 100 >= 30 * money.fees  # topped up, the pool returns the 30 %
     assert short == 0 or (money.pool + short - 1) * 100 < 30 * money.fees  # and not a cent more than it lacked
+
+
+# --- players out at several tables, the clock and the prizes from the shares --------------------------------------
+
+
+def test_ropta_2_7_hand_for_hand_players_out_at_two_tables_are_tied_at_one_table_by_stacks():
+    from games.tournaments.places import placed_at_tables
+
+    assert placed_at_tables({"Eva": ("T1", 7000), "Tom": ("T2", 12000)}, 5) == [(4, ("Eva", "Tom"))]
+    # two out at T1 (told apart by stacks), one at T2: the best of each table share the better places
+    assert placed_at_tables({"A": ("T1", 500), "B": ("T1", 300), "C": ("T2", 400)}, 9) == [
+        (7, ("A", "C")), (9, ("B",))]
+    assert placed_at_tables({"A": ("T1", 500), "B": ("T1", 300)}, 9) == placed({"A": 500, "B": 300}, 9)
+
+
+def test_ropta_1_8_late_registration_ends_with_the_second_level_and_the_level_follows_the_clock():
+    import datetime
+
+    from games.tournaments.structure import late_until, level_at
+
+    start = datetime.datetime(2026, 11, 20, 19, 0, tzinfo=datetime.UTC)
+    minutes = [20, 20, 30]
+    assert late_until(minutes, start, 2) == start + datetime.timedelta(minutes=40)
+    assert [level_at(minutes, start, start + datetime.timedelta(minutes=m)) for m in (-1, 0, 19, 20, 45, 70, 500)] \
+        == [0, 1, 1, 2, 3, 3, 3]
+
+
+def test_prizes_from_the_shares_round_down_and_the_cents_left_go_to_the_best_placed():
+    from games.tournaments.structure import prizes
+
+    assert prizes(630_00, [Decimal("0.5"), Decimal("0.3"), Decimal("0.2")]) == [315_00, 189_00, 126_00]
+    assert prizes(100_01, [Decimal("0.5"), Decimal("0.5")]) == [50_01, 50_00]
+    assert prizes(10_00, [Decimal(1) / 3, Decimal(1) / 3, 1 - 2 * (Decimal(1) / 3)]) == [3_34, 3_33, 3_33]
+    with pytest.raises(ValueError):
+        prizes(100, [Decimal("0.5"), Decimal("0.4")])
+
+
+@given(st.integers(0, 10**9), st.lists(st.integers(1, 1000), min_size=1, max_size=15), st.data())
+def test_prizes_of_any_pool_and_shares_tied_across_tables_add_up_to_the_pool_to_the_cent(pool, weights, data):
+    from games.tournaments.places import placed_at_tables
+    from games.tournaments.structure import prizes
+
+    total = sum(weights)
+    parts = [Decimal(w) / Decimal(total) for w in weights[:-1]]
+    parts.append(1 - sum(parts))
+    if parts[-1] <= 0:
+        return
+    paid_places = prizes(pool, parts)
+    assert sum(paid_places) == pool and all(p >= 0 for p in paid_places)
+    players = len(weights) + data.draw(st.integers(0, 8))
+    left = players - 1
+    placed_so_far = [(1, ("winner",))]
+    while left:
+        count = data.draw(st.integers(1, left))
+        out = {f"j{left}-{n}": (data.draw(st.sampled_from(("T1", "T2", "T3"))), data.draw(st.sampled_from((1, 2))))
+               for n in range(count)}
+        placed_so_far.extend(placed_at_tables(out, left + 1))  # the winner is still in
+        left -= count
+    won = shares(paid_places, placed_so_far)
+    assert len(won) == players and sum(won.values()) == pool
