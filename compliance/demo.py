@@ -60,7 +60,7 @@ USERS = (
 def demo_load() -> list[str]:
     """Creates what is missing and returns one line per thing created; a second run creates nothing. The
     platform's part first (jurisdictions, casinos, users), then each installed app's `demo.demo_load()`, in the
-    order of INSTALLED_APPS: the rules before the registers that cite them."""
+    order of INSTALLED_APPS: the rules before the registers that cite them; last, each `demo.demo_load_last()`."""
     created, actor = [], system_user()  # the platform sets the demo up; the people act from then on
     if jurisdictions_load(actor=actor):
         created.append("jurisdictions")
@@ -81,7 +81,13 @@ def demo_load() -> list[str]:
         accountant = casino.users.filter(role=User.Role.ACCOUNTANT).first()
         job_enqueue(kind=JobRun.Kind.PIPELINE_CHECK, casino=casino, requested_by=accountant)
         created.append(f"pipeline check for {casino.code}")
-    for app in apps.get_app_configs():
-        if app.name != __package__ and module_has_submodule(app.module, "demo"):
-            created += import_module(f"{app.name}.demo").demo_load()
+    parts = [import_module(f"{app.name}.demo") for app in apps.get_app_configs()
+             if app.name != __package__ and module_has_submodule(app.module, "demo")]
+    for part in parts:
+        created += part.demo_load()
+    # then what an app's part builds on the apps above it (registers: the tournaments, whose Luxembourg rules the
+    # approvals approve and whose results the reports sign), once their own parts are in
+    for part in parts:
+        if hasattr(part, "demo_load_last"):
+            created += part.demo_load_last()
     return created

@@ -247,6 +247,9 @@ class AuditAction(models.TextChoices):
     APPROVAL_DRAFTED = "approval_drafted", _("Demande d'approbation préparée")
     APPROVAL_ATTACHED = "approval_attached", _("Document joint à une demande d'approbation")
     APPROVAL_FINDING_ADDED = "approval_finding_added", _("Constat de l'autorité ajouté à une demande")
+    # a tournament set up as a draft (registers/tournaments); from its rules' publication on, its steps are entries of
+    # the casino's tournament register
+    TOURNAMENT_DRAFTED = "tournament_drafted", _("Tournoi préparé")
 
 
 class AuditEvent(models.Model):

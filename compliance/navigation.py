@@ -38,6 +38,8 @@ NAVIGATION: tuple[NavItem, ...] = (
     NavItem(_("Salon de poker"), "suit-club", (*CASINO_STAFF, REGULATOR),
             _("Séances des tables de poker, mains importées et rejouées, retenue recalculée."), "poker-home",
             jurisdictions=("LU", "QC")),
+    NavItem(_("Tournois"), "trophy", (*CASINO_STAFF, REGULATOR),
+            _("Règles publiées, inscriptions, places, lots payés et registre des tournois."), "tournaments-list"),
     NavItem(_("Rapprochements"), "clipboard-check", (*CASINO_STAFF, REGULATOR),
             _("Chaque journée de jeu des tables rapprochée, ses constats et leur suite."), "reconciliation-list"),
     NavItem(_("Demandes d'approbation"), "patch-check", (MANAGER, REGULATOR),

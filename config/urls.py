@@ -26,6 +26,7 @@ urlpatterns = [
     path("cartes/", include("registers.cards.urls")),
     path("tables/", include("registers.tables.urls")),
     path("poker/", include("registers.poker_room.urls")),
+    path("tournois/", include("registers.tournaments.urls")),
     path("health/", views.health, name="health"),
     path("pki/", include(reports_urls.pki_urlpatterns)),  # the root and the CRL, for anyone checking a report
     path("rapports/", include(reports_urls)),

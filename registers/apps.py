@@ -20,3 +20,28 @@ class RegistersConfig(AppConfig):
         from .poker import services  # noqa: F401
 
         LATE_AUDIT[:] = [lambda entry: entry_problems(entry, CHECKS)]
+
+        # a tournament's signed results: the reports sign what documents.BUILDERS names, and the tournaments ask for
+        # it through the reports' request, neither importing the other (the reports sit above the registers)
+        from compliance.reports import documents
+        from compliance.reports.models import Report
+
+        from .tournaments import services as tournaments
+
+        documents.BUILDERS[Report.Kind.TOURNAMENT_RESULTS] = _tournament_results
+        tournaments.REPORTS.letter_request = _letter_request
+
+
+def _tournament_results(report):
+    from compliance.reports.documents import Document
+
+    from .tournaments.report import document
+
+    return Document(**document(report))
+
+
+def _letter_request(**kwargs):
+    # the reports' services bring WeasyPrint and pyHanko: only a process that asks for a report pays for them
+    from compliance.reports.services import letter_request
+
+    return letter_request(**kwargs)

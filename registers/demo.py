@@ -22,6 +22,39 @@ def demo_load() -> list[str]:
             + _poker_room_demo())
 
 
+def demo_load_last() -> list[str]:
+    """What rests on the apps above the registers, once every app's part is in (compliance/demo.py): each demo
+    casino's tournaments (registers/tournaments/demo.py), a Luxembourg tournament's rules approved by the Minister
+    through the approvals, and each results report signed here, as the worker would, so that the demo shows it."""
+    from compliance.reports.models import Report
+    from compliance.reports.services import report_generate
+
+    from .tournaments.demo import CASINOS, tournaments_demo
+
+    created = [line for code in CASINOS for line in tournaments_demo(code, approve=_tournament_approval)]
+    for report in Report.objects.filter(kind=Report.Kind.TOURNAMENT_RESULTS, status=Report.Status.PENDING):
+        report_generate(report)
+    return created
+
+
+def _tournament_approval(*, casino: Casino, manager: User, name: str, start: date, terms: str):
+    """A tournament's rules filed with their text and approved by the jurisdiction's regulator, from today."""
+    from compliance.approvals.services import request_attach, request_create, request_decide, request_file
+
+    regulator = User.objects.filter(role=User.Role.REGULATOR, jurisdiction=casino.jurisdiction).order_by("pk").first()
+    draft = request_create(actor=manager, casino=casino, kind="tournoi", items={
+        "nom": name, "modalites": terms, "date_debut": start.isoformat()})
+    request_attach(actor=manager, request=draft, item="reglement", filename="reglement-tournoi.pdf",
+                   content=_rules_pdf(name, terms))
+    return request_decide(actor=regulator, request=request_file(actor=manager, request=draft), decision="approuver")
+
+
+def _rules_pdf(name: str, terms: str) -> bytes:
+    from compliance.approvals.demo import pdf
+
+    return pdf(f"Règlement du tournoi « {name} »", terms)
+
+
 def _poker_room_demo() -> list[str]:
     """A week of each poker room's deals, with its registers and a few planted faults (poker_room/demo.py)."""
     from .poker_room.demo import ROOMS, poker_room_demo

@@ -391,8 +391,84 @@ APPROVAL_CASES = {
 }
 
 
+TOURNAMENTS = "registers.tournaments.services"
+PLAYERS = ["Ana", "Tom", "Eva"]
+
+
+def _tournament_staff(w):
+    """Casino A's (Québec) second manager and cashier, who set up the tournaments the cases act on."""
+    if not hasattr(w, "manager_a2"):
+        w.manager_a2 = make_user("direction.a2", "manager", casino=w.a)
+        w.cashier_a2 = make_user("caisse.a2", "accountant", casino=w.a)
+    return w.manager_a2, w.cashier_a2
+
+
+def _published(w, minutes_ago: int | None = None, players=()):
+    from django.utils import timezone
+
+    from tests.tournament_world import setup
+
+    manager, cashier = _tournament_staff(w)
+    start = timezone.now() - datetime.timedelta(minutes=minutes_ago) if minutes_ago is not None else None
+    tournament = setup(w.a, manager, starts_at=start)
+    published = w.a.today(start) - datetime.timedelta(days=8) if start else None
+    _c(TOURNAMENTS, "tournament_publish")(tournament=tournament, actor=manager, published_on=published)
+    for player in players:
+        _c(TOURNAMENTS, "entry_sell")(tournament=tournament, actor=cashier, player=player,
+                                      entered_at=start - datetime.timedelta(minutes=5))
+    return tournament
+
+
+def _played(w, *, finished: bool = True, minutes_ago: int = 100, outs=((3, 3), (2, 2))):
+    """Three players; with `finished`, two out (entry number, minutes ago), the last while late registration is over."""
+    from tests.tournament_world import out, started
+
+    manager, cashier = _tournament_staff(w)
+    tournament = started(w.a, manager, cashier, PLAYERS, minutes_ago=minutes_ago)
+    for number, ago in outs if finished else ():
+        out(tournament, manager, f"T1-{number}", (number, "T1", 1000), minutes_ago=ago)
+    tournament.refresh_from_db()
+    return tournament
+
+
+def _paid(w):
+    tournament = _played(w)
+    for place in tournament.places.filter(prize__gt=0).select_related("seat"):
+        _c(TOURNAMENTS, "prize_pay")(place=place, actor=w.cashier_a2, winner=place.seat.player, identity="P-1")
+    return tournament
+
+
+TOURNAMENT_CASES = {
+    f"{TOURNAMENTS}.tournament_create": lambda w: (_c("tests.tournament_world", "setup")(w.a, w.manager_a),
+                                                   w.manager_a)[1],
+    f"{TOURNAMENTS}.tournament_publish": lambda w: (_c(TOURNAMENTS, "tournament_publish")(
+        tournament=_c("tests.tournament_world", "setup")(w.a, _tournament_staff(w)[0]), actor=w.manager_a),
+        w.manager_a)[1],
+    f"{TOURNAMENTS}.entry_sell": lambda w: (_c(TOURNAMENTS, "entry_sell")(
+        tournament=_published(w), actor=w.accountant_a, player="Ana"), w.accountant_a)[1],
+    f"{TOURNAMENTS}.tournament_start": lambda w: (_c(TOURNAMENTS, "tournament_start")(
+        tournament=_published(w, minutes_ago=10, players=PLAYERS), actor=w.manager_a), w.manager_a)[1],
+    f"{TOURNAMENTS}.players_out": lambda w: (_c(TOURNAMENTS, "players_out")(
+        tournament=_played(w, finished=False), actor=w.manager_a, hand="T1-1",
+        out=[{"inscription": 3, "table": "T1", "tapis": 1000}]), w.manager_a)[1],
+    # the last player out while late registration was open: the tournament ends once it is over
+    f"{TOURNAMENTS}.tournament_finish": lambda w: (_c(TOURNAMENTS, "tournament_finish")(
+        tournament=_played(w, outs=((3, 80), (2, 70))), actor=w.manager_a), w.manager_a)[1],
+    f"{TOURNAMENTS}.chip_race_record": lambda w: (_c(TOURNAMENTS, "chip_race_record")(
+        tournament=_played(w, finished=False), actor=w.manager_a, table="T1", old_value=100, new_value=500,
+        odd_chips={"Ana": 1}, cards={"Ana": "As"}, left={"Ana": 5000}), w.manager_a)[1],
+    f"{TOURNAMENTS}.prize_pay": lambda w: (_c(TOURNAMENTS, "prize_pay")(
+        place=_played(w).places.get(place=1), actor=w.accountant_a, winner="Ana", identity="P-2"), w.accountant_a)[1],
+    f"{TOURNAMENTS}.tournament_close": lambda w: (_c(TOURNAMENTS, "tournament_close")(
+        tournament=_paid(w), actor=w.manager_a), w.manager_a)[1],
+    f"{TOURNAMENTS}.tournament_report_request": lambda w: (_c(TOURNAMENTS, "tournament_report_request")(
+        tournament=_played(w), actor=w.accountant_a), w.accountant_a)[1],
+}
+
+
 CASES = {
     **APPROVAL_CASES,
+    **TOURNAMENT_CASES,
     f"{RECON}.reconciliation_run": lambda w: (_c(RECON, "reconciliation_run")(
         casino=w.c, gaming_day=TODAY(), actor=w.manager_c), w.manager_c)[1],
     f"{RECON}.reconciliation_run_range": lambda w: (_c(RECON, "reconciliation_run_range")(

@@ -117,6 +117,7 @@ def test_the_demo_registers_pass_the_audit(rules):
     tables = {f"{casino}/{kind}" for casino in ("lac-bleu", "les-rochers") for kind in ("avances", "carnets_speciaux")}
     expected = {f"la-moselle/{kind}" for kind in REGISTER_ENTRY_KINDS} | {"lac-bleu/cagnotte", "les-rochers/jackpots"}
     expected |= tables | {f"{casino}/approbations" for casino in ("lac-bleu", "les-rochers")}  # their requests
+    expected |= {f"{casino}/tournois" for casino in ("lac-bleu", "les-rochers")}  # registers/tournaments/demo.py
     assert set(audited) == expected and all(audited.values())
     assert summary["invalid"] == 0 and summary["entries"] == sum(audited.values()) > 50
     assert out.strip() == f"{len(audited)} registre(s) audité(s), {summary['entries']} écriture(s), 0 invalide(s)"

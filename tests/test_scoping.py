@@ -153,7 +153,34 @@ SCOPED_ROUTES = {
     "approvals-attachment": ("detail", lambda w: {"reference": _approval_b(w).reference,
                                                   "pk": w.approval_b_attachment.pk}),
     "approvals-casino-paytable": ("detail", lambda w: {"casino": w.b.code, "key": "qc.grand_prix.main"}),
+    # the tournaments (/tournois/): casino B's published tournament is in no list of casino A's staff, its page a 404
+    "tournaments-list": ("list", lambda w: {} if _tournament_b(w) else {}),
+    "tournaments-detail": ("detail", lambda w: {"casino": w.b.code, "slug": _tournament_b(w).slug}),
 }
+
+# A tournament's public page: its rules once the casino has published them, for anyone, signed in or not, read-only;
+# a draft is a 404 to everyone, its own casino's staff included (they read it on its staff page).
+# name -> kwargs built from casino B's tournament, published or not.
+PUBLISHED_TOURNAMENT_ROUTES = {
+    "tournaments-public": lambda tournament: {"casino": tournament.casino.code, "slug": tournament.slug},
+}
+
+
+def _tournament_b(w, *, published: bool = True):
+    """Casino B's tournament, its rules published (or a draft), once per world."""
+    name = "published_b" if published else "draft_b"
+    if getattr(w, f"tournament_{name}", None) is None:
+        from registers.tournaments.services import tournament_publish
+        from tests.conftest import make_user
+        from tests.tournament_world import setup
+
+        manager = User.objects.filter(username="direction.b").first() or make_user("direction.b", "manager",
+                                                                                   casino=w.b)
+        tournament = setup(w.b, manager, name=f"Tournoi de B ({name})")
+        if published:
+            tournament_publish(tournament=tournament, actor=manager)
+        setattr(w, f"tournament_{name}", tournament)
+    return getattr(w, f"tournament_{name}")
 
 
 def _approval_b(w):
@@ -247,7 +274,23 @@ APPROVAL_API_ROUTES = {
 
 def test_every_named_route_is_classified():
     assert _named_routes() == (UNSCOPED_ROUTES | set(SCOPED_ROUTES) | set(PUBLIC_RULE_ROUTES)
-                               | set(SLOT_SYSTEM_ROUTES) | POST_ONLY_ROUTES | set(APPROVAL_API_ROUTES))
+                               | set(SLOT_SYSTEM_ROUTES) | POST_ONLY_ROUTES | set(APPROVAL_API_ROUTES)
+                               | set(PUBLISHED_TOURNAMENT_ROUTES))
+
+
+@pytest.mark.parametrize("name", sorted(PUBLISHED_TOURNAMENT_ROUTES))
+def test_a_tournament_s_public_page_is_for_anyone_once_published_and_a_draft_is_a_404_to_everyone(world, name,
+                                                                                                   client):
+    kwargs = PUBLISHED_TOURNAMENT_ROUTES[name]
+    published = reverse(name, kwargs=kwargs(_tournament_b(world)))
+    draft = reverse(name, kwargs=kwargs(_tournament_b(world, published=False)))
+    for user in (None, world.accountant_a, world.regulator_lu, world.accountant_b):
+        if user is not None:
+            client.force_login(user)
+        response = client.get(published)
+        assert response.status_code == 200 and world.b.name in response.content.decode(), user
+        assert client.get(draft).status_code == 404, user
+        assert client.post(published, {}).status_code == 405, user
 
 
 @pytest.mark.parametrize("name", sorted(APPROVAL_API_ROUTES))

@@ -87,6 +87,8 @@ class Report(models.Model):
         CARD_STATEMENT = "card_statement", _("Relevé de carte d'un client")
         # the authority's signed decision on a request (compliance/approvals), signed with its certificate
         APPROVAL_DECISION = "approval_decision", _("Lettre de décision d'une demande d'approbation")
+        # a tournament's results, standing and cash flows (registers/tournaments), signed with the casino's certificate
+        TOURNAMENT_RESULTS = "tournament_results", _("Résultats d'un tournoi")
 
     class Status(models.TextChoices):
         PENDING = "pending", _("En attente")

@@ -146,7 +146,7 @@ def report_request(*, actor: User, kind: str, casino: Casino | None = None, regi
     """A report asked for: it waits for the worker (`report_generate`). A casino's reports are asked by its staff (or
     by the platform after a day's close); a pay table's return by a casino's staff or a regulator, whose certificate
     signs it."""
-    if kind not in Report.Kind.values:
+    if kind not in Report.Kind.values or kind in documents.BUILDERS:  # those are asked through the app making them
         raise DomainError(errors.KIND_UNKNOWN, code=ErrorCode.INVALID, field="kind")
     casino, register, subject = _subject(kind, actor, casino, register_kind, subject)
     if casino is not None and actor.username != SYSTEM_USERNAME:

@@ -90,6 +90,8 @@ class TournamentEntry(models.Model):
     cashier = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     entry = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="+")
 
+    objects = scoped_queryset(casino="tournament__casino", jurisdiction="tournament__casino__jurisdiction").as_manager()
+
     class Meta:
         ordering = ["number"]
         constraints = [models.UniqueConstraint(fields=["tournament", "number"], name="tournament_entry_number_once"),
@@ -113,6 +115,8 @@ class TournamentOut(models.Model):
     at = models.DateTimeField()
     entry = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="+")
 
+    objects = scoped_queryset(casino="tournament__casino", jurisdiction="tournament__casino__jurisdiction").as_manager()
+
     class Meta:
         ordering = ["group", "seat__number"]
 
@@ -129,6 +133,8 @@ class TournamentPlace(models.Model):
     tied = models.PositiveSmallIntegerField(_("ex aequo"), default=1)  # the players sharing the places from `place`
     prize = models.DecimalField(_("lot"), **MONEY)
     entry = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="+")
+
+    objects = scoped_queryset(casino="tournament__casino", jurisdiction="tournament__casino__jurisdiction").as_manager()
 
     class Meta:
         ordering = ["place", "seat__number"]
@@ -151,6 +157,8 @@ class ChipRace(models.Model):
     saved = models.JSONField()  # raced out of their last chip, given one of the smallest value in play
     entry = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="+")
 
+    objects = scoped_queryset(casino="tournament__casino", jurisdiction="tournament__casino__jurisdiction").as_manager()
+
     class Meta:
         ordering = ["pk"]
 
@@ -168,6 +176,9 @@ class TournamentPayout(models.Model):
     paid_at = models.DateTimeField()
     cashier = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     entry = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="+")
+
+    objects = scoped_queryset(casino="place__tournament__casino",
+                              jurisdiction="place__tournament__casino__jurisdiction").as_manager()
 
     class Meta:
         ordering = ["place__place"]

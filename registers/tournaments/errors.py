@@ -43,6 +43,7 @@ FINISH = _("Le tournoi se termine quand il ne reste qu'un joueur en jeu et que l
            "il en reste {count}.")
 CHIP_VALUES = _("Le chip race retire une valeur de jeton pour une valeur supérieure (entiers positifs).")
 CHIP_CARDS = _("{player} : une carte par jeton avancé, écrite comme « As » ou « Td » ({citation}).")
+CHIP_FUTURE = _("Un chip race ne peut être enregistré à l'avance.")
 CHIP_PLAYERS = _("Le chip race se fait entre joueurs en jeu ; « {player} » ne l'est pas.")
 NO_PRIZE = _("La place {place} n'a pas de lot à payer.")
 ALREADY_PAID = _("Le lot de la place {place} est déjà payé.")

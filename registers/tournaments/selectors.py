@@ -1,17 +1,26 @@
 """Reads of the tournaments: who is still in play, when late registration ends, the money (fees in = prize pool + the
 house's part), and the places and prizes, computed from the players out while the tournament runs and read from the
-places set at its end afterwards."""
+places set at its end afterwards; and what the pages read: the tournaments of a user's scope, one of them, one whose
+rules are published (the public page), the games a casino may hold one of, its entries in the register."""
 
 import datetime
+import json
 from dataclasses import dataclass
 from decimal import Decimal
 
-from django.db.models import QuerySet, Sum
+from django.db.models import Count, Q, QuerySet, Sum
+from django.http import Http404
+from django.shortcuts import get_object_or_404
 
+from compliance.models import Casino, User
+from games.models import Game
 from games.tournaments import places, structure
 
-from ..models import Tournament, TournamentEntry
+from ..kinds import RegisterKind
+from ..models import Entry, Tournament, TournamentEntry
 from . import rules
+
+ROPTA_GAME = "ropta.tournoi"  # the rulebook's own tournament, which any casino may adopt
 
 CENTS = Decimal(100)
 ZERO = Decimal("0.00")
@@ -52,6 +61,10 @@ class Money:
     @property
     def prizes(self) -> Decimal:
         return self.pool + self.overlay
+
+    @property
+    def unpaid(self) -> Decimal:
+        return self.prizes - self.paid
 
     @property
     def balanced(self) -> bool:
@@ -115,3 +128,68 @@ def results(tournament: Tournament) -> Standing:
     lines = [Line(place, len(tied), by_number[number], (Decimal(shares.get(number, 0)) / CENTS).quantize(ZERO))
              for place, tied in sorted(placed) for number in tied]
     return Standing(lines, len(playing) == 1, placing_citation(day))
+
+
+# --- what the pages read ----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Row:
+    tournament: Tournament
+    entries: int
+    pool: Decimal
+
+    @property
+    def prizes(self) -> Decimal:
+        """The pool, or what the house guarantees when the pool is short of it."""
+        return max(self.pool, self.tournament.guaranteed or ZERO)
+
+
+def tournament_list(*, user: User) -> list[Row]:
+    """The tournaments of the user's scope, the next to start first, with their entries and prize pool."""
+    rows = (Tournament.objects.visible_to(user).select_related("casino__jurisdiction", "game")
+            .annotate(sold=Count("entries"), pool=Sum("entries__to_pool")).order_by("-starts_at", "pk"))
+    return [Row(row, row.sold, row.pool or ZERO) for row in rows]
+
+
+def tournament_get(*, user: User, casino_code: str, slug: str) -> Tournament:
+    """A tournament of the user's scope; another casino's is a 404."""
+    return get_object_or_404(Tournament.objects.visible_to(user).select_related(
+        "casino__jurisdiction", "game", "approval"), casino__code=casino_code, slug=slug)
+
+
+def published_get(*, casino_code: str, slug: str) -> Tournament:
+    """A tournament whose rules the casino made public, for anyone; a draft is a 404 as if it did not exist."""
+    found = (Tournament.objects.exclude(state=Tournament.State.DRAFT).select_related("casino__jurisdiction", "game")
+             .filter(casino__code=casino_code, slug=slug).first())
+    if found is None:
+        raise Http404(slug)
+    return found
+
+
+def games_for(casino: Casino) -> list[Game]:
+    """The games of the casino's jurisdiction (QC RJC art. 123: a tournament of any of them) and the rulebook's."""
+    return list(Game.objects.filter(Q(jurisdiction=casino.jurisdiction) | Q(key=ROPTA_GAME))
+                .order_by("jurisdiction__code", "name"))
+
+
+def register_entries(tournament: Tournament) -> QuerySet[Entry]:
+    """The tournament's entries in the casino's tournament register, in the order written."""
+    return Entry.objects.filter(register__casino=tournament.casino, register__kind=RegisterKind.TOURNOIS,
+                                payload__contains=f'"tournoi":{json.dumps(tournament.slug)}').order_by("seq")
+
+
+@dataclass(frozen=True)
+class Prize:
+    place: int
+    share: Decimal
+    amount: Decimal | None  # None until a fee is sold or a prize guaranteed
+
+
+def prize_table(tournament: Tournament) -> list[Prize]:
+    """Each paid place's share of the prizes and, once there is a pool, its amount."""
+    shares = [Decimal(share) for share in tournament.shares]
+    pool = money_of(tournament).prizes
+    amounts = structure.prizes(int(pool * CENTS), shares) if pool else [None] * len(shares)
+    return [Prize(place, share, None if cents is None else (Decimal(cents) / CENTS).quantize(ZERO))
+            for place, (share, cents) in enumerate(zip(shares, amounts, strict=True), start=1)]

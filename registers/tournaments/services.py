@@ -7,6 +7,7 @@ import hashlib
 import json
 from decimal import Decimal
 from fractions import Fraction
+from types import SimpleNamespace
 
 from django.db import transaction
 from django.db.models import Max
@@ -16,7 +17,9 @@ from django.utils.text import slugify
 from compliance import formatting
 from compliance.approvals.configuration import required as approval_required
 from compliance.errors import DomainError
-from compliance.models import Casino, User
+from compliance.models import AuditAction, Casino, User
+from compliance.reports.models import Report
+from compliance.services import audit_record
 from games.hands.cards import card, text
 from games.models import Game
 from games.tournaments import chip_race, prize_pool
@@ -33,6 +36,10 @@ from .selectors import in_play, late_registration, money_of, placing_citation, r
 
 State = Tournament.State
 CENTS = Decimal(100)
+
+# The signed reports sit above the registers, which never import their services: the wiring (registers/apps.py)
+# hands their request over here, as compliance/reports/apps.py hands the chain what follows a close.
+REPORTS = SimpleNamespace(letter_request=None)
 
 
 def _refused(message, code: str, field: str | None = None) -> DomainError:
@@ -166,7 +173,8 @@ def tournament_create(
     """A manager sets a tournament up (QC RJC art. 123: any of the casino's games): what its rules will publish, the
     fee instead of paying bets and the part of it to the prize pool, the return at least the rule's share of the fees
     (art. 127), the grand prix fee from the supplementary bet (art. 124), the structure in the ROPTA's formats and the
-    tables marked for it (art. 126). A draft: nothing is in the register until the rules are published."""
+    tables marked for it (art. 126). A draft, in the audit log: nothing is in the register until the rules are
+    published."""
     _manager(actor, casino)
     casino = Casino.objects.select_related("jurisdiction").get(pk=casino.pk)
     name = clean_text(name, field="name")
@@ -208,7 +216,7 @@ def tournament_create(
     marked, tables_citation = _tables(casino, tables, day)
     citations = [return_check(casino, fee, to_pool, day), _grand_prix(casino, fee, supplementary_bet, day),
                  tables_citation, str(rules.ropta(rules.ANTE_FORMAT, day).citation), str(late_rule.citation)]
-    return Tournament.objects.create(
+    tournament = Tournament.objects.create(
         casino=casino, game=chosen, name=name, slug=slug, starts_at=starts_at, duration=duration,
         participation=texts["participation"], distribution=texts["distribution"],
         house_changes=[clean_text(change, field="house_changes", max_length=TEXT_MAX, multiline=True)
@@ -219,6 +227,10 @@ def tournament_create(
         shares=_shares(shares, capacity), starting_stack=starting_stack, ante_format=ante_format, levels=structure,
         late_levels=late_levels, reentries=reentries, capacity=capacity, tables=marked, currency=casino.currency,
         citation=" ; ".join(dict.fromkeys(c for c in citations if c))[:400], created_by=actor)
+    audit_record(actor=actor, action=AuditAction.TOURNAMENT_DRAFTED, casino=casino, target_type="tournament",
+                 target_id=tournament.pk, details={"slug": slug, "name": name, "starts_at": starts_at, "fee": fee,
+                                                   "to_pool": to_pool})
+    return tournament
 
 
 def rules_published(tournament: Tournament) -> dict:
@@ -466,14 +478,16 @@ def _cards(player: str, raw, count: int, citation: str) -> list[int]:
 
 @transaction.atomic
 def chip_race_record(*, tournament: Tournament, actor: User, table: str, old_value: int, new_value: int,
-                     odd_chips: dict, cards: dict, left: dict) -> ChipRace:
+                     odd_chips: dict, cards: dict, left: dict, at: datetime.datetime | None = None) -> ChipRace:
     """A chip race at a table (ROPTA §3.2): the higher chips the odd ones make, rounded from the rule's threshold, won
-    one each at most by the highest cards, suits in the rule's order, and no player raced out."""
+    one each at most by the highest cards, suits in the rule's order, and no player raced out. `at`: when it was run,
+    if not now (recorded after the fact)."""
     tournament = _locked(tournament)
     casino = tournament.casino
     verify_actor(actor, casino)
     _state(tournament, (State.RUNNING,), "y faire un chip race")
-    day = casino.today()
+    moment = _moment(casino, at, errors.CHIP_FUTURE, "at")
+    day = casino.today(moment)
     table = clean_text(table, field="table", max_length=40)
     try:
         old_value, new_value = int(old_value), int(new_value)
@@ -493,7 +507,7 @@ def chip_race_record(*, tournament: Tournament, actor: User, table: str, old_val
     dealt = {player: _cards(player, cards.get(player), count, citation) for player, count in odd.items()}
     race = chip_race.race(odd, dealt, old_value, new_value, threshold.value, per_player.value, suits.value, kept)
     shown = {player: " ".join(text(c) for c in held) for player, held in dealt.items()}
-    entry = _append(tournament, EntryKind.TOURNAMENT_CHIP_RACE, actor, timezone.now(), {
+    entry = _append(tournament, EntryKind.TOURNAMENT_CHIP_RACE, actor, moment, {
         "table": table, "valeur_retiree": old_value, "valeur_superieure": new_value, "jetons_avances": odd,
         "cartes": shown,
         "jetons_donnes": race.new_chips, "gagnants": list(race.winners), "sauves": list(race.saved),
@@ -553,3 +567,16 @@ def tournament_close(*, tournament: Tournament, actor: User) -> Tournament:
     tournament.state, tournament.closed_at = State.CLOSED, moment
     tournament.save(update_fields=["state", "closed_at"])
     return tournament
+
+
+@transaction.atomic
+def tournament_report_request(*, tournament: Tournament, actor: User) -> Report:
+    """The signed report of a tournament's results, once it is over: asked of the worker, which renders it and signs
+    it with the casino's certificate, its hash then written in the tournament register (compliance/reports)."""
+    tournament = Tournament.objects.select_related("casino").get(pk=tournament.pk)
+    casino = tournament.casino
+    verify_actor(actor, casino)
+    _state(tournament, (State.FINISHED, State.CLOSED), "en demander le rapport signé des résultats")
+    return REPORTS.letter_request(actor=actor, kind=Report.Kind.TOURNAMENT_RESULTS, casino=casino,
+                                  register_kind=RegisterKind.TOURNOIS, subject=tournament.slug,
+                                  day=casino.today(tournament.closed_at or tournament.finished_at))

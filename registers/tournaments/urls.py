@@ -1,0 +1,11 @@
+"""The tournaments' pages, under /tournois/: the list, a tournament's page, and its public page (no sign-in)."""
+
+from django.urls import path
+
+from . import views
+
+urlpatterns = [
+    path("", views.tournaments_list, name="tournaments-list"),
+    path("public/<slug:casino>/<slug:slug>/", views.tournament_public, name="tournaments-public"),
+    path("<slug:casino>/<slug:slug>/", views.tournament_detail, name="tournaments-detail"),
+]
