@@ -7,6 +7,7 @@ A page holds several forms, each with its prefix (its `action`, posted with it).
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from compliance.formatting import money
 
@@ -193,7 +194,7 @@ class PayForm(ActionForm):
     """A prize paid at the cash desk to the player placed, who shows an identity document."""
 
     action = "pay"
-    place = forms.ChoiceField(label=_("Place"), choices=())
+    place = forms.ChoiceField(label=pgettext_lazy("classement", "Place"), choices=())
     winner = text_field(_("Gagnant (nom du joueur)"), NAME_MAX)
     identity = text_field(_("Pièce d'identité"), NAME_MAX, help_text=_("Sa nature et son numéro."))
 

@@ -281,7 +281,7 @@ def tournament_publish(*, tournament: Tournament, actor: User, published_on: dat
     tournament = _locked(tournament)
     casino = tournament.casino
     _manager(actor, casino)
-    _state(tournament, (State.DRAFT,), "publier ses règles")
+    _state(tournament, (State.DRAFT,), errors.DOING_PUBLISH)
     today = casino.today()
     published_on = published_on or today
     if published_on > today:
@@ -317,7 +317,7 @@ def tournament_start(*, tournament: Tournament, actor: User, started_at: datetim
     tournament = _locked(tournament)
     casino = tournament.casino
     _manager(actor, casino)
-    _state(tournament, (State.PUBLISHED,), "le commencer")
+    _state(tournament, (State.PUBLISHED,), errors.DOING_START)
     moment = _moment(casino, started_at, errors.STARTED_FUTURE, "started_at")
     day = casino.today(moment)
     if moment < tournament.starts_at:
@@ -351,7 +351,7 @@ def entry_sell(*, tournament: Tournament, actor: User, player: str,
     tournament = _locked(tournament)
     casino = tournament.casino
     verify_actor(actor, casino)
-    _state(tournament, (State.PUBLISHED, State.RUNNING), "y inscrire un joueur")
+    _state(tournament, (State.PUBLISHED, State.RUNNING), errors.DOING_ENTER)
     moment = _moment(casino, entered_at, errors.ENTRY_FUTURE, "entered_at")
     player = clean_text(player, field="player")
     level, citation = 0, ""
@@ -401,7 +401,7 @@ def players_out(*, tournament: Tournament, actor: User, hand: str, out: list[dic
     tournament = _locked(tournament)
     casino = tournament.casino
     verify_actor(actor, casino)
-    _state(tournament, (State.RUNNING,), "y enregistrer des joueurs sortis")
+    _state(tournament, (State.RUNNING,), errors.DOING_OUT)
     moment = _moment(casino, at, errors.STARTED_FUTURE, "at")
     hand = clean_text(hand, field="hand", max_length=40)
     if not out:
@@ -456,7 +456,7 @@ def tournament_finish(*, tournament: Tournament, actor: User, at: datetime.datet
     """Ends a tournament whose last player out was recorded while late registration was still open."""
     tournament = _locked(tournament)
     _manager(actor, tournament.casino)
-    _state(tournament, (State.RUNNING,), "le terminer")
+    _state(tournament, (State.RUNNING,), errors.DOING_FINISH)
     moment = _moment(tournament.casino, at, errors.STARTED_FUTURE, "at")
     count = in_play(tournament).count()
     if count != 1 or moment < late_registration(tournament).until:
@@ -485,7 +485,7 @@ def chip_race_record(*, tournament: Tournament, actor: User, table: str, old_val
     tournament = _locked(tournament)
     casino = tournament.casino
     verify_actor(actor, casino)
-    _state(tournament, (State.RUNNING,), "y faire un chip race")
+    _state(tournament, (State.RUNNING,), errors.DOING_RACE)
     moment = _moment(casino, at, errors.CHIP_FUTURE, "at")
     day = casino.today(moment)
     table = clean_text(table, field="table", max_length=40)
@@ -525,7 +525,7 @@ def prize_pay(*, place: TournamentPlace, actor: User, winner: str, identity: str
     tournament = _locked(place.tournament)
     casino = tournament.casino
     verify_actor(actor, casino)
-    _state(tournament, (State.FINISHED,), "y payer un lot")
+    _state(tournament, (State.FINISHED,), errors.DOING_PAY)
     place = TournamentPlace.objects.select_related("seat").get(pk=place.pk)
     if not place.prize:
         raise _refused(errors.NO_PRIZE.format(place=place.place), ErrorCode.NOTHING_TO_PAY, "place")
@@ -552,7 +552,7 @@ def tournament_close(*, tournament: Tournament, actor: User) -> Tournament:
     tournament = _locked(tournament)
     casino = tournament.casino
     _manager(actor, casino)
-    _state(tournament, (State.FINISHED,), "le clore")
+    _state(tournament, (State.FINISHED,), errors.DOING_CLOSE)
     unpaid = tournament.places.filter(prize__gt=0, payout__isnull=True).count()
     if unpaid:
         raise _refused(errors.UNPAID.format(count=unpaid), ErrorCode.PRIZES_UNPAID, "payouts")
@@ -576,7 +576,7 @@ def tournament_report_request(*, tournament: Tournament, actor: User) -> Report:
     tournament = Tournament.objects.select_related("casino").get(pk=tournament.pk)
     casino = tournament.casino
     verify_actor(actor, casino)
-    _state(tournament, (State.FINISHED, State.CLOSED), "en demander le rapport signé des résultats")
+    _state(tournament, (State.FINISHED, State.CLOSED), errors.DOING_REPORT)
     return REPORTS.letter_request(actor=actor, kind=Report.Kind.TOURNAMENT_RESULTS, casino=casino,
                                   register_kind=RegisterKind.TOURNOIS, subject=tournament.slug,
                                   day=casino.today(tournament.closed_at or tournament.finished_at))
