@@ -162,9 +162,11 @@ def register_detail(request, casino, kind, *, countersign_error=None):
 
 @login_required
 def register_verify_page(request, casino, kind):
-    """Recomputes the chain and checks its signed checkpoints; writes nothing, so regulators run it too."""
+    """Recomputes the chain from its last verified checkpoint (or from the first entry) and checks its signed
+    checkpoints; it writes nothing in the register, so regulators run it too."""
     register = selectors.register_get(user=request.user, casino_code=casino, kind=kind)
-    result = register_verify(register) if request.method == "POST" else None
+    full = request.POST.get("complete") == "1"
+    result = register_verify(register, full=full) if request.method == "POST" else None
     problems = [(problem, selectors.problem_label(problem.kind)) for problem in result.problems] if result else []
     return render(request, "registers/verify.html", {
         "register": register,

@@ -257,6 +257,7 @@ def test_verify_names_the_first_broken_entry(lu):
         "checkpoints": 0,
         "first_broken": None,
         "problems": [],
+        "since": 0,  # no checkpoint verified yet: from the first entry
     }
     assert selectors.register_verify(register).ok
 

@@ -126,6 +126,7 @@ class VerificationOutput(serializers.Serializer):
     checkpoints = serializers.IntegerField()
     first_broken = serializers.IntegerField(allow_null=True)
     problems = ProblemOutput(many=True)
+    since = serializers.IntegerField(help_text="the verified checkpoint's size it started from; 0: the first entry")
 
 
 # --- what every write operation documents ---------------------------------------------------------------
@@ -202,9 +203,11 @@ class RegisterVerifyApi(ScopedObjectApi):
     def resolve(self, request, casino, kind):
         self.register = queries.register_get(user=request.user, casino_code=casino, kind=kind)
 
-    @extend_schema(request=None, responses=VerificationOutput)
+    @extend_schema(request=None, responses=VerificationOutput, parameters=[OpenApiParameter(
+        "complete", bool, description="from the first entry rather than the last verified checkpoint")])
     def get(self, request, casino, kind):
-        return Response(VerificationOutput(register_verify(self.register)).data)
+        full = request.query_params.get("complete") in ("1", "true", "oui")
+        return Response(VerificationOutput(register_verify(self.register, full=full)).data)
 
     @extend_schema(request=None, responses={200: VerificationOutput, **BODILESS_ERRORS})
     def post(self, request, casino, kind):

@@ -104,11 +104,14 @@ REORDER_WINDOW = 8  # how far a moved entry is looked for
 
 
 def verify(
-    entries: Iterable[EntryData], checkpoints: Iterable[CheckpointData], public_key: Ed25519PublicKey | None
+    entries: Iterable[EntryData], checkpoints: Iterable[CheckpointData], public_key: Ed25519PublicKey | None,
+    start: int = 1,
 ) -> tuple[int, list[Problem]]:
-    """Walks a register in sequence order; returns (entries seen, problems, first broken first)."""
+    """Walks a register in sequence order; returns (entries seen, problems, first broken first). From `start` (a
+    verified checkpoint's size), the walk begins with that entry, whose link backwards was verified then: its content
+    must still give its hash, and that hash the checkpoint's."""
     problems: list[Problem] = []
-    expected_seq, previous = 1, GENESIS
+    expected_seq, previous = start, GENESIS if start == 1 else None
     hashes: dict[int, str] = {}
     count = 0
     for entry in entries:
@@ -149,7 +152,7 @@ def verify(
                         "le contenu ne correspond plus à son empreinte / content does not match its hash",
                     )
                 )
-        elif entry.prev_hash != previous and entry.seq == expected_seq:
+        elif previous is not None and entry.prev_hash != previous and entry.seq == expected_seq:
             problems.append(
                 Problem(
                     entry.seq, "broken_link", "l'empreinte précédente ne correspond pas / previous hash does not match"

@@ -4,7 +4,9 @@
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from ..models import Checkpoint, Entry, Register
+from django.utils import timezone
+
+from ..models import Checkpoint, Entry, Register, VerifiedCheckpoint
 from . import hashing as chain
 from . import keys
 from .offline_verify import FORMAT as EXPORT_FORMAT
@@ -17,6 +19,7 @@ class Verification:
     entries: int
     checkpoints: int
     problems: list[chain.Problem]
+    since: int = 0  # the size of the verified checkpoint it started from; 0: from the first entry
 
     @property
     def ok(self) -> bool:
@@ -27,10 +30,10 @@ class Verification:
         return self.problems[0].seq if self.problems else None
 
 
-def _entries(register: Register) -> Iterator[chain.EntryData]:
+def _entries(register: Register, start: int = 1) -> Iterator[chain.EntryData]:
     # id breaks ties so that a duplicated or swapped sequence number still walks every row
     rows = (
-        Entry.objects.filter(register=register)
+        Entry.objects.filter(register=register, seq__gte=start)
         .order_by("seq", "id")
         .values_list(
             "seq",
@@ -59,21 +62,38 @@ def _checkpoints(register: Register) -> list[chain.CheckpointData]:
     ]
 
 
-def register_verify(register: Register) -> Verification:
-    """Recomputes every hash and checks every checkpoint against the key kept outside the database."""
-    checkpoints = _checkpoints(register)
+def _anchor(register: Register) -> Checkpoint | None:
+    """The furthest signed checkpoint a verification confirmed, which the chain still holds unchanged."""
+    verified = (VerifiedCheckpoint.objects.filter(register=register, checkpoint__size__gt=0)
+                .select_related("checkpoint").order_by("-checkpoint__size", "-verified_at").first())
+    return verified.checkpoint if verified else None
+
+
+def register_verify(register: Register, *, full: bool = False) -> Verification:
+    """Recomputes the hashes and checks the checkpoints against the key kept outside the database: from the last
+    verified signed checkpoint on (its signature, its entry and every later one), or with `full` from the first
+    entry. A chain found whole up to a signed checkpoint records it as verified, for the next verification."""
+    anchor = None if full else _anchor(register)
+    start = anchor.size if anchor else 1
+    checkpoints = [c for c in _checkpoints(register) if c.size >= start or anchor is None]
     public = keys.public_key(register.casino.code)
-    count, problems = chain.verify(_entries(register), checkpoints, public)
-    return Verification(register.label, count, len(checkpoints), problems)
+    count, problems = chain.verify(_entries(register, start), checkpoints, public, start)
+    if not problems and checkpoints:
+        last = Checkpoint.objects.filter(register=register).order_by("-size", "-signed_at").first()
+        if anchor is None or last.size > anchor.size or full:
+            VerifiedCheckpoint.objects.create(register=register, checkpoint=last, verified_at=timezone.now(),
+                                              full=anchor is None, entries=count)
+    return Verification(register.label, count, len(checkpoints), problems, start if anchor else 0)
 
 
-def registers_verify(*, casino_code: str | None = None, kind: str | None = None) -> list[Verification]:
+def registers_verify(*, casino_code: str | None = None, kind: str | None = None,
+                     full: bool = False) -> list[Verification]:
     registers = Register.objects.select_related("casino").order_by("casino__code", "kind")
     if casino_code:
         registers = registers.filter(casino__code=casino_code)
     if kind:
         registers = registers.filter(kind=kind)
-    return [register_verify(register) for register in registers]
+    return [register_verify(register, full=full) for register in registers]
 
 
 def register_export(register: Register) -> dict:

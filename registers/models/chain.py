@@ -88,6 +88,26 @@ class Checkpoint(models.Model):
         return f"{self.register_id}@{self.size}"
 
 
+class VerifiedCheckpoint(models.Model):
+    """A signed checkpoint a verification found the chain agreeing with, every entry up to it recomputed: the next
+    verification starts from it (registers_verify --full starts again from the first entry). Vigie's own record, not
+    an entry of the register: a regulator's verification writes it too."""
+
+    register = models.ForeignKey(Register, on_delete=models.PROTECT, related_name="+")
+    checkpoint = models.ForeignKey(Checkpoint, on_delete=models.PROTECT, related_name="verifications")
+    verified_at = models.DateTimeField()
+    full = models.BooleanField()  # walked from the first entry, or from the checkpoint verified before
+    entries = models.PositiveBigIntegerField()  # the entries that verification recomputed
+
+    objects = scoped_queryset(casino="register__casino", jurisdiction="register__casino__jurisdiction").as_manager()
+
+    class Meta:
+        ordering = ["register", "-checkpoint__size", "-verified_at"]
+
+    def __str__(self):
+        return f"{self.checkpoint} ✓ {self.verified_at:%Y-%m-%d %H:%M}"
+
+
 class GamingSession(models.Model):
     """A casino's gaming day; once closed, nothing more is filed on it and every register is checkpointed."""
 
