@@ -333,11 +333,32 @@ def payload_total(rows: list[PayloadRow], key: str) -> Decimal:
     return sum((row.amounts.get(key, Decimal("0.00")) for row in rows if not row.corrected_by), Decimal("0.00"))
 
 
-def entries_labelled(register: Register | None, limit: int = 500) -> list[Entry]:
-    """The register's latest entries, newest first, each with the label of its kind."""
+@dataclass(frozen=True)
+class EntriesPage:
+    entries: list[Entry]  # newest first
+    before: int | None  # the n° this page starts below; None: the register's head
+    older: int | None  # the cursor of the next page, None when this one reaches the first entry
+
+
+ENTRIES_PER_PAGE = 100
+
+
+def entries_labelled(register: Register | None, before: int | None = None,
+                     limit: int = ENTRIES_PER_PAGE) -> EntriesPage:
+    """A page of the register's entries, newest first, below the n° `before` (a keyset on the unique (register, seq):
+    one index range scan at any size), each with the label of its kind."""
     if register is None:
-        return []
-    entries = list(with_corrections(register.entries.select_related("actor", "countersigner")).order_by("-seq")[:limit])
-    for entry in entries:
+        return EntriesPage([], None, None)
+    entries = register.entries.select_related("actor", "countersigner").order_by("-seq")
+    if before is not None:
+        entries = entries.filter(seq__lt=before)
+    page = list(with_corrections(entries)[:limit + 1])
+    for entry in page:
         entry.kind_label = entry_kind_label(entry.kind)
-    return entries
+    older = page[limit - 1].seq if len(page) > limit else None
+    return EntriesPage(page[:limit], before, older)
+
+
+def cursor(raw) -> int | None:
+    """A page's cursor as a query gives it (?avant=n°): a positive whole number, else the register's head."""
+    return int(raw) if isinstance(raw, str) and raw.isdigit() and int(raw) > 0 else None
