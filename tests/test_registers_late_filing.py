@@ -255,3 +255,20 @@ def test_49_9_a_progressive_win_is_at_a_table_the_jackpot_links(lu):
     assert (refused.value.code, refused.value.field) == ("unknown_table", "table")
     assert "P1, P2" in str(refused.value.message) and "49-9" in str(refused.value.message)
     assert progressive_win_file(**fields, table="P2").payload
+
+
+def test_house_rule_the_audit_measures_a_filing_s_age_from_its_casino_s_day_as_the_service_does():
+    """A Québec filing at 20:00 on the 25th (01:00 UTC on the 26th) for the 18th is 7 days old, within the delay; the
+    audit once read it on the UTC day, 8 days old and late."""
+    from types import SimpleNamespace
+    from zoneinfo import ZoneInfo
+
+    from registers.chain.replay import Audited
+
+    quebec = SimpleNamespace(jurisdiction=SimpleNamespace(timezone="America/Toronto"))
+    luxembourg = SimpleNamespace(jurisdiction=SimpleNamespace(timezone="Europe/Luxembourg"))
+    row = SimpleNamespace(seq=1, kind="x", gaming_day=datetime.date(2026, 11, 18), payload="{}")
+    evening = datetime.datetime(2026, 11, 25, 20, 0, tzinfo=ZoneInfo("America/Toronto"))
+    assert Audited(row, quebec).filed_day(evening) == datetime.date(2026, 11, 25)
+    night = datetime.datetime(2026, 11, 26, 0, 30, tzinfo=ZoneInfo("Europe/Luxembourg"))  # 23:30 UTC on the 25th
+    assert Audited(row, luxembourg).filed_day(night) == datetime.date(2026, 11, 25)

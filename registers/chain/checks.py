@@ -81,7 +81,7 @@ def _late(check: Check, entry: Audited) -> None:
     countersigned one from its deposit) carries its reason and a manager's countersignature (`entry_file`)."""
     row, casino = entry.entry, entry.casino
     filed = row.pending.created_at if hasattr(row, "pending") else row.recorded_at
-    age = days_late(casino, row.gaming_day, entry.local_day(filed))
+    age = days_late(casino, row.gaming_day, entry.filed_day(filed))
     late = entry.payload.get("late_filing")
     if late is None:
         if age:

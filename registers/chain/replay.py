@@ -110,6 +110,12 @@ class Audited:
         local = moment.astimezone(zoneinfo.ZoneInfo(self.casino.jurisdiction.timezone)).date()
         return max(local, moment.astimezone(datetime.UTC).date())
 
+    def filed_day(self, moment: datetime.datetime) -> datetime.date:
+        """The day a filing was made, to measure how late it came: in the casino's zone or in UTC, whichever is
+        earlier (a Québec filing at 20:00 is on its day, though UTC is on the next; the services measure so)."""
+        local = moment.astimezone(zoneinfo.ZoneInfo(self.casino.jurisdiction.timezone)).date()
+        return min(local, moment.astimezone(datetime.UTC).date())
+
 
 class Replay:
     """One register as its entries build it, up to the entry being checked: the entries seen (what a later one may
