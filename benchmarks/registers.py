@@ -82,6 +82,11 @@ def main():
     elapsed = time.perf_counter() - started
     assert result.ok and result.entries == SIZE, result.problems[:3]
     say(f"registers_verify --full, {SIZE:,} entries from PostgreSQL (s)", f"{elapsed:.2f}", "target < 10 s")
+    document = register_export(register)
+    started = time.perf_counter()
+    count, problems = offline_verify.check(document, document["public_key"])
+    assert count == SIZE and not problems
+    say(f"offline verifier on the export, {SIZE:,} entries (s)", f"{time.perf_counter() - started:.2f}")
     day = sized(14_000, 500)  # a casino-year's five million entries, over 365 days
     for index in range(day):
         entry_append(register=register, kind="bench", gaming_day=register.casino.today(), actor=cashier,
@@ -90,13 +95,8 @@ def main():
     started = time.perf_counter()
     result = register_verify(register)
     assert result.ok and result.since >= SIZE, result.problems[:3]
-    say(f"registers_verify after a day of {day:,} entries, from the verified checkpoint (s)",
+    say(f"registers_verify after a day ({day:,} entries), incremental (s)",
         f"{time.perf_counter() - started:.2f}", "target ≤ 1 s")
-    document = register_export(register)
-    started = time.perf_counter()
-    count, problems = offline_verify.check(document, document["public_key"])
-    assert count == SIZE and not problems
-    say(f"offline verifier on the export, {SIZE:,} entries (s)", f"{time.perf_counter() - started:.2f}")
     appends = sized(2000, 100)
     started = time.perf_counter()
     for index in range(appends):

@@ -29,6 +29,7 @@ EXEMPT = {
     "games.rtp.services.strategy_evaluation_run": "the worker's computation of a strategy's return",
     "games.rtp.services.strategy_evaluations_enqueue_all": "every computation queued from the rule files",
     "registers.chain.services.register_for": "opens a register inside the service that writes its first entry",
+    "registers.chain.services.checkpoint_verified": "Vigie's note of where the next verification starts; no one acts",
     "registers.cards.ledger.record": "writes the entry of the ledger operation that calls it",
 }
 

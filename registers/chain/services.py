@@ -22,7 +22,7 @@ from registers.errors import ErrorCode
 from .. import controls
 from ..fields import TEXT_MAX, clean_text
 from ..kinds import ABOUT_THE_REGISTER, AFTER_THE_CLOSE, OUTSIDE_PLAY, EntryKind, RegisterKind
-from ..models import Checkpoint, Entry, GamingSession, PendingEntry, Register
+from ..models import Checkpoint, Entry, GamingSession, PendingEntry, Register, VerifiedCheckpoint
 from . import errors, keys
 from . import hashing as chain
 
@@ -387,6 +387,12 @@ def checkpoint_create(*, register: Register, user: User, reason: str = "on_deman
         reason=reason,
         signed_by=user,
     )
+
+
+def checkpoint_verified(*, checkpoint: Checkpoint, full: bool, entries: int) -> VerifiedCheckpoint:
+    """Remembers a signed checkpoint a verification found the chain agreeing with, where the next one starts."""
+    return VerifiedCheckpoint.objects.create(register_id=checkpoint.register_id, checkpoint=checkpoint,
+                                             verified_at=timezone.now(), full=full, entries=entries)
 
 
 @transaction.atomic

@@ -4,13 +4,11 @@
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from django.utils import timezone
-
 from ..models import Checkpoint, Entry, Register, VerifiedCheckpoint
 from . import hashing as chain
 from . import keys
 from .offline_verify import FORMAT as EXPORT_FORMAT
-from .services import timestamp
+from .services import checkpoint_verified, timestamp
 
 
 @dataclass(frozen=True)
@@ -80,9 +78,8 @@ def register_verify(register: Register, *, full: bool = False) -> Verification:
     count, problems = chain.verify(_entries(register, start), checkpoints, public, start)
     if not problems and checkpoints:
         last = Checkpoint.objects.filter(register=register).order_by("-size", "-signed_at").first()
-        if anchor is None or last.size > anchor.size or full:
-            VerifiedCheckpoint.objects.create(register=register, checkpoint=last, verified_at=timezone.now(),
-                                              full=anchor is None, entries=count)
+        if anchor is None or last.size > anchor.size:
+            checkpoint_verified(checkpoint=last, full=anchor is None, entries=count)
     return Verification(register.label, count, len(checkpoints), problems, start if anchor else 0)
 
 
