@@ -25,16 +25,10 @@ def demo_load() -> list[str]:
 def demo_load_last() -> list[str]:
     """What rests on the apps above the registers, once every app's part is in (compliance/demo.py): each demo
     casino's tournaments (registers/tournaments/demo.py), a Luxembourg tournament's rules approved by the Minister
-    through the approvals, and each results report signed here, as the worker would, so that the demo shows it."""
-    from compliance.reports.models import Report
-    from compliance.reports.services import report_generate
-
+    through the approvals. Their results reports are asked of the worker, which `./scripts/run` starts next."""
     from .tournaments.demo import CASINOS, tournaments_demo
 
-    created = [line for code in CASINOS for line in tournaments_demo(code, approve=_tournament_approval)]
-    for report in Report.objects.filter(kind=Report.Kind.TOURNAMENT_RESULTS, status=Report.Status.PENDING):
-        report_generate(report)
-    return created
+    return [line for code in CASINOS for line in tournaments_demo(code, approve=_tournament_approval)]
 
 
 def _tournament_approval(*, casino: Casino, manager: User, name: str, start: date, terms: str):
