@@ -28,6 +28,8 @@ PUBLISHED_LATE = _("Règles mises à la disposition du public le {published} pou
                    "avant, il en faut au moins {required} ({citation}).")
 STARTED_EARLY = _("Le tournoi ne peut commencer avant la date et l'heure publiées, le {start} ({citation}).")
 STARTED_FUTURE = _("Le début d'un tournoi ne peut être enregistré à l'avance.")
+OUT_FUTURE = _("Des joueurs sortis ne peuvent être enregistrés à l'avance.")
+FINISH_FUTURE = _("La fin d'un tournoi ne peut être enregistrée à l'avance.")
 APPROVAL_LACKING = _("Tournoi payant sans agrément de son règlement en vigueur le {day} ({citation}) : {detail}")
 TOO_FEW = _("Un tournoi commence avec au moins {minimum} joueurs inscrits ; il y en a {count} ({citation}).")
 FULL = _("Le tournoi est complet : {capacity} places, toutes occupées par des joueurs en jeu.")

@@ -402,7 +402,7 @@ def players_out(*, tournament: Tournament, actor: User, hand: str, out: list[dic
     casino = tournament.casino
     verify_actor(actor, casino)
     _state(tournament, (State.RUNNING,), errors.DOING_OUT)
-    moment = _moment(casino, at, errors.STARTED_FUTURE, "at")
+    moment = _moment(casino, at, errors.OUT_FUTURE, "at")
     hand = clean_text(hand, field="hand", max_length=40)
     if not out:
         raise _refused(errors.OUT_EMPTY, ErrorCode.REQUIRED, "out")
@@ -457,7 +457,7 @@ def tournament_finish(*, tournament: Tournament, actor: User, at: datetime.datet
     tournament = _locked(tournament)
     _manager(actor, tournament.casino)
     _state(tournament, (State.RUNNING,), errors.DOING_FINISH)
-    moment = _moment(tournament.casino, at, errors.STARTED_FUTURE, "at")
+    moment = _moment(tournament.casino, at, errors.FINISH_FUTURE, "at")
     count = in_play(tournament).count()
     if count != 1 or moment < late_registration(tournament).until:
         raise _refused(errors.FINISH.format(count=count), ErrorCode.TOURNAMENT_STATE, "state")
