@@ -185,8 +185,10 @@ def entry_append(
     refers_to: Entry | None = None,
     filed_on: datetime.date | None = None,
 ) -> Entry:
-    """Appends one entry at the head of the register's chain; `filed_on`, the day a countersigned filing was made."""
-    locked = Register.objects.select_for_update().select_related("casino__jurisdiction").get(pk=register.pk)
+    """Appends one entry at the head of the register's chain; `filed_on`, the day a countersigned filing was made.
+    Only the register's row is locked: its casino's and jurisdiction's rows, read with it, stay free, so that two
+    registers of one casino append at once and never deadlock over them."""
+    locked = Register.objects.select_for_update(of=("self",)).select_related("casino__jurisdiction").get(pk=register.pk)
     if kind in ABOUT_THE_REGISTER or kind in AFTER_THE_CLOSE or kind in OUTSIDE_PLAY:  # not the day's play
         verify_gaming_day(locked.casino, gaming_day, closed_ok=True)
     else:
@@ -215,7 +217,7 @@ def entries_append(*, register: Register, items: list[Appended]) -> list[Entry]:
     """Appends many entries at the head of the register's chain at once (an imported file's, one per gaming day),
     each checked as `entry_append` checks it, under one lock: one read of the head and of the closed days, one
     insert. The chain is the one `entry_append` would have written, entry by entry."""
-    locked = Register.objects.select_for_update().select_related("casino__jurisdiction").get(pk=register.pk)
+    locked = Register.objects.select_for_update(of=("self",)).select_related("casino__jurisdiction").get(pk=register.pk)
     casino = locked.casino
     closed = set(GamingSession.objects.filter(casino_id=casino.pk, gaming_day__in={i.gaming_day for i in items})
                  .values_list("gaming_day", flat=True))
