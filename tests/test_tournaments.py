@@ -222,3 +222,10 @@ def test_a_tournament_s_entries_are_append_only_in_the_database(w):
         TournamentEntry.objects.filter(tournament=tournament).update(fee=Decimal("1.00"))
     with pytest.raises(DatabaseError), transaction.atomic():
         TournamentEntry.objects.filter(tournament=tournament).delete()
+
+
+def test_seats_a_starting_stack_and_re_entries_are_whole_numbers_named_by_their_field(w):
+    for field, value in (("capacity", 0), ("starting_stack", "vingt mille"), ("reentries", -1)):
+        message = refused(lambda f=field, v=value: setup(w.m, w.manager_m, **{f: v}), ErrorCode.INVALID, field)
+        assert "nombre entier" in message
+    assert not Tournament.objects.exists()

@@ -14,6 +14,7 @@ GRAND_PRIX_NOT_HERE = _("Le droit d'entrée pris à même la mise supplémentair
 GRAND_PRIX_BET = _("La mise supplémentaire du poker grand prix est de {required}, et non {found} ({citation}).")
 GRAND_PRIX_FEE = _("Le droit d'entrée d'un tournoi de poker grand prix, {fee}, est pris à même la mise supplémentaire "
                    "de {bet} et doit en être au moins {share}, soit {minimum} ({citation}).")
+WHOLE_NUMBER = _("Un nombre entier : au moins 1 place, un tapis de départ positif, des ré-entrées positives ou nulles.")
 SHARES = _("Répartition des lots invalide : une part positive par place payée (par exemple 0.5, 0.3, 0.2), dont la "
            "somme fait 1, et au plus autant de places payées que de places au tournoi.")
 LEVELS = _("Structure invalide au niveau {level} : petite blinde et grosse blinde positives, la grosse au moins égale "

@@ -59,7 +59,9 @@ def _state(tournament: Tournament, allowed: tuple, action: str) -> None:
 
 
 def _locked(tournament: Tournament) -> Tournament:
-    return Tournament.objects.select_for_update().select_related("casino__jurisdiction", "game").get(pk=tournament.pk)
+    """The tournament's row locked, its casino's, jurisdiction's and game's read with it and left free."""
+    return Tournament.objects.select_for_update(of=("self",)).select_related("casino__jurisdiction", "game").get(
+        pk=tournament.pk)
 
 
 def _money(casino: Casino, amount: Decimal) -> str:
@@ -126,6 +128,16 @@ def _grand_prix(casino: Casino, fee: Decimal, bet, day: datetime.date) -> str:
             minimum=_money(casino, (bet * minimum.value).quantize(Decimal("0.01"))), citation=minimum.citation),
             ErrorCode.GRAND_PRIX_FEE, "fee")
     return str(minimum.citation)
+
+
+def _whole(raw, field: str, least: int) -> int:
+    try:
+        value = int(raw)
+    except (TypeError, ValueError):
+        value = least - 1
+    if value < least:
+        raise _refused(errors.WHOLE_NUMBER, ErrorCode.INVALID, field)
+    return value
 
 
 def _shares(raw, capacity: int) -> list[str]:
@@ -196,14 +208,8 @@ def tournament_create(
     if to_pool > fee:
         raise _refused(errors.TO_POOL_ABOVE_FEE.format(to_pool=_money(casino, to_pool), fee=_money(casino, fee)),
                        ErrorCode.INVALID, "to_pool")
-    try:
-        capacity, starting_stack, reentries = int(capacity), int(starting_stack), int(reentries)
-    except (TypeError, ValueError):
-        capacity = starting_stack = reentries = -1
-    for field, value in (("capacity", capacity), ("starting_stack", starting_stack), ("reentries", reentries + 1)):
-        if value <= 0:
-            raise _refused(errors.LEVELS.format(level=0) if field == "starting_stack" else errors.FULL.format(
-                capacity=value), ErrorCode.INVALID, field)
+    capacity, starting_stack = _whole(capacity, "capacity", 1), _whole(starting_stack, "starting_stack", 1)
+    reentries = _whole(reentries, "reentries", 0)
     structure = _levels(levels)
     if ante_format not in AnteFormat.values:
         raise _refused(errors.ANTE_FORMAT.format(format=ante_format, allowed=", ".join(AnteFormat.values)),
