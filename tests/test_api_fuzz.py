@@ -35,7 +35,7 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
-from compliance.demo import DEMO_PASSWORD, demo_load
+from compliance.demo import DEMO_PASSWORD
 from registers.kinds import EntryKind, RegisterKind
 from registers.models import Entry, PendingEntry
 
@@ -220,9 +220,8 @@ def _audit() -> tuple[int, int, str]:
     return code, int(summary[2]), text
 
 
-def test_the_api_survives_fuzzing_as_each_role(live_server, monkeypatch, request):
+def test_the_api_survives_fuzzing_as_each_role(demo, live_server, monkeypatch, request):
     started = time.monotonic()
-    demo_load()
     # the user throttle's rates are read once, when DRF's module loads: the run's rate is raised there
     monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES", {**SimpleRateThrottle.THROTTLE_RATES,
                                                               "user": "1000000/minute"})

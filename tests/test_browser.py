@@ -7,7 +7,7 @@ import pytest
 from django.conf import settings
 from django.utils import timezone
 
-from compliance.demo import DEMO_PASSWORD, demo_load
+from compliance.demo import DEMO_PASSWORD
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -58,8 +58,7 @@ def signed_in(browser, live_server, username: str, password: str = DEMO_PASSWORD
     return page, errors
 
 
-def test_each_role_signs_in_and_sees_its_dashboard(live_server, browser, shots):
-    demo_load()
+def test_each_role_signs_in_and_sees_its_dashboard(demo, live_server, browser, shots):
     for username, expected in ROLES:
         page = browser.new_page(viewport={"width": 1366, "height": 900}, locale="en-US")
         errors = []
@@ -79,8 +78,7 @@ def test_each_role_signs_in_and_sees_its_dashboard(live_server, browser, shots):
         page.close()
 
 
-def test_english_switch_and_a_job_followed_to_its_end(live_server, browser, shots):
-    demo_load()
+def test_english_switch_and_a_job_followed_to_its_end(demo, live_server, browser, shots):
     page = browser.new_page(viewport={"width": 1366, "height": 900})
     page.goto(f"{live_server.url}/connexion/")
     page.click("button[name=language][value=en]")
@@ -97,8 +95,8 @@ def test_english_switch_and_a_job_followed_to_its_end(live_server, browser, shot
     page.close()
 
 
-def test_a_regulator_searches_the_texts_and_follows_a_pay_table_line_back_to_its_article(live_server, browser, shots):
-    demo_load()
+def test_a_regulator_searches_the_texts_and_follows_a_pay_table_line_back_to_its_article(
+        demo, live_server, browser, shots):
     page, errors = signed_in(browser, live_server, "lu.ministere")
     page.click("nav >> text=Règles et tables de paiement")
     page.wait_for_url("**/regles/")
@@ -132,8 +130,7 @@ def test_a_regulator_searches_the_texts_and_follows_a_pay_table_line_back_to_its
     page.close()
 
 
-def test_a_regulator_browses_instruments_dates_games_and_rankings(live_server, browser, shots):
-    demo_load()
+def test_a_regulator_browses_instruments_dates_games_and_rankings(demo, live_server, browser, shots):
     page, _errors = signed_in(browser, live_server, "qc.regie")
     page.goto(f"{live_server.url}/regles/")
     page.click("text=QC D. 1675-95")
@@ -161,11 +158,11 @@ def test_a_regulator_browses_instruments_dates_games_and_rankings(live_server, b
     page.close()
 
 
-def test_a_regulator_reads_a_pay_table_return_under_both_readings_and_a_game_evaluation(live_server, browser, shots):
+def test_a_regulator_reads_a_pay_table_return_under_both_readings_and_a_game_evaluation(
+        demo, live_server, browser, shots):
     from games.models import StrategyEvaluation
     from games.rtp.services import strategy_evaluation_run
 
-    demo_load()
     # quick ones, computed here rather than by a worker
     for game, strategy in (("lu.bataille", "guerre"), ("lu.bataille", "abandon"), ("qc.fou", "kq84")):
         evaluation = StrategyEvaluation.objects.create(game=game, strategy=strategy)
@@ -206,8 +203,7 @@ def test_a_regulator_reads_a_pay_table_return_under_both_readings_and_a_game_eva
     page.close()
 
 
-def test_a_regulator_checks_a_wheel_of_fortune_against_the_75_percent_floor(live_server, browser, shots):
-    demo_load()
+def test_a_regulator_checks_a_wheel_of_fortune_against_the_75_percent_floor(demo, live_server, browser, shots):
     page, errors = signed_in(browser, live_server, "qc.regie")
     page.goto(f"{live_server.url}/regles/jeux/qc.roue_de_fortune/")
     page.click("[data-testid=wheel-link]")
@@ -225,11 +221,10 @@ def test_a_regulator_checks_a_wheel_of_fortune_against_the_75_percent_floor(live
     page.close()
 
 
-def test_found_money_is_filed_countersigned_returned_in_time_refused_late_and_the_register_verified(
+def test_found_money_is_filed_countersigned_returned_in_time_refused_late_and_the_register_verified(demo,
         live_server, browser, shots):
     from zoneinfo import ZoneInfo
 
-    demo_load()
     today = datetime.datetime.now(ZoneInfo("Europe/Luxembourg")).date()
     day6, day8 = today - datetime.timedelta(days=6), today - datetime.timedelta(days=8)
     first, second = "Table de roulette 3", "Table de black-jack 5"
@@ -310,11 +305,10 @@ def test_found_money_is_filed_countersigned_returned_in_time_refused_late_and_th
     manager.close()
 
 
-def test_a_slot_machine_is_put_out_of_service_after_its_notice_and_its_destruction_is_refused(
+def test_a_slot_machine_is_put_out_of_service_after_its_notice_and_its_destruction_is_refused(demo,
         live_server, browser, shots):
     from zoneinfo import ZoneInfo
 
-    demo_load()
     today = datetime.datetime.now(ZoneInfo("Europe/Luxembourg")).date()
     manager, errors = signed_in(browser, live_server, "lu.direction")
     manager.click("nav >> text=Registres")
@@ -363,7 +357,7 @@ def test_a_slot_machine_is_put_out_of_service_after_its_notice_and_its_destructi
     manager.close()
 
 
-def test_a_card_is_issued_loaded_refused_past_its_cap_paid_out_and_printed(live_server, browser, shots):
+def test_a_card_is_issued_loaded_refused_past_its_cap_paid_out_and_printed(demo, live_server, browser, shots):
     import shutil
     import subprocess
 
@@ -372,7 +366,6 @@ def test_a_card_is_issued_loaded_refused_past_its_cap_paid_out_and_printed(live_
     from registers.cards.services import card_certificate_record
     from registers.models import CardSystemCertificate
 
-    demo_load()
     casino = Casino.objects.select_related("jurisdiction").get(code="la-moselle")
 
     def euros(amount):
@@ -481,10 +474,9 @@ def _standing_house(code: str) -> str:
     return money(house, currency=casino.currency, jurisdiction=casino.jurisdiction)
 
 
-def test_a_manager_corrects_a_count_filed_twice_and_the_cashier_countersigns_it(live_server, browser, shots):
+def test_a_manager_corrects_a_count_filed_twice_and_the_cashier_countersigns_it(demo, live_server, browser, shots):
     """LU RGD 1979 art. 18-15: the demo's cagnotte count filed again under the wrong table is set aside by a
     correction; a count filed wrongly here is corrected from its page and leaves the totals once countersigned."""
-    demo_load()
     cashier, errors = signed_in(browser, live_server, "lu.caissier")
     manager, manager_errors = signed_in(browser, live_server, "lu.direction")
     cashier.goto(f"{live_server.url}/registres/la-moselle/cagnotte/")

@@ -290,11 +290,9 @@ def test_the_api_files_the_payment_of_an_excess_and_refuses_a_wrong_one(world, r
 # --- the demo ---------------------------------------------------------------------------------------------
 
 
-def test_the_demo_pays_its_win_past_the_cap_by_hand(rules):
-    from compliance.demo import demo_load
+def test_the_demo_pays_its_win_past_the_cap_by_hand(demo, rules):
     from compliance.models import Casino
 
-    demo_load()
     casino = Casino.objects.get(code="la-moselle")
     excess = Entry.objects.get(register__casino=casino, register__kind="cartes", kind="carte.gain_excedent")
     paid = Entry.objects.get(register__casino=casino, register__kind="jackpots", payload__contains='"card_excess":')

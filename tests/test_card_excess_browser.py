@@ -8,19 +8,17 @@ from zoneinfo import ZoneInfo
 import pytest
 from django.utils import timezone
 
-from compliance.demo import demo_load
 from tests.test_browser import browser, shots, signed_in  # noqa: F401 (fixtures)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def test_a_win_past_the_cap_is_paid_by_hand_from_the_caisse_and_countersigned(live_server, browser, shots):  # noqa: F811
+def test_a_win_past_the_cap_is_paid_by_hand_from_the_caisse_and_countersigned(demo, live_server, browser, shots):  # noqa: F811
     from compliance.formatting import money
     from compliance.models import Casino, User
     from registers.cards.ledger import card_win
     from registers.models import Card, CardStatus, PendingEntry
 
-    demo_load()
     casino = Casino.objects.select_related("jurisdiction").get(code="la-moselle")
     card = Card.objects.filter(casino=casino, kind="nominative", status=CardStatus.ACTIVE).order_by("balance").first()
     with timezone.override(ZoneInfo(casino.jurisdiction.timezone)):

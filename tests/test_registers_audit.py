@@ -103,10 +103,7 @@ def line_of(out: str, register: str, seq: int) -> str:
 # --- the demo ----------------------------------------------------------------------------------------------------
 
 
-def test_the_demo_registers_pass_the_audit(rules):
-    from compliance.demo import demo_load
-
-    demo_load()
+def test_the_demo_registers_pass_the_audit(demo, rules):
     code, out = audit()
     assert code == 0, out
     assert len(out.strip().splitlines()) == 1  # nothing but the summary

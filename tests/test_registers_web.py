@@ -536,10 +536,9 @@ def test_the_orphelins_register_is_for_the_jurisdictions_whose_rules_have_a_retu
     assert client.get(reverse("registers-orphelins", kwargs={"casino": lu.a.code})).status_code == 404
 
 
-def test_the_demo_fills_la_moselles_orphelins_register_once(rules):
+def test_the_demo_fills_la_moselles_orphelins_register_once(demo, rules):
     from compliance.demo import demo_load
 
-    demo_load()
     register = Register.objects.get(casino__code="la-moselle", kind="orphelins")
     kinds = list(Entry.objects.filter(register=register).order_by("seq").values_list("kind", flat=True))
     # the casino's basis for applying the draft first (issue 13), then its found money, the poker room's stake set

@@ -4,19 +4,17 @@ verification page accepts it, then refuses a copy with one byte changed. Screens
 
 import pytest
 
-from compliance.demo import demo_load
 from tests.test_browser import browser, shots, signed_in  # noqa: F401 (fixtures)
 from tests.test_worker import celery_worker  # noqa: F401 (fixture)
 
 pytestmark = [pytest.mark.browser, pytest.mark.worker, pytest.mark.django_db(transaction=True)]
 
 
-def test_a_closed_day_s_report_is_signed_by_the_worker_downloaded_and_verified(live_server, browser, shots,  # noqa: F811
+def test_a_closed_day_s_report_is_signed_by_the_worker_downloaded_and_verified(demo, live_server, browser, shots,  # noqa: F811
                                                                                celery_worker, tmp_path):  # noqa: F811
     from compliance.models import Casino
     from compliance.reports.models import Report
 
-    demo_load()
     casino = Casino.objects.get(code="la-moselle")
     today = casino.today()
     before = set(Report.objects.values_list("pk", flat=True))

@@ -10,11 +10,10 @@ from registers.tables.selectors import open_sessions
 pytestmark = pytest.mark.django_db
 
 
-def test_the_demo_reconciles_a_month_of_tables_and_finds_every_planted_variance(rules):
+def test_the_demo_reconciles_a_month_of_tables_and_finds_every_planted_variance(demo, rules):
     from compliance.demo import demo_load
     from compliance.models import Casino
 
-    demo_load()
     found = {(f.reconciliation.casino.code, f.table, f.kind) for f in Finding.objects.select_related(
         "reconciliation__casino")}
     planted = {("la-moselle", "BT-02", Finding.Kind.FLOAT), ("la-moselle", "HC-02", Finding.Kind.DROP_MISSING),
