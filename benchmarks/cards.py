@@ -1,14 +1,16 @@
-"""Benchmark of issue 6 point 4: sustained slot debits and credits per second on electronic gaming cards,
-(a) through the service layer — card_bet / card_win, then slot_debit / slot_credit with their idempotency
-keys — from several threads, each with its own database connection, and (b) through the slot API over a real
-socket (gunicorn, two workers, connected as the application role) from concurrent clients, some requests
-retried with the same key. Then the ledger's invariants: each card's balance is the sum of its movements and
-within [0, cap], the register verifies, and it holds exactly one entry per successful operation.
+"""Benchmark of issue 6 point 4 and issue 19 point 5: sustained slot debits and credits per second on electronic
+gaming cards, against `pgbench -N` on the same cluster in the same run: (a) through the service layer — card_bet /
+card_win, then slot_debit / slot_credit with their idempotency keys — from several processes, each with its own
+database connection, and (b) through the slot API over a real socket (gunicorn, connected as the application role)
+from concurrent clients, some requests retried with the same key. Then the ledger's invariants: each card's balance
+is the sum of its movements and within [0, cap], the register verifies, and it holds exactly one entry per
+successful operation.
 
 Run by ./scripts/bench cards (or with no argument, every benchmark)."""
 
 import http.client
 import json
+import multiprocessing
 import os
 import random
 import socket
@@ -33,6 +35,7 @@ django.setup()
 from django.db import connections  # noqa: E402
 
 from benchmarks import banner, sized  # noqa: E402
+from benchmarks.pgbench import pgbench_tps  # noqa: E402
 from compliance.errors import DomainError  # noqa: E402
 from compliance.models import Casino, User  # noqa: E402
 from compliance.services import casino_create, jurisdictions_load, system_user, user_create  # noqa: E402
@@ -46,9 +49,11 @@ from registers.kinds import RegisterKind  # noqa: E402
 from registers.models import Card, CardMovement, Entry, SlotRequest  # noqa: E402
 
 CLIENTS = 8  # two nominative cards each
-THREADS, SERVICE_OPS = 4, sized(300, 20)  # card_bet / card_win: per thread
-IDEMPOTENT_OPS = sized(150, 10)  # slot_debit / slot_credit: per thread
-HTTP_CLIENTS, HTTP_OPS = 4, sized(200, 20)  # per client
+WRITERS, SERVICE_OPS = 4, sized(1500, 20)  # card_bet / card_win: per process
+IDEMPOTENT_OPS = sized(500, 10)  # slot_debit / slot_credit: per process
+HTTP_CLIENTS, HTTP_OPS = 4, sized(1000, 20)  # per client
+WEB_WORKERS = 4  # gunicorn's, on this machine's two cores
+PGBENCH_SECONDS = sized(20, 2)
 REPLAY_EVERY = 10  # every tenth HTTP operation is sent twice with the same key
 GAME_KINDS = ("carte.mise", "carte.gain", "carte.gain_excedent")
 RESULTS: dict = {}
@@ -125,11 +130,50 @@ def in_threads(count: int, work) -> float:
     return time.perf_counter() - started
 
 
+def in_processes(count: int, work, tally: "Tally") -> float:
+    """`work(index, tally)` in `count` forked processes, each with its own connection, as the web server's workers
+    run the services: Python's lock on threads would otherwise measure one core. Their tallies are summed."""
+    connections.close_all()  # a forked child must not share its parent's connection
+    context = multiprocessing.get_context("fork")
+    results = context.Queue()
+    children = [context.Process(target=_in_child, args=(work, index, results)) for index in range(count)]
+    started = time.perf_counter()
+    for child in children:
+        child.start()
+    parts = [results.get() for _ in children]
+    elapsed = time.perf_counter() - started
+    for child in children:
+        child.join()
+    for part in parts:
+        if isinstance(part, str):
+            raise RuntimeError(part)
+        tally.merge(part)
+    return elapsed
+
+
+def _in_child(work, index: int, results) -> None:
+    tally = Tally()
+    try:
+        work(index, tally)
+        tally.lock = None  # a lock does not cross back to the parent
+        results.put(tally)
+    except BaseException as exc:  # noqa: BLE001 - the parent raises it
+        results.put(f"process {index}: {exc!r}")
+    finally:
+        connections.close_all()
+
+
 class Tally:
     def __init__(self):
         self.lock = threading.Lock()
         self.ok = self.refused = self.entries = self.replays = 0
         self.latencies: list[float] = []
+        self.rate = 0.0
+
+    def merge(self, other: "Tally") -> None:
+        self.ok, self.refused = self.ok + other.ok, self.refused + other.refused
+        self.entries, self.replays = self.entries + other.entries, self.replays + other.replays
+        self.latencies += other.latencies
 
     def add(self, *, ok: bool, entries: int, latency: float, replay: bool = False):
         with self.lock:
@@ -141,17 +185,19 @@ class Tally:
                 self.entries += entries
                 self.latencies.append(latency)
 
-    def report(self, label: str, elapsed: float):
+    def report(self, label: str, elapsed: float) -> float:
         p50, p95 = percentiles(self.latencies)
-        say(f"{label}: operations per second", f"{(self.ok + self.refused) / elapsed:,.0f}")
+        rate = (self.ok + self.refused) / elapsed
+        say(f"{label}: operations per second", f"{rate:,.0f}")
         say(f"{label}: latency p50 / p95 (ms)", f"{p50:.1f} / {p95:.1f}")
         say(f"{label}: succeeded / refused", f"{self.ok} / {self.refused}")
+        return rate
 
 
-def bench_service(cards, system) -> Tally:
+def bench_service(cards, system) -> tuple[Tally, float]:
     tally = Tally()
 
-    def work(index):
+    def work(index, tally):
         rng = random.Random(index)
         for _ in range(SERVICE_OPS):
             kind, amount = draw(rng)
@@ -167,8 +213,8 @@ def bench_service(cards, system) -> Tally:
             except DomainError:
                 tally.add(ok=False, entries=0, latency=time.perf_counter() - started)
 
-    tally.report(f"(a) card_bet / card_win, {THREADS} threads", in_threads(THREADS, work))
-    return tally
+    elapsed = in_processes(WRITERS, work, tally)
+    return tally, tally.report(f"(a) card_bet / card_win, {WRITERS} processes", elapsed)
 
 
 def _entries_of(body: dict) -> int:
@@ -178,7 +224,7 @@ def _entries_of(body: dict) -> int:
 def bench_idempotent_service(cards, system) -> Tally:
     tally = Tally()
 
-    def work(index):
+    def work(index, tally):
         rng = random.Random(100 + index)
         for n in range(IDEMPOTENT_OPS):
             kind, amount = draw(rng)
@@ -190,7 +236,8 @@ def bench_idempotent_service(cards, system) -> Tally:
             tally.add(ok=answer.status == 201, entries=_entries_of(answer.body) if answer.status == 201 else 0,
                       latency=time.perf_counter() - started)
 
-    tally.report(f"(a) slot_debit / slot_credit with keys, {THREADS} threads", in_threads(THREADS, work))
+    tally.report(f"(a) slot_debit / slot_credit with keys, {WRITERS} processes",
+                 in_processes(WRITERS, work, tally))
     return tally
 
 
@@ -205,7 +252,7 @@ def start_gunicorn(port: int, log) -> subprocess.Popen:
     env = {**os.environ, "DATABASE_URL": os.environ.get("DATABASE_APP_URL") or os.environ["DATABASE_URL"],
            "DJANGO_SETTINGS_MODULE": "config.settings.local", "LOG_LEVEL": "ERROR"}
     return subprocess.Popen([str(Path(sys.executable).parent / "gunicorn"), "config.wsgi", "-b", f"127.0.0.1:{port}",
-                             "-w", "2"], cwd=ROOT, env=env, stdout=log, stderr=log, start_new_session=True)
+                             "-w", str(WEB_WORKERS)], cwd=ROOT, env=env, stdout=log, stderr=log, start_new_session=True)
 
 
 def wait_ready(port: int, card: str, key: str, server: subprocess.Popen) -> None:
@@ -259,7 +306,7 @@ def bench_http(cards, key, port) -> Tally:
             conn.close()
 
     elapsed = in_threads(HTTP_CLIENTS, work)
-    tally.report(f"(b) HTTP API, gunicorn -w 2, {HTTP_CLIENTS} clients", elapsed)
+    tally.rate = tally.report(f"(b) HTTP API, gunicorn -w {WEB_WORKERS}, {HTTP_CLIENTS} clients", elapsed)
     say("(b) retries with the same key, answered from the stored answer", f"{tally.replays}")
     return tally
 
@@ -295,7 +342,9 @@ def main():
     entries_before = Entry.objects.filter(register__casino=casino, kind__in=GAME_KINDS).count()
     requests_before = SlotRequest.objects.filter(slot_system__casino=casino).count()
     moving_before = Entry.objects.filter(register__casino=casino, kind__in=GAME_KINDS[:2]).count()
-    service = bench_service(cards, system)
+    yardstick = pgbench_tps(clients=WRITERS, seconds=PGBENCH_SECONDS)
+    say(f"pgbench -N, {WRITERS} clients, same cluster (transactions/s)", f"{yardstick:,.0f}", "the yardstick")
+    service, service_rate = bench_service(cards, system)
     idempotent = bench_idempotent_service(cards, system)
     port = free_port()
     with tempfile.NamedTemporaryFile(prefix="vigie-bench-gunicorn-", suffix=".log", delete=False) as log:
@@ -310,8 +359,10 @@ def main():
         server.terminate()
         server.wait(timeout=30)
     Path(log.name).unlink(missing_ok=True)
+    say("(a) through the services / pgbench -N", f"{service_rate / yardstick:.0%}", "target ≥ 50 %")
+    say("(b) through HTTP / pgbench -N", f"{web.rate / yardstick:.0%}", "target ≥ 35 %")
     ok = check_invariants(casino, cards, service.entries + idempotent.entries + web.entries, entries_before,
-                          THREADS * IDEMPOTENT_OPS + HTTP_CLIENTS * HTTP_OPS, requests_before, moving_before)
+                          WRITERS * IDEMPOTENT_OPS + HTTP_CLIENTS * HTTP_OPS, requests_before, moving_before)
     say("total run time (s)", f"{time.perf_counter() - started:.0f}", "target < 120 s")
     out = Path(os.environ.get("VIGIE_VAR", "var")) / "benchmarks" / "cards.json"
     out.parent.mkdir(parents=True, exist_ok=True)

@@ -20,10 +20,10 @@ from games.selectors import rule_value_at
 from registers.errors import ErrorCode
 
 from ..chain.selectors import kind_applies
-from ..chain.services import entry_append, register_for
+from ..chain.services import entry_append_within, register_for
 from ..fields import clean_text
 from ..kinds import EntryKind, RegisterKind
-from ..models import Card, CardKind, CardMovement, CardStatus, CardTransfer, Entry
+from ..models import Card, CardKind, CardStatus, CardTransfer, Entry
 from ..money import parse_amount
 from . import errors
 
@@ -78,11 +78,17 @@ def money(card: Card, value: Decimal) -> str:
     return formatting.money(value, currency=card.casino.currency, jurisdiction=card.casino.jurisdiction)
 
 
+LOCK = "SELECT * FROM registers_card WHERE id = ANY(%s) ORDER BY id FOR UPDATE"
+
+
 def locked(*cards: Card) -> list[Card]:
-    """The cards re-read under a row lock, taken in id order."""
-    ids = sorted({c.pk for c in cards})
-    rows = {c.pk: c for c in Card.objects.select_for_update(of=("self",)).select_related("casino__jurisdiction")
-            .filter(pk__in=ids).order_by("pk")}
+    """The cards re-read under a row lock, taken in id order, with the casino the caller read them with (read
+    again only when it did not): a slot operation is then two statements, this one and the ledger's."""
+    rows = {c.pk: c for c in Card.objects.raw(LOCK, [sorted({c.pk for c in cards})])}
+    for card in cards:
+        row = rows[card.pk]
+        row.casino = (card.casino if Card.casino.is_cached(card) and card.casino.jurisdiction_id is not None
+                      else Casino.objects.select_related("jurisdiction").get(pk=row.casino_id))
     return [rows[c.pk] for c in cards]
 
 
@@ -99,13 +105,12 @@ def record(*, card: Card, kind: str, gaming_day: datetime.date | None, actor: Us
     after = [(c, d, c.balance + d) for c, d in moves]
     if after:
         payload = {**payload, "movements": [{"card": c.number, "delta": d, "balance_after": b} for c, d, b in after]}
-    entry = entry_append(register=register_for(casino=card.casino, kind=RegisterKind.CARTES), kind=kind,
-                         gaming_day=day, actor=actor, payload=payload)
-    CardMovement.objects.bulk_create(CardMovement(entry=entry, card=c, kind=kind, gaming_day=day, delta=d,
-                                                  balance_after=b) for c, d, b in after)
+    # the entry, its movements and the balances in one statement (migration 0016): the register's lock is held for
+    # that statement and the commit only
+    entry = entry_append_within(register=register_for(casino=card.casino, kind=RegisterKind.CARTES), kind=kind,
+                                gaming_day=day, actor=actor, payload=payload, card_moves=tuple(after))
     for c, _d, b in after:
         c.balance = b
-        c.save(update_fields=["balance"])
     return entry
 
 

@@ -7,7 +7,7 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone, translation
 
 from compliance import formatting
@@ -63,9 +63,13 @@ def timestamp(moment: datetime.datetime) -> str:
 
 
 def register_for(*, casino: Casino, kind: str) -> Register:
-    found = Register.objects.filter(casino=casino, kind=kind).first()
+    with connection.cursor() as cursor:  # on every ledger operation: a statement, not a query to build
+        cursor.execute("SELECT id FROM registers_register WHERE casino_id = %s AND kind = %s", [casino.pk, kind])
+        found = cursor.fetchone()
     if found is not None:
-        return found
+        register = Register(id=found[0], casino=casino, kind=kind)  # its label, hashed into each entry, costs none
+        register._state.adding, register._state.db = False, connection.alias
+        return register
     try:
         with transaction.atomic():
             return Register.objects.create(casino=casino, kind=kind)
@@ -185,20 +189,34 @@ def entry_append(
     refers_to: Entry | None = None,
     filed_on: datetime.date | None = None,
 ) -> Entry:
-    """Appends one entry at the head of the register's chain; `filed_on`, the day a countersigned filing was made.
-    Only the register's row is locked: its casino's and jurisdiction's rows, read with it, stay free, so that two
-    registers of one casino append at once and never deadlock over them."""
-    locked = Register.objects.select_for_update(of=("self",)).select_related("casino__jurisdiction").get(pk=register.pk)
-    if kind in ABOUT_THE_REGISTER or kind in AFTER_THE_CLOSE or kind in OUTSIDE_PLAY:  # not the day's play
-        verify_gaming_day(locked.casino, gaming_day, closed_ok=True)
-    else:
-        verify_gaming_day(locked.casino, gaming_day)
-        _verify_not_late(locked.casino, gaming_day, payload, countersigner, filed_on)
-    basis = draft_basis_due(locked)
-    if basis is not None:
-        _chain(locked, kind=EntryKind.DRAFT_BASIS, gaming_day=gaming_day, actor=system_user(), payload=basis)
-    return _chain(locked, kind=kind, gaming_day=gaming_day, actor=actor, payload=payload, countersigner=countersigner,
-                  refers_to=refers_to)
+    """Appends one entry at the head of the register's chain; `filed_on`, the day a countersigned filing was made."""
+    return entry_append_within(register=register, kind=kind, gaming_day=gaming_day, actor=actor, payload=payload,
+                               countersigner=countersigner, refers_to=refers_to, filed_on=filed_on)
+
+
+def entry_append_within(*, register: Register, kind: str, gaming_day: datetime.date, actor: User, payload: dict,
+                        countersigner: User | None = None, refers_to: Entry | None = None,
+                        filed_on: datetime.date | None = None, card_moves: tuple = ()) -> Entry:
+    """`entry_append` inside the caller's transaction, without a savepoint: for a service that is one transaction
+    and rolls back whole on a refusal (the card ledger). `card_moves`, (card, delta, balance after) of a ledger
+    operation, written with the entry in the same statement.
+
+    Only the register's row is locked, inside `vigie_entry_append` (migration 0016), for one statement and the
+    commit: its casino's and jurisdiction's rows stay free, so two registers of one casino append at once."""
+    casino = register.casino
+    play = not (kind in ABOUT_THE_REGISTER or kind in AFTER_THE_CLOSE or kind in OUTSIDE_PLAY)
+    verify_gaming_day(casino, gaming_day, closed_ok=True)  # the closed day: under the lock, in the function
+    if play:
+        _verify_not_late(casino, gaming_day, payload, countersigner, filed_on)
+    if draft_basis_due(register) is not None:  # seldom: written under the lock, and checked again there
+        locked = Register.objects.select_for_update(of=("self",)).select_related("casino__jurisdiction").get(
+            pk=register.pk)
+        basis = draft_basis_due(locked)
+        if basis is not None:
+            _chain(locked, kind=EntryKind.DRAFT_BASIS, gaming_day=gaming_day, actor=system_user(), payload=basis,
+                   closed_ok=not play)
+    return _chain(register, kind=kind, gaming_day=gaming_day, actor=actor, payload=payload,
+                  countersigner=countersigner, refers_to=refers_to, closed_ok=not play, card_moves=card_moves)
 
 
 @dataclass(frozen=True)
@@ -283,12 +301,38 @@ def _linked(locked: Register, seq: int, prev_hash: str, *, kind: str, gaming_day
     return entry
 
 
-def _chain(locked: Register, *, kind: str, gaming_day: datetime.date, actor: User, payload: dict,
-           countersigner: User | None = None, refers_to: Entry | None = None) -> Entry:
-    seq, prev_hash = _head(locked)
-    entry = _linked(locked, seq + 1, prev_hash, kind=kind, gaming_day=gaming_day, actor=actor, payload=payload,
-                    countersigner=countersigner, refers_to=refers_to)
-    entry.save(force_insert=True)
+APPEND = "SELECT * FROM vigie_entry_append(%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
+CARD_RECORD = ("SELECT * FROM vigie_card_record(%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s::bigint[], "
+               "%s::numeric[], %s::numeric[])")
+
+
+def _chain(register: Register, *, kind: str, gaming_day: datetime.date, actor: User, payload: dict,
+           countersigner: User | None = None, refers_to: Entry | None = None, closed_ok: bool = True,
+           card_moves: tuple = ()) -> Entry:
+    """One round trip: the function locks the register's row, refuses a closed day (unless `closed_ok`), reads the
+    head, hashes the entry as `chain.EntryData.digest` does and inserts it (migration 0016)."""
+    text, recorded_at = chain.canonical(payload), timezone.now()
+    casino = register.casino
+    with connection.cursor() as cursor:
+        if card_moves:
+            cursor.execute(CARD_RECORD, [
+                register.pk, register.label, casino.pk, closed_ok, kind, gaming_day, text, actor.pk, actor.username,
+                recorded_at, timestamp(recorded_at), [c.pk for c, _d, _b in card_moves],
+                [d for _c, d, _b in card_moves], [b for _c, _d, b in card_moves]])
+        else:
+            cursor.execute(APPEND, [
+                register.pk, register.label, casino.pk, closed_ok, kind, gaming_day,
+                refers_to.pk if refers_to else None, refers_to.seq if refers_to else None, text, actor.pk,
+                actor.username, countersigner.pk if countersigner else None,
+                countersigner.username if countersigner else None, recorded_at, timestamp(recorded_at)])
+        entry_id, seq, digest, prev_hash = cursor.fetchone()
+    if entry_id is None:
+        raise DomainError(errors.SESSION_CLOSED.format(day=gaming_day.isoformat()), code=ErrorCode.SESSION_CLOSED,
+                          field="gaming_day")
+    entry = Entry(id=entry_id, register=register, seq=seq, kind=kind, gaming_day=gaming_day, refers_to=refers_to,
+                  payload=text, actor=actor, countersigner=countersigner, recorded_at=recorded_at,
+                  prev_hash=prev_hash, hash=digest)
+    entry._state.adding, entry._state.db = False, connection.alias
     return entry
 
 

@@ -25,7 +25,8 @@ from functools import lru_cache
 import redis
 from django.conf import settings
 from django.core.cache import cache
-from django.db import transaction
+from django.db import connection, transaction
+from django.utils import timezone
 from django.utils.text import slugify
 
 from compliance.errors import DomainError
@@ -152,10 +153,15 @@ def _entry(entry: Entry | None) -> dict | None:
     return None if entry is None else {"kind": entry.kind, "seq": entry.seq, "hash": entry.hash}
 
 
+CARD_OF_CASINO = "SELECT * FROM registers_card WHERE casino_id = %s AND number = %s"
+
+
 def _card(system: SlotSystem, number: str) -> Card:
     """A card of the slot system's casino; any other (another casino's included) is unknown (art. 3-1 2))."""
-    card = (Card.objects.visible_to(system.user).select_related("casino__jurisdiction")
-            .filter(casino_id=system.casino_id, number=number).first())
+    # the system's own casino only, read with it (the casino the key authenticated, its jurisdiction loaded)
+    card = next(iter(Card.objects.raw(CARD_OF_CASINO, [system.casino_id, number])), None)
+    if card is not None:
+        card.casino = system.casino
     if card is None:
         rule = card_rule(system.casino, "validite_casino_emetteur")
         raise DomainError(slot_errors.SLOT_UNKNOWN_CARD.format(number=number, citation=str(rule.citation)),
@@ -210,14 +216,22 @@ def _fingerprint(operation: str, fields: dict) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
+CLAIM = ("INSERT INTO registers_slotrequest (slot_system_id, key, operation, body_sha256, created_at) "
+         "VALUES (%s, %s, %s, %s, %s) ON CONFLICT (slot_system_id, key) DO NOTHING RETURNING id")
+
+
 def _idempotent(system: SlotSystem, key: str, operation: str, fields: dict, run) -> Answer:
     digest = _fingerprint(operation, fields)
     with transaction.atomic():
-        # Taken first: a concurrent request with this key blocks here until the first one commits.
-        SlotRequest.objects.bulk_create([SlotRequest(slot_system=system, key=key, operation=operation,
-                                                     body_sha256=digest)], ignore_conflicts=True)
-        row = SlotRequest.objects.get(slot_system=system, key=key)
-        if row.status_code is not None:  # answered by an earlier, committed request: ours was not inserted
+        # Taken first: a concurrent request with this key blocks here until the first one commits. Inserted, the
+        # row is ours (one statement); not, it is an earlier request's, answered and committed.
+        with connection.cursor() as cursor:
+            cursor.execute(CLAIM, [system.pk, key, operation, digest, timezone.now()])
+            claimed = cursor.fetchone()
+        row = (SlotRequest(id=claimed[0], slot_system=system, key=key, operation=operation, body_sha256=digest)
+               if claimed else SlotRequest.objects.get(slot_system=system, key=key))
+        row._state.adding, row._state.db = False, connection.alias
+        if row.status_code is not None:
             if row.body_sha256 != digest:
                 raise DomainError(slot_errors.IDEMPOTENCY_KEY_REUSED, code=ErrorCode.IDEMPOTENCY_KEY_REUSED,
                                   field="Idempotency-Key", status=409)
