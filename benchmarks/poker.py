@@ -10,7 +10,6 @@ Run by ./scripts/bench poker (or with no argument, every benchmark)."""
 import datetime
 import io
 import json
-import multiprocessing
 import os
 import random
 import resource
@@ -32,7 +31,6 @@ from compliance.models import Casino, User  # noqa: E402
 from compliance.reconciliation.services import reconciliation_run_range  # noqa: E402
 from compliance.services import casino_create, jurisdictions_load, system_user, user_create  # noqa: E402
 from games.poker import hand as deal  # noqa: E402
-from games.poker.formats import ohh  # noqa: E402
 from games.poker.replay import replay  # noqa: E402
 from games.poker.simulator import Table, play  # noqa: E402
 from registers.chain.audit import register_audit  # noqa: E402
@@ -41,15 +39,14 @@ from registers.kinds import RegisterKind  # noqa: E402
 from registers.management.audit import CHECKS  # noqa: E402
 from registers.models import PokerHand, PokerSession, Register  # noqa: E402
 from registers.poker.services import cagnotte_file  # noqa: E402
-from registers.poker_room import rules  # noqa: E402
 from registers.poker_room.imports import hands_import  # noqa: E402
 from registers.poker_room.services import poker_session_open  # noqa: E402
+from registers.scale.poker import PLAYERS, room_file, table_of  # noqa: E402
 
 TABLES = sized(48, 2)
 DAYS = sized(30, 2)
 DEALS = sized(695, 40)  # per table and gaming day, in one session from 19:05 to the next afternoon: ≈ 1,000,000
 ENGINE = sized(100_000, 500)  # deals replayed in memory for the engine's figure
-PLAYERS = [f"Joueur {n}" for n in range(1, 121)]
 RESULTS: dict = {}
 
 
@@ -99,36 +96,10 @@ def _zone(name):
     return ZoneInfo(name)
 
 
-def _table(session: PokerSession) -> tuple:
-    return (session.table, session.variant, session.version, int(session.small_blind * 100),
-            int(session.big_blind * 100), 9 if session.variant == deal.HOLDEM else 6, session.casino.currency,
-            rules.session_rules(session, None), session.opened_at + datetime.timedelta(minutes=5), session.pk)
-
-
-def _played(specs: list[tuple], path: str) -> int:
-    """A worker process: the sessions' deals written to its own part of the file."""
-    written = 0
-    with open(path, "w", encoding="utf-8") as out:
-        for name, variant, version, small, big, seats, currency, session_rules, start, seed in specs:
-            table = Table(name, variant, version, small, big, False, 0, 0, seats, currency, session_rules)
-            written += ohh.write(play(table, start, DEALS, random.Random(seed), PLAYERS), out)
-    return written
-
-
 def generate(opened: list[PokerSession], folder: Path) -> Path:
-    specs = [_table(session) for session in opened]
-    parts = [str(folder / f"part-{n}.json") for n in range(2)]
     started = time.perf_counter()
-    with multiprocessing.get_context("fork").Pool(2) as pool:
-        counts = pool.starmap(_played, [(specs[n::2], parts[n]) for n in range(2)])
-    path = folder / "salon.ohh.json"
-    with open(path, "wb") as out:
-        for part in parts:
-            with open(part, "rb") as chunk:
-                while block := chunk.read(1 << 24):
-                    out.write(block)
-            os.unlink(part)
-    say(f"room's file written: {sum(counts):,} deals, {path.stat().st_size / 1e6:,.0f} MB (s)",
+    path, count = room_file(opened, DEALS, folder)
+    say(f"room's file written: {count:,} deals, {path.stat().st_size / 1e6:,.0f} MB (s)",
         f"{time.perf_counter() - started:.1f}", "two processes")
     return path
 
@@ -145,7 +116,7 @@ def counted(casino, cashier, manager, days) -> None:
 
 def engine(opened: list[PokerSession]) -> None:
     session = opened[0]
-    name, variant, version, small, big, seats, currency, session_rules, start, seed = _table(session)
+    name, variant, version, small, big, seats, currency, session_rules, start, seed = table_of(session)
     table = Table(name, variant, version, small, big, False, 0, 0, seats, currency, session_rules)
     dealt = list(play(table, start, ENGINE, random.Random(seed), PLAYERS))
     started = time.perf_counter()

@@ -98,13 +98,20 @@ def require_active(card: Card) -> None:
                           code=ErrorCode.CARD_NOT_ACTIVE, field="card")
 
 
+def with_movements(payload: dict, moves: list[tuple[str, Decimal, Decimal]]) -> dict:
+    """An operation's payload with each card's movement (number, delta, balance after), which the audit checks
+    against the balances it replays."""
+    if not moves:
+        return payload
+    return {**payload, "movements": [{"card": n, "delta": d, "balance_after": b} for n, d, b in moves]}
+
+
 def record(*, card: Card, kind: str, gaming_day: datetime.date | None, actor: User, payload: dict,
            moves: tuple[tuple[Card, Decimal], ...] = ()) -> Entry:
     """One register entry and its movements; the cards must be locked by the caller."""
     day = gaming_day or card.casino.today()
     after = [(c, d, c.balance + d) for c, d in moves]
-    if after:
-        payload = {**payload, "movements": [{"card": c.number, "delta": d, "balance_after": b} for c, d, b in after]}
+    payload = with_movements(payload, [(c.number, d, b) for c, d, b in after])
     # the entry, its movements and the balances in one statement (migration 0016): the register's lock is held for
     # that statement and the commit only
     entry = entry_append_within(register=register_for(casino=card.casino, kind=RegisterKind.CARTES), kind=kind,

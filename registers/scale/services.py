@@ -1,0 +1,203 @@
+"""The scale generator (issue 19): Luxembourg casinos, each with `years` of data ending yesterday, as a casino keeps
+them. What a casino does rarely goes through the services (the casino, its people, its clients, tables and poker
+sessions); the bulk goes the way the product takes a system's history in: the tables' slips and the poker room's
+deals through their imports (every line checked, the late file countersigned), and the cards' operations by COPY,
+each chained by the chain's own code and checked by PostgreSQL as any other (a movement continues its card's
+balance, a balance stays within [0, cap]). Each day is then closed and the cards' register signed at each close.
+
+At density 1 a casino-year holds ≈ 3,500,000 card movements (≈ 20,000 day cards, ≈ 500 nominative), 40 tables'
+slips (≈ 290,000) and ≈ 1,500,000 poker deals."""
+
+import datetime
+import random
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from decimal import Decimal
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+from django.db import connection, transaction
+from django.utils import timezone
+
+from compliance.models import Casino, Jurisdiction, User
+from compliance.services import casino_create, system_user, user_create
+from games.poker import hand as deal
+
+from ..cards.services import client_register
+from ..cards.slot_system.services import slot_system_register
+from ..chain.services import checkpoint_create, register_for
+from ..kinds import RegisterKind
+from ..models import Card, CardMovement, CardSystemCertificate, Checkpoint, GamingSession, Register
+from ..poker_room.imports import hands_import
+from ..poker_room.services import poker_session_open
+from ..tables.imports import slips_import
+from ..tables.services import table_create
+from . import poker as room
+from . import tables as pit
+from .cards import CardPlay, Cast
+from .imports import ChainWriter, ids
+
+PASSWORD = "Vigie-echelle-2026!"
+CLIENTS, TABLES, POKER_TABLES, DEALS = 500, 40, 6, 685  # at density 1; deals per poker table and day
+LATE = "Reprise de l'historique du système précédent"
+CARD_COLUMNS = ("id", "casino_id", "number", "kind", "client_id", "slot", "slots", "status", "cap", "balance",
+                "mention", "gaming_day", "issued_by_id", "issued_at")
+MOVEMENT_COLUMNS = ("entry_id", "card_id", "kind", "gaming_day", "delta", "balance_after")
+
+
+@dataclass
+class Generated:
+    casino: str
+    days: int
+    cards: int = 0
+    movements: int = 0
+    entries: int = 0
+    slips: int = 0
+    hands: int = 0
+    seconds: dict[str, float] = field(default_factory=dict)
+
+
+def scale_generate(*, casinos: int, years: int = 1, days: int | None = None, density: float = 1.0, first: int = 1,
+                   progress: Callable[[str], object] = print) -> list[Generated]:
+    """`casinos` casinos « echelle-<n> » (n from `first`), each with `years` years (or `days` days) ending
+    yesterday."""
+    return [casino_generate(code=f"echelle-{n}", span=days or 365 * years, density=density, seed=n,
+                            progress=progress)
+            for n in range(first, first + casinos)]
+
+
+def casino_generate(*, code: str, span: int, density: float, seed: int,
+                    progress: Callable[[str], object] = print) -> Generated:
+    rng, actor = random.Random(seed), system_user()
+    today = datetime.datetime.now(datetime.UTC).date()
+    days = [today - datetime.timedelta(days=n) for n in range(span, 0, -1)]
+    casino, cast = _casino(code, days[0], actor)
+    done = Generated(code, len(days))
+    started = time.perf_counter()
+    clients = [client_register(casino=casino, actor=cast.manager, last_name=f"Client {n}", first_name="Échelle",
+                               birth_date=datetime.date(1960 + n % 40, 1 + n % 12, 1 + n % 28),
+                               id_document_type="Passeport", id_document_number=f"{code}-{n}").pk
+               for n in range(max(1, round(CLIENTS * density)))]
+    _card_year(casino, cast, rng, density, clients, days, done, progress)
+    done.seconds["cards"] = time.perf_counter() - started
+    recent = [day for day in days if (casino.today() - day).days <= casino.late_filing_days]
+    started = time.perf_counter()
+    done.slips = _tables(casino, cast, recent, density)
+    done.seconds["tables"] = time.perf_counter() - started
+    progress(f"{code}: {done.slips:,} slips imported ({done.seconds['tables']:.0f} s)")
+    started = time.perf_counter()
+    done.hands = _poker(casino, cast, recent, density)
+    done.seconds["poker"] = time.perf_counter() - started
+    progress(f"{code}: {done.hands:,} poker deals imported ({done.seconds['poker']:.0f} s)")
+    _close(casino, cast, days)
+    return done
+
+
+def _casino(code: str, first: datetime.date, actor: User) -> tuple[Casino, Cast]:
+    """The casino and its people, through the services; the card system's certificate on record before the first
+    day (art. 3-2), as the previous system held it."""
+    casino = casino_create(actor=actor, jurisdiction_code="LU", code=code, name=f"Casino {code.title()}",
+                           operator_name="Échelle SA", licence_number=f"LIC-{code}", address="1, rue de l'Échelle",
+                           share_capital=Decimal("5000000.00"), opened_on=first - datetime.timedelta(days=1),
+                           late_filing_days=366)
+    people = {role: user_create(actor=actor, username=f"{code}.{name}", password=PASSWORD, role=role, casino=casino)
+              for name, role in (("direction", User.Role.MANAGER), ("caisse", User.Role.ACCOUNTANT))}
+    if not User.objects.filter(username="echelle.ministere").exists():
+        user_create(actor=actor, username="echelle.ministere", password=PASSWORD, role=User.Role.REGULATOR,
+                    jurisdiction=Jurisdiction.objects.get(code="LU"))
+    system, _key = slot_system_register(casino=casino, actor=people["manager"], name="Système des machines")
+    before = _at(casino, first - datetime.timedelta(days=1), 9)
+    with connection.cursor() as cursor:  # recorded before the year, as the history it comes with
+        cursor.execute(f"INSERT INTO {CardSystemCertificate._meta.db_table} (casino_id, supplier, reference, "
+                       "issued_on, recorded_by_id, recorded_at) VALUES (%s, %s, %s, %s, %s, %s)",
+                       [casino.pk, "Fournisseur du système", f"CERT-{code}", first - datetime.timedelta(days=30),
+                        people["manager"].pk, before])
+    return casino, Cast(manager=people["manager"], cashier=people["accountant"], machine=system.user)
+
+
+def _at(casino: Casino, day: datetime.date, hour: int) -> datetime.datetime:
+    """`hour` o'clock of the gaming day in the casino's zone (30: 6 in the morning after, when the day closes)."""
+    moment = datetime.datetime.combine(day, datetime.time(0), tzinfo=ZoneInfo(casino.jurisdiction.timezone))
+    return moment + datetime.timedelta(hours=hour)
+
+
+@transaction.atomic
+def _card_day(play: CardPlay, writer: ChainWriter, day: datetime.date) -> tuple[int, int]:
+    rows = play.play(day, lambda count: ids(Card._meta.db_table, count))
+    with connection.cursor() as cursor:
+        with cursor.cursor.copy(f"COPY {Card._meta.db_table} ({', '.join(CARD_COLUMNS)}) FROM STDIN") as copy:
+            for card in rows.cards:
+                copy.write_row(card)
+        entry_ids = writer.flush()
+        with cursor.cursor.copy(f"COPY {CardMovement._meta.db_table} ({', '.join(MOVEMENT_COLUMNS)}) "
+                                "FROM STDIN") as copy:
+            for place, card, kind, delta, after in rows.movements:
+                copy.write_row((entry_ids[place], card, kind, day, delta, after))
+    return len(rows.cards), len(rows.movements)
+
+
+def _card_year(casino, cast, rng, density, clients, days, done: Generated, progress) -> None:
+    writer = ChainWriter(register_for(casino=casino, kind=RegisterKind.CARTES))
+    play = CardPlay(casino, cast, writer, rng, density, clients)
+    checkpoints = []
+    for index, day in enumerate(days):
+        cards, movements = _card_day(play, writer, day)
+        done.cards, done.movements = done.cards + cards, done.movements + movements
+        checkpoints.append(writer.checkpoint(signed_by=cast.manager, signed_at=_at(casino, day, 30)))
+        if index % 30 == 29 or index == len(days) - 1:
+            Checkpoint.objects.bulk_create(checkpoints)
+            checkpoints = []
+            progress(f"{casino.code}: cards to {day.isoformat()}: {done.cards:,} cards, {done.movements:,} movements")
+    done.entries += writer.written
+    _balances(play)
+
+
+def _balances(play: CardPlay) -> None:
+    """Each card's balance, its last movement's (PostgreSQL checks it, migration 0005)."""
+    played = [(card.pk, card.balance) for card in play.cards.values() if card.balance]
+    with connection.cursor() as cursor:
+        cursor.execute(f"UPDATE {Card._meta.db_table} AS c SET balance = v.balance "
+                       "FROM unnest(%s::bigint[], %s::numeric[]) AS v(id, balance) WHERE c.id = v.id",
+                       [[pk for pk, _ in played], [balance for _, balance in played]])
+
+
+def _tables(casino: Casino, cast: Cast, days: list[datetime.date], density: float) -> int:
+    """The pit's tables through the service, then their history through the table system's import."""
+    tables = []
+    for index in range(max(2, round(TABLES * density))):
+        prefix, game, _, _ = pit.GAMES[index % len(pit.GAMES)]
+        tables.append(table_create(casino=casino, actor=cast.manager, game=game, number=f"{prefix}-{index + 1:02d}",
+                                   pit=f"Îlot {'ABCDE'[index % 5]}"))
+    with tempfile.TemporaryDirectory(prefix="vigie-echelle-") as folder:
+        path = Path(folder) / "bordereaux.csv"
+        pit.export(path, tables, days, first_serial=1, seed=casino.pk)
+        return slips_import(casino=casino, actor=cast.cashier, source=path, countersigner=cast.manager,
+                            late_reason=LATE).slips
+
+
+def _poker(casino: Casino, cast: Cast, days: list[datetime.date], density: float) -> int:
+    """Each poker table's session opened each evening through the service, then the room's file imported."""
+    opened = []
+    for day in days:
+        for index in range(max(1, round(POKER_TABLES * density))):
+            holdem = index % 2 == 0
+            opened.append(poker_session_open(
+                casino=casino, actor=cast.manager, gaming_day=day, table=f"{'TH' if holdem else 'OM'}-{index + 1}",
+                variant=deal.HOLDEM if holdem else deal.OMAHA, version=deal.NO_LIMIT if holdem else deal.POT_LIMIT,
+                minimum="10" if holdem else "4", small_blind="5" if holdem else "2", big_blind="10" if holdem else "4",
+                rake_rate="0.05", opened_at=_at(casino, day, 19)))
+    with tempfile.TemporaryDirectory(prefix="vigie-echelle-") as folder:
+        path, _count = room.room_file(opened, max(2, round(DEALS * density)), Path(folder))
+        return hands_import(casino=casino, actor=cast.cashier, source=path).created
+
+
+def _close(casino: Casino, cast: Cast, days: list[datetime.date]) -> None:
+    """Every day closed once its history is in (the tables' and poker room's imports are filed now), then each
+    register's head signed."""
+    now = timezone.now()
+    GamingSession.objects.bulk_create(GamingSession(casino=casino, gaming_day=day, closed_by=cast.manager,
+                                                    closed_at=now) for day in days)
+    for register in Register.objects.filter(casino=casino).exclude(kind=RegisterKind.CARTES):
+        checkpoint_create(register=register, user=cast.manager, reason="session_close")

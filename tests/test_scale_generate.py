@@ -1,0 +1,56 @@
+"""Issue 19: the scale generator, on one casino-month at a hundredth of a real casino's volumes (the benchmark,
+./scripts/bench scale, runs the casino-year): what it writes is what the services and imports would have written —
+every chain verifies, the audit finds nothing, each card's balance is its ledger's, every day is closed and the
+cards' register signed at each close."""
+
+import json
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+
+from compliance.models import Casino
+from registers.chain.audit import register_audit
+from registers.chain.verification import register_verify
+from registers.kinds import RegisterKind
+from registers.management.audit import CHECKS
+from registers.models import Card, CardMovement, Checkpoint, Entry, GamingSession, PokerHand, Register, Slip
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def month(rules):
+    out = StringIO()
+    call_command("scale_generate", "--days", "30", "--density", "0.01", "--json", stdout=out, stderr=StringIO())
+    return json.loads(out.getvalue())
+
+
+def test_a_generated_month_is_what_the_services_would_have_written(month):
+    (made,) = month["casinos"]
+    casino = Casino.objects.get(code=made["casino"])
+    assert made["days"] == 30 and made["cards"] > 30 and made["movements"] > 1000
+    assert made["slips"] > 0 and made["hands"] > 0
+    cards = Register.objects.get(casino=casino, kind=RegisterKind.CARTES)
+    assert Entry.objects.filter(register=cards).count() == made["entries"] == made["cards"] + made["movements"]
+    assert CardMovement.objects.filter(card__casino=casino).count() == made["movements"]
+    assert Slip.objects.filter(casino=casino).count() == made["slips"]
+    assert PokerHand.objects.filter(casino=casino).count() == made["hands"]
+    for card in Card.objects.filter(casino=casino):
+        last = CardMovement.objects.filter(card=card).order_by("-id").values_list("balance_after", flat=True).first()
+        assert card.balance == (last or 0) and 0 <= card.balance <= card.cap
+    assert GamingSession.objects.filter(casino=casino).count() == 30
+    assert Checkpoint.objects.filter(register=cards, reason="session_close").count() == 30
+    for register in Register.objects.filter(casino=casino):
+        verified = register_verify(register, full=True)
+        assert verified.ok, (register.kind, verified.problems[:3])
+        audited = register_audit(register, CHECKS)
+        assert audited.findings == [], (register.kind, audited.findings[:3])
+
+
+def test_the_command_refuses_what_it_cannot_generate():
+    from django.core.management.base import CommandError
+
+    with pytest.raises(CommandError, match="--density"):
+        call_command("scale_generate", "--density", "0", stdout=StringIO(), stderr=StringIO())
+    assert not Casino.objects.filter(code__startswith="echelle-").exists()
