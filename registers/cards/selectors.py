@@ -45,35 +45,39 @@ class Line:
     balance_after: Decimal | None
 
 
-def card_history(card: Card) -> list[Line]:
-    """Every entry of the `cartes` register about this card, oldest first, with the card's movement."""
-    moves = {m.entry_id: m for m in CardMovement.objects.filter(card=card)}
+def _entries_of(card: Card) -> QuerySet[Entry]:
+    """The `cartes` register's entries about this card: each names it as "card", read through the expression index
+    of migration 0008 (not by scanning the register's text); a transfer's target, by its movement."""
     register = Register.objects.filter(casino_id=card.casino_id, kind=RegisterKind.CARTES).first()
-    # every entry about a card names it as "card" (a transfer's target has its movement): read through the
-    # expression index of migration 0008, not by scanning the register's text
-    entries = (Entry.objects.filter(register=register)
-               .annotate(card_number=RawSQL(f"({Entry._meta.db_table}.payload::jsonb ->> 'card')", []))
-               .filter(Q(pk__in=moves.keys()) | Q(card_number=card.number))
-               .select_related("actor").order_by("seq"))
-    lines = []
-    for entry in entries:
-        move = moves.get(entry.pk)
-        lines.append(Line(entry, json.loads(entry.payload), move.delta if move else None,
-                          move.balance_after if move else None))
-    return lines
+    received = CardMovement.objects.filter(card=card, kind=TRANSFERRED).values("entry_id")
+    return (Entry.objects.filter(register=register)
+            .annotate(card_number=RawSQL(f"({Entry._meta.db_table}.payload::jsonb ->> 'card')", []))
+            .filter(Q(card_number=card.number) | Q(pk__in=received)).select_related("actor"))
+
+
+def _lines(card: Card, entries: list[Entry]) -> list[Line]:
+    moves = {m.entry_id: m for m in CardMovement.objects.filter(card=card, entry_id__in=[e.pk for e in entries])}
+    return [Line(entry, json.loads(entry.payload), moves[entry.pk].delta if entry.pk in moves else None,
+                 moves[entry.pk].balance_after if entry.pk in moves else None) for entry in entries]
+
+
+def card_history(card: Card) -> list[Line]:
+    """Every entry of the `cartes` register about this card, oldest first, with the card's movement (a report's
+    whole statement; a page reads `history`, a hundred lines at a time)."""
+    return _lines(card, list(_entries_of(card).order_by("seq")))
 
 
 def card_ledger_sum(card: Card) -> Decimal:
     return CardMovement.objects.filter(card=card).aggregate(total=Sum("delta"))["total"] or Decimal("0.00")
 
 
-def card_benefits(lines: list[Line]) -> dict[str, int]:
-    """Points and free games granted to a nominative card (3-1 11)), from its history (`card_history`)."""
+def card_benefits(card: Card) -> dict[str, int]:
+    """Points and free games granted to a nominative card (3-1 11)), from its benefit entries."""
     totals = {"points": 0, "free_games": 0}
-    for line in lines:
-        if line.entry.kind == BENEFIT:
-            totals["points"] += line.payload.get("points", 0)
-            totals["free_games"] += line.payload.get("free_games", 0)
+    for payload in _entries_of(card).filter(kind=BENEFIT).values_list("payload", flat=True):
+        granted = json.loads(payload)
+        totals["points"] += granted.get("points", 0)
+        totals["free_games"] += granted.get("free_games", 0)
     return totals
 
 
@@ -214,9 +218,26 @@ class HistoryRow:
         return money(self.card, Decimal(value)) if value not in (None, "") else "—"
 
 
-def history(card: Card) -> list[HistoryRow]:
-    """The card's entries, newest first."""
-    return [HistoryRow(line, card) for line in reversed(card_history(card))]
+HISTORY_PAGE = 100
+
+
+@dataclass(frozen=True)
+class HistoryPage:
+    """A page of a card's history, newest first: `older`, the n° to read on from (?avant=), when there is more."""
+
+    rows: list[HistoryRow]
+    before: int | None
+    older: int | None
+
+
+def history(card: Card, before: int | None = None, size: int = HISTORY_PAGE) -> HistoryPage:
+    """The card's entries, newest first, `size` at a time before the n° `before` (a keyset on the register's n°)."""
+    entries = _entries_of(card)
+    if before is not None:
+        entries = entries.filter(seq__lt=before)
+    chunk = list(entries.order_by("-seq")[:size + 1])
+    older = chunk[size - 1].seq if len(chunk) > size else None
+    return HistoryPage([HistoryRow(line, card) for line in _lines(card, chunk[:size])], before, older)
 
 
 def transfer_targets(card: Card) -> list[Card]:

@@ -24,6 +24,7 @@ from compliance.errors import READ_ONLY_ROLE
 from compliance.models import User
 from compliance.permissions import can_write
 
+from ..chain.selectors import cursor
 from ..kinds import RegisterKind
 from ..models import Card, CardKind, CardStatus
 from ..web_actions import chosen, submit, verify_writable
@@ -263,13 +264,12 @@ def card_detail(request, number):
         forms[form_class.action] = form_class(page=page)
     if bound is not None:
         forms[bound.action] = bound  # shown even where the page would not offer it: the refusal says why
-    history = pages.history(card)
     return render(request, "registers/cards/card.html", {
         "card": card,
         "casino": card.casino,
         "page": page,
-        "history": history,
-        "benefits": card_benefits([row.line for row in history]) if card.kind == CardKind.NOMINATIVE else None,
+        "history": pages.history(card, cursor(request.GET.get("avant"))),
+        "benefits": card_benefits(card) if card.kind == CardKind.NOMINATIVE else None,
         "forms": forms,
         "bound_action": bound.action if bound is not None else None,
         "register_kind": RegisterKind.CARTES,
@@ -320,10 +320,13 @@ def client_list(request):
     })
 
 
+CLIENT_HISTORY = 20  # each card's last operations; its page has the rest
+
+
 @login_required
 def client_detail(request, pk):
     client = pages.client_get(user=request.user, pk=pk)
-    cards = [(card, pages.history(card)) for card in pages.client_cards(client)]
+    cards = [(card, pages.history(card, size=CLIENT_HISTORY)) for card in pages.client_cards(client)]
     # art. 3-1 7): the nominative cards attributed and not closed (lost, blocked or found still count)
     active = sum(1 for card, _lines in cards if card.status != CardStatus.CLOSED and card.kind == CardKind.NOMINATIVE)
     return render(request, "registers/cards/client.html", {

@@ -1,0 +1,127 @@
+"""Benchmark of issue 19: one generated casino-year (manage.py scale_generate), then, in the same run: the generator's
+time (target ≤ 20 min), the full verification of the year's registers (≤ 60 s) and the incremental one after a day
+(≤ 1 s), a day's reconciliation (≤ 5 s), every page of the product as each persona opens it (p95 ≤ 300 ms, with its
+number of queries), and the card operations through the services beside pgbench -N on the same cluster.
+
+Run by ./scripts/bench scale (not part of ./scripts/bench with no argument: it takes its casino-year)."""
+
+import datetime
+import json
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import django
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.test")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+django.setup()
+
+from django.db import connection, reset_queries  # noqa: E402
+from django.test import Client  # noqa: E402
+from django.test.utils import CaptureQueriesContext  # noqa: E402
+
+from benchmarks import banner, sized  # noqa: E402
+from compliance.models import Casino, User  # noqa: E402
+from compliance.reconciliation.services import reconciliation_run  # noqa: E402
+from registers.chain.verification import register_verify  # noqa: E402
+from registers.models import Register  # noqa: E402
+from registers.scale.services import scale_generate  # noqa: E402
+
+DENSITY = float(os.environ.get("VIGIE_SCALE_DENSITY", sized(1, 0.01)))
+DAYS = sized(365, 30)
+REPEAT = sized(20, 3)  # requests of each page, for its p95
+RESULTS: dict = {}
+
+
+def say(name, value, target=""):
+    RESULTS[name] = value
+    print(f"  {name:<66} {value:>12}  {target}", flush=True)
+
+
+def generate() -> Casino:
+    casino = Casino.objects.filter(code="echelle-1").first()
+    if casino is not None:
+        print("  (the casino-year is already generated: its figures come from the first run)")
+        return casino
+    started = time.perf_counter()
+    (made,) = scale_generate(casinos=1, days=DAYS, density=DENSITY, progress=lambda line: None)
+    elapsed = time.perf_counter() - started
+    say("generator: cards, movements, entries of the cards' register",
+        f"{made.cards:,} / {made.movements:,} / {made.entries:,}")
+    say("generator: tables' slips, poker deals", f"{made.slips:,} / {made.hands:,}")
+    for part, seconds in made.seconds.items():
+        say(f"generator: {part} (s)", f"{seconds:.0f}")
+    say(f"generator: the casino-{'year' if DAYS == 365 else 'month'} (s)", f"{elapsed:.0f}", "target ≤ 1,200 s")
+    return Casino.objects.get(code="echelle-1")
+
+
+def verification(casino: Casino) -> None:
+    registers = list(Register.objects.filter(casino=casino))
+    started, entries = time.perf_counter(), 0
+    for register in registers:
+        result = register_verify(register, full=True)
+        assert result.ok, (register.kind, result.problems[:3])
+        entries += result.entries
+    say(f"full verification of every register, {entries:,} entries (s)", f"{time.perf_counter() - started:.1f}",
+        "target ≤ 60 s")
+    started = time.perf_counter()
+    for register in registers:
+        assert register_verify(register).ok
+    say("incremental verification of every register, from the last close (s)",
+        f"{time.perf_counter() - started:.2f}", "target ≤ 1 s")
+
+
+def reconciliation(casino: Casino) -> None:
+    manager = User.objects.get(username=f"{casino.code}.direction")
+    day = casino.today() - datetime.timedelta(days=2)
+    started = time.perf_counter()
+    reconciliation_run(casino=casino, gaming_day=day, actor=manager)
+    say(f"a day's reconciliation ({day.isoformat()}) (s)", f"{time.perf_counter() - started:.2f}", "target ≤ 5 s")
+
+
+def pages(casino: Casino) -> list[tuple[str, str, float, int]]:
+    """Each page as each persona opens it: its p95 over REPEAT requests and its number of queries."""
+    from benchmarks.scale_pages import urls_for
+
+    measured = []
+    for username in (f"{casino.code}.direction", f"{casino.code}.caisse", "echelle.ministere"):
+        client = Client(HTTP_HOST="127.0.0.1")
+        client.force_login(User.objects.get(username=username))
+        for name, url in urls_for(casino, username):
+            times = []
+            with CaptureQueriesContext(connection) as queries:
+                answer = client.get(url)
+            assert answer.status_code == 200, (username, url, answer.status_code)
+            count = len(queries)
+            for _ in range(REPEAT):
+                started = time.perf_counter()
+                client.get(url)
+                times.append(time.perf_counter() - started)
+            reset_queries()
+            p95 = statistics.quantiles(times, n=20)[-1] * 1000 if len(times) > 1 else times[0] * 1000
+            measured.append((username, name, p95, count))
+            say(f"{username.split('.')[-1]}: {name} p95 (ms) / queries", f"{p95:.0f} / {count}",
+                "target ≤ 300 ms" if p95 <= 300 else "ABOVE 300 ms")
+    return measured
+
+
+def main():
+    banner()
+    print(f"Scale: one Luxembourg casino, {DAYS} gaming days at density {DENSITY}")
+    casino = generate()
+    verification(casino)
+    reconciliation(casino)
+    measured = pages(casino)
+    slow = [f"{user} {name}" for user, name, p95, _ in measured if p95 > 300]
+    say("pages above 300 ms at p95", f"{len(slow)} of {len(measured)}")
+    out = Path(os.environ.get("VIGIE_VAR", "var")) / "benchmarks" / "scale.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(RESULTS, ensure_ascii=False, indent=2))
+    print(f"Figures written to {out}")
+
+
+if __name__ == "__main__":
+    main()
