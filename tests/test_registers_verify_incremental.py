@@ -80,3 +80,42 @@ def test_the_register_page_and_the_api_offer_both(verified, world_tx, client):
     api = api_client_for(world_tx.regulator_lu)
     assert api.get("/api/v1/registers/casino-c/orphelins/verify/").json()["since"] == 10
     assert api.get("/api/v1/registers/casino-c/orphelins/verify/?complete=1").json()["since"] == 0
+
+
+# --- a big register's walk split between the cores (issue 19: a year's verification within a minute) -------------
+
+
+@pytest.fixture
+def split(verified, monkeypatch):
+    """The register of `verified` walked in parts, as one of PARALLEL_FROM entries or more would be."""
+    from registers.chain import verification
+
+    monkeypatch.setattr(verification, "PARALLEL_FROM", 4)
+    monkeypatch.setattr(verification.os, "cpu_count", lambda: 3)  # parts of 5: n° 1–5, 6–10, 11–15
+    return verified
+
+
+def test_a_register_walked_in_parts_verifies_as_a_whole(split):
+    full = register_verify(split, full=True)
+    assert full.ok and full.entries == 15 and full.checkpoints == 1
+
+
+@pytest.mark.parametrize("seq", [3, 5, 6, 15])
+def test_an_entry_changed_anywhere_in_a_register_walked_in_parts_is_found(split, seq):
+    _superuser([f"UPDATE registers_entry SET payload = replace(payload, '.', ',') WHERE id = {_id(split, seq)}"])
+    found = register_verify(split, full=True)
+    assert not found.ok and found.first_broken == seq, found.problems
+
+
+def test_an_entry_removed_where_two_parts_meet_is_found(split):
+    _superuser([f"DELETE FROM registers_entry WHERE id = {_id(split, 5)}"])
+    found = register_verify(split, full=True)
+    assert not found.ok and found.first_broken == 5, found.problems
+
+
+def test_a_link_broken_where_two_parts_meet_is_found(split):
+    _superuser([f"UPDATE registers_entry SET prev_hash = repeat('1', 64) WHERE id = {_id(split, 11)}"])
+    found = register_verify(split, full=True)
+    # the link is part of what the entry's hash covers: the entry no longer gives its hash either
+    assert not found.ok and found.first_broken == 11, found.problems
+    assert {p.kind for p in found.problems if p.seq == 11} == {"changed", "broken_link"}, found.problems

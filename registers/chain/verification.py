@@ -1,8 +1,13 @@
 """Verification of every chain and checkpoint, and the exports that the offline verifier
 (registers/chain/offline_verify.py) checks without the database."""
 
+import multiprocessing
+import os
 from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+
+from django.db import connections
 
 from ..models import Checkpoint, Entry, Register, VerifiedCheckpoint
 from . import hashing as chain
@@ -28,10 +33,10 @@ class Verification:
         return self.problems[0].seq if self.problems else None
 
 
-def _entries(register: Register, start: int = 1) -> Iterator[chain.EntryData]:
+def _entries(register: Register, start: int = 1, end: int | None = None) -> Iterator[chain.EntryData]:
     # id breaks ties so that a duplicated or swapped sequence number still walks every row
     rows = (
-        Entry.objects.filter(register=register, seq__gte=start)
+        Entry.objects.filter(register=register, seq__gte=start, **({"seq__lte": end} if end else {}))
         .order_by("seq", "id")
         .values_list(
             "seq",
@@ -75,12 +80,59 @@ def register_verify(register: Register, *, full: bool = False) -> Verification:
     start = anchor.size if anchor else 1
     checkpoints = [c for c in _checkpoints(register) if c.size >= start or anchor is None]
     public = keys.public_key(register.casino.code)
-    count, problems = chain.verify(_entries(register, start), checkpoints, public, start)
+    head = Entry.objects.filter(register=register).order_by("-seq").values_list("seq", flat=True).first() or 0
+    if head - start + 1 >= PARALLEL_FROM and not multiprocessing.current_process().daemon:
+        count, problems = _verify_in_parts(register, start, head, checkpoints)
+    else:
+        count, problems = chain.verify(_entries(register, start), checkpoints, public, start)
     if not problems and checkpoints:
         last = Checkpoint.objects.filter(register=register).order_by("-size", "-signed_at").first()
         if anchor is None or last.size > anchor.size:
             checkpoint_verified(checkpoint=last, full=anchor is None, entries=count)
     return Verification(register.label, count, len(checkpoints), problems, start if anchor else 0)
+
+
+# entries past which a verification is split between the machine's cores (below, starting processes costs more)
+PARALLEL_FROM = 200_000
+
+
+def _verify_in_parts(register: Register, start: int, head: int, checkpoints: list) -> tuple[int, list[chain.Problem]]:
+    """The walk split into as many ranges of n° as the machine has cores, each walked in its own process; each
+    range's first link backwards (which its walk cannot see) and the n° before it are then checked here."""
+    parts = max(2, os.cpu_count() or 2)
+    step = (head - start + parts) // parts
+    ranges = [(a, min(a + step - 1, head)) for a in range(start, head + 1, step)]
+    # a checkpoint goes with the range that holds its size; one past the head with the last (it finds it truncated),
+    # one before the start with the first
+    inside = [[c for c in checkpoints if a <= c.size <= b or (b == head and c.size > head)
+               or (a == start and c.size < start)] for a, b in ranges]
+    connections.close_all()  # each process opens its own
+    with ProcessPoolExecutor(len(ranges), mp_context=multiprocessing.get_context("fork")) as pool:
+        done = list(pool.map(_verify_range, [register.pk] * len(ranges), ranges, inside))
+    count, problems = sum(c for c, _ in done), [p for _, part in done for p in part]
+    ends = dict(Entry.objects.filter(register=register, seq__in=[b for _, b in ranges[:-1]])
+                .values_list("seq", "hash"))
+    links = dict(Entry.objects.filter(register=register, seq__in=[a for a, _ in ranges[1:]])
+                 .values_list("seq", "prev_hash"))
+    for (_, end), (begin, _) in zip(ranges, ranges[1:], strict=False):
+        if end not in ends:
+            problems.append(chain.Problem(end, "missing", f"n° {end} absent / entry missing"))
+        elif begin in links and links[begin] != ends[end]:
+            problems.append(chain.Problem(begin, "broken_link",
+                                          "l'empreinte précédente ne correspond pas / previous hash does not match"))
+    problems.sort(key=lambda p: p.seq)
+    return count, problems
+
+
+def _verify_range(register_id: int, bounds: tuple[int, int], checkpoints: list) -> tuple[int, list[chain.Problem]]:
+    """A process's part: the entries from bounds[0] to bounds[1] (the first's link backwards is checked by the
+    parent), and the checkpoints that fall in it."""
+    try:
+        register = Register.objects.select_related("casino").get(pk=register_id)
+        return chain.verify(_entries(register, *bounds), checkpoints, keys.public_key(register.casino.code),
+                            bounds[0])
+    finally:
+        connections.close_all()
 
 
 def registers_verify(*, casino_code: str | None = None, kind: str | None = None,
