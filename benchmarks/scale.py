@@ -3,7 +3,7 @@ time (target ≤ 20 min), the full verification of the year's registers (≤ 60 
 (≤ 1 s), a day's reconciliation (≤ 5 s), every page of the product as each persona opens it (p95 ≤ 300 ms, with its
 number of queries), and the card operations through the services beside pgbench -N on the same cluster.
 
-Run by ./scripts/bench scale (not part of ./scripts/bench with no argument: it takes its casino-year)."""
+Run by ./scripts/bench scale (or with no argument, every benchmark)."""
 
 import datetime
 import json
@@ -27,7 +27,7 @@ from benchmarks import banner, sized  # noqa: E402
 from compliance.models import Casino, User  # noqa: E402
 from compliance.reconciliation.services import reconciliation_run  # noqa: E402
 from registers.chain.verification import register_verify  # noqa: E402
-from registers.models import Register  # noqa: E402
+from registers.models import Card, Register  # noqa: E402
 from registers.scale.services import scale_generate  # noqa: E402
 
 DENSITY = float(os.environ.get("VIGIE_SCALE_DENSITY", sized(1, 0.01)))
@@ -108,6 +108,25 @@ def pages(casino: Casino) -> list[tuple[str, str, float, int]]:
     return measured
 
 
+def cards(casino: Casino) -> bool:
+    """The card operations of benchmarks/cards.py on sixteen of the year's nominative cards, loaded at the desk, with
+    a slot system registered for the run: beside pgbench -N, then the invariants."""
+    from benchmarks import cards as card_bench
+    from registers.cards.ledger import card_load
+    from registers.cards.slot_system.services import slot_system_register
+
+    manager = User.objects.get(username=f"{casino.code}.direction")
+    cashier = User.objects.get(username=f"{casino.code}.caisse")
+    system, key = slot_system_register(casino=casino, actor=manager, name="Banc d'essai", rate_per_minute=10**6)
+    played = list(Card.objects.filter(casino=casino, kind="nominative", status="active").order_by("id")[:16])
+    for card in played:
+        if card.cap - card.balance >= 500:
+            card_load(card=card, actor=cashier, amount="500.00", desk="Caisse 1")
+    ok = card_bench.measure(casino, played, system, key)
+    RESULTS.update({f"cards: {name}": value for name, value in card_bench.RESULTS.items()})
+    return ok
+
+
 def main():
     banner()
     print(f"Scale: one Luxembourg casino, {DAYS} gaming days at density {DENSITY}")
@@ -117,10 +136,14 @@ def main():
     measured = pages(casino)
     slow = [f"{user} {name}" for user, name, p95, _ in measured if p95 > 300]
     say("pages above 300 ms at p95", f"{len(slow)} of {len(measured)}")
+    held = cards(casino)
     out = Path(os.environ.get("VIGIE_VAR", "var")) / "benchmarks" / "scale.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(RESULTS, ensure_ascii=False, indent=2))
     print(f"Figures written to {out}")
+    if not held:
+        print("INVARIANT BROKEN", file=sys.stderr)
+        sys.exit(1)
 
 
 if __name__ == "__main__":

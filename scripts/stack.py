@@ -363,10 +363,10 @@ def temporary_services(prefix: str, *, fast: bool = True):
 
 # --- bench ------------------------------------------------------------------------------------
 
-BENCHMARKS = ["rtp", "registers", "cards", "reports", "tables", "poker"]
+BENCHMARKS = ["rtp", "registers", "cards", "reports", "tables", "poker", "scale"]
 # measured against pgbench on a cluster that keeps what it commits (fsync, synchronous commit), as the product runs:
 # a ledger operation's commit is the evidence, and its cost is part of the figure
-DURABLE = {"cards"}
+DURABLE = {"cards", "scale"}
 
 
 def cmd_bench(args: argparse.Namespace) -> int:

@@ -31,6 +31,9 @@ EXEMPT = {
     "registers.chain.services.register_for": "opens a register inside the service that writes its first entry",
     "registers.chain.services.checkpoint_verified": "Vigie's note of where the next verification starts; no one acts",
     "registers.cards.ledger.record": "writes the entry of the ledger operation that calls it",
+    "registers.scale.services.scale_generate": "the scale generator: each service it calls audits its own step, and "
+                                               "its people are the generated casinos' own",
+    "registers.scale.services.casino_generate": "one casino of the scale generator (above)",
     "registers.chain.services.entry_append_within": "entry_append inside its caller's transaction: the card ledger's "
                                                     "cases name who acted",
 }

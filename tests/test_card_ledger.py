@@ -208,8 +208,8 @@ def test_the_database_refuses_a_balance_that_is_not_the_ledgers_and_a_movement_t
     with pytest.raises(psycopg.errors.CheckViolation):
         _app_sql(f"UPDATE registers_card SET balance = 150.00 WHERE id = {card.pk}")
     with pytest.raises(psycopg.errors.CheckViolation):
-        _app_sql("INSERT INTO registers_cardmovement (entry_id, card_id, kind, gaming_day, delta, balance_after) "
-                 f"VALUES ({entry.pk}, {card.pk}, 'x', CURRENT_DATE, 50.00, 200.00)")
+        _app_sql("INSERT INTO registers_cardmovement (entry_id, card_id, kind, gaming_day, delta, balance_after, "
+                 f"casino_id) VALUES ({entry.pk}, {card.pk}, 'x', CURRENT_DATE, 50.00, 200.00, {card.casino_id})")
     with pytest.raises(psycopg.errors.InsufficientPrivilege):
         _app_sql(f"UPDATE registers_cardmovement SET delta = 0 WHERE card_id = {card.pk}")
     card.refresh_from_db()

@@ -138,6 +138,8 @@ class CardMovement(models.Model):
 
     entry = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="card_movements")
     card = models.ForeignKey(Card, on_delete=models.PROTECT, related_name="movements")
+    # the card's casino: with the gaming day, where the movement is kept (partitioned by casino then year, 0017)
+    casino = models.ForeignKey(Casino, on_delete=models.PROTECT, related_name="+")
     kind = models.CharField(max_length=60)
     gaming_day = models.DateField()
     delta = models.DecimalField(max_digits=10, decimal_places=2)

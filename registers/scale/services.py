@@ -44,7 +44,7 @@ CLIENTS, TABLES, POKER_TABLES, DEALS = 500, 40, 6, 685  # at density 1; deals pe
 LATE = "Reprise de l'historique du système précédent"
 CARD_COLUMNS = ("id", "casino_id", "number", "kind", "client_id", "slot", "slots", "status", "cap", "balance",
                 "mention", "gaming_day", "issued_by_id", "issued_at")
-MOVEMENT_COLUMNS = ("entry_id", "card_id", "kind", "gaming_day", "delta", "balance_after")
+MOVEMENT_COLUMNS = ("entry_id", "card_id", "kind", "gaming_day", "delta", "balance_after", "casino_id")
 
 
 @dataclass
@@ -127,6 +127,7 @@ def _at(casino: Casino, day: datetime.date, hour: int) -> datetime.datetime:
 def _card_day(play: CardPlay, writer: ChainWriter, day: datetime.date) -> tuple[int, int]:
     rows = play.play(day, lambda count: ids(Card._meta.db_table, count))
     with connection.cursor() as cursor:
+        cursor.execute("SELECT vigie_movement_partition(%s, %s)", [play.casino.pk, day])  # the year's, once
         with cursor.cursor.copy(f"COPY {Card._meta.db_table} ({', '.join(CARD_COLUMNS)}) FROM STDIN") as copy:
             for card in rows.cards:
                 copy.write_row(card)
@@ -134,7 +135,7 @@ def _card_day(play: CardPlay, writer: ChainWriter, day: datetime.date) -> tuple[
         with cursor.cursor.copy(f"COPY {CardMovement._meta.db_table} ({', '.join(MOVEMENT_COLUMNS)}) "
                                 "FROM STDIN") as copy:
             for place, card, kind, delta, after in rows.movements:
-                copy.write_row((entry_ids[place], card, kind, day, delta, after))
+                copy.write_row((entry_ids[place], card, kind, day, delta, after, play.casino.pk))
     return len(rows.cards), len(rows.movements)
 
 

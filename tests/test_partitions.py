@@ -1,0 +1,83 @@
+"""Issue 19: the cards' movements (by casino, then year) and the poker deals (by casino, then month) are partitioned in
+PostgreSQL; every partition, a new one included, refuses UPDATE, DELETE and TRUNCATE as the registers do, and the
+application's role may only read and add; a casino's year detached as an archive (`vigie_archive`) is kept
+read-only, and the registers' tables no longer hold it."""
+
+import datetime
+from io import StringIO
+
+import psycopg
+import pytest
+from django.core.management import call_command
+from django.db import connection, transaction
+
+from compliance.models import Casino
+from registers.models import CardMovement, PokerHand
+from tests.test_registers import _app_sql
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def _owner(statement: str, params=()) -> list:
+    """As the tables' owner (the migrations' role, which the suite connects as), its maintenance switch off."""
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute("SET LOCAL vigie.maintenance = 'off'")  # the switch the suite sets to empty its databases
+        cursor.execute(statement, params)
+        return cursor.fetchall() if cursor.description else []
+
+
+def _refused(statement: str, app: bool):
+    error = psycopg.errors.InsufficientPrivilege if app else Exception
+    with pytest.raises(error, match=None if app else "ajout seul|append-only"):
+        _app_sql(statement) if app else _owner(statement)
+
+
+@pytest.fixture
+def casino(rules) -> Casino:
+    call_command("scale_generate", "--days", "5", "--density", "0.01", stdout=StringIO(), stderr=StringIO())
+    return Casino.objects.get(code="echelle-1")
+
+
+def test_a_new_partition_is_append_only_like_its_table(casino):
+    year = casino.today().year + 1  # a year no movement has reached: its partition is made now
+    (made,) = _owner("SELECT vigie_movement_partition(%s, %s)", [casino.pk, datetime.date(year, 3, 1)])[0]
+    assert made == f"registers_cardmovement_c{casino.pk}_{year}"
+    last = CardMovement.objects.filter(casino=casino).order_by("-id").first()
+    # the application's role adds a row there (a movement of nothing, continuing its card's balance)
+    _app_sql("INSERT INTO registers_cardmovement (entry_id, card_id, kind, gaming_day, delta, balance_after, "
+             f"casino_id) VALUES ({last.entry_id}, {last.card_id}, 'x', '{year}-03-01', 0, {last.balance_after}, "
+             f"{casino.pk})")
+    current = f"registers_cardmovement_c{casino.pk}_{last.gaming_day.year}"  # made by its year's first movement
+    for part in (made, current):
+        for statement in (f"UPDATE {part} SET delta = 0", f"DELETE FROM {part}", f"TRUNCATE {part}"):
+            _refused(statement, app=True)
+        for statement in (f"UPDATE {part} SET delta = 0 WHERE true", f"DELETE FROM {part} WHERE true",
+                          f"TRUNCATE {part}"):
+            _refused(statement, app=False)
+        _app_sql(f"SELECT count(*) FROM {part}")  # reading stays allowed
+    assert CardMovement.objects.filter(casino=casino, gaming_day__year=year).count() == 1
+
+
+def test_a_casinos_year_detached_as_an_archive_is_read_only_and_leaves_the_registers_tables(casino):
+    years = sorted({day.year for day in CardMovement.objects.filter(casino=casino).values_list("gaming_day",
+                                                                                              flat=True)})
+    year = years[-1]
+    moved = CardMovement.objects.filter(casino=casino, gaming_day__year=year).count()
+    deals = PokerHand.objects.filter(casino=casino, gaming_day__year=year).count()
+    assert moved and deals
+    (parts,) = _owner("SELECT vigie_archive('registers_cardmovement', %s, %s)", [casino.pk, year])[0]
+    (months,) = _owner("SELECT vigie_archive('registers_pokerhand', %s, %s)", [casino.pk, year])[0]
+    assert parts == 1 and months >= 1
+    assert not CardMovement.objects.filter(casino=casino, gaming_day__year=year).exists()
+    assert not PokerHand.objects.filter(casino=casino, gaming_day__year=year).exists()
+    archive = f"registers_cardmovement_archive_c{casino.pk}_{year}"
+    assert _owner(f"SELECT count(*) FROM {archive}") == [(moved,)]
+    for statement in (f"UPDATE {archive} SET delta = 0 WHERE true", f"DELETE FROM {archive} WHERE true",
+                      f"TRUNCATE {archive}",
+                      f"INSERT INTO {archive} SELECT * FROM {archive} LIMIT 1"):
+        _refused(statement, app=False)
+    for statement in (f"INSERT INTO {archive} SELECT * FROM {archive} LIMIT 1", f"DELETE FROM {archive}"):
+        _refused(statement, app=True)
+    _app_sql(f"SELECT count(*) FROM {archive}")
+    with pytest.raises(Exception, match="partitionnée|partitioned"):
+        _owner("SELECT vigie_archive('registers_entry', %s, %s)", [casino.pk, year])
