@@ -139,7 +139,7 @@ def client_cards(client: Client) -> list[Card]:
     return list(client.cards.select_related("casino__jurisdiction").order_by("-issued_at"))
 
 
-def clients_with_counts(*, user: User, query: str = "") -> list[Client]:
+def clients_with_counts(*, user: User, query: str = "") -> QuerySet[Client]:
     clients = clients_visible(user=user).annotate(
         card_count=Count("cards"), active_count=Count("cards", filter=Q(cards__status=CardStatus.ACTIVE))
     )
@@ -147,7 +147,7 @@ def clients_with_counts(*, user: User, query: str = "") -> list[Client]:
         q = query.strip()
         clients = clients.filter(Q(last_name__icontains=q) | Q(first_name__icontains=q)
                                  | Q(id_document_number__iexact=q))
-    return list(clients)
+    return clients
 
 
 def issue_clients(*, casino: Casino, user: User) -> list[Client]:

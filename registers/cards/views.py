@@ -22,9 +22,9 @@ from django.utils.translation import gettext_lazy
 
 from compliance.errors import READ_ONLY_ROLE
 from compliance.models import User
+from compliance.paging import cursor, keyset
 from compliance.permissions import can_write
 
-from ..chain.selectors import cursor
 from ..kinds import RegisterKind
 from ..models import Card, CardKind, CardStatus
 from ..web_actions import chosen, submit, verify_writable
@@ -88,7 +88,7 @@ def cards_home(request):
     return render(request, "registers/cards/home.html", {
         "systems": systems,
         "own": own,
-        "cards": list(cards.order_by("-issued_at")[:500]),
+        "cards": keyset(cards, cursor(request.GET.get("avant"))),
         "query": query,
         "several_casinos": len(systems) > 1,
         "can_issue": writable and _is_manager(request.user),
@@ -311,11 +311,11 @@ def client_list(request):
     query = request.GET.get("q", "")
     today = timezone.localdate()
     own = request.user.casino if card_system_applies(request.user.casino, today) else None
-    clients = pages.clients_with_counts(user=request.user, query=query)
+    clients = keyset(pages.clients_with_counts(user=request.user, query=query), cursor(request.GET.get("avant")))
     return render(request, "registers/cards/clients.html", {
         "clients": clients,
         "query": query,
-        "several_casinos": len({c.casino_id for c in clients}) > 1,
+        "several_casinos": len({c.casino_id for c in clients.rows}) > 1,
         "can_issue": own is not None and can_write(request.user, own) and _is_manager(request.user),
     })
 

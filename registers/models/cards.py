@@ -89,6 +89,9 @@ class Card(models.Model):
     issued_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     issued_at = models.DateTimeField(auto_now_add=True)
     found_on = models.DateField(_("trouvée le"), null=True, blank=True)
+    # the last gaming day it moved on, kept with its balance (migration 0018): a day's statement reads only the cards
+    # that hold a balance or moved since
+    moved_on = models.DateField(null=True, blank=True, editable=False)
 
     objects = scoped_queryset(casino="casino", jurisdiction="casino__jurisdiction").as_manager()
 

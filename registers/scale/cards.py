@@ -35,6 +35,7 @@ class PlayedCard:
     cap: Decimal
     client: int | None
     balance: Decimal = Decimal("0.00")
+    moved_on: datetime.date | None = None
 
 
 @dataclass
@@ -104,6 +105,7 @@ class CardPlay:
     def _move(self, rows: Day, day, clock, card: PlayedCard, kind: str, actor: User, amount: Decimal, delta: Decimal,
               extra: dict) -> datetime.datetime:
         card.balance += delta
+        card.moved_on = day
         payload = with_movements({"card": card.number, "amount": amount, **extra},
                                  [(card.number, delta, card.balance)])
         place = self.writer.append(kind=kind, gaming_day=day, actor=actor, payload=payload, recorded_at=clock)

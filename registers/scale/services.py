@@ -156,12 +156,13 @@ def _card_year(casino, cast, rng, density, clients, days, done: Generated, progr
 
 
 def _balances(play: CardPlay) -> None:
-    """Each card's balance, its last movement's (PostgreSQL checks it, migration 0005)."""
-    played = [(card.pk, card.balance) for card in play.cards.values() if card.balance]
+    """Each card's balance, its last movement's (PostgreSQL checks it, migration 0005), and its last day moved."""
+    played = [card for card in play.cards.values() if card.moved_on]
     with connection.cursor() as cursor:
-        cursor.execute(f"UPDATE {Card._meta.db_table} AS c SET balance = v.balance "
-                       "FROM unnest(%s::bigint[], %s::numeric[]) AS v(id, balance) WHERE c.id = v.id",
-                       [[pk for pk, _ in played], [balance for _, balance in played]])
+        cursor.execute(f"UPDATE {Card._meta.db_table} AS c SET balance = v.balance, moved_on = v.moved_on "
+                       "FROM unnest(%s::bigint[], %s::numeric[], %s::date[]) AS v(id, balance, moved_on) "
+                       "WHERE c.id = v.id", [[card.pk for card in played], [card.balance for card in played],
+                                             [card.moved_on for card in played]])
 
 
 def _tables(casino: Casino, cast: Cast, days: list[datetime.date], density: float) -> int:

@@ -17,7 +17,8 @@ import json
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from django.db.models import Count, DecimalField, Exists, JSONField, OuterRef, Q, Subquery, Sum, TextField, Value
+from django.db import connection
+from django.db.models import Count, DecimalField, JSONField, Q, Sum, TextField, Value
 from django.db.models.fields.json import KeyTextTransform
 from django.db.models.functions import Cast, Coalesce
 from django.utils import translation
@@ -179,31 +180,42 @@ class CardsStatement:
         return [line for line in self.lines if not line.balanced]
 
 
-def _cards_with_balances(casino: Casino, day: datetime.date):
-    """The casino's cards with their opening and closing balances of `day`, computed by PostgreSQL."""
-    opening = Coalesce(Subquery(_opening(OuterRef("pk"), day)), Value(ZERO), output_field=AMOUNT)
-    last_of_day = (CardMovement.objects.filter(card=OuterRef("pk"), gaming_day=day).order_by("-id")
-                   .values("balance_after")[:1])
-    return (Card.objects.filter(casino=casino)
-            .annotate(opening=opening)
-            .annotate(closing=Coalesce(Subquery(last_of_day), "opening", output_field=AMOUNT),
-                      moved=Exists(CardMovement.objects.filter(card=OuterRef("pk"), gaming_day=day))))
+# Each card's opening (its last movement before the day, one probe of the index (card, id) per card, in its casino's
+# partitions only) and closing (its last movement of the day, if it moved, else its opening), in one statement.
+BALANCES = """
+WITH day_last AS (SELECT DISTINCT ON (card_id) card_id, balance_after FROM registers_cardmovement
+                  WHERE casino_id = %(casino)s AND gaming_day = %(day)s ORDER BY card_id, id DESC)
+SELECT c.id, c.number, c.kind, c.status, coalesce(o.balance_after, 0) AS opening,
+       coalesce(d.balance_after, o.balance_after, 0) AS closing, d.card_id IS NOT NULL AS moved
+FROM registers_card c
+LEFT JOIN day_last d ON d.card_id = c.id
+LEFT JOIN LATERAL (SELECT balance_after FROM registers_cardmovement
+                   WHERE casino_id = c.casino_id AND card_id = c.id AND gaming_day < %(day)s
+                   ORDER BY id DESC LIMIT 1) o ON true
+WHERE c.casino_id = %(casino)s AND (c.balance <> 0 OR c.moved_on >= %(day)s)"""  # the others held nothing that day
+
+
+def _balances(casino: Casino, day: datetime.date) -> list[tuple]:
+    """(id, number, kind, status, opening, closing) of each card that moved on `day` or holds a balance at its end,
+    by number, computed by PostgreSQL."""
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT * FROM ({BALANCES}) AS cards WHERE moved OR closing <> 0 ORDER BY number",
+                       {"casino": casino.pk, "day": day})
+        return [row[:6] for row in cursor.fetchall()]
 
 
 def cards_statement(casino: Casino, day: datetime.date) -> CardsStatement:
     """One line per card that moved on `day` or holds a balance at its end, with the totals."""
     sums = {
         row.pop("card"): row
-        for row in CardMovement.objects.filter(card__casino=casino, gaming_day=day).values("card")
+        for row in CardMovement.objects.filter(casino=casino, gaming_day=day).values("card")
         .annotate(movements=Sum("delta"), count=Count("id"),
                   **{name: Coalesce(Sum("delta", filter=q), Value(ZERO), output_field=AMOUNT)
                      for name, q in COLUMNS.items()})
         .order_by()
     }
-    cards = (_cards_with_balances(casino, day).filter(Q(moved=True) | ~Q(closing=0))
-             .values_list("pk", "number", "kind", "status", "opening", "closing").order_by("number"))
     statement = CardsStatement(casino, day, [])
-    for pk, number, kind, status, opening, closing in cards:
+    for pk, number, kind, status, opening, closing in _balances(casino, day):
         line = CardLine(number=number, kind=kind, status=status, opening=opening, closing=closing,
                         **sums.get(pk, {}))
         statement.lines.append(line)
@@ -213,7 +225,10 @@ def cards_statement(casino: Casino, day: datetime.date) -> CardsStatement:
 
 def cards_balance_at(casino: Casino, day: datetime.date) -> Decimal:
     """Σ of every card's balance at the end of `day` (what the cards hold of the encaisse, art. 18-14 al. 2)."""
-    return _cards_with_balances(casino, day).aggregate(total=Sum("closing"))["total"] or ZERO
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT coalesce(sum(closing), 0) FROM ({BALANCES}) AS cards", {"casino": casino.pk,
+                                                                                        "day": day})
+        return cursor.fetchone()[0]
 
 
 # --- the desks -----------------------------------------------------------------------------------------
