@@ -250,6 +250,8 @@ class AuditAction(models.TextChoices):
     # a tournament set up as a draft (registers/tournaments); from its rules' publication on, its steps are entries of
     # the casino's tournament register
     TOURNAMENT_DRAFTED = "tournament_drafted", _("Tournoi préparé")
+    # a casino's closed year of card movements and poker deals detached and kept read-only (registers/archive)
+    YEAR_ARCHIVED = "year_archived", _("Année archivée")
 
 
 class AuditEvent(models.Model):

@@ -58,23 +58,44 @@ def test_a_new_partition_is_append_only_like_its_table(casino):
     assert CardMovement.objects.filter(casino=casino, gaming_day__year=year).count() == 1
 
 
-def test_a_casinos_year_detached_as_an_archive_is_read_only_and_leaves_the_registers_tables(casino):
-    years = sorted({day.year for day in CardMovement.objects.filter(casino=casino).values_list("gaming_day",
-                                                                                              flat=True)})
-    year = years[-1]
+@pytest.fixture
+def last_year(rules) -> Casino:
+    """Three days of the end of last year, generated: a closed year to archive."""
+    until = datetime.date(datetime.date.today().year - 1, 12, 30)
+    call_command("scale_generate", "--days", "3", "--until", until.isoformat(), "--density", "0.01",
+                 stdout=StringIO(), stderr=StringIO())
+    return Casino.objects.get(code="echelle-1")
+
+
+def test_a_casinos_closed_year_archived_is_read_only_and_leaves_the_registers_tables(last_year):
+    from django.core.management.base import CommandError
+
+    from compliance.models import AuditEvent
+    from tests.conftest import make_user
+
+    casino, year = last_year, datetime.date.today().year - 1
     moved = CardMovement.objects.filter(casino=casino, gaming_day__year=year).count()
     deals = PokerHand.objects.filter(casino=casino, gaming_day__year=year).count()
     assert moved and deals
-    (parts,) = _owner("SELECT vigie_archive('registers_cardmovement', %s, %s)", [casino.pk, year])[0]
-    (months,) = _owner("SELECT vigie_archive('registers_pokerhand', %s, %s)", [casino.pk, year])[0]
-    assert parts == 1 and months >= 1
+    make_user("plateforme", "admin")
+    for user, asked, refusal in (("echelle-1.direction", year, "administrateur"),
+                                 ("plateforme", year + 1, "n'est pas close")):
+        with pytest.raises(CommandError, match=refusal):
+            call_command("registers_archive", "--casino", casino.code, "--year", str(asked), "--user", user,
+                         stdout=StringIO())
+    assert CardMovement.objects.filter(casino=casino, gaming_day__year=year).count() == moved  # refused: untouched
+    out = StringIO()
+    call_command("registers_archive", "--casino", casino.code, "--year", str(year), "--user", "plateforme",
+                 "--json", stdout=out)
+    assert '"registers_cardmovement": 1' in out.getvalue() and '"registers_pokerhand": 1' in out.getvalue()
+    assert AuditEvent.objects.filter(action="year_archived", casino=casino).count() == 1
     assert not CardMovement.objects.filter(casino=casino, gaming_day__year=year).exists()
     assert not PokerHand.objects.filter(casino=casino, gaming_day__year=year).exists()
     archive = f"registers_cardmovement_archive_c{casino.pk}_{year}"
     assert _owner(f"SELECT count(*) FROM {archive}") == [(moved,)]
+    assert _owner(f"SELECT count(*) FROM registers_pokerhand_archive_c{casino.pk}_{year}12") == [(deals,)]
     for statement in (f"UPDATE {archive} SET delta = 0 WHERE true", f"DELETE FROM {archive} WHERE true",
-                      f"TRUNCATE {archive}",
-                      f"INSERT INTO {archive} SELECT * FROM {archive} LIMIT 1"):
+                      f"TRUNCATE {archive}", f"INSERT INTO {archive} SELECT * FROM {archive} LIMIT 1"):
         _refused(statement, app=False)
     for statement in (f"INSERT INTO {archive} SELECT * FROM {archive} LIMIT 1", f"DELETE FROM {archive}"):
         _refused(statement, app=True)

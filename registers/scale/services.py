@@ -60,19 +60,19 @@ class Generated:
 
 
 def scale_generate(*, casinos: int, years: int = 1, days: int | None = None, density: float = 1.0, first: int = 1,
-                   progress: Callable[[str], object] = print) -> list[Generated]:
+                   until: datetime.date | None = None, progress: Callable[[str], object] = print) -> list[Generated]:
     """`casinos` casinos « echelle-<n> » (n from `first`), each with `years` years (or `days` days) ending
-    yesterday."""
-    return [casino_generate(code=f"echelle-{n}", span=days or 365 * years, density=density, seed=n,
+    yesterday (or `until`)."""
+    return [casino_generate(code=f"echelle-{n}", span=days or 365 * years, density=density, seed=n, until=until,
                             progress=progress)
             for n in range(first, first + casinos)]
 
 
-def casino_generate(*, code: str, span: int, density: float, seed: int,
+def casino_generate(*, code: str, span: int, density: float, seed: int, until: datetime.date | None = None,
                     progress: Callable[[str], object] = print) -> Generated:
     rng, actor = random.Random(seed), system_user()
-    today = datetime.datetime.now(datetime.UTC).date()
-    days = [today - datetime.timedelta(days=n) for n in range(span, 0, -1)]
+    last = until or datetime.datetime.now(datetime.UTC).date() - datetime.timedelta(days=1)
+    days = [last - datetime.timedelta(days=n) for n in range(span - 1, -1, -1)]
     casino, cast = _casino(code, days[0], actor)
     done = Generated(code, len(days))
     started = time.perf_counter()
