@@ -4,12 +4,12 @@ the countersignature and one entry. A family's page is a `RegisterPage` with its
 shows above the entries (`context`); its reads come from the selectors, its writes go to the services through
 `web_actions`. Reads are scoped through `visible_to`: another casino's register is a 404."""
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpResponse, StreamingHttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -35,8 +35,13 @@ def register_url(casino_code: str, kind: str) -> str:
     return reverse("registers-register", kwargs={"casino": casino_code, "kind": kind})
 
 
-def csv_response(text: str, name: str) -> HttpResponse:
-    response = HttpResponse(text, content_type="text/csv; charset=utf-8")
+def csv_response(text: str | Iterable[str], name: str) -> HttpResponse | StreamingHttpResponse:
+    """A spreadsheet to download; given in parts (a register's export), it is sent as they come."""
+    if isinstance(text, str):
+        response = HttpResponse(text, content_type="text/csv; charset=utf-8")
+    else:
+        response = StreamingHttpResponse((part.encode("utf-8") for part in text),
+                                         content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{name}"'
     return response
 

@@ -6,6 +6,7 @@ import csv
 import datetime
 import io
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass
 from decimal import Decimal
 from functools import cached_property
@@ -261,13 +262,24 @@ REGISTER_CSV_HEADERS = (
 )
 
 
-def register_csv(register: Register) -> str:
-    """Any register as a French spreadsheet: every entry, its amount when it has one, its full content."""
+CSV_CHUNK = 1 << 16  # characters sent at a time
+
+
+def register_csv(register: Register) -> Iterator[str]:
+    """Any register as a French spreadsheet, sent as it is read (a year of the cards' register is millions of
+    lines): every entry, its amount when it has one, its full content."""
     out = io.StringIO()
     out.write("\ufeff")
     writer = csv.writer(out, delimiter=";", lineterminator="\r\n")
     entries = with_corrections(Entry.objects.filter(register=register).order_by("seq")
                                .select_related("actor", "countersigner", "refers_to"))
+
+    def taken() -> str:
+        text = out.getvalue()
+        out.seek(0)
+        out.truncate()
+        return text
+
     with translation.override("fr"):
         writer.writerow([gettext(header) for header in REGISTER_CSV_HEADERS])
         for entry in entries.iterator(2000):
@@ -279,7 +291,9 @@ def register_csv(register: Register) -> str:
                 number_format(Decimal(amount), 2) if amount else "", payload.get("currency", ""),
                 entry.refers_to.seq if entry.refers_to_id else "", entry.payload, entry.hash, entry.corrected_by or "",
             ])
-    return out.getvalue()
+            if out.tell() >= CSV_CHUNK:
+                yield taken()
+    yield taken()
 
 
 # --- a register's entries as its pages show them ------------------------------------------------------------
