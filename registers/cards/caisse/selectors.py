@@ -322,7 +322,7 @@ def desk_statement(casino: Casino, day: datetime.date, *, cards: Decimal | None 
     jackpots register (`card_excess`). `cards`, when the caller has
     the day's Σ closing balances already, saves computing it again."""
     desk = KeyTextTransform("desk", Cast("entry__payload", JSONField()))
-    rows = (CardMovement.objects.filter(card__casino=casino, gaming_day=day, kind__in=(LOADED, PAID_OUT))
+    rows = (CardMovement.objects.filter(casino=casino, gaming_day=day, kind__in=(LOADED, PAID_OUT))
             .annotate(desk=Coalesce(desk, Value(""), output_field=TextField())).values("desk")
             .annotate(cash_in=Coalesce(Sum("delta", filter=Q(kind=LOADED)), Value(ZERO), output_field=AMOUNT),
                       cash_out=Coalesce(-Sum("delta", filter=Q(kind=PAID_OUT)), Value(ZERO), output_field=AMOUNT),
