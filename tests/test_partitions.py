@@ -76,7 +76,10 @@ def test_a_casinos_closed_year_archived_is_read_only_and_leaves_the_registers_ta
     casino, year = last_year, datetime.date.today().year - 1
     moved = CardMovement.objects.filter(casino=casino, gaming_day__year=year).count()
     deals = PokerHand.objects.filter(casino=casino, gaming_day__year=year).count()
-    assert moved and deals
+    # the poker room's sessions are opened within the casino's filing delay (366 days): at the very end of a year,
+    # last December is past it and the generator deals nothing then
+    late = (casino.today() - datetime.date(year, 12, 30)).days > 360
+    assert moved and (deals or late)
     make_user("plateforme", "admin")
     for user, asked, refusal in (("echelle-1.direction", year, "administrateur"),
                                  ("plateforme", year + 1, "n'est pas close")):
@@ -87,13 +90,15 @@ def test_a_casinos_closed_year_archived_is_read_only_and_leaves_the_registers_ta
     out = StringIO()
     call_command("registers_archive", "--casino", casino.code, "--year", str(year), "--user", "plateforme",
                  "--json", stdout=out)
-    assert '"registers_cardmovement": 1' in out.getvalue() and '"registers_pokerhand": 1' in out.getvalue()
+    assert '"registers_cardmovement": 1' in out.getvalue()
+    assert f'"registers_pokerhand": {1 if deals else 0}' in out.getvalue()
     assert AuditEvent.objects.filter(action="year_archived", casino=casino).count() == 1
     assert not CardMovement.objects.filter(casino=casino, gaming_day__year=year).exists()
     assert not PokerHand.objects.filter(casino=casino, gaming_day__year=year).exists()
     archive = f"registers_cardmovement_archive_c{casino.pk}_{year}"
     assert _owner(f"SELECT count(*) FROM {archive}") == [(moved,)]
-    assert _owner(f"SELECT count(*) FROM registers_pokerhand_archive_c{casino.pk}_{year}12") == [(deals,)]
+    if deals:
+        assert _owner(f"SELECT count(*) FROM registers_pokerhand_archive_c{casino.pk}_{year}12") == [(deals,)]
     for statement in (f"UPDATE {archive} SET delta = 0 WHERE true", f"DELETE FROM {archive} WHERE true",
                       f"TRUNCATE {archive}", f"INSERT INTO {archive} SELECT * FROM {archive} LIMIT 1"):
         _refused(statement, app=False)
