@@ -13,3 +13,15 @@ def sized(full: int, smoke: int) -> int:
 def banner() -> None:
     if SMOKE:
         print("VIGIE_BENCH_SMOKE=1: small data, the figures below are not the benchmark's", flush=True)
+
+
+def figures_written(name: str, results: dict):
+    """The run's figures as var/benchmarks/<name>.json (VIGIE_VAR), which the closing notes quote."""
+    import json
+    from pathlib import Path
+
+    out = Path(os.environ.get("VIGIE_VAR", "var")) / "benchmarks" / f"{name}.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(results, ensure_ascii=False, indent=2))
+    print(f"Figures written to {out}")
+    return out

@@ -34,7 +34,7 @@ django.setup()
 
 from django.db import connections  # noqa: E402
 
-from benchmarks import banner, sized  # noqa: E402
+from benchmarks import banner, figures_written, sized  # noqa: E402
 from benchmarks.pgbench import pgbench_tps  # noqa: E402
 from compliance.errors import DomainError  # noqa: E402
 from compliance.models import Casino, User  # noqa: E402
@@ -372,10 +372,7 @@ def main():
     print(f"Cards: slot debits and credits on {len(cards)} cards of one casino (one register chain)")
     ok = measure(casino, cards, system, key)
     say("total run time (s)", f"{time.perf_counter() - started:.0f}", "target < 120 s")
-    out = Path(os.environ.get("VIGIE_VAR", "var")) / "benchmarks" / "cards.json"
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(RESULTS, ensure_ascii=False, indent=2))
-    print(f"Figures written to {out}")
+    figures_written("cards", RESULTS)
     if not ok:
         print("INVARIANT BROKEN", file=sys.stderr)
         sys.exit(1)

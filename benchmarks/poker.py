@@ -9,7 +9,6 @@ Run by ./scripts/bench poker (or with no argument, every benchmark)."""
 
 import datetime
 import io
-import json
 import os
 import random
 import resource
@@ -26,7 +25,7 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.test")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 django.setup()
 
-from benchmarks import banner, sized  # noqa: E402
+from benchmarks import banner, figures_written, sized  # noqa: E402
 from compliance.models import Casino, User  # noqa: E402
 from compliance.reconciliation.services import reconciliation_run_range  # noqa: E402
 from compliance.services import casino_create, jurisdictions_load, system_user, user_create  # noqa: E402
@@ -172,10 +171,7 @@ def main():
     assert audited.findings == [], audited.findings[:3]
     say(f"registers_audit of the cagnotte, {result.created:,} deals' digests (s)",
         f"{time.perf_counter() - started:.1f}")
-    out = Path(os.environ.get("VIGIE_VAR", "var")) / "benchmarks" / "poker.json"
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(RESULTS, ensure_ascii=False, indent=2))
-    print(f"Figures written to {out}")
+    figures_written("poker", RESULTS)
 
 
 if __name__ == "__main__":

@@ -3,7 +3,6 @@ the verification after a day's entries, from the last verified checkpoint (targe
 
 Run by ./scripts/bench registers (or with no argument, every benchmark)."""
 
-import json
 import os
 import sys
 import time
@@ -18,7 +17,7 @@ django.setup()
 
 from django.utils import timezone  # noqa: E402
 
-from benchmarks import banner, sized  # noqa: E402
+from benchmarks import banner, figures_written, sized  # noqa: E402
 from compliance.models import Casino, User  # noqa: E402
 from compliance.services import casino_create, jurisdictions_load, system_user, user_create  # noqa: E402
 from registers.chain import hashing as chain  # noqa: E402
@@ -104,10 +103,7 @@ def main():
                      countersigner=manager, payload={"n": index})
     say("entry_append through the service, one transaction each (/s)",
         f"{appends / (time.perf_counter() - started):,.0f}")
-    out = Path(os.environ.get("VIGIE_VAR", "var")) / "benchmarks" / "registers.json"
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(RESULTS, ensure_ascii=False, indent=2))
-    print(f"Figures written to {out}")
+    figures_written("registers", RESULTS)
 
 
 if __name__ == "__main__":

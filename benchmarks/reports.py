@@ -27,7 +27,7 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.test")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 django.setup()
 
-from benchmarks import banner, sized  # noqa: E402
+from benchmarks import banner, figures_written, sized  # noqa: E402
 from compliance.models import Casino, User  # noqa: E402
 from compliance.reports import documents, render, signing  # noqa: E402
 from compliance.reports.models import Report  # noqa: E402
@@ -271,10 +271,7 @@ def main():
     for kind in (RegisterKind.ORPHELINS, RegisterKind.JACKPOTS):  # the entries REPORT_SIGNED chain on
         result = register_verify(register_for(casino=casino, kind=kind))
         assert result.ok, result.problems[:3]
-    out = Path(os.environ.get("VIGIE_VAR", "var")) / "benchmarks" / "reports.json"
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(RESULTS, ensure_ascii=False, indent=2))
-    print(f"Figures written to {out}")
+    figures_written("reports", RESULTS)
 
 
 if __name__ == "__main__":

@@ -8,7 +8,6 @@ Figures, not pass/fail: each target is printed beside its measure.
 - batch best-5-of-7 evaluation throughput (hands per second), in Python and through the API.
 """
 
-import json
 import os
 import statistics
 import sys
@@ -26,7 +25,7 @@ django.setup()
 import numpy as np  # noqa: E402
 from rest_framework.test import APIClient  # noqa: E402
 
-from benchmarks import banner, sized  # noqa: E402
+from benchmarks import banner, figures_written, sized  # noqa: E402
 from compliance.models import User  # noqa: E402
 from games.hands import distributions  # noqa: E402
 from games.hands.fast import evaluate_many, random_hands  # noqa: E402
@@ -159,10 +158,7 @@ def main():
     table_returns(reader)
     api_round_trip(reader)
     throughput(reader)
-    out = Path(os.environ.get("VIGIE_VAR", "var")) / "benchmarks" / "rtp.json"
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(RESULTS, ensure_ascii=False, indent=2))
-    print(f"Figures written to {out}")
+    figures_written("rtp", RESULTS)
 
 
 if __name__ == "__main__":

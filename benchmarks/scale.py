@@ -6,7 +6,6 @@ number of queries), and the card operations through the services beside pgbench 
 Run by ./scripts/bench scale (or with no argument, every benchmark)."""
 
 import datetime
-import json
 import os
 import statistics
 import sys
@@ -23,7 +22,7 @@ from django.db import connection, reset_queries  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 
-from benchmarks import banner, sized  # noqa: E402
+from benchmarks import banner, figures_written, sized  # noqa: E402
 from compliance.models import Casino, User  # noqa: E402
 from compliance.reconciliation.services import reconciliation_run  # noqa: E402
 from registers.chain.verification import register_verify  # noqa: E402
@@ -137,10 +136,7 @@ def main():
     slow = [f"{user} {name}" for user, name, p95, _ in measured if p95 > 300]
     say("pages above 300 ms at p95", f"{len(slow)} of {len(measured)}")
     held = cards(casino)
-    out = Path(os.environ.get("VIGIE_VAR", "var")) / "benchmarks" / "scale.json"
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(RESULTS, ensure_ascii=False, indent=2))
-    print(f"Figures written to {out}")
+    figures_written("scale", RESULTS)
     if not held:
         print("INVARIANT BROKEN", file=sys.stderr)
         sys.exit(1)

@@ -6,7 +6,6 @@ gaming day (target ≤ 2 s) and of the whole year (target ≤ 2 min).
 Run by ./scripts/bench tables (or with no argument, every benchmark)."""
 
 import datetime
-import json
 import os
 import sys
 import tempfile
@@ -20,7 +19,7 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.test")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 django.setup()
 
-from benchmarks import banner, sized  # noqa: E402
+from benchmarks import banner, figures_written, sized  # noqa: E402
 from compliance.models import Casino, User  # noqa: E402
 from compliance.reconciliation.services import reconciliation_run, reconciliation_run_range  # noqa: E402
 from compliance.services import casino_create, jurisdictions_load, system_user, user_create  # noqa: E402
@@ -127,10 +126,7 @@ def main():
     first, last = import_year(casino, cashier, manager, tables)
     audit_carnets(casino)
     reconcile(casino, cashier, first, last)
-    out = Path(os.environ.get("VIGIE_VAR", "var")) / "benchmarks" / "tables.json"
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(RESULTS, ensure_ascii=False, indent=2))
-    print(f"Figures written to {out}")
+    figures_written("tables", RESULTS)
 
 
 if __name__ == "__main__":

@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from compliance import selectors as compliance_selectors
 from compliance.errors import DomainError, PermissionDeniedError
 from compliance.models import Casino, User
+from compliance.paging import cursor
 from compliance.permissions import can_write
 
 from .chain import selectors
@@ -125,7 +126,7 @@ def family_page(request, casino: str, kind: str, family: FamilyPage, *, counters
         "register": register,
         "casino": casino,
         "kind_label": register_kind_label(kind),
-        "entries": selectors.entries_labelled(page.register, selectors.cursor(request.GET.get("avant"))),
+        "entries": selectors.entries_labelled(page.register, cursor(request.GET.get("avant"))),
         "queue": selectors.pending_list(user=request.user, register=page.register) if page.register else [],
         "can_write": writable,
         "countersign_error": countersign_error,
@@ -158,7 +159,7 @@ def register_detail(request, casino, kind, *, countersign_error=None):
         "register": register,
         "casino": register.casino,
         "kind_label": register_kind_label(register.kind),
-        "entries": selectors.entries_labelled(register, selectors.cursor(request.GET.get("avant"))),
+        "entries": selectors.entries_labelled(register, cursor(request.GET.get("avant"))),
         "queue": selectors.pending_list(user=request.user, register=register),
         "can_write": can_write(request.user, register.casino),
         "countersign_error": countersign_error,

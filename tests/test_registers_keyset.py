@@ -5,7 +5,8 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from registers.chain.selectors import ENTRIES_PER_PAGE, cursor, entries_labelled
+from compliance.paging import cursor
+from registers.chain.selectors import ENTRIES_PER_PAGE, entries_labelled
 from registers.chain.services import entry_append, register_for
 from registers.kinds import RegisterKind
 from tests.conftest import make_user

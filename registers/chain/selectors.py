@@ -20,7 +20,6 @@ from django.utils.translation import gettext_lazy as _
 
 from compliance.errors import DomainError
 from compliance.models import Casino, User
-from compliance.paging import cursor  # noqa: F401  (the register page reads it here)
 from games.selectors import rule_value_at
 
 from ..kinds import RULE_OF_KIND, EntryKind, RegisterKind, entry_kind_label, register_kind_label

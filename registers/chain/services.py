@@ -420,19 +420,21 @@ def checkpoint_create(*, register: Register, user: User, reason: str = "on_deman
     verify_can_write(user, locked.casino)
     head = Entry.objects.filter(register=locked).order_by("-seq").values_list("seq", "hash").first()
     size, head_hash = head if head else (0, chain.GENESIS)
-    signed_at = timezone.now()
-    private = keys.private_key(locked.casino.code)
-    data = chain.CheckpointData(locked.label, size, head_hash, timestamp(signed_at), "")
-    return Checkpoint.objects.create(
-        register=locked,
-        size=size,
-        head_hash=head_hash,
-        signed_at=signed_at,
-        signature=chain.sign(private, data),
-        public_key=keys.public_hex(private.public_key()),
-        reason=reason,
-        signed_by=user,
-    )
+    checkpoint = checkpoint_signed(register=locked, size=size, head_hash=head_hash, signed_at=timezone.now(),
+                                   user=user, reason=reason)
+    checkpoint.save(force_insert=True)
+    return checkpoint
+
+
+def checkpoint_signed(*, register: Register, size: int, head_hash: str, signed_at: datetime.datetime, user: User,
+                      reason: str) -> Checkpoint:
+    """The checkpoint of a head, signed with the casino's key (not saved): `checkpoint_create` signs the head as it
+    stands, the scale generator each day's as it writes the day."""
+    private = keys.private_key(register.casino.code)
+    data = chain.CheckpointData(register.label, size, head_hash, timestamp(signed_at), "")
+    return Checkpoint(register=register, size=size, head_hash=head_hash, signed_at=signed_at,
+                      signature=chain.sign(private, data), public_key=keys.public_hex(private.public_key()),
+                      reason=reason, signed_by=user)
 
 
 def checkpoint_verified(*, checkpoint: Checkpoint, full: bool, entries: int) -> VerifiedCheckpoint:

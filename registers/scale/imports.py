@@ -9,7 +9,7 @@ from django.db import connection
 from compliance.models import User
 
 from ..chain import hashing as chain
-from ..chain.services import timestamp
+from ..chain.services import checkpoint_signed, timestamp
 from ..models import Checkpoint, Entry, Register
 
 ENTRY_COLUMNS = ("id", "register_id", "seq", "kind", "gaming_day", "payload", "actor_id", "recorded_at", "prev_hash",
@@ -60,11 +60,6 @@ class ChainWriter:
         return taken
 
     def checkpoint(self, *, signed_by: User, signed_at: datetime.datetime, reason: str = "session_close") -> Checkpoint:
-        """The head as it stands, signed with the casino's key as `checkpoint_create` signs it."""
-        from ..chain import keys
-
-        private = keys.private_key(self.register.casino.code)
-        data = chain.CheckpointData(self.label, self.seq, self.head, timestamp(signed_at), "")
-        return Checkpoint(register=self.register, size=self.seq, head_hash=self.head, signed_at=signed_at,
-                          signature=chain.sign(private, data), public_key=keys.public_hex(private.public_key()),
-                          reason=reason, signed_by=signed_by)
+        """The head as it stands, signed as `checkpoint_create` signs it (not saved)."""
+        return checkpoint_signed(register=self.register, size=self.seq, head_hash=self.head, signed_at=signed_at,
+                                 user=signed_by, reason=reason)

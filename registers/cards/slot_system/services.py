@@ -160,12 +160,11 @@ def _card(system: SlotSystem, number: str) -> Card:
     """A card of the slot system's casino; any other (another casino's included) is unknown (art. 3-1 2))."""
     # the system's own casino only, read with it (the casino the key authenticated, its jurisdiction loaded)
     card = next(iter(Card.objects.raw(CARD_OF_CASINO, [system.casino_id, number])), None)
-    if card is not None:
-        card.casino = system.casino
     if card is None:
         rule = card_rule(system.casino, "validite_casino_emetteur")
         raise DomainError(slot_errors.SLOT_UNKNOWN_CARD.format(number=number, citation=str(rule.citation)),
                           code=ErrorCode.UNKNOWN_CARD, field="card", status=404)
+    card.casino = system.casino
     return card
 
 
