@@ -65,16 +65,18 @@ def say(name, value, target=""):
     print(f"  {name:<62} {value:>14}  {target}", flush=True)
 
 
-def setup():
+def setup(code: str = "bench-cartes"):
+    """A Luxembourg casino `code` with CLIENTS clients, two nominative cards each loaded with 1,000, and its slot
+    system: the casino, the cards, the system and its key."""
     actor = system_user()
     jurisdictions_load(actor=actor)
-    casino = Casino.objects.filter(code="bench-cartes").first() or casino_create(
-        actor=actor, jurisdiction_code="LU", code="bench-cartes", name="Casino Bench Cartes", operator_name="Bench SA",
-        licence_number="B-C-1", address="1, rue du Banc", share_capital=Decimal("1000000.00"))
-    manager = User.objects.filter(username="bench.cartes.direction").first() or user_create(
-        actor=actor, username="bench.cartes.direction", password=PASSWORD, role="manager", casino=casino)
-    cashier = User.objects.filter(username="bench.cartes.caisse").first() or user_create(
-        actor=actor, username="bench.cartes.caisse", password=PASSWORD, role="accountant", casino=casino)
+    casino = Casino.objects.filter(code=code).first() or casino_create(
+        actor=actor, jurisdiction_code="LU", code=code, name=f"Casino {code}", operator_name="Bench SA",
+        licence_number=f"B-{code}", address="1, rue du Banc", share_capital=Decimal("1000000.00"))
+    manager = User.objects.filter(username=f"{code}.direction").first() or user_create(
+        actor=actor, username=f"{code}.direction", password=PASSWORD, role="manager", casino=casino)
+    cashier = User.objects.filter(username=f"{code}.caisse").first() or user_create(
+        actor=actor, username=f"{code}.caisse", password=PASSWORD, role="accountant", casino=casino)
     today = casino.today()
     card_certificate_record(casino=casino, actor=manager, supplier="Bench", reference="CERT", issued_on=today)
     run = uuid.uuid4().hex[:8]
@@ -194,11 +196,13 @@ class Tally:
         return rate
 
 
-def bench_service(cards, system) -> tuple[Tally, float]:
+def bench_service(groups: list[tuple[list, object]], label: str) -> tuple[Tally, float]:
+    """card_bet / card_win from WRITERS processes, process i on the cards and slot system of groups[i % n]."""
     tally = Tally()
 
     def work(index, tally):
         rng = random.Random(index)
+        cards, system = groups[index % len(groups)]
         for _ in range(SERVICE_OPS):
             kind, amount = draw(rng)
             card = rng.choice(cards)
@@ -214,7 +218,7 @@ def bench_service(cards, system) -> tuple[Tally, float]:
                 tally.add(ok=False, entries=0, latency=time.perf_counter() - started)
 
     elapsed = in_processes(WRITERS, work, tally)
-    return tally, tally.report(f"(a) card_bet / card_win, {WRITERS} processes", elapsed)
+    return tally, tally.report(f"(a) card_bet / card_win, {WRITERS} processes{label}", elapsed)
 
 
 def _entries_of(body: dict) -> int:
@@ -311,6 +315,24 @@ def bench_http(cards, key, port) -> Tally:
     return tally
 
 
+def _game_entries(casinos) -> int:
+    return Entry.objects.filter(register__casino__in=casinos, kind__in=GAME_KINDS).count()
+
+
+def check_chains(chains, expected_entries: int, entries_before: int) -> bool:
+    """The casinos of the one-chain-each run: balances, caps, each register verifies, one entry per operation."""
+    casinos = [casino for casino, *_ in chains]
+    bad = sum(card.balance != card_ledger_sum(card) or not 0 <= card.balance <= card.cap
+              for _, cards, _, _ in chains for card in Card.objects.filter(pk__in=[c.pk for c in cards]))
+    verified = all(register_verify(register_for(casino=c, kind=RegisterKind.CARTES)).ok for c in casinos)
+    written = _game_entries(casinos) - entries_before
+    say(f"invariant ({len(chains)} casinos): cards off their movements or cap / registers verify",
+        f"{bad} / {verified}", "must be 0 / True")
+    say(f"invariant ({len(chains)} casinos): game entries / operations' entries", f"{written} / {expected_entries}",
+        "must be equal")
+    return not bad and verified and written == expected_entries
+
+
 def check_invariants(casino, cards, expected_entries: int, entries_before: int, http_requests: int,
                      requests_before: int, moving_before: int, movements_before: int = 0) -> bool:
     bad_balance = bad_range = 0
@@ -336,14 +358,22 @@ def check_invariants(casino, cards, expected_entries: int, entries_before: int, 
 
 def measure(casino, cards, system, key) -> bool:
     """pgbench -N, then the services and HTTP on `cards` (of `system`'s casino, `key` its slot key), then the
-    invariants; whether they hold. The scale benchmark runs it on its generated casino-year."""
+    invariants; whether they hold. The scale benchmark runs it on its generated casino-year.
+
+    One casino's operations are one register chain: each append holds the register's row from its head read to
+    its commit (the WAL flush included), so a chain takes its operations one after the other whatever the number
+    of processes. The services are measured again on one casino per process (WRITERS chains), as an installation
+    serving the casinos of a jurisdiction runs them; pgbench's accounts have no such chain."""
     entries_before = Entry.objects.filter(register__casino=casino, kind__in=GAME_KINDS).count()
     requests_before = SlotRequest.objects.filter(slot_system__casino=casino).count()
     moving_before = Entry.objects.filter(register__casino=casino, kind__in=GAME_KINDS[:2]).count()
     movements_before = CardMovement.objects.filter(card__in=cards, kind__in=GAME_KINDS[:2]).count()
     yardstick = pgbench_tps(clients=WRITERS, seconds=PGBENCH_SECONDS)
     say(f"pgbench -N, {WRITERS} clients, same cluster (transactions/s)", f"{yardstick:,.0f}", "the yardstick")
-    service, service_rate = bench_service(cards, system)
+    service, service_rate = bench_service([(cards, system)], "")
+    chains = [setup(f"bench-chaine-{n}") for n in range(1, WRITERS + 1)]
+    spread_before = _game_entries([c for c, *_ in chains])
+    spread, spread_rate = bench_service([(c, s) for _, c, s, _ in chains], f" on {WRITERS} casinos, one chain each")
     idempotent = bench_idempotent_service(cards, system)
     port = free_port()
     with tempfile.NamedTemporaryFile(prefix="vigie-bench-gunicorn-", suffix=".log", delete=False) as log:
@@ -359,10 +389,12 @@ def measure(casino, cards, system, key) -> bool:
         server.wait(timeout=30)
     Path(log.name).unlink(missing_ok=True)
     say("(a) through the services / pgbench -N", f"{service_rate / yardstick:.0%}", "target ≥ 50 %")
+    say(f"(a) on {WRITERS} casinos' chains / pgbench -N", f"{spread_rate / yardstick:.0%}", "target ≥ 50 %")
     say("(b) through HTTP / pgbench -N", f"{web.rate / yardstick:.0%}", "target ≥ 35 %")
-    return check_invariants(casino, cards, service.entries + idempotent.entries + web.entries, entries_before,
-                            WRITERS * IDEMPOTENT_OPS + HTTP_CLIENTS * HTTP_OPS, requests_before, moving_before,
-                            movements_before)
+    chains_hold = check_chains(chains, spread.entries, spread_before)
+    return chains_hold and check_invariants(
+        casino, cards, service.entries + idempotent.entries + web.entries, entries_before,
+        WRITERS * IDEMPOTENT_OPS + HTTP_CLIENTS * HTTP_OPS, requests_before, moving_before, movements_before)
 
 
 def main():

@@ -10,7 +10,8 @@ import datetime
 from dataclasses import dataclass
 from decimal import Decimal
 
-from django.db import transaction
+from django.db import connection, transaction
+from django.utils import timezone
 
 from compliance import formatting
 from compliance.errors import DomainError
@@ -19,8 +20,16 @@ from compliance.permissions import verify_can_write
 from games.selectors import rule_value_at
 from registers.errors import ErrorCode
 
+from ..chain import hashing as chain
 from ..chain.selectors import kind_applies
-from ..chain.services import entry_append_within, register_for
+from ..chain.services import (
+    days_late,
+    draft_basis_payload,
+    entry_append_within,
+    register_for,
+    timestamp,
+    verify_gaming_day,
+)
 from ..fields import clean_text
 from ..kinds import EntryKind, RegisterKind
 from ..models import Card, CardKind, CardStatus, CardTransfer, Entry
@@ -156,38 +165,89 @@ def card_load(*, card: Card, actor: User, amount, desk: str = "", gaming_day: da
                   payload={"card": card.number, "amount": value, "desk": _desk(desk)}, moves=((card, value),))
 
 
-@transaction.atomic
+PLAY = "SELECT * FROM vigie_card_play(%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
+
+
+def play_terms(casino: Casino, gaming_day: datetime.date | None) -> tuple[datetime.date, str | None] | None:
+    """The day and the casino's draft basis (canonical) of a slot bet or win written in one statement; None when
+    the day is one the general path refuses or files late, which it then does with its own checks first."""
+    day = gaming_day or casino.today()
+    try:
+        verify_gaming_day(casino, day, closed_ok=True)
+    except DomainError:
+        return None
+    if days_late(casino, day):
+        return None
+    basis = draft_basis_payload(casino)
+    return day, None if basis is None else chain.canonical(basis)
+
+
+def played(card: Card, kind: str, delta: Decimal, machine: str, actor: User,
+           gaming_day: datetime.date | None) -> Operation | None:
+    """A slot bet or win in one statement (migration 0019), when the card is active and its balance stays within
+    [0, cap]: the entry, movement and balance the general path writes. None when it wrote nothing and the general
+    path must answer (a refusal, a win past the cap, a closed or late day, a draft basis to write first)."""
+    terms = play_terms(card.casino, gaming_day)
+    if terms is None:
+        return None
+    (day, basis), casino = terms, card.casino
+    recorded_at = timezone.now()
+    with connection.cursor() as cursor:
+        cursor.execute(PLAY, [card.pk, casino.pk, kind, delta, machine, day, actor.pk, actor.username, recorded_at,
+                              timestamp(recorded_at), basis])
+        outcome, _number, balance, register_id, entry_id, seq, digest, prev_hash, payload = cursor.fetchone()
+    if outcome != "done":
+        return None
+    entry = Entry(id=entry_id, register_id=register_id, seq=seq, kind=kind, gaming_day=day, payload=payload,
+                  actor=actor, recorded_at=recorded_at, prev_hash=prev_hash, hash=digest)
+    entry._state.adding, entry._state.db = False, connection.alias
+    card.balance = balance
+    return Operation(entry=entry, balance=balance, credited=delta if delta > 0 else Decimal("0.00"))
+
+
 def card_bet(*, card: Card, actor: User, amount, machine: str, gaming_day: datetime.date | None = None) -> Operation:
-    """A slot machine debits a bet (3-4 1), 2))."""
+    """A slot machine debits a bet (3-4 1), 2)): one statement when it fits, else the general path."""
+    verify_can_write(actor, card.casino)
+    value, machine = parse_amount(amount), _machine(machine)
+    return (played(card, BET, -value, machine, actor, gaming_day)
+            or _card_bet(card=card, actor=actor, amount=value, machine=machine, gaming_day=gaming_day))
+
+
+@transaction.atomic
+def _card_bet(*, card: Card, actor: User, amount: Decimal, machine: str, gaming_day: datetime.date | None) -> Operation:
     (card,) = locked(card)
     verify_can_write(actor, card.casino)
-    value = parse_amount(amount)
-    machine = _machine(machine)
     require_active(card)
-    _within_balance(card, value)
+    _within_balance(card, amount)
     entry = record(card=card, kind=BET, gaming_day=gaming_day, actor=actor,
-                   payload={"card": card.number, "amount": value, "machine": machine}, moves=((card, -value),))
+                   payload={"card": card.number, "amount": amount, "machine": machine}, moves=((card, -amount),))
     return Operation(entry=entry, balance=card.balance)
 
 
-@transaction.atomic
 def card_win(*, card: Card, actor: User, amount, machine: str, gaming_day: datetime.date | None = None) -> Operation:
     """A slot win is credited up to the card's cap; the rest, never lost, is an entry to pay by hand under
-    art. 18-10 (3-4 7)). A card that is not active takes nothing: the whole win is paid by hand."""
+    art. 18-10 (3-4 7)). A card that is not active takes nothing: the whole win is paid by hand. One statement
+    when the whole win fits, else the general path."""
+    verify_can_write(actor, card.casino)
+    value, machine = parse_amount(amount), _machine(machine)
+    return (played(card, WON, value, machine, actor, gaming_day)
+            or _card_win(card=card, actor=actor, amount=value, machine=machine, gaming_day=gaming_day))
+
+
+@transaction.atomic
+def _card_win(*, card: Card, actor: User, amount: Decimal, machine: str, gaming_day: datetime.date | None) -> Operation:
     (card,) = locked(card)
     verify_can_write(actor, card.casino)
-    value = parse_amount(amount)
-    machine = _machine(machine)
-    credited = min(value, card.cap - card.balance) if card.status == CardStatus.ACTIVE else Decimal("0.00")
+    credited = min(amount, card.cap - card.balance) if card.status == CardStatus.ACTIVE else Decimal("0.00")
     entry = excess = None
     if credited:
         entry = record(card=card, kind=WON, gaming_day=gaming_day, actor=actor,
                        payload={"card": card.number, "amount": credited, "machine": machine},
                        moves=((card, credited),))
-    if value > credited:
+    if amount > credited:
         excess = record(card=card, kind=WIN_EXCESS, gaming_day=gaming_day, actor=actor, payload={
-            "card": card.number, "machine": machine, "win": value, "credited": credited, "amount": value - credited,
-            "citation": excess_citation(card.casino, gaming_day)})
+            "card": card.number, "machine": machine, "win": amount, "credited": credited,
+            "amount": amount - credited, "citation": excess_citation(card.casino, gaming_day)})
     return Operation(entry=entry, balance=card.balance, excess=excess, credited=credited)
 
 

@@ -18,6 +18,7 @@ import json
 import math
 import secrets
 import time
+from contextlib import nullcontext
 from dataclasses import dataclass
 from decimal import Decimal
 from functools import lru_cache
@@ -25,7 +26,7 @@ from functools import lru_cache
 import redis
 from django.conf import settings
 from django.core.cache import cache
-from django.db import connection, transaction
+from django.db import DatabaseError, connection, transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
@@ -35,11 +36,12 @@ from compliance.permissions import verify_can_write
 from compliance.services import audit_record
 from registers.errors import ErrorCode
 
+from ...chain.services import timestamp
 from ...fields import clean_text
 from ...models import Card, Entry, SlotRequest, SlotSystem
 from ...models.slot_systems import DEFAULT_RATE_PER_MINUTE
 from ...money import CENT, check_currency, parse_amount
-from ..ledger import card_bet, card_rule, card_win, money
+from ..ledger import card_bet, card_rule, card_win, money, play_terms
 from . import errors as slot_errors
 
 DEBIT, CREDIT = "debit", "credit"
@@ -247,16 +249,53 @@ def _idempotent(system: SlotSystem, key: str, operation: str, fields: dict, run)
     return Answer(status, body)
 
 
+SLOT_PLAY = "SELECT * FROM vigie_slot_play(%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
+KEY_TAKEN_MEANWHILE = "VG001"
+
+
+def _played(system: SlotSystem, key: str, operation: str, fields: dict) -> Answer | None:
+    """A debit or credit that fits, in one statement with its key and answer (migration 0019): the answer the
+    general path gives, and keeps, for it. None when nothing was written and the general path must answer: a key
+    already taken (its replay), a refusal, a win past the cap, an unknown card, a day it refuses or files late."""
+    casino, actor = system.casino, system.user
+    try:
+        verify_can_write(actor, casino)
+        check_currency(casino, fields["currency"])
+        value = parse_amount(fields["amount"])
+        machine = clean_text(fields["machine"], field="machine", max_length=60)
+    except DomainError:
+        return None
+    terms = play_terms(casino, None)
+    if terms is None or not isinstance(fields["card"], str):
+        return None
+    day, basis = terms
+    now = timezone.now()
+    try:
+        # within a caller's transaction, a savepoint: a key taken meanwhile aborts the statement alone
+        with transaction.atomic() if connection.in_atomic_block else nullcontext(), connection.cursor() as cursor:
+            cursor.execute(SLOT_PLAY, [system.pk, key, operation, _fingerprint(operation, fields), fields["card"],
+                                       fields["currency"], value, casino.pk, machine, day, actor.pk, actor.username,
+                                       now, timestamp(now), basis])
+            outcome, response = cursor.fetchone()
+    except DatabaseError as error:
+        if getattr(error.__cause__, "sqlstate", None) == KEY_TAKEN_MEANWHILE:
+            return None
+        raise
+    if outcome != "done":
+        return None
+    return Answer(201, json.loads(response) if isinstance(response, str) else response)
+
+
 def slot_debit(*, system: SlotSystem, key: str, card: str, amount: str, currency: str, machine: str) -> Answer:
     """A machine's bet debited from a card (art. 3-4 1), 2)); refused beyond the balance."""
-    return _idempotent(system, key, DEBIT, {"card": card, "amount": amount, "currency": currency,
-                                            "machine": machine}, _debit)
+    fields = {"card": card, "amount": amount, "currency": currency, "machine": machine}
+    return _played(system, key, DEBIT, fields) or _idempotent(system, key, DEBIT, fields, _debit)
 
 
 def slot_credit(*, system: SlotSystem, key: str, card: str, amount: str, currency: str, machine: str) -> Answer:
     """A machine's win credited to a card up to its cap; the rest is an entry to pay by hand (art. 3-4 7))."""
-    return _idempotent(system, key, CREDIT, {"card": card, "amount": amount, "currency": currency,
-                                             "machine": machine}, _credit)
+    fields = {"card": card, "amount": amount, "currency": currency, "machine": machine}
+    return _played(system, key, CREDIT, fields) or _idempotent(system, key, CREDIT, fields, _credit)
 
 
 def slot_card_balance(*, system: SlotSystem, number: str) -> dict:
