@@ -8,6 +8,8 @@ reports (compliance/reports), which know it only through documents.BUILDERS, fil
 import datetime
 import json
 
+from django.db.models import Min
+
 from compliance.reports.models import Report
 
 from ..chain.selectors import person
@@ -19,8 +21,12 @@ TEMPLATE = "compliance/reports/tournament_results.html"
 
 
 def _written(register: Register, tournament: Tournament) -> list[Entry]:
-    """The tournament's entries in the register: from the day it was set up, the kinds of the tournaments, its own."""
-    since = tournament.casino.today(tournament.created_at)
+    """The tournament's entries in the register: from the first day of it (set up, first seat sold, or start: a seat
+    sold before midnight for a tournament set up after it is of the day before), the kinds of the tournaments, its
+    own."""
+    first_sold = tournament.entries.aggregate(first=Min("entered_at"))["first"]
+    moments = [m for m in (tournament.created_at, tournament.starts_at, first_sold) if m is not None]
+    since = min(tournament.casino.today(moment) for moment in moments)
     candidates = (Entry.objects.filter(register=register, gaming_day__gte=since, kind__startswith="tournoi.")
                   .select_related("actor").order_by("seq"))
     return [entry for entry in candidates if json.loads(entry.payload).get("tournoi") == tournament.slug]
