@@ -36,6 +36,10 @@ def test_a_generated_month_is_what_the_services_would_have_written(month):
     assert CardMovement.objects.filter(card__casino=casino).count() == made["movements"]
     assert Slip.objects.filter(casino=casino).count() == made["slips"]
     assert PokerHand.objects.filter(casino=casino).count() == made["hands"]
+    assert made["jackpots"] > 0 and made["orphelins"] > 0
+    for kind, count in ((RegisterKind.JACKPOTS, made["jackpots"]), (RegisterKind.ORPHELINS, made["orphelins"])):
+        written = Entry.objects.filter(register__casino=casino, register__kind=kind, countersigner__isnull=False)
+        assert written.count() == count, kind
     for card in Card.objects.filter(casino=casino):
         last = CardMovement.objects.filter(card=card).order_by("-id").values_list("balance_after", flat=True).first()
         assert card.balance == (last or 0) and 0 <= card.balance <= card.cap

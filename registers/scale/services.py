@@ -6,7 +6,7 @@ each chained by the chain's own code and checked by PostgreSQL as any other (a m
 balance, a balance stays within [0, cap]). Each day is then closed and the cards' register signed at each close.
 
 At density 1 a casino-year holds ≈ 3,500,000 card movements (≈ 20,000 day cards, ≈ 500 nominative), 40 tables'
-slips (≈ 290,000) and ≈ 1,500,000 poker deals."""
+slips (≈ 290,000), ≈ 1,500,000 poker deals, ≈ 730 jackpots paid by hand and ≈ 180 orphelins (`floor.py`)."""
 
 import datetime
 import random
@@ -37,6 +37,7 @@ from ..tables.services import table_create
 from . import poker as room
 from . import tables as pit
 from .cards import CardPlay, Cast
+from .floor import floor_generate
 from .imports import ChainWriter, ids
 
 PASSWORD = "Vigie-echelle-2026!"
@@ -56,6 +57,8 @@ class Generated:
     entries: int = 0
     slips: int = 0
     hands: int = 0
+    jackpots: int = 0
+    orphelins: int = 0
     seconds: dict[str, float] = field(default_factory=dict)
 
 
@@ -91,6 +94,11 @@ def casino_generate(*, code: str, span: int, density: float, seed: int, until: d
     done.hands = _poker(casino, cast, recent, density)
     done.seconds["poker"] = time.perf_counter() - started
     progress(f"{code}: {done.hands:,} poker deals imported ({done.seconds['poker']:.0f} s)")
+    started = time.perf_counter()
+    done.jackpots, done.orphelins = floor_generate(casino, cast, recent, density, rng)
+    done.seconds["floor"] = time.perf_counter() - started
+    progress(f"{code}: {done.jackpots:,} jackpots paid by hand and {done.orphelins:,} orphelins, countersigned "
+             f"({done.seconds['floor']:.0f} s)")
     _close(casino, cast, days)
     return done
 

@@ -46,5 +46,6 @@ class Command(BaseCommand):
             return
         for one in done:
             self.stdout.write(f"{one.casino} : {one.days} journées, {one.cards:,} cartes, {one.movements:,} "
-                              f"mouvements ({one.entries:,} écritures), {one.slips:,} bordereaux, {one.hands:,} mains")
+                              f"mouvements ({one.entries:,} écritures), {one.slips:,} bordereaux, {one.hands:,} mains, "
+                              f"{one.jackpots:,} jackpots payés à la main, {one.orphelins:,} orphelins")
         self.stdout.write(f"en {seconds:.0f} s")
