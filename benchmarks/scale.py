@@ -51,6 +51,7 @@ def generate() -> Casino:
     say("generator: cards, movements, entries of the cards' register",
         f"{made.cards:,} / {made.movements:,} / {made.entries:,}")
     say("generator: tables' slips, poker deals", f"{made.slips:,} / {made.hands:,}")
+    say("generator: jackpots paid by hand, orphelins (countersigned)", f"{made.jackpots:,} / {made.orphelins:,}")
     for part, seconds in made.seconds.items():
         say(f"generator: {part} (s)", f"{seconds:.0f}")
     say(f"generator: the casino-{'year' if DAYS == 365 else 'month'} (s)", f"{elapsed:.0f}", "target ≤ 1,200 s")
