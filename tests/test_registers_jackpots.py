@@ -56,3 +56,31 @@ def test_97_1_cagnotte_count_keeps_house_and_bad_beat_shares_and_the_difference_
         cagnotte_file(casino=lu.c, actor=lu.accountant_c, gaming_day=lu.c.today(), table="Poker 2",
                       house="-1", bad_beat="0", box_count="0", currency="EUR")
     assert negative.value.field == "house"
+
+
+def test_the_payouts_list_reads_a_page_at_a_time_with_the_count_and_total_of_them_all(lu, client):
+    from decimal import Decimal
+
+    from django.urls import reverse
+
+    from compliance.formatting import money
+    from registers.chain.selectors import payload_page
+    from registers.kinds import EntryKind
+
+    amounts = ["1200.00", "2500.50", "3000.00", "1999.99", "5000.00"]
+    seqs = [pending_countersign(pending=_jackpot(lu, amount=amount, receipt_number=f"Q-{n}"),
+                                countersigner=lu.manager_c).seq for n, amount in enumerate(amounts)]
+    register = Entry.objects.get(seq=seqs[0], register__casino=lu.c, kind=EntryKind.JACKPOT_PAID).register
+    pages, before = [], None
+    while True:
+        page = payload_page(register, EntryKind.JACKPOT_PAID, before=before, size=2)
+        pages.append([row.entry.seq for row in page.rows])
+        assert (page.count, page.total) == (5, Decimal("13700.49"))
+        if page.older is None:
+            break
+        before = page.older
+    assert pages == [seqs[:2:-1], seqs[2:0:-1], seqs[:1]]
+    client.force_login(lu.manager_c)
+    shown = client.get(reverse("registers-other", kwargs={"casino": lu.c.code, "kind": "jackpots"})).content.decode()
+    total = money(Decimal("13700.49"), currency="EUR", jurisdiction=lu.c.jurisdiction)
+    assert f'data-testid="payouts-total">{total}' in shown and 'data-testid="payouts-pages"' not in shown

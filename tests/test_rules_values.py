@@ -126,3 +126,23 @@ def test_paytable_show_refuses_a_date_before_any_version(rules):
 
     with pytest.raises(CommandError, match="aucune version en vigueur le 1990-01-01"):
         call_command("paytable_show", "qc.357.trois_cartes", "--on", "1990-01-01")
+
+
+def test_a_rule_read_on_many_days_at_once_is_the_rule_read_on_each(rules):
+    """rule_values_on, one query for a year's list, gives on each day what rule_value_at gives (the orphelins'
+    return period at every day of 2026)."""
+    import datetime
+
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from compliance.models import Jurisdiction
+    from games.selectors import rule_value_at, rule_values_on
+
+    lu = Jurisdiction.objects.get(code="LU")
+    days = [datetime.date(2026, 1, 1) + datetime.timedelta(days=n) for n in range(0, 365, 7)]
+    with CaptureQueriesContext(connection) as queries:
+        many = rule_values_on(jurisdiction=lu, key="lu.orphelins.delai_restitution", days=days, drafts=True)
+    assert len(queries) == 1
+    assert many == {day: rule_value_at(jurisdiction=lu, key="lu.orphelins.delai_restitution", on=day, drafts=True)
+                    for day in days}

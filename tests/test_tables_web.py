@@ -353,3 +353,42 @@ def test_a_closed_gaming_day_offers_no_form(w, client):
     before = counts()
     refused_ = post(client, session_url(session), "slip", slip_data())
     assert 'data-testid="refused"' in refused_.content.decode() and counts() == before
+
+
+def test_a_closed_months_sums_are_kept_and_the_open_months_summed_at_each_reading(w, settings):
+    """A month whose every day is closed can no longer change: the trend sums it once and keeps it (issue 19, the
+    trend of a casino-year under 300 ms); the month in course is summed at each reading."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+    from django.utils import timezone
+
+    from registers.models import GamingSession
+    from registers.tables.selectors import hold_trend, month_end, month_start
+
+    w.c.late_filing_days = 90
+    w.c.save(update_fields=["late_filing_days"])
+    first = month_start(DAY, 1)  # the month before yesterday's, whole
+    table = lu_table(w, number="HC-09")
+    session = open_lu(w, table, first + datetime.timedelta(days=3), maximum="2000")
+    fill(w, session, 2001, {"100": 5})
+    close(w, session, FLOAT)
+    count(w, session, {"100": 30})
+    GamingSession.objects.bulk_create(
+        GamingSession(casino=w.c, gaming_day=first + datetime.timedelta(days=n), closed_by=w.manager_c,
+                      closed_at=timezone.now()) for n in range((month_end(first) - first).days + 1))
+
+    def read():
+        with CaptureQueriesContext(connection) as queries:
+            trend = hold_trend(w.c, DAY)
+        return trend, sum("per_session" in q["sql"] for q in queries.captured_queries)
+
+    cold, summed = read()
+    kept, summed_again = read()
+    assert (summed, summed_again) == (1, 1)  # the month in course, each time; the closed one only the first time
+    assert [g.win if g else None for g in kept.total.months] == [g.win if g else None for g in cold.total.months]
+    assert kept.total.months[-2].win == Decimal("2500.00")  # 3,000 counted − 500 filled; the float back as it left
+    today = open_lu(w, lu_table(w, number="HC-08"), DAY, maximum="2000")  # yesterday: in the next reading at once
+    close(w, today, FLOAT)
+    count(w, today, {"100": 10})
+    fresh, _ = read()
+    assert fresh.total.months[-1] is not None and fresh.total.months[-2].win == Decimal("2500.00")

@@ -7,7 +7,9 @@ from django.contrib.auth.decorators import login_required
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from ..chain.selectors import payload_total
+from compliance.paging import cursor
+
+from ..chain.selectors import payload_page
 from ..kinds import EntryKind
 from ..register_page import FamilyPage, RegisterPage, family_page
 from ..web_actions import filed
@@ -83,8 +85,12 @@ def _destroy(page, form, user):
 
 
 def _jackpots_context(page) -> dict:
-    rows = page.rows(EntryKind.JACKPOT_PAID)
-    return {"payouts": rows, "payouts_total": payload_total(rows, "amount")}
+    """The payouts a hundred at a time, newest first (?paiements_avant=<n°>), with the count and total of them all."""
+    return {"payouts": payload_page(page.register, EntryKind.JACKPOT_PAID,
+                                    before=cursor(page.prefill.get(PAYOUTS_CURSOR)))}
+
+
+PAYOUTS_CURSOR = "paiements_avant"
 
 
 def _machines_context(page) -> dict:

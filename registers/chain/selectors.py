@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 from functools import cached_property
 
-from django.db.models import Count, OuterRef, QuerySet, Subquery
+from django.db.models import Count, Exists, OuterRef, Q, QuerySet, Subquery, Sum
+from django.db.models.expressions import RawSQL
 from django.shortcuts import get_object_or_404
 from django.utils import timezone, translation
 from django.utils.formats import number_format
@@ -341,6 +342,37 @@ def payload_rows(register: Register | None, *kinds: str, row=PayloadRow) -> list
     return [row(entry) for entry in with_corrections(entries).order_by("seq")]
 
 
+ENTRIES_PER_PAGE = 100
+
+
+@dataclass(frozen=True)
+class PayloadPage:
+    rows: list  # newest first
+    before: int | None  # the n° this page starts below; None: the newest
+    older: int | None  # the cursor of the next page, None when this one reaches the first
+    count: int  # every entry of these kinds
+    total: Decimal  # their sum of the amount, the corrected ones left out
+
+
+def payload_page(register: Register | None, *kinds: str, key: str = "amount", before: int | None = None,
+                 size: int = ENTRIES_PER_PAGE, row=PayloadRow) -> PayloadPage:
+    """A page of the register's entries of these kinds, newest first below the n° `before`, with their count and the
+    sum of `key` over them all, summed by PostgreSQL: the same cost on a week's list and on ten years'."""
+    if register is None:
+        return PayloadPage([], None, None, 0, Decimal("0.00"))
+    entries = Entry.objects.filter(register=register, kind__in=kinds)
+    corrected = Entry.objects.filter(refers_to=OuterRef("pk"), kind=EntryKind.CORRECTION)
+    sums = entries.aggregate(count=Count("pk"), total=Sum(RawSQL("(payload::jsonb ->> %s)::numeric", [key]),
+                                                          filter=~Q(Exists(corrected))))
+    listed = entries.select_related("actor", "countersigner").order_by("-seq")
+    if before is not None:
+        listed = listed.filter(seq__lt=before)
+    chunk = [row(entry) for entry in with_corrections(listed)[:size + 1]]
+    older = chunk[size - 1].entry.seq if len(chunk) > size else None
+    return PayloadPage(chunk[:size], before, older, sums["count"],
+                       (sums["total"] or Decimal("0")).quantize(Decimal("0.01")))
+
+
 def payload_total(rows: list[PayloadRow], key: str) -> Decimal:
     """The rows' sum of an amount, leaving out the corrected entries."""
     return sum((row.amounts.get(key, Decimal("0.00")) for row in rows if not row.corrected_by), Decimal("0.00"))
@@ -352,8 +384,6 @@ class EntriesPage:
     before: int | None  # the n° this page starts below; None: the register's head
     older: int | None  # the cursor of the next page, None when this one reaches the first entry
 
-
-ENTRIES_PER_PAGE = 100
 
 
 def entries_labelled(register: Register | None, before: int | None = None,

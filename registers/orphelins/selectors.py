@@ -5,6 +5,7 @@ import csv
 import datetime
 import io
 import json
+from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import Decimal
 
@@ -14,7 +15,7 @@ from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
 from compliance.models import Casino, User
-from games.selectors import rule_value_at
+from games.selectors import rule_value_at, rule_values_on
 
 from ..chain.selectors import person, with_corrections
 from ..kinds import EntryKind
@@ -55,9 +56,12 @@ def source_choices() -> list[tuple[str, str]]:
 
 
 
+RETURN_PERIOD = "lu.orphelins.delai_restitution"
+
+
 def return_period(casino: Casino, on: datetime.date):
     """The period of art. 8 al. 3 from the rule data (the LU text is a draft, applied as such)."""
-    return rule_value_at(jurisdiction=casino.jurisdiction, key="lu.orphelins.delai_restitution", on=on, drafts=True)
+    return rule_value_at(jurisdiction=casino.jurisdiction, key=RETURN_PERIOD, on=on, drafts=True)
 
 
 
@@ -87,7 +91,7 @@ def orphelin_state(entry: Entry, *, period=None, closing: Entry | None = None, k
 
 
 def orphelin_list(*, user: User, casino: Casino | None = None) -> list[OrphelinState]:
-    """Every filed orphan with its state, in a fixed number of queries (one rule lookup per gaming day)."""
+    """Every filed orphan with its state, in a fixed number of queries (one rule lookup per casino)."""
     entries = with_corrections(
         Entry.objects.visible_to(user)
         .filter(kind=FILED)
@@ -100,14 +104,14 @@ def orphelin_list(*, user: User, casino: Casino | None = None) -> list[OrphelinS
     closings = {}
     for closing in Entry.objects.filter(refers_to__in=entries, kind__in=[RETURNED, FINAL]).order_by("-seq"):
         closings[closing.refers_to_id] = closing  # the earliest one wins
-    periods = {}
-    states = []
+    days_of = defaultdict(set)
     for entry in entries:
-        key = (entry.register.casino_id, entry.gaming_day)
-        if key not in periods:
-            periods[key] = return_period(entry.register.casino, entry.gaming_day)
-        states.append(orphelin_state(entry, period=periods[key], closing=closings.get(entry.pk), known=True))
-    return states
+        days_of[entry.register.casino].add(entry.gaming_day)
+    periods = {(casino.pk, day): period for casino, days in days_of.items()
+               for day, period in rule_values_on(jurisdiction=casino.jurisdiction, key=RETURN_PERIOD, days=days,
+                                                 drafts=True).items()}
+    return [orphelin_state(entry, period=periods[entry.register.casino_id, entry.gaming_day],
+                           closing=closings.get(entry.pk), known=True) for entry in entries]
 
 
 

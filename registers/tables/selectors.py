@@ -7,12 +7,14 @@ credits − fills, is shown instead)."""
 
 import csv
 import datetime
+import hashlib
 import io
 from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import Decimal
 
 from django.contrib.auth import authenticate
+from django.core.cache import cache
 from django.db import connection
 from django.db.models import Count, DecimalField, Exists, Max, OuterRef, Prefetch, Q, Sum, Value
 from django.db.models.functions import Coalesce
@@ -450,6 +452,7 @@ WITH per_session AS (
   LEFT JOIN registers_slip sl ON sl.session_id = s.id
     AND NOT EXISTS (SELECT 1 FROM registers_slipvoid v WHERE v.slip_id = sl.id)
   WHERE s.table_id = ANY(%(tables)s) AND s.gaming_day BETWEEN %(first)s AND %(last)s
+    AND date_trunc('month', s.gaming_day)::date = ANY(%(months)s)
   GROUP BY s.id, s.table_id, month
 )
 SELECT table_id, month, count(*),
@@ -462,18 +465,49 @@ SELECT table_id, month, count(*),
 FROM per_session GROUP BY table_id, month"""
 
 
-def hold_trend(casino: Casino, last: datetime.date, months: int = 12) -> Trend:
-    """The win and hold of each table and of the casino by month, over the `months` months ending with `last`'s,
-    summed by PostgreSQL (as `win_and_hold` sums a day's sessions: hold = Σ win / Σ drop)."""
-    first = month_start(last, months - 1)
-    starts = [month_start(last, back) for back in range(months - 1, -1, -1)]
-    keys = [start.strftime("%Y-%m") for start in starts]
-    tables = list(GamingTable.objects.filter(casino=casino).select_related("game").order_by("pit", "number"))
+# A month whose every day is closed keeps its sums: its sessions, slips and voids can no longer change (each is
+# refused on a closed day), so they are summed once and kept, under a name that its days' closes make unique.
+CLOSES = """SELECT to_char(gaming_day, 'YYYY-MM'), count(*), max(closed_at) FROM registers_gamingsession
+WHERE casino_id = %s AND gaming_day BETWEEN %s AND %s GROUP BY 1"""
+
+
+def _trend_sums(casino: Casino, tables: list[GamingTable], starts: list[datetime.date]) -> dict:
+    """{(table id, "YYYY-MM"): (sessions, counted, drop, fills, credits, win)} of the months from `starts`: the
+    closed months' as kept, the others summed now."""
+    last = month_end(starts[-1])
+    with connection.cursor() as cursor:
+        cursor.execute(CLOSES, [casino.pk, starts[0], last])
+        closes = {month: (count, closed_at) for month, count, closed_at in cursor.fetchall()}
+    pit = hashlib.sha256(",".join(str(t.pk) for t in sorted(tables, key=lambda t: t.pk)).encode()).hexdigest()[:16]
+    names = {}
+    for start in starts:
+        key = start.strftime("%Y-%m")
+        count, closed_at = closes.get(key, (0, None))
+        if count == (month_end(start) - start).days + 1:
+            names[key] = f"tables:trend:{casino.pk}:{key}:{pit}:{closed_at.isoformat()}"
+    kept = cache.get_many(list(names.values())) if names else {}
+    sums = {pair: values for month in kept.values() for pair, values in month.items()}
+    missing = [start for start in starts if names.get(start.strftime("%Y-%m")) not in kept]
+    if not missing:
+        return sums
     with connection.cursor() as cursor:
         cursor.execute(TREND, {"fill": SlipKind.FILL, "credit": SlipKind.CREDIT, "opening": SlipKind.OPENING,
                                "closing": SlipKind.CLOSING, "drop": SlipKind.DROP, "tables": [t.pk for t in tables],
-                               "first": first, "last": month_end(last)})
-        sums = {(table, month): values for table, month, *values in cursor.fetchall()}
+                               "first": missing[0], "last": month_end(missing[-1]), "months": missing})
+        fresh = {(table, month): tuple(values) for table, month, *values in cursor.fetchall()}
+    sums.update(fresh)
+    cache.set_many({names[key]: {pair: values for pair, values in fresh.items() if pair[1] == key}
+                    for key in (start.strftime("%Y-%m") for start in missing) if key in names}, timeout=None)
+    return sums
+
+
+def hold_trend(casino: Casino, last: datetime.date, months: int = 12) -> Trend:
+    """The win and hold of each table and of the casino by month, over the `months` months ending with `last`'s,
+    summed by PostgreSQL (as `win_and_hold` sums a day's sessions: hold = Σ win / Σ drop), a closed month's kept."""
+    starts = [month_start(last, back) for back in range(months - 1, -1, -1)]
+    keys = [start.strftime("%Y-%m") for start in starts]
+    tables = list(GamingTable.objects.filter(casino=casino).select_related("game").order_by("pit", "number"))
+    sums = _trend_sums(casino, tables, starts) if tables else {}
 
     def group(key, values):
         return Group(key, *values) if values and values[1] else None  # a month without a win: no figure
