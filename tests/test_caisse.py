@@ -359,3 +359,24 @@ def test_a_day_to_come_or_not_a_date_is_a_404(world, rules, client):
     client.force_login(world.accountant_c)
     assert client.get(_url("cards-caisse-day", TODAY + datetime.timedelta(days=2))).status_code == 404
     assert client.get("/cartes/caisse/2026-02-30/").status_code == 404
+
+
+def test_the_cards_statement_shows_its_lines_a_page_at_a_time_and_its_totals_over_all(world, rules, client,
+                                                                                        monkeypatch):
+    """Issue 19: a casino's day is hundreds of cards; the page shows a hundred at a time by card number (two here),
+    the totals and the check over every card, the CSV and the PDF all of them."""
+    from registers.cards.caisse import views
+
+    monkeypatch.setattr(views, "PAGE", 2)
+    day = _day(world)
+    client.force_login(day.cashier)
+    numbers = [card.number for card in (day.n1, day.n2, day.j0, day.j1)]  # each moved today or holds a balance
+    first = client.get(_url("cards-caisse-day")).content.decode()
+    shown = [n for n in numbers if f'data-testid="card-{n}"' in first]
+    assert len(shown) == 2 and 'data-testid="card-lines-next"' in first and 'data-testid="card-totals"' in first
+    assert "Cartes 1 à 2 sur" in first
+    following = client.get(_url("cards-caisse-day", **{"cartes_apres": shown[-1]})).content.decode()
+    rest = [n for n in numbers if f'data-testid="card-{n}"' in following]
+    assert len(rest) == 2 and not set(rest) & set(shown) and 'data-testid="card-lines-first"' in following
+    csv_text = client.get(_url("cards-caisse-csv")).content.decode("utf-8-sig")
+    assert all(number in csv_text for number in shown + rest)

@@ -7,6 +7,7 @@ POST is a 403.
 Casino staff see their casino; a regulator picks one of the casinos of their jurisdiction (`?casino=`)."""
 
 import datetime
+from dataclasses import dataclass
 
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
@@ -20,6 +21,7 @@ from django.utils.translation import gettext as _
 
 from compliance import selectors as compliance_selectors
 from compliance.models import Casino
+from compliance.paging import PAGE
 from compliance.permissions import can_write
 
 from ...chain.selectors import kind_applies
@@ -97,6 +99,44 @@ def caisse(request):
     return _page(request, timezone.localdate())
 
 
+CARDS_CURSOR = "cartes_apres"
+
+
+@dataclass(frozen=True)
+class LinesPage:
+    """A hundred lines of the cards' statement, by card number, after the card `after` (the statement's totals and
+    check are over every line; its CSV and PDF hold them all)."""
+
+    rows: list
+    first: int  # the first row's place in the statement, from 1
+    total: int
+    after: str | None
+    next: str | None  # the card to read on after, when there are more
+
+    @property
+    def last(self) -> int:
+        return self.first + len(self.rows) - 1
+
+
+def _lines_page(lines: list, after: str | None) -> LinesPage:
+    numbers = [line.number for line in lines]
+    start = numbers.index(after) + 1 if after in numbers else 0
+    rows = lines[start:start + PAGE]
+    more = start + PAGE < len(lines)
+    return LinesPage(rows, start + 1, len(lines), after if start else None, rows[-1].number if more else None)
+
+
+def _pages_urls(request, lines: LinesPage) -> dict:
+    """The first and next pages' addresses, the day's other parameters (the casino) kept."""
+    query = request.GET.copy()
+    query.pop(CARDS_CURSOR, None)
+    urls = {"first": f"?{query.urlencode()}#cartes" if lines.after else None, "next": None}
+    if lines.next:
+        query[CARDS_CURSOR] = lines.next
+        urls["next"] = f"?{query.urlencode()}#cartes"
+    return urls
+
+
 @login_required
 def caisse_day(request, day):
     return _page(request, _day(day))
@@ -123,6 +163,7 @@ def _page(request, day: datetime.date):
         if done is not None:
             return done
     cards = selectors.cards_statement(casino, day)
+    lines = _lines_page(cards.lines, request.GET.get(CARDS_CURSOR))
     desks = selectors.desk_statement(casino, day, cards=cards.totals.closing)
     if writable and form is None:
         form = DeskCountForm(initial={"gaming_day": day})
@@ -140,6 +181,8 @@ def _page(request, day: datetime.date):
         if day < today else None,
         "picker": DayForm(initial={"day": day, "casino": casino.code}, casinos=casinos if others else ()),
         "cards": cards,
+        "card_lines": lines,
+        "card_lines_urls": _pages_urls(request, lines),
         "desks": desks,
         "excesses": _pay_links(casino, writable, desks.excesses),
         "outstanding": outstanding,
