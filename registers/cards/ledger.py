@@ -3,7 +3,8 @@
 An operation locks its cards (by id, so two operations never wait on each other in a cycle), appends one
 entry to the casino's `cartes` register and one movement per card, then sets the balances, all in one
 transaction. PostgreSQL refuses a balance outside [0, cap] and a balance other than the last movement's
-(migrations 0004 and 0005): a wrong caller cannot break the ledger either.
+(migrations 0004 and 0005): a wrong caller cannot break the ledger either. A slot bet or win that fits the card is
+one statement (`played`, migration 0019), which writes what the general path writes.
 """
 
 import datetime

@@ -10,6 +10,9 @@ on the row. A retry with the same key and the same body gets that first answer b
 the same key with another body is refused (`idempotency_key_reused`). A malformed request (a field
 missing) is refused before the key is taken, so it can be corrected and sent again with the same key.
 
+A debit or credit that fits the card takes all of this in one statement (`vigie_slot_play`, migration 0019): the
+key's row is written with its answer and entry; anything else goes the way above.
+
 Rate limit: a fixed one-minute window per slot system, counted in Redis.
 """
 
