@@ -216,8 +216,7 @@ def card_bet(*, card: Card, actor: User, amount, machine: str, gaming_day: datet
 
 @transaction.atomic
 def _card_bet(*, card: Card, actor: User, amount: Decimal, machine: str, gaming_day: datetime.date | None) -> Operation:
-    (card,) = locked(card)
-    verify_can_write(actor, card.casino)
+    (card,) = locked(card)  # the actor's right to write was checked by the caller
     require_active(card)
     _within_balance(card, amount)
     entry = record(card=card, kind=BET, gaming_day=gaming_day, actor=actor,
@@ -237,8 +236,7 @@ def card_win(*, card: Card, actor: User, amount, machine: str, gaming_day: datet
 
 @transaction.atomic
 def _card_win(*, card: Card, actor: User, amount: Decimal, machine: str, gaming_day: datetime.date | None) -> Operation:
-    (card,) = locked(card)
-    verify_can_write(actor, card.casino)
+    (card,) = locked(card)  # the actor's right to write was checked by the caller
     credited = min(amount, card.cap - card.balance) if card.status == CardStatus.ACTIVE else Decimal("0.00")
     entry = excess = None
     if credited:

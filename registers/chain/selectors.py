@@ -364,13 +364,19 @@ def payload_page(register: Register | None, *kinds: str, key: str = "amount", be
     corrected = Entry.objects.filter(refers_to=OuterRef("pk"), kind=EntryKind.CORRECTION)
     sums = entries.aggregate(count=Count("pk"), total=Sum(RawSQL("(payload::jsonb ->> %s)::numeric", [key]),
                                                           filter=~Q(Exists(corrected))))
-    listed = entries.select_related("actor", "countersigner").order_by("-seq")
-    if before is not None:
-        listed = listed.filter(seq__lt=before)
-    chunk = [row(entry) for entry in with_corrections(listed)[:size + 1]]
-    older = chunk[size - 1].entry.seq if len(chunk) > size else None
-    return PayloadPage(chunk[:size], before, older, sums["count"],
+    chunk, older = _below(entries.select_related("actor", "countersigner"), before, size)
+    return PayloadPage([row(entry) for entry in chunk], before, older, sums["count"],
                        (sums["total"] or Decimal("0")).quantize(Decimal("0.01")))
+
+
+def _below(entries: QuerySet[Entry], before: int | None, size: int) -> tuple[list[Entry], int | None]:
+    """`size` entries, newest first, below the n° `before` (a keyset on the unique (register, seq): one index range
+    scan at any size), each with its correction, and the cursor of the next page (None at the first entry)."""
+    entries = entries.order_by("-seq")
+    if before is not None:
+        entries = entries.filter(seq__lt=before)
+    chunk = list(with_corrections(entries)[:size + 1])
+    return chunk[:size], chunk[size - 1].seq if len(chunk) > size else None
 
 
 def payload_total(rows: list[PayloadRow], key: str) -> Decimal:
@@ -388,15 +394,10 @@ class EntriesPage:
 
 def entries_labelled(register: Register | None, before: int | None = None,
                      limit: int = ENTRIES_PER_PAGE) -> EntriesPage:
-    """A page of the register's entries, newest first, below the n° `before` (a keyset on the unique (register, seq):
-    one index range scan at any size), each with the label of its kind."""
+    """A page of the register's entries, newest first, below the n° `before`, each with the label of its kind."""
     if register is None:
         return EntriesPage([], None, None)
-    entries = register.entries.select_related("actor", "countersigner").order_by("-seq")
-    if before is not None:
-        entries = entries.filter(seq__lt=before)
-    page = list(with_corrections(entries)[:limit + 1])
+    page, older = _below(register.entries.select_related("actor", "countersigner"), before, limit)
     for entry in page:
         entry.kind_label = entry_kind_label(entry.kind)
-    older = page[limit - 1].seq if len(page) > limit else None
-    return EntriesPage(page[:limit], before, older)
+    return EntriesPage(page, before, older)

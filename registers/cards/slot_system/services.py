@@ -198,10 +198,14 @@ def _card(system: SlotSystem, number: str) -> Card:
     return card
 
 
-def _checked(system: SlotSystem, *, card: str, amount: str, currency: str, machine: str) -> tuple[Card, Decimal, str]:
+def _values(system: SlotSystem, *, amount: str, currency: str, machine: str) -> tuple[Decimal, str]:
+    """The request's amount and machine, checked (the currency the casino's)."""
     check_currency(system.casino, currency)
-    value = parse_amount(amount)
-    machine = clean_text(machine, field="machine", max_length=60)
+    return parse_amount(amount), clean_text(machine, field="machine", max_length=60)
+
+
+def _checked(system: SlotSystem, *, card: str, amount: str, currency: str, machine: str) -> tuple[Card, Decimal, str]:
+    value, machine = _values(system, amount=amount, currency=currency, machine=machine)
     return _card(system, card), value, machine
 
 
@@ -288,9 +292,8 @@ def _played(system: SlotSystem, key: str, operation: str, fields: dict) -> Answe
     casino, actor = system.casino, system.user
     try:
         verify_can_write(actor, casino)
-        check_currency(casino, fields["currency"])
-        value = parse_amount(fields["amount"])
-        machine = clean_text(fields["machine"], field="machine", max_length=60)
+        value, machine = _values(system, amount=fields["amount"], currency=fields["currency"],
+                                 machine=fields["machine"])
     except DomainError:
         return None
     terms = play_terms(casino, None)
