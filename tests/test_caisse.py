@@ -2,7 +2,9 @@
 card's statement of a gaming day, the desks, and the encaisse « constituée d'espèces, de tokens et des valeurs
 contenus sur les comptes attribués aux cartes de jeu électroniques » (art. 18-14 al. 2)."""
 
+import csv
 import datetime
+import io
 import json
 import shutil
 import subprocess
@@ -11,10 +13,14 @@ from decimal import Decimal
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
+from django.utils.formats import number_format
+from django.utils.translation import gettext
 
 from compliance import formatting
 from compliance.errors import DomainError, PermissionDeniedError
 from compliance.models import Casino, User
+from registers.cards.caisse import selectors
 from registers.cards.caisse.selectors import card_statement, cards_balance_at, cards_statement, desk_statement
 from registers.cards.caisse.services import COUNTED, desk_count_file
 from registers.cards.ledger import card_adjust, card_bet, card_load, card_payout, card_transfer, card_win
@@ -75,6 +81,10 @@ def _day(world) -> Day:
 
 def _money(casino, amount) -> str:
     return formatting.money(D(amount), currency=casino.currency, jurisdiction=casino.jurisdiction)
+
+
+def _streamed(response) -> str:
+    return b"".join(response.streaming_content).decode("utf-8")
 
 
 def _plain(text: str) -> str:
@@ -294,7 +304,8 @@ def test_the_csv_of_the_cards(world, rules, client):
     response = client.get(_url("cards-caisse-csv"))
     assert response.status_code == 200 and response["Content-Type"].startswith("text/csv")
     assert f"caisse-cartes-{day.casino.code}-{TODAY.isoformat()}.csv" in response["Content-Disposition"]
-    rows = [line.split(";") for line in response.content.decode().lstrip("\ufeff").splitlines()]
+    assert response.streaming is True  # sent as it is read (issue 19)
+    rows = [line.split(";") for line in _streamed(response).lstrip("\ufeff").splitlines()]
     assert rows[0][0] == "Carte" and rows[0][-2:] == ["Solde de clôture", "Écart"]
     n1 = next(row for row in rows if row[0] == day.n1.number)
     assert n1[3:] == ["400,00", "300,00", "-200,00", "1500,00", "-600,00", "0,00", "-400,00", "0,00", "0,00",
@@ -379,5 +390,58 @@ def test_the_cards_statement_shows_its_lines_a_page_at_a_time_and_its_totals_ove
     following = client.get(_url("cards-caisse-day", **{"cartes_apres": shown[-1]})).content.decode()
     rest = [n for n in numbers if f'data-testid="card-{n}"' in following]
     assert rest == numbers[2:] and 'data-testid="card-lines-first"' in following
-    csv_text = client.get(_url("cards-caisse-csv")).content.decode("utf-8-sig")
+    csv_text = _streamed(client.get(_url("cards-caisse-csv")))
     assert all(number in csv_text for number in shown + rest)
+
+
+def _whole_csv(casino, day) -> str:
+    """The cards' CSV as it was built whole before issue 19, from the statement the page and the PDF read: the bytes
+    the streamed export must keep."""
+    statement = cards_statement(casino, day)
+    out = io.StringIO()
+    out.write("\ufeff")
+    writer = csv.writer(out, delimiter=";", lineterminator="\r\n")
+
+    def amounts(line) -> list[str]:
+        return [number_format(v, 2) for v in (line.opening, *line.columns, line.closing, line.difference)]
+
+    with translation.override("fr"):
+        writer.writerow([gettext(header) for header in selectors.CSV_HEADERS])
+        for line in statement.lines:
+            writer.writerow([line.number, line.kind_label, line.status_label, *amounts(line)])
+        writer.writerow([gettext("Total"), "", "", *amounts(statement.totals)])
+    return out.getvalue()
+
+
+def test_the_csv_of_the_cards_is_streamed_by_card_number_with_the_bytes_it_had_when_built_whole(world, rules, client,
+                                                                                               monkeypatch):
+    """Issue 19: the export reads a batch of cards at a time after the last one sent; whatever the batch (one that
+    ends on the last card, one that does not), its bytes are those of the file built whole, totals included."""
+    day = _day(world)
+    card_bet(card=day.n1, actor=day.cashier, amount="10.00", machine="AS-01", gaming_day=YESTERDAY)  # a difference
+    client.force_login(day.cashier)
+    for on in (TODAY, YESTERDAY):
+        expected = _whole_csv(day.casino, on)
+        assert len(expected.splitlines()) == 1 + (4 if on == TODAY else 2) + 1
+        for batch in (selectors.CSV_BATCH, 4, 3, 2, 1):
+            monkeypatch.setattr(selectors, "CSV_BATCH", batch)
+            response = client.get(_url("cards-caisse-csv", on))
+            assert response.streaming is True and response["Content-Type"].startswith("text/csv")
+            assert f"caisse-cartes-{day.casino.code}-{on.isoformat()}.csv" in response["Content-Disposition"]
+            assert _streamed(response) == expected, (on, batch)
+    quiet = TODAY - datetime.timedelta(days=400)
+    assert "".join(selectors.cards_csv(day.casino, quiet)) == _whole_csv(day.casino, quiet)  # header and totals
+
+
+def test_the_csv_of_the_cards_costs_the_same_queries_whatever_the_number_of_cards(world, rules,
+                                                                                 django_assert_max_num_queries):
+    """A batch of cards and their sums, two queries, whatever the number of cards in it."""
+    day = _day(world)
+    with django_assert_max_num_queries(2):
+        few = "".join(selectors.cards_csv(day.casino, TODAY))
+    for index in range(12):
+        card = card_issue(casino=day.casino, actor=day.manager, kind="journaliere", gaming_day=TODAY)
+        card_load(card=card, actor=day.cashier, amount=f"{index + 1}.00", desk="Caisse 1", gaming_day=TODAY)
+    with django_assert_max_num_queries(2):
+        more = "".join(selectors.cards_csv(day.casino, TODAY))
+    assert len(few.splitlines()) == 1 + 4 + 1 and len(more.splitlines()) == 1 + 16 + 1

@@ -11,10 +11,16 @@ from decimal import Decimal
 from types import SimpleNamespace
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import translation
+from django.utils.formats import number_format
 
 from compliance.formatting import money
+from games.models import Game
 from registers.models import Entry, GamingTable, Slip, SlipVoid, TableSession
+from registers.tables import selectors
 from registers.tables.services import session_open, slip_file, slip_void, table_create
 from tests.conftest import PASSWORD, lu_today, make_user
 from tests.tables_world import COUNTED, FLOAT, SIGNED, SLIP_SIGNED, close, count, fill, lu_table, open_lu
@@ -46,6 +52,10 @@ def pit_url(w, day=DAY, casino=None) -> str:
 
 def session_url(session) -> str:
     return reverse("tables-session", kwargs={"casino": session.table.casino.code, "pk": session.pk})
+
+
+def streamed(response) -> str:
+    return b"".join(response.streaming_content).decode("utf-8")
 
 
 def a_day(w):
@@ -300,7 +310,8 @@ def test_the_csv_of_a_day_and_of_a_month_in_french(w, client):
     response = client.get(url, {"jour": DAY.isoformat()})
     assert response["Content-Type"].startswith("text/csv")
     assert f'filename="tables-casino-c-{DAY.isoformat()}.csv"' in response["Content-Disposition"]
-    text = response.content.decode()
+    assert response.streaming  # sent as it is read (issue 19)
+    text = streamed(response)
     assert text.startswith("\ufeffJournée de jeu;Îlot;Table;Jeu;Séance;Tenue de la banque;Avance;")
     rows = list(csv.reader(io.StringIO(text.lstrip("\ufeff")), delimiter=";"))
     header, *lines = rows
@@ -314,7 +325,7 @@ def test_the_csv_of_a_day_and_of_a_month_in_french(w, client):
     assert (bataille["Win"], bataille["Hold (%)"], bataille["Inventaire de fermeture"]) == ("", "", "")
     month = client.get(url, {"mois": DAY.strftime("%Y-%m")})
     assert f'tables-casino-c-{DAY.strftime("%Y-%m")}.csv' in month["Content-Disposition"]
-    assert len(month.content.decode().strip().splitlines()) == 3
+    assert len(streamed(month).strip().splitlines()) == 3
     assert client.get(url, {"jour": "hier"}).status_code == 400
     assert client.get(url, {"mois": "2026-13"}).status_code == 400
 
@@ -395,3 +406,84 @@ def test_a_closed_months_sums_are_kept_and_the_open_months_summed_at_each_readin
     count(w, today, {"100": 10})
     fresh, _ = read()
     assert fresh.total.months[-1] is not None and fresh.total.months[-2].win == Decimal("2500.00")
+
+
+def whole_csv(casino, first, last) -> str:
+    """The export as it was built whole before issue 19 (every session's figures, sorted in Python): the bytes the
+    streamed export must keep."""
+    out = io.StringIO()
+    out.write("\ufeff")
+    writer = csv.writer(out, delimiter=";", lineterminator="\r\n")
+    sessions = {session.pk: session for session in TableSession.objects.filter(
+        table__casino=casino, gaming_day__range=(first, last))}
+    games = {game.key: game.name for game in Game.objects.filter(jurisdiction=casino.jurisdiction)}
+
+    def amount(value):
+        return "" if value is None else number_format(value, 2)
+
+    with translation.override("fr"):
+        writer.writerow([str(header) for header in selectors.CSV_HEADERS])
+        for row in sorted(selectors.session_figures(casino, first, last),
+                          key=lambda r: (r.gaming_day, r.pit, r.table, r.number)):
+            session = sessions[row.session_id]
+            writer.writerow([
+                row.gaming_day.isoformat(), row.pit, row.table, games.get(row.game, row.game), row.number,
+                row.bank_mode, amount(row.float_amount), amount(session.minimum), amount(session.maximum),
+                str(selectors.MAXIMUM_PER.get(session.maximum_per, session.maximum_per)), session.limits_citation,
+                amount(row.opening), amount(row.fills), amount(row.credits), amount(row.closing), amount(row.drop),
+                amount(row.commission), amount(row.win),
+                "" if row.hold is None else number_format(row.hold * 100, 2),
+                " ; ".join(row.drop_counters.values()),
+            ])
+    return out.getvalue()
+
+
+def more_sessions(w):
+    """Four more sessions: HC-01 opened again once counted, and tables whose pits and numbers a language's collation
+    sorts otherwise than code points do (lower case, an accent, "10" before "9"; the tests' cluster is C.UTF-8)."""
+    a_day(w)
+    hold_em = GamingTable.objects.get(casino=w.c, number="HC-01")
+    again = open_lu(w, hold_em, DAY)
+    fill(w, again, 1005, {"100": 3})
+    for number, pit in (("hc-10", "a"), ("HC-9", "A"), ("HC-10", "Éole")):
+        session = open_lu(w, lu_table(w, number=number, pit=pit), DAY)
+        close(w, session, FLOAT)
+        count(w, session, {"100": 12, "25": 3})
+
+
+def test_the_csv_is_streamed_with_the_bytes_it_had_when_built_whole(w, client, monkeypatch):
+    """Issue 19: the export is sent a batch of sessions at a time, in the order and with the bytes of the file it
+    was when built whole, whatever the batch."""
+    more_sessions(w)
+    expected = whole_csv(w.c, DAY, DAY)
+    assert len(expected.splitlines()) == 1 + 6
+    client.force_login(w.manager_c)
+    url = reverse("tables-csv", kwargs={"casino": w.c.code})
+    for batch in (selectors.CSV_BATCH, 4, 2, 1):
+        monkeypatch.setattr(selectors, "CSV_BATCH", batch)
+        response = client.get(url, {"jour": DAY.isoformat()})
+        assert response.streaming is True and response["Content-Type"].startswith("text/csv")
+        assert f'filename="tables-casino-c-{DAY.isoformat()}.csv"' in response["Content-Disposition"]
+        assert streamed(response) == expected, batch
+    month = client.get(url, {"mois": DAY.strftime("%Y-%m")})
+    assert streamed(month) == whole_csv(w.c, selectors.month_start(DAY), selectors.month_end(DAY))
+    quiet = DAY - datetime.timedelta(days=400)
+    alone = streamed(client.get(url, {"jour": quiet.isoformat()}))
+    assert alone == whole_csv(w.c, quiet, quiet) and len(alone.splitlines()) == 1  # the header alone
+
+
+def test_the_csv_costs_the_same_queries_whatever_the_number_of_sessions(w):
+    """The games, the sessions (read in batches from one cursor) and each batch's slips: three queries for a
+    batch of sessions, however many rows."""
+    def queries() -> int:
+        with CaptureQueriesContext(connection) as captured:
+            "".join(selectors.sessions_csv(w.c, DAY, DAY))
+        return len(captured)
+
+    a_day(w)
+    few = queries()
+    for index in range(6):
+        session = open_lu(w, lu_table(w, number=f"XT-{index}", pit="X"), DAY)
+        close(w, session, FLOAT)
+    assert TableSession.objects.filter(table__casino=w.c, gaming_day=DAY).count() == 2 + 6
+    assert few == queries() == 3

@@ -9,7 +9,9 @@ import csv
 import datetime
 import hashlib
 import io
+import itertools
 from collections import defaultdict
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal
 
@@ -17,7 +19,7 @@ from django.contrib.auth import authenticate
 from django.core.cache import cache
 from django.db import connection
 from django.db.models import Count, DecimalField, Exists, Max, OuterRef, Prefetch, Q, Sum, Value
-from django.db.models.functions import Coalesce
+from django.db.models.functions import Coalesce, Collate
 from django.shortcuts import get_object_or_404
 from django.utils import translation
 from django.utils.formats import number_format
@@ -91,33 +93,46 @@ def _sum(kind: str):
                                                                                              decimal_places=2))
 
 
+def _sessions(casino: Casino, first: datetime.date, last: datetime.date, table: GamingTable | None = None):
+    """The sessions between two gaming days with the sums of their live fills, credits and commissions."""
+    return (TableSession.objects.filter(table__casino=casino, gaming_day__range=(first, last))
+            .filter(**({"table": table} if table else {}))
+            .annotate(fills=_sum(SlipKind.FILL), credits=_sum(SlipKind.CREDIT),
+                      commissions=_sum(SlipKind.COMMISSION), closings=Count("slips", filter=Q(
+                          slips__kind=SlipKind.CLOSING)), drops=Count("slips", filter=Q(slips__kind=SlipKind.DROP)))
+            .select_related("table__game"))
+
+
+def _singles(casino: Casino, first: datetime.date, last: datetime.date, sessions: list[int] | None = None) -> dict:
+    """{session id: {kind: slip}}: the live opening, closing and drop of each session (of `sessions` when given)."""
+    slips = Slip.objects.filter(casino=casino, gaming_day__range=(first, last),
+                                kind__in=(SlipKind.OPENING, SlipKind.CLOSING, SlipKind.DROP),
+                                void__isnull=True)  # a voided drop count, counted again
+    if sessions is not None:
+        slips = slips.filter(session_id__in=sessions)
+    singles = defaultdict(dict)
+    for slip in slips.values("session_id", "kind", "amount", "signatures"):
+        singles[slip["session_id"]][slip["kind"]] = slip
+    return singles
+
+
+def _figures(session: TableSession, own: dict) -> SessionFigures:
+    drop = own.get(SlipKind.DROP)
+    return SessionFigures(
+        session_id=session.pk, table=session.table.number, pit=session.table.pit, game=session.table.game.key,
+        gaming_day=session.gaming_day, number=session.number, bank_mode=session.bank_mode,
+        float_amount=session.float_amount, opening=own[SlipKind.OPENING]["amount"],
+        closing=own[SlipKind.CLOSING]["amount"] if SlipKind.CLOSING in own else None,
+        fills=session.fills, credits=session.credits, drop=drop["amount"] if drop else None,
+        commission=session.commissions, drop_counters=drop["signatures"] if drop else {})
+
+
 def session_figures(casino: Casino, first: datetime.date, last: datetime.date,
                     table: GamingTable | None = None) -> list[SessionFigures]:
     """Every session of the casino's tables between two gaming days, in table then time order, one query."""
-    sessions = (TableSession.objects.filter(table__casino=casino, gaming_day__range=(first, last))
-                .filter(**({"table": table} if table else {}))
-                .annotate(fills=_sum(SlipKind.FILL), credits=_sum(SlipKind.CREDIT),
-                          commissions=_sum(SlipKind.COMMISSION), closings=Count("slips", filter=Q(
-                              slips__kind=SlipKind.CLOSING)), drops=Count("slips", filter=Q(slips__kind=SlipKind.DROP)))
-                .select_related("table__game").order_by("table__pit", "table__number", "gaming_day", "number"))
-    singles = defaultdict(dict)
-    for slip in Slip.objects.filter(casino=casino, gaming_day__range=(first, last),
-                                    kind__in=(SlipKind.OPENING, SlipKind.CLOSING, SlipKind.DROP),
-                                    void__isnull=True).values(  # a voided drop count, counted again
-            "session_id", "kind", "amount", "signatures"):
-        singles[slip["session_id"]][slip["kind"]] = slip
-    figures = []
-    for session in sessions:
-        own = singles[session.pk]
-        drop = own.get(SlipKind.DROP)
-        figures.append(SessionFigures(
-            session_id=session.pk, table=session.table.number, pit=session.table.pit, game=session.table.game.key,
-            gaming_day=session.gaming_day, number=session.number, bank_mode=session.bank_mode,
-            float_amount=session.float_amount, opening=own[SlipKind.OPENING]["amount"],
-            closing=own[SlipKind.CLOSING]["amount"] if SlipKind.CLOSING in own else None,
-            fills=session.fills, credits=session.credits, drop=drop["amount"] if drop else None,
-            commission=session.commissions, drop_counters=drop["signatures"] if drop else {}))
-    return figures
+    sessions = _sessions(casino, first, last, table).order_by("table__pit", "table__number", "gaming_day", "number")
+    singles = _singles(casino, first, last)
+    return [_figures(session, singles[session.pk]) for session in sessions]
 
 
 @dataclass(frozen=True)
@@ -520,31 +535,44 @@ def hold_trend(casino: Casino, last: datetime.date, months: int = 12) -> Trend:
                  total=TrendRow("", None, [group(key, total) for key, total in zip(keys, totals, strict=True)]))
 
 
-def sessions_csv(casino: Casino, first: datetime.date, last: datetime.date) -> str:
+CSV_BATCH = 2000  # sessions read, and their slips looked up, at a time
+
+
+def sessions_csv(casino: Casino, first: datetime.date, last: datetime.date) -> Iterator[str]:
     """The sessions of a day or a month as a spreadsheet opens them in French: `;` between fields, decimal comma,
-    BOM; an open or uncounted session has no win nor hold."""
+    BOM; an open or uncounted session has no win nor hold. Sent as it is read, by day, pit, table and session: a
+    batch of sessions at a time, with one look-up of their opening, closing and drop slips."""
     out = io.StringIO()
-    out.write("\ufeff")
     writer = csv.writer(out, delimiter=";", lineterminator="\r\n")
-    sessions = {session.pk: session for session in TableSession.objects.filter(
-        table__casino=casino, gaming_day__range=(first, last))}
-    games = {game.key: game.name for game in Game.objects.filter(jurisdiction=casino.jurisdiction)}
+    games = {game.key: game.name for game in Game.objects.filter(jurisdiction_id=casino.jurisdiction_id)}
+    # the pit and the table by code point ("C"), as Python sorted them when the file was built whole
+    sessions = _sessions(casino, first, last).order_by("gaming_day", Collate("table__pit", "C"),
+                                                       Collate("table__number", "C"), "number")
 
     def amount(value):
         return "" if value is None else number_format(value, 2)
 
-    with translation.override("fr"):
+    def taken() -> str:
+        text = out.getvalue()
+        out.seek(0)
+        out.truncate()
+        return text
+
+    with translation.override("fr"):  # entered for each part, not held across a yield
         writer.writerow([str(header) for header in CSV_HEADERS])
-        for row in sorted(session_figures(casino, first, last), key=lambda r: (r.gaming_day, r.pit, r.table,
-                                                                               r.number)):
-            session = sessions[row.session_id]
-            writer.writerow([
-                row.gaming_day.isoformat(), row.pit, row.table, games.get(row.game, row.game), row.number,
-                row.bank_mode, amount(row.float_amount), amount(session.minimum), amount(session.maximum),
-                str(MAXIMUM_PER.get(session.maximum_per, session.maximum_per)), session.limits_citation,
-                amount(row.opening), amount(row.fills), amount(row.credits), amount(row.closing), amount(row.drop),
-                amount(row.commission), amount(row.win),
-                "" if row.hold is None else number_format(row.hold * 100, 2),
-                " ; ".join(row.drop_counters.values()),
-            ])
-    return out.getvalue()
+    yield "\ufeff" + taken()
+    for batch in itertools.batched(sessions.iterator(CSV_BATCH), CSV_BATCH):
+        singles = _singles(casino, first, last, [session.pk for session in batch])
+        with translation.override("fr"):
+            for session in batch:
+                row = _figures(session, singles[session.pk])
+                writer.writerow([
+                    row.gaming_day.isoformat(), row.pit, row.table, games.get(row.game, row.game), row.number,
+                    row.bank_mode, amount(row.float_amount), amount(session.minimum), amount(session.maximum),
+                    str(MAXIMUM_PER.get(session.maximum_per, session.maximum_per)), session.limits_citation,
+                    amount(row.opening), amount(row.fills), amount(row.credits), amount(row.closing),
+                    amount(row.drop), amount(row.commission), amount(row.win),
+                    "" if row.hold is None else number_format(row.hold * 100, 2),
+                    " ; ".join(row.drop_counters.values()),
+                ])
+        yield taken()

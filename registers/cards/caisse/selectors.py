@@ -14,6 +14,7 @@ import csv
 import datetime
 import io
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal
 
@@ -195,30 +196,43 @@ LEFT JOIN LATERAL (SELECT balance_after FROM registers_cardmovement
 WHERE c.casino_id = %(casino)s AND (c.balance <> 0 OR c.moved_on >= %(day)s)"""  # the others held nothing that day
 
 
-def _balances(casino: Casino, day: datetime.date) -> list[tuple]:
+def _balances(casino: Casino, day: datetime.date, *, after: str | None = None,
+              limit: int | None = None) -> list[tuple]:
     """(id, number, kind, status, opening, closing) of each card that moved on `day` or holds a balance at its end,
-    by number, computed by PostgreSQL."""
+    by number, computed by PostgreSQL; the first `limit` of them after the card `after` when given (the CSV's
+    batches)."""
+    keyset = " AND number > %(after)s" if after is not None else ""
     with connection.cursor() as cursor:
-        cursor.execute(f"SELECT * FROM ({BALANCES}) AS cards WHERE moved OR closing <> 0 ORDER BY number",
-                       {"casino": casino.pk, "day": day})
+        cursor.execute(f"SELECT * FROM ({BALANCES}) AS cards WHERE (moved OR closing <> 0){keyset} ORDER BY number"
+                       + (" LIMIT %(limit)s" if limit else ""),
+                       {"casino": casino.pk, "day": day, "after": after, "limit": limit})
         return [row[:6] for row in cursor.fetchall()]
 
 
-def cards_statement(casino: Casino, day: datetime.date) -> CardsStatement:
-    """One line per card that moved on `day` or holds a balance at its end, with the totals."""
-    sums = {
+def _sums(casino: Casino, day: datetime.date, cards: list[int] | None = None) -> dict[int, dict]:
+    """{card id: its movements' count, Σ and columns} of the day (of `cards` only, when given)."""
+    movements = CardMovement.objects.filter(casino=casino, gaming_day=day)
+    if cards is not None:
+        movements = movements.filter(card__in=cards)
+    return {
         row.pop("card"): row
-        for row in CardMovement.objects.filter(casino=casino, gaming_day=day).values("card")
+        for row in movements.values("card")
         .annotate(movements=Sum("delta"), count=Count("id"),
                   **{name: Coalesce(Sum("delta", filter=q), Value(ZERO), output_field=AMOUNT)
                      for name, q in COLUMNS.items()})
         .order_by()
     }
-    statement = CardsStatement(casino, day, [])
-    for pk, number, kind, status, opening, closing in _balances(casino, day):
-        line = CardLine(number=number, kind=kind, status=status, opening=opening, closing=closing,
-                        **sums.get(pk, {}))
-        statement.lines.append(line)
+
+
+def _lines(balances: list[tuple], sums: dict[int, dict]) -> list[CardLine]:
+    return [CardLine(number=number, kind=kind, status=status, opening=opening, closing=closing, **sums.get(pk, {}))
+            for pk, number, kind, status, opening, closing in balances]
+
+
+def cards_statement(casino: Casino, day: datetime.date) -> CardsStatement:
+    """One line per card that moved on `day` or holds a balance at its end, with the totals."""
+    statement = CardsStatement(casino, day, _lines(_balances(casino, day), _sums(casino, day)))
+    for line in statement.lines:
         statement.totals.add(line)
     return statement
 
@@ -352,22 +366,44 @@ CSV_HEADERS = (
 )
 
 
-def cards_csv(statement: CardsStatement) -> str:
+CSV_BATCH = 2000  # cards read at a time, by number
+
+
+def cards_csv(casino: Casino, day: datetime.date) -> Iterator[str]:
     """The day's card statement as a spreadsheet opens it in French: `;`, decimal comma, BOM; the amounts of
-    the day keep their sign (a bet is negative); the last line holds the totals."""
+    the day keep their sign (a bet is negative); the last line holds the totals. Sent as it is read: CSV_BATCH
+    cards at a time after the last one sent (by number), the totals summed on the way."""
     out = io.StringIO()
-    out.write("\ufeff")
     writer = csv.writer(out, delimiter=";", lineterminator="\r\n")
+    totals = CardLine(number="")
 
     def amounts(line: CardLine) -> list[str]:
         return [number_format(v, 2) for v in (line.opening, *line.columns, line.closing, line.difference)]
 
-    with translation.override("fr"):
+    def taken() -> str:
+        text = out.getvalue()
+        out.seek(0)
+        out.truncate()
+        return text
+
+    with translation.override("fr"):  # entered for each part, not held across a yield
         writer.writerow([gettext(header) for header in CSV_HEADERS])
-        for line in statement.lines:
-            writer.writerow([line.number, line.kind_label, line.status_label, *amounts(line)])
-        writer.writerow([gettext("Total"), "", "", *amounts(statement.totals)])
-    return out.getvalue()
+    yield "\ufeff" + taken()
+    after = None
+    while True:
+        balances = _balances(casino, day, after=after, limit=CSV_BATCH)
+        lines = _lines(balances, _sums(casino, day, [row[0] for row in balances]) if balances else {})
+        with translation.override("fr"):
+            for line in lines:
+                writer.writerow([line.number, line.kind_label, line.status_label, *amounts(line)])
+                totals.add(line)
+        if len(balances) < CSV_BATCH:
+            break
+        yield taken()
+        after = balances[-1][1]
+    with translation.override("fr"):
+        writer.writerow([gettext("Total"), "", "", *amounts(totals)])
+    yield taken()
 
 
 def statement_citations(casino: Casino, day: datetime.date) -> dict[str, str]:

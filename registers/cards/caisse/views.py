@@ -26,6 +26,7 @@ from compliance.permissions import can_write
 
 from ...chain.selectors import kind_applies
 from ...kinds import RegisterKind
+from ...register_page import csv_response
 from ...web_actions import submit, verify_writable
 from ..excess import Excess, excesses_outstanding
 from ..ledger import card_system_applies
@@ -210,10 +211,7 @@ def _statement(request, day):
 @login_required
 def caisse_csv(request, day):
     casino, day = _statement(request, day)
-    response = HttpResponse(selectors.cards_csv(selectors.cards_statement(casino, day)),
-                            content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="caisse-cartes-{casino.code}-{day.isoformat()}.csv"'
-    return response
+    return csv_response(selectors.cards_csv(casino, day), f"caisse-cartes-{casino.code}-{day.isoformat()}.csv")
 
 
 @login_required
