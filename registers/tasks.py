@@ -18,3 +18,11 @@ def cards_daily() -> None:
 
     cards_expire_due()
     cards_found_orphaned_due()
+
+
+@shared_task(ignore_result=True)
+def partitions_ahead() -> None:
+    """Each casino's partitions of this year and the next made before their first row (migration 0020)."""
+    from registers.archive.services import partitions_ahead as make
+
+    make()

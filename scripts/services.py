@@ -163,6 +163,7 @@ class Postgres:
                 " -c max_connections=300")
         if self.fast:  # throw-away test cluster: durability buys nothing there
             opts += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+            opts += " -c lock_timeout=60s"  # a test waiting a minute on a lock fails with its name, not hangs CI
         if self.extra_opts:
             opts += f" {self.extra_opts}"
         if not self.log.exists():

@@ -73,12 +73,13 @@ def take(rule_tables: list[str]) -> Copy:
 
 
 def put_back(copy: Copy) -> None:
-    """The copied rows back in their tables, in their order (a card's movement must follow the one before, a
-    trigger checks it), then each sequence past them."""
+    """The copied rows back in their tables, in their order (a card's movement must follow the one before, an
+    entry its register's head: triggers check it), then each sequence past them."""
     from django.db import connection, transaction
 
     with transaction.atomic(), connection.cursor() as cursor:
-        for table in copy.tables:
+        # the registers first: a trigger checks each entry's id names its register's casino (migration 0020)
+        for table in sorted(copy.tables, key=lambda name: name != "registers_register"):
             columns, ordered = _columns(cursor, table), _has_id(cursor, table)
             cursor.execute(f'INSERT INTO "{table}" ({columns}) SELECT {columns} FROM "{PREFIX}{table}"'
                            + (" ORDER BY id" if ordered else ""))

@@ -58,6 +58,41 @@ def test_a_new_partition_is_append_only_like_its_table(casino):
     assert CardMovement.objects.filter(casino=casino, gaming_day__year=year).count() == 1
 
 
+def test_a_new_partition_of_the_entries_is_append_only_and_the_chain_holds_across_partitions(casino):
+    from registers.archive.services import year_partitions_open
+    from registers.models import Entry, Register
+
+    year = casino.today().year + 1
+    made = year_partitions_open(casino=casino, year=year)[0]
+    assert made == f"registers_entry_c{casino.pk}_{year}"
+    assert _owner("SELECT count(*) FROM pg_inherits WHERE inhrelid = %s::regclass", [made]) == [(1,)]
+    register = Register.objects.filter(casino=casino, kind="cartes").get()
+    head = Entry.objects.filter(register=register).order_by("-seq").first()
+    # the application's role appends there through the chain's own function; the id names the casino and the year
+    _app_sql(f"SELECT vigie_entry_append({register.pk}, '{register.label}', {casino.pk}, true, 'essai', "
+             f"'{year}-03-01', NULL, NULL, '{{}}', {head.actor_id}, 'essai', NULL, NULL, now(), 'essai')")
+    entry = Entry.objects.get(register=register, seq=head.seq + 1)
+    assert (entry.prev_hash, entry.id >> 41, (entry.id >> 33) & 255) == (head.hash, casino.pk, year - 1900)
+    assert _owner(f"SELECT count(*) FROM {made}") == [(1,)]
+    for part in (made, f"registers_entry_c{casino.pk}_{head.gaming_day.year}"):
+        for statement in (f"UPDATE {part} SET kind = 'x'", f"DELETE FROM {part}", f"TRUNCATE {part}"):
+            _refused(statement, app=True)
+        for statement in (f"UPDATE {part} SET kind = 'x' WHERE true", f"DELETE FROM {part} WHERE true",
+                          f"TRUNCATE {part} CASCADE"):  # without CASCADE, the references refuse it first
+            _refused(statement, app=False)
+    # an entry of last year's n° written again in the new partition: no unique index sees it, the trigger does
+    copy = ("INSERT INTO registers_entry SELECT vigie_entry_id({casino}, '{year}-03-02'), seq, kind, '{year}-03-02', "
+            "payload, recorded_at, prev_hash, repeat('f', 64), actor_id, countersigner_id, refers_to_id, register_id "
+            "FROM registers_entry WHERE id = {id}")
+    with pytest.raises(Exception, match="ne prolonge pas la chaîne"):
+        _owner(copy.format(casino=casino.pk, year=year, id=head.pk))
+    # an id of another casino's partition (made first: an INSERT cannot attach one to the table it writes)
+    _owner("SELECT vigie_entry_partition(%s, %s)", [casino.pk + 1, datetime.date(year, 3, 2)])
+    with pytest.raises(Exception, match="ne nomme pas le casino"):
+        _owner(copy.format(casino=casino.pk + 1, year=year, id=head.pk))
+    assert Entry.objects.filter(register=register).count() == entry.seq
+
+
 @pytest.fixture
 def last_year(rules) -> Casino:
     """Three days of the end of last year, generated: a closed year to archive."""

@@ -59,7 +59,16 @@ def _app_sql(statement: str):
         conn.execute(statement)
 
 
-def test_18_15_entries_cannot_be_changed_through_the_orm_nor_as_the_application_role(lu):
+@pytest.fixture
+def lu_tx(world_tx, rules):
+    """Casino C committed: the application's connection below must not wait on this test's transaction, where the
+    year's partition of the entries was opened (attaching one locks the writers out until the commit)."""
+    world_tx.manager_c = make_user("direction.c", "manager", casino=world_tx.c)
+    return world_tx
+
+
+def test_18_15_entries_cannot_be_changed_through_the_orm_nor_as_the_application_role(lu_tx):
+    lu = lu_tx
     register = _filled(lu, 3)
     checkpoint_create(register=register, user=lu.manager_c)
     entry = Entry.objects.get(register=register, seq=2)

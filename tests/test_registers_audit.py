@@ -20,7 +20,7 @@ from registers.cards.ledger import card_load
 from registers.cards.services import card_certificate_record, card_issue
 from registers.chain import hashing
 from registers.chain.audit import registers_audit
-from registers.chain.services import entry_data, pending_countersign, register_for
+from registers.chain.services import entry_data, entry_ids, pending_countersign, register_for
 from registers.kinds import REGISTER_ENTRY_KINDS
 from registers.management.audit import CHECKS
 from registers.models import Entry, GamingSession
@@ -59,6 +59,7 @@ def seed(register, kind: str, payload: dict, *, actor, day=None, countersigner=N
                   refers_to=refers_to, payload=hashing.canonical(payload), actor=actor, countersigner=countersigner,
                   recorded_at=timezone.now(), prev_hash=head.hash if head else hashing.GENESIS)
     entry.hash = entry_data(entry).digest()
+    (entry.id,) = entry_ids(register.casino_id, [entry.gaming_day])
     entry.save(force_insert=True)
     return entry
 

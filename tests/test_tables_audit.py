@@ -50,12 +50,13 @@ def _seed(register: Register, kind: str, payload: dict, actor) -> None:
     """An entry past every service check, its hash as entry_append computes it: the chain stays intact."""
     from django.utils import timezone
 
-    from registers.chain.services import entry_data
+    from registers.chain.services import entry_data, entry_ids
 
     head = Entry.objects.filter(register=register).order_by("-seq").first()
     entry = Entry(register=register, seq=head.seq + 1, kind=kind, gaming_day=DAY, payload=canonical(payload),
                   actor=actor, recorded_at=timezone.now(), prev_hash=head.hash)
     entry.hash = entry_data(entry).digest()
+    (entry.id,) = entry_ids(register.casino_id, [entry.gaming_day])
     entry.save(force_insert=True)
 
 
@@ -84,12 +85,13 @@ def test_a_finding_accepted_without_its_explanation_is_named_by_the_audit(w):
     head = Entry.objects.filter(register=register).order_by("-seq").first()
     from django.utils import timezone
 
-    from registers.chain.services import entry_data
+    from registers.chain.services import entry_data, entry_ids
 
     entry = Entry(register=register, seq=head.seq + 1, kind=EntryKind.FINDING_FOLLOWED, gaming_day=DAY,
                   refers_to=run.entry, payload=canonical({"constat": finding.key, "suite": "accepte"}),
                   actor=w.accountant_c, recorded_at=timezone.now(), prev_hash=head.hash)
     entry.hash = entry_data(entry).digest()
+    (entry.id,) = entry_ids(register.casino_id, [entry.gaming_day])
     entry.save(force_insert=True)
     found = problems(w.c.code)
     assert f"casino-c/carnets_speciaux#{entry.seq} Le constat « {finding.key} » est accepté sans avoir été expliqué." \

@@ -124,6 +124,7 @@ CELERY_BEAT_SCHEDULE = {
     "orphelins-finalize": {"task": "registers.tasks.orphelins_finalize_all", "schedule": 3600.0},
     # day cards expire, found nominative cards past their week's hold become orphans (LU art. 3-1 7), 3-4 8))
     "cards-daily": {"task": "registers.tasks.cards_daily", "schedule": 3600.0},
+    "partitions-ahead": {"task": "registers.tasks.partitions_ahead", "schedule": 86400.0},
 }
 
 # --- Authentication ---------------------------------------------------------------------------

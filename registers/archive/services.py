@@ -4,6 +4,8 @@ UPDATE, DELETE and TRUNCATE refused for every role, SELECT only for the applicat
 that sealed them stay in their chains: each day's deals by their digest, each card operation with its movements in
 its payload, so the chain still verifies and the archive can be checked against it."""
 
+import datetime
+
 from django.db import connection, transaction
 from django.utils.translation import gettext_lazy as _
 
@@ -33,3 +35,22 @@ def year_archive(*, casino: Casino, year: int, actor: User) -> dict[str, int]:
     audit_record(actor=actor, action=AuditAction.YEAR_ARCHIVED, casino=casino, target_type="year", target_id=year,
                  details=done)
     return done
+
+
+@transaction.atomic
+def year_partitions_open(*, casino: Casino, year: int) -> list[str]:
+    """Makes the casino's partitions of `year` for the entries and the card movements before their first row, each
+    in a short transaction of its own: attaching a partition of the entries locks their writers out until the
+    commit (a write would open it itself otherwise, and hold them for its whole transaction)."""
+    first = datetime.date(year, 1, 1)
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT vigie_entry_partition(%s, %s), vigie_movement_partition(%s, %s)",
+                       [casino.pk, first, casino.pk, first])
+        return list(cursor.fetchone())
+
+
+def partitions_ahead() -> dict[str, list[str]]:
+    """This year's and next year's partitions of every casino, made ahead (the registers' daily task)."""
+    return {casino.code: [name for year in (casino.today().year, casino.today().year + 1)
+                          for name in year_partitions_open(casino=casino, year=year)]
+            for casino in Casino.objects.order_by("pk")}

@@ -251,12 +251,23 @@ def entries_append(*, register: Register, items: list[Appended]) -> list[Entry]:
                payload=basis)
     seq, prev_hash = _head(locked)
     now, entries = timezone.now(), []
-    for item in items:
+    ids = entry_ids(casino.pk, [item.gaming_day for item in items])
+    for entry_id, item in zip(ids, items, strict=True):
         seq += 1
         entries.append(_linked(locked, seq, prev_hash, kind=item.kind, gaming_day=item.gaming_day, actor=item.actor,
                                payload=item.payload, countersigner=item.countersigner, recorded_at=now))
+        entries[-1].id = entry_id
         prev_hash = entries[-1].hash
     return Entry.objects.bulk_create(entries)
+
+
+def entry_ids(casino_id: int, days: list[datetime.date]) -> list[int]:
+    """The ids of new entries of the casino on these gaming days, in order: each names its casino's and its year's
+    partition (migration 0020), opened at its year's first entry."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT vigie_entry_id(%s, d) FROM unnest(%s::date[]) WITH ORDINALITY AS u(d, n) ORDER BY n",
+                       [casino_id, list(days)])
+        return [row[0] for row in cursor.fetchall()]
 
 
 def draft_basis_payload(casino: Casino) -> dict | None:

@@ -48,16 +48,16 @@ class Entry(models.Model):
     )
     recorded_at = models.DateTimeField()
     prev_hash = models.CharField(max_length=64)
-    hash = models.CharField(max_length=64, unique=True)
+    hash = models.CharField(max_length=64)  # unique in each partition (migration 0020)
 
     objects = scoped_queryset(casino="register__casino", jurisdiction="register__casino__jurisdiction").as_manager()
 
     class Meta:
         ordering = ["register", "seq"]
         verbose_name = _("écriture")
+        # Partitioned by casino and year (migration 0020): the n° and the link to the entry before are unique in each
+        # partition, and a trigger holds every new entry to its register's head across them (no gap, no fork).
         constraints = [
-            models.UniqueConstraint(fields=["register", "seq"], name="entry_gapless_seq"),
-            models.UniqueConstraint(fields=["register", "prev_hash"], name="entry_one_chain"),  # no fork
             models.CheckConstraint(condition=Q(seq__gte=1), name="entry_seq_positive"),
             models.CheckConstraint(condition=~Q(countersigner=models.F("actor")), name="entry_two_people"),
         ]

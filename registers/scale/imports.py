@@ -9,7 +9,7 @@ from django.db import connection
 from compliance.models import User
 
 from ..chain import hashing as chain
-from ..chain.services import checkpoint_signed, timestamp
+from ..chain.services import checkpoint_signed, entry_ids, timestamp
 from ..models import Checkpoint, Entry, Register
 
 ENTRY_COLUMNS = ("id", "register_id", "seq", "kind", "gaming_day", "payload", "actor_id", "recorded_at", "prev_hash",
@@ -50,7 +50,7 @@ class ChainWriter:
 
     def flush(self) -> list[int]:
         """Writes the chained rows; returns their ids, in order."""
-        taken = ids(Entry._meta.db_table, len(self.rows))
+        taken = entry_ids(self.register.casino_id, [row[3] for row in self.rows])
         with connection.cursor() as cursor, cursor.cursor.copy(
                 f"COPY {Entry._meta.db_table} ({', '.join(ENTRY_COLUMNS)}) FROM STDIN") as copy:
             for entry_id, row in zip(taken, self.rows, strict=True):

@@ -25,6 +25,7 @@ from compliance.models import Casino, Jurisdiction, User
 from compliance.services import casino_create, system_user, user_create
 from games.poker import hand as deal
 
+from ..archive.services import year_partitions_open
 from ..cards.services import client_register
 from ..cards.slot_system.services import slot_system_register
 from ..chain.services import checkpoint_create, register_for
@@ -77,6 +78,8 @@ def casino_generate(*, code: str, span: int, density: float, seed: int, until: d
     last = until or datetime.datetime.now(datetime.UTC).date() - datetime.timedelta(days=1)
     days = [last - datetime.timedelta(days=n) for n in range(span - 1, -1, -1)]
     casino, cast = _casino(code, days[0], actor)
+    for year in range(days[0].year, max(last.year, casino.today().year) + 1):
+        year_partitions_open(casino=casino, year=year)
     done = Generated(code, len(days))
     started = time.perf_counter()
     clients = [client_register(casino=casino, actor=cast.manager, last_name=f"Client {n}", first_name="Échelle",
