@@ -22,7 +22,13 @@ from compliance.models import Casino, User  # noqa: E402
 from compliance.services import casino_create, jurisdictions_load, system_user, user_create  # noqa: E402
 from registers.chain import hashing as chain  # noqa: E402
 from registers.chain import offline_verify  # noqa: E402
-from registers.chain.services import checkpoint_create, entry_append, register_for, timestamp  # noqa: E402
+from registers.chain.services import (  # noqa: E402
+    checkpoint_create,
+    entries_insert,
+    entry_append,
+    register_for,
+    timestamp,
+)
 from registers.chain.verification import register_export, register_verify  # noqa: E402
 from registers.models import Entry  # noqa: E402
 
@@ -62,9 +68,9 @@ def fill(register, cashier, manager):
         previous = entry.hash
         rows.append(entry)
         if len(rows) == 5000:
-            Entry.objects.bulk_create(rows)
+            entries_insert(register.casino_id, rows)
             rows = []
-    Entry.objects.bulk_create(rows)
+    entries_insert(register.casino_id, rows)
     say(f"writing {SIZE:,} chained entries in batches (s)", f"{time.perf_counter() - started:.1f}")
 
 

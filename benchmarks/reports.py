@@ -38,7 +38,7 @@ from compliance.services import casino_create, jurisdictions_load, system_user, 
 from games.selectors import rule_value_at  # noqa: E402
 from registers.appareils.jackpots import jackpot_citation  # noqa: E402
 from registers.chain import hashing as chain  # noqa: E402
-from registers.chain.services import register_for, timestamp  # noqa: E402
+from registers.chain.services import entries_insert, register_for, timestamp  # noqa: E402
 from registers.chain.verification import register_verify  # noqa: E402
 from registers.kinds import EntryKind, RegisterKind  # noqa: E402
 from registers.models import Entry  # noqa: E402
@@ -127,9 +127,9 @@ def fill(register, days, count, make, cashier, manager):
         previous = entry.hash
         rows.append(entry)
         if len(rows) == 5000:
-            Entry.objects.bulk_create(rows)
+            entries_insert(register.casino_id, rows)
             rows = []
-    Entry.objects.bulk_create(rows)
+    entries_insert(register.casino_id, rows)
     return time.perf_counter() - started
 
 

@@ -12,7 +12,7 @@ from django.core.management import call_command
 from django.db import connection, transaction
 
 from compliance.models import Casino
-from registers.models import CardMovement, PokerHand
+from registers.models import CardMovement, Entry, PokerHand, Slip
 from tests.test_registers import _app_sql
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -60,7 +60,7 @@ def test_a_new_partition_is_append_only_like_its_table(casino):
 
 def test_a_new_partition_of_the_entries_is_append_only_and_the_chain_holds_across_partitions(casino):
     from registers.archive.services import year_partitions_open
-    from registers.models import Entry, Register
+    from registers.models import Register
 
     year = casino.today().year + 1
     made = year_partitions_open(casino=casino, year=year)[0]
@@ -115,6 +115,9 @@ def test_a_casinos_closed_year_archived_is_read_only_and_leaves_the_registers_ta
     # last December is past it and the generator deals nothing then
     late = (casino.today() - datetime.date(year, 12, 30)).days > 360
     assert moved and (deals or late)
+    entries = Entry.objects.filter(register__casino=casino, gaming_day__year=year).count()
+    slips = Slip.objects.filter(casino=casino, gaming_day__year=year).count()
+    assert entries > moved // 2 and slips
     make_user("plateforme", "admin")
     for user, asked, refusal in (("echelle-1.direction", year, "administrateur"),
                                  ("plateforme", year + 1, "n'est pas close")):
@@ -125,20 +128,30 @@ def test_a_casinos_closed_year_archived_is_read_only_and_leaves_the_registers_ta
     out = StringIO()
     call_command("registers_archive", "--casino", casino.code, "--year", str(year), "--user", "plateforme",
                  "--json", stdout=out)
-    assert '"registers_cardmovement": 1' in out.getvalue()
+    assert '"registers_cardmovement": 1' in out.getvalue() and '"registers_entry": 1' in out.getvalue()
     assert f'"registers_pokerhand": {1 if deals else 0}' in out.getvalue()
     assert AuditEvent.objects.filter(action="year_archived", casino=casino).count() == 1
     assert not CardMovement.objects.filter(casino=casino, gaming_day__year=year).exists()
     assert not PokerHand.objects.filter(casino=casino, gaming_day__year=year).exists()
     archive = f"registers_cardmovement_archive_c{casino.pk}_{year}"
     assert _owner(f"SELECT count(*) FROM {archive}") == [(moved,)]
+    # the entries left with every row hanging from them (slips, their sessions…), each table to its own archive
+    assert not Entry.objects.filter(register__casino=casino, gaming_day__year=year).exists()
+    assert not Slip.objects.filter(casino=casino, gaming_day__year=year).exists()
+    assert _owner(f"SELECT count(*) FROM registers_entry_archive_c{casino.pk}_{year}") == [(entries,)]
+    assert _owner(f"SELECT count(*) FROM registers_slip_archive_c{casino.pk}_{year}") == [(slips,)]
+    # and every chain still verifies from its first entry, its archived year read with the live ones
+    verified = StringIO()
+    call_command("registers_verify", "--casino", casino.code, "--full", stdout=verified)
+    assert ", 0 rompu(s)" in verified.getvalue() and "ROMPU" not in verified.getvalue()
     if deals:
         assert _owner(f"SELECT count(*) FROM registers_pokerhand_archive_c{casino.pk}_{year}12") == [(deals,)]
-    for statement in (f"UPDATE {archive} SET delta = 0 WHERE true", f"DELETE FROM {archive} WHERE true",
-                      f"TRUNCATE {archive}", f"INSERT INTO {archive} SELECT * FROM {archive} LIMIT 1"):
-        _refused(statement, app=False)
-    for statement in (f"INSERT INTO {archive} SELECT * FROM {archive} LIMIT 1", f"DELETE FROM {archive}"):
-        _refused(statement, app=True)
-    _app_sql(f"SELECT count(*) FROM {archive}")
+    for kept in (archive, *(f"registers_{table}_archive_c{casino.pk}_{year}" for table in ("entry", "slip"))):
+        for statement in (f"UPDATE {kept} SET kind = 'x' WHERE true", f"DELETE FROM {kept} WHERE true",
+                          f"TRUNCATE {kept}", f"INSERT INTO {kept} SELECT * FROM {kept} LIMIT 1"):
+            _refused(statement, app=False)
+        for statement in (f"INSERT INTO {kept} SELECT * FROM {kept} LIMIT 1", f"DELETE FROM {kept}"):
+            _refused(statement, app=True)
+        _app_sql(f"SELECT count(*) FROM {kept}")
     with pytest.raises(Exception, match="partitionnée|partitioned"):
         _owner("SELECT vigie_archive('registers_entry', %s, %s)", [casino.pk, year])

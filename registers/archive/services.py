@@ -1,8 +1,9 @@
-"""A casino's closed year archived: its card movements and its poker deals, partitioned by casino and period
-(migrations 0012 and 0017), detached from the registers' tables by `vigie_archive` and kept read-only (INSERT,
-UPDATE, DELETE and TRUNCATE refused for every role, SELECT only for the application's role). The register entries
-that sealed them stay in their chains: each day's deals by their digest, each card operation with its movements in
-its payload, so the chain still verifies and the archive can be checked against it."""
+"""A casino's closed year archived: its card movements, its poker deals and its register entries, partitioned by
+casino and period (migrations 0012, 0017 and 0020), detached from the registers' tables by `vigie_archive` and
+`vigie_archive_entries` and kept read-only (INSERT, UPDATE, DELETE and TRUNCATE refused for every role, SELECT only
+for the application's role). The rows hanging from the year's entries (slips, sessions, reports…) go to archives of
+their own with them (migration 0021). The chains still verify from their first entry: the verification reads the
+archived years with the live ones (`KeptEntry`)."""
 
 import datetime
 
@@ -32,6 +33,9 @@ def year_archive(*, casino: Casino, year: int, actor: User) -> dict[str, int]:
         for table in ARCHIVED:
             cursor.execute("SELECT vigie_archive(%s, %s, %s)", [table, casino.pk, year])
             done[table] = cursor.fetchone()[0]
+        # last: the rows hanging from the year's entries go with them, the movements and deals being gone already
+        cursor.execute("SELECT vigie_archive_entries(%s, %s)", [casino.pk, year])
+        done["registers_entry"] = cursor.fetchone()[0]
     audit_record(actor=actor, action=AuditAction.YEAR_ARCHIVED, casino=casino, target_type="year", target_id=year,
                  details=done)
     return done

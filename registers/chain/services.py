@@ -251,13 +251,18 @@ def entries_append(*, register: Register, items: list[Appended]) -> list[Entry]:
                payload=basis)
     seq, prev_hash = _head(locked)
     now, entries = timezone.now(), []
-    ids = entry_ids(casino.pk, [item.gaming_day for item in items])
-    for entry_id, item in zip(ids, items, strict=True):
+    for item in items:
         seq += 1
         entries.append(_linked(locked, seq, prev_hash, kind=item.kind, gaming_day=item.gaming_day, actor=item.actor,
                                payload=item.payload, countersigner=item.countersigner, recorded_at=now))
-        entries[-1].id = entry_id
         prev_hash = entries[-1].hash
+    return entries_insert(casino.pk, entries)
+
+
+def entries_insert(casino_id: int, entries: list[Entry]) -> list[Entry]:
+    """Inserts entries already chained (their n°, link and hash computed), each given its id first."""
+    for entry, entry_id in zip(entries, entry_ids(casino_id, [entry.gaming_day for entry in entries]), strict=True):
+        entry.id = entry_id
     return Entry.objects.bulk_create(entries)
 
 

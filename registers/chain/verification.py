@@ -11,7 +11,7 @@ from django.db import connections
 
 from compliance.models import User
 
-from ..models import Checkpoint, Entry, Register, VerifiedCheckpoint
+from ..models import Checkpoint, KeptEntry, Register, VerifiedCheckpoint
 from . import hashing as chain
 from . import keys
 from .offline_verify import FORMAT as EXPORT_FORMAT
@@ -36,18 +36,18 @@ class Verification:
 
 
 def _entries(register: Register, start: int = 1, end: int | None = None) -> Iterator[chain.EntryData]:
-    """The register's entries as the chain hashes them. The people and the corrected entries' n° come from small
-    maps rather than joins: a year of a register streams from its own index alone."""
+    """The register's entries as the chain hashes them, its archived years' included. The people and the corrected
+    entries' n° come from small maps rather than joins: a year of a register streams from its own index alone."""
     # id breaks ties so that a duplicated or swapped sequence number still walks every row
     rows = (
-        Entry.objects.filter(register=register, seq__gte=start, **({"seq__lte": end} if end else {}))
+        KeptEntry.objects.filter(register_id=register.pk, seq__gte=start, **({"seq__lte": end} if end else {}))
         .order_by("seq", "id")
         .values_list("seq", "prev_hash", "kind", "gaming_day", "refers_to_id", "payload", "actor_id",
                      "countersigner_id", "recorded_at", "hash")
     )
     people = dict(User.objects.values_list("pk", "username"))
-    corrected = dict(Entry.objects.filter(pk__in=Entry.objects.filter(register=register, refers_to__isnull=False)
-                                          .values("refers_to_id")).values_list("pk", "seq"))
+    corrected = dict(KeptEntry.objects.filter(pk__in=KeptEntry.objects.filter(
+        register_id=register.pk, refers_to_id__isnull=False).values("refers_to_id")).values_list("pk", "seq"))
     label = register.label
     for seq, prev, kind, day, refers, payload, actor, countersigner, recorded, digest in rows.iterator(5000):
         yield chain.EntryData(
@@ -78,7 +78,7 @@ def register_verify(register: Register, *, full: bool = False) -> Verification:
     start = anchor.size if anchor else 1
     checkpoints = [c for c in _checkpoints(register) if c.size >= start or anchor is None]
     public = keys.public_key(register.casino.code)
-    head = Entry.objects.filter(register=register).order_by("-seq").values_list("seq", flat=True).first() or 0
+    head = KeptEntry.objects.filter(register_id=register.pk).order_by("-seq").values_list("seq", flat=True).first() or 0
     if head - start + 1 >= PARALLEL_FROM and not multiprocessing.current_process().daemon:
         count, problems = _verify_in_parts(register, start, head, checkpoints)
     else:
@@ -108,9 +108,9 @@ def _verify_in_parts(register: Register, start: int, head: int, checkpoints: lis
     with ProcessPoolExecutor(len(ranges), mp_context=multiprocessing.get_context("fork")) as pool:
         done = list(pool.map(_verify_range, [register.pk] * len(ranges), ranges, inside))
     count, problems = sum(c for c, _ in done), [p for _, part in done for p in part]
-    ends = dict(Entry.objects.filter(register=register, seq__in=[b for _, b in ranges[:-1]])
+    ends = dict(KeptEntry.objects.filter(register_id=register.pk, seq__in=[b for _, b in ranges[:-1]])
                 .values_list("seq", "hash"))
-    links = dict(Entry.objects.filter(register=register, seq__in=[a for a, _ in ranges[1:]])
+    links = dict(KeptEntry.objects.filter(register_id=register.pk, seq__in=[a for a, _ in ranges[1:]])
                  .values_list("seq", "prev_hash"))
     for (_, end), (begin, _) in zip(ranges, ranges[1:], strict=False):
         if end not in ends:

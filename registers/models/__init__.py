@@ -2,7 +2,7 @@
 management systems, the table games. Migrations stay in registers/migrations."""
 
 from .cards import Card, CardKind, CardMovement, CardStatus, CardSystemCertificate, CardTransfer, Client
-from .chain import Checkpoint, Entry, GamingSession, PendingEntry, Register, VerifiedCheckpoint
+from .chain import Checkpoint, Entry, GamingSession, KeptEntry, PendingEntry, Register, VerifiedCheckpoint
 from .poker_room import Consignment, HandImport, PokerHand, PokerSession
 from .slot_systems import SlotRequest, SlotSystem
 from .tables import BankMode, GamingTable, Slip, SlipKind, SlipVoid, TableSession
@@ -18,7 +18,8 @@ from .tournaments import (
 
 __all__ = [
     "Card", "CardKind", "CardMovement", "CardStatus", "CardSystemCertificate", "CardTransfer", "Checkpoint", "Client",
-    "Entry", "GamingSession", "PendingEntry", "Register", "VerifiedCheckpoint", "SlotRequest", "SlotSystem",
+    "Entry", "GamingSession", "KeptEntry", "PendingEntry", "Register", "VerifiedCheckpoint", "SlotRequest",
+    "SlotSystem",
     "Consignment", "HandImport", "PokerHand", "PokerSession",
     "BankMode", "GamingTable", "Slip", "SlipKind", "SlipVoid", "TableSession",
     "AnteFormat", "ChipRace", "Tournament", "TournamentEntry", "TournamentOut", "TournamentPayout", "TournamentPlace",

@@ -67,6 +67,31 @@ class Entry(models.Model):
         return f"{self.register_id}#{self.seq} {self.kind}"
 
 
+class KeptEntry(models.Model):
+    """The live entries and every archived year's (the view « registers_entry_kept », migration 0021): what a
+    verification reads, so that a chain still verifies from its first entry once a year of it is archived."""
+
+    id = models.BigIntegerField(primary_key=True)
+    register_id = models.BigIntegerField()
+    seq = models.PositiveBigIntegerField()
+    kind = models.CharField(max_length=60)
+    gaming_day = models.DateField()
+    refers_to_id = models.BigIntegerField(null=True)
+    payload = models.TextField()
+    actor_id = models.BigIntegerField()
+    countersigner_id = models.BigIntegerField(null=True)
+    recorded_at = models.DateTimeField()
+    prev_hash = models.CharField(max_length=64)
+    hash = models.CharField(max_length=64)
+
+    class Meta:
+        managed = False
+        db_table = "registers_entry_kept"
+
+    def __str__(self):
+        return f"{self.register_id}#{self.seq} {self.kind}"
+
+
 class Checkpoint(models.Model):
     """The register's head (size, hash) signed with the casino's Ed25519 key, kept outside the database."""
 
