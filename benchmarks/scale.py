@@ -1,7 +1,8 @@
 """Benchmark of issue 19: one generated casino-year (manage.py scale_generate), then, in the same run: the generator's
 time (target ≤ 20 min), the full verification of the year's registers (≤ 60 s) and the incremental one after a day
-(≤ 1 s), a day's reconciliation (≤ 5 s), every page of the product as each persona opens it (p95 ≤ 300 ms, with its
-number of queries), and the card operations through the services beside pgbench -N on the same cluster.
+(≤ 1 s), a day's reconciliation (≤ 5 s), the monthly signed book of the cards' register, every page of the product
+as each persona opens it (p95 ≤ 300 ms, with its number of queries), and the card operations through the services
+beside pgbench -N on the same cluster.
 
 Run by ./scripts/bench scale (or with no argument, every benchmark)."""
 
@@ -52,6 +53,7 @@ def generate() -> Casino:
         f"{made.cards:,} / {made.movements:,} / {made.entries:,}")
     say("generator: tables' slips, poker deals", f"{made.slips:,} / {made.hands:,}")
     say("generator: jackpots paid by hand, orphelins (countersigned)", f"{made.jackpots:,} / {made.orphelins:,}")
+    say("generator: signed reports (the last day's, the last month's books)", f"{made.reports:,}")
     for part, seconds in made.seconds.items():
         say(f"generator: {part} (s)", f"{seconds:.0f}")
     say(f"generator: the casino-{'year' if DAYS == 365 else 'month'} (s)", f"{elapsed:.0f}", "target ≤ 1,200 s")
@@ -90,6 +92,25 @@ def reconciliation(casino: Casino) -> None:
     started = time.perf_counter()
     reconciliation_run(casino=casino, gaming_day=day, actor=manager)
     say(f"a day's reconciliation ({day.isoformat()}) (s)", f"{time.perf_counter() - started:.2f}", "target ≤ 5 s")
+
+
+def book(casino: Casino) -> None:
+    """The monthly book of the cards' register for the last whole month, the year's largest, signed in a process of its
+    own as the worker signs it (benchmarks/reports.py): its pages, its time and the memory it took."""
+    from benchmarks.reports import generate as signed
+    from compliance.reports.models import Report
+    from compliance.reports.services import report_request
+    from registers.kinds import RegisterKind
+
+    manager = User.objects.get(username=f"{casino.code}.direction")
+    start = (casino.today().replace(day=1) - datetime.timedelta(days=1)).replace(day=1)
+    report = report_request(actor=manager, kind=Report.Kind.REGISTER_MONTHLY, casino=casino,
+                            register_kind=RegisterKind.CARTES, start=start)
+    made = signed(report)
+    say(f"monthly book of the cards' register, {start:%Y-%m}: pages", f"{made['pages']:,}")
+    say("monthly book: report_generate, render + sign + entry (s)", f"{made['seconds']:.0f}",
+        f"reports work: ≤ 180 s for 1,000 pages, here {made['seconds'] / made['pages'] * 1000:.0f} s per 1,000")
+    say("monthly book: memory, process + workers at once (MiB)", f"{made['together_mib']:.0f}", "target ≤ 1,024 MiB")
 
 
 def pages(casino: Casino) -> list[tuple[str, str, float, int]]:
@@ -144,6 +165,7 @@ def main():
     settle()
     verification(casino)
     reconciliation(casino)
+    book(casino)
     measured = pages(casino)
     slow = [f"{user} {name}" for user, name, p95, _ in measured if p95 > 300]
     say("pages above 300 ms at p95", f"{len(slow)} of {len(measured)}")

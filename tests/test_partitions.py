@@ -155,3 +155,18 @@ def test_a_casinos_closed_year_archived_is_read_only_and_leaves_the_registers_ta
         _app_sql(f"SELECT count(*) FROM {kept}")
     with pytest.raises(Exception, match="partitionnée|partitioned"):
         _owner("SELECT vigie_archive('registers_entry', %s, %s)", [casino.pk, year])
+
+
+@pytest.mark.django_db(transaction=False)
+def test_this_years_and_next_years_partitions_are_made_ahead_for_every_casino(rules):
+    from registers.archive.services import partitions_ahead
+    from tests.conftest import make_casino
+
+    casino = make_casino("avance", "LU")
+    year = casino.today().year
+    made = partitions_ahead()
+    assert made["avance"] == [f"registers_{table}_c{casino.pk}_{y}" for y in (year, year + 1)
+                              for table in ("entry", "cardmovement")]
+    for name in made["avance"]:
+        assert _owner("SELECT to_regclass(%s) IS NOT NULL", [name]) == [(True,)]
+    assert partitions_ahead() == made  # the next day's run finds them made

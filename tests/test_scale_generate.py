@@ -10,9 +10,10 @@ import pytest
 from django.core.management import call_command
 
 from compliance.models import Casino
+from compliance.reports.models import Report
 from registers.chain.audit import register_audit
 from registers.chain.verification import register_verify
-from registers.kinds import RegisterKind
+from registers.kinds import ABOUT_THE_REGISTER, RegisterKind
 from registers.management.audit import CHECKS
 from registers.models import Card, CardMovement, Checkpoint, Entry, GamingSession, PokerHand, Register, Slip
 
@@ -32,7 +33,8 @@ def test_a_generated_month_is_what_the_services_would_have_written(month):
     assert made["days"] == 30 and made["cards"] > 30 and made["movements"] > 1000
     assert made["slips"] > 0 and made["hands"] > 0
     cards = Register.objects.get(casino=casino, kind=RegisterKind.CARTES)
-    assert Entry.objects.filter(register=cards).count() == made["entries"] == made["cards"] + made["movements"]
+    played = Entry.objects.filter(register=cards).exclude(kind__in=ABOUT_THE_REGISTER)  # not its reports' records
+    assert played.count() == made["entries"] == made["cards"] + made["movements"]
     assert CardMovement.objects.filter(card__casino=casino).count() == made["movements"]
     assert Slip.objects.filter(casino=casino).count() == made["slips"]
     assert PokerHand.objects.filter(casino=casino).count() == made["hands"]
@@ -44,6 +46,13 @@ def test_a_generated_month_is_what_the_services_would_have_written(month):
         last = CardMovement.objects.filter(card=card).order_by("-id").values_list("balance_after", flat=True).first()
         assert card.balance == (last or 0) and 0 <= card.balance <= card.cap
     assert GamingSession.objects.filter(casino=casino).count() == 30
+    # the last day's daily report of each register, signed (no whole month in these 30 days: no book)
+    last = GamingSession.objects.filter(casino=casino).latest("gaming_day").gaming_day
+    signed = Report.objects.filter(casino=casino, status=Report.Status.SUCCEEDED)
+    assert made["reports"] == signed.count() == Register.objects.filter(casino=casino).count()
+    assert {(r.kind, r.period_start, r.register.kind) for r in signed} == {
+        (Report.Kind.REGISTER_DAILY, last, register.kind) for register in Register.objects.filter(casino=casino)}
+    assert all(r.pdf and r.pages >= 1 for r in signed)
     assert Checkpoint.objects.filter(register=cards, reason="session_close").count() == 30
     for register in Register.objects.filter(casino=casino):
         verified = register_verify(register, full=True)

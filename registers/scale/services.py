@@ -6,7 +6,8 @@ each chained by the chain's own code and checked by PostgreSQL as any other (a m
 balance, a balance stays within [0, cap]). Each day is then closed and the cards' register signed at each close.
 
 At density 1 a casino-year holds ≈ 3,500,000 card movements (≈ 20,000 day cards, ≈ 500 nominative), 40 tables'
-slips (≈ 290,000), ≈ 1,500,000 poker deals, ≈ 730 jackpots paid by hand and ≈ 180 orphelins (`floor.py`)."""
+slips (≈ 290,000), ≈ 1,500,000 poker deals, ≈ 730 jackpots paid by hand and ≈ 180 orphelins (`floor.py`), and
+the signed reports of its last day and month (`reports.py`)."""
 
 import datetime
 import random
@@ -40,6 +41,7 @@ from . import tables as pit
 from .cards import CardPlay, Cast
 from .floor import floor_generate
 from .imports import ChainWriter, ids
+from .reports import reports_generate
 
 PASSWORD = "Vigie-echelle-2026!"
 CLIENTS, TABLES, POKER_TABLES, DEALS = 500, 40, 6, 685  # at density 1; deals per poker table and day
@@ -60,6 +62,7 @@ class Generated:
     hands: int = 0
     jackpots: int = 0
     orphelins: int = 0
+    reports: int = 0
     seconds: dict[str, float] = field(default_factory=dict)
 
 
@@ -103,6 +106,10 @@ def casino_generate(*, code: str, span: int, density: float, seed: int, until: d
     progress(f"{code}: {done.jackpots:,} jackpots paid by hand and {done.orphelins:,} orphelins, countersigned "
              f"({done.seconds['floor']:.0f} s)")
     _close(casino, cast, days)
+    started = time.perf_counter()
+    done.reports = reports_generate(casino, cast, days)
+    done.seconds["reports"] = time.perf_counter() - started
+    progress(f"{code}: {done.reports} reports signed ({done.seconds['reports']:.0f} s)")
     return done
 
 

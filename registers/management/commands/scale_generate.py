@@ -47,5 +47,6 @@ class Command(BaseCommand):
         for one in done:
             self.stdout.write(f"{one.casino} : {one.days} journées, {one.cards:,} cartes, {one.movements:,} "
                               f"mouvements ({one.entries:,} écritures), {one.slips:,} bordereaux, {one.hands:,} mains, "
-                              f"{one.jackpots:,} jackpots payés à la main, {one.orphelins:,} orphelins")
+                              f"{one.jackpots:,} jackpots payés à la main, {one.orphelins:,} orphelins, "
+                              f"{one.reports} rapports signés")
         self.stdout.write(f"en {seconds:.0f} s")
