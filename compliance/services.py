@@ -27,6 +27,8 @@ from .models import LATE_FILING_DAYS_MAX, SYSTEM_USERNAME, AuditAction, AuditEve
 from .permissions import verify_can_write
 from .queue import send_on_commit
 
+# what an upper app does once a casino exists, after the commit (the registers make its partitions: registers/apps.py)
+CASINO_CREATED: list = []
 JURISDICTIONS_FILE = Path(settings.BASE_DIR) / "games" / "rules" / "jurisdictions.yaml"
 HEARTBEAT_KEY = "worker:heartbeat"
 
@@ -106,6 +108,8 @@ def casino_create(*, actor: User, jurisdiction_code: str, code: str, name: str, 
                                                "share_capital": share_capital, "opened_on": opened_on,
                                                "late_filing_days": late_filing_days,
                                                **({**basis} if draft_basis else {})})
+    for hook in CASINO_CREATED:
+        transaction.on_commit(lambda hook=hook: hook(casino))
     return casino
 
 

@@ -31,6 +31,14 @@ class RegistersConfig(AppConfig):
         documents.BUILDERS[Report.Kind.TOURNAMENT_RESULTS] = _tournament_results
         tournaments.REPORTS.letter_request = _letter_request
 
+        # a new casino's partitions of the entries and movements, made in their own transaction once it exists (made
+        # by its first entry otherwise, which would lock every writer out until that entry's commit)
+        from compliance import services as compliance_services
+
+        from .archive.services import casino_partitions_open
+
+        compliance_services.CASINO_CREATED[:] = [lambda casino: casino_partitions_open(casino, ahead=0)]
+
 
 def _tournament_results(report):
     from compliance.reports.documents import Document

@@ -36,6 +36,8 @@ EXEMPT = {
     "registers.scale.services.casino_generate": "one casino of the scale generator (above)",
     "registers.archive.services.year_archive": "its audit event is checked where a closed year is generated to archive "
                                               "(tests/test_partitions.py)",
+    "registers.chain.services.entries_insert": "inserts entries already chained by its caller (entries_append, whose "
+                                               "case names who acted)",
     "registers.chain.services.entry_append_within": "entry_append inside its caller's transaction: the card ledger's "
                                                     "cases name who acted",
 }

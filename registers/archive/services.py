@@ -53,8 +53,12 @@ def year_partitions_open(*, casino: Casino, year: int) -> list[str]:
         return list(cursor.fetchone())
 
 
+def casino_partitions_open(casino: Casino, *, ahead: int = 1) -> list[str]:
+    """The casino's partitions of this year and the `ahead` next ones."""
+    year = casino.today().year
+    return [name for y in range(year, year + ahead + 1) for name in year_partitions_open(casino=casino, year=y)]
+
+
 def partitions_ahead() -> dict[str, list[str]]:
-    """This year's and next year's partitions of every casino, made ahead (the registers' daily task)."""
-    return {casino.code: [name for year in (casino.today().year, casino.today().year + 1)
-                          for name in year_partitions_open(casino=casino, year=year)]
-            for casino in Casino.objects.order_by("pk")}
+    """Every casino's partitions of this year and the next, made ahead (the registers' daily task)."""
+    return {casino.code: casino_partitions_open(casino) for casino in Casino.objects.order_by("pk")}

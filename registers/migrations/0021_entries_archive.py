@@ -9,6 +9,7 @@ The chains still verify from their first entry: « registers_entry_kept » is th
 year's, and the verification reads it."""
 
 from django.conf import settings
+import django.db.models.deletion
 from django.db import migrations, models
 
 ROLE = settings.DATABASE_APP_ROLE
@@ -148,7 +149,8 @@ class Migration(migrations.Migration):
                 ('actor_id', models.BigIntegerField()),
                 ('countersigner_id', models.BigIntegerField(null=True)),
                 ('refers_to_id', models.BigIntegerField(null=True)),
-                ('register_id', models.BigIntegerField()),
+                ('register', models.ForeignKey(db_constraint=False, on_delete=django.db.models.deletion.DO_NOTHING,
+                                               related_name='+', to='registers.register')),
             ],
             options={'db_table': 'registers_entry_kept', 'managed': False},
         ),

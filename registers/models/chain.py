@@ -72,7 +72,7 @@ class KeptEntry(models.Model):
     verification reads, so that a chain still verifies from its first entry once a year of it is archived."""
 
     id = models.BigIntegerField(primary_key=True)
-    register_id = models.BigIntegerField()
+    register = models.ForeignKey(Register, on_delete=models.DO_NOTHING, related_name="+", db_constraint=False)
     seq = models.PositiveBigIntegerField()
     kind = models.CharField(max_length=60)
     gaming_day = models.DateField()
@@ -83,6 +83,8 @@ class KeptEntry(models.Model):
     recorded_at = models.DateTimeField()
     prev_hash = models.CharField(max_length=64)
     hash = models.CharField(max_length=64)
+
+    objects = scoped_queryset(casino="register__casino", jurisdiction="register__casino__jurisdiction").as_manager()
 
     class Meta:
         managed = False
