@@ -170,3 +170,12 @@ def test_this_years_and_next_years_partitions_are_made_ahead_for_every_casino(ru
     for name in made["avance"]:
         assert _owner("SELECT to_regclass(%s) IS NOT NULL", [name]) == [(True,)]
     assert partitions_ahead() == made  # the next day's run finds them made
+
+
+def test_a_new_casinos_partitions_are_made_once_it_exists_in_a_transaction_of_their_own(rules):
+    from tests.conftest import make_casino
+
+    casino = make_casino("nouveau", "MC")  # committed: its partitions follow in their own transaction
+    year = casino.today().year
+    for table in ("entry", "cardmovement"):
+        assert _owner("SELECT to_regclass(%s) IS NOT NULL", [f"registers_{table}_c{casino.pk}_{year}"]) == [(True,)]
