@@ -265,35 +265,49 @@ REGISTER_CSV_HEADERS = (
 CSV_CHUNK = 1 << 16  # characters sent at a time
 
 
+class FrenchCsv:
+    """A spreadsheet as French office software opens it (BOM first, `;` between fields, CRLF), written row by row
+    and taken in parts, so that an export is sent as it is read."""
+
+    def __init__(self):
+        self.out = io.StringIO()
+        self.out.write("\ufeff")
+        self.writer = csv.writer(self.out, delimiter=";", lineterminator="\r\n")
+
+    def row(self, values) -> None:
+        self.writer.writerow(values)
+
+    def size(self) -> int:
+        return self.out.tell()
+
+    def taken(self) -> str:
+        """What was written since the last part."""
+        text = self.out.getvalue()
+        self.out.seek(0)
+        self.out.truncate()
+        return text
+
+
 def register_csv(register: Register) -> Iterator[str]:
     """Any register as a French spreadsheet, sent as it is read (a year of the cards' register is millions of
     lines): every entry, its amount when it has one, its full content."""
-    out = io.StringIO()
-    out.write("\ufeff")
-    writer = csv.writer(out, delimiter=";", lineterminator="\r\n")
+    sheet = FrenchCsv()
     entries = with_corrections(Entry.objects.filter(register=register).order_by("seq")
                                .select_related("actor", "countersigner", "refers_to"))
-
-    def taken() -> str:
-        text = out.getvalue()
-        out.seek(0)
-        out.truncate()
-        return text
-
     with translation.override("fr"):
-        writer.writerow([gettext(header) for header in REGISTER_CSV_HEADERS])
+        sheet.row([gettext(header) for header in REGISTER_CSV_HEADERS])
         for entry in entries.iterator(2000):
             payload = json.loads(entry.payload)
             amount = payload.get("amount")
-            writer.writerow([
+            sheet.row([
                 entry.seq, entry.gaming_day.isoformat(), entry_kind_label(entry.kind), person(entry.actor),
                 person(entry.countersigner), timezone.localtime(entry.recorded_at).isoformat(timespec="seconds"),
                 number_format(Decimal(amount), 2) if amount else "", payload.get("currency", ""),
                 entry.refers_to.seq if entry.refers_to_id else "", entry.payload, entry.hash, entry.corrected_by or "",
             ])
-            if out.tell() >= CSV_CHUNK:
-                yield taken()
-    yield taken()
+            if sheet.size() >= CSV_CHUNK:
+                yield sheet.taken()
+    yield sheet.taken()
 
 
 # --- a register's entries as its pages show them ------------------------------------------------------------

@@ -268,7 +268,7 @@ def entries_insert(casino_id: int, entries: list[Entry]) -> list[Entry]:
 
 def entry_ids(casino_id: int, days: list[datetime.date]) -> list[int]:
     """The ids of new entries of the casino on these gaming days, in order: each names its casino's and its year's
-    partition (migration 0020), opened at its year's first entry."""
+    partition (migration 0020), made ahead or else by its year's first entry."""
     with connection.cursor() as cursor:
         cursor.execute("SELECT vigie_entry_id(%s, d) FROM unnest(%s::date[]) WITH ORDINALITY AS u(d, n) ORDER BY n",
                        [casino_id, list(days)])

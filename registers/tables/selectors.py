@@ -5,10 +5,8 @@ win = drop − fills + credits + (closing inventory − opening inventory); hold
 counts for nothing; a session not yet closed, or whose drop is not counted, has no win yet (its running result,
 credits − fills, is shown instead)."""
 
-import csv
 import datetime
 import hashlib
-import io
 import itertools
 from collections import defaultdict
 from collections.abc import Iterator
@@ -31,6 +29,7 @@ from compliance.models import Casino, User
 from games.models import Game
 from registers.errors import ErrorCode
 
+from ..chain.selectors import FrenchCsv
 from ..kinds import RegisterKind
 from ..models import GamingSession, GamingTable, Register, Slip, SlipKind, SlipVoid, TableSession
 from . import errors, rules
@@ -542,8 +541,7 @@ def sessions_csv(casino: Casino, first: datetime.date, last: datetime.date) -> I
     """The sessions of a day or a month as a spreadsheet opens them in French: `;` between fields, decimal comma,
     BOM; an open or uncounted session has no win nor hold. Sent as it is read, by day, pit, table and session: a
     batch of sessions at a time, with one look-up of their opening, closing and drop slips."""
-    out = io.StringIO()
-    writer = csv.writer(out, delimiter=";", lineterminator="\r\n")
+    sheet = FrenchCsv()
     games = {game.key: game.name for game in Game.objects.filter(jurisdiction_id=casino.jurisdiction_id)}
     # the pit and the table by code point ("C"), as Python sorted them when the file was built whole
     sessions = _sessions(casino, first, last).order_by("gaming_day", Collate("table__pit", "C"),
@@ -552,21 +550,15 @@ def sessions_csv(casino: Casino, first: datetime.date, last: datetime.date) -> I
     def amount(value):
         return "" if value is None else number_format(value, 2)
 
-    def taken() -> str:
-        text = out.getvalue()
-        out.seek(0)
-        out.truncate()
-        return text
-
     with translation.override("fr"):  # entered for each part, not held across a yield
-        writer.writerow([str(header) for header in CSV_HEADERS])
-    yield "\ufeff" + taken()
+        sheet.row([str(header) for header in CSV_HEADERS])
+    yield sheet.taken()
     for batch in itertools.batched(sessions.iterator(CSV_BATCH), CSV_BATCH):
         singles = _singles(casino, first, last, [session.pk for session in batch])
         with translation.override("fr"):
             for session in batch:
                 row = _figures(session, singles[session.pk])
-                writer.writerow([
+                sheet.row([
                     row.gaming_day.isoformat(), row.pit, row.table, games.get(row.game, row.game), row.number,
                     row.bank_mode, amount(row.float_amount), amount(session.minimum), amount(session.maximum),
                     str(MAXIMUM_PER.get(session.maximum_per, session.maximum_per)), session.limits_citation,
@@ -575,4 +567,4 @@ def sessions_csv(casino: Casino, first: datetime.date, last: datetime.date) -> I
                     "" if row.hold is None else number_format(row.hold * 100, 2),
                     " ; ".join(row.drop_counters.values()),
                 ])
-        yield taken()
+        yield sheet.taken()

@@ -10,9 +10,7 @@ grouped query over the day's movements (index `cardmovement_day`) and one over t
 two indexed look-ups each (index `cardmovement_card_last`), whatever the number of cards.
 """
 
-import csv
 import datetime
-import io
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -29,6 +27,7 @@ from django.utils.translation import gettext_lazy as _
 
 from compliance.models import Casino
 
+from ...chain.selectors import FrenchCsv
 from ...kinds import MOVEMENT_LABELS, RegisterKind
 from ...models import Card, CardKind, CardMovement, CardStatus, Entry
 from ..excess import Excess, excess_entries, excess_of, excesses_outstanding
@@ -373,37 +372,30 @@ def cards_csv(casino: Casino, day: datetime.date) -> Iterator[str]:
     """The day's card statement as a spreadsheet opens it in French: `;`, decimal comma, BOM; the amounts of
     the day keep their sign (a bet is negative); the last line holds the totals. Sent as it is read: CSV_BATCH
     cards at a time after the last one sent (by number), the totals summed on the way."""
-    out = io.StringIO()
-    writer = csv.writer(out, delimiter=";", lineterminator="\r\n")
+    sheet = FrenchCsv()
     totals = CardLine(number="")
 
     def amounts(line: CardLine) -> list[str]:
         return [number_format(v, 2) for v in (line.opening, *line.columns, line.closing, line.difference)]
 
-    def taken() -> str:
-        text = out.getvalue()
-        out.seek(0)
-        out.truncate()
-        return text
-
     with translation.override("fr"):  # entered for each part, not held across a yield
-        writer.writerow([gettext(header) for header in CSV_HEADERS])
-    yield "\ufeff" + taken()
+        sheet.row([gettext(header) for header in CSV_HEADERS])
+    yield sheet.taken()
     after = None
     while True:
         balances = _balances(casino, day, after=after, limit=CSV_BATCH)
         lines = _lines(balances, _sums(casino, day, [row[0] for row in balances]) if balances else {})
         with translation.override("fr"):
             for line in lines:
-                writer.writerow([line.number, line.kind_label, line.status_label, *amounts(line)])
+                sheet.row([line.number, line.kind_label, line.status_label, *amounts(line)])
                 totals.add(line)
         if len(balances) < CSV_BATCH:
             break
-        yield taken()
+        yield sheet.taken()
         after = balances[-1][1]
     with translation.override("fr"):
-        writer.writerow([gettext("Total"), "", "", *amounts(totals)])
-    yield taken()
+        sheet.row([gettext("Total"), "", "", *amounts(totals)])
+    yield sheet.taken()
 
 
 def statement_citations(casino: Casino, day: datetime.date) -> dict[str, str]:
