@@ -45,12 +45,27 @@ class Line:
     balance_after: Decimal | None
 
 
-def _entries_of(card: Card) -> QuerySet[Entry]:
-    """The `cartes` register's entries about this card: each names it as "card", read through the expression index
-    of migration 0008 (not by scanning the register's text); a transfer's target, by its movement."""
-    register = Register.objects.filter(casino_id=card.casino_id, kind=RegisterKind.CARTES).first()
-    received = CardMovement.objects.filter(card=card, kind=TRANSFERRED).values("entry_id")
+def _cards_register(card: Card) -> Register | None:
+    return Register.objects.filter(casino_id=card.casino_id, kind=RegisterKind.CARTES).first()
+
+
+def _named(card: Card, register: Register | None) -> QuerySet[Entry]:
+    """The `cartes` register's entries naming this card as "card", read through the expression index of migrations
+    0008 and 0022 (not by scanning the register's text)."""
     return (Entry.objects.filter(register=register)
+            .annotate(card_number=RawSQL(f"({Entry._meta.db_table}.payload::jsonb ->> 'card')", []))
+            .filter(card_number=card.number))
+
+
+def _received(card: Card) -> QuerySet[Entry]:
+    """The transfers this card received (art. 3-1 8)), which name the card they came from: by its movements."""
+    return Entry.objects.filter(pk__in=CardMovement.objects.filter(card=card, kind=TRANSFERRED).values("entry_id"))
+
+
+def _entries_of(card: Card) -> QuerySet[Entry]:
+    """The `cartes` register's entries about this card: those naming it, and the transfers it received."""
+    received = CardMovement.objects.filter(card=card, kind=TRANSFERRED).values("entry_id")
+    return (Entry.objects.filter(register=_cards_register(card))
             .annotate(card_number=RawSQL(f"({Entry._meta.db_table}.payload::jsonb ->> 'card')", []))
             .filter(Q(card_number=card.number) | Q(pk__in=received)).select_related("actor"))
 
@@ -74,7 +89,8 @@ def card_ledger_sum(card: Card) -> Decimal:
 def card_benefits(card: Card) -> dict[str, int]:
     """Points and free games granted to a nominative card (3-1 11)), from its benefit entries."""
     totals = {"points": 0, "free_games": 0}
-    for payload in _entries_of(card).filter(kind=BENEFIT).values_list("payload", flat=True):
+    # the partial index of migration 0022: a benefit names its card, and is never a transfer
+    for payload in _named(card, _cards_register(card)).filter(kind=BENEFIT).values_list("payload", flat=True):
         granted = json.loads(payload)
         totals["points"] += granted.get("points", 0)
         totals["free_games"] += granted.get("free_games", 0)
@@ -232,10 +248,12 @@ class HistoryPage:
 
 def history(card: Card, before: int | None = None, size: int = HISTORY_PAGE) -> HistoryPage:
     """The card's entries, newest first, `size` at a time before the n° `before` (a keyset on the register's n°)."""
-    entries = _entries_of(card)
-    if before is not None:
-        entries = entries.filter(seq__lt=before)
-    chunk = list(entries.order_by("-seq")[:size + 1])
+    newest = []  # those naming the card, then the transfers it received: each read newest first through its index
+    for entries in (_named(card, _cards_register(card)), _received(card)):
+        if before is not None:
+            entries = entries.filter(seq__lt=before)
+        newest += entries.select_related("actor").order_by("-seq")[:size + 1]
+    chunk = sorted({entry.pk: entry for entry in newest}.values(), key=lambda entry: -entry.seq)[:size + 1]
     older = chunk[size - 1].seq if len(chunk) > size else None
     return HistoryPage([HistoryRow(line, card) for line in _lines(card, chunk[:size])], before, older)
 
