@@ -193,7 +193,7 @@ def child(report_id: int) -> None:
                 timings[name] = time.perf_counter() - started
         return wrapper
 
-    render.pdf, signing.sign = timed("render_s", render.pdf), timed("sign_s", signing.sign)
+    render.write, signing.sign = timed("render_s", render.write), timed("sign_s", signing.sign)
     memory = Memory()
     memory.start()
     started = time.perf_counter()
@@ -228,7 +228,7 @@ def main():
     say(f"daily report, {DAILY_ENTRIES:,} entries: pages", daily["pages"], "≈ 100")
     say("daily report: report_generate, render + sign + entry (s)", f"{daily['seconds']:.1f}",
         "target ≤ 20 s" + mark(daily["seconds"] <= 20))
-    say("daily report: of which render.pdf / signing.sign (s)", f"{daily['render_s']:.1f} / {daily['sign_s']:.1f}")
+    say("daily report: of which render.write / signing.sign (s)", f"{daily['render_s']:.1f} / {daily['sign_s']:.1f}")
     say("daily report: memory, process + workers at once (MiB)", f"{daily['together_mib']:.0f}")
     say(f"daily report: sum of peaks, process + {daily['workers']} workers (MiB)", f"{daily['sum_of_peaks_mib']:.0f}")
 
@@ -257,7 +257,7 @@ def main():
     say(f"monthly book, {MONTHLY_ENTRIES:,} entries: pages", book["pages"], "≈ 1,000")
     say("monthly book: report_generate, render + sign + entry (s)", f"{book['seconds']:.1f}",
         "target ≤ 180 s" + mark(book["seconds"] <= 180))
-    say("monthly book: of which render.pdf / signing.sign (s)", f"{book['render_s']:.1f} / {book['sign_s']:.1f}")
+    say("monthly book: of which render.write / signing.sign (s)", f"{book['render_s']:.1f} / {book['sign_s']:.1f}")
     say("monthly book: memory, process + workers at once (MiB)", f"{book['together_mib']:.0f}",
         "target ≤ 1,024 MiB" + mark(book["together_mib"] <= 1024))
     say(f"monthly book: sum of peaks, process + {book['workers']} workers (MiB)", f"{book['sum_of_peaks_mib']:.0f}",

@@ -111,6 +111,8 @@ def book(casino: Casino) -> None:
     say("monthly book: report_generate, render + sign + entry (s)", f"{made['seconds']:.0f}",
         f"reports work: ≤ 180 s for 1,000 pages, here {made['seconds'] / made['pages'] * 1000:.0f} s per 1,000")
     say("monthly book: memory, process + workers at once (MiB)", f"{made['together_mib']:.0f}", "target ≤ 1,024 MiB")
+    say("monthly book: memory, the process alone at its peak (MiB)", f"{made['own_mib']:.0f}")
+    say(f"monthly book: sum of peaks, process + {made['workers']} workers (MiB)", f"{made['sum_of_peaks_mib']:.0f}")
 
 
 def pages(casino: Casino) -> list[tuple[str, str, float, int]]:

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from compliance.models import Jurisdiction
 from registers.models import Card, Register
 
-from . import caisse, card, daily, monthly, paytable
+from . import caisse, card, daily, ledger, monthly, paytable
 from .models import Report
 
 
@@ -24,7 +24,8 @@ class Document:
 
     @property
     def covered(self) -> list[int]:
-        return [row["seq"] for row in self.source.get("entries", [])]
+        entries = self.source.get("entries", [])
+        return entries.seqs if isinstance(entries, ledger.Rows) else [row["seq"] for row in entries]
 
 
 # Documents the apps above the reports make (compliance/approvals: the decision letter), by kind: each app's

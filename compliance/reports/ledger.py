@@ -4,6 +4,7 @@ the card statement. A corrected entry is shown struck through and leaves the tot
 
 import json
 from collections import Counter
+from collections.abc import Iterator
 from decimal import Decimal
 
 from django.db.models import QuerySet
@@ -13,25 +14,76 @@ from registers.kinds import entry_kind_label
 from registers.models import Checkpoint, Entry
 
 BATCH = 2000  # rows read at a time: a month's book does not hold every entry object at once
+HELD = 20_000  # rows a report holds at once (a day's, a small month's); more are read again at each pass (Rows)
+
+
+def _row(entry: Entry) -> dict:
+    payload = json.loads(entry.payload)
+    amount = payload.get("amount")
+    return {
+        "seq": entry.seq, "kind": entry.kind, "kind_label": entry_kind_label(entry.kind),
+        "gaming_day": entry.gaming_day, "recorded_at": entry.recorded_at, "actor": person(entry.actor),
+        "countersigner": person(entry.countersigner), "amount": amount if isinstance(amount, str) else None,
+        "citation": payload.get("citation") if isinstance(payload.get("citation"), str) else None,
+        "corrected_by": entry.corrected_by, "prev_hash": entry.prev_hash, "hash": entry.hash, "payload": payload,
+    }
+
+
+class Rows:
+    """The rows of `entries` in register order, read from the database again at each pass, BATCH at a time: a
+    month's book holds hundreds of thousands, more than a process should hold at once. `summary` is the first
+    pass: their number, totals, n° and count by gaming day."""
+
+    def __init__(self, register, entries: QuerySet[Entry], currency: str):
+        # each pass reads the register as it stood at the first: what is appended meanwhile (an entry, a
+        # correction setting one aside) is in none of them, so the passes agree
+        upto = (head(register) or {"seq": 0})["seq"]
+        self.entries, self.currency = _ordered(entries.filter(seq__lte=upto), upto), currency
+        self.count, self.totals, self.seqs, self.per_day = self._summary()
+
+    def batches(self) -> Iterator[list[dict]]:
+        batch = []
+        for entry in self.entries.iterator(chunk_size=BATCH):
+            batch.append(_row(entry))
+            if len(batch) == BATCH:
+                yield batch
+                batch = []
+        if batch:
+            yield batch
+
+    def held(self) -> "list[dict] | Rows":
+        """The rows as a list when there are few enough to hold, else this reader of them."""
+        return list(self) if self.count <= HELD else self
+
+    def __iter__(self) -> Iterator[dict]:
+        for batch in self.batches():
+            yield from batch
+
+    def _summary(self) -> tuple[int, dict, list[int], Counter]:
+        kinds, amounts, seqs, per_day = Counter(), Counter(), [], Counter()
+        for row in self:
+            seqs.append(row["seq"])
+            per_day[row["gaming_day"]] += 1
+            _count(row, kinds, amounts, self.currency)
+        return len(seqs), totals(len(seqs), kinds, amounts), seqs, per_day
+
+
+def _ordered(entries: QuerySet[Entry], upto: int | None = None) -> QuerySet[Entry]:
+    return with_corrections(entries, upto).select_related("actor", "countersigner").order_by("seq")
+
+
+def _count(row: dict, kinds: Counter, amounts: Counter, currency: str) -> None:
+    kinds[row["kind"]] += 1
+    if row["amount"] is not None and row["corrected_by"] is None:
+        amounts[row["payload"].get("currency") or currency] += Decimal(row["amount"])
 
 
 def rows(entries: QuerySet[Entry], currency: str) -> tuple[list[dict], dict]:
-    """The rows of `entries` in register order, and their totals."""
+    """The rows of `entries` in register order, and their totals (a report of a day: they are held at once)."""
     out, kinds, amounts = [], Counter(), Counter()
-    entries = with_corrections(entries).select_related("actor", "countersigner").order_by("seq")
-    for entry in entries.iterator(chunk_size=BATCH):
-        payload = json.loads(entry.payload)
-        kinds[entry.kind] += 1
-        amount = payload.get("amount")
-        if isinstance(amount, str) and entry.corrected_by is None:
-            amounts[payload.get("currency") or currency] += Decimal(amount)
-        out.append({
-            "seq": entry.seq, "kind": entry.kind, "kind_label": entry_kind_label(entry.kind),
-            "gaming_day": entry.gaming_day, "recorded_at": entry.recorded_at, "actor": person(entry.actor),
-            "countersigner": person(entry.countersigner), "amount": amount if isinstance(amount, str) else None,
-            "citation": payload.get("citation") if isinstance(payload.get("citation"), str) else None,
-            "corrected_by": entry.corrected_by, "prev_hash": entry.prev_hash, "hash": entry.hash, "payload": payload,
-        })
+    for entry in _ordered(entries).iterator(chunk_size=BATCH):
+        out.append(_row(entry))
+        _count(out[-1], kinds, amounts, currency)
     return out, totals(len(out), kinds, amounts)
 
 

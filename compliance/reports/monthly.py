@@ -20,12 +20,8 @@ def month_of(day: datetime.date) -> tuple[datetime.date, datetime.date]:
 
 def source(register: Register, start: datetime.date, end: datetime.date) -> dict:
     casino = register.casino
-    rows, totals = ledger.rows(Entry.objects.filter(register=register, gaming_day__range=(start, end)),
-                               casino.currency)
-    days: dict = {}
-    for row in rows:
-        day = days.setdefault(row["gaming_day"], {"gaming_day": row["gaming_day"], "entries": 0})
-        day["entries"] += 1
+    month = Entry.objects.filter(register=register, gaming_day__range=(start, end))
+    rows = ledger.Rows(register, month, casino.currency)
     sessions = {s.gaming_day: s.closed_at for s in GamingSession.objects.filter(casino=casino,
                                                                                gaming_day__range=(start, end))}
     checkpoints = []
@@ -37,8 +33,9 @@ def source(register: Register, start: datetime.date, end: datetime.date) -> dict
         "report": "register_monthly", "casino": casino.code, "casino_name": casino.name,
         "jurisdiction": casino.jurisdiction.code, "register": register.kind,
         "register_label": register_kind_label(register.kind), "period": [start, end],
-        "timezone": casino.jurisdiction.timezone, "entries": rows, "totals": totals,
-        "days": [days[day] | {"closed_at": sessions.get(day)} for day in sorted(days)],
+        "timezone": casino.jurisdiction.timezone, "entries": rows.held(), "totals": rows.totals,
+        "days": [{"gaming_day": day, "entries": rows.per_day[day], "closed_at": sessions.get(day)}
+                 for day in sorted(rows.per_day)],
         "closed_days": len(sessions), "head": ledger.head(register),
         "checkpoints": checkpoints,
     }

@@ -10,10 +10,15 @@ one document. The footers (« page X / Y ») are laid out once the number of pag
 page's own content; the parts, the footers, the outline and the attached data are then written as one PDF/A-3b,
 with the first part's catalog (metadata, output intent, attachment) and the same identifier.
 
+Nothing that grows with the ledger is held in one process: the items are in a file (this process keeps where each
+starts), the parts are files, the footers are laid out so many pages at a time, the attached data is read from its
+file a piece at a time, and the PDF is written to its file as its objects are made (`_Sink`).
+
 Relies on WeasyPrint's page objects (`anchors`, `bookmarks`, `Document.copy`) and its outline writer
 (`add_outlines`, `Document.make_bookmark_tree`): requirements.txt pins the version these were read from."""
 
 import dataclasses
+import hashlib
 import io
 import pickle
 import re
@@ -22,6 +27,7 @@ import sys
 import tempfile
 import types
 import zlib
+from array import array
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -36,6 +42,7 @@ from weasyprint.text.fonts import FontConfiguration
 VARIANT = "pdf/a-3b"
 PARTS_FROM = 1500  # ledger entries from which a report is rendered in parts (about 65 pages)
 PART_ENTRIES = 1200  # entries a worker lays out at once: about 55 pages, under 200 MiB in its process
+FOOTER_PAGES = 1000  # footers a worker lays out at once
 # Processes at once, each 150 to 250 MiB. Fixed, not the machine's CPUs: where the ledger is cut changes the file's
 # objects, and the same data must give the same bytes on any machine.
 WORKERS = 2
@@ -76,26 +83,10 @@ class Ledger:
         body, opening = re.search(r"<body[^>]*>", html), re.search(r'<div class="ledger">', html)
         if body is None or opening is None or len(re.findall(r'<div class="ledger">', html)) != 1:
             return None
-        items, depth, start, position = [], 0, None, opening.end()
-        for tag in re.finditer(r"<div\b|</div>", html[opening.end():]):
-            at = opening.end() + tag.start()
-            if tag.group() == "</div>":
-                depth -= 1
-                if depth < 0:  # the ledger's own closing tag
-                    break
-                if depth == 0:
-                    items.append(html[start:at + 6])
-                    position = at + 6
-            else:
-                if depth == 0:
-                    if html[position:at].strip():  # anything but an item between items: not a ledger of entries
-                        return None
-                    start = at
-                depth += 1
-        else:
+        found = items_of(html, opening.end())
+        if found is None:
             return None
-        if html[position:at].strip():
-            return None
+        items, at = found
         strings = "".join(re.findall(r'<div class="runfoot">.*?</div>', html[body.end():opening.start()], re.S))
         return cls(html[:body.end()], html[body.end():opening.end()], opening.group(), items, html[at:], strings)
 
@@ -104,12 +95,12 @@ class Ledger:
         last page is full): a range starts at a day's heading when one is near (the day then starts a page); in a
         ledger of items all alike, where a page starts (`period`)."""
         size, bounds, seams = len(self.items), [0], []
-        headed = any(item.startswith('<div class="day"') for item in self.items)
+        headed = any(self.items.headings)
         period = None if headed or count == 1 else self.period()
         for index in range(1, count):
             ideal, reach = index * size // count, size // (4 * count)
             headings = [i for i in range(max(bounds[-1] + 1, ideal - reach), min(size, ideal + reach + 1))
-                        if self.items[i].startswith('<div class="day"')]
+                        if self.items.headings[i]]
             paged = period[0] + round((ideal - period[0]) / period[1]) * period[1] if period else 0
             if headings:
                 bound, seam = min(headings, key=lambda i: (abs(i - ideal), i)), False
@@ -134,27 +125,105 @@ class Ledger:
         return (starts[0], steps.pop()) if len(starts) >= 3 and len(steps) == 1 else None
 
 
-def in_parts(ledger: Ledger, attachment: dict, identifier: bytes) -> bytes:
-    """The PDF/A-3b of the page whose ledger is `ledger`, `attachment` (Attachment's arguments) its Source."""
+def items_of(html: str, start: int) -> tuple[list[str], int] | None:
+    """The `<div>`s following each other in `html` from `start` (just after a ledger's opening tag), and where the
+    ledger closes; None when anything else stands between them (not a ledger of entries)."""
+    items, depth, begin, position = [], 0, None, start
+    for tag in re.finditer(r"<div\b|</div>", html[start:]):
+        at = start + tag.start()
+        if tag.group() == "</div>":
+            depth -= 1
+            if depth < 0:  # the ledger's own closing tag
+                break
+            if depth == 0:
+                items.append(html[begin:at + 6])
+                position = at + 6
+        else:
+            if depth == 0:
+                if html[position:at].strip():
+                    return None
+                begin = at
+            depth += 1
+    else:
+        return None
+    return (items, at) if not html[position:at].strip() else None
+
+
+class Items:
+    """A ledger's items in a file, in order: the workers read their ranges from it; this process holds where each
+    starts and which are days' headings, not the items (a month's book: hundreds of megabytes of them)."""
+
+    def __init__(self, path: Path):
+        self.path, self.offsets, self.headings = path, array("q", [0]), bytearray()
+        self._file = path.open("wb")
+
+    def add(self, item: str) -> None:
+        written = item.encode()
+        self._file.write(written)
+        self.offsets.append(self.offsets[-1] + len(written))
+        self.headings.append(item.startswith('<div class="day"'))
+
+    def close(self) -> "Items":
+        self._file.close()
+        return self
+
+    def __len__(self) -> int:
+        return len(self.headings)
+
+    def __getitem__(self, wanted: slice) -> list[str]:
+        return Stored(self.path, list(self.offsets[wanted.start or 0:(wanted.stop or len(self)) + 1]))[:]
+
+
+@dataclasses.dataclass
+class Stored:
+    """Some consecutive items of an `Items` file, read when sliced (what a worker is given of its range)."""
+
+    path: Path
+    offsets: list[int]
+
+    def __len__(self) -> int:
+        return len(self.offsets) - 1
+
+    def __getitem__(self, wanted: slice) -> list[str]:
+        first, last = wanted.start or 0, min(wanted.stop if wanted.stop is not None else len(self), len(self))
+        if first >= last:
+            return []
+        with self.path.open("rb") as read:
+            read.seek(self.offsets[first])
+            data = read.read(self.offsets[last] - self.offsets[first])
+        base = self.offsets[first]
+        return [data[self.offsets[i] - base:self.offsets[i + 1] - base].decode() for i in range(first, last)]
+
+
+def in_parts(ledger: Ledger, attachment: dict, identifier: bytes, out, folder: Path, data: Path) -> None:
+    """Writes to `out` the PDF/A-3b of the page whose ledger is `ledger` (its items a list, or already in a file):
+    its Source the JSON file `data`, `attachment` the Attachment's other arguments; `folder` holds what is made on
+    the way (the items, the parts)."""
+    if not isinstance(ledger.items, Items):
+        items = Items(folder / "items")
+        for item in ledger.items:
+            items.add(item)
+        ledger = dataclasses.replace(ledger, items=items.close())
     count = WORKERS
     with _Workers(count) as workers:  # they start while the ranges are chosen
         ranges = ledger.ranges(count)
         made = workers.run([{"job": "body", "head": ledger.head, "opening": ledger.opening, "first": a,
-                             "items": ledger.items[a:b], "ahead": ledger.items[b:b + 1] if seam else [],
+                             "items": Stored(ledger.items.path, list(ledger.items.offsets[a:b + 1])),
+                             "ahead": ledger.items[b:b + 1] if seam else [],
                              "before": ledger.before if a == 0 else None,
                              "after": ledger.after if b == len(ledger.items) else "</div></body></html>",
-                             "attachment": attachment if a == 0 else None, "identifier": identifier,
-                             "part": PART_ENTRIES} for a, b, seam in ranges])
-        parts = [part for result in made for part in result]  # (pdf, [(height, bookmarks) of each page])
+                             "attachment": {**attachment, "string": b"{}"} if a == 0 else None,
+                             "identifier": identifier, "part": PART_ENTRIES, "written": folder / f"part-{a}"}
+                            for a, b, seam in ranges])
+        parts = [part for result in made for part in result]  # (file, [(height, bookmarks) of each page])
         total = sum(len(pages) for _, pages in parts)
-        head, jobs, first = ledger.head.replace("counter(pages)", f'"{total}"') + ledger.strings, [], 1
-        for index in range(count):  # the footers of as many pages to each worker
-            pages = total * (index + 1) // count - (first - 1)
-            jobs.append({"job": "footers", "head": head, "first": first, "count": pages, "identifier": identifier})
-            first += pages
+        head, jobs = ledger.head.replace("counter(pages)", f'"{total}"') + ledger.strings, []
+        for first in range(1, total + 1, FOOTER_PAGES):  # the footers, so many pages at a time
+            jobs.append({"job": "footers", "head": head, "first": first, "count": min(FOOTER_PAGES, total - first + 1),
+                         "identifier": identifier})
         footers = workers.run(jobs)
         workers.close()  # they end while the parts are put together
-        return _merge(parts, [written for written in footers if written], identifier)
+        _merge(parts, footers, identifier, out, data)
 
 
 class _Workers:
@@ -174,19 +243,24 @@ class _Workers:
         return self
 
     def run(self, jobs: list[dict]) -> list:
+        """The answers to `jobs`, in their order: worker i does jobs i, i + count, … in turn."""
+        answers = [None] * len(jobs)
+
         def run(index):
             process = self.processes[index]
-            try:
-                pickle.dump(jobs[index], process.stdin)
-                process.stdin.flush()
-                return pickle.load(process.stdout)
-            except (OSError, EOFError, pickle.UnpicklingError) as exc:
-                self.errors[index].seek(0)
-                raise RuntimeError(f"rendu d'une partie du rapport / report part: {exc} "
-                                   f"{self.errors[index].read().decode(errors='replace')[-2000:]}") from exc
+            for at in range(index, len(jobs), self.count):
+                try:
+                    pickle.dump(jobs[at], process.stdin)
+                    process.stdin.flush()
+                    answers[at] = pickle.load(process.stdout)
+                except (OSError, EOFError, pickle.UnpicklingError) as exc:
+                    self.errors[index].seek(0)
+                    raise RuntimeError(f"rendu d'une partie du rapport / report part: {exc} "
+                                       f"{self.errors[index].read().decode(errors='replace')[-2000:]}") from exc
 
-        with ThreadPoolExecutor(max_workers=len(jobs)) as pool:
-            return list(pool.map(run, range(len(jobs))))
+        with ThreadPoolExecutor(max_workers=self.count) as pool:
+            list(pool.map(run, range(min(self.count, len(jobs)))))
+        return answers
 
     def close(self):
         for process in self.processes:
@@ -222,10 +296,10 @@ def worker() -> None:
 
 
 def _body(job: dict, fonts: FontConfiguration) -> list:
-    """The range's pages, as PDF parts of at most PART_ENTRIES items each. Each part goes on from the first item of
-    the previous one's last page (laid out again), so that no page ends short; the range's last part, when the
-    range should end where a page ends, is laid out with the next range's first item (`ahead`) to see that it
-    starts a page (else its last page is laid out apart, and ends short)."""
+    """The range's pages, as PDF parts of at most PART_ENTRIES items each (files, named after `written`). Each part
+    goes on from the first item of the previous one's last page (laid out again), so that no page ends short; the
+    range's last part, when the range should end where a page ends, is laid out with the next range's first item
+    (`ahead`) to see that it starts a page (else its last page is laid out apart, and ends short)."""
     items, first, parts, start, ahead = job["items"], job["first"], [], 0, job["ahead"]
     while start < len(items):
         end = min(start + job["part"], len(items))
@@ -250,8 +324,9 @@ def _body(job: dict, fonts: FontConfiguration) -> list:
         for page in pages:
             page.anchors = {}  # the items' ids were only for finding them: no destination in the file
         attachments = [Attachment(**job["attachment"])] if job["attachment"] and not parts else None
-        written = document.copy(pages).write_pdf(pdf_variant=VARIANT, pdf_identifier=job["identifier"],
-                                                 attachments=attachments)
+        written = Path(f"{job['written']}-{len(parts)}.pdf")
+        document.copy(pages).write_pdf(written, pdf_variant=VARIANT, pdf_identifier=job["identifier"],
+                                       attachments=attachments)
         parts.append((written, [(page.height, page.bookmarks) for page in pages]))
         start = following
     return parts
@@ -362,11 +437,85 @@ def _bytes(value) -> bytes:
     return written.getvalue()
 
 
-def _merge(parts: list, footers: list[bytes], identifier: bytes) -> bytes:
-    """One PDF/A-3b: the first part's catalog (metadata, output intent, attached data), every part's pages, each
-    with its footer drawn after it, the outline of every part's headings."""
-    pdf = pydyf.PDF()
-    first = PdfFileReader(io.BytesIO(parts[0][0]), strict=False)
+class _Sink(pydyf.PDF):
+    """A pydyf PDF written to its file as its objects are made: pydyf's own `write` holds every object to the end
+    (and joins all their bytes once more for the identifier), a month's book more than a process should hold. The
+    pages' tree, the catalog and the information dictionary, which grow to the end, are written last."""
+
+    def __init__(self, output, version: bytes):
+        self.output, self.waiting, self.digest = output, [], hashlib.md5(usedforsecurity=False)
+        super().__init__()
+        self.write_line(b"%PDF-" + version, output)
+        self.write_line(b"%\xf0\x9f\x96\xa4", output)
+
+    def add_object(self, object_):
+        super().add_object(object_)
+        self.waiting.append(object_)
+
+    def flush(self, *, last: bool = False) -> None:
+        """Writes the objects waiting (but those written last, unless `last`), each then forgotten but for its
+        place in the file."""
+        kept = []
+        for object_ in self.waiting:
+            if object_.free == "f" or (not last and any(object_ is held for held in (self.pages, self.catalog))):
+                kept.append(object_)
+                continue
+            data = object_.data
+            self.digest.update(data)
+            written = types.SimpleNamespace(offset=self.current_position, generation=0, free="n")
+            self.write_line(f"{object_.number} 0 obj\n".encode() + data + b"\nendobj", self.output)
+            self.objects[object_.number] = written
+        self.waiting = kept
+
+    def close(self, identifier: bytes) -> None:
+        """The last objects, the cross-reference table and the trailer (the identifier as pydyf writes it)."""
+        if self.info:
+            self.add_object(self.info)
+        self.flush(last=True)
+        xref = self.current_position
+        self.write_line(b"xref", self.output)
+        self.write_line(f"0 {len(self.objects)}".encode(), self.output)
+        for object_ in self.objects:
+            self.write_line(f"{object_.offset:010} {object_.generation:05} {object_.free} ".encode(), self.output)
+        self.write_line(b"trailer", self.output)
+        self.write_line(b"<<", self.output)
+        self.write_line(f"/Size {len(self.objects)}".encode(), self.output)
+        self.write_line(b"/Root " + self.catalog.reference, self.output)
+        if self.info:
+            self.write_line(b"/Info " + self.info.reference, self.output)
+        self.write_line(b"/ID [" + pydyf.String(identifier).data + b" "
+                        + pydyf.String(self.digest.hexdigest().encode()).data + b"]", self.output)
+        self.write_line(b">>", self.output)
+        self.write_line(b"startxref", self.output)
+        self.write_line(f"{xref}".encode(), self.output)
+        self.write_line(b"%%EOF", self.output)
+
+
+def _attach(copy: "_Copy", reader: PdfFileReader, data: Path) -> None:
+    """The first part's attached file (a stand-in, made by WeasyPrint with its name, dates and relationship) given the
+    bytes of `data`, compressed a piece at a time, with their size and checksum."""
+    specification = reader.root["/Names"]["/EmbeddedFiles"]["/Names"][1]
+    stream = copy.made[specification["/EF"].raw_get("/F").reference]
+    packer, packed, checksum, size = zlib.compressobj(), [], hashlib.md5(usedforsecurity=False), 0
+    with data.open("rb") as source:
+        while piece := source.read(1 << 20):
+            checksum.update(piece)
+            size += len(piece)
+            packed.append(packer.compress(piece))
+    packed.append(packer.flush())
+    stream.stream = [b"".join(packed)]
+    stream.extra = {key: value for key, value in stream.extra.items() if key not in ("Filter", "DecodeParms")}
+    stream.extra["Filter"] = "/FlateDecode"
+    stream.extra["Params"]["CheckSum"] = f"<{checksum.hexdigest()}>"
+    stream.extra["Params"]["Size"] = size
+
+
+def _merge(parts: list, footers: list[bytes], identifier: bytes, out, data: Path) -> None:
+    """Writes to `out` one PDF/A-3b: the first part's catalog (metadata, output intent, attached data: the file
+    `data`), every part's pages, each with its footer drawn after it, the outline of every part's headings."""
+    opened = parts[0][0].read_bytes()
+    pdf = _Sink(out, opened[5:8])
+    first = PdfFileReader(io.BytesIO(opened), strict=False)
     copy = _Copy(pdf, first)
     info = first.trailer_view.get_value_as_reference("/Info").get_object()
     pdf.info.update(copy._entries(info))
@@ -377,20 +526,20 @@ def _merge(parts: list, footers: list[bytes], identifier: bytes) -> bytes:
                 pdf.catalog["Names"] = pydyf.Dictionary({"EmbeddedFiles": copy(names.raw_get("/EmbeddedFiles"))})
         elif key not in ("/Type", "/Pages", "/Outlines"):
             pdf.catalog[key[1:]] = copy(first.root.raw_get(key))
+    _attach(copy, first, data)
     opening = pydyf.Stream([b"q"])  # the page's own drawing in a state of its own, closed by its footer's stream
     pdf.add_object(opening)
-    margins = iter(_footers_drawn(pdf, footers))
-    shown, merged = [], {}  # each page's height and headings, for the outline; the resources of pages and footers
+    margins = iter(_footers_drawn(pdf, [written for written in footers if written]))
+    shown = []  # each page's height and headings, for the outline
     for index, (written, pages) in enumerate(parts):
-        reader = first if not index else PdfFileReader(io.BytesIO(written), strict=False)
-        copy = _Copy(pdf, reader) if index else copy
+        reader = first if not index else PdfFileReader(io.BytesIO(written.read_bytes()), strict=False)
+        copy, merged = (_Copy(pdf, reader) if index else copy), {}  # the resources of this part's pages and footers
         for page, (height, bookmarks) in zip(_pages(reader), pages, strict=True):
             made = pydyf.Dictionary({key[1:]: copy(page.raw_get(key)) for key in page
                                      if key not in ("/Parent", "/Contents", "/Resources")})
             footer, added = next(margins)
             resources = page.raw_get("/Resources")
-            key = (index, resources.reference if isinstance(resources, generic.IndirectObject) else id(page),
-                   id(added))
+            key = (resources.reference if isinstance(resources, generic.IndirectObject) else id(page), id(added))
             if key not in merged:  # the page's resources and its footer's, renamed: one object for many pages
                 resources = resources.get_object()
                 merged[key] = pydyf.Dictionary({name[1:]: copy(resources.raw_get(name)) for name in resources})
@@ -404,12 +553,11 @@ def _merge(parts: list, footers: list[bytes], identifier: bytes) -> bytes:
             made["Contents"] = pydyf.Array([opening.reference, *(copy(c) for c in contents), footer.reference])
             made["Parent"] = pdf.pages.reference
             pdf.add_page(made)
+            pdf.flush()
             shown.append(types.SimpleNamespace(height=height, bookmarks=bookmarks))
     # the headings of every part, as WeasyPrint makes one document's outline (Document.make_bookmark_tree)
     add_outlines(pdf, Document.make_bookmark_tree(types.SimpleNamespace(pages=shown), 0.75, transform_pages=True))
-    output = io.BytesIO()
-    pdf.write(output, version=parts[0][0][5:8], identifier=identifier, compress=True)
-    return output.getvalue()
+    pdf.close(identifier)
 
 
 def _pages(reader: PdfFileReader) -> list:

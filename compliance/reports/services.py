@@ -2,9 +2,11 @@
 
 import datetime
 import hashlib
+import tempfile
 
+import psycopg
 from django.conf import settings
-from django.db import transaction
+from django.db import connection, transaction
 from django.urls import reverse
 from django.utils import timezone
 
@@ -217,20 +219,26 @@ def report_generate(report: Report) -> Report:
     try:
         made = documents.build(report)
         _progress(report, 30)
-        document = render.pdf(made.template, made.context, made.source, created=made.created)
-        _progress(report, 70)
-        certificate = _signer(report, made)
-        signed = signing.sign(document, certificate=selectors.certificate_x509(certificate),
-                              key_name=certificate.key_name, crl_der=selectors.crl_der(), reason=made.title,
-                              location=report.casino.name if report.casino else "Vigie")
+        # rendered and signed in files: a month's book is more than a worker should hold twice
+        with tempfile.TemporaryFile() as document, tempfile.TemporaryFile() as signed_file:
+            render.write(document, made.template, made.context, made.source, created=made.created)
+            _progress(report, 70)
+            certificate = _signer(report, made)
+            document.seek(0)
+            signing.sign(document, certificate=selectors.certificate_x509(certificate),
+                         key_name=certificate.key_name, crl_der=selectors.crl_der(), reason=made.title,
+                         location=report.casino.name if report.casino else "Vigie", output=signed_file)
+            pages = render.page_count(document)
+            signed_file.seek(0)
+            signed = signed_file.read()
         _progress(report, 90)
         with transaction.atomic():
-            _file(report, made, signed, certificate, render.page_count(document))
+            _file(report, made, signed, certificate, pages)
     except Exception as exc:  # noqa: BLE001 - whatever failed, the report says so and holds no bytes
         Report.objects.filter(pk=report.pk).update(status=Report.Status.FAILED, error=f"{type(exc).__name__}: {exc}",
                                                    finished_at=timezone.now())
         raise
-    return Report.objects.get(pk=report.pk)
+    return Report.objects.defer("pdf").get(pk=report.pk)  # read when asked for: tens of megabytes for a month
 
 
 def _file(report: Report, made: documents.Document, signed: bytes, certificate: SigningCertificate,
@@ -250,6 +258,10 @@ def _file(report: Report, made: documents.Document, signed: bytes, certificate: 
     else:
         audit_record(actor=report.requested_by, action=AuditAction.REPORT_SIGNED, casino=None,
                      jurisdiction=certificate.jurisdiction, target_type="report", target_id=report.pk, details=record)
+    # the file as a binary parameter: the ORM writes it as hex inside the statement's text, which a month's book
+    # (tens of megabytes) takes several times over in memory
+    with psycopg.Cursor(connection.connection) as cursor:
+        cursor.execute(f"UPDATE {Report._meta.db_table} SET pdf = %b WHERE id = %s", [signed, report.pk])
     Report.objects.filter(pk=report.pk).update(
-        status=Report.Status.SUCCEEDED, progress=100, pdf=signed, sha256=digest, certificate=certificate,
+        status=Report.Status.SUCCEEDED, progress=100, sha256=digest, certificate=certificate,
         covered=covered, chain_entry=entry, finished_at=timezone.now(), pages=pages)

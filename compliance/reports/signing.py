@@ -11,6 +11,7 @@ import datetime
 import io
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from typing import BinaryIO
 
 from asn1crypto import cms, core
 from asn1crypto import crl as asn1_crl
@@ -95,9 +96,11 @@ def validation_context(crl_der: bytes, *, at: datetime.datetime | None = None) -
                              allow_fetching=False, revocation_mode="hard-fail", moment=at)
 
 
-def sign(pdf: bytes, *, certificate, key_name: str, crl_der: bytes, reason: str, location: str) -> bytes:
-    """`pdf` signed by the holder of `certificate`: PAdES baseline with the certificate chain, the CRL and the
-    timestamp embedded (B-LT), certified so that no later change is allowed."""
+def sign(pdf: bytes | BinaryIO, *, certificate, key_name: str, crl_der: bytes, reason: str, location: str,
+         output: BinaryIO | None = None) -> bytes | None:
+    """`pdf` (its bytes, or its file) signed by the holder of `certificate`: PAdES baseline with the certificate
+    chain, the CRL and the timestamp embedded (B-LT), certified so that no later change is allowed. Its bytes, or
+    written to `output`."""
     signer = signers.SimpleSigner(
         signing_cert=_asn1(certificate),
         signing_key=asn1_keys.PrivateKeyInfo.load(pki.key_der(pki.private_key(key_name))),
@@ -108,10 +111,11 @@ def sign(pdf: bytes, *, certificate, key_name: str, crl_der: bytes, reason: str,
         docmdp_permissions=MDPPerm.NO_CHANGES, embed_validation_info=True,
         validation_context=validation_context(crl_der), reason=reason, location=location,
     )
-    writer = IncrementalPdfFileWriter(io.BytesIO(pdf), strict=False)
+    writer = IncrementalPdfFileWriter(io.BytesIO(pdf) if isinstance(pdf, bytes) else pdf, strict=False)
     timestamper = _timestamper()
-    return _outside_any_event_loop(lambda: signers.sign_pdf(writer, meta, signer=signer,
-                                                            timestamper=timestamper).getvalue())
+    signed = _outside_any_event_loop(lambda: signers.sign_pdf(writer, meta, signer=signer, timestamper=timestamper,
+                                                              output=output))
+    return signed.getvalue() if output is None else None
 
 
 @dataclass

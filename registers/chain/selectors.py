@@ -236,9 +236,12 @@ def standing(entries: QuerySet[Entry]) -> QuerySet[Entry]:
     return entries.exclude(followers__kind=EntryKind.CORRECTION)
 
 
-def with_corrections(entries: QuerySet[Entry]) -> QuerySet[Entry]:
-    """Each entry with `corrected_by`, the n° of the countersigned correction that set it aside (None if none)."""
+def with_corrections(entries: QuerySet[Entry], upto: int | None = None) -> QuerySet[Entry]:
+    """Each entry with `corrected_by`, the n° of the countersigned correction that set it aside (None if none); with
+    `upto`, as the register stood at its n° `upto`."""
     corrections = Entry.objects.filter(refers_to=OuterRef("pk"), kind=EntryKind.CORRECTION).order_by("seq")
+    if upto is not None:
+        corrections = corrections.filter(seq__lte=upto)
     return entries.annotate(corrected_by=Subquery(corrections.values("seq")[:1]))
 
 
