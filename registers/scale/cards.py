@@ -66,6 +66,7 @@ class CardPlay:
         self.cards: dict[int, PlayedCard] = {}
         self.issued = 0
         self.prefix = "".join(c for c in casino.code if c.isalnum())[:3].upper()
+        self.rules: dict = {}  # (key, day): the rule as it stood that day, read once a day rather than once a card
 
     def play(self, day: datetime.date, card_ids) -> Day:
         """The day's operations, chained in the register in the order they happen; `card_ids(n)` gives the ids of
@@ -89,10 +90,10 @@ class CardPlay:
         return rows
 
     def _issue(self, rows: Day, day, clock, pk: int, kind: str, client: int | None):
-        cap = card_rule(self.casino, CAP_KEYS[kind], day)
+        cap = self._rule(CAP_KEYS[kind], day)
         self.issued += 1
         number = f"{self.prefix}-{self.casino.pk:04d}{self.issued:08d}"
-        slots = int(card_rule(self.casino, "nominatives_par_client_max", day).value) if client else None
+        slots = int(self._rule("nominatives_par_client_max", day).value) if client else None
         rows.cards.append((pk, self.casino.pk, number, kind, client, 1 if slots else None, slots, "active", cap.value,
                            Decimal("0.00"), f"Valable uniquement au {self.casino.name}", day, self.cast.manager.pk,
                            clock))
@@ -101,6 +102,11 @@ class CardPlay:
                                     "citation": str(cap.citation)})
         self.cards[pk] = PlayedCard(pk, number, kind, Decimal(cap.value).quantize(CENT), client)
         return self.cards[pk], clock + STEP
+
+    def _rule(self, key: str, day: datetime.date):
+        if (key, day) not in self.rules:
+            self.rules[key, day] = card_rule(self.casino, key, day)
+        return self.rules[key, day]
 
     def _move(self, rows: Day, day, clock, card: PlayedCard, kind: str, actor: User, amount: Decimal, delta: Decimal,
               extra: dict) -> datetime.datetime:
