@@ -50,16 +50,25 @@ class ChainWriter:
 
     def flush(self) -> list[int]:
         """Writes the chained rows; returns their ids, in order."""
-        taken = entry_ids(self.register.casino_id, [row[3] for row in self.rows])
-        with connection.cursor() as cursor, cursor.cursor.copy(
-                f"COPY {Entry._meta.db_table} ({', '.join(ENTRY_COLUMNS)}) FROM STDIN") as copy:
-            for entry_id, row in zip(taken, self.rows, strict=True):
-                copy.write_row((entry_id, *row))
-        self.written += len(self.rows)
-        self.rows = []
-        return taken
+        return chain_rows_write(self.register.casino_id, self.take())
+
+    def take(self) -> list[tuple]:
+        """The rows chained since the last `take`, to be written by `chain_rows_write` (on any connection)."""
+        rows, self.rows = self.rows, []
+        self.written += len(rows)
+        return rows
 
     def checkpoint(self, *, signed_by: User, signed_at: datetime.datetime, reason: str = "session_close") -> Checkpoint:
         """The head as it stands, signed as `checkpoint_create` signs it (not saved)."""
         return checkpoint_signed(register=self.register, size=self.seq, head_hash=self.head, signed_at=signed_at,
                                  user=signed_by, reason=reason)
+
+
+def chain_rows_write(casino_id: int, rows: list[tuple]) -> list[int]:
+    """Writes rows a ChainWriter chained; returns their ids, in order."""
+    taken = entry_ids(casino_id, [row[3] for row in rows])
+    with connection.cursor() as cursor, cursor.cursor.copy(
+            f"COPY {Entry._meta.db_table} ({', '.join(ENTRY_COLUMNS)}) FROM STDIN") as copy:
+        for entry_id, row in zip(taken, rows, strict=True):
+            copy.write_row((entry_id, *row))
+    return taken

@@ -10,10 +10,12 @@ slips (≈ 290,000), ≈ 1,500,000 poker deals, ≈ 730 jackpots paid by hand an
 the signed reports of its last day and month (`reports.py`)."""
 
 import datetime
+import functools
 import random
 import tempfile
 import time
 from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
@@ -38,9 +40,9 @@ from ..tables.imports import slips_import
 from ..tables.services import table_create
 from . import poker as room
 from . import tables as pit
-from .cards import CardPlay, Cast
+from .cards import CardPlay, Cast, Day
 from .floor import floor_generate
-from .imports import ChainWriter, ids
+from .imports import ChainWriter, chain_rows_write, ids
 from .reports import reports_generate
 
 PASSWORD = "Vigie-echelle-2026!"
@@ -142,35 +144,65 @@ def _at(casino: Casino, day: datetime.date, hour: int) -> datetime.datetime:
 
 
 @transaction.atomic
-def _card_day(play: CardPlay, writer: ChainWriter, day: datetime.date) -> tuple[int, int]:
-    rows = play.play(day, lambda count: ids(Card._meta.db_table, count))
+def _card_day(casino_id: int, rows: Day, chained: list[tuple], day: datetime.date) -> tuple[int, int]:
+    """Writes a day of cards: the cards issued, the entries chained, the movements (each naming its entry)."""
     with connection.cursor() as cursor:
-        cursor.execute("SELECT vigie_movement_partition(%s, %s)", [play.casino.pk, day])  # the year's, once
+        cursor.execute("SELECT vigie_movement_partition(%s, %s)", [casino_id, day])  # the year's, once
         with cursor.cursor.copy(f"COPY {Card._meta.db_table} ({', '.join(CARD_COLUMNS)}) FROM STDIN") as copy:
             for card in rows.cards:
                 copy.write_row(card)
-        entry_ids = writer.flush()
+        entry_ids = chain_rows_write(casino_id, chained)
         with cursor.cursor.copy(f"COPY {CardMovement._meta.db_table} ({', '.join(MOVEMENT_COLUMNS)}) "
                                 "FROM STDIN") as copy:
             for place, card, kind, delta, after in rows.movements:
-                copy.write_row((entry_ids[place], card, kind, day, delta, after, play.casino.pk))
+                copy.write_row((entry_ids[place], card, kind, day, delta, after, casino_id))
     return len(rows.cards), len(rows.movements)
 
 
+def _in_thread(write: Callable[[], tuple[int, int]]) -> Callable[[], tuple[int, int]]:
+    def written():
+        try:
+            return write()
+        finally:
+            connection.close()  # the thread's own connection: a day's transaction, then gone
+    return written
+
+
 def _card_year(casino, cast, rng, density, clients, days, done: Generated, progress) -> None:
+    """Each day is played here while the day before is written by a thread on a connection of its own: the first is
+    Python's work, the second PostgreSQL's (its checks of every entry, movement and reference), on two cores. Within
+    a caller's transaction, whose rows no other connection sees, each day is written here once played."""
     writer = ChainWriter(register_for(casino=casino, kind=RegisterKind.CARTES))
     play = CardPlay(casino, cast, writer, rng, density, clients)
-    checkpoints = []
-    for index, day in enumerate(days):
-        cards, movements = _card_day(play, writer, day)
-        done.cards, done.movements = done.cards + cards, done.movements + movements
-        checkpoints.append(writer.checkpoint(signed_by=cast.manager, signed_at=_at(casino, day, 30)))
-        if index % 30 == 29 or index == len(days) - 1:
-            Checkpoint.objects.bulk_create(checkpoints)
-            checkpoints = []
-            progress(f"{casino.code}: cards to {day.isoformat()}: {done.cards:,} cards, {done.movements:,} movements")
+    checkpoints, apart = [], not connection.in_atomic_block
+    with ThreadPoolExecutor(max_workers=1) as database:
+        writing = None
+        for index, day in enumerate(days):
+            rows = play.play(day, lambda count: ids(Card._meta.db_table, count))
+            write = functools.partial(_card_day, casino.pk, rows, writer.take(), day)
+            if writing is not None:  # at most one day ahead of what is written
+                _tally(done, writing.result())
+            writing = database.submit(_in_thread(write)) if apart else _done(write())
+            checkpoints.append(writer.checkpoint(signed_by=cast.manager, signed_at=_at(casino, day, 30)))
+            if index % 30 == 29 or index == len(days) - 1:
+                _tally(done, writing.result())
+                writing = None
+                Checkpoint.objects.bulk_create(checkpoints)  # of days written
+                checkpoints = []
+                progress(f"{casino.code}: cards to {day.isoformat()}: {done.cards:,} cards, "
+                         f"{done.movements:,} movements")
     done.entries += writer.written
     _balances(play)
+
+
+def _done(result: tuple[int, int]) -> Future:
+    written = Future()
+    written.set_result(result)
+    return written
+
+
+def _tally(done: Generated, written: tuple[int, int]) -> None:
+    done.cards, done.movements = done.cards + written[0], done.movements + written[1]
 
 
 def _balances(play: CardPlay) -> None:
