@@ -164,6 +164,10 @@ class Postgres:
         if self.fast:  # throw-away test cluster: durability buys nothing there
             opts += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
             opts += " -c lock_timeout=60s"  # a test waiting a minute on a lock fails with its name, not hangs CI
+        else:  # the product's: a casino-year's indexes held in memory (an eighth of it, 128 MB to 2 GB), and
+            # checkpoints spaced so that a day's appends do not write each page's full image again and again
+            memory = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") // (1 << 20)
+            opts += f" -c shared_buffers={min(max(128, memory // 8), 2048)}MB -c max_wal_size=4GB"
         if self.extra_opts:
             opts += f" {self.extra_opts}"
         if not self.log.exists():
