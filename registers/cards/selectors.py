@@ -45,14 +45,15 @@ class Line:
     balance_after: Decimal | None
 
 
-def _cards_register(card: Card) -> Register | None:
-    return Register.objects.filter(casino_id=card.casino_id, kind=RegisterKind.CARTES).first()
+def _cards_register(card: Card) -> QuerySet[Register]:
+    """The casino's `cartes` register as a subquery of the entries' query: no query of its own."""
+    return Register.objects.filter(casino_id=card.casino_id, kind=RegisterKind.CARTES).values("id")[:1]
 
 
-def _named(card: Card, register: Register | None) -> QuerySet[Entry]:
+def _named(card: Card, register: QuerySet[Register]) -> QuerySet[Entry]:
     """The `cartes` register's entries naming this card as "card", read through the expression index of migrations
     0008 and 0022 (not by scanning the register's text)."""
-    return (Entry.objects.filter(register=register)
+    return (Entry.objects.filter(register_id=register)
             .annotate(card_number=RawSQL(f"({Entry._meta.db_table}.payload::jsonb ->> 'card')", []))
             .filter(card_number=card.number))
 
@@ -65,7 +66,7 @@ def _received(card: Card) -> QuerySet[Entry]:
 def _entries_of(card: Card) -> QuerySet[Entry]:
     """The `cartes` register's entries about this card: those naming it, and the transfers it received."""
     received = CardMovement.objects.filter(card=card, kind=TRANSFERRED).values("entry_id")
-    return (Entry.objects.filter(register=_cards_register(card))
+    return (Entry.objects.filter(register_id=_cards_register(card))
             .annotate(card_number=RawSQL(f"({Entry._meta.db_table}.payload::jsonb ->> 'card')", []))
             .filter(Q(card_number=card.number) | Q(pk__in=received)).select_related("actor"))
 

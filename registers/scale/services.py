@@ -159,15 +159,6 @@ def _card_day(casino_id: int, rows: Day, chained: list[tuple], day: datetime.dat
     return len(rows.cards), len(rows.movements)
 
 
-def _in_thread(write: Callable[[], tuple[int, int]]) -> Callable[[], tuple[int, int]]:
-    def written():
-        try:
-            return write()
-        finally:
-            connection.close()  # the thread's own connection: a day's transaction, then gone
-    return written
-
-
 def _card_year(casino, cast, rng, density, clients, days, done: Generated, progress) -> None:
     """Each day is played here while the day before is written by a thread on a connection of its own: the first is
     Python's work, the second PostgreSQL's (its checks of every entry, movement and reference), on two cores. Within
@@ -175,14 +166,14 @@ def _card_year(casino, cast, rng, density, clients, days, done: Generated, progr
     writer = ChainWriter(register_for(casino=casino, kind=RegisterKind.CARTES))
     play = CardPlay(casino, cast, writer, rng, density, clients)
     checkpoints, apart = [], not connection.in_atomic_block
-    with ThreadPoolExecutor(max_workers=1) as database:
+    with ThreadPoolExecutor(max_workers=1) as database:  # one thread, one connection for the year
         writing = None
         for index, day in enumerate(days):
             rows = play.play(day, lambda count: ids(Card._meta.db_table, count))
             write = functools.partial(_card_day, casino.pk, rows, writer.take(), day)
             if writing is not None:  # at most one day ahead of what is written
                 _tally(done, writing.result())
-            writing = database.submit(_in_thread(write)) if apart else _done(write())
+            writing = database.submit(write) if apart else _done(write())
             checkpoints.append(writer.checkpoint(signed_by=cast.manager, signed_at=_at(casino, day, 30)))
             if index % 30 == 29 or index == len(days) - 1:
                 _tally(done, writing.result())
@@ -191,6 +182,7 @@ def _card_year(casino, cast, rng, density, clients, days, done: Generated, progr
                 checkpoints = []
                 progress(f"{casino.code}: cards to {day.isoformat()}: {done.cards:,} cards, "
                          f"{done.movements:,} movements")
+        database.submit(lambda: connection.close()).result()  # the thread's own (looked up in the thread)
     done.entries += writer.written
     _balances(play)
 
