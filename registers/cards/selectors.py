@@ -58,21 +58,26 @@ def _named(card: Card, register: QuerySet[Register]) -> QuerySet[Entry]:
             .filter(card_number=card.number))
 
 
+def movements_of(card: Card) -> QuerySet[CardMovement]:
+    """The card's movements, in its casino's partitions only (index `cardmovement_card_last`, migration 0024)."""
+    return CardMovement.objects.filter(casino_id=card.casino_id, card=card)
+
+
 def _received(card: Card) -> QuerySet[Entry]:
     """The transfers this card received (art. 3-1 8)), which name the card they came from: by its movements."""
-    return Entry.objects.filter(pk__in=CardMovement.objects.filter(card=card, kind=TRANSFERRED).values("entry_id"))
+    return Entry.objects.filter(pk__in=movements_of(card).filter(kind=TRANSFERRED).values("entry_id"))
 
 
 def _entries_of(card: Card) -> QuerySet[Entry]:
     """The `cartes` register's entries about this card: those naming it, and the transfers it received."""
-    received = CardMovement.objects.filter(card=card, kind=TRANSFERRED).values("entry_id")
+    received = movements_of(card).filter(kind=TRANSFERRED).values("entry_id")
     return (Entry.objects.filter(register_id=_cards_register(card))
             .annotate(card_number=RawSQL(f"({Entry._meta.db_table}.payload::jsonb ->> 'card')", []))
             .filter(Q(card_number=card.number) | Q(pk__in=received)).select_related("actor"))
 
 
 def _lines(card: Card, entries: list[Entry]) -> list[Line]:
-    moves = {m.entry_id: m for m in CardMovement.objects.filter(card=card, entry_id__in=[e.pk for e in entries])}
+    moves = {m.entry_id: m for m in movements_of(card).filter(entry_id__in=[e.pk for e in entries])}
     return [Line(entry, json.loads(entry.payload), moves[entry.pk].delta if entry.pk in moves else None,
                  moves[entry.pk].balance_after if entry.pk in moves else None) for entry in entries]
 
@@ -84,7 +89,7 @@ def card_history(card: Card) -> list[Line]:
 
 
 def card_ledger_sum(card: Card) -> Decimal:
-    return CardMovement.objects.filter(card=card).aggregate(total=Sum("delta"))["total"] or Decimal("0.00")
+    return movements_of(card).aggregate(total=Sum("delta"))["total"] or Decimal("0.00")
 
 
 def card_benefits(card: Card) -> dict[str, int]:

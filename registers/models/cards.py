@@ -153,7 +153,7 @@ class CardMovement(models.Model):
     class Meta:
         ordering = ["id"]
         constraints = [models.UniqueConstraint(fields=["entry", "card"], name="cardmovement_one_per_entry")]
-        indexes = [models.Index(fields=["card", "-id"], name="cardmovement_card_last"),
+        indexes = [models.Index(fields=["casino", "card", "-id"], name="cardmovement_card_last"),
                    models.Index(fields=["gaming_day", "card"], name="cardmovement_day")]
 
     def __str__(self):

@@ -32,6 +32,7 @@ from ...kinds import MOVEMENT_LABELS, RegisterKind
 from ...models import Card, CardKind, CardMovement, CardStatus, Entry
 from ..excess import Excess, excess_entries, excess_of, excesses_outstanding
 from ..ledger import ADJUSTED, BET, LOADED, PAID_OUT, TO_ORPHELINS, TRANSFERRED, WON, excess_citation
+from ..selectors import movements_of
 from .services import COUNTED, DESK_RULE, ENCAISSE_RULE, MOMENT_LABELS, caisse_citation
 
 ZERO = Decimal("0.00")
@@ -98,14 +99,14 @@ class CardStatement:
 
 
 def _opening(card_ref, day: datetime.date):
-    return (CardMovement.objects.filter(card=card_ref, gaming_day__lt=day).order_by("-id")
+    return (movements_of(card_ref).filter(gaming_day__lt=day).order_by("-id")
             .values("balance_after")[:1])
 
 
 def card_statement(card: Card, day: datetime.date) -> CardStatement:
     """The card's day: its balance before, each movement with its register entry, its balance after."""
     opening = _opening(card, day).first()
-    moves = (CardMovement.objects.filter(card=card, gaming_day=day).order_by("id")
+    moves = (movements_of(card).filter(gaming_day=day).order_by("id")
              .values_list("kind", "delta", "balance_after", "entry__seq"))
     movements = [Movement(kind, delta, after, seq) for kind, delta, after, seq in moves]
     start = opening["balance_after"] if opening else ZERO
@@ -180,8 +181,8 @@ class CardsStatement:
         return [line for line in self.lines if not line.balanced]
 
 
-# Each card's opening (its last movement before the day, one probe of the index (card, id) per card, in its casino's
-# partitions only) and closing (its last movement of the day, if it moved, else its opening), in one statement.
+# Each card's opening (its last movement before the day, one probe of the index (casino, card, id) per card, in its
+# casino's partitions only) and closing (its last movement of the day, if it moved, else its opening), in one statement.
 BALANCES = """
 WITH day_last AS (SELECT DISTINCT ON (card_id) card_id, balance_after FROM registers_cardmovement
                   WHERE casino_id = %(casino)s AND gaming_day = %(day)s ORDER BY card_id, id DESC)
