@@ -46,7 +46,8 @@ class SlotRequest(models.Model):
     """One idempotency key of a slot system and the answer it got. The row is inserted before the operation
     runs, in the same transaction, so a concurrent request with the same key waits on the unique index."""
 
-    slot_system = models.ForeignKey(SlotSystem, on_delete=models.PROTECT, related_name="requests")
+    # indexed by the unique (system, key) below, which leads with it (migration 0025)
+    slot_system = models.ForeignKey(SlotSystem, on_delete=models.PROTECT, related_name="requests", db_index=False)
     key = models.CharField(max_length=200)
     operation = models.CharField(max_length=20)  # debit | credit
     body_sha256 = models.CharField(max_length=64)
