@@ -21,6 +21,7 @@ from compliance.permissions import verify_can_write
 from games.selectors import rule_value_at
 from registers.errors import ErrorCode
 
+from .. import prepared
 from ..chain import hashing as chain
 from ..chain.selectors import kind_applies
 from ..chain.services import (
@@ -193,10 +194,9 @@ def played(card: Card, kind: str, delta: Decimal, machine: str, actor: User,
         return None
     (day, basis), casino = terms, card.casino
     recorded_at = timezone.now()
-    with connection.cursor() as cursor:
-        cursor.execute(PLAY, [card.pk, casino.pk, kind, delta, machine, day, actor.pk, actor.username, recorded_at,
-                              timestamp(recorded_at), basis])
-        outcome, _number, balance, register_id, entry_id, seq, digest, prev_hash, payload = cursor.fetchone()
+    outcome, _number, balance, register_id, entry_id, seq, digest, prev_hash, payload = prepared.fetch_one(
+        PLAY, [card.pk, casino.pk, kind, delta, machine, day, actor.pk, actor.username, recorded_at,
+               timestamp(recorded_at), basis])
     if outcome != "done":
         return None
     entry = Entry(id=entry_id, register_id=register_id, seq=seq, kind=kind, gaming_day=day, payload=payload,

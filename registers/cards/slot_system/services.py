@@ -39,6 +39,7 @@ from compliance.permissions import verify_can_write
 from compliance.services import audit_record
 from registers.errors import ErrorCode
 
+from ... import prepared
 from ...chain.services import timestamp
 from ...fields import clean_text
 from ...models import Card, Entry, SlotRequest, SlotSystem
@@ -303,11 +304,10 @@ def _played(system: SlotSystem, key: str, operation: str, fields: dict) -> Answe
     now = timezone.now()
     try:
         # within a caller's transaction, a savepoint: a key taken meanwhile aborts the statement alone
-        with transaction.atomic() if connection.in_atomic_block else nullcontext(), connection.cursor() as cursor:
-            cursor.execute(SLOT_PLAY, [system.pk, key, operation, _fingerprint(operation, fields), fields["card"],
-                                       fields["currency"], value, casino.pk, machine, day, actor.pk, actor.username,
-                                       now, timestamp(now), basis])
-            outcome, response = cursor.fetchone()
+        with transaction.atomic() if connection.in_atomic_block else nullcontext():
+            outcome, response = prepared.fetch_one(SLOT_PLAY, [
+                system.pk, key, operation, _fingerprint(operation, fields), fields["card"], fields["currency"], value,
+                casino.pk, machine, day, actor.pk, actor.username, now, timestamp(now), basis])
     except DatabaseError as error:
         if getattr(error.__cause__, "sqlstate", None) == KEY_TAKEN_MEANWHILE:
             return None
