@@ -256,7 +256,8 @@ def start_gunicorn(port: int, log) -> subprocess.Popen:
     env = {**os.environ, "DATABASE_URL": os.environ.get("DATABASE_APP_URL") or os.environ["DATABASE_URL"],
            "DJANGO_SETTINGS_MODULE": "config.settings.local", "LOG_LEVEL": "ERROR"}
     return subprocess.Popen([str(Path(sys.executable).parent / "gunicorn"), "config.wsgi", "-b", f"127.0.0.1:{port}",
-                             "-w", str(WEB_WORKERS)], cwd=ROOT, env=env, stdout=log, stderr=log, start_new_session=True)
+                             "-w", str(WEB_WORKERS), "--preload"],
+                            cwd=ROOT, env=env, stdout=log, stderr=log, start_new_session=True)
 
 
 def wait_ready(port: int, card: str, key: str, server: subprocess.Popen) -> None:
@@ -361,9 +362,10 @@ def measure(casino, cards, system, key) -> bool:
     invariants; whether they hold. The scale benchmark runs it on its generated casino-year.
 
     One casino's operations are one register chain: each append holds the register's row from its head read to
-    its commit (the WAL flush included), so a chain takes its operations one after the other whatever the number
-    of processes. The services are measured again on one casino per process (WRITERS chains), as an installation
-    serving the casinos of a jurisdiction runs them; pgbench's accounts have no such chain."""
+    its commit (not to its WAL's flush, which the operation then waits for with the others': registers/prepared.py),
+    so a chain takes its operations one after the other whatever the number of processes. The services are
+    measured again on one casino per process (WRITERS chains), as an installation serving the casinos of a
+    jurisdiction runs them; pgbench's accounts have no such chain."""
     entries_before = Entry.objects.filter(register__casino=casino, kind__in=GAME_KINDS).count()
     requests_before = SlotRequest.objects.filter(slot_system__casino=casino).count()
     moving_before = Entry.objects.filter(register__casino=casino, kind__in=GAME_KINDS[:2]).count()

@@ -1,12 +1,28 @@
-"""A statement the slot machines send by the thousand a second, prepared once per connection: PostgreSQL then
-neither parses nor plans it again, and its parameters go apart from its text (Django's cursor writes them into the
-text on every call). It is logged as Django logs a query, so a test that counts an operation's statements still
-counts it, and its errors are Django's, with psycopg's as their cause."""
+"""The statements the slot machines send by the thousand a second.
+
+Each is prepared once per connection: PostgreSQL then neither parses nor plans it again, and its parameters go apart
+from its text (Django's cursor writes them into the text on every call). It is logged as Django logs a query, so a
+test that counts an operation's statements still counts it, and its errors are Django's, with psycopg's as their
+cause.
+
+A ledger operation run on its own (not within a caller's transaction) commits without waiting for its WAL to reach
+the disk, then waits for it with a second transaction (`flushed`): its commit then frees the register's row at once,
+and the next operation on the chain, instead of waiting for that write too, shares it. Nothing is answered before
+the operation is on disk, as with a synchronous commit (and on a synchronous standby, if one is configured: the
+second transaction's commit waits for it). The WAL is written in order: an entry that is on disk has the entries it
+follows on disk too, so no crash can leave a chain with a gap. Only a reader could see, for the time of that write,
+an operation that a crash at that instant would take back, which its caller was never told was done.
+"""
 
 import time
 
 import psycopg
 from django.db import connection
+
+# A transaction that wrote WAL waits, at its commit, for the WAL up to its own record, so up to the operation's. It
+# must write some: one that only took an id commits without waiting. A logical message is a record of a few bytes,
+# at any wal_level, that no table keeps.
+FLUSHED = "SELECT pg_logical_emit_message(true, 'vigie', '')"
 
 
 def fetch_one(sql: str, params: list) -> tuple | None:
@@ -19,4 +35,15 @@ def fetch_one(sql: str, params: list) -> tuple | None:
         row = cursor.fetchone()
     if connection.queries_logged:
         connection.queries_log.append({"sql": f"{sql} -- {params!r}", "time": f"{time.monotonic() - started:.3f}"})
+    return row
+
+
+def operation(call: str, params: list) -> tuple:
+    """The row of the ledger function `call` (`vigie_…(%s, …)`, whose first column, its outcome, is 'done' when it
+    wrote), on disk when this returns. Within a caller's transaction, its commit is the caller's, synchronous."""
+    if connection.in_atomic_block or not connection.get_autocommit():
+        return fetch_one(f"SELECT * FROM {call}", params)
+    row = fetch_one(f"SELECT f.* FROM {call} f, set_config('synchronous_commit', 'off', true) s", params)
+    if row[0] == "done":
+        fetch_one(FLUSHED, [])
     return row

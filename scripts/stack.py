@@ -248,7 +248,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         spawn("worker", str(BIN / "celery"), "-A", "config", "worker", "-l", "INFO", "-c", "2", "-n", "vigie@%h")
         spawn("beat", str(BIN / "celery"), "-A", "config", "beat", "-l", "INFO",
               "-s", str(var / "celerybeat-schedule"))
-        spawn("web", str(BIN / "gunicorn"), "config.wsgi", "-b", f"127.0.0.1:{port}", "-w", "2",
+        spawn("web", str(BIN / "gunicorn"), "config.wsgi", "-b", f"127.0.0.1:{port}", "-w", "2", "--preload",
               "--access-logfile", "-")
         url = f"http://localhost:{port}/"
         wait_for(lambda: urllib.request.urlopen(url + "connexion/", timeout=2).status == 200, "the web server")

@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from compliance.errors import DomainError
+from registers import prepared
 from registers.cards import ledger
 from registers.cards.selectors import card_ledger_sum
 from registers.cards.slot_system.services import slot_credit, slot_debit
@@ -151,3 +152,45 @@ def test_a_slot_operation_that_does_not_fit_keeps_the_general_paths_refusal_for_
     unknown = slot_debit(system=slots.system, key="k-10", **{**fields, "card": slots.foreign_card.number})
     assert unknown.status == 404 and unknown.body["code"] == "unknown_card"
     assert not Entry.objects.filter(kind="carte.mise", register__casino=world.c).exists()
+
+
+def _flush_lsn() -> int:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_current_wal_flush_lsn() - '0/0'::pg_lsn")
+        return int(cursor.fetchone()[0])
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_operation_on_its_own_commits_without_waiting_then_returns_only_once_its_wal_is_on_disk(
+        world_tx, rules, monkeypatch):
+    slots = slot_setup(world_tx)
+    card, actor = slots.card, slots.system.user
+    written = []  # where the WAL ended when the operation's statement returned, before the flush
+    fetch_one = prepared.fetch_one
+
+    def recorded(sql, params):
+        row = fetch_one(sql, params)
+        if "vigie_card_play" in sql or "vigie_slot_play" in sql:
+            end, setting = connection.connection.execute(  # not logged: not the operation's
+                "SELECT pg_current_wal_insert_lsn() - '0/0'::pg_lsn, current_setting('synchronous_commit')").fetchone()
+            written.append((int(end), setting))
+        return row
+
+    monkeypatch.setattr(prepared, "fetch_one", recorded)
+    with connection.cursor() as cursor:  # as the product's cluster has it (the tests' cluster does not wait)
+        cursor.execute("SET synchronous_commit = on")
+    with CaptureQueriesContext(connection) as queries:
+        bet = ledger.card_bet(card=card, actor=actor, amount="12.50", machine="AS-7")
+    assert _flush_lsn() >= written[-1][0] and written[-1][1] == "on"  # the setting was the statement's own
+    assert [q.split(" -- ")[0] for q in _statements(queries)] == [
+        f"SELECT f.* FROM {ledger.PLAY} f, set_config('synchronous_commit', 'off', true) s", prepared.FLUSHED]
+    assert Entry.objects.get(pk=bet.entry.pk).hash == bet.entry.hash
+    answer = slot_debit(system=slots.system, key="k-async", card=card.number, amount="1.00", currency="EUR",
+                        machine="AS-7")
+    assert answer.status == 201 and _flush_lsn() >= written[-1][0]
+    with CaptureQueriesContext(connection) as queries, pytest.raises(DomainError):
+        ledger.card_bet(card=card, actor=actor, amount="5000.00", machine="AS-7")  # nothing written: no flush
+    assert prepared.FLUSHED not in [q.split(" -- ")[0] for q in _statements(queries)]
+    card.refresh_from_db()
+    assert card.balance == card_ledger_sum(card) == D("86.50")
+    assert register_verify(register_for(casino=world_tx.c, kind=RegisterKind.CARTES)).ok

@@ -65,9 +65,9 @@ def _op(card: Card, amount: str, **extra) -> dict:
     return {"card": card.number, "amount": amount, "currency": "EUR", "machine": "AS-042", **extra}
 
 
-def _post(slots: Slots, url: str, body: dict, key: str | None):
+def _post(slots: Slots, url: str, body: dict, key: str | None, **extra):
     headers = {"HTTP_IDEMPOTENCY_KEY": key} if key is not None else {}
-    return slots.api.post(url, body, format="json", **headers)
+    return slots.api.post(url, body, format="json", **headers, **extra)
 
 
 def _balance(card: Card) -> Decimal:

@@ -167,7 +167,7 @@ def card_load(*, card: Card, actor: User, amount, desk: str = "", gaming_day: da
                   payload={"card": card.number, "amount": value, "desk": _desk(desk)}, moves=((card, value),))
 
 
-PLAY = "SELECT * FROM vigie_card_play(%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
+PLAY = "vigie_card_play(%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
 
 
 def play_terms(casino: Casino, gaming_day: datetime.date | None) -> tuple[datetime.date, str | None] | None:
@@ -194,7 +194,7 @@ def played(card: Card, kind: str, delta: Decimal, machine: str, actor: User,
         return None
     (day, basis), casino = terms, card.casino
     recorded_at = timezone.now()
-    outcome, _number, balance, register_id, entry_id, seq, digest, prev_hash, payload = prepared.fetch_one(
+    outcome, _number, balance, register_id, entry_id, seq, digest, prev_hash, payload = prepared.operation(
         PLAY, [card.pk, casino.pk, kind, delta, machine, day, actor.pk, actor.username, recorded_at,
                timestamp(recorded_at), basis])
     if outcome != "done":

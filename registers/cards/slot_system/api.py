@@ -19,6 +19,8 @@ Every JSON answer has its keys sorted, so a replay is byte for byte the first an
 
 import json
 
+from django.core.exceptions import RequestDataTooBig
+from django.http import HttpRequest, HttpResponse
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import exceptions, serializers
@@ -31,6 +33,7 @@ from rest_framework.views import APIView
 
 from compliance.api.errors import error_responses
 from compliance.api.inputs import JSON_ONLY, Input
+from compliance.errors import DomainError
 from registers.errors import ErrorCode
 
 from ...chain.inputs import Amount, Currency, RegisterText
@@ -39,6 +42,9 @@ from . import errors
 from . import services as slot_services
 
 KEYWORD = "Slot"
+# where a request answered without DRF's machinery keeps its count in the system's rate (the seconds to wait, or None):
+# set by the server only, as no header becomes a key without the `HTTP_` prefix
+RATE_TAKEN, NOT_TAKEN = "vigie.slot_rate_taken", object()
 
 
 class SlotSystemAuthentication(BaseAuthentication):
@@ -95,7 +101,8 @@ class SlotSystemThrottle(BaseThrottle):
         if not isinstance(request.auth, SlotSystem):
             return True
         self.rate = request.auth.rate_per_minute
-        self.retry_after = slot_services.slot_rate_take(request.auth)
+        taken = request.META.get(RATE_TAKEN, NOT_TAKEN)  # counted once, by the direct answer if it tried first
+        self.retry_after = slot_services.slot_rate_take(request.auth) if taken is NOT_TAKEN else taken
         return self.retry_after is None
 
     def wait(self):
@@ -183,16 +190,66 @@ IDEMPOTENCY_KEY = OpenApiParameter(
 SLOT_ERRORS = error_responses(400, 401, 403, 404, 409, 415, 429)
 
 
+def _json(text: str):
+    """The body as DRF's JSON parser reads it: NaN and the infinities are not JSON."""
+    def refuse(constant):
+        raise ValueError(constant)
+    return json.loads(text, parse_constant=refuse)
+
+
+def _answered_directly(request: HttpRequest, operation) -> slot_services.Answer | None:
+    """The answer to a debit or credit whose every check of DRF's would let it through (its key, its rate, its body's
+    shape), without DRF's request machinery (a third of the request's time in Python): the same service, called
+    with the same values. None when DRF must answer; the request then keeps its place in the system's rate."""
+    words = request.headers.get("Authorization", "").split()
+    charset = request.content_params.get("charset", "utf-8").lower()
+    if (len(words) != 2 or words[0].lower() != KEYWORD.lower() or not words[1].isascii()
+            or request.content_type != "application/json" or charset not in ("utf-8", "utf8")
+            or request.headers.get("Accept", "*/*") not in ("*/*", "application/json")
+            or request.META.get("QUERY_STRING")):  # DRF's negotiation answers those
+        return None
+    system = slot_services.slot_system_for_key(words[1])
+    if system is None or not system.active or not system.user.is_active:
+        return None
+    request.META[RATE_TAKEN] = wait = slot_services.slot_rate_take(system)
+    if wait is not None:
+        return None
+    try:
+        key = slot_services.idempotency_key(request.headers.get("Idempotency-Key"))
+        data = CardOperationInput(data=_json(request.body.decode()))
+    except (DomainError, ValueError, RequestDataTooBig):
+        return None
+    if not data.is_valid():
+        return None
+    try:
+        return operation(system=system, key=key, **data.validated_data)
+    except DomainError:  # refused before anything was written (a key used with another body): DRF answers it
+        return None
+
+
 class CardOperationApi(SlotApi):
     operation = None  # a slot_services function
+
+    def dispatch(self, request, *args, **kwargs):
+        answer = _answered_directly(request, self.operation) if request.method == "POST" else None
+        if answer is None:
+            return super().dispatch(request, *args, **kwargs)
+        response = HttpResponse(SortedJSONRenderer().render(answer.body), status=answer.status,
+                                content_type=SortedJSONRenderer.media_type)
+        for name, value in {**self.default_response_headers, **_replayed(answer)}.items():
+            response[name] = value
+        return response
 
     def post(self, request):
         key = slot_services.idempotency_key(request.headers.get("Idempotency-Key"))
         data = CardOperationInput(data=request.data)
         data.is_valid(raise_exception=True)
         answer = self.operation(system=request.auth, key=key, **data.validated_data)
-        headers = {"Idempotent-Replayed": "true"} if answer.replayed else {}
-        return Response(answer.body, status=answer.status, headers=headers)
+        return Response(answer.body, status=answer.status, headers=_replayed(answer))
+
+
+def _replayed(answer: slot_services.Answer) -> dict:
+    return {"Idempotent-Replayed": "true"} if answer.replayed else {}
 
 
 class SlotDebitApi(CardOperationApi):

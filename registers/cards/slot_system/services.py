@@ -111,7 +111,8 @@ def slot_system_set_rate(*, system: SlotSystem, actor: User, rate_per_minute: in
 @lru_cache(maxsize=1)
 def _system_sql() -> tuple[str, tuple]:
     """The slot system of a key hash with its user, casino and jurisdiction in one row: the statement is written
-    once per process, where a queryset with its joins is compiled again on every request of the slot API."""
+    once per process and prepared once per connection, where a queryset with its joins is compiled, then parsed and
+    planned by PostgreSQL, again on every request of the slot API."""
     parts = ((SlotSystem, "s"), (User, "u"), (Casino, "c"), (Jurisdiction, "j"))
     if any(field.get_db_converters(connection) for model, _ in parts for field in model._meta.concrete_fields):
         raise TypeError("a field read back through a converter: Model.from_db would skip it")
@@ -125,9 +126,7 @@ def _system_sql() -> tuple[str, tuple]:
 def slot_system_for_key(key: str) -> SlotSystem | None:
     """The slot system a key authenticates (active or not), with its user and casino."""
     sql, parts = _system_sql()
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [_key_hash(key)])
-        row = cursor.fetchone()
+    row = prepared.fetch_one(sql, [_key_hash(key)])
     if row is None:
         return None
     objects, start = [], 0
@@ -282,7 +281,7 @@ def _idempotent(system: SlotSystem, key: str, operation: str, fields: dict, run)
     return Answer(status, body)
 
 
-SLOT_PLAY = "SELECT * FROM vigie_slot_play(%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
+SLOT_PLAY = "vigie_slot_play(%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
 KEY_TAKEN_MEANWHILE = "VG001"
 
 
@@ -305,7 +304,7 @@ def _played(system: SlotSystem, key: str, operation: str, fields: dict) -> Answe
     try:
         # within a caller's transaction, a savepoint: a key taken meanwhile aborts the statement alone
         with transaction.atomic() if connection.in_atomic_block else nullcontext():
-            outcome, response = prepared.fetch_one(SLOT_PLAY, [
+            outcome, response = prepared.operation(SLOT_PLAY, [
                 system.pk, key, operation, _fingerprint(operation, fields), fields["card"], fields["currency"], value,
                 casino.pk, machine, day, actor.pk, actor.username, now, timestamp(now), basis])
     except DatabaseError as error:
