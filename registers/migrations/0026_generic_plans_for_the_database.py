@@ -2,7 +2,8 @@
 function, `plan_cache_mode` is put in place and taken back at each of the seven calls of a card operation (8 % of
 the operation's time in the database, measured with pgbench on `vigie_card_play`); set on the database, it is read
 once per session. The product sends no prepared statement of its own whose plan would depend on its parameters:
-Django binds them in the client, and the two prepared by the slot operations name one card and one casino.
+Django binds them in the client, and those registers/prepared.py prepares for the slot operations each look up one
+key, card or register.
 
 Where the role that migrates does not own the database (a cluster run by others), the functions keep their own
 setting: slower, the same plans."""
