@@ -7,6 +7,7 @@ import datetime
 import pytest
 from django.db import transaction
 from django.utils import timezone
+from rest_framework.test import APIClient
 
 from registers.cards.slot_system import api as slot_api
 from registers.cards.slot_system import services as slot_services
@@ -43,7 +44,7 @@ def _same(first, second):
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("case", ["bet", "win", "win past the cap", "refused", "unknown card", "bad amount",
-                                  "no key", "replay", "key reused", "html only", "form body"])
+                                  "no key", "replay", "key reused", "html only", "form body", "blank not ascii"])
 def test_the_direct_answer_is_drfs_answer(world, rules, monkeypatch, case):
     slots = slot_setup(world)
     url, body, key, extra = DEBIT, _op(slots.card, "30.00"), f"k-{case}", {}
@@ -65,6 +66,8 @@ def test_the_direct_answer_is_drfs_answer(world, rules, monkeypatch, case):
         assert _post(slots, DEBIT, _op(slots.card, "31.00"), key).status_code == 201
     elif case == "html only":
         extra = {"HTTP_ACCEPT": "text/html"}
+    elif case == "blank not ascii":  # a blank Python's str.split() knows and the authentication does not
+        slots.api, extra = APIClient(), {"HTTP_AUTHORIZATION": f"Slot\xa0{slots.key}"}
     entries = Entry.objects.count()
     if case == "form body":  # multipart: DRF refuses it (415)
         through_drf, second, answered = _both(monkeypatch, lambda: slots.api.post(url, body, HTTP_IDEMPOTENCY_KEY=key))
@@ -75,7 +78,7 @@ def test_the_direct_answer_is_drfs_answer(world, rules, monkeypatch, case):
         "bet": (201, 1, True), "win": (201, 1, True), "win past the cap": (201, 2, True), "refused": (400, 0, True),
         "unknown card": (404, 0, True), "replay": (201, 0, True), "bad amount": (400, 0, False),
         "no key": (400, 0, False), "key reused": (409, 0, False), "html only": (406, 0, False),
-        "form body": (415, 0, False)}[case]
+        "form body": (415, 0, False), "blank not ascii": (401, 0, False)}[case]
     assert (second.status_code, Entry.objects.count() - entries, answered) == (status, written, [direct])
     if case == "replay":
         assert second["Idempotent-Replayed"] == "true"
