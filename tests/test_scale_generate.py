@@ -3,8 +3,10 @@
 every chain verifies, the audit finds nothing, each card's balance is its ledger's, every day is closed and the
 cards' register signed at each close."""
 
+import datetime
 import json
 from io import StringIO
+from types import SimpleNamespace
 
 import pytest
 from django.core.management import call_command
@@ -16,6 +18,7 @@ from registers.chain.verification import register_verify
 from registers.kinds import ABOUT_THE_REGISTER, RegisterKind
 from registers.management.audit import CHECKS
 from registers.models import Card, CardMovement, Checkpoint, Entry, GamingSession, PokerHand, Register, Slip
+from registers.scale import services as scale_services
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -67,3 +70,16 @@ def test_the_command_refuses_what_it_cannot_generate():
     with pytest.raises(CommandError, match="--density"):
         call_command("scale_generate", "--density", "0", stdout=StringIO(), stderr=StringIO())
     assert not Casino.objects.filter(code__startswith="echelle-").exists()
+
+
+def test_a_poker_evening_ends_before_the_next_one_opens_and_within_the_day_the_import_gives_it():
+    """The generator's deals, one to three minutes apart from five minutes after the session opens, end before the
+    next evening's session (23 hours later on the day the clocks go forward) and within the 24 hours the import gives
+    a session, so none falls in the hour that belongs to no session on the day the clocks go back (25 hours)."""
+    longest = datetime.timedelta(minutes=5) + (scale_services.DEALS - 1) * datetime.timedelta(minutes=3)
+    assert longest <= scale_services.LONGEST_SESSION < datetime.timedelta(hours=23)
+    casino = SimpleNamespace(jurisdiction=SimpleNamespace(timezone="Europe/Luxembourg"))
+    for day in (datetime.date(2026, 3, 28), datetime.date(2026, 10, 24), datetime.date(2026, 11, 24)):  # 23, 25, 24 h
+        opened, following = (scale_services._at(casino, d, scale_services.SESSION_OPENS)
+                             for d in (day, day + datetime.timedelta(days=1)))
+        assert longest < following - opened <= datetime.timedelta(hours=25)

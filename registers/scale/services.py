@@ -46,7 +46,12 @@ from .imports import ChainWriter, chain_rows_write, ids
 from .reports import reports_generate
 
 PASSWORD = "Vigie-echelle-2026!"
-CLIENTS, TABLES, POKER_TABLES, DEALS = 500, 40, 6, 685  # at density 1; deals per poker table and day
+CLIENTS, TABLES, POKER_TABLES, DEALS = 500, 40, 12, 343  # at density 1; deals per poker table and day
+# An evening's deals, one to three minutes apart (games/poker/simulator.py), last at most 18 hours: they end before
+# the next evening's session opens (23 hours later on the day the clocks go forward), within the 24 hours the import
+# gives a session (registers/poker_room/selectors.py). With 685 deals a session could last 34 hours, and on the day
+# the clocks go back (25 hours to the next session) a deal could fall in the hour that belongs to no session.
+SESSION_OPENS, LONGEST_SESSION = 19, datetime.timedelta(hours=18)
 LATE = "Reprise de l'historique du système précédent"
 CARD_COLUMNS = ("id", "casino_id", "number", "kind", "client_id", "slot", "slots", "status", "cap", "balance",
                 "mention", "gaming_day", "issued_by_id", "issued_at")
@@ -231,7 +236,7 @@ def _poker(casino: Casino, cast: Cast, days: list[datetime.date], density: float
                 casino=casino, actor=cast.manager, gaming_day=day, table=f"{'TH' if holdem else 'OM'}-{index + 1}",
                 variant=deal.HOLDEM if holdem else deal.OMAHA, version=deal.NO_LIMIT if holdem else deal.POT_LIMIT,
                 minimum="10" if holdem else "4", small_blind="5" if holdem else "2", big_blind="10" if holdem else "4",
-                rake_rate="0.05", opened_at=_at(casino, day, 19)))
+                rake_rate="0.05", opened_at=_at(casino, day, SESSION_OPENS)))
     with tempfile.TemporaryDirectory(prefix="vigie-echelle-") as folder:
         path, _count = room.room_file(opened, max(2, round(DEALS * density)), Path(folder))
         return hands_import(casino=casino, actor=cast.cashier, source=path).created
