@@ -29,6 +29,7 @@ from rest_framework.permissions import BasePermission
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.throttling import BaseThrottle
+from rest_framework.utils import json as drf_json
 from rest_framework.views import APIView
 
 from compliance.api.errors import error_responses
@@ -190,11 +191,8 @@ IDEMPOTENCY_KEY = OpenApiParameter(
 SLOT_ERRORS = error_responses(400, 401, 403, 404, 409, 415, 429)
 
 
-def _json(text: str):
-    """The body as DRF's JSON parser reads it: NaN and the infinities are not JSON."""
-    def refuse(constant):
-        raise ValueError(constant)
-    return json.loads(text, parse_constant=refuse)
+def _replayed(answer: slot_services.Answer) -> dict:
+    return {"Idempotent-Replayed": "true"} if answer.replayed else {}
 
 
 def _answered_directly(request: HttpRequest, operation) -> slot_services.Answer | None:
@@ -216,7 +214,7 @@ def _answered_directly(request: HttpRequest, operation) -> slot_services.Answer 
         return None
     try:
         key = slot_services.idempotency_key(request.headers.get("Idempotency-Key"))
-        data = CardOperationInput(data=_json(request.body.decode()))
+        data = CardOperationInput(data=drf_json.loads(request.body.decode()))  # as its JSON parser
     except (DomainError, ValueError, RequestDataTooBig):
         return None
     if not data.is_valid():
@@ -246,10 +244,6 @@ class CardOperationApi(SlotApi):
         data.is_valid(raise_exception=True)
         answer = self.operation(system=request.auth, key=key, **data.validated_data)
         return Response(answer.body, status=answer.status, headers=_replayed(answer))
-
-
-def _replayed(answer: slot_services.Answer) -> dict:
-    return {"Idempotent-Replayed": "true"} if answer.replayed else {}
 
 
 class SlotDebitApi(CardOperationApi):
