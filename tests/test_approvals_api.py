@@ -448,4 +448,4 @@ def test_a_decided_request_gives_its_signed_letter(world):
 
     browser = Client()
     browser.force_login(manager)  # the letter downloads from the reports' page, as every signed report does
-    assert browser.get(signed["url"]).content.startswith(b"%PDF")
+    assert browser.get(signed["url"]).getvalue().startswith(b"%PDF")

@@ -3,9 +3,12 @@ verification page needs no sign-in, stores nothing and shows only the verdict.""
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from compliance.models import AuditEvent
+from compliance.reports import selectors
 from compliance.reports.models import Report
 from compliance.reports.services import report_generate, report_request
 from registers.models import Register
@@ -29,10 +32,31 @@ def test_the_list_shows_the_casino_s_reports_their_state_and_the_download(signed
     assert reverse("reports-download", args=[report.pk]) in page and "En attente" in page  # the close's own request
     assert "Casino CASINO-C" in page  # the signer, by its certificate's name
     download = client.get(reverse("reports-download", args=[report.pk]))
-    assert download["Content-Type"] == "application/pdf" and download.content == bytes(report.pdf)
+    assert download["Content-Type"] == "application/pdf" and download.getvalue() == bytes(report.pdf)
     waiting = Report.objects.exclude(pk=report.pk).get()
     assert client.get(reverse("reports-download", args=[waiting.pk])).status_code == 404
     assert client.get(reverse("reports-progress", args=[waiting.pk])).json() == {"status": "pending", "progress": 0}
+
+
+def test_the_download_streams_the_signed_bytes_a_slice_at_a_time(signed, client, monkeypatch):
+    """A month's book is some 90 MB: the download reads it from the database a slice at a time (here 4 KB), with its
+    length announced, and never loads the whole value (the report is read without its bytes)."""
+    world, report = signed
+    monkeypatch.setattr(selectors, "PDF_CHUNK", 4096)
+    client.force_login(world.accountant_c)
+    whole = bytes(report.pdf)
+    slices = -(-len(whole) // 4096)
+    assert slices > 3
+    with CaptureQueriesContext(connection) as queries:
+        download = client.get(reverse("reports-download", args=[report.pk]))
+        assert download.streaming and int(download["Content-Length"]) == len(whole)
+        parts = list(download.streaming_content)
+    assert b"".join(parts) == whole and [len(p) for p in parts[:-1]] == [4096] * (slices - 1)
+    pdf_reads = [q["sql"] for q in queries if '"pdf"' in q["sql"]]
+    assert len(pdf_reads) == slices + 1 and all("SUBSTRING" in sql or "LENGTH" in sql for sql in pdf_reads)
+    storage = Report.objects.raw("SELECT 1 AS id, attstorage FROM pg_attribute WHERE attrelid = "
+                                 "'reports_report'::regclass AND attname = 'pdf'")[0].attstorage
+    assert storage == "e"  # kept as it is: a slice is read from its own part of the value
 
 
 def test_the_regulator_sees_the_reports_of_its_casinos(signed, client):

@@ -3,6 +3,8 @@
 import datetime
 
 from cryptography import x509
+from django.db.models import BinaryField
+from django.db.models.functions import Length, Substr
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 
@@ -53,4 +55,21 @@ def report_list(*, user, casino_code: str | None = None, start: datetime.date | 
 
 
 def report_get(*, user, pk: int):
-    return get_object_or_404(Report.objects.visible_to(user).select_related("casino", "register"), pk=pk)
+    """The report without its bytes (a month's book of the cards register is some 90 MB): `pdf_chunks` reads them."""
+    return get_object_or_404(Report.objects.visible_to(user).select_related("casino", "register").defer("pdf"), pk=pk)
+
+
+PDF_CHUNK = 1 << 20
+
+
+def pdf_size(report: Report) -> int:
+    return Report.objects.filter(pk=report.pk).values_list(Length("pdf"), flat=True).get()
+
+
+def pdf_chunks(report: Report, size: int):
+    """The signed bytes a slice at a time: PostgreSQL reads only the slice's part of the stored value (the column is
+    kept uncompressed, migration 0005), so a download holds one slice in memory, not the book."""
+    for start in range(0, size, PDF_CHUNK):
+        part = (Report.objects.filter(pk=report.pk)
+                .values_list(Substr("pdf", start + 1, PDF_CHUNK, output_field=BinaryField()), flat=True).get())
+        yield bytes(part)

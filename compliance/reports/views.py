@@ -5,7 +5,7 @@ what anyone checking a report without Vigie needs: the platform's root certifica
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponse, JsonResponse
+from django.http import HttpResponse, JsonResponse, StreamingHttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
@@ -127,7 +127,9 @@ def report_download(request, pk: int):
     report = selectors.report_get(user=request.user, pk=pk)
     if report.status != report.Status.SUCCEEDED:
         return HttpResponse(status=404)
-    response = HttpResponse(bytes(report.pdf), content_type="application/pdf")
+    size = selectors.pdf_size(report)
+    response = StreamingHttpResponse(selectors.pdf_chunks(report, size), content_type="application/pdf")
+    response["Content-Length"] = str(size)
     name = f"{report.kind}-{report.casino.code if report.casino else 'vigie'}-{report.period_start.isoformat()}"
     response["Content-Disposition"] = f'attachment; filename="{name}-{report.pk}.pdf"'
     return response
