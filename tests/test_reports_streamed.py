@@ -10,7 +10,7 @@ import subprocess
 import pytest
 
 from benchmarks.reports import fill, orphelin
-from compliance.reports import documents, ledger, parts, render, signing
+from compliance.reports import documents, ledger, parts, render, signing, verification
 from compliance.reports.monthly import month_of
 from compliance.reports.selectors import crl_der
 from compliance.reports.services import report_generate, report_request
@@ -101,3 +101,24 @@ def test_a_book_read_a_batch_at_a_time_is_signed_and_filed(book, monkeypatch, tm
     path.write_bytes(signed)
     read = subprocess.run(["pdfinfo", str(path)], capture_output=True, text=True, check=True)
     assert read.stderr == "" and f"Pages:           {report.pages}" in read.stdout  # poppler reads it, no complaint
+
+
+def test_the_entries_a_book_shows_are_read_for_its_check_as_its_data_is_decompressed(book, monkeypatch):
+    """The check of an uploaded book compares the n° and hash of each entry it shows with the register, read from its
+    attached JSON as a stream (a month's book of the cards register shows some 300,000: parsed whole, a gigabyte of
+    objects). It finds each of them, and names by its n° an entry whose hash is not the register's."""
+    world, register, report, _manager = book
+    monkeypatch.setattr(ledger, "HELD", 100)
+    monkeypatch.setattr(parts, "PARTS_FROM", 100)
+    monkeypatch.setattr(parts, "PART_ENTRIES", 70)
+    signed = bytes(report_generate(report).pdf)
+    whole = {row["seq"]: row["hash"] for row in render.source_of(signed)["entries"]}
+    assert verification.shown_entries(signed) == whole and len(whole) == ENTRIES
+    monkeypatch.setattr(verification, "BATCH", 50)
+    check = verification.verify_report(signed)
+    assert check.valid and check.covered == ENTRIES and check.changed == []
+    assert verification._changed(register, {**whole, 7: "0" * 64}) == [7]  # a hash that is not the register's
+
+
+def test_a_report_without_readable_data_shows_no_entries_to_compare():
+    assert verification.shown_entries(b"%PDF-1.7 not really") is None

@@ -147,16 +147,27 @@ def _sha256(path: Path) -> bytes:
     return digest.digest()
 
 
-def source_of(document: bytes) -> dict | None:
-    """The JSON a report carries (its `source.json`), None when the file holds none or cannot be read."""
+def source_stream(document: bytes | BinaryIO):
+    """The stream of the `source.json` a report carries (a pyHanko StreamObject), None when the file holds none or
+    cannot be read."""
+    read = io.BytesIO(document) if isinstance(document, bytes) else document
     try:
-        names = PdfFileReader(io.BytesIO(document), strict=False).root["/Names"]["/EmbeddedFiles"]["/Names"]
+        names = PdfFileReader(read, strict=False).root["/Names"]["/EmbeddedFiles"]["/Names"]
         for index in range(0, len(names) - 1, 2):  # a flat name tree: name, file specification, …
             if str(names[index]) == SOURCE_NAME:
-                return json.loads(names[index + 1]["/EF"]["/F"].data)
+                return names[index + 1]["/EF"]["/F"]
     except Exception:  # noqa: BLE001 - a damaged or foreign file simply carries no readable source
         return None
     return None
+
+
+def source_of(document: bytes) -> dict | None:
+    """The JSON a report carries (its `source.json`), None when the file holds none or cannot be read."""
+    stream = source_stream(document)
+    try:
+        return None if stream is None else json.loads(stream.data)
+    except Exception:  # noqa: BLE001 - as above
+        return None
 
 
 def page_count(document: bytes | BinaryIO) -> int:
