@@ -168,16 +168,17 @@ def _in_child(work, index: int, results) -> None:
 class Tally:
     def __init__(self):
         self.lock = threading.Lock()
-        self.ok = self.refused = self.entries = self.replays = 0
+        self.ok = self.refused = self.entries = self.replays = self.past_cap = 0
         self.latencies: list[float] = []
         self.rate = 0.0
 
     def merge(self, other: "Tally") -> None:
         self.ok, self.refused = self.ok + other.ok, self.refused + other.refused
         self.entries, self.replays = self.entries + other.entries, self.replays + other.replays
+        self.past_cap += other.past_cap
         self.latencies += other.latencies
 
-    def add(self, *, ok: bool, entries: int, latency: float, replay: bool = False):
+    def add(self, *, ok: bool, entries: int, latency: float, replay: bool = False, past_cap: bool = False):
         with self.lock:
             if replay:
                 self.replays += 1
@@ -185,6 +186,7 @@ class Tally:
                 self.ok += ok
                 self.refused += not ok
                 self.entries += entries
+                self.past_cap += past_cap
                 self.latencies.append(latency)
 
     def report(self, label: str, elapsed: float) -> float:
@@ -192,7 +194,7 @@ class Tally:
         rate = (self.ok + self.refused) / elapsed
         say(f"{label}: operations per second", f"{rate:,.0f}")
         say(f"{label}: latency p50 / p95 (ms)", f"{p50:.1f} / {p95:.1f}")
-        say(f"{label}: succeeded / refused", f"{self.ok} / {self.refused}")
+        say(f"{label}: succeeded / refused / wins past the cap", f"{self.ok} / {self.refused} / {self.past_cap}")
         return rate
 
 
@@ -213,7 +215,7 @@ def bench_service(groups: list[tuple[list, object]], label: str) -> tuple[Tally,
                 else:
                     op = card_win(card=card, actor=system.user, amount=amount, machine=f"AS-{index:03}")
                 tally.add(ok=True, entries=(op.entry is not None) + (op.excess is not None),
-                          latency=time.perf_counter() - started)
+                          latency=time.perf_counter() - started, past_cap=op.excess is not None)
             except DomainError:
                 tally.add(ok=False, entries=0, latency=time.perf_counter() - started)
 
