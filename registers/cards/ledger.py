@@ -238,6 +238,8 @@ def card_win(*, card: Card, actor: User, amount, machine: str, gaming_day: datet
 def _card_win(*, card: Card, actor: User, amount: Decimal, machine: str, gaming_day: datetime.date | None) -> Operation:
     (card,) = locked(card)  # the actor's right to write was checked by the caller
     credited = min(amount, card.cap - card.balance) if card.status == CardStatus.ACTIVE else Decimal("0.00")
+    # read before the first entry: from it to the commit, the casino's register is locked for every other operation
+    citation = excess_citation(card.casino, gaming_day) if amount > credited else None
     entry = excess = None
     if credited:
         entry = record(card=card, kind=WON, gaming_day=gaming_day, actor=actor,
@@ -246,7 +248,7 @@ def _card_win(*, card: Card, actor: User, amount: Decimal, machine: str, gaming_
     if amount > credited:
         excess = record(card=card, kind=WIN_EXCESS, gaming_day=gaming_day, actor=actor, payload={
             "card": card.number, "machine": machine, "win": amount, "credited": credited,
-            "amount": amount - credited, "citation": excess_citation(card.casino, gaming_day)})
+            "amount": amount - credited, "citation": citation})
     return Operation(entry=entry, balance=card.balance, excess=excess, credited=credited)
 
 
