@@ -11,7 +11,6 @@ from django.core.management import call_command
 from pyhanko.pdf_utils import generic
 from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
 
-from compliance.reports import verification
 from compliance.reports.models import SigningCertificate
 from compliance.reports.services import certificate_revoke, report_generate, report_request
 from registers.chain.services import pending_countersign, session_close
@@ -71,11 +70,8 @@ def test_a_byte_changed_exits_1(report_file, tmp_path):
     assert code == 1 and json.loads(out)["reason"] in {"broken", "not_pdf"}
 
 
-@pytest.mark.parametrize("batch", [verification.BATCH, 1])  # the entries read back all at once, or one at a time
-def test_an_entry_the_report_covers_changed_in_the_register_since_exits_1_and_names_it(report_file, monkeypatch,
-                                                                                       batch):
+def test_an_entry_the_report_covers_changed_in_the_register_since_exits_1_and_names_it(report_file):
     path, register = report_file
-    monkeypatch.setattr(verification, "BATCH", batch)
     second = Entry.objects.get(register=register, seq=2).pk
     _superuser([f"UPDATE registers_entry SET payload = replace(payload, '40.00', '40.01') WHERE id = {second}"])
     code, out = _verify(path, "--json")

@@ -35,9 +35,10 @@ class Verification:
         return self.problems[0].seq if self.problems else None
 
 
-def _entries(register: Register, start: int = 1, end: int | None = None) -> Iterator[chain.EntryData]:
-    """The register's entries as the chain hashes them, its archived years' included. The people and the corrected
-    entries' n° come from small maps rather than joins: a year of a register streams from its own index alone."""
+def chain_entries(register: Register, start: int = 1, end: int | None = None) -> Iterator[chain.EntryData]:
+    """The register's entries from n° `start` to `end` as the chain hashes them, its archived years' included. The
+    people and the corrected entries' n° come from small maps rather than joins: a year of a register streams from its
+    own index alone."""
     # id breaks ties so that a duplicated or swapped sequence number still walks every row
     rows = (
         KeptEntry.objects.filter(register_id=register.pk, seq__gte=start, **({"seq__lte": end} if end else {}))
@@ -82,7 +83,7 @@ def register_verify(register: Register, *, full: bool = False) -> Verification:
     if head - start + 1 >= PARALLEL_FROM and not multiprocessing.current_process().daemon:
         count, problems = _verify_in_parts(register, start, head, checkpoints)
     else:
-        count, problems = chain.verify(_entries(register, start), checkpoints, public, start)
+        count, problems = chain.verify(chain_entries(register, start), checkpoints, public, start)
     if not problems and checkpoints:
         last = Checkpoint.objects.filter(register=register).order_by("-size", "-signed_at").first()
         if anchor is None or last.size > anchor.size:
@@ -127,7 +128,7 @@ def _verify_range(register_id: int, bounds: tuple[int, int], checkpoints: list) 
     parent), and the checkpoints that fall in it."""
     try:
         register = Register.objects.select_related("casino").get(pk=register_id)
-        return chain.verify(_entries(register, *bounds), checkpoints, keys.public_key(register.casino.code),
+        return chain.verify(chain_entries(register, *bounds), checkpoints, keys.public_key(register.casino.code),
                             bounds[0])
     finally:
         connections.close_all()
@@ -149,6 +150,6 @@ def register_export(register: Register) -> dict:
         "format": EXPORT_FORMAT,
         "register": register.label,
         "public_key": keys.public_hex(public) if public else None,
-        "entries": [entry.__dict__ for entry in _entries(register)],
+        "entries": [entry.__dict__ for entry in chain_entries(register)],
         "checkpoints": [checkpoint.__dict__ for checkpoint in _checkpoints(register)],
     }
