@@ -71,13 +71,14 @@ def _recorded(report: Report | None, sha256: str) -> bool:
 
 
 def verify_report(document: bytes) -> ReportCheck:
-    check = ReportCheck(verdict=signing.verify(document, selectors.crl_der()),
-                        sha256=hashlib.sha256(document).hexdigest())
+    sha256 = hashlib.sha256(document).hexdigest()
+    report = (Report.objects.filter(sha256=sha256, status=Report.Status.SUCCEEDED)
+              .select_related("register__casino", "chain_entry").first())
+    recorded = _recorded(report, sha256)
+    check = ReportCheck(verdict=signing.verify(document, selectors.crl_der(), filed=recorded), sha256=sha256)
     if not check.verdict.valid:
         return check
-    check.report = (Report.objects.filter(sha256=check.sha256, status=Report.Status.SUCCEEDED)
-                    .select_related("register__casino", "chain_entry").first())
-    check.recorded = _recorded(check.report, check.sha256)
+    check.report, check.recorded = report, recorded
     shown = None if check.report is None else shown_entries(document)
     if shown is None:
         return check
