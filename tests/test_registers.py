@@ -166,9 +166,9 @@ def test_a_forged_checkpoint_signature_is_found(chained):
 
 def test_a_rewritten_chain_with_every_hash_recomputed_still_fails_at_the_signed_checkpoint(chained):
     # an administrator who rewrites entry 3 and recomputes every later hash cannot re-sign the checkpoint
-    from registers.chain.verification import _entries
+    from registers.chain.verification import chain_entries
 
-    entries = list(_entries(chained))
+    entries = list(chain_entries(chained))
     previous = entries[1].hash
     statements = []
     for data in entries[2:]:
