@@ -8,7 +8,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from compliance.models import AuditEvent
-from compliance.reports import render, selectors, verification
+from compliance.reports import render, selectors, verification, views
 from compliance.reports.models import Report
 from compliance.reports.services import report_generate, report_request
 from registers.models import Register
@@ -87,6 +87,22 @@ def test_anyone_verifies_a_report_without_signing_in(signed, client):
     tampered[tampered.index(b"/Contents") - 300] ^= 0x01
     body = client.post(reverse("reports-verify"), {"file": SimpleUploadedFile("r.pdf", bytes(tampered))}).content
     assert b'data-valid="false"' in body
+
+
+def test_the_page_open_to_anyone_takes_smaller_files_than_a_signed_in_user_may_check(signed, client, monkeypatch):
+    """A month's book of the cards register is some 90 MB: a signed-in user checks it here (128 MB at most), while the
+    page open to anyone takes 50 MB. Here the limits are 0 and 1 MB, and the daily report is some tens of KB."""
+    world, report = signed
+    monkeypatch.setattr(views, "MAX_UPLOAD_MB", {False: 0, True: 1})
+    upload = {"file": SimpleUploadedFile("r.pdf", bytes(report.pdf))}
+    page = client.post(reverse("reports-verify"), upload).content.decode()
+    assert "Fichier trop volumineux : 0 Mo au plus." in page and 'data-valid="true"' not in page
+    client.force_login(world.regulator_lu)
+    upload = {"file": SimpleUploadedFile("r.pdf", bytes(report.pdf))}
+    page = client.post(reverse("reports-verify"), upload).content.decode()
+    assert 'data-valid="true"' in page and "1 Mo au plus" in page
+    monkeypatch.undo()
+    assert "128 Mo au plus" in client.get(reverse("reports-verify")).content.decode()
 
 
 def test_an_upload_that_is_no_pdf_is_refused_on_its_field_and_nothing_is_stored(signed, client):

@@ -19,9 +19,10 @@ from . import documents, pki, selectors, services
 from .models import Report
 from .verification import verify_report
 
-# a 1,000-page monthly book stays well under it; a month's book of the cards register at a casino-year's size (85 MB,
-# 13,265 pages) takes some 40 s to check, longer than a web request may last: `manage.py reports_verify FILE` checks it
-MAX_UPLOAD = 50 * 1024 * 1024
+# the page open to anyone takes what a day's report or a 1,000-page book weighs; a signed-in user (the casino's
+# staff, its regulator) may check a month's book of the cards register at a casino-year's size (85 MB, 13,265 pages,
+# checked in 9 s, 0.7 GB at its peak: benchmarks/scale.py)
+MAX_UPLOAD_MB = {False: 50, True: 128}
 
 
 @require_GET
@@ -138,12 +139,18 @@ def report_download(request, pk: int):
 
 
 class VerifyForm(forms.Form):
-    file = forms.FileField(label=_("Rapport PDF"), help_text=_("Le fichier tel qu'il a été reçu, 50 Mo au plus."))
+    file = forms.FileField(label=_("Rapport PDF"))
+
+    def __init__(self, *args, signed_in: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.limit_mb = MAX_UPLOAD_MB[signed_in]
+        self.fields["file"].help_text = _("Le fichier tel qu'il a été reçu, %(mb)s Mo au plus.") % {"mb": self.limit_mb}
 
     def clean_file(self):
         upload = self.cleaned_data["file"]
-        if upload.size > MAX_UPLOAD:
-            raise forms.ValidationError(_("Fichier trop volumineux : 50 Mo au plus."), code=ErrorCode.TOO_LARGE)
+        if upload.size > self.limit_mb * 1024 * 1024:
+            raise forms.ValidationError(_("Fichier trop volumineux : %(mb)s Mo au plus.") % {"mb": self.limit_mb},
+                                        code=ErrorCode.TOO_LARGE)
         head = upload.read(5)
         upload.seek(0)
         if head != b"%PDF-":
@@ -154,7 +161,7 @@ class VerifyForm(forms.Form):
 @require_http_methods(["GET", "POST"])
 def report_verify(request):
     """Anyone, signed in or not: upload a report, read the verdict. Nothing is stored."""
-    form = VerifyForm(request.POST or None, request.FILES or None)
+    form = VerifyForm(request.POST or None, request.FILES or None, signed_in=request.user.is_authenticated)
     check = None
     if request.method == "POST" and form.is_valid():
         try:
