@@ -83,11 +83,16 @@ def test_the_passes_of_a_book_read_the_register_as_it_stood_at_the_first(book, m
     assert [row["seq"] for row in rows] == rows.seqs == list(range(1, ENTRIES + 1))
 
 
-def test_a_book_read_a_batch_at_a_time_is_signed_and_filed(book, monkeypatch, tmp_path):
-    world, register, report, _manager = book
+def _streamed(monkeypatch) -> None:
+    """The thresholds lowered so that the book's 330 entries take the streamed path, laid out in parts."""
     monkeypatch.setattr(ledger, "HELD", 100)
     monkeypatch.setattr(parts, "PARTS_FROM", 100)
     monkeypatch.setattr(parts, "PART_ENTRIES", 70)
+
+
+def test_a_book_read_a_batch_at_a_time_is_signed_and_filed(book, monkeypatch, tmp_path):
+    world, register, report, _manager = book
+    _streamed(monkeypatch)
     report = report_generate(report)
     assert report.status == "succeeded", report.error
     assert report.covered == list(range(1, ENTRIES + 1)) and report.pages > 12
@@ -108,9 +113,7 @@ def test_the_entries_a_book_shows_are_read_for_its_check_as_its_data_is_decompre
     attached JSON as a stream (a month's book of the cards register shows some 300,000: parsed whole, a gigabyte of
     objects). It finds each of them, and names by its n° an entry whose hash is not the register's."""
     world, register, report, _manager = book
-    monkeypatch.setattr(ledger, "HELD", 100)
-    monkeypatch.setattr(parts, "PARTS_FROM", 100)
-    monkeypatch.setattr(parts, "PART_ENTRIES", 70)
+    _streamed(monkeypatch)
     signed = bytes(report_generate(report).pdf)
     whole = {row["seq"]: row["hash"] for row in render.source_of(signed)["entries"]}
     assert verification.shown_entries(signed) == whole and len(whole) == ENTRIES

@@ -97,14 +97,20 @@ def test_a_missing_file_is_a_clear_error(tmp_path):
         call_command("reports_verify", str(tmp_path / "absent.pdf"))
 
 
-def test_an_update_appended_after_signing_exits_1_as_modified(report_file, tmp_path):
-    path, _register = report_file
-    writer = IncrementalPdfFileWriter(io.BytesIO(path.read_bytes()), strict=False)
+def _updated(document: bytes) -> bytes:
+    """The report with an update appended after its signature (its language changed)."""
+    writer = IncrementalPdfFileWriter(io.BytesIO(document), strict=False)
     writer.root["/Lang"] = generic.TextStringObject("en")
     writer.update_root()
+    appended = io.BytesIO()
+    writer.write(appended)
+    return appended.getvalue()
+
+
+def test_an_update_appended_after_signing_exits_1_as_modified(report_file, tmp_path):
+    path, _register = report_file
     appended = tmp_path / "ajoute.pdf"
-    with appended.open("wb") as handle:
-        writer.write(handle)
+    appended.write_bytes(_updated(path.read_bytes()))
     code, out = _verify(appended, "--json")
     assert code == 1 and json.loads(out)["reason"] == "modified"
 
@@ -120,12 +126,7 @@ def test_the_revisions_of_a_filed_report_are_not_compared_again_those_of_any_oth
     monkeypatch.setattr(signing, "validate_pdf_signature",
                         lambda *args, **kwargs: skipped.append(kwargs["skip_diff"]) or validate(*args, **kwargs))
     assert verification.verify_report(path.read_bytes()).reason == "ok"
-    writer = IncrementalPdfFileWriter(io.BytesIO(path.read_bytes()), strict=False)
-    writer.root["/Lang"] = generic.TextStringObject("en")
-    writer.update_root()
-    appended = io.BytesIO()
-    writer.write(appended)
-    assert verification.verify_report(appended.getvalue()).reason == "modified"
+    assert verification.verify_report(_updated(path.read_bytes())).reason == "modified"
     assert skipped == [True, False]
 
 
