@@ -2,7 +2,8 @@
 time (target ≤ 20 min), the full verification of the year's registers (≤ 60 s) and the incremental one after a day
 (≤ 1 s), a day's reconciliation (≤ 5 s), the monthly signed book of the cards' register, every page of the product
 as each persona opens it (p95 ≤ 300 ms, with its number of queries), and the card operations through the services
-beside pgbench -N on the same cluster.
+beside pgbench -N on the same cluster. The year's days of last year are archived first, as a casino in its second
+year in Vigie would have them.
 
 Run by ./scripts/bench scale (or with no argument, every benchmark)."""
 
@@ -69,6 +70,25 @@ def settle() -> None:
     with connection.cursor() as cursor:
         cursor.execute("VACUUM (ANALYZE)")
     say("after the generator: VACUUM (ANALYZE) (s)", f"{time.perf_counter() - started:.0f}")
+
+
+def archive(casino: Casino) -> None:
+    """The generated days of last year archived by the platform's administrator, as a casino in its second year in
+    Vigie would have: the verification, the pages and the cards below then read and go on across the archive."""
+    from compliance.services import system_user, user_create
+    from registers.archive.services import year_archive
+    from registers.chain.kept import archived_years
+    from registers.scale.services import PASSWORD
+
+    year = casino.today().year - 1
+    if casino.opened_on.year > year or year in archived_years(casino):
+        return
+    admin = User.objects.filter(role=User.Role.ADMIN).first() or user_create(
+        actor=system_user(), username="echelle.admin", password=PASSWORD, role=User.Role.ADMIN)
+    started = time.perf_counter()
+    done = year_archive(casino=casino, year=year, actor=admin)
+    say(f"archive of {year} (its {casino.opened_on.isoformat()} onwards), tables archived (s)",
+        f"{sum(done.values())} / {time.perf_counter() - started:.0f}")
 
 
 def verification(casino: Casino) -> None:
@@ -176,6 +196,7 @@ def main():
     print(f"Scale: one Luxembourg casino, {DAYS} gaming days at density {DENSITY}")
     casino = generate()
     settle()
+    archive(casino)
     verification(casino)
     reconciliation(casino)
     book(casino)

@@ -1,12 +1,14 @@
 """The product's pages as each persona opens them on a generated casino (benchmarks/scale.py): every list, every
 register, a card, a client, a day of the cash desk, the pit, a table's session, the poker room's day, its deals and
-one deal, the reconciliations, the reports, the approvals, the tournaments and the casino."""
+one deal, the reconciliations, the reports, the approvals, the tournaments and the casino; and, once the casino
+archived a year, the cards' register of that year."""
 
 import datetime
 
 from django.urls import reverse
 
 from compliance.models import Casino
+from registers.chain.kept import archived_years
 from registers.models import Card, Client, PokerHand, Register, TableSession
 
 
@@ -46,6 +48,10 @@ def urls_for(casino: Casino, username: str) -> list[tuple[str, str]]:
         ("tournaments", reverse("tournaments-list")),
         ("jobs", reverse("job-list")),
     ]
+    for year in archived_years(casino)[:1]:  # the newest archived year, read back (registers/chain/kept.py)
+        archive = reverse("registers-archive", kwargs={"casino": code, "kind": "cartes", "year": year})
+        pages += [("register cartes, an archived year", archive),
+                  ("register cartes, an archived year's older page", f"{archive}?avant=100000")]
     if username.endswith("ministere"):  # the regulator reads; the cash desk and card issue are the casino's
         pages = [(name, url) for name, url in pages if not name.startswith(("cash desk", "clients", "client"))]
     return pages

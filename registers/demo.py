@@ -19,7 +19,7 @@ from compliance.services import system_user
 
 def demo_load() -> list[str]:
     return (_orphelins_demo() + _other_registers_demo() + _cards_demo() + _elsewhere_demo() + _tables_demo()
-            + _poker_room_demo())
+            + _poker_room_demo() + _archived_demo())
 
 
 def demo_load_last() -> list[str]:
@@ -47,6 +47,28 @@ def _rules_pdf(name: str, terms: str) -> bytes:
     from compliance.approvals.demo import pdf
 
     return pdf(f"Règlement du tournoi « {name} »", terms)
+
+
+def _archived_demo() -> list[str]:
+    """Casino du Vieux-Pont (LU): its last days of last year and, where the year has begun, the first of this one,
+    generated as the scale benchmark generates a casino (a hundredth of its volumes), then last year archived by the
+    platform's administrator: its registers' pages open that year read-only and export it, and every chain still
+    verifies from its first entry."""
+    from compliance.demo import ARCHIVED, DEMO_PASSWORD
+
+    from .archive.services import year_archive
+    from .scale.services import casino_generate
+
+    if Casino.objects.filter(code=ARCHIVED["code"]).exists():
+        return []
+    today = timezone.localdate()
+    until = min(date(today.year, 1, 3), today - timedelta(days=1))
+    casino_generate(code=ARCHIVED["code"], name=ARCHIVED["name"], span=(until - date(today.year - 1, 12, 28)).days + 1,
+                    density=0.01, seed=7, until=until, password=DEMO_PASSWORD, regulator=None,
+                    progress=lambda line: None)
+    casino = Casino.objects.get(code=ARCHIVED["code"])
+    year_archive(casino=casino, year=today.year - 1, actor=User.objects.get(username="admin"))
+    return [f"casino {casino.code}, its year {today.year - 1} archived"]
 
 
 def _poker_room_demo() -> list[str]:

@@ -36,6 +36,7 @@ class ErrorCode(StrEnum):
     ALREADY_CORRECTED = "already_corrected"
     NOT_CORRECTABLE = "not_correctable"
     BEFORE_OPENING = "before_opening"
+    YEAR_ARCHIVED = "year_archived"
     JACKPOT_STOPPED = "jackpot_stopped"
     UNKNOWN_LEVEL = "unknown_level"
     UNKNOWN_JACKPOT = "unknown_jackpot"

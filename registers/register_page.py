@@ -21,7 +21,7 @@ from compliance.models import Casino, User
 from compliance.paging import cursor
 from compliance.permissions import can_write
 
-from .chain import selectors
+from .chain import kept, selectors
 from .chain.services import checkpoint_create, entry_can_correct, entry_correct, pending_countersign, session_close
 from .chain.verification import register_verify
 from .forms import CheckpointForm, CorrectionForm, SessionCloseForm
@@ -135,6 +135,7 @@ def family_page(request, casino: str, kind: str, family: FamilyPage, *, counters
         "forms": forms,
         "page": page,
         "bound_action": bound.action if bound is not None else None,
+        "archives": kept.archived_years(casino) if page.register else [],
         "today": timezone.localdate(),
         **family.context(page),
     })
@@ -163,6 +164,7 @@ def register_detail(request, casino, kind, *, countersign_error=None):
         "queue": selectors.pending_list(user=request.user, register=register),
         "can_write": can_write(request.user, register.casino),
         "countersign_error": countersign_error,
+        "archives": kept.archived_years(register.casino),
     })
 
 

@@ -5,6 +5,7 @@ from django.urls import path, re_path
 
 from . import register_page
 from .appareils import views as appareils
+from .archive import views as archive
 from .kinds import RegisterKind
 from .orphelins import views as orphelins
 from .poker import views as poker
@@ -43,6 +44,7 @@ urlpatterns = [
             name="registers-other"),
     re_path(rf"^{CASINO}/(?P<kind>{_kinds(*poker.FAMILIES)})/$", poker.poker_page, name="registers-other"),
     path("<slug:casino>/<slug:kind>/", register_page.register_detail, name="registers-register"),
+    path("<slug:casino>/<slug:kind>/archives/<int:year>/", archive.archive_year, name="registers-archive"),
     path("<slug:casino>/<slug:kind>/verifier/", register_page.register_verify_page, name="registers-verify"),
     path("<slug:casino>/<slug:kind>/contresignature/<int:pk>/", countersign, name="registers-countersign"),
     path("<slug:casino>/<slug:kind>/<int:seq>/", entry_detail, name="registers-entry"),

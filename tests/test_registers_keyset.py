@@ -13,8 +13,8 @@ from tests.conftest import make_user
 from tests.test_registers import _filled
 
 # the session, the user, the regulator's jurisdiction, the register with its casino, a page of entries, the queue of
-# filings to countersign, the navigation's count of requests waiting
-PAGE_QUERIES = 7
+# filings to countersign, the casino's archived years (the catalog), the navigation's count of requests waiting
+PAGE_QUERIES = 8
 
 
 @pytest.fixture

@@ -65,6 +65,9 @@ SCOPED_ROUTES = {
     "registers-orphelins": ("detail", with_registers(lambda r: {"casino": "casino-c"})),
     "registers-register": ("detail", with_registers(lambda r: {"casino": "casino-b", "kind": "jackpots"})),
     "registers-verify": ("detail", with_registers(lambda r: {"casino": "casino-b", "kind": "jackpots"})),
+    # tests/test_archive_pages.py checks another casino's staff against a year really archived
+    "registers-archive": ("detail", with_registers(lambda r: {"casino": "casino-b", "kind": "jackpots",
+                                                                "year": 2025})),
     "registers-countersign": ("detail", with_registers(lambda r: {"casino": "casino-b", "kind": "jackpots",
                                                                     "pk": r.pending_b.pk})),
     "registers-entry": ("detail", with_registers(lambda r: {"casino": "casino-b", "kind": "jackpots",

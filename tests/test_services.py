@@ -1,5 +1,6 @@
 """Identity, roles and reference data: the services refuse what the database would refuse too."""
 
+import datetime
 from decimal import Decimal
 
 import pytest
@@ -11,6 +12,7 @@ from compliance.errors import DomainError
 from compliance.formatting import money
 from compliance.models import Casino, Jurisdiction, User
 from compliance.services import jurisdictions_load, system_user, user_create
+from registers.chain.kept import archived_years
 from tests.conftest import PASSWORD, make_casino
 
 pytestmark = pytest.mark.django_db
@@ -27,11 +29,15 @@ def test_jurisdictions_load_is_idempotent():
 
 def test_demo_builds_one_casino_per_jurisdiction_and_a_second_run_creates_nothing():
     created = demo_load()
+    last_year = datetime.date.today().year - 1
     assert "casino lac-bleu" in created and "user lu.ministere" in created
+    assert f"casino vieux-pont, its year {last_year} archived" in created
     assert demo_load() == []
-    assert sorted(Casino.objects.values_list("jurisdiction__code", flat=True)) == ["LU", "MC", "QC"]
+    # and a fourth, in Luxembourg, whose last year is archived
+    assert sorted(Casino.objects.values_list("jurisdiction__code", flat=True)) == ["LU", "LU", "MC", "QC"]
     assert {c.code: c.currency for c in Casino.objects.all()} == {"lac-bleu": "CAD", "les-rochers": "EUR",
-                                                                   "la-moselle": "EUR"}
+                                                                   "la-moselle": "EUR", "vieux-pont": "EUR"}
+    assert archived_years(Casino.objects.get(code="vieux-pont")) == [last_year]
     roles = set(User.objects.values_list("role", flat=True))
     assert roles == {"accountant", "manager", "regulator", "admin"}
 

@@ -9,7 +9,7 @@ from decimal import Decimal
 
 from django.db.models import QuerySet
 
-from registers.chain.selectors import person, with_corrections
+from registers.chain.selectors import person, register_head, with_corrections
 from registers.kinds import entry_kind_label
 from registers.models import Checkpoint, Entry
 
@@ -95,7 +95,8 @@ def totals(count: int, kinds: Counter, amounts: Counter) -> dict:
 
 
 def head(register) -> dict | None:
-    return Entry.objects.filter(register=register).order_by("-seq").values("seq", "hash").first()
+    found = register_head(register)
+    return {"seq": found[0], "hash": found[1]} if found else None
 
 
 def checkpoint_data(checkpoint: Checkpoint | None) -> dict | None:

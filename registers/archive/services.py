@@ -15,7 +15,16 @@ from compliance.models import AuditAction, Casino, User
 from compliance.services import audit_record
 from registers.errors import ErrorCode
 
+from ..chain.kept import year_ids
+
 ARCHIVED = ("registers_cardmovement", "registers_pokerhand")
+# what the registers and the cards go on from once the year has left their tables (migration 0027)
+HEADS = """INSERT INTO registers_archivedhead (register_id, year, seq, hash)
+SELECT DISTINCT ON (register_id) register_id, %(year)s, seq, hash FROM registers_entry
+WHERE id >= %(first)s AND id < %(end)s ORDER BY register_id, seq DESC"""
+BALANCES = """INSERT INTO registers_archivedbalance (card_id, year, movement_id, balance_after)
+SELECT DISTINCT ON (card_id) card_id, %(year)s, id, balance_after FROM registers_cardmovement
+WHERE casino_id = %(casino)s AND gaming_day >= %(start)s AND gaming_day < %(next)s ORDER BY card_id, id DESC"""
 ADMIN_ONLY = _("Seul un administrateur de la plateforme archive une année d'un casino.")
 YEAR_OPEN = _("L'année {year} n'est pas close pour le casino (il est au {today}) : seule une année passée s'archive.")
 
@@ -30,6 +39,14 @@ def year_archive(*, casino: Casino, year: int, actor: User) -> dict[str, int]:
         raise DomainError(YEAR_OPEN.format(year=year, today=today.isoformat()), code=ErrorCode.INVALID, field="year")
     done = {}
     with connection.cursor() as cursor:
+        # rows the caller's transaction wrote are checked now (a table with checks pending cannot be altered), then
+        # the references are deferred again, as in a transaction of its own (every deferrable one is initially deferred)
+        cursor.execute("SET CONSTRAINTS ALL IMMEDIATE; SET CONSTRAINTS ALL DEFERRED")
+        first, end = year_ids(casino.pk, year)
+        span = {"year": year, "casino": casino.pk, "first": first, "end": end,
+                "start": datetime.date(year, 1, 1), "next": datetime.date(year + 1, 1, 1)}
+        cursor.execute(HEADS, span)
+        cursor.execute(BALANCES, span)
         for table in ARCHIVED:
             cursor.execute("SELECT vigie_archive(%s, %s, %s)", [table, casino.pk, year])
             done[table] = cursor.fetchone()[0]

@@ -12,6 +12,9 @@ ALREADY_COUNTERSIGNED = _("Cette écriture est déjà contresignée.")
 BEFORE_OPENING = _(
     "Journée de jeu du {day} refusée : les registres de ce casino sont tenus dans Vigie depuis le {opened}."
 )
+YEAR_ARCHIVED = _(
+    "Journée de jeu du {day} refusée : l'année {year} de ce casino est archivée, ses registres sont en lecture seule."
+)
 DAY_INVALID = _("Journée de jeu invalide (attendu : une date AAAA-MM-JJ).")
 CORRECTION_MANAGER = _("Une correction est déposée par un membre de la direction (contrôle interne du casino).")
 CORRECTION_OF_CORRECTION = _("Une correction ne se corrige pas : l'écriture qu'elle corrige reste corrigée.")

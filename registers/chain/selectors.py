@@ -6,13 +6,14 @@ import csv
 import datetime
 import io
 import json
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from decimal import Decimal
 from functools import cached_property
 
-from django.db.models import Count, Exists, OuterRef, Q, QuerySet, Subquery, Sum
+from django.db.models import Count, Exists, F, OuterRef, Q, QuerySet, Subquery, Sum
 from django.db.models.expressions import RawSQL
+from django.db.models.functions import Greatest
 from django.shortcuts import get_object_or_404
 from django.utils import timezone, translation
 from django.utils.formats import number_format
@@ -24,7 +25,7 @@ from compliance.models import Casino, User
 from games.selectors import rule_value_at
 
 from ..kinds import RULE_OF_KIND, EntryKind, RegisterKind, entry_kind_label, register_kind_label
-from ..models import Checkpoint, Entry, PendingEntry, Register
+from ..models import ArchivedHead, Checkpoint, Entry, PendingEntry, Register
 
 PROBLEMS = {
     "changed": _("contenu modifié après son enregistrement"),
@@ -83,9 +84,10 @@ def register_overview(*, user: User) -> list[tuple[Casino, list[RegisterRow]]]:
     # a chain is numbered 1 … head without a gap (the verification says so when it is not): its head is its size,
     # read from the index on (register, n°) rather than by counting millions of entries
     heads = Entry.objects.filter(register=OuterRef("pk")).order_by("-seq").values("seq")[:1]
+    archived = ArchivedHead.objects.filter(register=OuterRef("pk")).order_by("-seq").values("seq")[:1]
     sizes = {pk: {"count": head or 0, "head": head}
-             for pk, head in Register.objects.filter(pk__in=ids).annotate(head=Subquery(heads))
-             .values_list("pk", "head")}
+             for pk, head in Register.objects.filter(pk__in=ids)
+             .annotate(head=Greatest(Subquery(heads), Subquery(archived))).values_list("pk", "head")}
     pending = dict(
         PendingEntry.objects.filter(register__in=ids, entry__isnull=True)
         .values("register")
@@ -120,6 +122,15 @@ def register_overview(*, user: User) -> list[tuple[Casino, list[RegisterRow]]]:
             rows.append(RegisterRow(casino, RegisterKind.ORPHELINS, None))
         rows.sort(key=lambda row: row.kind)
     return [(casino, by_casino[casino.pk]) for casino in casinos]
+
+
+def register_head(register: Register) -> tuple[int, str] | None:
+    """The register's last n° and hash: its live entries' or, when none follows it, the last entry of a year its
+    casino archived (the head the chain goes on from, as `vigie_entry_append` reads it, migration 0027)."""
+    live = Entry.objects.filter(register=register).order_by("-seq").values_list("seq", "hash").first()
+    archived = (ArchivedHead.objects.filter(register=register, seq__gt=live[0] if live else 0).order_by("-seq")
+                .values_list("seq", "hash").first())
+    return archived or live
 
 
 def register_get(*, user: User, casino_code: str, kind: str) -> Register:
@@ -238,8 +249,9 @@ def standing(entries: QuerySet[Entry]) -> QuerySet[Entry]:
 
 def with_corrections(entries: QuerySet[Entry], upto: int | None = None) -> QuerySet[Entry]:
     """Each entry with `corrected_by`, the n° of the countersigned correction that set it aside (None if none); with
-    `upto`, as the register stood at its n° `upto`."""
-    corrections = Entry.objects.filter(refers_to=OuterRef("pk"), kind=EntryKind.CORRECTION).order_by("seq")
+    `upto`, as the register stood at its n° `upto`. The entries may be an archived year's (`KeptEntry`): its
+    corrections are read there, where they were archived with it."""
+    corrections = entries.model.objects.filter(refers_to_id=OuterRef("pk"), kind=EntryKind.CORRECTION).order_by("seq")
     if upto is not None:
         corrections = corrections.filter(seq__lte=upto)
     return entries.annotate(corrected_by=Subquery(corrections.values("seq")[:1]))
@@ -294,19 +306,36 @@ class FrenchCsv:
 def register_csv(register: Register) -> Iterator[str]:
     """Any register as a French spreadsheet, sent as it is read (a year of the cards' register is millions of
     lines): every entry, its amount when it has one, its full content."""
-    sheet = FrenchCsv()
     entries = with_corrections(Entry.objects.filter(register=register).order_by("seq")
-                               .select_related("actor", "countersigner", "refers_to"))
+                               .annotate(refers_to_seq=F("refers_to__seq")))
+    return entries_csv(entries.iterator(2000))
+
+
+class People:
+    """Who filed and who countersigned, by user id, each read once (a register has a few dozen people)."""
+
+    def __init__(self):
+        self.names: dict[int | None, str] = {None: ""}
+
+    def __call__(self, pk: int | None) -> str:
+        if pk not in self.names:
+            self.names[pk] = person(User.objects.filter(pk=pk).first())
+        return self.names[pk]
+
+
+def entries_csv(entries: Iterable) -> Iterator[str]:
+    """Entries (each with `corrected_by` and `refers_to_seq`) as the register's spreadsheet, in parts."""
+    sheet, people = FrenchCsv(), People()
     with translation.override("fr"):
         sheet.row([gettext(header) for header in REGISTER_CSV_HEADERS])
-        for entry in entries.iterator(2000):
+        for entry in entries:
             payload = json.loads(entry.payload)
             amount = payload.get("amount")
             sheet.row([
-                entry.seq, entry.gaming_day.isoformat(), entry_kind_label(entry.kind), person(entry.actor),
-                person(entry.countersigner), timezone.localtime(entry.recorded_at).isoformat(timespec="seconds"),
+                entry.seq, entry.gaming_day.isoformat(), entry_kind_label(entry.kind), people(entry.actor_id),
+                people(entry.countersigner_id), timezone.localtime(entry.recorded_at).isoformat(timespec="seconds"),
                 number_format(Decimal(amount), 2) if amount else "", payload.get("currency", ""),
-                entry.refers_to.seq if entry.refers_to_id else "", entry.payload, entry.hash, entry.corrected_by or "",
+                entry.refers_to_seq or "", entry.payload, entry.hash, entry.corrected_by or "",
             ])
             if sheet.size() >= CSV_CHUNK:
                 yield sheet.taken()
@@ -381,12 +410,12 @@ def payload_page(register: Register | None, *kinds: str, key: str = "amount", be
     corrected = Entry.objects.filter(refers_to=OuterRef("pk"), kind=EntryKind.CORRECTION)
     sums = entries.aggregate(count=Count("pk"), total=Sum(RawSQL("(payload::jsonb ->> %s)::numeric", [key]),
                                                           filter=~Q(Exists(corrected))))
-    chunk, older = _below(entries.select_related("actor", "countersigner"), before, size)
+    chunk, older = entries_below(entries.select_related("actor", "countersigner"), before, size)
     return PayloadPage([row(entry) for entry in chunk], before, older, sums["count"],
                        (sums["total"] or Decimal("0")).quantize(Decimal("0.01")))
 
 
-def _below(entries: QuerySet[Entry], before: int | None, size: int) -> tuple[list[Entry], int | None]:
+def entries_below(entries: QuerySet[Entry], before: int | None, size: int) -> tuple[list[Entry], int | None]:
     """`size` entries, newest first, below the n° `before` (a keyset on the unique (register, seq): one index range
     scan at any size), each with its correction, and the cursor of the next page (None at the first entry)."""
     entries = entries.order_by("-seq")
@@ -414,7 +443,7 @@ def entries_labelled(register: Register | None, before: int | None = None,
     """A page of the register's entries, newest first, below the n° `before`, each with the label of its kind."""
     if register is None:
         return EntriesPage([], None, None)
-    page, older = _below(register.entries.select_related("actor", "countersigner"), before, limit)
+    page, older = entries_below(register.entries.select_related("actor", "countersigner"), before, limit)
     for entry in page:
         entry.kind_label = entry_kind_label(entry.kind)
     return EntriesPage(page, before, older)

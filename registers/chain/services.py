@@ -25,6 +25,8 @@ from ..kinds import ABOUT_THE_REGISTER, AFTER_THE_CLOSE, OUTSIDE_PLAY, EntryKind
 from ..models import Checkpoint, Entry, GamingSession, PendingEntry, Register, VerifiedCheckpoint
 from . import errors, keys
 from . import hashing as chain
+from .kept import archived_years
+from .selectors import register_head
 
 ANY_STAFF = "staff"  # a countersignature any member of the casino's staff may give (a correction's second person)
 # where the jurisdiction's texts allow an electronic register on condition of guarantees equivalent to paper
@@ -106,6 +108,10 @@ def verify_gaming_day(casino: Casino, gaming_day: datetime.date, closed_message=
         shown = {name: formatting.date(day, jurisdiction=casino.jurisdiction)
                  for name, day in (("day", gaming_day), ("opened", casino.opened_on))}
         raise DomainError(errors.BEFORE_OPENING.format(**shown), code=ErrorCode.BEFORE_OPENING, field="gaming_day")
+    if gaming_day.year < casino.today().year and gaming_day.year in archived_years(casino):
+        raise DomainError(errors.YEAR_ARCHIVED.format(day=formatting.date(gaming_day, jurisdiction=casino.jurisdiction),
+                                                      year=gaming_day.year),
+                          code=ErrorCode.YEAR_ARCHIVED, field="gaming_day")
     if not closed_ok and GamingSession.objects.filter(casino_id=casino.pk, gaming_day=gaming_day).exists():
         raise DomainError(
             closed_message.format(day=gaming_day.isoformat()), code=ErrorCode.SESSION_CLOSED, field="gaming_day"
@@ -302,8 +308,7 @@ def draft_basis_due(register: Register) -> dict | None:
 
 def _head(locked: Register) -> tuple[int, str]:
     """The register's last n° and hash (0 and the genesis hash when empty)."""
-    head = Entry.objects.filter(register=locked).order_by("-seq").values_list("seq", "hash").first()
-    return (head[0], head[1]) if head else (0, chain.GENESIS)
+    return register_head(locked) or (0, chain.GENESIS)
 
 
 def _linked(locked: Register, seq: int, prev_hash: str, *, kind: str, gaming_day: datetime.date, actor: User,
@@ -434,8 +439,7 @@ def checkpoint_create(*, register: Register, user: User, reason: str = "on_deman
     """Signs the register's head with the casino's key, kept outside the database."""
     locked = Register.objects.select_for_update().select_related("casino").get(pk=register.pk)
     verify_can_write(user, locked.casino)
-    head = Entry.objects.filter(register=locked).order_by("-seq").values_list("seq", "hash").first()
-    size, head_hash = head if head else (0, chain.GENESIS)
+    size, head_hash = _head(locked)
     checkpoint = checkpoint_signed(register=locked, size=size, head_hash=head_hash, signed_at=timezone.now(),
                                    user=user, reason=reason)
     checkpoint.save(force_insert=True)

@@ -1,8 +1,17 @@
 """The registers' models: the hash chain every register shares, the electronic gaming cards, the slot
 management systems, the table games. Migrations stay in registers/migrations."""
 
-from .cards import Card, CardKind, CardMovement, CardStatus, CardSystemCertificate, CardTransfer, Client
-from .chain import Checkpoint, Entry, GamingSession, KeptEntry, PendingEntry, Register, VerifiedCheckpoint
+from .cards import (
+                          ArchivedBalance,
+                          Card,
+                          CardKind,
+                          CardMovement,
+                          CardStatus,
+                          CardSystemCertificate,
+                          CardTransfer,
+                          Client,
+)
+from .chain import ArchivedHead, Checkpoint, Entry, GamingSession, KeptEntry, PendingEntry, Register, VerifiedCheckpoint
 from .poker_room import Consignment, HandImport, PokerHand, PokerSession
 from .slot_systems import SlotRequest, SlotSystem
 from .tables import BankMode, GamingTable, Slip, SlipKind, SlipVoid, TableSession
@@ -17,6 +26,7 @@ from .tournaments import (
 )
 
 __all__ = [
+    "ArchivedBalance", "ArchivedHead",
     "Card", "CardKind", "CardMovement", "CardStatus", "CardSystemCertificate", "CardTransfer", "Checkpoint", "Client",
     "Entry", "GamingSession", "KeptEntry", "PendingEntry", "Register", "VerifiedCheckpoint", "SlotRequest",
     "SlotSystem",

@@ -158,3 +158,21 @@ class CardMovement(models.Model):
 
     def __str__(self):
         return f"{self.card_id} {self.delta:+}"
+
+
+class ArchivedBalance(models.Model):
+    """A card's last movement in a year its casino archived: the balance its next movement continues when no live
+    movement follows it (migration 0027)."""
+
+    card = models.ForeignKey(Card, on_delete=models.PROTECT, related_name="+")
+    year = models.PositiveSmallIntegerField()
+    movement_id = models.BigIntegerField()
+    balance_after = models.DecimalField(max_digits=10, decimal_places=2)
+
+    objects = scoped_queryset(casino="card__casino", jurisdiction="card__casino__jurisdiction").as_manager()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["card", "year"], name="archivedbalance_card_year")]
+
+    def __str__(self):
+        return f"{self.card_id} {self.balance_after} ({self.year})"

@@ -94,6 +94,24 @@ class KeptEntry(models.Model):
         return f"{self.register_id}#{self.seq} {self.kind}"
 
 
+class ArchivedHead(models.Model):
+    """A register's last entry in a year its casino archived (`year_archive`): its chain goes on from there when no
+    live entry follows it (the register's first entry after the archive; migration 0027)."""
+
+    register = models.ForeignKey(Register, on_delete=models.PROTECT, related_name="+")
+    year = models.PositiveSmallIntegerField()
+    seq = models.PositiveBigIntegerField()
+    hash = models.CharField(max_length=64)
+
+    objects = scoped_queryset(casino="register__casino", jurisdiction="register__casino__jurisdiction").as_manager()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["register", "year"], name="archivedhead_register_year")]
+
+    def __str__(self):
+        return f"{self.register_id}#{self.seq} ({self.year})"
+
+
 class Checkpoint(models.Model):
     """The register's head (size, hash) signed with the casino's Ed25519 key, kept outside the database."""
 

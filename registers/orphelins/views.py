@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from compliance import selectors as compliance_selectors
 from compliance.permissions import can_write
 
+from ..chain import kept as chain_kept
 from ..chain import selectors as chain_selectors
 from ..kinds import RegisterKind
 from ..register_page import correction_form, csv_response, entry_context
@@ -74,6 +75,7 @@ def _page(request, casino, *, file_form=None, countersign_error=None):
         "can_write": writable,
         "countersign_error": countersign_error,
         "csv_query": query.urlencode(),
+        "archives": chain_kept.archived_years(casino) if register else [],
     })
 
 

@@ -9,6 +9,7 @@ from django.db import connection
 from compliance.models import User
 
 from ..chain import hashing as chain
+from ..chain.selectors import register_head
 from ..chain.services import checkpoint_signed, entry_ids, timestamp
 from ..models import Checkpoint, Entry, Register
 
@@ -31,8 +32,7 @@ class ChainWriter:
 
     def __init__(self, register: Register):
         self.register, self.label = register, register.label
-        head = Entry.objects.filter(register=register).order_by("-seq").values_list("seq", "hash").first()
-        self.seq, self.head = head if head else (0, chain.GENESIS)
+        self.seq, self.head = register_head(register) or (0, chain.GENESIS)
         self.rows: list[tuple] = []
         self.written = 0
 

@@ -83,11 +83,14 @@ def scale_generate(*, casinos: int, years: int = 1, days: int | None = None, den
 
 
 def casino_generate(*, code: str, span: int, density: float, seed: int, until: datetime.date | None = None,
-                    progress: Callable[[str], object] = print) -> Generated:
+                    progress: Callable[[str], object] = print, name: str | None = None, password: str = PASSWORD,
+                    regulator: str | None = "echelle.ministere") -> Generated:
+    """One casino and its people (`password`; the jurisdiction's `regulator` made if missing), then `span` days."""
     rng, actor = random.Random(seed), system_user()
     last = until or datetime.datetime.now(datetime.UTC).date() - datetime.timedelta(days=1)
     days = [last - datetime.timedelta(days=n) for n in range(span - 1, -1, -1)]
-    casino, cast = _casino(code, days[0], actor)
+    casino, cast = _casino(code, days[0], actor, name=name or f"Casino {code.title()}", password=password,
+                           regulator=regulator)
     for year in range(days[0].year, max(last.year, casino.today().year) + 1):
         year_partitions_open(casino=casino, year=year)
     done = Generated(code, len(days))
@@ -120,17 +123,18 @@ def casino_generate(*, code: str, span: int, density: float, seed: int, until: d
     return done
 
 
-def _casino(code: str, first: datetime.date, actor: User) -> tuple[Casino, Cast]:
+def _casino(code: str, first: datetime.date, actor: User, *, name: str, password: str,
+            regulator: str | None) -> tuple[Casino, Cast]:
     """The casino and its people, through the services; the card system's certificate on record before the first
     day (art. 3-2), as the previous system held it."""
-    casino = casino_create(actor=actor, jurisdiction_code="LU", code=code, name=f"Casino {code.title()}",
+    casino = casino_create(actor=actor, jurisdiction_code="LU", code=code, name=name,
                            operator_name="Échelle SA", licence_number=f"LIC-{code}", address="1, rue de l'Échelle",
                            share_capital=Decimal("5000000.00"), opened_on=first - datetime.timedelta(days=1),
                            late_filing_days=366)
-    people = {role: user_create(actor=actor, username=f"{code}.{name}", password=PASSWORD, role=role, casino=casino)
-              for name, role in (("direction", User.Role.MANAGER), ("caisse", User.Role.ACCOUNTANT))}
-    if not User.objects.filter(username="echelle.ministere").exists():
-        user_create(actor=actor, username="echelle.ministere", password=PASSWORD, role=User.Role.REGULATOR,
+    people = {role: user_create(actor=actor, username=f"{code}.{who}", password=password, role=role, casino=casino)
+              for who, role in (("direction", User.Role.MANAGER), ("caisse", User.Role.ACCOUNTANT))}
+    if regulator and not User.objects.filter(username=regulator).exists():
+        user_create(actor=actor, username=regulator, password=password, role=User.Role.REGULATOR,
                     jurisdiction=Jurisdiction.objects.get(code="LU"))
     system, _key = slot_system_register(casino=casino, actor=people["manager"], name="Système des machines")
     before = _at(casino, first - datetime.timedelta(days=1), 9)

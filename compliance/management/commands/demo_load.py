@@ -1,7 +1,8 @@
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
-from compliance.demo import DEMO_PASSWORD, USERS, demo_load
+from compliance.demo import ARCHIVED, DEMO_PASSWORD, USERS, demo_load
+from compliance.models import User
 
 
 class Command(BaseCommand):
@@ -21,3 +22,5 @@ class Command(BaseCommand):
         for user in USERS:
             scope = user.casino or user.jurisdiction or "platform"
             self.stdout.write(f"    {user.username:<16} {user.role:<11} {scope}")
+        for user in User.objects.filter(casino__code=ARCHIVED["code"]).order_by("username"):
+            self.stdout.write(f"    {user.username:<16} {user.role:<11} {ARCHIVED['code']} (an archived year)")

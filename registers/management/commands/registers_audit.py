@@ -35,8 +35,11 @@ class Command(BaseCommand):
             for finding in findings:
                 self.stdout.write(_line(finding))
             corrected = f", {len(findings) - invalid} corrigée(s)" if len(findings) > invalid else ""
+            archived = sum(result.archived for result in audits)
+            replayed = (f" ; {archived} écriture(s) d'années archivées rejouée(s), non recontrôlée(s)" if archived
+                        else "")
             self.stdout.write(f"{len(audits)} registre(s) audité(s), {entries} écriture(s), {invalid} invalide(s)"
-                              f"{corrected}")
+                              f"{corrected}{replayed}")
         if invalid:
             raise SystemExit(1)
 
@@ -52,8 +55,8 @@ def _line(finding) -> str:
 
 def _as_json(audits, entries: int, invalid: int, findings) -> str:
     document = {
-        "registers": [{"register": result.register, "entries": result.entries, "invalid": len(result.invalid)}
-                      for result in audits],
+        "registers": [{"register": result.register, "entries": result.entries, "invalid": len(result.invalid),
+                       "archived": result.archived} for result in audits],
         "entries": entries,
         "invalid": invalid,
         "findings": [

@@ -1,0 +1,146 @@
+"""Issue 19: a casino's archived year stays evidence its people and its regulator can open: each register's page
+names the archived years, and a year's page lists its entries by keyset, through indexes, at a named number of
+queries, and exports them as the live register's spreadsheet does. Nobody else reads it."""
+
+import csv
+import datetime
+import io
+import re
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+from django.db import connection, transaction
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from compliance.errors import DomainError
+from compliance.models import Casino, User
+from registers.archive.services import year_archive
+from registers.chain.kept import archived_years
+from registers.chain.selectors import ENTRIES_PER_PAGE
+from registers.models import Register
+from tests.conftest import make_casino, make_user
+from tests.test_partitions import _owner
+
+pytestmark = pytest.mark.django_db(transaction=True)
+# the session, the user, the menu's casino and jurisdiction, the register, the archived years (the catalog), a page of
+# entries (101 rows, their corrections), their people, the menu's approvals to file
+ARCHIVE_PAGE_QUERIES = 9
+SCAN = re.compile(r"Seq Scan on (registers_entry\w*)")
+
+
+@pytest.fixture
+def archived(rules) -> tuple[Casino, int]:
+    year = datetime.date.today().year - 1
+    call_command("scale_generate", "--days", "3", "--until", f"{year}-12-30", "--density", "0.01",
+                 stdout=StringIO(), stderr=StringIO())
+    casino = Casino.objects.get(code="echelle-1")
+    year_archive(casino=casino, year=year, actor=make_user("plateforme", "admin"))
+    return casino, year
+
+
+def _client(username: str) -> Client:
+    client = Client(HTTP_HOST="127.0.0.1")
+    client.force_login(User.objects.get(username=username))
+    return client
+
+
+def test_an_archived_years_entries_are_paged_through_indexes_and_exported_whole(archived):
+    casino, year = archived
+    register = Register.objects.get(casino=casino, kind="cartes")
+    kept = _owner(f"SELECT seq, hash FROM registers_entry_archive_c{casino.pk}_{year} WHERE register_id = %s "
+                  "ORDER BY seq DESC", [register.pk])
+    assert len(kept) > ENTRIES_PER_PAGE and archived_years(casino) == [year]
+    client = _client("echelle-1.direction")
+    live = client.get(reverse("registers-register", kwargs={"casino": casino.code, "kind": "cartes"}))
+    url = reverse("registers-archive", kwargs={"casino": casino.code, "kind": "cartes", "year": year})
+    assert f'href="{url}"' in live.content.decode()
+    with CaptureQueriesContext(connection) as queries:
+        first = client.get(url)
+    assert first.status_code == 200 and len(queries) == ARCHIVE_PAGE_QUERIES
+    reading = [q["sql"] for q in queries if "registers_entry" in q["sql"]]
+    shown = first.context["entries"]
+    assert [(e.seq, e.hash) for e in shown.entries] == kept[:ENTRIES_PER_PAGE]
+    assert shown.entries[0].actor.username.startswith("echelle-1.")  # its people read back from their ids
+    seen, older = list(shown.entries), shown.older
+    while older:
+        page = client.get(url, {"avant": older}).context["entries"]
+        seen, older = seen + page.entries, page.older
+    assert [(e.seq, e.hash) for e in seen] == kept  # every entry once, newest first, to the year's first
+    with connection.cursor() as cursor:
+        cursor.execute("SET enable_seqscan = off")
+        plans = []
+        for sql in reading:
+            cursor.execute(f"EXPLAIN {sql}")
+            plans.append("\n".join(row[0] for row in cursor.fetchall()))
+        cursor.execute("RESET enable_seqscan")
+    assert reading and not [SCAN.findall(plan) for plan in plans if SCAN.search(plan)]
+    assert any(f"registers_entry_archive_c{casino.pk}_{year}" in plan and "Index" in plan for plan in plans)
+    sheet = b"".join(client.get(url, {"format": "csv"}).streaming_content).decode("utf-8-sig")
+    rows = list(csv.reader(io.StringIO(sheet), delimiter=";"))
+    assert rows[0][:3] == ["N°", "Journée de jeu", "Nature"]
+    assert [(int(row[0]), row[10]) for row in rows[1:]] == kept[::-1]
+    assert {row[1][:4] for row in rows[1:]} == {str(year)} and all(row[3] for row in rows[1:])  # who filed it
+
+
+def test_the_casinos_regulator_opens_an_archived_year_another_casino_and_an_open_year_are_404(archived):
+    casino, year = archived
+    url = reverse("registers-archive", kwargs={"casino": casino.code, "kind": "cartes", "year": year})
+    assert _client("echelle.ministere").get(url).status_code == 200
+    other = make_casino("autre", "LU")
+    make_user("autre.direction", "manager", casino=other)
+    assert _client("autre.direction").get(url).status_code == 404
+    assert _client("autre.direction").get(url, {"format": "csv"}).status_code == 404
+    this_year = reverse("registers-archive", kwargs={"casino": casino.code, "kind": "cartes", "year": year + 1})
+    assert _client("echelle-1.direction").get(this_year).status_code == 404
+    # an archived year is read, never written: the register's forms are not on its page
+    page = _client("echelle-1.direction").get(url).content.decode()
+    assert 'data-testid="archived-notice"' in page and "<form" in page and 'name="action"' not in page
+
+
+def test_a_register_and_a_card_go_on_from_the_archived_year_and_its_days_are_refused(archived):
+    from decimal import Decimal
+
+    from registers.cards.ledger import card_bet, card_load
+    from registers.chain.selectors import register_head
+    from registers.models import ArchivedBalance, ArchivedHead, Card, CardMovement, Entry
+
+    casino, year = archived
+    register = Register.objects.get(casino=casino, kind="cartes")
+    assert not Entry.objects.filter(register=register).exists()  # the whole register was last year's
+    last = ArchivedHead.objects.get(register=register, year=year)
+    assert (last.seq, last.hash) == _owner(f"SELECT seq, hash FROM registers_entry_archive_c{casino.pk}_{year} "
+                                           "WHERE register_id = %s ORDER BY seq DESC LIMIT 1", [register.pk])[0]
+    assert register_head(register) == (last.seq, last.hash)
+    card = Card.objects.filter(casino=casino, kind="nominative", status="active", balance__gt=5).order_by("pk").first()
+    carried = ArchivedBalance.objects.get(card=card, year=year).balance_after
+    assert carried == card.balance and not CardMovement.objects.filter(card=card).exists()
+    cashier = User.objects.get(username="echelle-1.caisse")
+    bet = card_bet(card=card, actor=cashier, amount="1.00", machine="EC-001")  # vigie_card_play, one statement
+    loaded = card_load(card=card, actor=cashier, amount="2.00")  # the general path
+    first = Entry.objects.get(pk=bet.entry.pk)
+    assert (first.seq, first.prev_hash) == (last.seq + 1, last.hash)  # the chain goes on, it does not start again
+    assert loaded.seq == last.seq + 2
+    assert [m.balance_after for m in CardMovement.objects.filter(card=card).order_by("id")] == [
+        carried - Decimal("1.00"), carried + Decimal("1.00")]
+    # and the register still verifies from its first entry, across the archive
+    verified = StringIO()
+    call_command("registers_verify", "--casino", casino.code, "--register", "cartes", "--full", stdout=verified)
+    assert ", 0 rompu(s)" in verified.getvalue() and "ROMPU" not in verified.getvalue()
+    with pytest.raises(DomainError, match=f"l'année {year} de ce casino est archivée") as refused:
+        card_load(card=card, actor=cashier, amount="1.00", gaming_day=datetime.date(year, 12, 31))
+    assert refused.value.field == "gaming_day"
+    with pytest.raises(Exception, match="archivée"), transaction.atomic():  # and PostgreSQL refuses it too
+        _owner("SELECT vigie_entry_partition(%s, %s)", [casino.pk, datetime.date(year, 12, 31)])
+    assert CardMovement.objects.filter(card=card).count() == 2
+
+
+def test_every_deferrable_constraint_starts_deferred_as_the_archive_assumes(db):
+    # year_archive checks what its caller wrote, then defers every constraint again: the state a transaction of its
+    # own starts in only if none is DEFERRABLE INITIALLY IMMEDIATE
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT conrelid::regclass::text, conname FROM pg_constraint WHERE condeferrable "
+                       "AND NOT condeferred")
+        assert cursor.fetchall() == []
