@@ -104,6 +104,7 @@ def test_a_register_and_a_card_go_on_from_the_archived_year_and_its_days_are_ref
     from decimal import Decimal
 
     from registers.cards.ledger import card_bet, card_load
+    from registers.cards.selectors import card_ledger_sum
     from registers.chain.selectors import register_head
     from registers.models import ArchivedBalance, ArchivedHead, Card, CardMovement, Entry
 
@@ -125,6 +126,8 @@ def test_a_register_and_a_card_go_on_from_the_archived_year_and_its_days_are_ref
     assert loaded.seq == last.seq + 2
     assert [m.balance_after for m in CardMovement.objects.filter(card=card).order_by("id")] == [
         carried - Decimal("1.00"), carried + Decimal("1.00")]
+    card.refresh_from_db()
+    assert card.balance == card_ledger_sum(card) == carried + Decimal("1.00")  # the archived year's balance counted
     # and the register still verifies from its first entry, across the archive
     verified = StringIO()
     call_command("registers_verify", "--casino", casino.code, "--register", "cartes", "--full", stdout=verified)

@@ -15,7 +15,7 @@ from compliance.models import Casino, User
 from games.selectors import RuleValueAt
 
 from ..kinds import RegisterKind, entry_kind_label
-from ..models import Card, CardMovement, CardStatus, CardSystemCertificate, Client, Entry, Register
+from ..models import ArchivedBalance, Card, CardMovement, CardStatus, CardSystemCertificate, Client, Entry, Register
 from .ledger import ADJUSTED, BENEFIT, CAP_KEYS, TRANSFERRED, WIN_EXCESS, card_rule, card_system_applies, money
 from .services import ISSUED, STATUS
 from .services import STATUS_CHANGES as CHANGES
@@ -89,7 +89,12 @@ def card_history(card: Card) -> list[Line]:
 
 
 def card_ledger_sum(card: Card) -> Decimal:
-    return movements_of(card).aggregate(total=Sum("delta"))["total"] or Decimal("0.00")
+    """The card's balance as its movements make it: the balance an archived year left it (`ArchivedBalance`, a running
+    balance up to its movement) and the live movements after that one."""
+    kept = ArchivedBalance.objects.filter(card=card).order_by("-movement_id").first()
+    after = movements_of(card).filter(id__gt=kept.movement_id) if kept else movements_of(card)
+    total = after.aggregate(total=Sum("delta"))["total"] or Decimal("0.00")
+    return total + (kept.balance_after if kept else Decimal("0.00"))
 
 
 def card_benefits(card: Card) -> dict[str, int]:
