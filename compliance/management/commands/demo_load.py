@@ -22,5 +22,5 @@ class Command(BaseCommand):
         for user in USERS:
             scope = user.casino or user.jurisdiction or "platform"
             self.stdout.write(f"    {user.username:<16} {user.role:<11} {scope}")
-        for user in User.objects.filter(casino__code=ARCHIVED["code"]).order_by("username"):
-            self.stdout.write(f"    {user.username:<16} {user.role:<11} {ARCHIVED['code']} (an archived year)")
+        for user in User.objects.filter(username__startswith=f"{ARCHIVED['code']}.").order_by("username"):
+            self.stdout.write(f"    {user.username:<16} {user.role:<11} {ARCHIVED['code']} (its last year archived)")
