@@ -31,7 +31,8 @@ YEAR_OPEN = _("L'année {year} n'est pas close pour le casino (il est au {today}
 
 @transaction.atomic
 def year_archive(*, casino: Casino, year: int, actor: User) -> dict[str, int]:
-    """Detaches the casino's `year` from each partitioned table; returns the partitions archived per table."""
+    """Detaches the casino's `year` from each partitioned table, having recorded the head each register and the
+    balance each card end it on (what they go on from); returns the partitions archived per table."""
     if actor.role != User.Role.ADMIN:
         raise DomainError(ADMIN_ONLY, code=ErrorCode.WRONG_ROLE, field="actor")
     today = casino.today()
