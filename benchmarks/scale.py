@@ -87,7 +87,7 @@ def archive(casino: Casino) -> None:
         actor=system_user(), username="echelle.admin", password=PASSWORD, role=User.Role.ADMIN)
     started = time.perf_counter()
     done = year_archive(casino=casino, year=year, actor=admin)
-    say(f"archive of {year} (its {casino.opened_on.isoformat()} onwards), tables archived (s)",
+    say(f"archive of {year} (its {casino.opened_on.isoformat()} onwards): partitions detached / (s)",
         f"{sum(done.values())} / {time.perf_counter() - started:.0f}")
 
 

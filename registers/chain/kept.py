@@ -1,6 +1,7 @@
-"""An archived year read back: the years a casino archived (`year_archive`), and a register's entries of one of
-them, paged and exported as its live entries are. They are read from « registers_entry_kept » (`KeptEntry`), where
-the verification reads them: an archived year stays evidence the casino and its regulator can open."""
+"""An archived year read back: the years a casino archived (`year_archive`), the ids its entries were given, and a
+register's entries of those years, paged and exported as its live entries are, or replayed by the audit before the
+live ones. They are read from « registers_entry_kept » (`KeptEntry`), where the verification reads them: an archived
+year stays evidence the casino and its regulator can open."""
 
 import re
 from collections.abc import Iterator
