@@ -25,25 +25,39 @@ from django.db import connection
 FLUSHED = "SELECT pg_logical_emit_message(true, 'vigie', '')"
 
 
-def fetch_one(sql: str, params: list) -> tuple | None:
-    """The first row of `sql` run with `params` (placeholders `%s`) on the default connection, in its transaction."""
+def _run(sql: str, params: list, fetch):
     connection.ensure_connection()
     connection.validate_no_broken_transaction()
     started = time.monotonic()
     with connection.wrap_database_errors, psycopg.Cursor(connection.connection) as cursor:
         cursor.execute(sql, params, prepare=True)
-        row = cursor.fetchone()
+        result = fetch(cursor)
     if connection.queries_logged:
         connection.queries_log.append({"sql": f"{sql} -- {params!r}", "time": f"{time.monotonic() - started:.3f}"})
-    return row
+    return result
+
+
+def fetch_one(sql: str, params: list) -> tuple | None:
+    """The first row of `sql` run with `params` (placeholders `%s`) on the default connection, in its transaction."""
+    return _run(sql, params, psycopg.Cursor.fetchone)
+
+
+def _on_disk(call: str, params: list, fetch, wrote):
+    if connection.in_atomic_block or not connection.get_autocommit():
+        return _run(f"SELECT * FROM {call}", params, fetch)
+    result = _run(f"SELECT f.* FROM {call} f, set_config('synchronous_commit', 'off', true) s", params, fetch)
+    if wrote(result):
+        fetch_one(FLUSHED, [])
+    return result
 
 
 def operation(call: str, params: list) -> tuple:
     """The row of the ledger function `call` (`vigie_…(%s, …)`, whose first column, its outcome, is 'done' when it
     wrote), on disk when this returns. Within a caller's transaction, its commit is the caller's, synchronous."""
-    if connection.in_atomic_block or not connection.get_autocommit():
-        return fetch_one(f"SELECT * FROM {call}", params)
-    row = fetch_one(f"SELECT f.* FROM {call} f, set_config('synchronous_commit', 'off', true) s", params)
-    if row[0] == "done":
-        fetch_one(FLUSHED, [])
-    return row
+    return _on_disk(call, params, psycopg.Cursor.fetchone, lambda row: row[0] == "done")
+
+
+def operations(call: str, params: list) -> list[tuple]:
+    """The rows of the ledger function `call` that returns one row per operation it wrote, all on disk when this
+    returns, as `operation`'s."""
+    return _on_disk(call, params, psycopg.Cursor.fetchall, bool)

@@ -133,6 +133,11 @@ def test_every_post_documents_its_json_body_its_answer_and_the_error_body(schema
         assert {"403", "404"} <= set(operation(schema, path)["responses"]), path
     for path in ("/api/v1/slots/debit/", "/api/v1/slots/credit/"):
         assert {"401", "403", "404", "409", "429"} <= set(operation(schema, path)["responses"])
+    batch = body(schema, "/api/v1/slots/batch/")["properties"]["operations"]
+    assert (batch["minItems"], batch["maxItems"]) == (1, 500)
+    sent = resolved(schema, batch["items"])
+    assert set(sent["required"]) == {"operation", "key", "card", "amount", "currency", "machine"}
+    assert resolved(schema, sent["properties"]["operation"])["enum"] == ["debit", "credit"]
     error_body = resolved(schema, error)
     assert error_body["required"] == ["code", "field_errors", "message"]
     assert error_body["properties"]["field_errors"]["additionalProperties"] == {"type": "array",
@@ -247,6 +252,7 @@ CASES = {
     R + "{kind}/{seq}/correct/": {"required": {"reason"}, "maxLength": {"reason": TEXT_MAX}},
     "/api/v1/slots/debit/": {"required": {"card", "amount", "currency", "machine"}, "maxLength": {"machine": 60}},
     "/api/v1/slots/credit/": {"required": {"card", "amount", "currency", "machine"}, "maxLength": {"card": 32}},
+    "/api/v1/slots/batch/": {"required": {"operations"}},
     "/api/v1/auth/token/": {"required": {"username", "password"}},
     "/api/v1/jobs/": {"required": {"kind"}},
     "/api/v1/rules/rtp/roue-de-fortune/": {"required": {"segments"}, "type": {"segments": "array"}},

@@ -656,6 +656,9 @@ CASES = {
     f"{SLOTS}.slot_credit": lambda w: (_c(SLOTS, "slot_credit")(
         system=_slot_system(w), key="k-2", card=w.card1.number, amount="1.00", currency="EUR", machine="M"),
         _slot_system(w).user)[1],
+    f"{SLOTS}.slot_batch": lambda w: (_c(SLOTS, "slot_batch")(system=_slot_system(w), operations=[
+        {"operation": "credit", "key": "k-3", "card": w.card1.number, "amount": "1.00", "currency": "EUR",
+         "machine": "M"}]), _slot_system(w).user)[1],
 }
 
 

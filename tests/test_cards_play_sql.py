@@ -17,7 +17,7 @@ from compliance.errors import DomainError
 from registers import prepared
 from registers.cards import ledger
 from registers.cards.selectors import card_ledger_sum
-from registers.cards.slot_system.services import slot_credit, slot_debit
+from registers.cards.slot_system.services import slot_batch, slot_credit, slot_debit
 from registers.chain import hashing as chain
 from registers.chain.services import register_for
 from registers.chain.verification import register_verify
@@ -166,17 +166,17 @@ def test_an_operation_on_its_own_commits_without_waiting_then_returns_only_once_
     slots = slot_setup(world_tx)
     card, actor = slots.card, slots.system.user
     written = []  # where the WAL ended when the operation's statement returned, before the flush
-    fetch_one = prepared.fetch_one
+    run = prepared._run
 
-    def recorded(sql, params):
-        row = fetch_one(sql, params)
-        if "vigie_card_play" in sql or "vigie_slot_play" in sql:
+    def recorded(sql, params, fetch):
+        row = run(sql, params, fetch)
+        if "vigie_card_play" in sql or "vigie_slot_play" in sql:  # vigie_slot_plays too
             end, setting = connection.connection.execute(  # not logged: not the operation's
                 "SELECT pg_current_wal_insert_lsn() - '0/0'::pg_lsn, current_setting('synchronous_commit')").fetchone()
             written.append((int(end), setting))
         return row
 
-    monkeypatch.setattr(prepared, "fetch_one", recorded)
+    monkeypatch.setattr(prepared, "_run", recorded)
     with connection.cursor() as cursor:  # as the product's cluster has it (the tests' cluster does not wait)
         cursor.execute("SET synchronous_commit = on")
     with CaptureQueriesContext(connection) as queries:
@@ -193,4 +193,10 @@ def test_an_operation_on_its_own_commits_without_waiting_then_returns_only_once_
     assert prepared.FLUSHED not in [q.split(" -- ")[0] for q in _statements(queries)]
     card.refresh_from_db()
     assert card.balance == card_ledger_sum(card) == D("86.50")
+    with CaptureQueriesContext(connection) as queries:
+        batch = slot_batch(system=slots.system, operations=[
+            {"operation": operation, "key": f"k-lot-{operation}", "card": card.number, "amount": "2.00",
+             "currency": "EUR", "machine": "AS-7"} for operation in ("debit", "credit")])
+    assert [a.status for a in batch] == [201, 201] and _flush_lsn() >= written[-1][0]
+    assert [q.split(" -- ")[0] for q in _statements(queries)][-1] == prepared.FLUSHED
     assert register_verify(register_for(casino=world_tx.c, kind=RegisterKind.CARTES)).ok

@@ -238,6 +238,7 @@ def _report_b(w):
 SLOT_SYSTEM_ROUTES = {
     "api-slots-debit": ("post", None),
     "api-slots-credit": ("post", None),
+    "api-slots-batch": ("post", None),  # each operation answered within: its card unknown there
     "api-slots-card-balance": ("get", lambda card: {"number": card.number}),
 }
 
@@ -341,12 +342,16 @@ def test_slot_routes_are_for_slot_systems_only_and_their_own_casino_s_cards(worl
     method, kwargs = SLOT_SYSTEM_ROUTES[name]
     url = reverse(name, kwargs=kwargs(slots.foreign_card) if kwargs else None)
     body = {"card": slots.foreign_card.number, "amount": "1.00", "currency": "EUR", "machine": "AS-1"}
+    if name == "api-slots-batch":
+        body = {"operations": [{**body, "operation": "debit", "key": "scoping"}]}
     for user in (world.accountant_c, world.manager_a, world.regulator_lu, world.admin):
         response = getattr(api_client_for(user), method)(url, body, format="json", HTTP_IDEMPOTENCY_KEY="k")
         assert response.status_code == 403 and response.json()["code"] == "permission_denied", user.username
     assert getattr(APIClient(), method)(url, body, format="json", HTTP_IDEMPOTENCY_KEY="k").status_code == 401
     response = getattr(slots.api, method)(url, body, format="json", HTTP_IDEMPOTENCY_KEY="scoping")
-    assert response.status_code == 404 and response.json()["code"] == "unknown_card"
+    answer = response.json()["results"][0] if name == "api-slots-batch" else {"status": response.status_code,
+                                                                              "body": response.json()}
+    assert answer["status"] == 404 and answer["body"]["code"] == "unknown_card"
 
 
 @pytest.mark.parametrize("name", sorted(PUBLIC_RULE_ROUTES))

@@ -10,6 +10,11 @@ and a slot system's key opens nothing else of the API (it is not a DRF token).
   documents it, and require the header `Idempotency-Key`: the first answer given for
   a key (success or refusal) is given again to any retry with the same body, with the header
   `Idempotent-Replayed: true`; the same key with another body is a 409 `idempotency_key_reused`.
+- `POST batch/` takes `{"operations": [...]}`, up to 500 debits and credits, each the body above with its
+  `operation` (`debit` or `credit`) and its `key` (the Idempotency-Key it would have been sent with alone), and
+  answers 200 with `{"results": [{"key", "status", "replayed", "body"}]}` in the order sent: each operation the
+  answer it would have had alone (its refusal included) and keeps for its key. A batch whose shape is wrong is
+  refused whole (400, the field named `operations[n].…`) and writes nothing. It counts its operations in the rate.
 - `GET cards/<number>/balance/`: balance, cap and status.
 
 A card of another casino is unknown (404 `unknown_card`, LU RGD 1979 art. 3-1 2)). Each system has its own
@@ -262,6 +267,42 @@ class SlotCreditApi(CardOperationApi):
                    parameters=[IDEMPOTENCY_KEY])
     def post(self, request):
         return super().post(request)
+
+
+class BatchOperationInput(CardOperationInput):
+    operation = serializers.ChoiceField(choices=[slot_services.DEBIT, slot_services.CREDIT])
+    key = serializers.CharField(max_length=slot_services.KEY_MAX_LENGTH,
+                                help_text="the operation's idempotency key, as its Idempotency-Key sent alone")
+
+
+class BatchInput(Input):
+    operations = serializers.ListField(child=BatchOperationInput(), min_length=1, max_length=slot_services.BATCH_MAX)
+
+
+class BatchResultOutput(serializers.Serializer):
+    key = serializers.CharField()
+    status = serializers.IntegerField(help_text="the status it would have had sent alone: 201, 400, 404 or 409")
+    replayed = serializers.BooleanField(help_text="the first answer given for its key")
+    body = serializers.DictField(help_text="its answer: as debit/ or credit/ answers, or an error")
+
+
+class BatchOutput(serializers.Serializer):
+    results = BatchResultOutput(many=True)
+
+
+class SlotBatchApi(SlotApi):
+    @extend_schema(request=BatchInput, responses={200: BatchOutput, **error_responses(400, 401, 403, 415, 429)})
+    def post(self, request):
+        data = BatchInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        operations = data.validated_data["operations"]
+        wait = slot_services.slot_rate_take(request.auth, count=len(operations) - 1)  # the request counted one
+        if wait is not None:
+            raise RateLimited(wait, request.auth.rate_per_minute)
+        answers = slot_services.slot_batch(system=request.auth, operations=operations)
+        return Response({"results": [{"key": operation["key"], "status": answer.status, "replayed": answer.replayed,
+                                      "body": answer.body} for operation, answer in zip(operations, answers,
+                                                                                         strict=True)]})
 
 
 class SlotCardBalanceApi(SlotApi):

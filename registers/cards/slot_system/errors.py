@@ -23,3 +23,8 @@ SLOT_WIN_EXCESS = _(
     "Gain de {win} : {credited} crédités sur la carte (plafond de {cap}), {excess} à payer manuellement ({citation})."
 )
 SLOT_RATE_LIMITED = _("Trop de requêtes : ce système est limité à {rate} requêtes par minute. Réessayez dans {wait} s.")
+SLOT_BATCH_SIZE = _("Un envoi groupé compte de 1 à {most} opérations.")
+SLOT_BATCH_OPERATION = _("Chaque opération d'un envoi groupé est un débit (« debit ») ou un crédit (« credit »).")
+SLOT_BATCH_KEY_TWICE = _(
+    "Cette clé d'idempotence figure déjà plus haut dans l'envoi : chaque opération a sa propre clé."
+)

@@ -150,14 +150,16 @@ def _now() -> float:
     return time.time()  # the tests move the clock to the next window
 
 
-def slot_rate_take(system: SlotSystem) -> float | None:
-    """Counts one request in the system's current one-minute window (one Redis round trip): None when it is
+def slot_rate_take(system: SlotSystem, count: int = 1) -> float | None:
+    """Counts `count` operations in the system's current one-minute window (one Redis round trip): None when it is
     within the system's rate, else the seconds until the window ends."""
+    if count < 1:
+        return None
     now = _now()
     window = int(now // WINDOW_SECONDS)
     key = cache.make_key(f"slots:rate:{system.key_hash[:16]}:{window}")
     pipe = _redis().pipeline(transaction=False)
-    pipe.incr(key)
+    pipe.incrby(key, count)
     pipe.expire(key, 2 * WINDOW_SECONDS)
     count = pipe.execute()[0]
     if count <= system.rate_per_minute:
@@ -235,6 +237,10 @@ def _credit(system: SlotSystem, *, card: str, amount: str, currency: str, machin
     return body, operation.entry or operation.excess
 
 
+def _refusal(refused: DomainError) -> dict:
+    return {"code": refused.code, "message": str(refused.message), "field_errors": refused.field_errors}
+
+
 def idempotency_key(raw: str | None) -> str:
     """The request's Idempotency-Key header, required on every debit and credit."""
     key = (raw or "").strip()
@@ -275,7 +281,7 @@ def _idempotent(system: SlotSystem, key: str, operation: str, fields: dict, run)
             status = 201
         except DomainError as refused:
             status, entry = refused.status, None
-            body = {"code": refused.code, "message": str(refused.message), "field_errors": refused.field_errors}
+            body = _refusal(refused)
         row.status_code, row.response, row.entry = status, body, entry
         row.save(update_fields=["status_code", "response", "entry"])
     return Answer(status, body)
@@ -289,30 +295,47 @@ def _played(system: SlotSystem, key: str, operation: str, fields: dict) -> Answe
     """A debit or credit that fits, in one statement with its key and answer (migration 0019): the answer the
     general path gives, and keeps, for it. None when nothing was written and the general path must answer: a key
     already taken (its replay), a refusal, a win past the cap, an unknown card, a day it refuses or files late."""
-    casino, actor = system.casino, system.user
     try:
-        verify_can_write(actor, casino)
         value, machine = _values(system, amount=fields["amount"], currency=fields["currency"],
                                  machine=fields["machine"])
     except DomainError:
         return None
-    terms = play_terms(casino, None)
-    if terms is None or not isinstance(fields["card"], str):
+    terms = _play_terms(system) if isinstance(fields["card"], str) else None
+    if terms is None:
         return None
     day, basis = terms
-    now = timezone.now()
+    casino, actor, now = system.casino, system.user, timezone.now()
+    row = _unless_key_taken(lambda: prepared.operation(SLOT_PLAY, [
+        system.pk, key, operation, _fingerprint(operation, fields), fields["card"], fields["currency"], value,
+        casino.pk, machine, day, actor.pk, actor.username, now, timestamp(now), basis]))
+    if row is None or row[0] != "done":
+        return None
+    return _answer(row[1])
+
+
+def _play_terms(system: SlotSystem) -> tuple | None:
+    """play_terms of the system's casino today, None also when its user may not write there."""
     try:
-        # within a caller's transaction, a savepoint: a key taken meanwhile aborts the statement alone
+        verify_can_write(system.user, system.casino)
+    except DomainError:
+        return None
+    return play_terms(system.casino, None)
+
+
+def _unless_key_taken(run):
+    """run(), or None when a key of it was taken meanwhile by a concurrent request (SQLSTATE VG001): nothing was
+    written, and the general path answers. Within a caller's transaction, a savepoint: that aborts the statement
+    alone."""
+    try:
         with transaction.atomic() if connection.in_atomic_block else nullcontext():
-            outcome, response = prepared.operation(SLOT_PLAY, [
-                system.pk, key, operation, _fingerprint(operation, fields), fields["card"], fields["currency"], value,
-                casino.pk, machine, day, actor.pk, actor.username, now, timestamp(now), basis])
+            return run()
     except DatabaseError as error:
         if getattr(error.__cause__, "sqlstate", None) == KEY_TAKEN_MEANWHILE:
             return None
         raise
-    if outcome != "done":
-        return None
+
+
+def _answer(response) -> Answer:
     return Answer(201, json.loads(response) if isinstance(response, str) else response)
 
 
@@ -332,3 +355,73 @@ def slot_card_balance(*, system: SlotSystem, number: str) -> dict:
     card = _card(system, number)
     return {"card": card.number, "kind": card.kind, "status": card.status, "balance": _amount(card.balance),
             "cap": _amount(card.cap), "currency": card.casino.currency}
+
+
+# --- operations sent together -------------------------------------------------------------------------
+
+BATCH_MAX = 500
+SLOT_PLAYS = "vigie_slot_plays(%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
+
+
+def slot_batch(*, system: SlotSystem, operations: list[dict]) -> list[Answer]:
+    """A slot system's debits and credits sent together (each `{"operation", "key", "card", "amount", "currency",
+    "machine"}`), answered in the order sent, each as if sent alone with its key: the same entries, refusals and
+    replays. Those that fit are appended together (`vigie_slot_plays`, migration 0028) up to the first that does
+    not, which goes the general path; then the rest. A batch whose shape is wrong (its size, an operation's type or
+    key, a key twice) is refused whole before anything is written."""
+    sent = _batch_checked(operations)
+    answers: list[Answer] = []
+    while len(answers) < len(sent):
+        answers += _played_together(system, sent[len(answers):])
+        if len(answers) < len(sent):
+            operation, key, fields = sent[len(answers)]
+            try:
+                answers.append(_idempotent(system, key, operation, fields, _debit if operation == DEBIT else _credit))
+            except DomainError as refused:  # the key used with another body: this operation's answer, not the batch's
+                answers.append(Answer(refused.status, _refusal(refused)))
+    return answers
+
+
+def _batch_checked(operations) -> list[tuple[str, str, dict]]:
+    if not isinstance(operations, list) or not 1 <= len(operations) <= BATCH_MAX:
+        raise DomainError(slot_errors.SLOT_BATCH_SIZE.format(most=BATCH_MAX), code=ErrorCode.INVALID,
+                          field="operations")
+    sent, keys = [], set()
+    for n, item in enumerate(operations):
+        if not isinstance(item, dict) or item.get("operation") not in (DEBIT, CREDIT):
+            raise DomainError(slot_errors.SLOT_BATCH_OPERATION, code=ErrorCode.INVALID,
+                              field=f"operations[{n}].operation")
+        try:
+            key = idempotency_key(item.get("key"))
+        except DomainError as refused:
+            raise DomainError(refused.message, code=refused.code, field=f"operations[{n}].key") from refused
+        if key in keys:
+            raise DomainError(slot_errors.SLOT_BATCH_KEY_TWICE, code=ErrorCode.DUPLICATE, field=f"operations[{n}].key")
+        keys.add(key)
+        sent.append((item["operation"], key, {name: item.get(name) for name in ("card", "amount", "currency",
+                                                                              "machine")}))
+    return sent
+
+
+def _played_together(system: SlotSystem, sent: list[tuple[str, str, dict]]) -> list[Answer]:
+    """The answers of the first operations of `sent` that fit, appended in one statement; [] when the first does
+    not (its checks here, or the database's)."""
+    run = []
+    for operation, key, fields in sent:
+        try:
+            value, machine = _values(system, amount=fields["amount"], currency=fields["currency"],
+                                     machine=fields["machine"])
+        except DomainError:
+            break
+        if not isinstance(fields["card"], str):
+            break
+        run.append((operation, key, _fingerprint(operation, fields), fields["card"], value, machine))
+    terms = _play_terms(system) if run else None
+    if terms is None:
+        return []
+    (day, basis), casino, actor, now = terms, system.casino, system.user, timezone.now()
+    operations, keys, digests, cards, values, machines = (list(column) for column in zip(*run, strict=True))
+    rows = _unless_key_taken(lambda: prepared.operations(SLOT_PLAYS, [
+        system.pk, keys, operations, digests, cards, casino.currency, values, casino.pk, machines, day, actor.pk,
+        actor.username, now, timestamp(now), basis]))
+    return [_answer(response) for (response,) in rows or ()]

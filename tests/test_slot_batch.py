@@ -1,0 +1,143 @@
+"""A slot system's debits and credits sent together (issue 19 point 5, migration 0028): each answered as if sent
+alone with its key, in the order sent, appended together where they fit (LU RGD 1979 art. 3-4 1), 2), 7))."""
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from compliance.errors import DomainError
+from registers.cards.selectors import card_ledger_sum
+from registers.cards.slot_system import services as slot_services
+from registers.cards.slot_system.services import slot_batch, slot_debit
+from registers.chain.services import register_for
+from registers.chain.verification import register_verify
+from registers.kinds import RegisterKind
+from registers.models import Card, Entry, SlotRequest
+from tests.test_slot_api import slot_setup
+
+BATCH = reverse("api-slots-batch")
+
+
+def _op(operation: str, key: str, card: Card, amount: str, **extra) -> dict:
+    return {"operation": operation, "key": key, "card": card.number, "amount": amount, "currency": "EUR",
+            "machine": "AS-042", **extra}
+
+
+def _plays(context) -> int:
+    return sum("vigie_slot_plays(" in q["sql"] for q in context.captured_queries)
+
+
+def _written(world) -> tuple[int, int]:
+    return (Entry.objects.filter(register__casino=world.c).count(),
+            SlotRequest.objects.filter(slot_system__casino=world.c).count())
+
+
+@pytest.mark.django_db
+def test_a_batch_is_answered_in_order_each_as_alone_with_refusals_and_a_win_past_the_cap(world, rules):
+    slots = slot_setup(world)  # the card holds 100 (cap 2,000), the day card 200 (cap 250)
+    sent = [
+        _op("debit", "k-1", slots.card, "10.00"),
+        _op("debit", "k-2", slots.card, "500.00"),  # beyond the balance: refused, nothing written
+        _op("credit", "k-3", slots.day_card, "5,00"),
+        _op("debit", "k-4", slots.card, "90.00"),  # fits only after k-1: the order sent is kept
+        _op("debit", "k-5", slots.foreign_card, "1.00"),  # another casino's card: unknown (art. 3-1 2))
+        _op("credit", "k-6", slots.day_card, "100.00"),  # past the cap: 45 credited, 55 paid by hand (3-4 7))
+        _op("credit", "k-7", slots.card, "3.00"),
+    ]
+    before = Entry.objects.filter(register__casino=world.c).count()
+    with CaptureQueriesContext(connection) as queries:
+        answers = slot_batch(system=slots.system, operations=sent)
+    assert [a.status for a in answers] == [201, 400, 201, 201, 404, 201, 201]
+    assert answers[1].body["code"] == "insufficient_balance" and answers[4].body["code"] == "unknown_card"
+    assert [answers[n].body["balance"] for n in (0, 2, 3, 5, 6)] == ["90.00", "205.00", "0.00", "250.00", "3.00"]
+    assert (answers[5].body["credited"], answers[5].body["excess"]) == ("45.00", "55.00")
+    assert answers[5].body["manual_payout"]["entry"]["kind"] == "carte.gain_excedent"
+    # the runs that fit are one statement each: [k-1], [k-3, k-4], [k-6 fits no more: general path], [k-7]
+    assert _plays(queries) == 4
+    entries = list(Entry.objects.filter(register__casino=world.c).order_by("seq")[before:])
+    assert [(e.kind, e.seq) for e in entries] == [
+        ("carte.mise", answers[0].body["entry"]["seq"]), ("carte.gain", answers[2].body["entry"]["seq"]),
+        ("carte.mise", answers[3].body["entry"]["seq"]), ("carte.gain", answers[5].body["entry"]["seq"]),
+        ("carte.gain_excedent", answers[5].body["manual_payout"]["entry"]["seq"]),
+        ("carte.gain", answers[6].body["entry"]["seq"])]
+    assert [e.seq for e in entries] == list(range(entries[0].seq, entries[0].seq + 6))
+    stored = {r.key: (r.status_code, r.response) for r in SlotRequest.objects.filter(slot_system=slots.system)}
+    assert stored == {op["key"]: (a.status, a.body) for op, a in zip(sent, answers, strict=True)}
+    for card in Card.objects.filter(pk__in=[slots.card.pk, slots.day_card.pk]):
+        assert card.balance == card_ledger_sum(card)
+    assert register_verify(register_for(casino=world.c, kind=RegisterKind.CARTES)).ok
+
+
+@pytest.mark.django_db
+def test_a_batch_sent_again_is_replayed_whole_and_a_key_with_another_body_is_that_operations_409(world, rules):
+    slots = slot_setup(world)
+    sent = [_op("debit", "k-1", slots.card, "10.00"), _op("credit", "k-2", slots.card, "4.00")]
+    first = slot_batch(system=slots.system, operations=sent)
+    written = _written(world)
+    again = slot_batch(system=slots.system, operations=sent)
+    assert [(a.status, a.body, a.replayed) for a in again] == [(a.status, a.body, True) for a in first]
+    alone = slot_debit(system=slots.system, key="k-1", card=slots.card.number, amount="10.00", currency="EUR",
+                       machine="AS-042")
+    assert (alone.body, alone.replayed) == (first[0].body, True)
+    assert _written(world) == written
+    mixed = slot_batch(system=slots.system, operations=[_op("debit", "k-1", slots.card, "11.00"),
+                                                        _op("debit", "k-3", slots.card, "1.00")])
+    assert [a.status for a in mixed] == [409, 201]
+    assert mixed[0].body["code"] == "idempotency_key_reused" and mixed[1].body["balance"] == "93.00"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("operations", "field"), [
+    ([], "operations"),
+    ("not a list", "operations"),
+    ([{"operation": "bet"}], "operations[0].operation"),
+    (["debit"], "operations[0].operation"),
+    ([{"operation": "debit", "key": " "}], "operations[0].key"),
+    ([{"operation": "debit", "key": "k-1"}, {"operation": "credit", "key": "k-1"}], "operations[1].key"),
+])
+def test_a_batch_of_the_wrong_shape_is_refused_whole_and_writes_nothing(world, rules, operations, field):
+    slots = slot_setup(world)
+    operations = [op if not isinstance(op, dict) else {**_op("debit", "x", slots.card, "1.00"), **op}
+                  for op in operations] if isinstance(operations, list) else operations
+    written = _written(world)
+    with pytest.raises(DomainError) as refused:
+        slot_batch(system=slots.system, operations=operations)
+    assert list(refused.value.field_errors) == [field]
+    assert _written(world) == written
+
+
+@pytest.mark.django_db
+def test_a_batch_larger_than_its_limit_is_refused(world, rules):
+    slots = slot_setup(world)
+    operations = [_op("debit", f"k-{n}", slots.card, "0.01") for n in range(slot_services.BATCH_MAX + 1)]
+    with pytest.raises(DomainError) as refused:
+        slot_batch(system=slots.system, operations=operations)
+    assert list(refused.value.field_errors) == ["operations"] and "500" in str(refused.value.message)
+
+
+@pytest.mark.django_db
+def test_the_api_answers_a_batch_in_order_and_refuses_a_malformed_one_naming_the_field(world, rules):
+    slots = slot_setup(world)
+    sent = [_op("debit", "h-1", slots.card, "10.00"), _op("debit", "h-2", slots.card, "500.00")]
+    response = slots.api.post(BATCH, {"operations": sent}, format="json")
+    assert response.status_code == 200
+    results = response.json()["results"]
+    assert [(r["key"], r["status"], r["replayed"]) for r in results] == [("h-1", 201, False), ("h-2", 400, False)]
+    assert results[0]["body"]["balance"] == "90.00" and results[1]["body"]["code"] == "insufficient_balance"
+    again = slots.api.post(BATCH, {"operations": sent}, format="json").json()["results"]
+    assert [(r["body"], r["replayed"]) for r in again] == [(r["body"], True) for r in results]
+    written = _written(world)
+    bad = slots.api.post(BATCH, {"operations": [_op("debit", "h-3", slots.card, "1.00"),
+                                                _op("debit", "h-4", slots.card, "1.001")]}, format="json")
+    assert bad.status_code == 400 and list(bad.json()["field_errors"]) == ["operations[1].amount"]
+    assert _written(world) == written
+
+
+@pytest.mark.django_db
+def test_a_batch_counts_each_operation_in_the_systems_rate(world, rules):
+    slots = slot_setup(world, rate=5)
+    sent = [_op("debit", f"r-{n}", slots.card, "1.00") for n in range(6)]
+    response = slots.api.post(BATCH, {"operations": sent}, format="json")
+    assert response.status_code == 429 and response.json()["code"] == "rate_limited"
+    assert not SlotRequest.objects.filter(slot_system=slots.system).exists()
