@@ -15,9 +15,10 @@ an operation that a crash at that instant would take back, which its caller was 
 """
 
 import time
+from contextlib import contextmanager
 
 import psycopg
-from django.db import connection
+from django.db import connection, transaction
 
 # A transaction that wrote WAL waits, at its commit, for the WAL up to its own record, so up to the operation's. It
 # must write some: one that only took an id commits without waiting. A logical message is a record of a few bytes,
@@ -42,6 +43,23 @@ def fetch_one(sql: str, params: list) -> tuple | None:
     return _run(sql, params, psycopg.Cursor.fetchone)
 
 
+@contextmanager
+def on_disk():
+    """One transaction for several ledger operations, committed as `operation` commits one: without waiting for its
+    WAL, then waiting for it before this returns. Within a caller's transaction, the caller's."""
+    if connection.in_atomic_block or not connection.get_autocommit():
+        yield
+        return
+    with transaction.atomic():
+        fetch_one("SELECT set_config('synchronous_commit', 'off', true)", [])
+        yield
+    fetch_one(FLUSHED, [])
+
+
+def fetch_all(sql: str, params: list) -> list[tuple]:
+    return _run(sql, params, psycopg.Cursor.fetchall)
+
+
 def _on_disk(call: str, params: list, fetch, wrote):
     if connection.in_atomic_block or not connection.get_autocommit():
         return _run(f"SELECT * FROM {call}", params, fetch)
@@ -55,9 +73,3 @@ def operation(call: str, params: list) -> tuple:
     """The row of the ledger function `call` (`vigie_…(%s, …)`, whose first column, its outcome, is 'done' when it
     wrote), on disk when this returns. Within a caller's transaction, its commit is the caller's, synchronous."""
     return _on_disk(call, params, psycopg.Cursor.fetchone, lambda row: row[0] == "done")
-
-
-def operations(call: str, params: list) -> list[tuple]:
-    """The rows of the ledger function `call` that returns one row per operation it wrote, all on disk when this
-    returns, as `operation`'s."""
-    return _on_disk(call, params, psycopg.Cursor.fetchall, bool)

@@ -1,12 +1,16 @@
 """A slot system's debits and credits sent together (issue 19 point 5, migration 0028): each answered as if sent
 alone with its key, in the order sent, appended together where they fit (LU RGD 1979 art. 3-4 1), 2), 7))."""
 
+from decimal import Decimal
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from compliance.errors import DomainError
+from registers.cards import errors as card_errors
+from registers.cards.ledger import money
 from registers.cards.selectors import card_ledger_sum
 from registers.cards.slot_system import services as slot_services
 from registers.cards.slot_system.services import slot_batch, slot_debit
@@ -53,8 +57,11 @@ def test_a_batch_is_answered_in_order_each_as_alone_with_refusals_and_a_win_past
     assert [answers[n].body["balance"] for n in (0, 2, 3, 5, 6)] == ["90.00", "205.00", "0.00", "250.00", "3.00"]
     assert (answers[5].body["credited"], answers[5].body["excess"]) == ("45.00", "55.00")
     assert answers[5].body["manual_payout"]["entry"]["kind"] == "carte.gain_excedent"
-    # the runs that fit are one statement each: [k-1], [k-3, k-4], [k-6 fits no more: general path], [k-7]
-    assert _plays(queries) == 4
+    # one statement for k-1 to k-4 (the refusal of k-2 writes nothing: it does not stop the others), then one each
+    # for k-6 and k-7 after the general path's answers to k-5 and to k-6, which fits no more
+    assert _plays(queries) == 3
+    assert answers[1].body["message"] == str(card_errors.CARD_INSUFFICIENT.format(
+        amount=money(slots.card, Decimal("500.00")), balance=money(slots.card, Decimal("90.00"))))
     entries = list(Entry.objects.filter(register__casino=world.c).order_by("seq")[before:])
     assert [(e.kind, e.seq) for e in entries] == [
         ("carte.mise", answers[0].body["entry"]["seq"]), ("carte.gain", answers[2].body["entry"]["seq"]),

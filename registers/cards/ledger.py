@@ -147,11 +147,15 @@ def _machine(machine) -> str:
     return clean_text(machine, field="machine", max_length=60)
 
 
+def beyond_balance(card: Card, amount: Decimal) -> DomainError:
+    """The refusal of `amount` taken from `card` beyond its balance."""
+    return DomainError(errors.CARD_INSUFFICIENT.format(amount=money(card, amount), balance=money(card, card.balance)),
+                       code=ErrorCode.INSUFFICIENT_BALANCE, field="amount")
+
+
 def _within_balance(card: Card, amount: Decimal) -> None:
     if amount > card.balance:
-        raise DomainError(
-            errors.CARD_INSUFFICIENT.format(amount=money(card, amount), balance=money(card, card.balance)),
-            code=ErrorCode.INSUFFICIENT_BALANCE, field="amount")
+        raise beyond_balance(card, amount)
 
 
 @transaction.atomic

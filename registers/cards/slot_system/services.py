@@ -45,7 +45,7 @@ from ...fields import clean_text
 from ...models import Card, Entry, SlotRequest, SlotSystem
 from ...models.slot_systems import DEFAULT_RATE_PER_MINUTE
 from ...money import CENT, check_currency, parse_amount
-from ..ledger import card_bet, card_rule, card_win, money, play_terms
+from ..ledger import beyond_balance, card_bet, card_rule, card_win, money, play_terms
 from . import errors as slot_errors
 
 DEBIT, CREDIT = "debit", "credit"
@@ -367,19 +367,23 @@ def slot_batch(*, system: SlotSystem, operations: list[dict]) -> list[Answer]:
     """A slot system's debits and credits sent together (each `{"operation", "key", "card", "amount", "currency",
     "machine"}`), answered in the order sent, each as if sent alone with its key: the same entries, refusals and
     replays. Those that fit are appended together (`vigie_slot_plays`, migration 0028) up to the first that does
-    not, which goes the general path; then the rest. A batch whose shape is wrong (its size, an operation's type or
-    key, a key twice) is refused whole before anything is written."""
+    not, which goes the general path; then the rest; all in one transaction. A batch whose shape is wrong (its size,
+    an operation's type or key, a key twice) is refused whole before anything is written."""
     sent = _batch_checked(operations)
     answers: list[Answer] = []
     while len(answers) < len(sent):
         answers += _played_together(system, sent[len(answers):])
         if len(answers) < len(sent):
-            operation, key, fields = sent[len(answers)]
-            try:
-                answers.append(_idempotent(system, key, operation, fields, _debit if operation == DEBIT else _credit))
-            except DomainError as refused:  # the key used with another body: this operation's answer, not the batch's
-                answers.append(Answer(refused.status, _refusal(refused)))
+            answers.append(_alone(system, *sent[len(answers)]))
     return answers
+
+
+def _alone(system: SlotSystem, operation: str, key: str, fields: dict) -> Answer:
+    """The general path's answer, as slot_debit's or slot_credit's after its one statement."""
+    try:
+        return _idempotent(system, key, operation, fields, _debit if operation == DEBIT else _credit)
+    except DomainError as refused:  # the key used with another body: this operation's answer, not the batch's
+        return Answer(refused.status, _refusal(refused))
 
 
 def _batch_checked(operations) -> list[tuple[str, str, dict]]:
@@ -421,7 +425,34 @@ def _played_together(system: SlotSystem, sent: list[tuple[str, str, dict]]) -> l
         return []
     (day, basis), casino, actor, now = terms, system.casino, system.user, timezone.now()
     operations, keys, digests, cards, values, machines = (list(column) for column in zip(*run, strict=True))
-    rows = _unless_key_taken(lambda: prepared.operations(SLOT_PLAYS, [
-        system.pk, keys, operations, digests, cards, casino.currency, values, casino.pk, machines, day, actor.pk,
-        actor.username, now, timestamp(now), basis]))
-    return [_answer(response) for (response,) in rows or ()]
+    with prepared.on_disk():
+        rows = _unless_key_taken(lambda: prepared.fetch_all(f"SELECT * FROM {SLOT_PLAYS}", [
+            system.pk, keys, operations, digests, cards, casino.currency, values, casino.pk, machines, day, actor.pk,
+            actor.username, now, timestamp(now), basis]))
+        rows = rows or []  # one per operation answered, in order: the first ones of the run
+        answers = [_answer(response) if outcome == "done" else _insufficient(system, number, value, balance)
+                   for (outcome, response, balance), (_, _, _, number, value, _) in zip(rows, run[:len(rows)],
+                                                                                        strict=True)]
+        refused = [(key, operation, digest, json.dumps(answer.body)) for answer, (operation, key, digest, *_)
+                   in zip(answers, run[:len(answers)], strict=True) if answer.status != 201]
+        kept = set()
+        if refused:
+            keys, operations, digests, bodies = (list(column) for column in zip(*refused, strict=True))
+            kept = {key for (key,) in prepared.fetch_all(KEEP_REFUSALS, [system.pk, now, keys, operations, digests,
+                                                                         bodies])}
+    # a key taken meanwhile by a concurrent request keeps that one's answer, which the general path gives
+    return [_alone(system, *sent[n]) if answer.status != 201 and sent[n][1] not in kept else answer
+            for n, answer in enumerate(answers)]
+
+
+def _insufficient(system: SlotSystem, number: str, value: Decimal, balance: Decimal) -> Answer:
+    """The general path's refusal of a bet beyond the balance, the card as the batch found it."""
+    refused = beyond_balance(Card(number=number, balance=balance, casino=system.casino), value)
+    return Answer(refused.status, _refusal(refused))
+
+
+KEEP_REFUSALS = (
+    "INSERT INTO registers_slotrequest (slot_system_id, key, operation, body_sha256, status_code, response, "
+    "created_at) SELECT %s, k, o, d, 400, r::jsonb, %s "
+    "FROM unnest(%s::text[], %s::text[], %s::text[], %s::text[]) u(k, o, d, r) "
+    "ON CONFLICT (slot_system_id, key) DO NOTHING RETURNING key")
