@@ -7,9 +7,12 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from compliance.errors import DomainError
 from registers.cards import errors as card_errors
+from registers.cards.ledger import _machine as ledger_machine
 from registers.cards.ledger import money
 from registers.cards.selectors import card_ledger_sum
 from registers.cards.slot_system import services as slot_services
@@ -18,6 +21,7 @@ from registers.chain.services import register_for
 from registers.chain.verification import register_verify
 from registers.kinds import RegisterKind
 from registers.models import Card, Entry, SlotRequest
+from tests.test_cards_play_sql import _payload
 from tests.test_slot_api import slot_setup
 
 BATCH = reverse("api-slots-batch")
@@ -148,3 +152,68 @@ def test_a_batch_counts_each_operation_in_the_systems_rate(world, rules):
     response = slots.api.post(BATCH, {"operations": sent}, format="json")
     assert response.status_code == 429 and response.json()["code"] == "rate_limited"
     assert not SlotRequest.objects.filter(slot_system=slots.system).exists()
+
+
+def _entry_ref(entry: Entry) -> dict:
+    return {"kind": entry.kind, "seq": entry.seq, "hash": entry.hash}
+
+
+@pytest.mark.django_db
+def test_the_next_operations_of_a_statement_write_what_one_sent_alone_writes(world, rules):
+    """After the first (vigie_slot_play's, every check), a statement writes each next one itself: the same payload,
+    hash, movement, balance, answer and key's row as an operation sent alone."""
+    slots = slot_setup(world)
+    card, day_card = slots.card, slots.day_card
+    sent = [_op("debit", "k-1", card, "1.00"), _op("credit", "k-2", day_card, "7,5", machine="AS-7 « ≥ 2 » \"x\""),
+            _op("debit", "k-3", card, "12.25")]
+    with CaptureQueriesContext(connection) as queries:
+        answers = slot_batch(system=slots.system, operations=sent)
+    assert _plays(queries) == 1
+    credit, debit = (Entry.objects.get(pk=SlotRequest.objects.get(key=key).entry_id) for key in ("k-2", "k-3"))
+    assert credit.payload == _payload(day_card, Decimal("7.50"), "AS-7 « ≥ 2 » \"x\"", Decimal("7.50"),
+                                      Decimal("207.50"))
+    assert debit.payload == _payload(card, Decimal("12.25"), "AS-042", Decimal("-12.25"), Decimal("86.75"))
+    assert answers[1].body == {
+        "operation": "credit", "card": day_card.number, "amount": "7.50", "currency": "EUR",
+        "machine": "AS-7 « ≥ 2 » \"x\"", "credited": "7.50", "excess": "0.00", "manual_payout": None,
+        "balance": "207.50", "entry": _entry_ref(credit)}
+    assert answers[2].body == {"operation": "debit", "card": card.number, "amount": "12.25", "currency": "EUR",
+                               "machine": "AS-042", "balance": "86.75", "entry": _entry_ref(debit)}
+    assert (debit.seq, debit.prev_hash) == (credit.seq + 1, credit.hash)
+    assert [(m.delta, m.balance_after) for m in debit.card_movements.all()] == [(Decimal("-12.25"), Decimal("86.75"))]
+    alone = slot_debit(system=slots.system, key="k-4", card=card.number, amount="12.25", currency="EUR",
+                       machine="AS-042")  # one sent alone, vigie_slot_play's: the same answer but its entry
+    assert {**alone.body, "entry": None, "balance": None} == {**answers[2].body, "entry": None, "balance": None}
+    for row in SlotRequest.objects.filter(key__in=["k-2", "k-3"]):
+        assert (row.status_code, row.response) == (201, answers[int(row.key[-1]) - 1].body)
+    for each in (card, day_card):
+        each.refresh_from_db()
+        assert each.balance == card_ledger_sum(each)
+    assert register_verify(register_for(casino=world.c, kind=RegisterKind.CARTES)).ok
+
+
+@pytest.mark.django_db
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(cents=st.integers(min_value=1, max_value=5_000), machine=st.text(min_size=1, max_size=60).filter(str.strip))
+def test_any_amount_and_machine_name_of_a_next_operation_hash_as_the_chains_code_does(world, rules, cents, machine):
+    slots = world.__dict__.setdefault("_batch_slots", None) or slot_setup(world)
+    world._batch_slots = slots
+    amount = Decimal(cents) / 100
+    try:
+        cleaned = ledger_machine(machine)
+    except DomainError:
+        return  # refused before any statement, as by the general path
+    slots.card.refresh_from_db()
+    before = slots.card.balance
+    key = f"h-{Entry.objects.count()}"
+    answers = slot_batch(system=slots.system, operations=[
+        _op("debit", f"{key}-a", slots.card, "0.01"), _op("credit", f"{key}-b", slots.card, str(amount),
+                                                           machine=machine)])
+    if answers[1].body.get("manual_payout"):  # past the cap: the general path's
+        return
+    entry = Entry.objects.get(pk=SlotRequest.objects.get(key=f"{key}-b").entry_id)
+    after = before - Decimal("0.01") + amount
+    assert entry.payload == _payload(slots.card, amount.quantize(Decimal("0.01")), cleaned,
+                                     amount.quantize(Decimal("0.01")), after)
+    assert answers[1].body["balance"] == f"{after:.2f}"
+    assert register_verify(register_for(casino=world.c, kind=RegisterKind.CARTES)).ok
