@@ -242,7 +242,7 @@ def _cards_demo() -> list[str]:
         cards_found_orphaned_due,
         client_register,
     )
-    from .cards.slot_system.services import slot_credit, slot_debit, slot_system_register
+    from .cards.slot_system.services import slot_batch, slot_credit, slot_debit, slot_system_register
     from .chain.services import checkpoint_create, pending_countersign, register_for
     from .kinds import RegisterKind
     from .models import CardSystemCertificate
@@ -301,6 +301,13 @@ def _cards_demo() -> list[str]:
             run = slot_debit if operation == "debit" else slot_credit
             run(system=system, key=f"demo-{number}", card=weber_2.number, amount=amount, currency="EUR",
                 machine="LM-007")
+        # sent together, as the system gathers its machines' operations: the bet beyond the balance is refused alone
+        slot_batch(system=system, operations=[
+            {"operation": operation, "key": f"demo-lot-{number}", "card": card.number, "amount": amount,
+             "currency": "EUR", "machine": machine}
+            for number, (operation, card, amount, machine) in enumerate((
+                ("debit", weber_2, "4.00", "LM-008"), ("credit", weber_2, "12.00", "LM-008"),
+                ("debit", weber_2, "5000.00", "LM-009"), ("debit", weber_2, "1.50", "LM-009")))])
         for desk, cash, tokens in (("Caisse 1", "12450.00", "3200.00"), ("Caisse 2", "8120.50", "1750.00")):
             desk_count_file(casino=casino, actor=cashier, gaming_day=yesterday, desk=desk, cash=cash, tokens=tokens)
         cards_expire_due(today)  # what the hourly job does

@@ -41,6 +41,18 @@ def archived(rules) -> tuple[Casino, int]:
     return casino, year
 
 
+def _plans(statements: list[str]) -> list[str]:
+    """Each statement's plan with sequential scans priced out: one still there is the only way to answer."""
+    with connection.cursor() as cursor:
+        cursor.execute("SET enable_seqscan = off")
+        plans = []
+        for sql in statements:
+            cursor.execute(f"EXPLAIN {sql}")
+            plans.append("\n".join(row[0] for row in cursor.fetchall()))
+        cursor.execute("RESET enable_seqscan")
+    return plans
+
+
 def _client(username: str) -> Client:
     client = Client(HTTP_HOST="127.0.0.1")
     client.force_login(User.objects.get(username=username))
@@ -69,13 +81,7 @@ def test_an_archived_years_entries_are_paged_through_indexes_and_exported_whole(
         page = client.get(url, {"avant": older}).context["entries"]
         seen, older = seen + page.entries, page.older
     assert [(e.seq, e.hash) for e in seen] == kept  # every entry once, newest first, to the year's first
-    with connection.cursor() as cursor:
-        cursor.execute("SET enable_seqscan = off")
-        plans = []
-        for sql in reading:
-            cursor.execute(f"EXPLAIN {sql}")
-            plans.append("\n".join(row[0] for row in cursor.fetchall()))
-        cursor.execute("RESET enable_seqscan")
+    plans = _plans(reading)
     assert reading and not [SCAN.findall(plan) for plan in plans if SCAN.search(plan)]
     assert any(f"registers_entry_archive_c{casino.pk}_{year}" in plan and "Index" in plan for plan in plans)
     sheet = b"".join(client.get(url, {"format": "csv"}).streaming_content).decode("utf-8-sig")
@@ -138,6 +144,47 @@ def test_a_register_and_a_card_go_on_from_the_archived_year_and_its_days_are_ref
     with pytest.raises(Exception, match="archivée"), transaction.atomic():  # and PostgreSQL refuses it too
         _owner("SELECT vigie_entry_partition(%s, %s)", [casino.pk, datetime.date(year, 12, 31)])
     assert CardMovement.objects.filter(card=card).count() == 2
+
+
+def test_a_cards_history_goes_on_into_its_archived_year_through_indexes_with_the_balances_it_recorded(archived):
+    import json
+
+    from registers.cards import selectors as card_selectors
+    from registers.cards.ledger import card_bet
+    from registers.models import Card, KeptEntry
+
+    casino, year = archived
+    card = Card.objects.filter(casino=casino, kind="nominative", status="active", balance__gt=5).order_by("pk").first()
+    card_bet(card=card, actor=User.objects.get(username="echelle-1.caisse"), amount="1.00", machine="EC-002")
+    first, end = (casino.pk << 41) | ((year - 1900) << 33), (casino.pk << 41) | ((year - 1899) << 33)
+    kept = [row for row in KeptEntry.objects.filter(register__casino=casino, register__kind="cartes", id__gte=first,
+                                                    id__lt=end).order_by("-seq")
+            if json.loads(row.payload).get("card") == card.number]
+    assert kept, "the generated year moved the card"
+    client = _client("echelle-1.direction")
+    url = reverse("cards-card", kwargs={"number": card.number})
+    with CaptureQueriesContext(connection) as queries:
+        page = client.get(url)
+    history = page.context["history"]
+    assert [row.entry.seq for row in history.rows][:1 + len(kept)] == [
+        history.rows[0].entry.seq, *[row.seq for row in kept[:card_selectors.HISTORY_PAGE - 1]]]
+    live, archived_rows = history.rows[0], history.rows[1:]
+    assert live.entry.kind == "carte.mise" and not getattr(live.entry, "archived_year", None)
+    assert {row.entry.archived_year for row in archived_rows} == {year}
+    moved = 0
+    for row in archived_rows:  # each as the archived entry recorded its movement on the card, if it moved it
+        recorded = next((m for m in json.loads(row.entry.payload).get("movements", ()) if m["card"] == card.number),
+                        {"delta": "None", "balance_after": "None"})
+        assert (str(row.line.delta), str(row.line.balance_after)) == (recorded["delta"], recorded["balance_after"])
+        moved += row.line.delta is not None
+    assert moved
+    assert archived_rows[0].line.balance_after == live.line.balance_after + 1  # the bet's balance went on from it
+    html = page.content.decode()
+    archive = reverse("registers-archive", kwargs={"casino": casino.code, "kind": "cartes", "year": year})
+    assert f'href="{archive}?avant={kept[0].seq + 1}"' in html and 'data-testid="history-archived"' in html
+    reading = [q["sql"] for q in queries if "registers_entry_kept" in q["sql"]]
+    plans = _plans(reading)
+    assert len(reading) == 1 and not [SCAN.findall(plan) for plan in plans if SCAN.search(plan)], plans
 
 
 def test_every_deferrable_constraint_starts_deferred_as_the_archive_assumes(db):

@@ -14,8 +14,19 @@ from django.utils.translation import gettext_lazy as _
 from compliance.models import Casino, User
 from games.selectors import RuleValueAt
 
+from ..chain.kept import archived_ids, as_entries
 from ..kinds import RegisterKind, entry_kind_label
-from ..models import ArchivedBalance, Card, CardMovement, CardStatus, CardSystemCertificate, Client, Entry, Register
+from ..models import (
+    ArchivedBalance,
+    Card,
+    CardMovement,
+    CardStatus,
+    CardSystemCertificate,
+    Client,
+    Entry,
+    KeptEntry,
+    Register,
+)
 from .ledger import ADJUSTED, BENEFIT, CAP_KEYS, TRANSFERRED, WIN_EXCESS, card_rule, card_system_applies, money
 from .services import ISSUED, STATUS
 from .services import STATUS_CHANGES as CHANGES
@@ -50,12 +61,24 @@ def _cards_register(card: Card) -> QuerySet[Register]:
     return Register.objects.filter(casino_id=card.casino_id, kind=RegisterKind.CARTES).values("id")[:1]
 
 
-def _named(card: Card, register: QuerySet[Register]) -> QuerySet[Entry]:
+def _named(card: Card, register: QuerySet[Register], model=Entry) -> QuerySet[Entry]:
     """The `cartes` register's entries naming this card as "card", read through the expression index of migrations
-    0008 and 0022 (not by scanning the register's text)."""
-    return (Entry.objects.filter(register_id=register)
-            .annotate(card_number=RawSQL(f"({Entry._meta.db_table}.payload::jsonb ->> 'card')", []))
+    0008 and 0022 (not by scanning the register's text); with `KeptEntry`, the archived years' too."""
+    return (model.objects.filter(register_id=register)
+            .annotate(card_number=RawSQL(f"({model._meta.db_table}.payload::jsonb ->> 'card')", []))
             .filter(card_number=card.number))
+
+
+def _archived_named(card: Card, before: int | None, limit: int) -> list[Entry]:
+    """The entries naming this card in its casino's archived years, newest first below the n° `before`: its history
+    goes on there once its live entries end (a year's entries all come before the next year's)."""
+    ranges = archived_ids(card.casino)
+    if ranges is None:
+        return []
+    kept = _named(card, _cards_register(card), KeptEntry).filter(ranges)
+    if before is not None:
+        kept = kept.filter(seq__lt=before)
+    return list(as_entries(kept.order_by("-seq")[:limit]))
 
 
 def movements_of(card: Card) -> QuerySet[CardMovement]:
@@ -77,9 +100,18 @@ def _entries_of(card: Card) -> QuerySet[Entry]:
 
 
 def _lines(card: Card, entries: list[Entry]) -> list[Line]:
-    moves = {m.entry_id: m for m in movements_of(card).filter(entry_id__in=[e.pk for e in entries])}
-    return [Line(entry, json.loads(entry.payload), moves[entry.pk].delta if entry.pk in moves else None,
-                 moves[entry.pk].balance_after if entry.pk in moves else None) for entry in entries]
+    live = [entry.pk for entry in entries if getattr(entry, "archived_year", None) is None]
+    moves = {m.entry_id: (m.delta, m.balance_after)
+             for m in movements_of(card).filter(entry_id__in=live)} if live else {}
+    lines = []
+    for entry in entries:
+        payload = json.loads(entry.payload)
+        if getattr(entry, "archived_year", None) is not None:  # its movements as its payload records them, hashed
+            moves[entry.pk] = next(((Decimal(m["delta"]), Decimal(m["balance_after"]))
+                                    for m in payload.get("movements", ()) if m.get("card") == card.number),
+                                   (None, None))
+        lines.append(Line(entry, payload, *moves.get(entry.pk, (None, None))))
+    return lines
 
 
 def card_history(card: Card) -> list[Line]:
@@ -258,13 +290,17 @@ class HistoryPage:
 
 
 def history(card: Card, before: int | None = None, size: int = HISTORY_PAGE) -> HistoryPage:
-    """The card's entries, newest first, `size` at a time before the n° `before` (a keyset on the register's n°)."""
+    """The card's entries, newest first, `size` at a time before the n° `before` (a keyset on the register's n°),
+    those of its casino's archived years after the live ones (transfers it received there are on the giving
+    card's history)."""
     newest = []  # those naming the card, then the transfers it received: each read newest first through its index
     for entries in (_named(card, _cards_register(card)), _received(card)):
         if before is not None:
             entries = entries.filter(seq__lt=before)
         newest += entries.select_related("actor").order_by("-seq")[:size + 1]
     chunk = sorted({entry.pk: entry for entry in newest}.values(), key=lambda entry: -entry.seq)[:size + 1]
+    if len(chunk) <= size:  # its live entries end on this page: its archived years' follow
+        chunk += _archived_named(card, chunk[-1].seq if chunk else before, size + 1 - len(chunk))
     older = chunk[size - 1].seq if len(chunk) > size else None
     return HistoryPage([HistoryRow(line, card) for line in _lines(card, chunk[:size])], before, older)
 

@@ -4,7 +4,7 @@ live ones. They are read from « registers_entry_kept » (`KeptEntry`), where th
 year stays evidence the casino and its regulator can open."""
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from django.db import connection
 from django.db.models import OuterRef, Q, Subquery
@@ -62,21 +62,40 @@ def archive_csv(register: Register, year: int) -> Iterator[str]:
                        .iterator(2000))
 
 
+def archived_ids(casino: Casino) -> Q | None:
+    """The ids of the casino's archived years' entries (ranges of the primary key), None when it archived none."""
+    years = archived_years(casino)
+    if not years:
+        return None
+    ranges = Q()
+    for year in years:
+        first, end = year_ids(casino.pk, year)
+        ranges |= Q(id__gte=first, id__lt=end)
+    return ranges
+
+
+def entry_year(entry_id: int) -> int:
+    """The year of an entry's gaming day, as its id names it."""
+    return ((entry_id >> YEAR_BITS) & 255) + 1900
+
+
+def as_entries(kept: Iterable[KeptEntry]) -> Iterator[Entry]:
+    """Archived entries as (unsaved) `Entry` objects, each with its people and `archived_year`."""
+    people: dict[int, User] = {}
+    fields = [field.attname for field in KeptEntry._meta.concrete_fields]
+    for row in kept:
+        entry = Entry(**{name: getattr(row, name) for name in fields})
+        if missing := {entry.actor_id, entry.countersigner_id} - set(people) - {None}:
+            people.update(User.objects.in_bulk(missing))
+        entry.actor, entry.countersigner = people[entry.actor_id], people.get(entry.countersigner_id)
+        entry.archived_year = entry_year(entry.pk)
+        yield entry
+
+
 def archived_entries(register: Register) -> Iterator[Entry]:
     """The register's entries of its casino's archived years, oldest first, as (unsaved) `Entry` objects with their
     people: what the audit replays before the live ones, the state they built."""
-    years = archived_years(register.casino)
-    if not years:
-        return
-    ranges = Q()
-    for year in years:
-        first, end = year_ids(register.casino_id, year)
-        ranges |= Q(id__gte=first, id__lt=end)
-    people: dict[int, User] = {}
-    fields = [field.attname for field in KeptEntry._meta.concrete_fields]
-    for kept in KeptEntry.objects.filter(ranges, register_id=register.pk).order_by("seq").iterator(2000):
-        entry = Entry(**{name: getattr(kept, name) for name in fields})
-        for pk in {entry.actor_id, entry.countersigner_id} - set(people) - {None}:
-            people[pk] = User.objects.get(pk=pk)
-        entry.actor, entry.countersigner = people[entry.actor_id], people.get(entry.countersigner_id)
-        yield entry
+    ranges = archived_ids(register.casino)
+    if ranges is None:
+        return iter(())
+    return as_entries(KeptEntry.objects.filter(ranges, register_id=register.pk).order_by("seq").iterator(2000))
