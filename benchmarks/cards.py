@@ -1,10 +1,11 @@
 """Benchmark of issue 6 point 4 and issue 19 point 5: sustained slot debits and credits per second on electronic
 gaming cards, against `pgbench -N` on the same cluster in the same run: (a) through the service layer — card_bet /
-card_win, then slot_debit / slot_credit with their idempotency keys — from several processes, each with its own
-database connection, and (b) through the slot API over a real socket (gunicorn, connected as the application role)
-from concurrent clients, some requests retried with the same key. Then the ledger's invariants: each card's balance
-is the sum of its movements and within [0, cap], the register verifies, and it holds exactly one entry per
-successful operation.
+card_win one at a time, slot_batch fifty at a time (as a slot system sends what its machines played), then
+slot_debit / slot_credit with their idempotency keys — from several processes, each with its own database
+connection, and (b) through the slot API over a real socket (gunicorn, connected as the application role) from
+concurrent clients, one operation a request and fifty a `batch/` request, some requests retried with the same keys.
+Then the ledger's invariants: each card's balance is the sum of its movements and within [0, cap], the register
+verifies, and it holds exactly one entry per successful operation.
 
 Run by ./scripts/bench cards (or with no argument, every benchmark)."""
 

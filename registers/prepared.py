@@ -43,6 +43,11 @@ def fetch_one(sql: str, params: list) -> tuple | None:
     return _run(sql, params, psycopg.Cursor.fetchone)
 
 
+def fetch_all(sql: str, params: list) -> list[tuple]:
+    """Every row of `sql`, as fetch_one reads the first."""
+    return _run(sql, params, psycopg.Cursor.fetchall)
+
+
 @contextmanager
 def on_disk():
     """One transaction for several ledger operations, committed as `operation` commits one: without waiting for its
@@ -56,20 +61,12 @@ def on_disk():
     fetch_one(FLUSHED, [])
 
 
-def fetch_all(sql: str, params: list) -> list[tuple]:
-    return _run(sql, params, psycopg.Cursor.fetchall)
-
-
-def _on_disk(call: str, params: list, fetch, wrote):
-    if connection.in_atomic_block or not connection.get_autocommit():
-        return _run(f"SELECT * FROM {call}", params, fetch)
-    result = _run(f"SELECT f.* FROM {call} f, set_config('synchronous_commit', 'off', true) s", params, fetch)
-    if wrote(result):
-        fetch_one(FLUSHED, [])
-    return result
-
-
 def operation(call: str, params: list) -> tuple:
     """The row of the ledger function `call` (`vigie_…(%s, …)`, whose first column, its outcome, is 'done' when it
     wrote), on disk when this returns. Within a caller's transaction, its commit is the caller's, synchronous."""
-    return _on_disk(call, params, psycopg.Cursor.fetchone, lambda row: row[0] == "done")
+    if connection.in_atomic_block or not connection.get_autocommit():
+        return fetch_one(f"SELECT * FROM {call}", params)
+    row = fetch_one(f"SELECT f.* FROM {call} f, set_config('synchronous_commit', 'off', true) s", params)
+    if row[0] == "done":
+        fetch_one(FLUSHED, [])
+    return row

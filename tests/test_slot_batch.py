@@ -86,15 +86,17 @@ def test_a_batch_sent_again_is_replayed_whole_and_a_key_with_another_body_is_tha
     sent = [_op("debit", "k-1", slots.card, "10.00"), _op("credit", "k-2", slots.card, "4.00")]
     first = slot_batch(system=slots.system, operations=sent)
     written = _written(world)
-    again = slot_batch(system=slots.system, operations=sent)
+    with CaptureQueriesContext(connection) as queries:
+        again = slot_batch(system=slots.system, operations=sent)
     assert [(a.status, a.body, a.replayed) for a in again] == [(a.status, a.body, True) for a in first]
+    assert len(queries) == 1  # the keys' answers read at once
     alone = slot_debit(system=slots.system, key="k-1", card=slots.card.number, amount="10.00", currency="EUR",
                        machine="AS-042")
     assert (alone.body, alone.replayed) == (first[0].body, True)
     assert _written(world) == written
     mixed = slot_batch(system=slots.system, operations=[_op("debit", "k-1", slots.card, "11.00"),
                                                         _op("debit", "k-3", slots.card, "1.00")])
-    assert [a.status for a in mixed] == [409, 201]
+    assert [a.status for a in mixed] == [409, 201] and not mixed[1].replayed
     assert mixed[0].body["code"] == "idempotency_key_reused" and mixed[1].body["balance"] == "93.00"
 
 

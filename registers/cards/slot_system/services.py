@@ -237,6 +237,14 @@ def _credit(system: SlotSystem, *, card: str, amount: str, currency: str, machin
     return body, operation.entry or operation.excess
 
 
+def _replay(row, digest: str) -> Answer:
+    """The first answer kept for a key (a SlotRequest, or its row read alone), to a request with the same body."""
+    if row.body_sha256 != digest:
+        raise DomainError(slot_errors.IDEMPOTENCY_KEY_REUSED, code=ErrorCode.IDEMPOTENCY_KEY_REUSED,
+                          field="Idempotency-Key", status=409)
+    return Answer(row.status_code, row.response, replayed=True)
+
+
 def _refusal(refused: DomainError) -> dict:
     return {"code": refused.code, "message": str(refused.message), "field_errors": refused.field_errors}
 
@@ -271,10 +279,7 @@ def _idempotent(system: SlotSystem, key: str, operation: str, fields: dict, run)
                if claimed else SlotRequest.objects.get(slot_system=system, key=key))
         row._state.adding, row._state.db = False, connection.alias
         if row.status_code is not None:
-            if row.body_sha256 != digest:
-                raise DomainError(slot_errors.IDEMPOTENCY_KEY_REUSED, code=ErrorCode.IDEMPOTENCY_KEY_REUSED,
-                                  field="Idempotency-Key", status=409)
-            return Answer(row.status_code, row.response, replayed=True)
+            return _replay(row, digest)
         try:
             with transaction.atomic():  # a refusal rolls back to here only: the key keeps its answer
                 body, entry = run(system, **fields)
@@ -366,15 +371,44 @@ SLOT_PLAYS = "vigie_slot_plays(%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %
 def slot_batch(*, system: SlotSystem, operations: list[dict]) -> list[Answer]:
     """A slot system's debits and credits sent together (each `{"operation", "key", "card", "amount", "currency",
     "machine"}`), answered in the order sent, each as if sent alone with its key: the same entries, refusals and
-    replays. Those that fit are appended together (`vigie_slot_plays`, migration 0028) up to the first that does
-    not, which goes the general path; then the rest; all in one transaction. A batch whose shape is wrong (its size,
-    an operation's type or key, a key twice) is refused whole before anything is written."""
+    replays. Those that fit are appended together, in one statement and one transaction (`vigie_slot_plays`,
+    migration 0028), up to the first that does not, which goes the general path; then the rest. A batch whose shape
+    is wrong (its size, an operation's type or key, a key twice) is refused whole before anything is written."""
     sent = _batch_checked(operations)
-    answers: list[Answer] = []
-    while len(answers) < len(sent):
-        answers += _played_together(system, sent[len(answers):])
-        if len(answers) < len(sent):
-            answers.append(_alone(system, *sent[len(answers)]))
+    answers = _replays(system, sent)  # a retry's answers, read at once: a replay changes nothing the others see
+    rest = [n for n in range(len(sent)) if n not in answers]
+    while rest:
+        played = _played_together(system, [sent[n] for n in rest])
+        answers.update(zip(rest, played, strict=False))
+        rest = rest[len(played):]
+        if rest:
+            answers[rest[0]] = _alone(system, *sent[rest[0]])
+            rest = rest[1:]
+    return [answers[n] for n in range(len(sent))]
+
+
+@dataclass(frozen=True)
+class _Kept:
+    body_sha256: str
+    status_code: int
+    response: dict
+
+
+KEPT = ("SELECT key, body_sha256, status_code, response FROM registers_slotrequest "
+        "WHERE slot_system_id = %s AND key = ANY(%s) AND status_code IS NOT NULL")
+
+
+def _replays(system: SlotSystem, sent: list[tuple[str, str, dict]]) -> dict[int, Answer]:
+    """The answers already kept for the batch's keys, by their place in it (one query)."""
+    kept = {key: _Kept(digest, status, json.loads(response) if isinstance(response, str) else response)
+            for key, digest, status, response in prepared.fetch_all(KEPT, [system.pk, [key for _, key, _ in sent]])}
+    answers = {}
+    for n, (operation, key, fields) in enumerate(sent):
+        if key in kept:
+            try:
+                answers[n] = _replay(kept[key], _fingerprint(operation, fields))
+            except DomainError as refused:  # the key used with another body: this operation's answer
+                answers[n] = Answer(refused.status, _refusal(refused))
     return answers
 
 
@@ -424,10 +458,10 @@ def _played_together(system: SlotSystem, sent: list[tuple[str, str, dict]]) -> l
     if terms is None:
         return []
     (day, basis), casino, actor, now = terms, system.casino, system.user, timezone.now()
-    operations, keys, digests, cards, values, machines = (list(column) for column in zip(*run, strict=True))
+    kinds, keys, digests, cards, values, machines = (list(column) for column in zip(*run, strict=True))
     with prepared.on_disk():
         rows = _unless_key_taken(lambda: prepared.fetch_all(f"SELECT * FROM {SLOT_PLAYS}", [
-            system.pk, keys, operations, digests, cards, casino.currency, values, casino.pk, machines, day, actor.pk,
+            system.pk, keys, kinds, digests, cards, casino.currency, values, casino.pk, machines, day, actor.pk,
             actor.username, now, timestamp(now), basis]))
         rows = rows or []  # one per operation answered, in order: the first ones of the run
         answers = [_answer(response) if outcome == "done" else _insufficient(system, number, value, balance)
@@ -435,11 +469,8 @@ def _played_together(system: SlotSystem, sent: list[tuple[str, str, dict]]) -> l
                                                                                         strict=True)]
         refused = [(key, operation, digest, json.dumps(answer.body)) for answer, (operation, key, digest, *_)
                    in zip(answers, run[:len(answers)], strict=True) if answer.status != 201]
-        kept = set()
-        if refused:
-            keys, operations, digests, bodies = (list(column) for column in zip(*refused, strict=True))
-            kept = {key for (key,) in prepared.fetch_all(KEEP_REFUSALS, [system.pk, now, keys, operations, digests,
-                                                                         bodies])}
+        kept = {key for (key,) in prepared.fetch_all(KEEP_REFUSALS, [
+            system.pk, now, *(list(column) for column in zip(*refused, strict=True))])} if refused else set()
     # a key taken meanwhile by a concurrent request keeps that one's answer, which the general path gives
     return [_alone(system, *sent[n]) if answer.status != 201 and sent[n][1] not in kept else answer
             for n, answer in enumerate(answers)]
