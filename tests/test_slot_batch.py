@@ -219,3 +219,18 @@ def test_any_amount_and_machine_name_of_a_next_operation_hash_as_the_chains_code
                                      amount.quantize(Decimal("0.01")), after)
     assert answers[1].body["balance"] == f"{after:.2f}"
     assert register_verify(register_for(casino=world.c, kind=RegisterKind.CARTES)).ok
+
+
+@pytest.mark.django_db
+def test_a_batchs_statements_keep_to_their_indexes_whatever_the_statistics_said_when_they_were_planned(world, rules):
+    """Each session keeps one generic plan per statement (migration 0026): made while the key table looked empty
+    (VACUUM ANALYZE on a new installation), it scanned the table whole for each operation once it had grown, which
+    halved a chain's rate (1,543 against 3,202 operations a second in ./scripts/bench _probe, issue 19)."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT proconfig FROM pg_proc WHERE proname = 'vigie_slot_plays'")
+        assert cursor.fetchone()[0] == ["enable_seqscan=off"]
+    slots = slot_setup(world)
+    with CaptureQueriesContext(connection) as queries:
+        slot_batch(system=slots.system, operations=[_op("debit", "k-1", slots.card, "1.00")])
+    kept = [q["sql"] for q in queries if "FROM registers_slotrequest" in q["sql"] and q["sql"].startswith("SELECT key")]
+    assert len(kept) == 1 and "%s" not in kept[0]  # not a prepared statement: planned for its keys each time

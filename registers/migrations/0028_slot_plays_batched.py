@@ -9,6 +9,9 @@ writes, its entry following the last: the same payload, hash, movement, balance,
 the same triggers (the chain's and the balance's continuity, append-only). tests/test_slot_batch.py holds them equal
 to those of an operation sent alone.
 
+Its statements keep one plan per session (migration 0026) and must reach their rows through their indexes whatever
+the statistics said when it was made: the function turns sequential scans off for its own statements.
+
 A bet beyond an active card's balance does not stop it: refused (LU RGD 1979 art. 3-4 1)), it writes nothing, so the
 operations after it find what they would have found had it been answered first. Its row gives the balance that
 refused it, from which the caller writes the general path's refusal under its key, in the same transaction."""
@@ -21,7 +24,11 @@ CREATE FUNCTION vigie_slot_plays(
   p_system bigint, p_keys text[], p_operations text[], p_digests text[], p_numbers text[], p_currency text,
   p_amounts numeric[], p_casino bigint, p_machines text[], p_day date, p_actor bigint, p_actor_name text,
   p_recorded_at timestamptz, p_recorded_text text, p_basis text)
-RETURNS TABLE (o_outcome text, o_response jsonb, o_balance numeric) LANGUAGE plpgsql AS $$
+RETURNS TABLE (o_outcome text, o_response jsonb, o_balance numeric) LANGUAGE plpgsql
+-- each statement reads a few rows by key, through its index, whatever the table looked like when its generic plan
+-- was made: a plan made on an empty key table (a new installation, VACUUM ANALYZE) scanned it whole for every
+-- operation once it had grown, which halved a chain's rate (tests/test_slot_batch.py)
+SET enable_seqscan = off AS $$
 DECLARE
   v_play record;
   v_card registers_card%ROWTYPE;
