@@ -12,6 +12,7 @@ import pytest
 
 from games.hands.cards import parse
 from games.poker.hand import HOLDEM, LIMIT, NO_LIMIT, OMAHA_HILO, POT_LIMIT, Action, DeclaredPot, Hand, Seat
+from games.poker.outcome import EACH
 from games.poker.replay import (
     ACTIONS_DONT_ADD_UP,
     BAD_DEAL,
@@ -320,16 +321,18 @@ def test_an_uncalled_bet_is_given_back_before_the_rake_and_is_not_raked():
     assert outcome.stacks_after == {"A": 10000 + 300 - 25, "B": 9900, "C": 9800}
 
 
-def test_lu_49_9_49_13_the_jackpots_drops_are_taken_from_each_pot_after_its_rake():
+def test_lu_49_9_49_13_the_jackpots_drops_are_taken_after_the_rake_the_bad_beats_once_on_the_whole_pot():
+    """The progressive on each pot where the house rules say so (art. 49-9 al. 3), the bad beat once: « Le croupier
+    soumet globalement le pot au bad beat jackpot » (art. 49-13 al. 4), its 0,50 € shared by the pots in proportion."""
     rules = Rules(rate=Decimal("0.05"), progressive=JackpotRule("pourcentage", Decimal("1"), "plus_proche"),
-                  bad_beat=JackpotRule("fixe", Decimal(50), "inferieur", minimum_pot=1000))
+                  bad_beat=JackpotRule("fixe", Decimal(50), "inferieur", minimum_pot=1000), progressive_pots=EACH)
     hand = deal("1 A 100 AhAd, 2 B 3000 QhQd, 3 C 3000 8c8d", """
         pre B sb 10; pre C bb 20; pre A raise 100 allin; pre B raise 2990 allin; pre C call 2980 allin""",
                 button=1, board=BOARD, blinds=(10, 20))
     outcome = settled(hand, rules)
     main, side = outcome.pots
-    assert (main.amount, main.rake, main.progressive, main.bad_beat) == (300, 15, 3, 0)  # 1 % of 285: 2.85 → 3
-    assert (side.amount, side.rake, side.progressive, side.bad_beat) == (5800, 290, 55, 50)  # 1 % of 5510: 55.1
+    assert (main.amount, main.rake, main.progressive, main.bad_beat) == (300, 15, 3, 3)  # 1 % of 285: 2.85 → 3
+    assert (side.amount, side.rake, side.progressive, side.bad_beat) == (5800, 290, 55, 47)  # 1 % of 5510: 55.1
     assert sum(outcome.stacks_after.values()) + outcome.rake + outcome.progressive + outcome.bad_beat == 6100
     wrong = replace(hand, pots=tuple(replace(pot, progressive=pot.progressive + 1, wins=((pot.wins[0][0],
                     pot.wins[0][1] - 1),)) for pot in settle(hand, rules)))

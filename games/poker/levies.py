@@ -9,16 +9,20 @@ chips, the chips left over going one at a time to the pots in their order, the m
 deal's rake is met from the outermost pot inwards, the order in which the pots are awarded (ROPTA §10.7): each pot
 keeps its rake while the cap allows, so a capped deal's main pot is the one raked short.
 
-The jackpots' increments are taken from each pot after its rake (art. 49-9 al. 2, 49-13 al. 1), each from the same
-pot after the rake, the bad beat's never more than what the progressive's leaves; a pot below the rule's minimum
-gives nothing. games.poker.jackpots.increment computes an increment in currency units; `drop` computes the same in
-minor units with integers only (the tests check they agree): the replay runs it on every pot."""
+The jackpots' increments are taken after the rake (art. 49-9 al. 2, 49-13 al. 1), the bad beat's never more than
+what the progressive's leaves. The bad beat takes one increment on the deal's whole pot: « Le croupier soumet
+globalement le pot au bad beat jackpot » (art. 49-13 al. 4); the casino's house rules (« règlement intérieur ») say
+from which pots that one increment is taken (al. 2: « les modalités de retenue en cas de pots extérieurs »). The
+progressive's method for side pots is the house rules' (art. 49-9 al. 3: « Le règlement intérieur précise leur mode
+d'arrondi et les modalités de prélèvement, en cas de pots extérieurs »): once on the whole pot, on the main pot only, or
+on each pot. A pot below the rule's minimum gives nothing. games.poker.jackpots.increment computes an increment in
+currency units; `drop` computes the same in minor units with integers only (the tests check they agree)."""
 
 from decimal import ROUND_DOWN, ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal
 from functools import cache
 
 from .jackpots import ROUNDINGS
-from .outcome import JackpotRule, Rules
+from .outcome import EACH, MAIN, MAIN_FIRST, PRORATA, WHOLE, JackpotRule, Rules
 
 
 @cache
@@ -97,8 +101,60 @@ def drop(pot: int, rule: JackpotRule | None) -> int:
     raise ValueError(f"rounding {rounding} unknown")
 
 
-def drops(after_rake: int, rules: Rules) -> tuple[int, int]:
-    """The progressive's and the bad beat's increments from one pot after its rake."""
-    progressive = drop(after_rake, rules.progressive)
-    return progressive, min(drop(after_rake, rules.bad_beat), after_rake - progressive)
+def _apportioned(total: int, room: list[int]) -> list[int]:
+    """`total` taken from the pots in proportion to what each holds (`room`), never more than it holds: the units the
+    proportion leaves over go one at a time to the pots in their order, the main pot first."""
+    whole = sum(room)
+    if not total or not whole:
+        return [0] * len(room)
+    taken = [total * held // whole for held in room]
+    left = total - sum(taken)
+    while left:  # Σ(room - taken) ≥ left: the loop ends
+        for index, held in enumerate(room):
+            if left and taken[index] < held:
+                taken[index] += 1
+                left -= 1
+    return taken
+
+
+def _main_first(total: int, room: list[int]) -> list[int]:
+    """`total` taken from the main pot, then from each side pot in turn as far as the previous ones fall short."""
+    taken = []
+    for held in room:
+        part = min(total, held)
+        taken.append(part)
+        total -= part
+    return taken
+
+
+def _progressive(after: list[int], rules: Rules) -> list[int]:
+    rule, method = rules.progressive, rules.progressive_pots
+    if rule is None:
+        return [0] * len(after)
+    if method == EACH:
+        return [drop(amount, rule) for amount in after]
+    if method == MAIN:
+        return [drop(after[0], rule), *([0] * (len(after) - 1))]
+    if method == WHOLE:
+        return _apportioned(drop(sum(after), rule), after)
+    raise ValueError(f"side-pot method {method} unknown")
+
+
+def levies(amounts: list[int], rules: Rules) -> list[tuple[int, int, int]]:
+    """Each pot's rake, progressive increment and bad-beat increment (see the module's docstring): the bad beat's one
+    increment on the whole pot after the rake, taken from what the progressive leaves in each pot."""
+    taken = rakes(amounts, rules)
+    after = [amount - rake for amount, rake in zip(amounts, taken, strict=True)]
+    progressive = _progressive(after, rules) if after else []
+    room = [amount - part for amount, part in zip(after, progressive, strict=True)]
+    bad_beat = [0] * len(room)
+    if rules.bad_beat is not None and room:
+        total = min(drop(sum(after), rules.bad_beat), sum(room))
+        if rules.bad_beat_pots == MAIN_FIRST:
+            bad_beat = _main_first(total, room)
+        elif rules.bad_beat_pots == PRORATA:
+            bad_beat = _apportioned(total, room)
+        else:
+            raise ValueError(f"side-pot method {rules.bad_beat_pots} unknown")
+    return list(zip(taken, progressive, bad_beat, strict=True))
 

@@ -26,6 +26,23 @@ WINS: Final = "wins"
 RAISE_SIZE: Final = "raise_size"
 BLINDS: Final = "blinds"
 
+# How a jackpot's increment is taken when a deal has side pots: the house rules' choice. The progressive's (LU RGD 1979
+# art. 49-9 al. 3): once on the whole pot, on the main pot only, or on each pot. The bad beat's one increment on the
+# whole pot (art. 49-13 al. 4, « globalement le pot ») is taken from the pots in proportion, or from the main pot first.
+WHOLE: Final = "pot_entier"
+MAIN: Final = "pot_principal"
+EACH: Final = "chaque_pot"
+PROGRESSIVE_POTS: Final = (WHOLE, MAIN, EACH)
+PRORATA: Final = "prorata"
+MAIN_FIRST: Final = "pot_principal_d_abord"
+BAD_BEAT_POTS: Final = (PRORATA, MAIN_FIRST)
+
+# What a pot shared equally leaves over in whole chips: all of it to the winner nearest the button (LU RGD 1979
+# art. 49-5, « le reliquat éventuel insécable de ce partage allant au joueur situé au plus près du bouton »), or a chip
+# at a time to the winners from the button's left (where no text says, as ROPTA §10.8 does).
+NEAREST: Final = "au_plus_pres"
+ONE_EACH: Final = "un_par_un"
+
 
 @dataclass(frozen=True, slots=True)
 class JackpotRule:
@@ -57,6 +74,12 @@ class Rules:
     progressive: JackpotRule | None = None
     bad_beat: JackpotRule | None = None
     hilo: bool = False  # Omaha high-low 8 or better: each pot split between the best high and the best low hand
+    progressive_pots: str = WHOLE  # the house rules' side-pot method for the progressive (art. 49-9 al. 3)
+    bad_beat_pots: str = PRORATA  # which pots give the bad beat's one increment (art. 49-13 al. 2 and 4)
+    # the jurisdiction's least bet and raise (LU art. 49-1 « au moins égale à la big blind », 49-4, 49-8 « au minimum
+    # du double de la dernière relance »); False where its texts set none (QC RJC art. 67.88 16°: any higher bet)
+    raise_minimums: bool = True
+    odd_chips: str = ONE_EACH  # who takes what a split pot leaves over (NEAREST, ONE_EACH)
 
     def __reduce__(self):
         return rebuilt(self)

@@ -15,7 +15,7 @@ from decimal import Decimal
 
 from .betting import RIVER, Walk, walk
 from .hand import OMAHA, OMAHA_HILO, DeclaredPot, Hand
-from .levies import drops, legal_max, rakes
+from .levies import legal_max, levies
 from .outcome import (
     ACTIONS_DONT_ADD_UP,
     BAD_DEAL,
@@ -61,7 +61,7 @@ class _Reckoning:
 
     def __init__(self, hand: Hand, rules: Rules, trace: bool = False):
         self.hand, self.rules = hand, rules
-        self.walk = played = walk(hand, trace)
+        self.walk = played = walk(hand, trace, rules.raise_minimums)
         self.names = names = [seat.player for seat in played.order]
         n = len(names)
         folded = [names[q] for q in range(n) if played.folded[q]]
@@ -82,9 +82,8 @@ class _Reckoning:
             contenders = [player for player in names if player in eligible and player not in given_up]
             found.append(_Pot(amount, eligible, contenders or [p for p in names if p in eligible]))
         if rules.rate or rules.progressive or rules.bad_beat:
-            for pot, taken in zip(found, rakes([pot.amount for pot in found], rules), strict=True):
-                pot.rake = taken
-                pot.progressive, pot.bad_beat = drops(pot.amount - taken, rules)
+            for pot, taken in zip(found, levies([pot.amount for pot in found], rules), strict=True):
+                pot.rake, pot.progressive, pot.bad_beat = taken
         self.cards: dict[str, tuple[int, ...]] | None = None
 
     def wins(self, pot: _Pot, amount: int) -> dict[str, int] | None:
@@ -99,7 +98,7 @@ class _Reckoning:
             return None
         hand = self.hand
         return award(amount, contenders, cards, hand.board, hand.game in (OMAHA, OMAHA_HILO),
-                     self.rules.hilo or hand.game == OMAHA_HILO, self.rules.chip)
+                     self.rules.hilo or hand.game == OMAHA_HILO, self.rules.chip, self.rules.odd_chips)
 
 
 def _money(amount: int, currency: str) -> str:
