@@ -15,6 +15,16 @@ def instrument_citation(slug: str, articles: str) -> str:
     return f"{prefix} {articles}{draft}"
 
 
+def jurisdiction_citation(jurisdiction, slug: str, articles: str) -> str:
+    """`instrument_citation` where `jurisdiction` (a Jurisdiction or its code) is the instrument's, or the instrument
+    is a private rulebook of none; "" elsewhere: a page cites its own casino's texts or nothing."""
+    code = getattr(jurisdiction, "code", jurisdiction)
+    found = LegalInstrument.objects.filter(slug=slug).values_list("jurisdiction__code", flat=True)
+    if not found or found[0] not in (None, code):
+        return ""
+    return instrument_citation(slug, articles)
+
+
 def drafts_of(jurisdiction_code: str) -> list[str]:
     """The draft instruments of a jurisdiction whose rules the product applies, each as it is cited: what a casino
     there applies as a draft, and must say on what basis."""

@@ -14,8 +14,11 @@ SECOND_SIGNATURE = _("Contrôle interne du casino : seconde signature")
 CORRECTION = _("Contrôle interne du casino : correction par une écriture nouvelle, contresignée")
 LATE_FILING = _("Contrôle interne du casino : saisie tardive")
 PAYOUT = _("Contrôle interne du casino : paiement manuel signé par deux personnes")
+RECEIPT_CABINET = _("Contrôle interne du casino : original de la quittance conservé dans une armoire à deux clés")
 BOOKS = _("Contrôle interne du casino : registre tenu par Vigie")
 TABLE_INVENTORY = _("Contrôle interne du casino : inventaire de la table compté à l'ouverture et à la fermeture")
+TABLE_CLOSED = _("Contrôle interne du casino : table ouverte fermée avec son inventaire de fermeture")
+FLOAT_RESTORED = _("Contrôle interne du casino : avance de la table reconstituée à la fermeture")
 TABLE_LIMITS = _("Contrôle interne du casino : limites affichées à la table")
 SLIP_SIGNATURES = _("Contrôle interne du casino : bordereaux signés et numérotés sans trou")
 DROP_COUNT = _("Contrôle interne du casino : drop compté par deux personnes")
@@ -26,6 +29,8 @@ POKER_DROPS = _("Contrôle interne du casino : incréments des jackpots déclar�
 POKER_COUNT = _("Contrôle interne du casino : retenues des mains égales au comptage de la cagnotte")
 APPROVALS = _("Contrôle interne du casino : chaque étape d'une demande à l'autorité portée au registre par son auteur")
 FINDING_FOLLOW = _("Contrôle interne du casino : constat expliqué par la comptabilité, accepté par la direction")
+RECITATION = _("Contrôle interne du casino : citation rectifiée par une écriture nouvelle, l'écriture d'origine "
+               "restant telle qu'écrite")
 
 
 def written(control) -> str:

@@ -83,7 +83,7 @@ def test_lu_18_15_an_entry_filed_under_the_draft_says_projet_in_its_hashed_paylo
     paid = pending_countersign(pending=jackpot_manual_payout_file(
         casino=lu.c, actor=lu.accountant_c, gaming_day=lu.c.today(), machine="M1", amount="10.00",
         currency="EUR", receipt_number="Q-1", receipt_in_cabinet=True), countersigner=lu.manager_c)
-    assert json.loads(paid.payload)["citation"] == "LU RGD 1979 art. 18-10 al. 4 (projet)"
+    assert json.loads(paid.payload)["quittance_citation"] == "LU RGD 1979 art. 18-10 al. 4 (projet)"
     with pytest.raises(DomainError) as refused:
         jackpot_manual_payout_file(casino=lu.c, actor=lu.accountant_c, gaming_day=lu.c.today(),
                                    machine="M1", amount="10.00", currency="EUR", receipt_number="Q-2",

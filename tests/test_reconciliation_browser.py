@@ -39,7 +39,7 @@ def test_a_day_s_findings_are_explained_and_accepted_from_its_page(live_server, 
     accountant, errors = signed_in(browser, live_server, w.accountant_c.username)
     accountant.goto(url)
     float_row = accountant.locator("tr[data-finding='avance:HC-01:1']")
-    assert "LU RGD 1979 art. 21 al. 1 (projet)" in float_row.inner_text()
+    assert "Contrôle interne du casino : avance de la table reconstituée à la fermeture" in float_row.inner_text()
     float_row.locator("textarea").fill("Plaque de 100 remise par erreur à la table, rendue à la caisse le lendemain.")
     float_row.locator("button[type=submit]").click()
     accountant.wait_for_load_state()
@@ -53,7 +53,7 @@ def test_a_day_s_findings_are_explained_and_accepted_from_its_page(live_server, 
     assert manager.locator("tr[data-finding='drop:HC-02:1']").get_attribute("data-state") == "accepte"
     text = manager.locator("main").inner_text()
     assert "Contrôle interne du casino : bordereaux signés et numérotés sans trou" in text
-    assert "LU RGD 1979 art. 97-1 (projet)" in text and "100,00" in text
+    assert "Contrôle interne du casino : drop compté par deux personnes" in text and "100,00" in text
     manager.screenshot(path=str(shots / "reconciliation-day.png"), full_page=True)
     manager.goto(f"{live_server.url}/rapprochements/")
     row = manager.locator(f"tr[data-reconciliation='{w.c.code}-{DAY.isoformat()}']")

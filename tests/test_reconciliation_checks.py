@@ -1,8 +1,9 @@
 """The nightly reconciliation's checks, one variance each, named after the rule it cites: slips numbered without gap
 or duplicate (the casino's control), every table closed, the inventory carried from one session to the next (the
-casino's control), the float restored (LU RGD 1979 art. 21 al. 1), the drop counted by two people (LU art. 97-1, the
-carnets spéciaux), the hold within the table's own band (the casino's control), the Pai Gow commissions (QC RJC art.
-111). What the services refuse is written straight into the tables, as only a fault or a tampering could."""
+casino's control), the float restored and the drop counted by two people (the casino's control: LU art. 21 al. 1
+only says an arrêté fixes the float, art. 97-1 only lets the carnets spéciaux be kept electronically), the hold
+within the table's own band (the casino's control), the Pai Gow commissions (QC RJC art. 111). What the services
+refuse is written straight into the tables, as only a fault or a tampering could."""
 
 import datetime
 from decimal import Decimal
@@ -19,8 +20,10 @@ from registers.tables.services import commission_file, session_open
 from tests.reconciliation_world import DAY, lu_day, serials_unique_dropped, slip_inserted, world_for_reconciliation
 from tests.tables_world import COUNTED, FLOAT, SIGNED, close, count, fill, lu_table, open_lu, qc_table
 
-LU_21 = "LU RGD 1979 art. 21 al. 1 (projet)"
-LU_97_1 = "LU RGD 1979 art. 97-1 (projet)"
+# Issue 35 item 2: neither article holds these obligations, so the findings cite the casino's own control
+TABLE_CLOSED = controls.written(controls.TABLE_CLOSED)
+FLOAT_RESTORED = controls.written(controls.FLOAT_RESTORED)
+DROP_COUNT = controls.written(controls.DROP_COUNT)
 
 
 @pytest.fixture
@@ -61,13 +64,16 @@ def test_house_control_slips_numbered_once_a_duplicate_past_the_database_s_guard
     assert same_day.params["tables"] == "HC-02" and not any(key.startswith("serie_trou") for key in found)
 
 
-def test_lu_art_21_every_table_opened_is_closed(w):
+def test_lu_21_al_1_a_table_left_open_is_the_casino_s_control_not_the_article(w):
+    """« Le montant de l'avance de caisse de chaque jeu est fixé par arrêté du Ministre des Finances. » (art. 21
+    al. 1): nothing about closing a table, so the finding cites the casino's control."""
     lu_day(w, lu_table(w), DAY)
     left_open = open_lu(w, lu_table(w, number="HC-02"), DAY)
     found = findings(w, w.c)
     assert set(found) == {"non_fermee:HC-02:1"}
     finding = found["non_fermee:HC-02:1"]
-    assert (finding.citation, finding.session_id, finding.amount) == (LU_21, left_open.pk, None)
+    assert (finding.citation, finding.session_id, finding.amount) == (TABLE_CLOSED, left_open.pk, None)
+    assert "art. 21" not in finding.citation
 
 
 def test_house_control_the_inventory_a_table_closes_with_is_the_one_its_next_session_opens_with(w):
@@ -90,17 +96,21 @@ def test_house_control_the_inventory_a_table_closes_with_is_the_one_its_next_ses
     assert variance.params["previous_day"] == day.isoformat()
 
 
-def test_lu_art_21_the_float_is_restored_at_closing(w):
+def test_lu_21_al_1_the_float_restored_at_closing_is_the_casino_s_control(w):
+    """Art. 21 al. 1: « Le montant de l'avance de caisse de chaque jeu est fixé par arrêté du Ministre des Finances. »
+    The amount is the arrêté's; that the closing inventory restores it is the casino's control."""
     lu_day(w, lu_table(w), DAY, closing={"100": 21, "25": 40, "5": 100})  # 100 more than the float of 3,500
     (variance,) = findings(w, w.c).values()
     assert (variance.key, variance.kind, variance.amount, variance.citation) == (
-        "avance:HC-01:1", "avance", Decimal("100.00"), LU_21)
+        "avance:HC-01:1", "avance", Decimal("100.00"), FLOAT_RESTORED)
     assert "3\u202f600,00\xa0€" in variance.message and "3\u202f500,00\xa0€" in variance.message  # as written in LU
     with translation.override("en"):
         assert "€3,600.00" in variance.text and "€100.00" in variance.text
 
 
-def test_lu_art_97_1_the_drop_is_counted_by_two_people(w):
+def test_lu_97_1_the_drop_counted_by_two_people_is_the_casino_s_control(w):
+    """Art. 97-1: « Les carnets spéciaux […] peuvent être tenus et produits sous forme électronique » — it allows
+    electronic books and says nothing of who counts the drop: two counters are the casino's control."""
     counted_by_one = open_lu(w, lu_table(w), DAY)
     close(w, counted_by_one, FLOAT)
     slip_inserted(counted_by_one, "drop", "500.00",
@@ -110,7 +120,7 @@ def test_lu_art_97_1_the_drop_is_counted_by_two_people(w):
     lu_day(w, lu_table(w, number="HC-03"), DAY)  # counted by COUNTED: two people
     found = findings(w, w.c)
     assert set(found) == {"drop:HC-01:1", "drop_absent:HC-02:1"}
-    assert {finding.citation for finding in found.values()} == {LU_97_1}
+    assert {finding.citation for finding in found.values()} == {DROP_COUNT}
     assert "Ines Compte, ines compte" in found["drop:HC-01:1"].message
 
 

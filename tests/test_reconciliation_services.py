@@ -26,7 +26,9 @@ from registers.models import Entry
 from tests.reconciliation_world import DAY, lu_day, world_for_reconciliation
 from tests.tables_world import FLOAT, close, count, lu_table, open_lu
 
-LU_97_1 = "LU RGD 1979 art. 97-1 (projet)"
+LU_97_1 = "LU RGD 1979 art. 97-1 (projet)"  # the carnets spéciaux kept electronically: the entry's own book
+# art. 21 al. 1 only says an arrêté fixes the float: restoring it at closing is the casino's control (issue 35)
+FLOAT_RESTORED = "Contrôle interne du casino : avance de la table reconstituée à la fermeture"
 NOT_RESTORED = {"100": 21, "25": 40, "5": 100}  # 100 more than the float
 
 
@@ -58,7 +60,7 @@ def test_a_day_reconciled_again_with_the_same_findings_writes_nothing(w):
     payload = json.loads(entry.payload)
     assert payload["statut"] == "constats" and payload["citation"] == LU_97_1
     assert payload["constats"] == [{"cle": "avance:HC-01:1", "nature": "avance", "table": "HC-01", "montant": "100.00",
-                                    "devise": "EUR", "citation": "LU RGD 1979 art. 21 al. 1 (projet)"}]
+                                    "devise": "EUR", "citation": FLOAT_RESTORED}]
     before = written()
     again = reconciliation_run(casino=w.c, gaming_day=DAY, actor=w.accountant_c)
     assert written() == before
@@ -173,7 +175,7 @@ def test_the_day_s_page_shows_each_finding_with_its_rule_and_its_forms(w, client
     finding = reconciliation_run(casino=w.c, gaming_day=DAY, actor=w.manager_c).findings.get()
     client.force_login(w.accountant_c)
     page = client.get(_day_url(w)).content.decode()
-    assert "LU RGD 1979 art. 21 al. 1 (projet)" in page and "ne reconstitue pas l&#x27;avance" in page
+    assert FLOAT_RESTORED in page and "art. 21" not in page and "ne reconstitue pas l&#x27;avance" in page
     assert f'data-testid="explain-{finding.pk}"' in page and "accept-" not in page
     refused_page = client.post(_day_url(w, name="reconciliation-explain", pk=finding.pk),
                                {f"f{finding.pk}-explanation": ""})

@@ -28,10 +28,13 @@ def _jackpot(world, **overrides):
 
 
 def test_18_10_jackpot_paid_by_hand_signed_by_cashier_and_chef_de_salle(lu):
+    """Art. 18-10 al. 4 keeps the receipt « dans une armoire spéciale munie de deux clés »: the two signatures are the
+    casino's control (issue 35), the cabinet the article's."""
     entry = pending_countersign(pending=_jackpot(lu), countersigner=lu.manager_c)
     payload = json.loads(entry.payload)
-    assert (payload["amount"], payload["receipt"], payload["citation"]) == ("4250.00", "Q-2026-0042",
-                                                                            "LU RGD 1979 art. 18-10 al. 4 (projet)")
+    assert (payload["amount"], payload["receipt"], payload["citation"], payload["quittance_citation"]) == (
+        "4250.00", "Q-2026-0042", "Contrôle interne du casino : paiement manuel signé par deux personnes",
+        "LU RGD 1979 art. 18-10 al. 4 (projet)")
     assert (entry.actor, entry.countersigner) == (lu.accountant_c, lu.manager_c)
 
 

@@ -531,7 +531,7 @@ def test_api_jackpot_cagnotte_and_bad_beat_filings(lu):
     data = {**with_day(JACKPOT), "receipt_in_cabinet": True}
     response = api.post(api_url("api-registers-jackpots", lu), data, format="json")
     assert response.status_code == 201 and response.json()["payload"]["amount"] == "4250.00"
-    assert response.json()["citation"] == "LU RGD 1979 art. 18-10 al. 4 (projet)"
+    assert response.json()["citation"] == "Contrôle interne du casino : paiement manuel signé par deux personnes"
     body = api_refused(
         api.post(api_url("api-registers-jackpots", lu), {**data, "receipt_in_cabinet": False}, format="json"),
         "receipt_in_cabinet",

@@ -18,7 +18,7 @@ from compliance.selectors import casino_get
 from games.selectors import rule_value_at
 from registers import controls
 from registers.models import Slip, SlipKind, TableSession
-from registers.tables import pai_gow, rules
+from registers.tables import pai_gow
 from registers.tables.selectors import ZERO, SessionFigures, session_figures
 
 from . import band, checks, messages, poker
@@ -121,6 +121,8 @@ def period_findings(casino: Casino, first: datetime.date, last: datetime.date) -
     holds = band.Holds([*data.history, *data.figures])
     serials = checks.serials(data.serials, controls.written(controls.SLIP_SIGNATURES), data.earlier)
     inventory, hold = controls.written(controls.TABLE_INVENTORY), controls.written(controls.HOLD_BAND)
+    closed, restored = controls.written(controls.TABLE_CLOSED), controls.written(controls.FLOAT_RESTORED)
+    drop = controls.written(controls.DROP_COUNT)
     of_day, paid = defaultdict(list), defaultdict(list)
     for row in data.figures:
         of_day[row.gaming_day].append(row)
@@ -130,12 +132,13 @@ def period_findings(casino: Casino, first: datetime.date, last: datetime.date) -
     room = poker.poker_findings(casino, first, last) if poker.has_poker(casino) else {}
     for offset in range((last - first).days + 1):
         day = first + datetime.timedelta(days=offset)
-        figures, bank = of_day[day], None
+        figures = of_day[day]
         if figures:
-            bank = rules.bank(casino, day).citation
-            figures_found = [*checks.not_closed(figures, bank), *checks.float_restored(figures, bank),
+            # house controls all: art. 21 al. 1 only says an arrêté fixes the float, art. 97-1 only lets the books be
+            # kept electronically; neither asks for a closing, a float restored or a drop counted by two people
+            figures_found = [*checks.not_closed(figures, closed), *checks.float_restored(figures, restored),
                              *checks.inventory(figures, data.previous, inventory),
-                             *checks.drop_counted(figures, controls.cited(casino, CARNETS, day, controls.DROP_COUNT)),
+                             *checks.drop_counted(figures, drop),
                              *holds.findings(day, confidence=level, citation=hold)]
         else:
             figures_found = []

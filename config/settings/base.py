@@ -234,3 +234,6 @@ HOLD_CONFIDENCE = env.float("VIGIE_HOLD_CONFIDENCE", default=0.95)
 DEMO_ALLOWED = True  # the demo command refuses to run where this is off
 # The demo queues every game's strategy evaluation (minutes of worker time); the tests queue their own.
 DEMO_STRATEGY_EVALUATIONS = env.bool("VIGIE_DEMO_STRATEGY_EVALUATIONS", default=True)
+# An entry filed under a draft text waits for the casino's recorded basis for applying it (registers/chain/services.py
+# verify_draft_basis). Off only in the test settings, whose shared fixtures make casinos without one.
+DRAFT_BASIS_REQUIRED = env.bool("VIGIE_DRAFT_BASIS_REQUIRED", default=True)

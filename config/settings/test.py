@@ -22,4 +22,5 @@ DATABASE_APP_URL = env("DATABASE_APP_URL", default="")
 DATABASE_SUPERUSER_URL = env("DATABASE_SUPERUSER_URL", default="")  # the tamper tests only
 WHITENOISE_AUTOREFRESH = True
 DEMO_STRATEGY_EVALUATIONS = False  # a shared test worker must not spend minutes simulating games
+DRAFT_BASIS_REQUIRED = False  # the fixtures' casinos record no basis; tests/test_house_controls_cited.py turns it on
 REGISTER_KEYS_DIR = Path(env("VIGIE_KEYS_DIR", default=os.path.join(os.getcwd(), "var", f"test-keys-{_WORKER}")))

@@ -9,7 +9,7 @@ from decimal import Decimal
 from django.utils.translation import gettext_lazy as _
 
 from ..chain.replay import HOUSE_RULE, Audited, Check, Problem, Replay
-from .jackpots import jackpot_citation
+from .jackpots import jackpot_citation, receipt_citation
 from .selectors import APPAREIL_STATES, EVENT_LABELS, EVENTS, ON_FLOOR
 from .services import CERTIFICATE, MACHINE_MAX
 
@@ -160,5 +160,5 @@ def jackpot_paid(replay: Replay, entry: Audited) -> list[Problem]:
     check.amount("amount")
     check.currency()
     if entry.payload.get("receipt_in_cabinet") is not True:
-        check.fail(RECEIPT)
+        check.fail(RECEIPT, receipt_citation(replay.casino, entry.gaming_day))
     return check.problems

@@ -1,7 +1,9 @@
 """Hand-paid slot jackpots (LU RGD 1979 art. 18-10), signed by two people.
 
-A jackpot paid by hand is filed by the cashier and countersigned by the chef de salle (a manager); the
-original receipt is kept in the cabinet with two keys, one held by each (art. 18-10 al. 4).
+A jackpot paid by hand is filed by the cashier and countersigned by the chef de salle (a manager): the casino's
+internal control, not the text's. What the text says is where the original receipt goes: « dans une armoire spéciale
+munie de deux clés dont l'une est détenue par le chef de salle et l'autre par le caissier » (art. 18-10 al. 4), the
+payload's `quittance_citation`.
 
 A payout may settle what another register owes: today the part of a slot win past a card's cap (art. 3-4 7)),
 named in the payload as `card_excess`. The family that owns such a debt registers its check here
@@ -37,9 +39,15 @@ MACHINES_RULE = "lu.appareils_a_sous.evenements_information_prealable"  # art. 1
 
 
 def jackpot_citation(casino: Casino, day: datetime.date) -> str:
-    """What a hand-paid jackpot's two signatures rest on: the texts where they require them, else the casino's own
-    control (a jurisdiction whose rule data has no such article)."""
-    return controls.cited(casino, RECEIPT_RULE, day, controls.PAYOUT)
+    """What a hand-paid jackpot's two signatures rest on: the casino's own control in every jurisdiction (art. 18-10
+    al. 4 gives the cabinet two keys, not the payout two signatures). `day` kept for the callers' symmetry."""
+    return controls.written(controls.PAYOUT)
+
+
+def receipt_citation(casino: Casino, day: datetime.date) -> str:
+    """Where the original receipt is kept: the two-key cabinet of art. 18-10 al. 4 where the casino's texts have it,
+    else the casino's own control."""
+    return controls.cited(casino, RECEIPT_RULE, day, controls.RECEIPT_CABINET)
 
 
 @dataclass(frozen=True)
@@ -79,10 +87,10 @@ def jackpot_manual_payout_file(
     receipt_number = clean_text(receipt_number, field="receipt_number", max_length=60)
     value = parse_amount(amount)
     check_currency(casino, currency)
-    citation = jackpot_citation(casino, gaming_day)
+    citation, receipt_cited = jackpot_citation(casino, gaming_day), receipt_citation(casino, gaming_day)
     if not receipt_in_cabinet:
         raise DomainError(
-            errors.RECEIPT_NOT_IN_CABINET.format(citation=citation),
+            errors.RECEIPT_NOT_IN_CABINET.format(citation=receipt_cited),
             code=ErrorCode.RECEIPT_NOT_IN_CABINET,
             field="receipt_in_cabinet",
         )
@@ -93,6 +101,7 @@ def jackpot_manual_payout_file(
         "receipt": receipt_number,
         "receipt_in_cabinet": True,
         "citation": citation,
+        "quittance_citation": receipt_cited,
     }
     register = register_for(casino=casino, kind=RegisterKind.JACKPOTS)
     debts = {key: reference for key, reference in (settles or {}).items() if reference is not None}

@@ -26,6 +26,7 @@ from ..chain import hashing as chain
 from ..chain.selectors import kind_applies
 from ..chain.services import (
     days_late,
+    draft_basis_missing,
     draft_basis_payload,
     entry_append_within,
     register_for,
@@ -182,7 +183,7 @@ def play_terms(casino: Casino, gaming_day: datetime.date | None) -> tuple[dateti
         verify_gaming_day(casino, day, closed_ok=True)
     except DomainError:
         return None
-    if days_late(casino, day):
+    if days_late(casino, day) or draft_basis_missing(casino):  # the general path refuses it, naming the field
         return None
     basis = draft_basis_payload(casino)
     return day, None if basis is None else chain.canonical(basis)

@@ -29,6 +29,10 @@ CORRECTION_OF_LEDGER = _(
 ALREADY_CORRECTED = _(
     "L'écriture n° {seq} est déjà corrigée ou sa correction attend sa contresignature (dépôt n° {pk})."
 )
+DRAFT_BASIS_MISSING = _(
+    "Ce casino applique {drafts} sans base enregistrée : renseignez la « base d'application du projet » et la date "
+    "d'où elle vaut sur la fiche du casino avant toute écriture sous ce texte."
+)
 LATE_FILING = _(
     "La journée de jeu du {day} date de {age} jours, au-delà du délai de saisie de {allowed} jours du casino "
     "(contrôle interne) : donnez le motif de la saisie tardive ; un responsable la contresignera."

@@ -7,6 +7,7 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone, translation
 
@@ -16,6 +17,7 @@ from compliance.models import SYSTEM_USERNAME, Casino, User
 from compliance.permissions import verify_can_write
 from compliance.services import system_user
 from games.citations import drafts_of
+from games.models import InstrumentStatus, LegalInstrument
 from games.selectors import rule_value_at
 from registers.errors import ErrorCode
 
@@ -214,6 +216,7 @@ def entry_append_within(*, register: Register, kind: str, gaming_day: datetime.d
     verify_gaming_day(casino, gaming_day, closed_ok=True)  # the closed day: under the lock, in the function
     if play:
         _verify_not_late(casino, gaming_day, payload, countersigner, filed_on)
+    verify_draft_basis(register, kind)
     if draft_basis_due(register) is not None:  # seldom: written under the lock, and checked again there
         locked = Register.objects.select_for_update(of=("self",)).select_related("casino__jurisdiction").get(
             pk=register.pk)
@@ -251,6 +254,7 @@ def entries_append(*, register: Register, items: list[Appended]) -> list[Entry]:
                               code=ErrorCode.SESSION_CLOSED, field="gaming_day")
         verify_gaming_day(casino, item.gaming_day, closed_ok=True)
         _verify_not_late(casino, item.gaming_day, item.payload, item.countersigner, None)
+        verify_draft_basis(locked, item.kind)
     basis = draft_basis_due(locked)
     if basis is not None:
         _chain(locked, kind=EntryKind.DRAFT_BASIS, gaming_day=items[0].gaming_day, actor=system_user(),
@@ -291,6 +295,28 @@ def draft_basis_payload(casino: Casino) -> dict | None:
         return None
     return {"drafts": drafts, "basis": casino.draft_basis, "since": casino.draft_basis_since.isoformat(),
             "citation": " ; ".join(drafts)}
+
+
+def draft_basis_missing(casino: Casino) -> list[str]:
+    """The drafts the casino's registers rest on, as cited, when it has recorded no basis for applying them: a
+    jurisdiction whose every text is a draft (Luxembourg: its registers have no other rule). [] when the casino has a
+    basis (most appends: no query at all) or its jurisdiction has a text in force (Québec's poker room, under the 2007
+    draft beside the décret in force, is not refused here: for the lead, issue 35)."""
+    if casino.draft_basis or not settings.DRAFT_BASIS_REQUIRED:
+        return []
+    statuses = set(LegalInstrument.objects.filter(jurisdiction__code=casino.jurisdiction.code)
+                   .values_list("status", flat=True))
+    return drafts_of(casino.jurisdiction.code) if statuses == {InstrumentStatus.DRAFT} else []
+
+
+def verify_draft_basis(register: Register, kind: str) -> None:
+    """An entry filed under a draft waits for the casino's basis for applying it (`Casino.draft_basis`): without one
+    the register would cite a draft as if the casino were bound by it. What Vigie writes about a register itself (the
+    basis, a signed report) is never refused."""
+    drafts = draft_basis_missing(register.casino) if kind not in ABOUT_THE_REGISTER else []
+    if drafts:
+        raise DomainError(errors.DRAFT_BASIS_MISSING.format(drafts=" ; ".join(drafts)), code=ErrorCode.REQUIRED,
+                          field="draft_basis")
 
 
 def draft_basis_due(register: Register) -> dict | None:
@@ -374,6 +400,7 @@ def pending_file(
     past the casino's delay carries its reason, and its second person is a manager."""
     verify_actor(actor, register.casino)
     verify_gaming_day(register.casino, gaming_day)
+    verify_draft_basis(register, kind)  # at filing, not only at the countersignature
     late = late_filing(register.casino, gaming_day, late_reason)
     if late is not None:
         payload = {**payload, "late_filing": late}

@@ -123,6 +123,12 @@ def casino_generate(*, code: str, span: int, density: float, seed: int, until: d
     return done
 
 
+# The Luxembourg text is a draft: a generated casino applies it on a recorded basis, as every casino there must
+# before its first entry (registers/chain/services.py verify_draft_basis), from its first day in Vigie.
+DRAFT_BASIS = ("Lettre du Ministère des Finances : application du projet de règlement grand-ducal en attendant sa "
+               "publication")
+
+
 def _casino(code: str, first: datetime.date, actor: User, *, name: str, password: str,
             regulator: str | None) -> tuple[Casino, Cast]:
     """The casino and its people, through the services; the card system's certificate on record before the first
@@ -130,7 +136,7 @@ def _casino(code: str, first: datetime.date, actor: User, *, name: str, password
     casino = casino_create(actor=actor, jurisdiction_code="LU", code=code, name=name,
                            operator_name="Échelle SA", licence_number=f"LIC-{code}", address="1, rue de l'Échelle",
                            share_capital=Decimal("5000000.00"), opened_on=first - datetime.timedelta(days=1),
-                           late_filing_days=366)
+                           late_filing_days=366, draft_basis=DRAFT_BASIS)
     people = {role: user_create(actor=actor, username=f"{code}.{who}", password=password, role=role, casino=casino)
               for who, role in (("direction", User.Role.MANAGER), ("caisse", User.Role.ACCOUNTANT))}
     if regulator and not User.objects.filter(username=regulator).exists():
