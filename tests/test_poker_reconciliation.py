@@ -1,5 +1,5 @@
 """The poker room's reconciliation (issue 16, item 3): the deals' rake against the law's cap (QC RJC art. 67.108) and
-against ours, the rake per table against the cagnotte counted (LU RGD 1979 art. 97-1), the drops against the jackpot
+against ours, the rake per table against the cagnotte counted (LU RGD 1979 art. 49-1), the drops against the jackpot
 registers (art. 49-9, 49-13), the stakes set aside against the orphelins (art. 49-1); each finding with its article
 and amount; a clean day finds nothing; a second run writes nothing; the real worker runs it after the close."""
 
@@ -65,11 +65,14 @@ def test_lu_art_49_1_a_rake_above_the_sessions_rate_is_found_with_its_amount(lu)
     assert "recomputed" not in finding.message and "2.00" in finding.message_en
 
 
-def test_lu_art_97_1_the_cagnotte_counted_short_of_the_deals_rake(lu):
+def test_lu_art_49_1_the_cagnotte_counted_short_of_the_deals_rake(lu):
+    """« Le montant de la retenue est immédiatement versé dans la cagnotte encastrée dans la table de jeu » (art.
+    49-1), not art. 97-1, which only lets the books be kept electronically."""
     _room(lu, lu.c, lu.manager_c, counted_short=2000)
     reconciliation = reconciliation_run(casino=lu.c, gaming_day=DAY, actor=lu.manager_c)
     assert _poker(reconciliation) == [("poker_cagnotte", "20.00")]
-    assert "97-1" in reconciliation.findings.get(kind="poker_cagnotte").citation
+    citation = reconciliation.findings.get(kind="poker_cagnotte").citation
+    assert "49-1" in citation and "97-1" not in citation
 
 
 def test_lu_art_49_1_a_stake_set_aside_must_reach_the_orphelins(lu):

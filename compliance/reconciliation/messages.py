@@ -29,8 +29,9 @@ MESSAGES = {
                     "à partir des mains (écart {amount})."),
     "poker_plafond": _("Table {table} : {count} main(s) retenue(s) au-delà de {rate} % de la cagnotte ({hands}) ; "
                        "{amount} de trop."),
-    "poker_retenue": _("Table {table} : retenue déclarée par le système du salon {declared}, recalculée {computed} "
-                       "sur {hands} mains (écart {amount})."),
+    "poker_retenue": _("Table {table} : {count} main(s) sur {hands} retenue(s) autrement qu'au taux de la séance "
+                       "({listed}) : retenue déclarée par le système du salon {declared}, recalculée {computed} ; "
+                       "écart brut {gross}, net {amount}."),
     "poker_cagnotte": _("Table {table} : retenues des mains {declared}, cagnotte comptée {register} (écart "
                         "{amount})."),
     "poker_progressif": _("Table {table} : incréments du jackpot progressif des mains {declared}, relevé de fin de "
@@ -45,10 +46,12 @@ MESSAGES = {
     "poker_relance": _("Table {table} : {count} main(s) avec une relance hors des limites de la version ({hands})."),
     "poker_version": _("Table {table} : {count} main(s) hors de la version ou des blinds fixées pour la séance "
                        "({hands})."),
+    "poker_avoir": _("Table {table} : {count} main(s) où un joueur participe avec un avoir sous le minimum "
+                     "indiqué à la table ({hands})."),
 }
 
 
-MONEY = ("opening", "closing", "float", "amount", "drop", "declared", "computed", "register")
+MONEY = ("opening", "closing", "float", "amount", "drop", "declared", "computed", "register", "gross")
 PERCENTS = ("hold", "low", "high", "confidence", "rate")
 DAYS = ("day", "previous_day")
 
@@ -59,7 +62,15 @@ def rendered(kind: str, params: dict, language: str | None = None, casino=None) 
     if language is not None:
         with translation.override(language):
             return rendered(kind, params, casino=casino)
-    return str(MESSAGES[kind]).format(**(_shown(params, casino) if casino is not None else params))
+    return str(MESSAGES[kind]).format_map(_Given(_shown(params, casino) if casino is not None else params))
+
+
+class _Given(dict):
+    """A finding's values; one its message names but an older finding did not keep (written before the message
+    said more) reads « — »."""
+
+    def __missing__(self, key: str) -> str:
+        return "—"
 
 
 def _shown(params: dict, casino) -> dict:

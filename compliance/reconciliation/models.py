@@ -62,6 +62,7 @@ class Finding(models.Model):
         POKER_WINS = "poker_gains", _("Gains autres que ceux des cartes")
         POKER_RAISE = "poker_relance", _("Relance hors des limites de la version")
         POKER_VERSION = "poker_version", _("Main hors de la version ou des blinds de la séance")
+        POKER_STACK = "poker_avoir", _("Avoir sous le minimum indiqué à la table")
 
     class State(models.TextChoices):
         OPEN = "ouvert", _("Ouvert")

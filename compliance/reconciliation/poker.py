@@ -2,13 +2,17 @@
 and recomputed at its import, added up per table by PostgreSQL, and set against what the registers say.
 
 - the rake above the legal cap of the game's pot (QC RJC art. 67.108), deal by deal;
-- the rake the room's system declared against ours, recomputed at the session's rate (LU RGD 1979 art. 49-1, 49-3);
-- the deals' rake per table against the cagnotte counted for that table and day (art. 97-1);
+- the rake the room's system declared against ours, recomputed at the session's rate, deal by deal: every pot is
+  levied (LU RGD 1979 art. 49-1, 49-5), so a deal over and another under do not cancel out: the deals that differ,
+  their count, the gross sum of their differences beside the net;
+- the deals' rake per table against the cagnotte counted for that table and day (art. 49-1, 49-5: « Le montant de la
+  retenue est immédiatement versé dans la cagnotte »);
 - the progressive jackpot's drops per table against the session-end statement's increments (art. 49-9 al. 5), the
   bad-beat drops against the cagnotte's bad-beat part and the bad-beat register's statement (art. 49-13);
 - the stakes set aside for absent players against the orphelins (art. 49-1);
-- what the replay flagged: winners other than the cards say, raises outside the version, a version or blinds that
-  are not the session's (art. 49-4, 49-1).
+- what the replay flagged: winners other than the cards say (the pot to the best hand: LU art. 49-1, 49-5; QC RJC
+  art. 67.103 1°), raises outside the version, a version, blinds or an option that are not the session's (art. 49-4,
+  49-1).
 Each finding cites its rule from the rule data, or the casino's control where the texts say nothing."""
 
 import datetime
@@ -32,8 +36,10 @@ from .checks import Found
 ZERO = Decimal(0)
 LISTED = 5  # deals named in a finding; the rest counted
 # The codes the replay and the import flag a deal with, and the rule data each cites where it has one.
-FLAGGED = {"wins": "poker_gains", "raise_size": "poker_relance", "version": "poker_version", "blinds": "poker_version"}
-FLAG_RULES = {"raise_size": "relance_min", "version": "versions", "blinds": "small_blind"}
+FLAGGED = {"wins": "poker_gains", "raise_size": "poker_relance", "version": "poker_version", "blinds": "poker_version",
+           "option": "poker_version", "stack_low": "poker_avoir"}
+FLAG_RULES = {"wins": "meilleure_main", "raise_size": "relance_min", "version": "versions", "blinds": "small_blind",
+              "option": "option", "stack_low": "avoir_minimum"}
 
 
 @dataclass
@@ -84,6 +90,23 @@ def _above_cap(casino: Casino, first: datetime.date, last: datetime.date) -> dic
     return found
 
 
+def _raked_otherwise(casino: Casino, first: datetime.date, last: datetime.date) -> dict:
+    """Per day and table, the deals whose declared rake is not ours: how many, the gross sum of their differences
+    (each counted whatever its sign), the net, the first deals' numbers. Every pot is levied: a deal over and a deal
+    under are two deals wrong, not none."""
+    found = defaultdict(dict)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            """SELECT gaming_day, "table", count(*), sum(abs(rake_declared - rake)), sum(rake_declared - rake),
+                      (array_agg(number ORDER BY started_at))[1:%s]
+                 FROM registers_pokerhand
+                WHERE casino_id = %s AND gaming_day BETWEEN %s AND %s AND rake_declared <> rake
+                GROUP BY gaming_day, "table" """, [LISTED, casino.pk, first, last])
+        for day, table, count, gross, net, numbers in cursor.fetchall():
+            found[day][table] = (count, gross, net, numbers)
+    return found
+
+
 def _flagged(casino: Casino, first: datetime.date, last: datetime.date) -> dict:
     """Per day, table and flag (only those the reconciliation reports): how many deals, the sum of their variances,
     the first deals' numbers."""
@@ -125,6 +148,7 @@ def _finding(kind: str, day: datetime.date, table: str, citation: str, variance:
 def poker_findings(casino: Casino, first: datetime.date, last: datetime.date) -> dict[datetime.date, list[Found]]:
     tables, capped, flagged = _tables(casino, first, last), _above_cap(casino, first, last), \
         _flagged(casino, first, last)
+    raked = _raked_otherwise(casino, first, last)
     counts = defaultdict(dict)
     for day, payload in _payloads(casino, RegisterKind.CAGNOTTE, EntryKind.CAGNOTTE_COUNTED, first, last):
         counts[day][payload["table"]] = payload
@@ -140,31 +164,33 @@ def poker_findings(casino: Casino, first: datetime.date, last: datetime.date) ->
     for offset in range((last - first).days + 1):
         day = first + datetime.timedelta(days=offset)
         found[day] = [*_day(casino, day, tables.get(day, {}), capped.get(day, {}), flagged.get(day, {}),
-                            counts.get(day, {}), statements.get(day, {}), bad_beat_statements[day]),
+                            counts.get(day, {}), statements.get(day, {}), bad_beat_statements[day],
+                            raked.get(day, {})),
                       *consigned.get(day, [])]
     return found
 
 
 def _day(casino: Casino, day: datetime.date, tables: dict[str, TableDay], capped: dict, flagged: dict,
-         counts: dict, statements: dict, bad_beat_statement: Decimal | None) -> list[Found]:
+         counts: dict, statements: dict, bad_beat_statement: Decimal | None, raked: dict) -> list[Found]:
     found = []
     legal_rate, legal_citation = room.legal_rate(casino, day)
-    books = _cited(casino, room.CAGNOTTE_BOOKS, day, controls.POKER_COUNT)
     for name in sorted(tables):
         row = tables[name]
         if name in capped:
             count, excess, numbers = capped[name]
             found.append(_finding("poker_plafond", day, name, legal_citation, excess, count=count,
                                   hands=_listed(numbers, count), rate=(legal_rate or ZERO) * 100, amount=excess))
-        if row.rake_declared != row.rake:
-            variance = row.rake_declared - row.rake
+        if name in raked:
+            deals, gross, net, numbers = raked[name]
             found.append(_finding("poker_retenue", day, name, _cited(
-                casino, room.RETENTION.get(row.game, ""), day, controls.POKER_RAKE), variance,
-                declared=row.rake_declared, computed=row.rake, amount=variance, hands=row.hands))
+                casino, room.RETENTION.get(row.game, ""), day, controls.POKER_RAKE), gross,
+                declared=row.rake_declared, computed=row.rake, amount=net, gross=gross, hands=row.hands,
+                count=deals, listed=_listed(numbers, deals)))
         count = counts.get(name)
         counted = Decimal(count["house"]) if count else None
         if counted is None or counted != row.rake_declared:
             variance = row.rake_declared - (counted or ZERO)
+            books = _cited(casino, f"{row.game}.retenue_cagnotte", day, controls.POKER_COUNT)
             found.append(_finding("poker_cagnotte", day, name, books, variance, declared=row.rake_declared,
                                   register="—" if counted is None else counted, amount=variance))
         taken = statements.get(name)

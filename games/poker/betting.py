@@ -9,7 +9,9 @@ has spoken since the last bet or raise and matched it. A player no opponent coul
 all-in or folded) and who owes nothing is not asked. Before the flop the bet to match is a whole big blind even when
 the big blind is all-in for less or was not posted (ROPTA §9.7).
 
-Sizes (art. 49-4, 49-8), reported as "raise_size" and never refused: a bet is at least the big blind (art. 49-1),
+Sizes (art. 49-4, 49-8), reported as "raise_size" and never refused; the least ones only where the jurisdiction's
+texts set them (Rules.raise_minimums: Luxembourg's; Québec's define a raise as any higher bet, QC RJC art. 67.88
+16°): a bet is at least the big blind (art. 49-1),
 except all-in; in pot limit and no limit a raise is at least double the bet it raises and adds at least the last
 full raise (the narrowest reading of « au minimum du double de la dernière relance », which the simulator keeps to),
 no limit excepting an all-in; in pot limit a bet reaches at most the pot after the player's call (« trois fois le
@@ -89,10 +91,11 @@ class Walk:
         self.reached = reached  # the last street dealt with two players or more in the deal (STREETS index)
 
 
-def walk(hand: Hand, trace: bool = False) -> Walk:  # noqa: C901 - one loop keeps the replay fast; its parts marked
+def walk(hand: Hand, trace: bool = False, minimums: bool = True) -> Walk:  # noqa: C901 - one loop keeps the replay fast
     """The deal's actions taken in turn (see the module's docstring); HandError when they cannot have been played.
     With `trace`, every action, street and uncalled bet as a Step, for people to follow the deal; the
-    reconciliation, which replays every deal of the day, goes without."""
+    reconciliation, which replays every deal of the day, goes without. `minimums`: the jurisdiction sets a least bet
+    and raise (Rules.raise_minimums); without, any bet above the one to match is a full raise."""
     order, in_seat_order = dealt(hand)
     n = len(order)
     position = {seat.player: k for k, seat in enumerate(order)}
@@ -191,12 +194,13 @@ def walk(hand: Hand, trace: bool = False) -> Walk:  # noqa: C901 - one loop keep
                     if amount <= 0 or amount > have or to <= current:
                         raise adds_up(action, amount, owed, have, index)
                     shove = amount == have
-                    fault = _size(version, hand.cap, current, last_raise, big_blind, to, shove, pot + owed, spoke[p])
+                    fault = _size(version, hand.cap, current, last_raise, big_blind, to, shove, pot + owed, spoke[p],
+                                  minimums)
                     if fault is not None:
                         irregular.append(Irregularity(RAISE_SIZE, abs(to - fault[1]), {
                             "action": index, "player": action.player, "street": name, "to": to, "limit": fault[1],
                             "reason": fault[0]}))
-                    if current == 0 or not shove or (to - full >= last_raise and to >= 2 * full):
+                    if current == 0 or not shove or not minimums or (to - full >= last_raise and to >= 2 * full):
                         last_raise, full = max(last_raise, to - full), to
                         for q in range(n):  # a full bet or raise reopens the betting for everyone
                             spoke[q] = False
@@ -328,15 +332,17 @@ def _due(actor: int, n: int, cursor: int, pending: list[bool], bet: list[int], s
 
 
 def _size(version: str, cap: int, current: int, last_raise: int, big_blind: int, to: int, shove: bool,
-          pot_after_call: int, spoke: bool) -> tuple[str, int] | None:
-    """Why a bet or raise to `to` is outside the version's sizes, and the limit it passes; None when it is not."""
-    if current and spoke:
-        return "not_reopened", current
-    if current == 0 and to < big_blind and not shove:
-        return "below_big_blind", big_blind
-    least = max(2 * current, current + last_raise)
-    if current and version != LIMIT and to < least and not (shove and version == NO_LIMIT):
-        return "below_minimum", least
+          pot_after_call: int, spoke: bool, minimums: bool = True) -> tuple[str, int] | None:
+    """Why a bet or raise to `to` is outside the version's sizes, and the limit it passes; None when it is not. The
+    least bet and raise only where the jurisdiction sets them (`minimums`)."""
+    if minimums:
+        if current and spoke:
+            return "not_reopened", current
+        if current == 0 and to < big_blind and not shove:
+            return "below_big_blind", big_blind
+        least = max(2 * current, current + last_raise)
+        if current and version != LIMIT and to < least and not (shove and version == NO_LIMIT):
+            return "below_minimum", least
     if version == POT_LIMIT and to > current + pot_after_call:
         return "above_pot", current + pot_after_call
     if version == LIMIT and cap and to - current > cap:

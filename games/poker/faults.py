@@ -47,6 +47,16 @@ def overraked(hand: Hand, extra_cents: int) -> Hand:
     return _with_pot(hand, index, _pay(replace(pot, rake=pot.rake + extra_cents), -extra_cents))
 
 
+def underraked(hand: Hand, short_cents: int) -> Hand:
+    """A pot's rake declared `short_cents` lower than the rules give, its winner paid that much more: with an
+    overraked deal at the same table, the table's sums agree while two deals are wrong."""
+    if short_cents <= 0:
+        raise ValueError("an underrake is a positive amount")
+    index = _sole_winner_pot(hand, f"raked {short_cents} or more", lambda pot: pot.rake >= short_cents)
+    pot = hand.pots[index]
+    return _with_pot(hand, index, _pay(replace(pot, rake=pot.rake - short_cents), short_cents))
+
+
 def rake_above_legal(hand: Hand, rate: Decimal | str) -> Hand:
     """The deal's rake declared at `rate` of its whole pot (above the legal rate, say 12 %), the extra taken from a
     pot's winner. A rake above the legal one is a rake other than the rules': the reconciliation reports both."""

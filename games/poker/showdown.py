@@ -1,7 +1,9 @@
 """Who wins a pot at the showdown, and how it is shared: the best five cards win (Texas hold'em: the best five of the
 seven, LU RGD 1979 art. 49-1; Omaha: exactly two of the four in hand and three of the board, art. 49-5), hands
-exactly equal share (« égalité parfaite »), and what does not divide goes a chip at a time to the winners nearest the
-button on its left (art. 49-5; ROPTA §10.8) through games.poker.pots.split. In high-low (QC RJC art. 67.88 15°) the
+exactly equal share (« égalité parfaite »), and what does not divide in whole chips goes all of it to the winner nearest
+the button on its left where the rules say so (art. 49-5: « le reliquat éventuel insécable de ce partage allant au
+joueur situé au plus près du bouton », Rules.odd_chips NEAREST), else a chip at a time to the winners nearest the
+button (ROPTA §10.8) through games.poker.pots.split. In high-low (QC RJC art. 67.88 15°) the
 pot is halved between the best high hand and the best low hand of five different ranks eight or under, the odd chip
 to the high half; without such a low hand the high hand takes it all.
 
@@ -16,6 +18,7 @@ from typing import Final
 from games.hands.poker import rank_only_value, suited_value
 from games.hands.ranking import ranking
 
+from .outcome import NEAREST
 from .pots import split
 
 FIVE: Final = ranking("lu.cinq_cartes")
@@ -69,11 +72,17 @@ def low_value(hole: Sequence[int], board: Sequence[int], omaha: bool) -> int | N
     return best
 
 
-def share(amount: int, winners: list[str], chip: int) -> dict[str, int]:
-    """`amount` among `winners` (in order from the button's left) with games.poker.pots.split in whole chips; what
-    is less than a chip goes with the first odd chip, to the winner nearest the button."""
+def share(amount: int, winners: list[str], chip: int, odd_chips: str = "") -> dict[str, int]:
+    """`amount` among `winners` (in order from the button's left) in whole chips: with NEAREST, each the same whole
+    chips and all that is left to the winner nearest the button (LU art. 49-5); else games.poker.pots.split's chip at
+    a time. What is less than a chip goes with the first odd chip, to the winner nearest the button."""
     if len(winners) == 1:
         return {winners[0]: amount}
+    if odd_chips == NEAREST:
+        each = amount // chip // len(winners) * chip
+        shares = dict.fromkeys(winners, each)
+        shares[winners[0]] += amount - each * len(winners)
+        return shares
     whole = amount - amount % chip
     shares = {player: int(part) for player, part in split(Decimal(whole), winners, chip=Decimal(chip)).items()}
     shares[winners[0]] += amount - whole
@@ -81,7 +90,7 @@ def share(amount: int, winners: list[str], chip: int) -> dict[str, int]:
 
 
 def award(amount: int, contenders: list[str], cards: dict[str, tuple[int, ...]], board: tuple[int, ...],
-          omaha: bool, hilo: bool, chip: int) -> dict[str, int]:
+          omaha: bool, hilo: bool, chip: int, odd_chips: str = "") -> dict[str, int]:
     """The pot's `amount` (after the rake and the drops) among `contenders` (in order from the button's left, all
     with known cards): to the best hand, shared on a tie; in high-low, halved with the best low hand."""
     highs = {player: omaha_value(cards[player], board) if omaha else value(cards[player] + board)
@@ -96,8 +105,8 @@ def award(amount: int, contenders: list[str], cards: dict[str, tuple[int, ...]],
             low = [player for player in contenders if lows[player] == best]
             chips = amount // chip
             low_half = chips // 2 * chip  # the odd chip to the high half
-            wins = share(amount - low_half, high, chip)
-            for player, part in share(low_half, low, chip).items():
+            wins = share(amount - low_half, high, chip, odd_chips)
+            for player, part in share(low_half, low, chip, odd_chips).items():
                 wins[player] = wins.get(player, 0) + part
             return wins
-    return share(amount, high, chip)
+    return share(amount, high, chip, odd_chips)

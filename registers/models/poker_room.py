@@ -41,6 +41,16 @@ class PokerSession(models.Model):
     rake_rate = models.DecimalField(_("taux de la retenue"), max_digits=5, decimal_places=4)
     rake_cap = models.DecimalField(_("plafond de la retenue par main"), null=True, blank=True, **MONEY)
     time_charge = models.BooleanField(_("commission au temps de jeu"), default=False)  # QC RJC art. 67.108 al. 2
+    # the time charge's limits as the table shows them (art. 67.108 al. 2): at most `amount` per `minutes` begun
+    time_charge_amount = models.DecimalField(_("commission au temps de jeu : montant"), null=True, blank=True,
+                                             **MONEY)
+    time_charge_minutes = models.PositiveSmallIntegerField(_("commission au temps de jeu : par minutes"), null=True,
+                                                           blank=True)
+    minimum_stack = models.DecimalField(_("avoir minimum indiqué à la table"), null=True, blank=True,
+                                        **MONEY)  # QC RJC art. 67.94
+    # a rise of the minimum and blinds during the séance (LU art. 49-3, 49-7): the session it follows, who decided
+    raised_from = models.ForeignKey("self", on_delete=models.PROTECT, null=True, blank=True, related_name="+")
+    decided_by = models.CharField(_("décidé par"), max_length=120, blank=True)
     bad_beat = models.JSONField(_("incrément du bad beat jackpot"), null=True, blank=True)  # kind, value, rounding
     citation = models.CharField(max_length=300)
     opened_at = models.DateTimeField()

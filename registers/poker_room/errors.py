@@ -14,8 +14,20 @@ RATE_RANGE = _("Taux de retenue « {rate} » invalide : une fraction entre 0 et 
 RATE_ABOVE_CAP = _("Une retenue de {rate} % dépasse le maximum de {cap} % de la cagnotte ({citation}).")
 CAP_REQUIRED = _("En limit, le montant maximum des relances (le « cap ») est fixé pour la séance ({citation}).")
 CAP_NOT_HERE = _("Le « cap » ne se fixe qu'en limit.")
-TIME_CHARGE_RATE = _("Une séance à commission au temps de jeu ne prélève rien sur les pots : taux 0.")
 TIME_CHARGE_QC = _("La commission au temps de jeu n'est prévue qu'au Québec.")
+TIME_CHARGE_OFF = _("Sans commission au temps de jeu, ni montant ni durée.")
+TIME_CHARGE_LIMITS = _("La commission au temps de jeu se fixe par un montant et une durée en minutes (de 1 à 1440), "
+                       "les limites indiquées à la table ({citation}).")
+VERSION_OF_THE_SEANCE = _("La table « {table} » a ouvert la séance du {day} en « {fixed} » (n° {number}) : « La "
+                          "version de jeu choisie ne pourra plus être modifiée avant la prochaine séance » ; "
+                          "« {version} » attendra la prochaine ({citation}).")
+RAISE_NOT_LATEST = _("La table « {table} » a déjà une séance n° {number} après celle-ci : relevez la dernière.")
+MINIMUM_LOWERED = _("Le minimum de {minimum} est inférieur au minimum de {current} de la séance : il ne peut "
+                    "qu'être augmenté en cours de séance ({citation}).")
+RAISE_NOTHING = _("Le minimum et les blinds sont ceux de la séance : rien à relever.")
+RAISED_AT = _("Le relèvement se fait après l'ouverture de la séance, dans la journée de jeu du {day} (ou la nuit qui "
+              "la suit), et pas à l'avenir.")
+SEATS_MOST = _("{players} joueurs assis à la table « {table} », au plus {most} ({citation}).")
 BAD_BEAT_INCREMENT = _("Incrément du bad beat jackpot invalide : « fixe » ou « pourcentage » (moins de 100), un "
                        "arrondi connu ({citation}).")
 BAD_BEAT_NOT_HERE = _("Le bad beat jackpot n'est prévu qu'au Luxembourg.")

@@ -112,6 +112,7 @@ class _Import:
         self.sessions = selectors.SessionFinder(casino)
         self.jackpots = selectors.progressive_increments(casino)
         self.rules: dict[int, object] = {}
+        self.seats: dict[int, tuple[int, str] | None] = {}  # per session, the most seated players and its article
         self.known: dict[datetime.date, dict[str, str]] = {}  # per day, the numbers imported and their digests
         self.seen: dict[tuple[datetime.date, str], str] = {}  # this file's
         self.days: dict[datetime.date, DaySums] = {}
@@ -183,6 +184,7 @@ class _Import:
             self.pause()
             increment = self.jackpots.at(session.table, session.gaming_day)
             self.rules[session.pk] = rules.session_rules(session, increment)
+            self.seats[session.pk] = rules.seats_most(session)
         return self.rules[session.pk]
 
     def take(self, hand: Hand, position: int, line) -> None:
@@ -200,8 +202,13 @@ class _Import:
         if hand.game != session.variant:
             raise HandRefused(hand.number, position, line, errors.HAND_VARIANT.format(
                 variant=hand.game, table=hand.table, session=session.variant))
+        settled_by = self._rules(session)
+        most = self.seats[session.pk]
+        if most is not None and len(hand.seats) > most[0]:  # LU art. 49-1: ten; 49-5: « au maximum de neuf »
+            raise HandRefused(hand.number, position, line, errors.SEATS_MOST.format(
+                players=len(hand.seats), table=hand.table, most=most[0], citation=most[1]))
         try:
-            outcome = replay(hand, self._rules(session))
+            outcome = replay(hand, settled_by)
         except HandError as refused:
             raise HandRefused(hand.number, position, line, refused.message_fr) from None
         day = session.gaming_day

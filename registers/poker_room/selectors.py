@@ -12,7 +12,7 @@ from django.db.models import Count, Q, Sum
 from django.http import Http404
 
 from compliance.models import Casino
-from games.poker.hand import Hand
+from games.poker.hand import POST_OPTION, Hand
 from games.poker.replay import Outcome
 
 from ..chain.selectors import standing
@@ -87,13 +87,24 @@ def progressive_increments(casino: Casino) -> ProgressiveIncrements:
 
 def flags(hand: Hand, session: PokerSession, outcome: Outcome) -> list[list]:
     """What a deal keeps for the reconciliation: the replay's irregularities, and where the deal is not what its
-    session fixed (art. 49-4: the version; art. 49-1: the blinds), as [code, amount in cents, detail]."""
+    session fixed (art. 49-4: the version; art. 49-1: the blinds, and the option « la direction de l'établissement
+    peut, dans son règlement intérieur, autoriser », posted at a session opened without one), as [code, amount in
+    cents, detail]."""
     found = [[item.code, item.amount, item.detail] for item in outcome.irregularities]
     if hand.version != session.version:
         found.append(["version", 0, {"hand": hand.version, "session": session.version}])
     small, big = int(session.small_blind * CENTS), int(session.big_blind * CENTS)
     if (hand.small_blind, hand.big_blind) != (small, big) and not any(item[0] == "blinds" for item in found):
         found.append(["blinds", 0, {"hand": f"{hand.small_blind}/{hand.big_blind}", "session": f"{small}/{big}"}])
+    if not session.option:
+        for action in hand.actions:
+            if action.kind == POST_OPTION:
+                found.append(["option", 0, {"player": action.player, "posted": action.amount}])
+    if session.minimum_stack is not None:  # QC art. 67.94: « au moins le montant d'avoit minimum indiqué à la table »
+        least = int(session.minimum_stack * CENTS)
+        short = {seat.player: seat.stack for seat in hand.seats if seat.stack < least}
+        if short:
+            found.append(["stack_low", 0, {"players": short, "minimum": least}])
     return found
 
 

@@ -53,12 +53,16 @@ def _bad_beat(casino: Casino, increment: dict | None, day: datetime.date) -> dic
 def poker_session_open(
     *, casino: Casino, actor: User, gaming_day: datetime.date, table: str, variant: str, version: str, minimum,
     small_blind, big_blind, rake_rate, option: bool = False, cap=None, rake_cap=None, time_charge: bool = False,
+    time_charge_amount=None, time_charge_minutes=None, minimum_stack=None,
     bad_beat: dict | None = None, opened_at: datetime.datetime | None = None,
 ) -> PokerSession:
-    """Opens a poker table's session: its variant and version among those the game allows (LU art. 49-4, 49-8), its
-    blinds from the table's minimum (art. 49-1), its retention rate (art. 49-3; QC at most 10 %, art. 67.108, or a
-    time charge instead) and the bad beat's increment (art. 49-13), all fixed until the next session. `opened_at`:
-    when the table opened, if not now (a session recorded after the fact); never to come."""
+    """Opens a poker table's session: its variant and version among those the game allows (LU art. 49-4, 49-8), the
+    version the séance (the table's gaming day) opened with, « La version de jeu choisie ne pourra plus être
+    modifiée avant la prochaine séance »; its blinds from the table's minimum (art. 49-1), its retention rate (art.
+    49-3; QC at most 10 %, art. 67.108) and, in QC, a time charge with the limits the table shows (art. 67.108 al.
+    2, beside the rake: « Il peut aussi exiger ») and the least stack it shows (art. 67.94); the bad beat's increment
+    (art. 49-13). `opened_at`: when the table opened, if not now (a session recorded after the fact); never to
+    come. A rise of the minimum during the séance is poker_session_stakes_raise."""
     verify_actor(actor, casino)
     verify_gaming_day(casino, gaming_day)
     casino = Casino.objects.select_related("jurisdiction").get(pk=casino.pk)
@@ -80,8 +84,8 @@ def poker_session_open(
             from None
     if time_charge and casino.jurisdiction.code != "QC":
         raise DomainError(errors.TIME_CHARGE_QC, code=ErrorCode.INVALID, field="time_charge")
-    if time_charge and rate:
-        raise DomainError(errors.TIME_CHARGE_RATE, code=ErrorCode.INVALID, field="rake_rate")
+    charge = _time_charge(casino, gaming_day, time_charge, time_charge_amount, time_charge_minutes)
+    least = parse_amount(minimum_stack, field="minimum_stack") if minimum_stack not in (None, "") else None
     rate_citation = rules.retention(casino, game, gaming_day, rate)
     hand_cap = parse_amount(rake_cap, field="rake_cap") if rake_cap not in (None, "") else None
     increment = _bad_beat(casino, bad_beat, gaming_day)
@@ -90,18 +94,118 @@ def poker_session_open(
         raise DomainError(errors.OPENED_AT.format(day=gaming_day.isoformat()), code=ErrorCode.INVALID,
                           field="opened_at")
     sessions = PokerSession.objects.select_for_update().filter(casino=casino, gaming_day=gaming_day, table=table)
+    _version_of_the_seance(casino, game, gaming_day, table, version, sessions)
     number = (sessions.aggregate(n=Max("number"))["n"] or 0) + 1
-    citation = " ; ".join(dict.fromkeys((version_citation, blinds.citation, rate_citation)))
-    entry = _append(casino, EntryKind.POKER_SESSION, gaming_day, actor, {
+    citation = " ; ".join(dict.fromkeys((version_citation, blinds.citation, rate_citation, *charge[2:])))
+    payload = {
         "table": table, "seance": number, "jeu": game, "variante": variant, "version": version, "minimum": low,
         "small_blind": blinds.small, "big_blind": blinds.big, "option": bool(option), "cap": raise_cap,
         "taux_retenue": str(rate), "plafond_retenue": hand_cap, "commission_au_temps": bool(time_charge),
-        "bad_beat": increment, "ouverte_le": moment.isoformat(), "citation": citation})
+        "bad_beat": increment, "ouverte_le": moment.isoformat(), "citation": citation}
+    if time_charge:
+        payload["commission_au_temps_limites"] = {"montant": charge[0], "minutes": charge[1]}
+    if least is not None:
+        payload["avoir_minimum"] = least
+    entry = _append(casino, EntryKind.POKER_SESSION, gaming_day, actor, payload)
     return PokerSession.objects.create(
         casino=casino, game=Game.objects.get(key=game), table=table, gaming_day=gaming_day, number=number,
         variant=variant, version=version, minimum=low, small_blind=blinds.small, big_blind=blinds.big,
         option=bool(option), cap=raise_cap, rake_rate=rate, rake_cap=hand_cap, time_charge=bool(time_charge),
+        time_charge_amount=charge[0], time_charge_minutes=charge[1], minimum_stack=least,
         bad_beat=increment, citation=citation, opened_at=moment, opened_by=actor, entry=entry)
+
+
+def _time_charge(casino: Casino, day: datetime.date, wanted: bool, amount, minutes) -> tuple:
+    """QC art. 67.108 al. 2: the time charge's amount per period begun, as the table shows its limits; (amount,
+    minutes, citation), or (None, None) without one."""
+    if not wanted:
+        if amount not in (None, "") or minutes not in (None, ""):
+            raise DomainError(errors.TIME_CHARGE_OFF, code=ErrorCode.INVALID, field="time_charge")
+        return None, None
+    if casino.jurisdiction.code != "QC":
+        raise DomainError(errors.TIME_CHARGE_QC, code=ErrorCode.INVALID, field="time_charge")
+    citation = controls.cited(casino, rules.TIME_CHARGE, day, controls.POKER_SESSION)
+    if amount in (None, ""):
+        raise DomainError(errors.TIME_CHARGE_LIMITS.format(citation=citation), code=ErrorCode.REQUIRED,
+                          field="time_charge_amount")
+    value = parse_amount(amount, field="time_charge_amount")
+    try:
+        period = int(minutes)
+    except (TypeError, ValueError):
+        period = 0
+    if not 1 <= period <= 24 * 60:
+        raise DomainError(errors.TIME_CHARGE_LIMITS.format(citation=citation), code=ErrorCode.INVALID,
+                          field="time_charge_minutes")
+    return value, period, citation
+
+
+def _version_of_the_seance(casino: Casino, game: str, day: datetime.date, table: str, version: str,
+                           sessions) -> None:
+    """LU art. 49-4, 49-8: « Le directeur responsable a la possibilité de déterminer, à chaque début de séance, la
+    version […] La version de jeu choisie ne pourra plus être modifiée avant la prochaine séance. » The séance is the
+    table's gaming day (the caisse de change « à chaque début de séance », the consigned stakes carried « avant la fin
+    de la séance »): a session opened again at the table that day deals the version it opened with."""
+    fixed = rules.version_fixed(casino, game, day)
+    if fixed is None:
+        return
+    first = sessions.exclude(version=version).order_by("number").first()
+    if first is not None:
+        raise DomainError(errors.VERSION_OF_THE_SEANCE.format(
+            table=table, day=day.isoformat(), fixed=first.version, number=first.number, version=version,
+            citation=fixed), code=ErrorCode.INVALID, field="version")
+
+
+@transaction.atomic
+def poker_session_stakes_raise(*, session: PokerSession, actor: User, minimum, small_blind, big_blind,
+                               decided_by: str, raised_at: datetime.datetime | None = None) -> PokerSession:
+    """The minimum and the blinds raised during the séance (LU art. 49-3, 49-7: « Le chef de salle responsable a la
+    possibilité d'augmenter, à l'ouverture des tables ou en cours de séance, le minimum des mises »): an event of the
+    séance, recorded with who decided it, as the session that follows `session` at its table (its version, rate and
+    jackpots unchanged); the deals dealt after it are replayed with the new blinds."""
+    casino = Casino.objects.select_related("jurisdiction").get(pk=session.casino_id)
+    verify_actor(actor, casino)
+    verify_gaming_day(casino, session.gaming_day)
+    day, game = session.gaming_day, session.game.key
+    sessions = PokerSession.objects.select_for_update().filter(casino=casino, gaming_day=day, table=session.table)
+    latest = sessions.order_by("-number").first()
+    if latest is None or latest.pk != session.pk:
+        raise DomainError(errors.RAISE_NOT_LATEST.format(table=session.table, number=latest.number if latest else 0),
+                          code=ErrorCode.INVALID, field="session")
+    rule = rules.minimum_rise(casino, game, day)
+    citation, who = rule if rule is not None else (controls.written(controls.POKER_SESSION), "")
+    low = parse_amount(minimum, field="minimum")
+    if low < session.minimum:
+        raise DomainError(errors.MINIMUM_LOWERED.format(minimum=low, current=session.minimum, citation=citation),
+                          code=ErrorCode.INVALID_AMOUNT, field="minimum")
+    blinds = rules.blinds(casino, game, day, low, parse_amount(small_blind, field="small_blind"),
+                          parse_amount(big_blind, field="big_blind"), session.option)
+    if (low, blinds.small, blinds.big) == (session.minimum, session.small_blind, session.big_blind):
+        raise DomainError(errors.RAISE_NOTHING, code=ErrorCode.INVALID, field="minimum")
+    decided = clean_text(decided_by, field="decided_by", max_length=120)
+    moment = raised_at or timezone.now()
+    if not session.opened_at < moment <= timezone.now() or casino.today(moment) not in (
+            day, day + datetime.timedelta(days=1)):
+        raise DomainError(errors.RAISED_AT.format(day=day.isoformat()), code=ErrorCode.INVALID, field="raised_at")
+    number = session.number + 1
+    cited = " ; ".join(dict.fromkeys((citation, blinds.citation)))
+    entry = _append(casino, EntryKind.POKER_SESSION, day, actor, {
+        "table": session.table, "seance": number, "jeu": game, "variante": session.variant,
+        "version": session.version, "minimum": low, "small_blind": blinds.small, "big_blind": blinds.big,
+        "option": session.option, "cap": session.cap, "taux_retenue": str(session.rake_rate),
+        "plafond_retenue": session.rake_cap, "commission_au_temps": session.time_charge,
+        "bad_beat": session.bad_beat, "ouverte_le": moment.isoformat(),
+        "releve": {"apres_la_seance": session.number, "decide_par": decided, "qualite": who,
+                   "minimum_precedent": session.minimum, "small_blind_precedente": session.small_blind,
+                   "big_blind_precedente": session.big_blind},
+        "citation": cited})
+    return PokerSession.objects.create(
+        casino=casino, game=session.game, table=session.table, gaming_day=day, number=number,
+        variant=session.variant, version=session.version, minimum=low, small_blind=blinds.small,
+        big_blind=blinds.big, option=session.option, cap=session.cap, rake_rate=session.rake_rate,
+        rake_cap=session.rake_cap, time_charge=session.time_charge, time_charge_amount=session.time_charge_amount,
+        time_charge_minutes=session.time_charge_minutes, minimum_stack=session.minimum_stack,
+        bad_beat=session.bad_beat, citation=cited, opened_at=moment, opened_by=actor, entry=entry,
+        raised_from=session, decided_by=decided)
 
 
 @transaction.atomic
