@@ -1,11 +1,14 @@
-"""What the product applies of each rule value, derived from its code, never kept by hand (issue 13, item 10).
+"""What the product applies of each rule value, and the tests that show it (issue 13, item 10; issue 35, item 9).
 
-A value is applied where the Python source of compliance/, games/ or registers/ names its key: as a literal, through
-a helper that builds keys from a prefix (`card_rule(casino, "plafond_nominative")`, found from the helper's own
-f-string), as an f-string over game keys, or in the return models of games/rtp (their YAML), and where a PostgreSQL
-constraint holds it (named in games/rules/coverage.yaml, found in the migrations). What nothing applies is declared in
-games/rules/coverage.yaml with its reason (« affichage seulement »). `manage.py rules_coverage` fails on a value
-neither applied nor declared, and on a declaration gone stale. Tests, migrations and demos apply nothing.
+A value is « applied » only where a check can refuse or a computation changes with it, and coverage.yaml names the
+test (`tests/test_x.py::test_name`) that changes the value or the input and sees the refusal or the changed result;
+the test must exist (parsed, not run) and the code must read the value in a check, a computation or a PostgreSQL
+constraint. What reads the value is derived from the code, never kept by hand: the key as a literal, a helper that
+builds keys from a prefix (`card_rule(casino, "plafond_nominative")`), an f-string over game keys, the return models
+of games/rtp (their YAML), the constraints coverage.yaml names (found in the migrations). A value read only for a
+label, a page or a citation is « display-only »; one the product does not apply is « not applied », each with why.
+`manage.py rules_coverage` fails on a value missing from coverage.yaml, on a named test that does not exist, on a
+declaration the code contradicts or that the data no longer has, and on a reason promising future work.
 """
 
 import ast
@@ -69,15 +72,33 @@ class Site:
         return {"kind": str(self.kind), "module": self.module, "function": self.function, "line": self.line}
 
 
+class Status(StrEnum):
+    APPLIED = "applied"  # a check refuses or a computation changes with it, and a named test shows it
+    DISPLAY_ONLY = "display_only"  # read only for a label, a page or a citation
+    NOT_APPLIED = "not_applied"  # the product does not do what it rules, or nothing proves it does
+    UNCLASSIFIED = "unclassified"  # missing from coverage.yaml: a problem
+
+
+STATUS_LABELS = {
+    Status.APPLIED: _("Appliquée"),
+    Status.DISPLAY_ONLY: _("Affichage seulement"),
+    Status.NOT_APPLIED: _("Non appliquée"),
+    Status.UNCLASSIFIED: _("Non classée"),
+}
+
+
 @dataclass
 class ValueCoverage:
     key: str
     description: str
     citations: list[str]
     sites: list[Site]
-    reason: str | None = None  # « affichage seulement » and why, from coverage.yaml
+    status: Status = Status.UNCLASSIFIED
+    tests: list[str] = field(default_factory=list)  # node ids of the tests that change the value and see it
+    tests_missing: list[str] = field(default_factory=list)  # named tests that do not exist
+    reason: str | None = None  # why display-only or not applied, from coverage.yaml
     reason_en: str | None = None
-    literal: str | None = None  # where a literal applies it instead of the data
+    literal: str | None = None  # where a literal applies the same rule instead of the data
 
     @property
     def applying(self) -> list[Site]:
@@ -85,19 +106,23 @@ class ValueCoverage:
 
     @property
     def applied(self) -> bool:
-        return bool(self.applying)
+        return self.status == Status.APPLIED
 
     @property
     def display_only(self) -> bool:
-        return not self.applied and self.reason is not None
+        return self.status == Status.DISPLAY_ONLY
+
+    @property
+    def status_label(self) -> str:
+        return str(STATUS_LABELS[self.status])
 
     @property
     def reason_text(self) -> str | None:
         return self.reason_en if get_language() == "en" and self.reason_en else self.reason
 
     def json(self) -> dict:
-        status = "applied" if self.applied else "display_only" if self.display_only else "uncovered"
-        return {"key": self.key, "description": self.description, "citations": self.citations, "status": status,
+        return {"key": self.key, "description": self.description, "citations": self.citations,
+                "status": str(self.status), "tests": self.tests, "tests_missing": self.tests_missing,
                 "sites": [site.json() for site in self.sites], "reason": self.reason, "reason_en": self.reason_en,
                 "literal": self.literal}
 
@@ -109,11 +134,12 @@ class Coverage:
 
     @property
     def counts(self) -> dict[str, int]:
-        return {"enforced": sum(v.applied for v in self.values),
-                "display_only": sum(v.display_only for v in self.values),
-                "literal": sum(v.display_only and bool(v.literal) for v in self.values),
-                "uncovered": sum(not v.applied and not v.display_only for v in self.values),
-                "total": len(self.values)}
+        def count(status):
+            return sum(v.status == status for v in self.values)
+        return {"applied": count(Status.APPLIED),
+                "applied_tests_found": sum(v.applied and bool(v.tests) and not v.tests_missing for v in self.values),
+                "display_only": count(Status.DISPLAY_ONLY), "not_applied": count(Status.NOT_APPLIED),
+                "unclassified": count(Status.UNCLASSIFIED), "total": len(self.values)}
 
 
 # --- the code --------------------------------------------------------------------------------
@@ -493,6 +519,8 @@ class Declarations:
     display_only: dict[str, dict]  # key → {reason, reason_en, literal}
     constraints: dict[str, list[Site]]  # key → the PostgreSQL constraints found in the migrations
     problems: list[str]
+    applied: dict[str, list[str]] = field(default_factory=dict)  # key → node ids of the tests that show it
+    not_applied: dict[str, dict] = field(default_factory=dict)  # key → {reason, reason_en, literal}
 
 
 def _migrations(root: Path) -> dict[str, tuple[str, int]]:
@@ -511,13 +539,28 @@ def declarations_read(path: Path = COVERAGE_FILE, root: Path = ROOT) -> Declarat
     data, errors = schema_problems("coverage", path)
     if errors:
         return Declarations({}, {}, [str(error) for error in errors])
-    problems, display = [], {}
-    for group in data["display_only"]:
-        for key in group["keys"]:
-            if key in display:
-                problems.append(f"« {key} » est déclarée deux fois dans games/rules/coverage.yaml")
-            display[key] = {"reason": " ".join(group["reason"].split()),
-                            "reason_en": " ".join(group["reason_en"].split()), "literal": group.get("literal")}
+    problems, seen = [], set()
+
+    def once(key):
+        if key in seen:
+            problems.append(f"« {key} » est déclarée deux fois dans games/rules/coverage.yaml")
+        seen.add(key)
+
+    applied = {}
+    for key, tests in (data.get("applied") or {}).items():
+        once(key)
+        applied[key] = list(tests)
+    groups = {"display_only": {}, "not_applied": {}}
+    for section, found in groups.items():
+        for group in data.get(section) or []:
+            reason, reason_en = " ".join(group["reason"].split()), " ".join(group["reason_en"].split())
+            for text in (reason, reason_en):
+                if STALE.search(text):
+                    problems.append(f"games/rules/coverage.yaml, {section} : la raison « {text[:60]}… » promet un "
+                                    f"travail futur (« {STALE.search(text).group(0)} ») : dire ce que fait le produit")
+            for key in group["keys"]:
+                once(key)
+                found[key] = {"reason": reason, "reason_en": reason_en, "literal": group.get("literal")}
     written = _migrations(root)
     constraints = {}
     for key, names in (data.get("constraints") or {}).items():
@@ -528,7 +571,40 @@ def declarations_read(path: Path = COVERAGE_FILE, root: Path = ROOT) -> Declarat
                 continue
             module, line = written[name]
             constraints[key].append(Site(SiteKind.CONSTRAINT, module, name, line))
-    return Declarations(display, constraints, problems)
+    return Declarations(groups["display_only"], constraints, problems, applied, groups["not_applied"])
+
+
+# A reason says what the product does today, never what it will do.
+STALE = re.compile(r"à venir|pas encore|l'appliquer(a|ont)|\bcoming\b|\bnot yet\b|will apply", re.IGNORECASE)
+TEST_ID = re.compile(r"^(tests/[A-Za-z0-9_/]+\.py)::([A-Za-z_][A-Za-z0-9_]*)(?:::([A-Za-z_][A-Za-z0-9_]*))?$")
+
+
+@cache
+def _test_names(path: Path) -> frozenset[str]:
+    """`test_x` and `TestClass::test_x` for each test function of a test file (parsed, never run)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    names = set()
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            names.add(node.name)
+        elif isinstance(node, ast.ClassDef):
+            names |= {f"{node.name}::{n.name}" for n in node.body
+                      if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)}
+    return frozenset(names)
+
+
+def test_exists(node_id: str, root: Path = ROOT) -> bool:
+    """`tests/test_cards.py::test_name`: the file exists and defines that test function (a parametrized id's
+    `[…]` is ignored)."""
+    match = TEST_ID.match(node_id.split("[", 1)[0])
+    if match is None:
+        return False
+    path = root / match.group(1)
+    name = match.group(2) + (f"::{match.group(3)}" if match.group(3) else "")
+    return path.is_file() and name.startswith(("test", "Test")) and name in _test_names(path)
+
+
+test_exists.__test__ = False  # not a pytest test, whatever its name
 
 
 def code_exists(where: str, root: Path = ROOT) -> bool:
@@ -566,8 +642,33 @@ def _ordered(*groups) -> list[Site]:
                   key=lambda s: (order.index(s.kind), s.module, s.function, s.line or 0))
 
 
+def _classify(entry: ValueCoverage, declared: Declarations, root: Path) -> list[str]:
+    """Set the entry's status from coverage.yaml, with the problems its declaration has against the code."""
+    key, problems = entry.key, []
+    if key in declared.applied:
+        entry.status, entry.tests = Status.APPLIED, declared.applied[key]
+        entry.tests_missing = [test for test in entry.tests if not test_exists(test, root)]
+        for test in entry.tests_missing:
+            problems.append(f"« {key} » est déclarée appliquée mais le test « {test} » n'existe pas")
+        if not entry.applying:
+            problems.append(f"« {key} » est déclarée appliquée mais aucun contrôle, calcul ni contrainte ne la lit")
+        return problems
+    for status, group in ((Status.DISPLAY_ONLY, declared.display_only), (Status.NOT_APPLIED, declared.not_applied)):
+        if key in group:
+            entry.status = status
+            entry.reason, entry.reason_en, entry.literal = (group[key][f] for f in ("reason", "reason_en", "literal"))
+    if entry.literal and not code_exists(entry.literal, root):
+        problems.append(f"« {key} » : « {entry.literal} », où un littéral l'appliquerait, n'existe plus")
+    if entry.status == Status.UNCLASSIFIED:
+        where = ", ".join(f"{s.module} › {s.function}" for s in entry.applying[:3]) or "rien dans le code"
+        problems.append(f"« {key} » manque dans games/rules/coverage.yaml (lue par : {where}) : la déclarer sous "
+                        "applied (avec le test qui la montre), display_only ou not_applied (avec la raison)")
+    return problems
+
+
 def coverage_report(*, rules: RuleSet, root: Path = ROOT, declarations: Declarations | None = None) -> Coverage:
-    """Each rule value of `rules` with what applies it, or why it is only shown; the problems that fail the check."""
+    """Each rule value of `rules`, applied (with the tests that show it), display-only or not applied (with why),
+    what in the code reads it, and the problems that fail the check."""
     declared = declarations or declarations_read(root=root)
     sites = code_sites(root)
     problems = list(declared.problems)
@@ -577,19 +678,9 @@ def coverage_report(*, rules: RuleSet, root: Path = ROOT, declarations: Declarat
         citations = list(dict.fromkeys(_citation(rules, v["reference"]) for v in data["values"].values()))
         entry = ValueCoverage(key, " ".join(data["description"].split()), citations,
                               _ordered(sites.get(key, ()), declared.constraints.get(key, ())))
-        display = declared.display_only.get(key)
-        if display and entry.applied:
-            first = entry.applying[0]
-            problems.append(f"« {key} » est déclarée « affichage seulement » mais {first.module} › {first.function} "
-                            "l'applique : retirer la déclaration de games/rules/coverage.yaml")
-        elif display:
-            entry.reason, entry.reason_en, entry.literal = display["reason"], display["reason_en"], display["literal"]
-            if entry.literal and not code_exists(entry.literal, root):
-                problems.append(f"« {key} » : « {entry.literal} », où un littéral l'appliquerait, n'existe plus")
-        elif not entry.applied:
-            problems.append(f"« {key} » n'est appliquée par rien et n'est pas déclarée dans games/rules/coverage.yaml")
+        problems += _classify(entry, declared, root)
         values.append(entry)
-    for key in sorted(set(declared.display_only) | set(declared.constraints)):
+    for key in sorted({*declared.display_only, *declared.not_applied, *declared.applied, *declared.constraints}):
         if key not in rules.values:
             problems.append(f"« {key} » est déclarée dans games/rules/coverage.yaml mais absente des données")
     for ambiguity in ambiguities_read(RULES_DIR if root == ROOT else root / "games" / "rules"):
@@ -617,9 +708,7 @@ def article_applied(*, article, values) -> ArticleApplied:
     for rule in {rule.key: rule for rule in values}.values():
         entry = ValueCoverage(rule.key, rule.description, [],
                               _ordered(sites.get(rule.key, ()), declared.constraints.get(rule.key, ())))
-        display = declared.display_only.get(rule.key)
-        if display and not entry.applied:
-            entry.reason, entry.reason_en, entry.literal = display["reason"], display["reason_en"], display["literal"]
+        _classify(entry, declared, ROOT)
         entries.append(entry)
     return ArticleApplied(entries, article_ambiguities(article=article))
 

@@ -11,7 +11,8 @@ from django.core.management import CommandError, call_command
 from django.urls import reverse
 
 from compliance.errors import DomainError
-from games.coverage import Declarations, SiteKind, coverage_report
+from games.coverage import STALE, Declarations, SiteKind, Status, coverage_report, declarations_read
+from games.coverage import test_exists as exists
 from games.rtp.roue import WheelRules, wheel_bets
 from games.rules.validate import RULES_DIR, RulesInvalid, ambiguities_read, read_rules
 from games.rules.yamlfile import read
@@ -86,21 +87,24 @@ def test_rules_coverage_applies_or_explains_every_value_and_exits_0(capsys):
     call_command("rules_coverage", "--json")
     report = json.loads(capsys.readouterr().out)
     counts = report["counts"]
-    assert report["problems"] == [] and counts["uncovered"] == 0
-    assert counts["enforced"] + counts["display_only"] == counts["total"] == len(report["values"])
+    assert report["problems"] == [] and counts["unclassified"] == 0
+    assert counts["applied"] + counts["display_only"] + counts["not_applied"] == counts["total"] == len(
+        report["values"])
+    assert counts["applied_tests_found"] == counts["applied"]
     values = {v["key"]: v for v in report["values"]}
     cap = values["lu.carte_de_jeu.plafond_nominative"]
-    assert cap["status"] == "applied"
+    assert cap["status"] == "applied" and cap["tests_missing"] == []
+    assert "tests/test_rules_applied.py::test_lu_3_1_6_a_nominative_card_s_cap_is_the_rule_data_s" in cap["tests"]
     assert {"kind": "contrainte", "function": "card_balance_within_cap"}.items() <= next(
         s for s in cap["sites"] if s["kind"] == "contrainte").items()
     assert any(s["kind"] == "controle" and s["module"].startswith("registers.cards") for s in cap["sites"])
     wheel = values["qc.roue_de_fortune.taux_retour_minimum"]
-    # computed by the wheel's returns, checked by the approvals' wheel of fortune requests
-    assert wheel["status"] == "applied" and {"calcul", "controle"} == {s["kind"] for s in wheel["sites"]}
-    marked = values["qc.tournoi.tables_indiquees"]  # the tables a tournament uses, required when it is set up
-    assert marked["status"] == "applied"
+    assert wheel["status"] == "applied" and "calcul" in {s["kind"] for s in wheel["sites"]}
+    assert values["ropta.tournoi.format_ante"]["status"] == "display_only"  # read only for its citation
     final_table = values["ropta.tournoi.table_finale_max"]
-    assert final_table["status"] == "display_only" and "tournoi" in final_table["reason"]
+    assert final_table["status"] == "not_applied" and "tournoi" in final_table["reason"]
+    # no reason promises future work
+    assert not [v["key"] for v in report["values"] if v["reason"] and STALE.search(v["reason"] + v["reason_en"])]
     call_command("rules_coverage")
     assert f"total : {counts['total']}" in capsys.readouterr().out
 
@@ -135,11 +139,11 @@ def test_rules_coverage_derives_prefix_helpers_presence_and_pages_and_refuses_st
             "    return play('lu.uth'), play('mc.uth')\n"),
         "games/rules/x.py": "",
     })
-    stale = {"lu.carte_de_jeu.plafond_nominative": {"reason": "r", "reason_en": "r", "literal": None},
-             "lu.carte_de_jeu.nominatives_par_client_max": {"reason": "r", "reason_en": "r", "literal": None},
-             "lu.inconnue.valeur": {"reason": "r", "reason_en": "r", "literal": None},
-             "qc.357.paquets": {"reason": "r", "reason_en": "r", "literal": "games.rtp.games.disparue"}}
-    report = coverage_report(rules=rule_set, root=root, declarations=Declarations(stale, {}, []))
+    shown = {"reason": "r", "reason_en": "r", "literal": None}
+    declared = Declarations({"lu.carte_de_jeu.nominatives_par_client_max": shown}, {}, [],
+                            not_applied={"lu.inconnue.valeur": shown,
+                                         "qc.357.paquets": shown | {"literal": "games.rtp.games.disparue"}})
+    report = coverage_report(rules=rule_set, root=root, declarations=declared)
 
     cap = _value(report, "lu.carte_de_jeu.plafond_nominative")
     assert [(s.kind, s.module, s.function) for s in cap.sites] == [
@@ -147,26 +151,100 @@ def test_rules_coverage_derives_prefix_helpers_presence_and_pages_and_refuses_st
     validity = _value(report, "lu.carte_de_jeu.validite_casino_emetteur")
     assert [s.kind for s in validity.sites] == [SiteKind.PRESENCE] and not validity.applied
     shown = _value(report, "lu.carte_de_jeu.nominatives_par_client_max")
-    assert [s.kind for s in shown.sites] == [SiteKind.DISPLAY] and shown.display_only
-    assert _value(report, "lu.uth.relance_flop").applied and _value(report, "mc.uth.play_flop").applied
-    assert not _value(report, "lu.holdem_casino.relance_flop").applied  # no such game key in that module
+    assert [s.kind for s in shown.sites] == [SiteKind.DISPLAY] and shown.status == Status.DISPLAY_ONLY
+    # read by a computation, yet not applied: no test is named for it
+    assert _value(report, "lu.uth.relance_flop").applying and not _value(report, "lu.uth.relance_flop").applied
+    assert _value(report, "mc.uth.play_flop").applying
+    assert not _value(report, "lu.holdem_casino.relance_flop").applying  # no such game key in that module
 
     problems = "\n".join(report.problems)
-    assert "« lu.carte_de_jeu.plafond_nominative » est déclarée « affichage seulement » mais" in problems
     assert "« lu.inconnue.valeur » est déclarée dans games/rules/coverage.yaml mais absente des données" in problems
     assert "« games.rtp.games.disparue », où un littéral l'appliquerait, n'existe plus" in problems
-    assert "« lu.carte_de_jeu.validite_casino_emetteur » n'est appliquée par rien" in problems
-    assert "nominatives_par_client_max » n'est appliquée par rien" not in problems
+    assert ("« lu.carte_de_jeu.plafond_nominative » manque dans games/rules/coverage.yaml (lue par : "
+            "registers.cards.ledger › card_issue)") in problems
+    assert "« lu.carte_de_jeu.validite_casino_emetteur » manque dans games/rules/coverage.yaml (lue par : rien" in (
+        problems)
+    assert "nominatives_par_client_max » manque" not in problems
 
 
-def test_rules_coverage_exits_1_on_a_value_neither_applied_nor_declared(monkeypatch, rule_set):
+def test_rules_coverage_an_applied_value_names_tests_that_exist_and_sees_the_code_read_it(tmp_path, rule_set):
+    root = _tree(tmp_path, {
+        "registers/cards/ledger.py": (
+            "from games.selectors import rule_value_at\n"
+            "def card_issue(casino):\n"
+            "    return rule_value_at(jurisdiction=None, key='lu.carte_de_jeu.plafond_nominative', on=None).value\n"
+            "def page(casino):\n"
+            "    return rule_value_at(jurisdiction=None, key='lu.carte_de_jeu.nominatives_par_client_max', on=None)\n"),
+        "registers/cards/views.py": "",
+        "games/rules/x.py": "",
+        "tests/test_cards.py": (
+            "import pytest\n"
+            "def test_the_cap_refuses():\n    pass\n"
+            "class TestCards:\n    def test_two_cards(self):\n        pass\n"),
+    })
+    assert exists("tests/test_cards.py::test_the_cap_refuses", root)
+    assert exists("tests/test_cards.py::test_the_cap_refuses[2000]", root)  # a parametrized id
+    assert exists("tests/test_cards.py::TestCards::test_two_cards", root)
+    assert not exists("tests/test_cards.py::test_gone", root)
+    assert not exists("tests/test_other.py::test_the_cap_refuses", root)
+    assert not exists("tests/test_cards.py::pytest", root)  # a name that is not a test
+    declared = Declarations({}, {}, [], applied={
+        "lu.carte_de_jeu.plafond_nominative": ["tests/test_cards.py::test_the_cap_refuses"],
+        "lu.carte_de_jeu.transfert_entre_clients_interdit": ["tests/test_cards.py::TestCards::test_two_cards"],
+        "lu.carte_de_jeu.nominatives_par_client_max": ["tests/test_cards.py::test_gone"]})
+    report = coverage_report(rules=rule_set, root=root, declarations=declared)
+    cap = _value(report, "lu.carte_de_jeu.plafond_nominative")
+    assert cap.status == Status.APPLIED and cap.tests_missing == []
+    gone = _value(report, "lu.carte_de_jeu.nominatives_par_client_max")
+    assert gone.status == Status.APPLIED and gone.tests_missing == ["tests/test_cards.py::test_gone"]
+    assert report.counts["applied"] == 3 and report.counts["applied_tests_found"] == 2
+    problems = "\n".join(report.problems)
+    assert ("« lu.carte_de_jeu.nominatives_par_client_max » est déclarée appliquée mais le test "
+            "« tests/test_cards.py::test_gone » n'existe pas") in problems
+    # declared applied, but nothing in the code reads it in a check: not true
+    assert ("« lu.carte_de_jeu.transfert_entre_clients_interdit » est déclarée appliquée mais aucun contrôle, calcul "
+            "ni contrainte ne la lit") in problems
+
+
+def test_rules_coverage_exits_non_zero_when_an_applied_value_names_a_test_that_does_not_exist(monkeypatch, capsys):
     from games import coverage
 
     declared = coverage.declarations_read()
-    del declared.display_only["ropta.tournoi.table_finale_max"]
+    declared.applied["qc.roue_de_fortune.taux_retour_minimum"] = ["tests/test_rtp.py::test_no_such_test"]
     monkeypatch.setattr(coverage, "declarations_read", lambda **kwargs: declared)
-    with pytest.raises(CommandError, match="1 problème"):
+    with pytest.raises(CommandError, match="problème"):
+        call_command("rules_coverage", "--json")
+    captured = capsys.readouterr()
+    assert ("« qc.roue_de_fortune.taux_retour_minimum » est déclarée appliquée mais le test "
+            "« tests/test_rtp.py::test_no_such_test » n'existe pas") in captured.err
+    value = next(v for v in json.loads(captured.out)["values"] if v["key"] == "qc.roue_de_fortune.taux_retour_minimum")
+    assert value["tests_missing"] == ["tests/test_rtp.py::test_no_such_test"]
+
+
+def test_rules_coverage_refuses_a_reason_that_promises_future_work(tmp_path):
+    path = tmp_path / "coverage.yaml"
+    path.write_text(
+        "applied: {}\n"
+        "display_only: []\n"
+        "not_applied:\n"
+        "  - reason: Le rapprochement (à venir) l'appliquera.\n"
+        "    reason_en: The reconciliation (coming) will apply it.\n"
+        "    keys: [lu.omaha.joueurs]\n", encoding="utf-8")
+    declared = declarations_read(path)
+    assert declared.not_applied["lu.omaha.joueurs"]["reason"].startswith("Le rapprochement")
+    assert any("promet un travail futur (« à venir »)" in problem for problem in declared.problems)
+    assert any("(« coming »)" in problem for problem in declared.problems)
+
+
+def test_rules_coverage_exits_1_on_a_value_missing_from_coverage_yaml(monkeypatch, capsys):
+    from games import coverage
+
+    declared = coverage.declarations_read()
+    del declared.not_applied["ropta.tournoi.table_finale_max"]
+    monkeypatch.setattr(coverage, "declarations_read", lambda **kwargs: declared)
+    with pytest.raises(CommandError, match="problème"):
         call_command("rules_coverage")
+    assert "« ropta.tournoi.table_finale_max » manque dans games/rules/coverage.yaml" in capsys.readouterr().err
 
 
 @pytest.mark.django_db
@@ -174,12 +252,13 @@ def test_lu_49_14_article_page_shows_what_vigie_applies_and_its_ambiguities(worl
     client.force_login(world.regulator_lu)
     page = client.get(reverse("rules-article", args=["lu-projet-rgd-1979", "art", "49-14"])).content.decode()
     assert "Ce que Vigie applique" in page and "lu.bad_beat_jackpot.panne_sans_prelevement" in page
-    assert "Affichage seulement" in page and "lu.bad_beat_jackpot.preavis_arret_volontaire" in page
+    assert "Non appliquée" in page and "lu.bad_beat_jackpot.panne_sans_prelevement" in page
     assert 'id="lu.bad_beat_jackpot.montants_notes_pendant_la_panne"' in page
     assert "Les montants prélevés seront notés manuellement dans un carnet de compte." in page
     assert "lecture retenue par Vigie" in page
     cards = client.get(reverse("rules-article", args=["lu-projet-rgd-1979", "art", "3-1"])).content.decode()
     assert "Contrainte PostgreSQL" in cards and "card_balance_within_cap" in cards
+    assert "Appliquée" in cards and "tests/test_cards.py::test_3_1_7_a_day_card_is_capped_at_250" in cards
 
 
 # --- item 11 ------------------------------------------------------------------------------------

@@ -1,0 +1,111 @@
+"""Issue 35, item 9: a rule value counts as applied only where a test changes the value (or the input) and sees the
+refusal or the changed result. These tests change the value in the rule data (as a new version of the text would)
+and see what Vigie refuses or computes change with it; games/rules/coverage.yaml names them."""
+
+import datetime
+from decimal import Decimal
+from fractions import Fraction
+
+import pytest
+
+from compliance.errors import DomainError
+from games.models import RuleValueVersion
+from games.poker import hand as deal
+from games.rtp import bataille
+from registers.cards.ledger import card_load
+from registers.cards.services import card_certificate_record, card_issue, client_register
+from registers.models import Card, Tournament
+from registers.tournaments.services import tournament_publish
+from tests.conftest import lu_today, make_user
+from tests.poker_world import session
+from tests.tournament_world import setup
+
+pytestmark = pytest.mark.django_db
+
+
+def _rule(key: str, value) -> None:
+    """The value of `key` in the rule data, changed in place (every version)."""
+    assert RuleValueVersion.objects.filter(rule__key=key).update(value=value) >= 1
+
+
+def _cards(world):
+    manager = make_user("direction.c", "manager", casino=world.c)
+    card_certificate_record(casino=world.c, actor=manager, supplier="Cartes SA", reference="CERT-3-2-2026",
+                            issued_on=datetime.date(2026, 1, 15))
+    client = client_register(casino=world.c, actor=manager, last_name="Weber", first_name="Marie",
+                             birth_date=datetime.date(1980, 5, 1), id_document_type="Carte d'identité",
+                             id_document_number="LU123456")
+    return manager, client
+
+
+def test_lu_3_1_6_a_nominative_card_s_cap_is_the_rule_data_s(world, rules):
+    """« 6) Les cartes de jeu électroniques ont une limite maximale de 2.000 euros. »"""
+    manager, client = _cards(world)
+    card = card_issue(casino=world.c, actor=manager, kind="nominative", gaming_day=lu_today(), client=client)
+    assert card.cap == Decimal("2000.00")
+    card_load(card=card, actor=world.accountant_c, amount="1500.00", gaming_day=lu_today())
+    # the same load on a card issued under a cap of 1 000 € is refused, naming the article
+    _rule("lu.carte_de_jeu.plafond_nominative", "1000.00")
+    lower = card_issue(casino=world.c, actor=manager, kind="nominative", gaming_day=lu_today(), client=client)
+    assert lower.cap == Decimal("1000.00")
+    with pytest.raises(DomainError) as refused:
+        card_load(card=lower, actor=world.accountant_c, amount="1500.00", gaming_day=lu_today())
+    assert refused.value.code == "above_cap" and "LU RGD 1979 art. 3-1 6)" in str(refused.value.message)
+
+
+def test_lu_3_1_7_the_number_of_nominative_cards_per_client_is_the_rule_data_s(world, rules):
+    """« Au maximum deux cartes nominatives peuvent être attribuées par client. »"""
+    manager, client = _cards(world)
+    _rule("lu.carte_de_jeu.nominatives_par_client_max", 1)
+    card_issue(casino=world.c, actor=manager, kind="nominative", gaming_day=lu_today(), client=client)
+    with pytest.raises(DomainError) as refused:
+        card_issue(casino=world.c, actor=manager, kind="nominative", gaming_day=lu_today(), client=client)
+    assert refused.value.field == "client" and "LU RGD 1979 art. 3-1 7)" in str(refused.value.message)
+    assert Card.objects.filter(client=client).count() == 1
+    _rule("lu.carte_de_jeu.nominatives_par_client_max", 2)
+    card_issue(casino=world.c, actor=manager, kind="nominative", gaming_day=lu_today(), client=client)
+    assert Card.objects.filter(client=client).count() == 2
+
+
+def test_lu_49_5_an_omaha_session_s_blinds_are_held_to_the_omaha_rule_data(world, rules):
+    """Omaha, art. 49-5: « Le premier joueur dépose une mise dite "small blind" égale à la moitié de la mise minimum
+    de la table. Le second joueur dépose une mise dite "big blind" dont le montant est au minimum égal à celui de la
+    small blind et au maximum le double. »"""
+    manager = make_user("direction.c", "manager", casino=world.c)
+    day = lu_today() - datetime.timedelta(days=1)
+    omaha = {"table": "OM-1", "variant": deal.OMAHA, "version": deal.POT_LIMIT}
+    with pytest.raises(DomainError) as refused:
+        session(world.c, manager, day, minimum="10", small="4", big="8", **omaha)
+    assert refused.value.field == "small_blind" and "49-5" in str(refused.value.message)
+    with pytest.raises(DomainError) as refused:
+        session(world.c, manager, day, minimum="10", small="5", big="15", **omaha)
+    assert refused.value.field == "big_blind" and "49-5" in str(refused.value.message)
+    # the Omaha's own values, not the Texas Hold'em's: a big blind up to three small blinds once its rule says so
+    _rule("lu.omaha.big_blind", {"min": "1", "max": "3"})
+    opened = session(world.c, manager, day, minimum="10", small="5", big="15", **omaha)
+    assert (opened.small_blind, opened.big_blind) == (5, 15)
+
+
+def test_lu_37_16_the_bataille_s_tie_odds_follow_the_number_of_decks_in_the_rule_data(rules):
+    """« Le jeu de la bataille se joue avec six jeux de cinquante-deux cartes » and « Pour entamer une bataille, le
+    joueur doit engager une mise additionnelle d'un montant égal à sa mise initiale »."""
+    assert bataille.tie_probability() == Fraction(23, 311)
+    going = bataille.evaluate("guerre").expected
+    _rule("lu.bataille.paquets", 1)  # one deck of 52: the second card matches the first 3 times in 51
+    assert bataille.tie_probability() == Fraction(3, 51)
+    _rule("lu.bataille.paquets", 6)
+    _rule("lu.bataille.mise_bataille", "2")  # a war lost costs more: going to war is worth less
+    assert bataille.evaluate("guerre").expected < going
+
+
+def test_qc_125_tournament_rules_missing_a_content_the_article_lists_are_refused(world, rules):
+    """« Les règles du tournoi incluent la date de l'événement, sa durée, les règles de participation, le mode de
+    distribution des lots ainsi que les lots à gagner »."""
+    manager = world.manager_a
+    tournament = setup(world.a, manager)
+    Tournament.objects.filter(pk=tournament.pk).update(distribution="")  # rules without their mode of distribution
+    with pytest.raises(DomainError) as refused:
+        tournament_publish(tournament=tournament, actor=manager)
+    message = str(refused.value.message)
+    assert "mode de distribution des lots" in message and "QC RJC art. 125" in message
+    assert Tournament.objects.get(pk=tournament.pk).published_at is None
