@@ -126,6 +126,8 @@ class Article(models.Model):
         instrument = self.instrument
         prefix = instrument.amended_cite_as if self.role == ArticleRole.TEXTE_INTRODUIT else instrument.cite_as
         label = f"{prefix} {self.number}" if self.number.startswith("§") else f"{prefix} art. {self.number}"
+        if self.number[:1].isalpha():  # a part with no number (a decree's « attendus »)
+            label = f"{prefix}, {self.number}"
         return f"{label} {point}".strip()
 
 

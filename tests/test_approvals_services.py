@@ -10,7 +10,7 @@ from django.db import connection
 
 from compliance.approvals import workflow as w
 from compliance.approvals.errors import Code
-from compliance.approvals.models import ApprovalRequest, RequestFinding
+from compliance.approvals.models import ApprovalRequest, RequestFinding, WheelPublication
 from compliance.approvals.services import (
     finding_add,
     request_answer,
@@ -21,6 +21,7 @@ from compliance.approvals.services import (
     request_file,
     request_revoke,
     request_withdraw,
+    wheel_publish,
 )
 from compliance.errors import DomainError
 from registers.kinds import EntryKind, RegisterKind
@@ -30,6 +31,10 @@ from tests.conftest import install_machines, lu_today, make_casino, make_user
 
 TRIPS_CHANGE = {"table": "lu.uth.trips", "paiements": {"7": "2 pour 1"}, "date_effet": "2026-12-01",
                 "motif": "Brelan payé 2 pour 1"}
+SIDE_BET = {"nom": "Pair Plus", "jeu_de_base": "Ultimate Texas hold'em", "taux_retour": "0.9646",
+            "conditions": "Mise de 5 à 100 €"}  # LU 49-16: an authorisation of the Minister
+QC_PROPOSAL = {"table": "qc.fou.paire_dames", "paiements": {"3": "8 à 1"}, "date_effet": "2027-06-01",
+               "motif": "Brelan payé 8 à 1"}
 
 
 @pytest.fixture
@@ -47,9 +52,11 @@ def refused(call, code, field=None):
     return caught.value
 
 
-def filed(world, kind="table_de_paiement", items=None, casino=None, manager=None):
+def filed(world, kind="jeu_annexe", items=None, casino=None, manager=None):
     manager = manager or world.manager_c
-    draft = request_create(actor=manager, casino=casino or world.c, kind=kind, items=items or TRIPS_CHANGE)
+    draft = request_create(actor=manager, casino=casino or world.c, kind=kind, items=items or SIDE_BET)
+    if kind == "jeu_annexe":
+        request_attach(actor=manager, request=draft, item="regles", filename="regles.pdf", content=b"%PDF-1.4")
     return request_file(actor=manager, request=draft)
 
 
@@ -57,7 +64,7 @@ def steps(request):
     return [(s.transition, s.from_state, s.to_state, s.actor.username) for s in request.steps.all()]
 
 
-def test_a_pay_table_change_is_filed_checked_and_put_under_review_each_step_in_the_register(w_):
+def test_a_side_bet_request_is_filed_checked_and_put_under_review_each_step_in_the_register(w_):
     request = filed(w_)
     assert request.state == w.REVIEW and request.reference.startswith("CASINO-C-")
     assert steps(request) == [("deposer", w.DRAFT, w.FILED, "direction.c"),
@@ -70,21 +77,21 @@ def test_a_pay_table_change_is_filed_checked_and_put_under_review_each_step_in_t
     assert result.findings == []
 
 
-def test_the_checks_give_the_return_asked_under_both_readings_with_the_tables_article(w_):
-    request = filed(w_)
+def test_qc_proposal_checks_give_the_return_proposed_beside_the_table_in_force_with_the_tables_article(world):
+    request = filed(world, "table_de_paiement", QC_PROPOSAL, casino=world.a, manager=world.manager_a)
     findings = {f.code: f for f in request.findings.all()}
     assert findings["retour"].severity == RequestFinding.Severity.INFO
-    assert "LU RGD 1979 art. 37-14" in findings["retour"].citation  # the Trips table's own article
-    assert findings["retour"].found != findings["retour"].required  # the brelan paid less: a lower return
-    assert findings["lecture"].severity == RequestFinding.Severity.WARNING  # « à » or « pour »: two returns
+    assert "QC" in findings["retour"].citation and "67." in findings["retour"].citation  # the table's own article
+    assert findings["retour"].found != findings["retour"].required  # the brelan paid more: another return
     assert findings["retour"].message_fr != findings["retour"].message_en
 
 
 def test_a_request_missing_an_item_is_refused_with_the_item_named_and_stays_a_draft(w_):
-    draft = request_create(actor=w_.manager_c, casino=w_.c, kind="table_de_paiement",
-                           items={k: v for k, v in TRIPS_CHANGE.items() if k != "motif"})
-    error = refused(lambda: request_file(actor=w_.manager_c, request=draft), Code.ITEM_MISSING, "motif")
-    assert "Motif du changement" in str(error.message) and "49-16" in str(error.message)
+    draft = request_create(actor=w_.manager_c, casino=w_.c, kind="jeu_annexe",
+                           items={k: v for k, v in SIDE_BET.items() if k != "conditions"})
+    request_attach(actor=w_.manager_c, request=draft, item="regles", filename="regles.pdf", content=b"%PDF-1.4")
+    error = refused(lambda: request_file(actor=w_.manager_c, request=draft), Code.ITEM_MISSING, "conditions")
+    assert "Conditions de fonctionnement" in str(error.message) and "49-16" in str(error.message)
     assert ApprovalRequest.objects.get(pk=draft.pk).state == w.DRAFT and not draft.steps.exists()
 
 
@@ -124,26 +131,23 @@ def test_lu_rgd_art_18_1_a_machine_put_in_reserve_beyond_15_per_cent_is_flagged(
     assert "18-1" in reserve.citation
 
 
-def test_qc_rjc_art_122_a_wheel_returning_less_than_75_per_cent_on_a_bet_is_blocking(world):
-    manager = make_user("direction.a2", "manager", casino=world.a)
+def test_qc_rjc_art_122_a_wheel_returning_less_than_75_per_cent_on_a_bet_is_refused_publication(world):
+    """« Le taux de retour pour la roue de fortune ne peut être inférieur à 75 % » (art. 122): the configuration the
+    casino declares for its public page is checked, and refused below, naming the article."""
     low = "\n".join(["1 $ ; 24 ; 1 à 1", "2 $ ; 15 ; 2 à 1", "5 $ ; 7 ; 5 à 1", "10 $ ; 4 ; 10 à 1",
                      "20 $ ; 2 ; 20 à 1", "Joker ; 2 ; 15 à 1"])  # the joker returns 32/54, under 75 %
-    request = filed(world, "roue_de_fortune", {"segments": low, "date_effet": str(world.a.today()),
-                                               "motif": "Nouvelle roue"}, casino=world.a, manager=manager)
-    (finding,) = request.findings.all()
-    assert (finding.code, finding.severity) == ("roue_minimum", "bloquant") and "122" in finding.citation
+    error = refused(lambda: wheel_publish(actor=world.manager_a, casino=world.a, segments=low),
+                    "below_minimum_return")
+    assert "122" in str(error.message) and not WheelPublication.objects.exists()
 
 
-def test_qc_rjc_art_125_tournament_rules_published_less_than_a_week_before_are_flagged(world):
-    manager = make_user("direction.a3", "manager", casino=world.a)
-    start = world.a.today() + datetime.timedelta(20)
-    request = filed(world, "tournoi", {
-        "nom": "Grand tournoi", "date_debut": str(start), "duree": "2 jours", "regles_participation": "Majeurs",
-        "mode_distribution": "Aux dix premiers", "lots": "10 000 $", "publication": str(start - datetime.timedelta(3))},
-        casino=world.a, manager=manager)
-    published = request.findings.get(code="publication")
-    assert (published.severity, published.found, published.required) == ("bloquant", "3", "7")
-    assert "125" in published.citation
+def test_qc_rjc_art_125_and_120_are_publications_not_requests_to_the_regie(world):
+    """« elles doivent être mises à la disposition du public » (125), « doivent être accessibles au public à chaque
+    table de roue de fortune » (120): duties to publish, not filings; no request of either kind is drafted."""
+    for kind, article in (("tournoi", "125"), ("roue_de_fortune", "120")):
+        error = refused(lambda kind=kind: request_create(actor=world.manager_a, casino=world.a, kind=kind, items={}),
+                        Code.KIND_NOT_HERE, "kind")
+        assert article in str(error.message) and "publication" in str(error.message)
 
 
 def test_mc_art_1_a_change_of_payouts_notified_after_it_took_effect_is_flagged(world):
@@ -160,10 +164,10 @@ def test_a_kind_the_jurisdiction_does_not_have_and_an_unknown_item_are_refused(w
     manager = make_user("direction.a4", "manager", casino=world.a)
     refused(lambda: request_create(actor=manager, casino=world.a, kind="semi_automatique", items={}),
             Code.KIND_NOT_HERE, "kind")
-    refused(lambda: request_create(actor=manager, casino=world.a, kind="tournoi", items={"couleur": "rouge"}),
-            Code.ITEM_UNKNOWN, "couleur")
-    refused(lambda: request_create(actor=manager, casino=world.a, kind="tournoi", items={"date_debut": "demain"}),
-            Code.ITEM_INVALID, "date_debut")
+    refused(lambda: request_create(actor=manager, casino=world.a, kind="table_de_paiement",
+                                   items={"couleur": "rouge"}), Code.ITEM_UNKNOWN, "couleur")
+    refused(lambda: request_create(actor=manager, casino=world.a, kind="table_de_paiement",
+                                   items={"date_effet": "demain"}), Code.ITEM_INVALID, "date_effet")
 
 
 def test_the_regulator_asks_the_casino_answers_the_checks_run_again_and_the_ministry_approves(w_):
@@ -172,12 +176,11 @@ def test_the_regulator_asks_the_casino_answers_the_checks_run_again_and_the_mini
     refused(lambda: request_decide(actor=w_.regulator_lu, request=request, decision="approuver"),
             Code.STEP_NOT_ALLOWED)
     request_answer(actor=w_.manager_c, request=request, answer="Voir le calcul joint",
-                   items={"paiements": {"7": "3 pour 1"}})
-    assert request.findings.filter(source="controle").values_list("run", flat=True).distinct().count() == 2
+                   items={"conditions": "Mise de 5 à 50 €"})
     approved = request_decide(actor=w_.regulator_lu, request=request, decision="approuver",
                               effective_from=w_.c.today() + datetime.timedelta(3))
     assert approved.state == w.APPROVED and approved.decided_by == w_.regulator_lu
-    assert approved.items == TRIPS_CHANGE  # what was filed stays as filed; the answer is its own step
+    assert approved.items == SIDE_BET  # what was filed stays as filed; the answer is its own step
     assert [s[0] for s in steps(approved)][-3:] == ["demander_complement", "repondre", "approuver"]
     (result,) = audit(casino_code=w_.c.code, kind=RegisterKind.APPROBATIONS)
     assert result.findings == []
@@ -264,7 +267,10 @@ def test_the_decision_letter_is_signed_by_the_authority_and_carries_the_request_
     from compliance.reports.verification import verify_report
     from registers.chain.verification import register_verify
 
-    request = request_decide(actor=w_.regulator_lu, request=filed(w_), decision="approuver_sous_conditions",
+    request = filed(w_)
+    finding_add(actor=w_.regulator_lu, request=request, citation="LU RGD 1979 art. 49-16 (projet)",
+                severity="avertissement", message_fr="Table de paiement à afficher")
+    request = request_decide(actor=w_.regulator_lu, request=request, decision="approuver_sous_conditions",
                              conditions="Affichage de la nouvelle table à chaque poste")
     letter = report_generate(request.letter)
     assert letter.status == "succeeded" and letter.kind == "approval_decision"
@@ -276,7 +282,8 @@ def test_the_decision_letter_is_signed_by_the_authority_and_carries_the_request_
     source = render.source_of(signed)
     assert source["request"]["reference"] == request.reference and source["decision"]["state"] == w.CONDITIONAL
     assert source["decision"]["conditions"].startswith("Affichage")
-    assert {f["severity"] for f in source["findings"]} == {"information", "avertissement"}
+    assert {f["severity"] for f in source["findings"]} == {"avertissement"}
+    assert source["decision"]["act"] == "Décision" and "49-16" in source["decision"]["statement"]
     from django.conf import settings
 
     (settings.BASE_DIR / "var" / "screenshots").mkdir(parents=True, exist_ok=True)
@@ -316,6 +323,13 @@ def test_lu_rgd_art_17_al_2_5_a_refurbished_machine_names_its_approved_refurbish
 def test_lu_rgd_art_49_17_a_paid_tournament_files_its_rules_for_approval(w_):
     draft = request_create(actor=w_.manager_c, casino=w_.c, kind="tournoi", items={
         "nom": "Omaha d'automne", "modalites": "80 € dont 10 € de frais", "date_debut": "2026-12-20"})
+    request_attach(actor=w_.manager_c, request=draft, item="reglement", filename="reglement.pdf", content=b"%PDF")
+    refused(lambda: request_file(actor=w_.manager_c, request=draft), Code.ITEM_MISSING, "empreinte_regles")
+    refused(lambda: request_create(actor=w_.manager_c, casino=w_.c, kind="tournoi",
+                                   items={"empreinte_regles": "abc"}), Code.ITEM_INVALID, "empreinte_regles")
+    draft = request_create(actor=w_.manager_c, casino=w_.c, kind="tournoi", items={
+        "nom": "Omaha d'automne", "modalites": "80 € dont 10 € de frais", "date_debut": "2026-12-20",
+        "empreinte_regles": "a" * 64})
     request_attach(actor=w_.manager_c, request=draft, item="reglement", filename="reglement.pdf", content=b"%PDF")
     request = request_file(actor=w_.manager_c, request=draft)
     assert request.state == w.REVIEW and request.subject == "Omaha d'automne"

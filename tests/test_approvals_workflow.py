@@ -11,18 +11,37 @@ from compliance.approvals import workflow as w
 SIDES = (w.CASINO, w.REGULATOR, w.SYSTEM)
 
 
+def power_of(transition: w.Transition) -> str:
+    """A power whose decisions include `transition` (any, for a step that is not a decision)."""
+    return next((power for power, ts in w.DECISIONS_BY_POWER.items() if transition in ts), "autorisation")
+
+
 @pytest.mark.parametrize("transition", list(w.TRANSITIONS.values()), ids=lambda t: t.name)
 def test_each_step_leads_from_its_states_to_its_target_taken_by_its_side(transition):
+    power = power_of(transition)
     for state in transition.sources:
-        assert w.step(transition.name, state, transition.by, note="motif") is transition
+        assert w.step(transition.name, state, transition.by, note="motif", power=power) is transition
     for state in set(w.STATES) - set(transition.sources):
         with pytest.raises(w.NotAllowed) as refused:
-            w.step(transition.name, state, transition.by, note="motif")
+            w.step(transition.name, state, transition.by, note="motif", power=power)
         assert refused.value.code == "state"
     for side in set(SIDES) - {transition.by}:
         with pytest.raises(w.NotAllowed) as refused:
-            w.step(transition.name, transition.sources[0], side, note="motif")
+            w.step(transition.name, transition.sources[0], side, note="motif", power=power)
         assert refused.value.code == "side"
+
+
+@pytest.mark.parametrize("power", ["autorisation", "avis", "notification", "production"])
+def test_each_power_gives_its_own_decisions_and_no_other(power):
+    """An authorisation (LU 49-16 « peuvent être autorisés ») is approved or refused; an opinion (QC attendus « un
+    avis de la Régie ») is favourable or not; a notice (MC 1 « notifiée ») or a document produced (LU 3-2 « la
+    production de ce certificat ») is acknowledged or objected to."""
+    mine = {t.name for t in w.DECISIONS_BY_POWER[power]}
+    assert {t.name for t in w.allowed(w.REVIEW, w.REGULATOR, power)} == {"demander_complement", *mine}
+    for decision in set(w.DECISIONS) - set(w.DECISIONS_BY_POWER[power]):
+        with pytest.raises(w.NotAllowed) as refused:
+            w.step(decision.name, w.REVIEW, w.REGULATOR, note="motif", power=power)
+        assert refused.value.code == "power"
 
 
 def test_a_casino_cannot_change_a_filed_request_only_answer_or_withdraw_it():
@@ -39,16 +58,16 @@ def test_only_the_regulator_decides_and_a_decided_request_is_not_decided_again()
     for decided in w.DECIDED:
         for decision in w.DECISIONS:
             with pytest.raises(w.NotAllowed) as refused:
-                w.step(decision.name, decided, w.REGULATOR, note="motif")
+                w.step(decision.name, decided, w.REGULATOR, note="motif", power=power_of(decision))
             assert refused.value.code == "state"
 
 
 @pytest.mark.parametrize("name", ["demander_complement", "repondre", "approuver_sous_conditions", "refuser",
-                                  "retirer", "revoquer"])
+                                  "retirer", "revoquer", "avis_defavorable", "objecter"])
 def test_a_question_an_answer_a_condition_a_refusal_a_withdrawal_a_revocation_say_why(name):
     transition = w.TRANSITIONS[name]
     with pytest.raises(w.NotAllowed) as refused:
-        w.step(name, transition.sources[0], transition.by, note="  ")
+        w.step(name, transition.sources[0], transition.by, note="  ", power=power_of(transition))
     assert refused.value.code == "note"
 
 
@@ -68,7 +87,7 @@ def test_any_sequence_of_steps_stays_within_the_table_and_ends_closed_once_close
             continue
         assert transition.target in w.STATES and state in transition.sources
         before, state = state, transition.target
-        if before in (w.REFUSED, w.WITHDRAWN, w.SUPERSEDED, w.REVOKED):
+        if before in (w.REFUSED, w.WITHDRAWN, w.SUPERSEDED, w.REVOKED, *w.OPINIONS, *w.RECEIVED):
             pytest.fail(f"{name} left the closed state {before}")
 
 

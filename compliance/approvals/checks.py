@@ -40,8 +40,8 @@ NOT_PRIOR = _("Changement d'état le {date}, annoncé le {filed} : l'information
 RESERVE_OVER = _("Après cette mise en réserve, {reserve} appareil(s) en réserve sur {installed} installé(s) : "
                  "{share}, au-delà de {limit}.")
 RESERVE_OK = _("Après cette mise en réserve, {reserve} appareil(s) en réserve sur {installed} installé(s) : {share}.")
-CERTIFICATE = _("Certificat du fournisseur produit : le système peut être mis en service une fois la demande "
-                "approuvée.")
+CERTIFICATE = _("Certificat du fournisseur produit : le système peut être mis en service dès cette production, "
+                "sans attendre de décision ; l'autorité en accuse réception.")
 PUBLISHED_LATE = _("Règles publiées le {published} pour un tournoi du {start} : {days} jour(s) avant, il en faut "
                    "{required}.")
 PUBLISHED_OK = _("Règles publiées le {published}, {days} jours avant le tournoi du {start}.")
@@ -209,8 +209,8 @@ def card_system(context: Context) -> list[Found]:
 
 
 def tournament(context: Context) -> list[Found]:
-    """QC: the rules hold what the article asks and are public a week before the start; LU: the rules are approved
-    (the request itself)."""
+    """QC, for the requests filed before art. 125 was read as a publication: the rules hold what the article asks and
+    are public a week before the start; LU: the rules are approved (the request itself)."""
     if context.casino.jurisdiction.code != "QC":
         return []
     ahead = _rule(context, "qc.tournoi.regles_publiees_avant")

@@ -1,6 +1,12 @@
-"""The casino's approved configuration as the rest of the product reads it: the pay table it runs on a day (the
-jurisdiction's, with the payouts an approval in force changed from its date), and the approval an operation needs,
-refused with the decision the casino lacks."""
+"""The casino's configuration as the rest of the product reads it: the pay table it runs on a day, and the approval
+an operation needs, refused with the decision the casino lacks.
+
+The pay table is the jurisdiction's as written that day: in Québec and Luxembourg the regulation fixes it (« Les
+mises gagnantes sont payées de la manière suivante »; « les combinaisons gagnantes sont fixées comme suit »), and no
+authority's decision replaces it: a proposal (QC) gets the Régie's opinion, the table changes with a new dated version
+of the rule data. In Monaco a change of the payouts is notified to the « autorité concédante » (AM 2007-668 art. 1):
+it is run as the casino declared it, from the date it gave. Approvals written before the powers (a pay table
+« approuvée ») are shown in the history, never run."""
 
 import datetime
 from dataclasses import dataclass
@@ -14,19 +20,19 @@ from games.selectors import paytable_data
 
 from . import errors, workflow
 from .errors import Code
-from .kinds import KINDS
+from .kinds import KINDS, NOTICE, form_of
 from .models import ApprovalRequest
-from .selectors import approved
+from .selectors import approvals_in_force, approved, notified
 
 
 @dataclass(frozen=True)
 class CasinoPaytable:
-    table: dict  # as games.selectors.paytable_data gives it, the approved payouts in place
-    approval: ApprovalRequest | None  # the approval in force that day, None: the jurisdiction's table as written
-    changed: dict  # position → (as written, as approved)
+    table: dict  # as games.selectors.paytable_data gives it, a notified change's payouts in place (Monaco)
+    approval: ApprovalRequest | None  # the notice in effect that day (MC), None: the jurisdiction's table as written
+    changed: dict  # position → (as written, as notified)
     rtp: dict  # games.rtp.selectors.rtp_compute of the table as run
     written_rtp: dict  # the same of the jurisdiction's table as written
-    history: list[ApprovalRequest]  # the approvals of this table, in force or ended, newest first
+    history: list[ApprovalRequest]  # the proposals, notices and earlier approvals of this table, newest first
 
     @property
     def lines(self) -> list[dict]:
@@ -47,9 +53,10 @@ class CasinoPaytable:
 
 
 def casino_paytable(user: User, casino: Casino, key: str, on: datetime.date) -> CasinoPaytable:
-    """The pay table `key` as the casino runs it on `on`."""
+    """The pay table `key` as the casino runs it on `on`: as written that day, or as notified in Monaco."""
     written = table = paytable_data(user=user, key=key, on=on)
-    approval = approved(casino, "table_de_paiement", key, on)
+    notice = form_of("table_de_paiement", casino, on).power == NOTICE
+    approval = notified(casino, "table_de_paiement", key, on) if notice else None
     changed = {}
     if approval is not None:
         payouts = approval.items["paiements"]
@@ -62,7 +69,8 @@ def casino_paytable(user: User, casino: Casino, key: str, on: datetime.date) -> 
             lines.append(line)
         table = {**table, "lines": lines}
     history = list(ApprovalRequest.objects.filter(casino=casino, kind="table_de_paiement", subject=key,
-                                                  state__in=workflow.EVER_IN_FORCE).order_by("-effective_from", "-pk"))
+                                                  state__in=(*workflow.EVER_IN_FORCE, *workflow.DECIDED))
+                   .order_by("-decided_at", "-pk"))
     run = rtp_compute(table=table, on=on)
     return CasinoPaytable(table, approval, changed, run, rtp_compute(table=written, on=on) if approval else run,
                           history)
@@ -75,3 +83,18 @@ def required(casino: Casino, kind: str, subject: str, on: datetime.date, field: 
         raise DomainError(errors.APPROVAL_LACKING.format(kind=KINDS[kind].label, subject=subject,
                                                          day=on.isoformat()), code=Code.APPROVAL_LACKING, field=field)
     return found
+
+
+TOURNAMENT_DIGEST = "empreinte_regles"  # the item of the LU tournoi kind holding the digest of the rules approved
+
+
+def tournament_rules_approval(casino: Casino, digest: str, on: datetime.date, field: str) -> ApprovalRequest:
+    """LU RGD 1979 art. 49-17 (« après agrément du règlement et des modalités de fonctionnement par le Ministre des
+    Finances »): the approval in force on `on` of the rules whose SHA-256 is `digest` (as registers/tournaments
+    computes it when it publishes them), whatever the tournament is called; refused, naming what is lacking."""
+    found = approvals_in_force(casino, on, "tournoi").filter(**{f"items__{TOURNAMENT_DIGEST}": digest})
+    approval = found.order_by("-effective_from", "-pk").first()
+    if approval is None:
+        raise DomainError(errors.RULES_APPROVAL_LACKING.format(digest=digest[:12], day=on.isoformat()),
+                          code=Code.APPROVAL_LACKING, field=field)
+    return approval

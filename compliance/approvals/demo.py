@@ -3,22 +3,25 @@
 by the casino's management or the regulator of its jurisdiction, so every step is in the casino's register of
 approvals. The items' dates are counted from the casino's today, so the demo stays current.
 
-- Casino de la Moselle (LU): the TRIPS pay table of the Ultimate Texas hold'em changed twice (the first approval
-  superseded by the second); a semi-automatic roulette with its technical presentation and certificate (the
-  ministry's question answered with the laboratory's report); the card system's certificate (a question waiting
-  for the casino); a jackpot stop announced 9 days ahead (blocking: 15 days, art. 49-11); a machine put back into
-  service (noted); a side bet approved under conditions; a refurbished machine refused (its firm not approved);
-  one tournament withdrawn, another one's approval revoked; a link of the progressive jackpot in draft.
-- Casino du Lac-Bleu (QC): the wheel of fortune approved, then replaced under conditions, then a new wheel refused
-  (a bet returning less than 75 %, RJC art. 122); tournaments approved, revoked and under review (rules published
-  too late, art. 125), another in draft; pay-table changes waiting for an answer, answered, withdrawn.
-- Casino des Rochers (MC): notices of changes to the TRIPS pay table of the Ultimate Texas Hold'em: a change
-  of the three of a kind approved once the regulator has recorded which reading of « POUR » the decision retains
-  (superseding the flush's change), the others in the other states, one notified after it took effect. No approval under
-  conditions: one table holds one decision in force at a time, and the checks do not compute the BLIND table's
-  return (a strategy game)."""
+Each kind as its power gives it (compliance/approvals/kinds.py): no request where the texts give the authority no
+power (the RGD's pay tables in Luxembourg), no filing for a publication (QC 120, 125).
+
+- Casino de la Moselle (LU), authorisations: a side bet authorised, then authorised again under conditions (the
+  first superseded), a refurbished machine refused (its firm not approved), a paid tournament's rules approved (by
+  their digest), another withdrawn, another's approval revoked, a semi-automatic roulette under review after the
+  ministry's question, a link of the progressive jackpot in draft; notices: a machine put back into service
+  acknowledged, a jackpot stop announced 9 days ahead objected to (15 days, art. 49-11); a document produced: the card
+  system's certificate (in effect from its production, a question waiting for the casino).
+- Casino du Lac-Bleu (QC): the wheel of fortune published on the casino's public page twice (art. 120, dated by
+  Vigie); proposals of changes to pay tables of the Règles, on which the Régie gives its opinion (favourable,
+  unfavourable, waiting for an answer, answered, withdrawn, in draft) — the tables in force stay the Règles'.
+- Casino des Rochers (MC): notices to the « autorité concédante » of changes to the TRIPS pay table of the Ultimate
+  Texas Hold'em, each in effect from the date the casino declared: acknowledged (one once the authority has recorded
+  which reading of « POUR » it retains), objected to, waiting for an answer, answered, notified after it took
+  effect, withdrawn, in draft."""
 
 import datetime
+import hashlib
 from collections.abc import Callable
 from datetime import timedelta
 from zoneinfo import ZoneInfo
@@ -41,6 +44,7 @@ from .services import (
     request_file,
     request_revoke,
     request_withdraw,
+    wheel_publish,
 )
 
 USERS = {"la-moselle": ("lu.direction", "lu.ministere"), "lac-bleu": ("qc.direction", "qc.regie"),
@@ -119,6 +123,10 @@ class Demo:
         return request_decide(actor=self.regulator, request=request, decision=decision, reason=reason,
                               conditions=conditions, effective_from=self.on(effective))
 
+    def act(self, request: ApprovalRequest, decision: str, reason: str = "") -> ApprovalRequest:
+        """An opinion (« avis_favorable », « avis_defavorable »), an acknowledgement or an objection."""
+        return request_decide(actor=self.regulator, request=request, decision=decision, reason=reason)
+
     def refuse(self, request: ApprovalRequest, reason: str) -> ApprovalRequest:
         return request_decide(actor=self.regulator, request=request, decision="refuser", reason=reason)
 
@@ -137,42 +145,30 @@ class Demo:
 
 # --- Casino de la Moselle (LU) -------------------------------------------------------------------------------------
 
-def la_moselle(demo: Demo) -> None:
-    trips = "lu.uth.trips"
-    summer = demo.filed("table_de_paiement", "TRIPS de l'Ultimate Texas hold'em : quintes flush mieux payées cet été", {
-        "table": trips, "paiements": {"1": "100 à 1", "2": "50 à 1"}, "date_effet": demo.day(7),
-        "motif": "Opération « Été royal » : aux trois tables d'Ultimate Texas hold'em, la quinte flush royale de la "
-                 "chance TRIPS est payée 100 à 1 au lieu de 50 à 1 et la quinte flush 50 à 1 au lieu de 40 à 1 "
-                 "pendant la saison estivale."})
-    demo.approve(summer, effective=7)
-    lasting = demo.filed("table_de_paiement", "TRIPS de l'Ultimate Texas hold'em : royale à 100 à 1, carré à 40 à 1, "
-                                              "full à 7 à 1", {
-        "table": trips, "paiements": {"1": "100 à 1", "3": "40 à 1", "4": "7 à 1"}, "date_effet": demo.day(21),
-        "motif": "Au-delà de l'opération d'été, la quinte flush royale reste payée 100 à 1 et le carré passe de 30 à 1 "
-                 "à 40 à 1 ; le full est ramené de 8 à 1 à 7 à 1 pour que le taux de retour de la chance TRIPS reste "
-                 "sous celui de la table du règlement."})
-    demo.ask(lasting, "Veuillez indiquer le taux de retour de la chance TRIPS avec la table demandée, et la date à "
-                      "laquelle les tapis et les affichages des tables seront remplacés.")
-    rate = lasting.findings.get(code=checks.RETURN_CODE)
-    demo.answer(lasting, f"Avec la table demandée, la chance TRIPS rend {french(rate.found)} (contre "
-                         f"{french(rate.required)} avec la table du règlement), les paiements lus en gain net, mise "
-                         "rendue, comme le règlement les imprime. Les nouveaux tapis sont livrés la semaine précédant "
-                         "la date d'effet.")
-    demo.approve(lasting, effective=21)  # the summer's approval ends the day this one takes effect
+def rules_pdf(name: str, *lines: str) -> tuple[bytes, str]:
+    """A tournament's rules as a PDF, and the digest its approval is matched by."""
+    content = pdf(f"Règlement du {name}", *lines)
+    return content, hashlib.sha256(content).hexdigest()
 
-    side_bet = demo.filed("jeu_annexe", "Mise annexe « Paire Plus » au Casino hold'em poker", {
-        "nom": "Paire Plus", "jeu_de_base": "Casino hold'em poker", "taux_retour": "0.9632",
-        "conditions": "Mise facultative de 1 € à 25 €, placée avant la donne avec la mise initiale ; gagnante si les "
-                      "deux cartes du joueur forment une paire ou mieux avec les trois premières cartes communes, "
-                      "quelle que soit la main du croupier ; table de paiement affichée à chaque table."},
-        files=(("regles", "regles-paire-plus.pdf", pdf(
-            "Règles de la mise annexe « Paire Plus »", "Jeu de base : Casino hold'em poker.",
-            "Mise de 1 € à 25 €, placée avant la donne.", "Paire : 1 à 1 ; deux paires : 2 à 1 ; brelan : 3 à 1 ;",
-            "suite : 6 à 1 ; couleur : 10 à 1 ; full : 20 à 1 ; carré : 40 à 1 ; quinte flush : 100 à 1.")),))
+
+def la_moselle(demo: Demo) -> None:
+    paire_plus = {"nom": "Paire Plus", "jeu_de_base": "Casino hold'em poker", "taux_retour": "0.9632",
+                  "conditions": "Mise facultative de 1 € à 25 €, placée avant la donne avec la mise initiale ; "
+                                "gagnante si les deux cartes du joueur forment une paire ou mieux avec les trois "
+                                "premières cartes communes, quelle que soit la main du croupier ; table de paiement "
+                                "affichée à chaque table."}
+    rules = (("regles", "regles-paire-plus.pdf", pdf(
+        "Règles de la mise annexe « Paire Plus »", "Jeu de base : Casino hold'em poker.",
+        "Mise de 1 € à 25 €, placée avant la donne.", "Paire : 1 à 1 ; deux paires : 2 à 1 ; brelan : 3 à 1 ;",
+        "suite : 6 à 1 ; couleur : 10 à 1 ; full : 20 à 1 ; carré : 40 à 1 ; quinte flush : 100 à 1.")),)
+    first = demo.filed("jeu_annexe", "Mise annexe « Paire Plus » au Casino hold'em poker", paire_plus, files=rules)
+    demo.approve(first)
+    side_bet = demo.filed("jeu_annexe", "Mise annexe « Paire Plus » : conditions de fonctionnement révisées",
+                          {**paire_plus, "conditions": paire_plus["conditions"] + " Mise maximale portée à 50 €."},
+                          files=rules)
     demo.approve(side_bet, conditions="Mise maximale de 10 € pendant les six premiers mois d'exploitation ; relevé "
                                       "mensuel des mises, des gains et du taux de retour observé transmis au Ministère "
                                       "des Finances pendant la même durée ; table de paiement affichée sur le tapis.")
-
     refurbished = demo.filed("appareil_remis_a_neuf", "Mise en service de l'appareil usagé remis à neuf LM-009", {
         "numero_serie": "LM-009", "entreprise": "Saar-Mosel Spieltechnik GmbH",
         "agrement_entreprise": "Demande d'agrément déposée le mois dernier, dossier MF/AG/2026-031"},
@@ -188,33 +184,32 @@ def la_moselle(demo: Demo) -> None:
                              f"Ministre ({demo.cite('appareil_remis_a_neuf')}) ; une nouvelle demande pourra être "
                              "déposée une fois l'agrément de l'entreprise accordé.")
 
-    omaha = demo.filed("tournoi", "Tournoi d'Omaha de la Moselle", {
-        "nom": "Tournoi d'Omaha de la Moselle", "date_debut": demo.day(30),
-        "modalites": "Droit d'entrée de 80 €, dont 10 € de frais ; 60 places ; Omaha pot-limit, niveaux de 20 "
-                     "minutes ; les lots sont la totalité des droits d'entrée nets, aux huit premiers."},
-        files=(("reglement", "reglement-tournoi-omaha.pdf", pdf(
-            "Règlement du Tournoi d'Omaha de la Moselle", "Droit d'entrée : 80 €, dont 10 € de frais.",
-            "Structure : Omaha pot-limit, niveaux de 20 minutes.",
-            "Lots : droits d'entrée nets, aux huit premiers.")),))
+    def tournament(name: str, start: int, modalites: str, *lines: str) -> ApprovalRequest:
+        content, digest = rules_pdf(name, *lines)
+        return demo.filed("tournoi", name, {"nom": name, "date_debut": demo.day(start), "modalites": modalites,
+                                            "empreinte_regles": digest},
+                          files=(("reglement", f"reglement-{digest[:8]}.pdf", content),))
+
+    omaha = tournament("Tournoi d'Omaha de la Moselle", 30, "Droit d'entrée de 80 €, dont 10 € de frais ; 60 places ; "
+                       "Omaha pot-limit, niveaux de 20 minutes ; les lots sont la totalité des droits d'entrée nets, "
+                       "aux huit premiers.", "Droit d'entrée : 80 €, dont 10 € de frais.",
+                       "Structure : Omaha pot-limit, niveaux de 20 minutes.")
     demo.withdraw(omaha, "Tournoi reporté : la salle de poker sera en travaux aux dates prévues. Une nouvelle demande "
                          "sera déposée avec les nouvelles dates.")
-
-    masters = demo.filed("tournoi", "Masters de Texas hold'em de la Moselle", {
-        "nom": "Masters de Texas hold'em de la Moselle", "date_debut": demo.day(12),
-        "modalites": "Droit d'entrée de 100 €, dont 12 € de frais ; 90 places ; no-limit, niveaux de 30 minutes ; "
-                     "lots garantis de 8 000 €, aux douze premiers."},
-        files=(("reglement", "reglement-masters-holdem.pdf", pdf(
-            "Règlement des Masters de Texas hold'em", "Droit d'entrée : 100 €, dont 12 € de frais.",
-            "Structure : no-limit, niveaux de 30 minutes.", "Lots garantis : 8 000 €, aux douze premiers.")),))
+    masters = tournament("Masters de Texas hold'em de la Moselle", 12, "Droit d'entrée de 100 €, dont 12 € de frais ; "
+                         "90 places ; no-limit, niveaux de 30 minutes ; lots garantis de 8 000 €, aux douze premiers.",
+                         "Droit d'entrée : 100 €, dont 12 € de frais.", "Lots garantis : 8 000 €, aux douze premiers.")
     demo.approve(masters)
     demo.revoke(masters, "Le tournoi a été annoncé au public avec un droit d'entrée de 150 € et des lots de 12 000 €, "
                          "et non selon le règlement agréé : l'agrément est révoqué jusqu'au dépôt d'un règlement "
                          f"conforme à ce qui est annoncé ({demo.cite('tournoi')}).")
-
+    monthly = tournament("Tournoi mensuel de Texas hold'em", 20, "Droit d'entrée de 50 €, dont 5 € de frais ; 40 "
+                         "places ; no-limit, niveaux de 20 minutes ; lots : droits d'entrée nets, aux cinq premiers.",
+                         "Droit d'entrée : 50 €, dont 5 € de frais.", "Lots : droits d'entrée nets, aux cinq premiers.")
+    demo.approve(monthly)
     machine = demo.filed("etat_appareil", "Remise en service de l'appareil LM-003", {
         "numero_serie": "LM-003", "evenement": "remis en service", "date_evenement": demo.day(3)})
-    demo.approve(machine, effective=3, reason="Information préalable reçue ; le Ministère en prend acte.")
-
+    demo.act(machine, "accuser_reception")
     cards = demo.filed("systeme_cartes", "Certificat du système de cartes de jeu GamingCard 5.2", {
         "fournisseur": "Cashless Systems Europe S.à r.l.", "systeme": "GamingCard 5.2",
         "mise_en_service": demo.day(20)},
@@ -224,7 +219,6 @@ def la_moselle(demo: Demo) -> None:
     demo.ask(cards, "Le certificat produit porte sur la version 5.1 du système. Veuillez produire le certificat de "
                     "conformité du fournisseur pour la version 5.2 que vous mettrez en service, ou son attestation "
                     "que la version 5.2 ne modifie aucune des fonctions certifiées.")
-
     roulette = demo.filed("semi_automatique", "Agrément de la roulette semi-automatique Interblock", {
         "marques": "Interblock", "taux_redistribution": "0.973",
         "deroulement": "Roulette à cylindre à un zéro, la bille lancée par air comprimé toutes les 60 secondes ; les "
@@ -244,12 +238,12 @@ def la_moselle(demo: Demo) -> None:
                 files=(("presentation_technique", "rapport-essai-laboratoire.pdf", pdf(
                     "Rapport d'essai", "Roulette semi-automatique Interblock, cylindre à un zéro.",
                     "Taux de redistribution de chaque mise : 97,30 %.")),))
-
-    demo.filed("arret_jackpot", "Arrêt du jackpot progressif « Hold'em 1-2 » pendant les travaux", {
+    stop = demo.filed("arret_jackpot", "Arrêt du jackpot progressif « Hold'em 1-2 » pendant les travaux", {
         "table": "Poker 1 et Poker 2 · jackpot progressif « Hold'em 1-2 »", "date_arret": demo.day(9),
         "motif": "Remplacement des tables de poker et de l'afficheur du jackpot pendant les travaux de la salle ; "
                  "les montants affichés seront reportés à la réouverture."})
-
+    demo.act(stop, "objecter", "L'arrêt est annoncé 9 jours avant ; le Ministre doit en être informé « dans les "
+                               f"quinze jours qui précèdent » ({demo.cite('arret_jackpot')}).")
     demo.draft("liaison_progressif", "Jackpot progressif des machines relié avec un casino partenaire", {
         "casinos": ["la-moselle"], "appareils": "LM-001, LM-002 et LM-008, salle des machines ; ceux du casino "
                                                 "partenaire restent à désigner."})
@@ -261,75 +255,47 @@ WHEEL = ("1 $ ; 24 ; 1 à 1", "2 $ ; 15 ; 2 à 1", "5 $ ; 7 ; 5 à 1", "10 $ ; 4
 
 
 def lac_bleu(demo: Demo) -> None:
-    first = demo.filed("roue_de_fortune", "Roue de fortune de la salle principale", {
-        "segments": "\n".join((*WHEEL, "Joker ; 1 ; 40 à 1", "Logo ; 1 ; 40 à 1")), "date_effet": demo.day(0),
-        "motif": "Configuration de la roue de fortune de la salle principale : 54 parties, Joker et Logo à 40 à 1."})
-    demo.approve(first)
-    party = demo.filed("roue_de_fortune", "Roue de fortune : Joker et Logo payés 45 à 1", {
-        "segments": "\n".join((*WHEEL, "Joker ; 1 ; 45 à 1", "Logo ; 1 ; 45 à 1")), "date_effet": demo.day(7),
-        "motif": "Promotion du 20e anniversaire du casino : le Joker et le Logo sont payés 45 à 1 au lieu de 40 à 1."})
-    demo.approve(party, effective=7, conditions="Les cotes modifiées sont affichées sur le panneau de la roue et au "
-                                                "tableau des promotions pendant toute leur durée ; la Régie est avisée "
-                                                "de la date de retour aux cotes de la configuration précédente.")
-    low = demo.filed("roue_de_fortune", "Roue de fortune : deux parties Joker payées 15 à 1", {
-        "segments": "\n".join((*WHEEL, "Joker ; 2 ; 15 à 1")), "date_effet": demo.day(30),
-        "motif": "Nouvelle roue : deux parties Joker payées 15 à 1 à la place du Joker et du Logo payés 40 à 1, "
-                 "pour simplifier l'affichage."})
-    demo.refuse(low, "La mise sur le Joker rendrait 32/54, soit 59,26 %, sous le taux de retour minimal de 75 % que "
-                     f"chaque mise doit atteindre ({demo.cite('roue_de_fortune')}) : la configuration est refusée.")
+    for last in ("Joker ; 1 ; 40 à 1", "Joker ; 1 ; 45 à 1"):  # art. 120: published, dated by Vigie, no request
+        wheel_publish(actor=demo.manager, casino=demo.casino,
+                      segments="\n".join((*WHEEL, last, last.replace("Joker", "Logo"))))
 
-    def tournament(name: str, start: int, published: int, fee: str, prizes: str) -> dict:
-        return {"nom": name, "date_debut": demo.day(start), "duree": "2 jours",
-                "regles_participation": f"Ouvert aux personnes majeures inscrites à la caisse ; droit d'entrée de "
-                                        f"{fee} ; une seule inscription par personne.",
-                "mode_distribution": "Les lots sont remis aux joueurs classés aux premières places, selon le barème "
-                                     "affiché, à la fin de la finale.",
-                "lots": prizes, "publication": demo.day(published)}
+    def proposal(title: str, table: str, payouts: dict, effective: int, motif: str) -> ApprovalRequest:
+        return demo.filed("table_de_paiement", title, {"table": table, "paiements": payouts,
+                                                       "date_effet": demo.day(effective), "motif": motif})
 
-    blackjack = demo.filed("tournoi", "Tournoi de blackjack du Lac-Bleu", tournament(
-        "Tournoi de blackjack du Lac-Bleu", 30, 14, "100 $", "10 000 $ : 5 000 $, 2 500 $, 1 500 $ et 1 000 $"))
-    demo.approve(blackjack)
-    roulette = demo.filed("tournoi", "Tournoi de roulette des Fêtes", tournament(
-        "Tournoi de roulette des Fêtes", 21, 7, "50 $", "8 000 $ : 4 000 $, 2 500 $ et 1 500 $"))
-    demo.approve(roulette)
-    demo.revoke(roulette, "Les règles mises à la disposition du public annoncent 5 000 $ de lots au lieu des 8 000 $ "
-                          "approuvés : l'approbation est révoquée jusqu'au dépôt de règles conformes "
-                          f"({demo.cite('tournoi')}).")
-    demo.filed("tournoi", "Tournoi de poker Texas hold'em de la Saint-Jean", tournament(
-        "Tournoi de poker Texas hold'em de la Saint-Jean", 10, 6, "200 $", "20 000 $ aux dix premiers"))
-
-    crazy = demo.filed("table_de_paiement", "Fou du poker : brelan de la mise « Paire de dames ou plus » à 8 à 1", {
-        "table": "qc.fou.paire_dames", "paiements": {"3": "8 à 1"}, "date_effet": demo.day(21),
-        "motif": "Le brelan payé 8 à 1 au lieu de 7 à 1, pour aligner la table sur celle des casinos voisins."})
-    demo.ask(crazy, "Veuillez indiquer le taux de retour de la mise « Paire de dames ou plus » avec la table demandée "
-                    "et la date à laquelle les tapis et les affiches seront remplacés.")
-    four = demo.filed("table_de_paiement", "Poker 4 cartes : couleur de la mise « Paire d'as ou plus » à 6 à 1", {
-        "table": "qc.quatre_cartes.paire_as", "paiements": {"4": "6 à 1"}, "date_effet": demo.day(5),
-        "motif": "La couleur payée 6 à 1 au lieu de 5 à 1 pour relancer la table de poker 4 cartes."})
-    demo.ask(four, "La date d'effet demandée précède la livraison des nouveaux tapis annoncée par votre fournisseur : "
-                   "à quelle date la table modifiée sera-t-elle affichée aux joueurs ?")
-    demo.answer(four, "Les tapis sont livrés dans trois semaines : la date d'effet est reportée au jour de leur pose.",
-                items={"date_effet": demo.day(28)})
-    three = demo.filed("table_de_paiement", "Poker 3-5-7 : brelan de la mise des trois cartes payé 30 à 1", {
-        "table": "qc.357.trois_cartes", "paiements": {"2": "30 à 1"}, "date_effet": demo.day(14),
-        "motif": "Le brelan de la mise des trois cartes payé 30 à 1 au lieu de 25 à 1 lors des soirées thématiques."})
+    royal = proposal("Poker 3-5-7 : brelan de la mise des trois cartes payé 30 à 1 les soirs de fête",
+                     "qc.357.trois_cartes", {"2": "30 à 1"}, 60, "Proposer le brelan à 30 à 1 au lieu de 25 à 1.")
+    demo.act(royal, "avis_favorable")
+    cut = proposal("Poker 4 cartes : couleur ramenée à 4 à 1", "qc.quatre_cartes.paire_as", {"4": "4 à 1"}, 60,
+                   "Proposer la couleur à 4 à 1 au lieu de 5 à 1.")
+    demo.act(cut, "avis_defavorable", "La baisse du paiement de la couleur réduirait le retour aux joueurs sans "
+                                      "motif tenant au jeu : la Régie donne un avis défavorable.")
+    crazy = proposal("Fou du poker : brelan de la mise « Paire de dames ou plus » à 8 à 1", "qc.fou.paire_dames",
+                     {"3": "8 à 1"}, 21, "Le brelan payé 8 à 1 au lieu de 7 à 1, pour aligner la table sur celle "
+                                         "des casinos voisins.")
+    demo.ask(crazy, "Veuillez indiquer le taux de retour de la mise « Paire de dames ou plus » avec la table proposée.")
+    four = proposal("Poker 4 cartes : couleur de la mise « Paire d'as ou plus » à 6 à 1", "qc.quatre_cartes.paire_as",
+                    {"4": "6 à 1"}, 5, "La couleur payée 6 à 1 au lieu de 5 à 1 pour relancer la table de poker 4 "
+                                       "cartes.")
+    demo.ask(four, "La date souhaitée précède toute modification possible du règlement : à quelle date la table "
+                   "proposée serait-elle affichée aux joueurs ?")
+    demo.answer(four, "La date souhaitée est reportée de trois semaines.", items={"date_effet": demo.day(28)})
+    three = proposal("Poker 3-5-7 : brelan de la mise des trois cartes payé 30 à 1", "qc.357.trois_cartes",
+                     {"2": "30 à 1"}, 14, "Le brelan de la mise des trois cartes payé 30 à 1 au lieu de 25 à 1.")
     demo.withdraw(three, "Projet abandonné : les soirées thématiques ne sont pas reconduites cette année.")
-    demo.draft("tournoi", "Tournoi de baccara d'automne", {
-        "nom": "Tournoi de baccara d'automne", "date_debut": demo.day(60), "duree": "1 jour"})
+    demo.draft("table_de_paiement", "Pai gow : proposition en préparation", {"table": "qc.357.trois_cartes"})
 
 
 # --- Casino des Rochers (MC) ---------------------------------------------------------------------------------------
 
-READING_FR = ("Lecture retenue pour la décision : « POUR » se lit « à », en gain net, la mise rendue en plus ; la "
-              "table demandée rend alors {default}. La lecture en montant total rendu (« pour », {alternative}) est "
-              "écartée : dans la colonne BLIND du même tableau, la suite imprimée « 1 POUR 1 » « est payée » selon "
-              "l'article premier, ce qui n'est vrai qu'en gain net, et le tableau n'a qu'un mot pour ses deux "
-              "colonnes. Le brelan à « 4 POUR 1 » paie donc 4 et rend la mise.")
-READING_EN = ("Reading retained for the decision: « POUR » reads « à », a net gain with the stake returned on top; "
-              "the table asked for then returns {default}. The total-return reading (« pour », {alternative}) is set "
-              "aside: in the BLIND column of the same table the straight printed « 1 POUR 1 » « est payée » (is paid) "
-              "under article 1, true only of a net gain, and the table has one word for both its columns. Three of a "
-              "kind at « 4 POUR 1 » therefore pays 4 and returns the stake.")
+READING_FR = ("Lecture retenue : « POUR » se lit « à », en gain net, la mise rendue en plus ; la table notifiée rend "
+              "alors {default}. La lecture en montant total rendu (« pour », {alternative}) est écartée : dans la "
+              "colonne BLIND du même tableau, la suite imprimée « 1 POUR 1 » « est payée » selon l'article premier, ce "
+              "qui n'est vrai qu'en gain net, et le tableau n'a qu'un mot pour ses deux colonnes.")
+READING_EN = ("Reading retained: « POUR » reads « à », a net gain with the stake returned on top; the table notified "
+              "then returns {default}. The total-return reading (« pour », {alternative}) is set aside: in the BLIND "
+              "column of the same table the straight printed « 1 POUR 1 » « est payée » (is paid) under article 1, "
+              "true only of a net gain, and the table has one word for both its columns.")
 
 
 def les_rochers(demo: Demo) -> None:
@@ -339,24 +305,17 @@ def les_rochers(demo: Demo) -> None:
         return demo.filed("table_de_paiement", title, {"table": trips, "paiements": payouts,
                                                        "date_effet": demo.day(effective), "motif": motif})
 
-    quads = filed("TRIPS : carré payé 40 POUR 1 au salon privé", {"3": "40 POUR 1"}, 0,
-                  "Le carré de la chance TRIPS payé 40 POUR 1 au lieu de 30 POUR 1 aux tables du salon privé.")
-    demo.approve(quads)
-    demo.revoke(quads, "La table modifiée n'était pas affichée aux tables du salon privé lors du contrôle de la "
-                      "Commission : la prise en compte de la modification est révoquée.")
     flush = filed("TRIPS : couleur payée 6 POUR 1", {"5": "6 POUR 1"}, 0,
                   "La couleur de la chance TRIPS payée 6 POUR 1 au lieu de 7 POUR 1, comme aux tables du salon "
                   "européen.")
-    demo.approve(flush)
+    demo.act(flush, "accuser_reception")
     three = filed("TRIPS : couleur à 6 POUR 1, brelan à 4 POUR 1", {"5": "6 POUR 1", "7": "4 POUR 1"}, 7,
-                  "Le brelan de la chance TRIPS payé 4 POUR 1 au lieu de 3 POUR 1, la couleur restant à 6 POUR 1, "
-                  "pour rendre la chance TRIPS plus attractive aux tables d'Ultimate Texas Hold'em.")
+                  "Le brelan de la chance TRIPS payé 4 POUR 1 au lieu de 3 POUR 1, la couleur restant à 6 POUR 1.")
     demo.ask(three, "Votre calcul du taux de retour lit-il « POUR » comme un gain net (la mise rendue en plus) ou "
                     "comme le montant total rendu, mise comprise ? Les deux lectures ne donnent pas le même taux.")
-    demo.answer(three, "Comme pour la table de l'arrêté en vigueur, « 4 POUR 1 » s'entend d'un gain de 4 fois la mise, "
-                       "la mise étant rendue : c'est ainsi que les croupiers paient le brelan aujourd'hui.")
+    demo.answer(three, "Comme pour la table de l'arrêté, « 4 POUR 1 » s'entend d'un gain de 4 fois la mise, la mise "
+                       "étant rendue : c'est ainsi que les croupiers paient le brelan aujourd'hui.")
     last = three.findings.filter(source=RequestFinding.Source.CHECK).order_by("-run").values_list("run", flat=True)[0]
-    # the return asked for under the reading retained by the checks, beside the other reading's
     reading = three.findings.filter(run=last, code=checks.READING_CODE).first()
     default = three.findings.get(run=last, code=checks.RETURN_CODE).found
     alternative = reading.found if reading else default
@@ -364,16 +323,14 @@ def les_rochers(demo: Demo) -> None:
               READING_FR.format(default=french(default), alternative=french(alternative)),
               READING_EN.format(default=default, alternative=alternative),
               found=f"« à » (gain net) : {default}", required=f"« pour » (total rendu) écartée : {alternative}")
-    demo.approve(three, effective=7, reason="Modification notifiée prise en compte, lue en gain net (« à ») : voir le "
-                                            "constat de la Commission sur la lecture de « POUR ».")  # flush's ends
+    demo.act(three, "accuser_reception")
     cut = filed("TRIPS : brelan ramené à 2 POUR 1", {"7": "2 POUR 1"}, 14,
                 "Le brelan payé 2 POUR 1 au lieu de 3 POUR 1 pendant la saison d'été.")
-    demo.refuse(cut, "La baisse du paiement du brelan, la combinaison la plus fréquente de la chance TRIPS, réduirait "
-                     "fortement le retour aux joueurs sans autre motif que la saison : la modification n'est pas "
-                     "admise.")
+    demo.act(cut, "objecter", "La baisse du paiement du brelan, la combinaison la plus fréquente de la chance TRIPS, "
+                              "réduit fortement le retour aux joueurs : l'autorité concédante fait objection.")
     royal = filed("TRIPS : quinte flush royale payée 100 POUR 1", {"1": "100 POUR 1"}, 10,
                   "Quinte flush royale de la chance TRIPS payée 100 POUR 1 pendant le mois du Grand Prix.")
-    demo.ask(royal, "Veuillez préciser la durée de cette promotion et la date à laquelle la table de l'arrêté sera "
+    demo.ask(royal, "Veuillez préciser la durée de cette modification et la date à laquelle la table de l'arrêté sera "
                     "rétablie.")
     straight_flush = filed("TRIPS : quinte flush payée 50 POUR 1", {"2": "50 POUR 1"}, 10,
                            "La quinte flush de la chance TRIPS payée 50 POUR 1 au lieu de 40 POUR 1.")

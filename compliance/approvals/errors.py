@@ -44,5 +44,16 @@ EFFECTIVE_BEFORE_FILING = _("Une décision prend effet au plus tôt le jour du d
 ATTACHMENT_TOO_LARGE = _("Le document « {name} » dépasse {limit} Mo.")
 APPROVAL_LACKING = _("Il y faut une décision d'approbation en vigueur le {day} : « {kind} » pour « {subject} ». "
                      "Le casino n'en a pas ; déposez la demande dans « Demandes d'approbation ».")
+ITEM_NOT_DIGEST = _("« {item} » : une empreinte SHA-256 (64 caractères hexadécimaux) est attendue.")
+DECISION_NOT_POWER = _("« {step} » n'est pas un acte que le texte donne à l'autorité pour cette nature de demande.")
+RULES_APPROVAL_LACKING = _("Aucun agrément en vigueur le {day} ne porte sur ce règlement (empreinte {digest}…) : le "
+                           "règlement agréé est reconnu à son empreinte, non au nom du tournoi ; déposez la demande "
+                           "« Règlement d'un tournoi » avec cette empreinte.")
+NOT_FILED_POWER = _("« {kind} » n'est pas une demande à l'autorité ({citation}) : {why}")
+NOT_FILED_WHY = {
+    "publication": _("le texte impose une publication au public, que le casino fait lui-même et que Vigie date."),
+    "aucun": _("le texte fixe lui-même ce qu'elle changerait ; seul un règlement le modifie."),
+}
+WHEEL_NOT_QC = _("La juridiction {jurisdiction} ne prévoit pas de roue de fortune publiée.")
 
 SIDES = {"casino": _("la direction du casino"), "regulator": _("l'autorité"), "system": _("Vigie")}

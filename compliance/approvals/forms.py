@@ -24,7 +24,11 @@ BAD_PAYOUT_LINE = _("Ligne « {line} » : écrivez « position ; cote », par ex
 PAYOUT_TWICE = _("La ligne {position} est donnée deux fois.")
 DECISIONS = {workflow.APPROVE.name: _("Approuver"),
              workflow.APPROVE_WITH_CONDITIONS.name: _("Approuver sous conditions"),
-             workflow.REFUSE.name: _("Refuser")}
+             workflow.REFUSE.name: _("Refuser"),
+             workflow.GIVE_FAVOURABLE.name: _("Avis favorable"),
+             workflow.GIVE_UNFAVOURABLE.name: _("Avis défavorable"),
+             workflow.ACKNOWLEDGE.name: _("Accuser réception"),
+             workflow.OBJECT.name: _("Objecter")}
 
 
 @dataclass(frozen=True)
@@ -230,9 +234,15 @@ class DecideForm(ActionForm):
     conditions = text_field(_("Conditions (approbation sous conditions)"), TEXT_MAX, widget=LONG)
     reason = text_field(_("Motif (refus)"), TEXT_MAX, widget=LONG)
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, decisions: tuple[str, ...] = (), **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["decision"].widget.attrs["class"] = "form-check-input"
+        if decisions:  # the acts the kind's power gives (an opinion, an acknowledgement …)
+            self.fields["decision"].choices = [(name, DECISIONS[name]) for name in decisions]
+            if workflow.APPROVE.name not in decisions:  # in effect as declared, or nothing changes in force
+                del self.fields["effective_from"], self.fields["conditions"]
+                self.fields["reason"].label = _("Motif (avis défavorable, objection)")
+            self.initial["decision"] = decisions[0]
 
     def defaults(self, page):
         """`page`: the date the request asks for, when there is one (its `date_effet`)."""

@@ -2,16 +2,22 @@
 items it must carry and the article it rests on come from the rule data (games/rules/values/*/approbations/), read
 on the day of filing; what the automatic checks look at is compliance/approvals/checks.py.
 
-A notice (« information » of the authority: a jackpot stopped, a machine put in reserve) goes through the same steps;
-its approval is the authority taking note of it."""
+Each kind says the power its article gives the authority (`power` in the rule data, checked against the article's
+words by games/rules/validate.py): an authorisation (approved, with conditions, or refused), an opinion on a proposal
+(« avis » favourable or not: the text in force changes only by a new regulation), a notice or a document produced
+(the authority acknowledges receipt or objects: it takes effect as the casino declared it), a publication (no
+request: the casino publishes, Vigie dates it), or none (kept only to read the requests filed before)."""
 
 import datetime
+import functools
 from dataclasses import dataclass
 
 from django.utils.translation import gettext_lazy as _
 
 from compliance.errors import DomainError
 from compliance.models import Casino
+from games.rules.validate import RULES_DIR
+from games.rules.yamlfile import read
 from games.selectors import rule_value_at
 
 from . import errors
@@ -24,7 +30,14 @@ class Kind:
     rules: dict[str, str]  # jurisdiction code → the rule value listing the items, and citing the article
     subject: str  # the item naming what an approval covers (a later approval of the same subject supersedes it);
     # blank: the kind itself (a casino has one wheel of fortune's configuration)
-    notice: bool = False
+    notice: bool = False  # a notice or a document produced, in the jurisdictions where the kind exists
+
+
+# The powers the texts give (games/rules/validate.POWER_WORDS lists the words each article must hold)
+AUTHORISATION, OPINION, NOTICE, PRODUCTION, PUBLICATION, NONE = (
+    "autorisation", "avis", "notification", "production", "publication", "aucun")
+FILED_POWERS = (AUTHORISATION, OPINION, NOTICE, PRODUCTION)  # the others are not requests
+EFFECTIVE_AS_DECLARED = (NOTICE, PRODUCTION)  # in effect from the casino's own date, whatever the answer
 
 
 @dataclass(frozen=True)
@@ -36,7 +49,7 @@ class Item:
 
 
 KINDS = {kind.key: kind for kind in (
-    Kind("table_de_paiement", _("Changement de table de paiement"), {
+    Kind("table_de_paiement", _("Table de paiement : proposition ou notification"), {
         "LU": "lu.approbations.table_de_paiement", "QC": "qc.approbations.table_de_paiement",
         "MC": "mc.approbations.table_de_paiement"}, subject="table"),
     Kind("roue_de_fortune", _("Configuration de la roue de fortune"), {"QC": "qc.approbations.roue_de_fortune"},
@@ -46,7 +59,7 @@ KINDS = {kind.key: kind for kind in (
     Kind("semi_automatique", _("Agrément d'un modèle de jeu semi-automatique"),
          {"LU": "lu.approbations.semi_automatique"}, subject="marques"),
     Kind("systeme_cartes", _("Certificat du système de cartes de jeu électroniques"),
-         {"LU": "lu.approbations.systeme_cartes"}, subject="systeme"),
+         {"LU": "lu.approbations.systeme_cartes"}, subject="systeme", notice=True),
     Kind("liaison_progressif", _("Jackpot progressif relié entre casinos"),
          {"LU": "lu.approbations.liaison_progressif"}, subject="parametres"),
     Kind("appareil_remis_a_neuf", _("Appareil usagé remis à neuf"), {"LU": "lu.approbations.appareil_remis_a_neuf"},
@@ -67,6 +80,12 @@ class Form:
     kind: Kind
     items: tuple[Item, ...]
     citation: str
+    power: str = AUTHORISATION
+
+    @property
+    def filed(self) -> bool:
+        """A request the casino files (not a publication, nor a kind the texts give no power over)."""
+        return self.power in FILED_POWERS
 
     def item(self, key: str) -> Item | None:
         return next((item for item in self.items if item.key == key), None)
@@ -81,4 +100,11 @@ def form_of(kind_key: str, casino: Casino, on: datetime.date) -> Form:
     rule = rule_value_at(jurisdiction=casino.jurisdiction, key=kind.rules[casino.jurisdiction.code], on=on,
                          drafts=True)
     items = tuple(Item(entry["key"], entry["type"], entry["fr"], entry["en"]) for entry in rule.value)
-    return Form(kind, items, str(rule.citation))
+    return Form(kind, items, str(rule.citation), rule_power(kind.rules[casino.jurisdiction.code]))
+
+
+@functools.cache
+def rule_power(key: str) -> str:
+    """The power the rule data gives a kind (`power` of its file, validated with the rules)."""
+    jurisdiction, _kind, name = key.split(".")
+    return read(RULES_DIR / "values" / jurisdiction / "approbations" / f"{name}.yaml").get("power", AUTHORISATION)

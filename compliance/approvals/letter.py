@@ -1,5 +1,7 @@
-"""The authority's decision letter: the decision on the request (approved from its date, with its conditions, or
-refused and why), what was asked, the findings it was decided on with their articles, and each step; signed with the
+"""The authority's letter on a request, stating the act its kind's power gives (compliance/approvals/kinds.py): a
+decision on an authorisation (approved from its date, with its conditions, or refused and why), an opinion (« avis »)
+on a proposal, an acknowledgement of receipt (« accusé de réception ») or an objection to a notice or a document
+produced; what was asked, the findings it was decided on with their articles, and each step; signed with the
 authority's certificate (compliance/reports), the request and its findings carried inside the PDF as data. The
 reports know it only through documents.BUILDERS, which this app's AppConfig.ready fills in."""
 
@@ -15,6 +17,20 @@ from .selectors import request_view
 
 TEMPLATE = "compliance/reports/approval_decision.html"
 
+# The act each power gives, as the letter names it, and the sentence that says what it does (French: the letter is
+# the authority's, in the jurisdiction's language)
+ACTS = {
+    "autorisation": ("Décision", "Décision sur la demande {reference}, sur le fondement de {citation}."),
+    "avis": ("Avis", "Avis sur la proposition {reference}, donné conformément à {citation} (« il a fait l'objet "
+                     "d'un avis de la Régie des alcools, des courses et des jeux ») : cet avis ne modifie pas les "
+                     "Règles ; la table en vigueur reste celle du règlement tant qu'un règlement ne l'a pas changée."),
+    "notification": ("Accusé de réception", "Accusé de réception de la notification {reference} ({citation}) : "
+                                            "elle a pris effet le {effective}, telle que le casino l'a déclarée."),
+    "production": ("Accusé de réception", "Accusé de réception du document produit {reference} ({citation}), en "
+                                          "vigueur depuis sa production le {effective}."),
+}
+OBJECTION = ("Objection", "Objection de l'autorité à la notification ou au document {reference} ({citation}) : il a "
+                          "pris effet le {effective}, tel que le casino l'a déclaré ; l'objection en dit le motif.")
 
 def _value(item_type: str, value):
     if item_type == "payouts" and isinstance(value, dict):
@@ -36,6 +52,10 @@ def build(report: Report) -> documents.Document:
     decided = {transition.name for transition in workflow.DECISIONS}
     decision = next(step for step in reversed(view.steps) if step.transition in decided)
     jurisdiction = request.casino.jurisdiction
+    legacy = request.state in (*workflow.IN_FORCE, workflow.REFUSED, *workflow.EVER_IN_FORCE)  # approved as it was
+    act, statement = OBJECTION if request.state == workflow.OBJECTED else ACTS["autorisation" if legacy else form.power]
+    statement = statement.format(reference=request.reference, citation=form.citation,
+                                 effective=request.effective_from or "—")
     source = render.plain({
         "report": "approval_decision",
         "authority": {"code": jurisdiction.code, "name": jurisdiction.regulator_fr},
@@ -48,7 +68,8 @@ def build(report: Report) -> documents.Document:
                          "attachments": [{"filename": a.filename, "sha256": a.sha256}
                                          for a in request.attachments.all() if a.item == item.key]}
                         for item in form.items]},
-        "decision": {"state": request.state, "label": str(STATE_LABELS[request.state]),
+        "decision": {"act": act, "power": form.power, "statement": statement,
+                     "state": request.state, "label": str(STATE_LABELS[request.state]),
                      "by": request.decided_by.get_full_name() or request.decided_by.username,
                      "at": _moment(request.decided_at), "effective_from": request.effective_from,
                      "conditions": request.conditions,
@@ -61,5 +82,5 @@ def build(report: Report) -> documents.Document:
                    "note": s.note,
                    "entry": s.entry.seq if s.entry_id else None} for s in view.steps],
     })
-    return documents.Document(source, TEMPLATE, request.decided_at, f"Décision {request.reference}",
+    return documents.Document(source, TEMPLATE, request.decided_at, f"{act} {request.reference}",
                               report.register, authority=jurisdiction)

@@ -25,6 +25,10 @@ STATE_LABELS = {
     workflow.WITHDRAWN: _("Retirée"),
     workflow.SUPERSEDED: _("Remplacée"),
     workflow.REVOKED: _("Révoquée"),
+    workflow.FAVOURABLE: _("Avis favorable"),
+    workflow.UNFAVOURABLE: _("Avis défavorable"),
+    workflow.ACKNOWLEDGED: _("Réception accusée"),
+    workflow.OBJECTED: _("Objection de l'autorité"),
 }
 
 
@@ -145,3 +149,25 @@ class RequestAttachment(models.Model):
 
     def __str__(self):
         return f"{self.item} {self.filename}"
+
+
+class WheelPublication(models.Model):
+    """A wheel of fortune's configuration as the casino made it public (QC RJC art. 120: « Le mode d'attribution des
+    lots ainsi que les lots à gagner doivent être accessibles au public à chaque table de roue de fortune »): its
+    segments as declared and each bet's return, at the moment Vigie put it on the casino's public page (never typed).
+    Append-only: a new configuration is a new publication."""
+
+    casino = models.ForeignKey(Casino, on_delete=models.PROTECT, related_name="+", verbose_name=_("casino"))
+    segments = models.TextField(_("parties de la roue"))  # as declared, « symbole ; nombre de parties ; cote »
+    report = models.JSONField(_("retour de chaque mise"))  # games.rtp.selectors.wheel_report, as computed then
+    citation = models.CharField(_("règle"), max_length=300)  # the publication's article, as the rule data cites it
+    published_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+",
+                                     verbose_name=_("publiée par"))
+    published_at = models.DateTimeField(_("mise en ligne le"))
+
+    class Meta:
+        ordering = ["-published_at", "-pk"]
+        verbose_name = _("publication de la roue de fortune")
+
+    def __str__(self):
+        return f"{self.casino_id} {self.published_at:%Y-%m-%d %H:%M}"

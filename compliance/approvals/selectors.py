@@ -6,13 +6,14 @@ import datetime
 from dataclasses import dataclass
 
 from django.db.models import Q, QuerySet
+from django.shortcuts import get_object_or_404
 from django.utils import timezone
 
 from compliance.models import Casino, User
 
 from . import workflow
 from .kinds import KINDS, Form, form_of
-from .models import ApprovalRequest, RequestAttachment, RequestFinding, RequestStep
+from .models import ApprovalRequest, RequestAttachment, RequestFinding, RequestStep, WheelPublication
 
 
 def requests_visible(user: User) -> QuerySet[ApprovalRequest]:
@@ -116,7 +117,8 @@ def request_view(user: User, request: ApprovalRequest) -> RequestView:
         workflow.CASINO if user.casino_id == request.casino_id and user.role == User.Role.MANAGER else None)
     return RequestView(request, form, items, [s for s in steps if s.transition == workflow.ANSWER.name], current,
                        [f for f in request.findings.all() if f not in current], steps,
-                       workflow.next_actor(request.state), workflow.allowed(request.state, side) if side else [])
+                       workflow.next_actor(request.state),
+                       workflow.allowed(request.state, side, form.power) if side else [])
 
 
 def approvals_in_force(casino: Casino, on: datetime.date, kind: str = "") -> QuerySet[ApprovalRequest]:
@@ -132,8 +134,19 @@ def approved(casino: Casino, kind: str, subject: str, on: datetime.date) -> Appr
     return approvals_in_force(casino, on, kind).filter(subject=subject).order_by("-effective_from", "-pk").first()
 
 
+def notified(casino: Casino, kind: str, subject: str, on: datetime.date) -> ApprovalRequest | None:
+    """A notice in effect on `on` for this subject: the casino's latest filed (not withdrawn) from the date it
+    declared, whatever the authority answered (MC AM 2007-668 art. 1: the change is notified, not approved)."""
+    found = ApprovalRequest.objects.filter(casino=casino, kind=kind, subject=subject, effective_from__lte=on,
+                                           filed_at__isnull=False).exclude(state=workflow.WITHDRAWN)
+    found = found.filter(Q(ended_on__isnull=True) | Q(ended_on__gt=on))
+    return found.order_by("-effective_from", "-filed_at", "-pk").first()
+
+
 def kinds_for(casino: Casino) -> list:
-    return [kind for kind in KINDS.values() if casino.jurisdiction.code in kind.rules]
+    """The kinds a casino files: those its jurisdiction has, as requests (not publications, nor retired kinds)."""
+    return [kind for kind in KINDS.values() if casino.jurisdiction.code in kind.rules
+            and form_of(kind.key, casino, casino.today()).filed]
 
 
 def waiting_count(user: User) -> int:
@@ -143,3 +156,11 @@ def waiting_count(user: User) -> int:
     if user.role == User.Role.MANAGER:
         return requests_visible(user).filter(Q(state__in=workflow.WAITING_FOR_CASINO)).count()
     return 0
+
+
+def wheel_published(casino_code: str) -> tuple[Casino, list[WheelPublication]]:
+    """Anyone's read: a Québec casino's wheel of fortune as it made it public (QC RJC art. 120), the latest first,
+    each with the moment Vigie put it up; an unknown casino, or one outside Québec, is a 404."""
+    casino = get_object_or_404(Casino.objects.select_related("jurisdiction"), code=casino_code,
+                               jurisdiction__code="QC")
+    return casino, list(WheelPublication.objects.filter(casino=casino).order_by("-published_at", "-pk"))

@@ -15,7 +15,8 @@ from compliance.models import AuditAction, Casino, User
 from compliance.reports.models import Report
 from compliance.reports.services import letter_request
 from compliance.services import audit_record, system_user
-from games.rtp.roue import odds_parsed
+from games.rtp.roue import odds_parsed, segments_from_text
+from games.rtp.selectors import wheel_report
 from games.selectors import paytable_get, rule_value_at
 from registers.cards.services import card_certificate_record
 from registers.chain.services import entry_append, register_for
@@ -23,8 +24,8 @@ from registers.kinds import EntryKind, RegisterKind
 
 from . import checks, errors, workflow
 from .errors import Code
-from .kinds import Form, form_of
-from .models import ApprovalRequest, RequestAttachment, RequestFinding, RequestStep
+from .kinds import EFFECTIVE_AS_DECLARED, PRODUCTION, Form, form_of
+from .models import ApprovalRequest, RequestAttachment, RequestFinding, RequestStep, WheelPublication
 
 ATTACHMENT_MAX = 20 * 1024 * 1024
 TEXT_MAX = 5000
@@ -62,6 +63,11 @@ def _clean(item, value, casino: Casino, on: datetime.date, actor: User):
     """One item's value as the request keeps it (JSON), or refused naming the item."""
     if item.type in ("text", "longtext", "segments"):
         return _text(item.label_fr, item.key, value)
+    if item.type == "digest":
+        digest = str(value).strip().lower()
+        if len(digest) != 64 or any(c not in "0123456789abcdef" for c in digest):
+            raise _refused(errors.ITEM_NOT_DIGEST.format(item=item.label_fr), Code.ITEM_INVALID, item.key)
+        return digest
     if item.type == "date":
         try:
             return datetime.date.fromisoformat(str(value)).isoformat()
@@ -132,6 +138,9 @@ def request_create(*, actor: User, casino: Casino, kind: str, items: dict, title
     verify_side(actor, draft, workflow.CASINO)
     today = locked.today()
     form = form_of(kind, locked, today)
+    if not form.filed:
+        raise _refused(errors.NOT_FILED_POWER.format(kind=form.kind.label, citation=form.citation,
+                                                     why=errors.NOT_FILED_WHY[form.power]), Code.KIND_NOT_HERE, "kind")
     cleaned = _items(form, items, locked, today, actor)
     count = ApprovalRequest.objects.filter(casino=locked, created_at__year=draft.created_at.year).count()
     draft.reference = f"{locked.code.upper()[:12]}-{draft.created_at.year}-{count + 1:04d}"
@@ -174,17 +183,23 @@ def request_attach(*, actor: User, request: ApprovalRequest, item: str, filename
     return attached
 
 
+def _power(request: ApprovalRequest) -> str:
+    return form_of(request.kind, request.casino, timezone.localdate(request.filed_at or request.created_at)).power
+
+
 def _move(request: ApprovalRequest, name: str, actor: User, side: str, note: str = "",
           items: dict | None = None) -> RequestStep:
     """The step `name` taken on the locked request by `actor`, recorded on the request and in its register."""
     try:
-        transition = workflow.step(name, request.state, side, note)
+        transition = workflow.step(name, request.state, side, note, _power(request))
     except workflow.NotAllowed as refused:
         if refused.code == "note":
             raise _refused(errors.NOTE_REQUIRED.format(step=name), Code.NOTE_REQUIRED, "note") from None
         if refused.code == "side":
             raise _refused(errors.NOT_YOUR_SIDE.format(step=name, side=errors.SIDES[refused.transition.by]),
                            Code.NOT_YOUR_SIDE) from None
+        if refused.code == "power":
+            raise _refused(errors.DECISION_NOT_POWER.format(step=name), Code.STEP_NOT_ALLOWED, "decision") from None
         raise _refused(errors.STEP_NOT_ALLOWED.format(reference=request.reference, state=request.state_label,
                                                       step=name), Code.STEP_NOT_ALLOWED, "state") from None
     casino, before = request.casino, request.state
@@ -243,11 +258,31 @@ def request_file(*, actor: User, request: ApprovalRequest) -> ApprovalRequest:
     _move(request, workflow.FILE.name, actor, workflow.CASINO)
     request.filed_at = timezone.now()
     request.save(update_fields=["filed_at"])
+    _declared(request)
     vigie = system_user()
     _move(request, workflow.CHECK.name, vigie, workflow.SYSTEM)
     _checked(request, actor)
     _move(request, workflow.EXAMINE.name, vigie, workflow.SYSTEM)
     return request
+
+
+DECLARED_DATES = ("date_effet", "date_arret", "date_evenement")  # the date a notice declares
+
+
+def _declared(request: ApprovalRequest) -> None:
+    """A notice takes effect as the casino declared it (MC AM 2007-668 art. 1 « immédiatement notifiée »; LU 18-1,
+    49-11), a document produced from its production (LU 3-2: « ne peut être mis en service avant la production de
+    ce certificat »): neither waits for the authority, who acknowledges receipt or objects."""
+    form = form_of(request.kind, request.casino, timezone.localdate(request.filed_at))
+    if form.power not in EFFECTIVE_AS_DECLARED:
+        return
+    declared = next((request.items[key] for key in DECLARED_DATES if key in request.items), None)
+    request.effective_from = datetime.date.fromisoformat(declared) if declared else request.casino.today()
+    request.save(update_fields=["effective_from"])
+    if form.power == PRODUCTION and request.kind == "systeme_cartes":
+        card_certificate_record(casino=request.casino, actor=request.created_by, supplier=request.items["fournisseur"],
+                                reference=f"{request.items['systeme']} · {request.reference}"[:100],
+                                issued_on=request.casino.today())
 
 
 @transaction.atomic
@@ -306,22 +341,27 @@ def finding_add(*, actor: User, request: ApprovalRequest, citation: str, severit
 @transaction.atomic
 def request_decide(*, actor: User, request: ApprovalRequest, decision: str, reason: str = "", conditions: str = "",
                    effective_from: datetime.date | None = None) -> ApprovalRequest:
-    """The regulator's decision: approved (from `effective_from`, the casino's today by default, never before the
-    filing), approved with conditions, or refused. Two regulators deciding at once make one decision: the request
-    is locked, the second finds it decided. An approval replaces the earlier approval of the same subject."""
+    """The regulator's decision, as the kind's power gives it: an authorisation approved (from `effective_from`, the
+    casino's today by default, never before the filing), approved with conditions, or refused; an opinion on a
+    proposal, favourable or not (nothing changes in force); a notice or a document acknowledged or objected to (it
+    took effect as declared). Two regulators deciding at once make one decision: the request is locked, the second
+    finds it decided. An approval replaces the earlier approval of the same subject."""
     request = _locked(request)
     verify_side(actor, request, workflow.REGULATOR)
-    if decision not in {t.name for t in workflow.DECISIONS}:
+    power = _power(request)
+    if decision not in {t.name for t in workflow.DECISIONS_BY_POWER.get(power, ())}:
+        if decision in {t.name for t in workflow.DECISIONS}:
+            raise _refused(errors.DECISION_NOT_POWER.format(step=decision), Code.STEP_NOT_ALLOWED, "decision")
         raise _refused(errors.STEP_NOT_ALLOWED.format(reference=request.reference, state=request.state_label,
                                                       step=decision), Code.STEP_NOT_ALLOWED, "decision")
     effective = effective_from or request.casino.today()
-    if request.filed_at is not None and effective < timezone.localdate(request.filed_at):
+    if power == "autorisation" and request.filed_at is not None and effective < timezone.localdate(request.filed_at):
         raise _refused(errors.EFFECTIVE_BEFORE_FILING.format(filed=timezone.localdate(request.filed_at)),
                        Code.EFFECTIVE_DATE, "effective_from")
     note = conditions if decision == workflow.APPROVE_WITH_CONDITIONS.name else reason
     _move(request, decision, actor, workflow.REGULATOR, note)
     request.decided_by, request.decided_at = actor, timezone.now()
-    if decision != workflow.REFUSE.name:
+    if power == "autorisation" and decision != workflow.REFUSE.name:
         request.effective_from, request.conditions = effective, conditions.strip()
         for earlier in ApprovalRequest.objects.select_for_update().filter(
                 casino=request.casino, kind=request.kind, subject=request.subject,
@@ -330,22 +370,11 @@ def request_decide(*, actor: User, request: ApprovalRequest, decision: str, reas
             earlier.ended_on = max(effective, earlier.effective_from)
             earlier.save(update_fields=["ended_on"])
             request.supersedes = earlier
-        _take_effect(request, effective)
     request.letter = letter_request(actor=actor, kind=Report.Kind.APPROVAL_DECISION, casino=request.casino,
                                     register_kind=RegisterKind.APPROBATIONS, subject=request.reference,
                                     day=request.casino.today())
     request.save(update_fields=["decided_by", "decided_at", "effective_from", "conditions", "supersedes", "letter"])
     return request
-
-
-def _take_effect(request: ApprovalRequest, effective: datetime.date) -> None:
-    """What an approval changes in the casino's data beyond its being in force (selectors.approvals_in_force): the
-    card system's certificate, produced to the authority with the request (LU art. 3-2), goes on the casino's record
-    the cards read before any card is issued, in the name of the manager who produced it."""
-    if request.kind == "systeme_cartes":
-        card_certificate_record(casino=request.casino, actor=request.created_by, supplier=request.items["fournisseur"],
-                                reference=f"{request.items['systeme']} · {request.reference}"[:100],
-                                issued_on=effective)
 
 
 @transaction.atomic
@@ -357,3 +386,23 @@ def request_revoke(*, actor: User, request: ApprovalRequest, reason: str) -> App
     request.save(update_fields=["ended_on"])
     return request
 
+
+
+@transaction.atomic
+def wheel_publish(*, actor: User, casino: Casino, segments: str) -> WheelPublication:
+    """QC RJC art. 120: « Le mode d'attribution des lots ainsi que les lots à gagner doivent être accessibles au
+    public à chaque table de roue de fortune »: the casino's management publishes the wheel's configuration on the
+    casino's public page, dated by Vigie at this call. A publication, not a request: no one approves it. Refused,
+    naming the article, below 75 % for a bet (art. 122) or outside 9 to 60 segments (art. 117)."""
+    locked = Casino.objects.select_for_update().select_related("jurisdiction").get(pk=casino.pk)
+    if locked.jurisdiction.code != "QC":
+        raise _refused(errors.WHEEL_NOT_QC.format(jurisdiction=locked.jurisdiction.code), Code.KIND_NOT_HERE, "casino")
+    verify_side(actor, ApprovalRequest(casino=locked), workflow.CASINO)
+    text = _text("segments", "segments", segments)
+    today = locked.today()
+    report = wheel_report(segments=segments_from_text(text), on=today)  # a DomainError names art. 117 or 122
+    form = form_of("roue_de_fortune", locked, today)
+    published = WheelPublication.objects.create(casino=locked, segments=text, report=report,
+                                                citation=form.citation[:300], published_by=actor,
+                                                published_at=timezone.now())
+    return published

@@ -60,6 +60,10 @@ TRANSITION_LABELS = {
     workflow.WITHDRAW.name: gettext_lazy("Retrait"),
     workflow.SUPERSEDE.name: gettext_lazy("Remplacement"),
     workflow.REVOKE.name: gettext_lazy("Révocation"),
+    workflow.GIVE_FAVOURABLE.name: gettext_lazy("Avis favorable"),
+    workflow.GIVE_UNFAVOURABLE.name: gettext_lazy("Avis défavorable"),
+    workflow.ACKNOWLEDGE.name: gettext_lazy("Accusé de réception"),
+    workflow.OBJECT.name: gettext_lazy("Objection"),
 }
 
 
@@ -309,7 +313,8 @@ def _forms(user: User, approval: ApprovalRequest, view: selectors.RequestView) -
     if user.is_regulator and approval.state in (*workflow.WAITING_FOR_REGULATOR, workflow.INFORMATION):
         forms_[FindingForm.action] = FindingForm(page=None)
     if allowed & set(DECISIONS):
-        forms_[DecideForm.action] = DecideForm(page=_asked_effective(approval))
+        decisions = tuple(t.name for t in view.allowed if t.name in DECISIONS)
+        forms_[DecideForm.action] = DecideForm(page=_asked_effective(approval), decisions=decisions)
     if workflow.REVOKE.name in allowed:
         forms_[RevokeForm.action] = RevokeForm(page=None)
     return forms_
@@ -447,8 +452,8 @@ def approvals_decide(request, reference: str):
     def act(approval, form):
         data = form.cleaned_data
         decided = services.request_decide(actor=request.user, request=approval, decision=data["decision"],
-                                          reason=data["reason"], conditions=data["conditions"],
-                                          effective_from=data["effective_from"])
+                                          reason=data["reason"], conditions=data.get("conditions", ""),
+                                          effective_from=data.get("effective_from"))
         return _("Décision portée à la demande %(reference)s : %(state)s.") % {
             "reference": decided.reference, "state": decided.state_label.lower()}
 

@@ -205,11 +205,48 @@ def _range_ok(value: dict) -> bool:
     return low is not None and high is not None and 0 <= low <= high
 
 
+# The power a request kind claims (games/rules/values/*/approbations/), and the words its cited article must hold
+# for it: an authority approves only where the text says « autorisé », « agréé », « approuvé » … A kind the texts
+# give no power over (« aucun ») is kept to read the requests filed before, and is never filed again.
+POWER_WORDS = {
+    "autorisation": ("autoris", "agré", "approuv"),
+    "avis": ("avis",),
+    "notification": ("notifi", "inform", "préalable", "préavis"),
+    "production": ("certificat", "produ", "fourni"),
+    "publication": ("public", "publi"),
+    "aucun": (),
+}
+
+
+def power_problem(power: str | None, text: str) -> str | None:
+    """Why an article's text cannot bear the power a request kind claims, or None when it can."""
+    if power is None:
+        return "une nature de demande dit le pouvoir que le texte donne (« power » : " + ", ".join(POWER_WORDS) + ")"
+    words = POWER_WORDS[power]
+    if words and not any(word in text.lower() for word in words):
+        return (f"l'article cité ne contient aucun des mots du pouvoir « {power} » ("
+                + ", ".join(f"« {word} »" for word in words) + ")")
+    return None
+
+
+def _check_power(checker: _Checker, rules: RuleSet, rule_file: RuleFile):
+    if ".approbations." not in rule_file.data["key"]:
+        if "power" in rule_file.data:
+            checker.error(rule_file, ["power"], "seule une nature de demande (approbations) dit un pouvoir")
+        return
+    for date, entry in rule_file.data["values"].items():
+        text = article_text(rules, entry["reference"])
+        problem = power_problem(rule_file.data.get("power"), text or "")
+        if text is not None and problem:
+            checker.error(rule_file, ["power"] if "power" in rule_file.data else ["key"], f"{date} : {problem}")
+
+
 def _check_cross_references(checker: _Checker, rules: RuleSet):
     for rule_file in rules.values.values():
         for date, entry in rule_file.data["values"].items():
             _check_reference(checker, rules, rule_file, ["values", date, "reference"], entry["reference"])
             _check_value_type(checker, rule_file, date, entry["value"])
+        _check_power(checker, rules, rule_file)
     for rule_file in rules.games.values():
         data = rule_file.data
         _check_reference(checker, rules, rule_file, ["reference"], data["reference"])
@@ -275,6 +312,8 @@ def citation_label(instrument: dict, role: str, number: str, point: str = "") ->
     """As `Article.citation` writes it, from the files: « LU RGD 1979 art. 49-14 », « ROPTA §4.2 »."""
     prefix = instrument["amended_cite_as"] if role == "texte_introduit" else instrument["cite_as"]
     label = f"{prefix} {number}" if number.startswith("§") else f"{prefix} art. {number}"
+    if number[:1].isalpha():  # a part with no number (a decree's « attendus »)
+        label = f"{prefix}, {number}"
     return f"{label} {point}".strip()
 
 

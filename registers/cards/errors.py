@@ -4,9 +4,9 @@ translators find them."""
 from django.utils.translation import gettext_lazy as _
 
 CARD_NO_CERTIFICATE = _(
-    "Aucune carte ne peut être émise avant que le certificat de conformité du système soit produit ({citation}) : "
-    "il se produit par la demande « Certificat du système de cartes de jeu électroniques » des demandes "
-    "d'approbation, et vaut dès son approbation."
+    "Aucune carte ne peut être émise avant la production du certificat de conformité du système ({citation}) : "
+    "aucun certificat n'est produit pour ce casino. Il se produit par le dépôt « Certificat du système de cartes de "
+    "jeu électroniques » auprès de l'autorité et vaut dès sa production, sans attendre de décision."
 )
 CARD_TWO_ACTIVE = _("Ce client a déjà {max} cartes nominatives attribuées et non clôturées, qu'elles soient actives, "
                     "bloquées, perdues ou trouvées ({citation}).")
