@@ -31,13 +31,14 @@ def demo_load_last() -> list[str]:
     return [line for code in CASINOS for line in tournaments_demo(code, approve=_tournament_approval)]
 
 
-def _tournament_approval(*, casino: Casino, manager: User, name: str, start: date, terms: str):
-    """A tournament's rules filed with their text and approved by the jurisdiction's regulator, from today."""
+def _tournament_approval(*, casino: Casino, manager: User, name: str, start: date, terms: str, digest: str):
+    """A tournament's rules filed with their text and the digest Vigie computed when publishing them, and approved by
+    the jurisdiction's regulator, from today."""
     from compliance.approvals.services import request_attach, request_create, request_decide, request_file
 
     regulator = User.objects.filter(role=User.Role.REGULATOR, jurisdiction=casino.jurisdiction).order_by("pk").first()
     draft = request_create(actor=manager, casino=casino, kind="tournoi", items={
-        "nom": name, "modalites": terms, "date_debut": start.isoformat()})
+        "nom": name, "modalites": terms, "date_debut": start.isoformat(), "empreinte_regles": digest})
     request_attach(actor=manager, request=draft, item="reglement", filename="reglement-tournoi.pdf",
                    content=_rules_pdf(name, terms))
     return request_decide(actor=regulator, request=request_file(actor=manager, request=draft), decision="approuver")

@@ -416,13 +416,15 @@ def _tournament_staff(w):
 def _published(w, minutes_ago: int | None = None, players=()):
     from django.utils import timezone
 
-    from tests.tournament_world import setup
+    from tests.tournament_world import published_ago, setup
 
     manager, cashier = _tournament_staff(w)
     start = timezone.now() - datetime.timedelta(minutes=minutes_ago) if minutes_ago is not None else None
     tournament = setup(w.a, manager, starts_at=start)
-    published = w.a.today(start) - datetime.timedelta(days=8) if start else None
-    _c(TOURNAMENTS, "tournament_publish")(tournament=tournament, actor=manager, published_on=published)
+    if start:  # Vigie records the publication's moment: eight days before the start (QC RJC art. 125's week)
+        published_ago(tournament, manager, 8, before=start)
+    else:
+        _c(TOURNAMENTS, "tournament_publish")(tournament=tournament, actor=manager)
     for player in players:
         _c(TOURNAMENTS, "entry_sell")(tournament=tournament, actor=cashier, player=player,
                                       entered_at=start - datetime.timedelta(minutes=5))
@@ -457,7 +459,8 @@ TOURNAMENT_CASES = {
     f"{TOURNAMENTS}.entry_sell": lambda w: (_c(TOURNAMENTS, "entry_sell")(
         tournament=_published(w), actor=w.accountant_a, player="Ana"), w.accountant_a)[1],
     f"{TOURNAMENTS}.tournament_start": lambda w: (_c(TOURNAMENTS, "tournament_start")(
-        tournament=_published(w, minutes_ago=10, players=PLAYERS), actor=w.manager_a), w.manager_a)[1],
+        tournament=_published(w, minutes_ago=10, players=PLAYERS), actor=w.manager_a, seated={"T1": 3}),
+        w.manager_a)[1],
     f"{TOURNAMENTS}.players_out": lambda w: (_c(TOURNAMENTS, "players_out")(
         tournament=_played(w, finished=False), actor=w.manager_a, hand="T1-1",
         out=[{"inscription": 3, "table": "T1", "tapis": 1000}]), w.manager_a)[1],

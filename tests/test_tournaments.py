@@ -20,12 +20,13 @@ from registers.tournaments.services import (
     chip_race_record,
     entry_sell,
     prize_pay,
+    rules_published,
     tournament_close,
     tournament_publish,
     tournament_start,
 )
 from tests.conftest import make_casino, make_user
-from tests.tournament_world import lu_approval, out, setup, started
+from tests.tournament_world import clock, lu_approval, out, setup, started
 
 
 def payload(entry) -> dict:
@@ -69,6 +70,8 @@ def test_qc_rjc_art_127_a_return_below_30_per_cent_of_the_fees_is_refused_when_t
 
 
 def test_qc_rjc_art_124_a_grand_prix_fee_is_taken_from_the_supplementary_bet_and_is_at_least_30_per_cent_of_it(w):
+    """« Le droit d'entrée pour un tournoi de « poker grand prix » est pris à même la mise supplémentaire visée à
+    l'article 67.9. Il doit être égal à au moins 30 % de cette mise. »"""
     grand_prix = {"game": "qc.grand_prix", "fee": "0.29", "to_pool": "0.29", "supplementary_bet": "1.00"}
     message = refused(lambda: setup(w.a, w.manager_a, **grand_prix), ErrorCode.GRAND_PRIX_FEE, "fee")
     assert "124" in message and "0,30" in message
@@ -79,12 +82,26 @@ def test_qc_rjc_art_124_a_grand_prix_fee_is_taken_from_the_supplementary_bet_and
     assert setup(w.a, w.manager_a, **{**grand_prix, "fee": "0.30", "to_pool": "0.30"}).supplementary_bet == 1
 
 
+def test_qc_rjc_art_124_every_poker_grand_prix_tournament_requires_the_supplementary_bet_and_no_other_takes_it(w):
+    """« Le droit d'entrée pour un tournoi de « poker grand prix » est pris à même la mise supplémentaire »: every
+    tournament of the game, not only those whose manager typed a bet; another game's tournament has no such bet."""
+    message = refused(lambda: setup(w.a, w.manager_a, game="qc.grand_prix", fee="0.30", to_pool="0.30"),
+                      ErrorCode.GRAND_PRIX_FEE, "supplementary_bet")
+    assert "124" in message and "1,00" in message
+    refused(lambda: setup(w.a, w.manager_a, fee="0.30", to_pool="0.30", supplementary_bet="1.00"),
+            ErrorCode.INVALID, "supplementary_bet")  # a poker room tournament: no supplementary bet
+    assert not Tournament.objects.exists()
+    tournament = setup(w.a, w.manager_a, game="qc.grand_prix", fee="0.30", to_pool="0.30", supplementary_bet="1.00")
+    assert "QC RJC art. 124" in tournament.citation
+
+
 def test_qc_rjc_art_125_rules_made_public_less_than_a_week_before_the_start_are_refused(w):
+    """« elles doivent être mises à la disposition du public au moins une semaine avant la date du début du tournoi »"""
     start = timezone.now() + datetime.timedelta(days=10)
     tournament = setup(w.a, w.manager_a, starts_at=start)
     soon = setup(w.a, w.manager_a, name="Tournoi éclair", starts_at=timezone.now() + datetime.timedelta(days=3))
     message = refused(lambda: tournament_publish(tournament=soon, actor=w.manager_a), ErrorCode.PUBLISHED_LATE,
-                      "published_on")
+                      "starts_at")
     assert "125" in message and "7" in message
     assert not Entry.objects.filter(kind=EntryKind.TOURNAMENT_PUBLISHED).exists()
     tournament_publish(tournament=tournament, actor=w.manager_a)
@@ -95,27 +112,64 @@ def test_qc_rjc_art_125_rules_made_public_less_than_a_week_before_the_start_are_
     assert rules["repartition"] == ["0.5", "0.3", "0.2"] and len(payload(entry)["empreinte_regles"]) == 64
 
 
+def test_qc_rjc_art_125_the_week_counts_from_the_publication_vigie_records_never_from_a_typed_date(w):
+    """« mises à la disposition du public au moins une semaine avant la date du début du tournoi »: the publication is
+    the moment Vigie records (no date can be typed), and the start is refused before that day plus a week; a Québec
+    tournament files nothing with the Régie (a publication, not a request)."""
+    with pytest.raises(TypeError):
+        tournament_publish(tournament=setup(w.a, w.manager_a, name="Daté"), actor=w.manager_a,
+                           published_on=datetime.date(2020, 1, 1))
+    before = timezone.now()
+    published = tournament_publish(tournament=setup(w.a, w.manager_a, name="Publié"), actor=w.manager_a)
+    assert before <= published.published_at <= timezone.now()
+    assert payload(Entry.objects.get(kind=EntryKind.TOURNAMENT_PUBLISHED))["publiees_le"] == \
+        published.published_at.isoformat()
+    # published six days before its start, as Vigie recorded it: refused then, and at the start
+    start = timezone.now() - datetime.timedelta(minutes=5)
+    short = setup(w.a, w.manager_a, name="Court", starts_at=start)
+    with clock(start - datetime.timedelta(days=6)):
+        refused(lambda: tournament_publish(tournament=short, actor=w.manager_a), ErrorCode.PUBLISHED_LATE,
+                "starts_at")
+    # a row published before Vigie recorded the moment (migration 0029) is held to the week at its start too
+    Tournament.objects.filter(pk=short.pk).update(state=Tournament.State.PUBLISHED,
+                                                  published_at=start - datetime.timedelta(days=6))
+    for player in PLAYERS[:3]:
+        entry_sell(tournament=short, actor=w.accountant_a, player=player)
+    message = refused(lambda: tournament_start(tournament=short, actor=w.manager_a, seated={"T1": 3}),
+                      ErrorCode.PUBLISHED_LATE, "started_at")
+    assert "QC RJC art. 125" in message and "6 jour(s)" in message
+    week = started(w.a, w.manager_a, w.accountant_a, PLAYERS[:3], minutes_ago=5, published_days=7, name="Semaine")
+    assert week.state == Tournament.State.RUNNING and week.approval is None
+
+
 def test_qc_rjc_art_126_the_tables_used_are_marked_for_the_tournament(w):
     message = refused(lambda: setup(w.a, w.manager_a, tables=[]), ErrorCode.REQUIRED, "tables")
     assert "126" in message
 
 
 def test_lu_rgd_art_49_17_a_paid_tournament_without_the_ministers_approval_cannot_start(w):
+    """« peuvent être organisés par le casino après agrément du règlement et des modalités de fonctionnement par le
+    Ministre des Finances »: the approval of the rules the tournament published, matched by their digest."""
     name = "Masters de la Moselle"
     tournament = setup(w.c, w.manager_c, name=name, starts_at=timezone.now() - datetime.timedelta(seconds=1))
     tournament_publish(tournament=tournament, actor=w.manager_c)
     for player in PLAYERS[:3]:
         entry_sell(tournament=tournament, actor=w.accountant_c, player=player)
-    message = refused(lambda: tournament_start(tournament=tournament, actor=w.manager_c), "approval_lacking",
-                      "approval")
-    assert "49-17" in message and name in message
+    message = refused(lambda: tournament_start(tournament=tournament, actor=w.manager_c, seated={"T1": 3}),
+                      "approval_lacking", "approval")
+    assert "49-17" in message
     assert Tournament.objects.get(pk=tournament.pk).state == Tournament.State.PUBLISHED
-    approval = lu_approval(w.c, w.manager_c, w.regulator_lu, name, w.c.today())
-    tournament_start(tournament=tournament, actor=w.manager_c)
+    digest = rules_published(tournament)["empreinte_regles"]
+    lu_approval(w.c, w.manager_c, w.regulator_lu, name, w.c.today(), digest="0" * 64)  # other rules, same name
+    refused(lambda: tournament_start(tournament=tournament, actor=w.manager_c, seated={"T1": 3}), "approval_lacking",
+            "approval")
+    approval = lu_approval(w.c, w.manager_c, w.regulator_lu, "Un autre nom", w.c.today(), digest=digest)
+    tournament_start(tournament=tournament, actor=w.manager_c, seated={"T1": 3})
     tournament.refresh_from_db()
     assert tournament.state == Tournament.State.RUNNING and tournament.approval == approval
     entry = Entry.objects.get(kind=EntryKind.TOURNAMENT_STARTED)
     assert payload(entry)["agrement"] == approval.reference and "49-17" in payload(entry)["citation"]
+    assert payload(entry)["empreinte_regles"] == digest
 
 
 def test_lu_a_free_tournament_needs_no_approval(w):
@@ -124,7 +178,7 @@ def test_lu_a_free_tournament_needs_no_approval(w):
     tournament_publish(tournament=tournament, actor=w.manager_c)
     for player in PLAYERS[:3]:
         entry_sell(tournament=tournament, actor=w.accountant_c, player=player)
-    assert tournament_start(tournament=tournament, actor=w.manager_c).approval is None
+    assert tournament_start(tournament=tournament, actor=w.manager_c, seated={"T1": 3}).approval is None
 
 
 def test_a_tournament_does_not_start_before_the_time_its_rules_published(w):

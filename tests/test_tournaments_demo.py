@@ -8,7 +8,7 @@ import datetime
 import pytest
 from django.utils import timezone
 
-from compliance.approvals.selectors import approved
+from compliance.approvals.configuration import tournament_rules_approval
 from compliance.reports.models import Report
 from compliance.reports.services import report_generate
 from compliance.reports.verification import verify_report
@@ -16,6 +16,7 @@ from registers.kinds import RegisterKind
 from registers.management.audit import audit
 from registers.models import Tournament
 from registers.tournaments.selectors import money_of, results
+from registers.tournaments.services import rules_published
 
 pytestmark = pytest.mark.django_db
 
@@ -70,8 +71,13 @@ def test_each_demo_casino_has_a_tournament_open_for_registration(demo):
         casino = coming.casino
         start = casino.today(coming.starts_at)
         assert (start - casino.today()).days == 10 and coming.entries.count() >= 3
-        assert (start - coming.published_on).days >= 7  # QC RJC art. 125's week, kept everywhere
-        if code == "la-moselle":  # LU RGD art. 49-17: its rules approved, in force on its day
-            assert approved(casino, "tournoi", coming.name, start) is not None
-            played = Tournament.objects.get(casino=casino, state=Tournament.State.CLOSED)
-            assert played.approval is not None and played.approval.subject == played.name
+        assert (start - casino.today(coming.published_at)).days >= 7  # QC RJC art. 125's week, kept everywhere
+        played = Tournament.objects.get(casino=casino, state=Tournament.State.CLOSED)
+        # the played one's publication recorded ten days before its start (the demo's clock set back for it)
+        assert (casino.today(played.started_at) - casino.today(played.published_at)).days == 10
+        assert played.ropta_adopted and coming.ropta_adopted  # each demo casino adopts the ROPTA as house rules
+        if code == "la-moselle":  # LU RGD art. 49-17: the rules it published approved, in force on its day
+            digest = rules_published(coming)["empreinte_regles"]
+            assert tournament_rules_approval(casino, digest, start, field="approval") is not None
+            assert played.approval is not None
+            assert played.approval.items["empreinte_regles"] == rules_published(played)["empreinte_regles"]

@@ -5,11 +5,13 @@ casino's tournament is a 404; a regulator reads only."""
 
 import datetime
 import re
+from zoneinfo import ZoneInfo
 
 import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from compliance import formatting
 from registers.models import ChipRace, Tournament, TournamentEntry, TournamentOut, TournamentPayout
 from registers.tournaments.services import chip_race_record, tournament_publish
 from tests.conftest import make_casino, make_user
@@ -64,7 +66,8 @@ CREATE = {"game": "qc.salon_poker", "name": "Tournoi du samedi", "duration": "Un
           "fee": "100.00", "to_pool": "90.00", "shares": "0.5, 0.3, 0.2", "starting_stack": "20000",
           "levels": "100/200/200/20\n200/400/400/20\n300/600/600/20", "ante_format": "big_blind",
           "late_levels": "", "reentries": "1", "capacity": "40", "tables": "T1, T2", "guaranteed": "",
-          "supplementary_bet": "", "house_changes": "Pas de pause avant le niveau 4.\nAnte payée par le bouton."}
+          "supplementary_bet": "", "house_changes": "Pas de pause avant le niveau 4.\nAnte payée par le bouton.",
+          "ropta_adopted": "on"}
 
 
 def create_data(**changes) -> dict:
@@ -108,7 +111,8 @@ def test_a_manager_sets_a_tournament_up_through_the_form(w, client):
     assert tournament.state == Tournament.State.DRAFT and tournament.game.key == "qc.salon_poker"
     assert tournament.shares == ["0.5", "0.3", "0.2"] and tournament.tables == ["T1", "T2"]
     assert tournament.levels[2] == {"petite_blinde": 300, "grosse_blinde": 600, "ante": 600, "minutes": 20}
-    assert tournament.late_levels == 2 and tournament.reentries == 1  # the ROPTA's default
+    assert tournament.late_levels == 2 and tournament.reentries == 1  # the ROPTA's default, the ROPTA adopted
+    assert tournament.ropta_adopted
     assert tournament.house_changes == ["Pas de pause avant le niveau 4.", "Ante payée par le bouton."]
     body = text(response)
     assert "enregistré comme brouillon" in body and body.count('data-testid="house-change"') == 2
@@ -216,3 +220,21 @@ def test_the_public_page_of_a_finished_tournament_shows_places_and_prizes_withou
     assert 'data-testid="results"' in body
     assert body.count('data-tied="2"') == 2 and "315,00" in body and "63,00" in body
     assert "Nina" not in body and "Sara" not in body
+
+
+def test_qc_rjc_art_125_the_casino_s_public_page_lists_its_tournaments_with_the_publication_vigie_recorded(w, client):
+    """« elles doivent être mises à la disposition du public au moins une semaine avant la date du début du
+    tournoi » : a public page per casino, open to anyone, each tournament with the moment Vigie recorded its
+    publication (not a date anyone typed); a draft is not on it."""
+    draft = setup(w.a, w.manager_a, name="Brouillon")
+    published = tournament_publish(tournament=setup(w.a, w.manager_a), actor=w.manager_a)
+    url = reverse("tournaments-public-casino", kwargs={"casino": w.a.code})
+    response = client.get(url)
+    assert response.status_code == 200
+    body = text(response)
+    assert w.a.name in body and published.name in body and draft.name not in body
+    assert f'data-slug="{published.slug}"' in body and public_url(published) in body
+    recorded = re.search(r'data-testid="published-at">([^<]*)<', body).group(1)
+    with timezone.override(ZoneInfo(w.a.jurisdiction.timezone)):
+        assert recorded == formatting.date(published.published_at, jurisdiction=w.a.jurisdiction, style="medium")
+    assert client.get(reverse("tournaments-public-casino", kwargs={"casino": "nowhere"})).status_code == 404

@@ -39,6 +39,9 @@ class Tournament(models.Model):
     duration = models.CharField(_("durée"), max_length=80)
     participation = models.TextField(_("règles de participation"))
     distribution = models.TextField(_("mode de distribution des lots"))
+    # The ROPTA is a private rulebook: adopted or not, for this tournament, as the casino's règlement intérieur; its
+    # rules (late registration, places, chip race, players per table) apply only where it is.
+    ropta_adopted = models.BooleanField(_("règlement intérieur : ROPTA adopté"), default=False)
     house_changes = models.JSONField(_("changements maison au ROPTA"), default=list)  # each clearly marked (ROPTA)
     fee = models.DecimalField(_("droit d'entrée"), **MONEY)
     to_pool = models.DecimalField(_("part du droit d'entrée aux lots"), **MONEY)
@@ -56,7 +59,8 @@ class Tournament(models.Model):
     currency = models.CharField(_("devise"), max_length=3)
     state = models.CharField(_("état"), max_length=12, choices=State.choices, default=State.DRAFT)
     citation = models.CharField(max_length=400)  # what the rules were checked against when it was set up
-    published_on = models.DateField(_("règles mises à la disposition du public le"), null=True, blank=True)
+    # when Vigie put the rules on the casino's public page (QC RJC art. 125), recorded by the service, never typed
+    published_at = models.DateTimeField(_("règles mises à la disposition du public le"), null=True, blank=True)
     approval = models.ForeignKey("approvals.ApprovalRequest", on_delete=models.PROTECT, null=True, blank=True,
                                  related_name="+", verbose_name=_("agrément"))  # LU RGD 1979 art. 49-17
     started_at = models.DateTimeField(null=True, blank=True)

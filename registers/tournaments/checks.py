@@ -40,9 +40,8 @@ def published(replay: Replay, entry: Audited) -> list[Problem]:
     if digest != payload.get("empreinte_regles"):
         check.fail(RULES_DIGEST)
     ahead = replay.rule(rules.PUBLISHED_BEFORE, entry.gaming_day)
-    try:
-        days = (datetime.date.fromisoformat(text.get("debut", "")[:10])
-                - datetime.date.fromisoformat(payload.get("publiees_le", ""))).days
+    try:  # the week counts from the day the entry was written: the publication Vigie recorded (QC RJC art. 125)
+        days = (datetime.date.fromisoformat(text.get("debut", "")[:10]) - entry.gaming_day).days
     except (TypeError, ValueError):
         days = None
     if ahead is not None and (days is None or days < 7 * ahead.value):

@@ -8,19 +8,27 @@
 - one tournament open for registration: its rules published today for a start in ten days (a week ahead at least
   in Québec), a few fees already sold.
 
-A paid tournament whose jurisdiction wants its rules approved (Luxembourg) has its approval filed and approved first,
-through the approvals (`approve`, which registers/demo.py hands over: the registers never import the approvals).
+Each demo casino adopts the ROPTA as the règlement intérieur of its tournaments (`ropta_adopted`): its rules are cited
+as such. The played tournament's rules went public ten days before its start: Vigie records a publication's moment
+itself (QC RJC art. 125), so the demo publishes it with the clock set back ten days (`_clock`), as if the manager had
+published it then; everything else is written now.
+
+A paid tournament whose jurisdiction wants its rules approved (Luxembourg) has them filed, with the digest Vigie
+computed when it published them, and approved before it starts, through the approvals (`approve`, which
+registers/demo.py hands over: the registers never import the approvals).
 
 The played tournament starts today (the casino's day): a Luxembourg approval is in force from its decision's day at
 the earliest, and a past day may already be closed. It starts three hours ago, or a minute after midnight when the day
 is younger; its levels are then shortened so that every step (late registration over, the chip race, the players out,
 the prizes paid) lies between its start and now, which the services require."""
 
+import contextlib
 import datetime
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
+from unittest import mock
 from zoneinfo import ZoneInfo
 
 from django.db import transaction
@@ -35,6 +43,7 @@ from .services import (
     entry_sell,
     players_out,
     prize_pay,
+    rules_published,
     tournament_close,
     tournament_create,
     tournament_publish,
@@ -94,10 +103,12 @@ LATE = (("T2-61", [(9, "T2", 5400)]), ("T1-66", [(13, "T1", 8800)]),
         ("T2-91", [(11, "T2", 13600)]), ("T1-97", [(5, "T1", 17200)]),
         ("MPM-4", [(4, "T1", 21000), (3, "T2", 26500)]), ("TF-12", [(2, "T1", 48000)]), ("TF-31", [(1, "T1", 96000)]))
 RACE = {0: (3, "As 2c 3d"), 1: (3, "Ah Kd 4c"), 2: (2, "Ks 5h")}  # ROPTA's example: two 500s to the spades and the ace
+PUBLISHED_AHEAD = datetime.timedelta(days=10)  # the played tournament's rules went public ten days before its start
 
 
 def tournaments_demo(code: str, *, approve: Callable[..., object]) -> list[str]:
-    """`approve(casino=, manager=, name=, start=, terms=)` files a tournament's rules and approves them."""
+    """`approve(casino=, manager=, name=, start=, terms=, digest=)` files a tournament's rules (their digest as Vigie
+    computed it when publishing them) and approves them."""
     casino = Casino.objects.select_related("jurisdiction").get(code=code)
     if Tournament.objects.filter(casino=casino).exists():
         return []
@@ -123,6 +134,13 @@ def _window(casino: Casino) -> tuple[datetime.datetime, datetime.datetime, datet
     return midnight, start, timezone.now()
 
 
+@contextlib.contextmanager
+def _clock(moment: datetime.datetime):
+    """The services' clock set at `moment`: what they record as now is then."""
+    with mock.patch.object(timezone, "now", lambda: moment):
+        yield
+
+
 def _needs_approval(casino: Casino, day: datetime.date, fee: str) -> bool:
     needed = rules.of(casino, rules.APPROVAL, day)
     return bool(needed and needed.value and Decimal(fee))
@@ -135,23 +153,25 @@ def _played(casino, spec: Spec, manager, cashier, approve, midnight, start, now)
     today = casino.today(start)
     terms = (f"Droit d'entrée de {spec.fee} {casino.currency}, dont {Decimal(spec.fee) - Decimal(spec.to_pool)} "
              f"{casino.currency} de frais ; lots aux quatre premiers")
+    with _clock(start - PUBLISHED_AHEAD):
+        tournament = tournament_create(
+            casino=casino, actor=manager, game=spec.game, name=spec.played, starts_at=start, ropta_adopted=True,
+            duration=f"Six niveaux de {minutes} minutes, jusqu'au dernier joueur",
+            participation="Ouvert aux personnes majeures inscrites à la caisse ; une ré-entrée par joueur pendant les "
+                          "inscriptions tardives.",
+            distribution="Aux quatre premiers : 40 %, 27 %, 19 % et 14 % des lots ; des joueurs sortis sur le même "
+                         "coup à des tables différentes partagent à parts égales les lots des places qu'ils occupent.",
+            fee=spec.fee, to_pool=spec.to_pool, shares=SHARES, starting_stack=20000, capacity=40, tables=["T1", "T2"],
+            levels=[{"petite_blinde": small, "grosse_blinde": big, "ante": big, "minutes": minutes}
+                    for small, big in BLINDS], reentries=1)
+        tournament_publish(tournament=tournament, actor=manager)
     if _needs_approval(casino, today, spec.fee):
-        approve(casino=casino, manager=manager, name=spec.played, start=today, terms=terms)
-    tournament = tournament_create(
-        casino=casino, actor=manager, game=spec.game, name=spec.played, starts_at=start,
-        duration=f"Six niveaux de {minutes} minutes, jusqu'au dernier joueur",
-        participation="Ouvert aux personnes majeures inscrites à la caisse ; une ré-entrée par joueur pendant les "
-                      "inscriptions tardives.",
-        distribution="Aux quatre premiers : 40 %, 27 %, 19 % et 14 % des lots ; des joueurs sortis sur le même coup à "
-                     "des tables différentes partagent à parts égales les lots des places qu'ils occupent.",
-        fee=spec.fee, to_pool=spec.to_pool, shares=SHARES, starting_stack=20000, capacity=40, tables=["T1", "T2"],
-        levels=[{"petite_blinde": small, "grosse_blinde": big, "ante": big, "minutes": minutes}
-                for small, big in BLINDS], reentries=1)
-    tournament_publish(tournament=tournament, actor=manager, published_on=today - datetime.timedelta(days=10))
+        approve(casino=casino, manager=manager, name=spec.played, start=today, terms=terms,
+                digest=rules_published(tournament)["empreinte_regles"])
     step = min(datetime.timedelta(minutes=1), (start - midnight) / 16)  # never before the day
     for index, player in enumerate(spec.players):  # at the cash desk before the start
         entry_sell(tournament=tournament, actor=cashier, player=player, entered_at=start - (14 - index) * step)
-    tournament_start(tournament=tournament, actor=manager, started_at=start)
+    tournament_start(tournament=tournament, actor=manager, started_at=start, seated={"T1": 7, "T2": 7})
     seats = {index: index + 1 for index in range(len(spec.players))}
     for (hand, index, table, stack, again), at in zip(EARLY, EARLY_AT, strict=True):
         players_out(tournament=tournament, actor=manager, hand=hand,
@@ -181,12 +201,8 @@ def _played(casino, spec: Spec, manager, cashier, approve, midnight, start, now)
 def _coming(casino, spec: Spec, manager, cashier, approve) -> Tournament:
     day = casino.today() + datetime.timedelta(days=10)
     starts = datetime.datetime.combine(day, datetime.time(19, 0), tzinfo=ZoneInfo(casino.jurisdiction.timezone))
-    if _needs_approval(casino, day, spec.coming_fee):
-        approve(casino=casino, manager=manager, name=spec.coming, start=day,
-                terms=f"Droit d'entrée de {spec.coming_fee} {casino.currency} ; lots garantis de {spec.guaranteed} "
-                      f"{casino.currency}, aux cinq premiers")
     tournament = tournament_create(
-        casino=casino, actor=manager, game=spec.game, name=spec.coming, starts_at=starts,
+        casino=casino, actor=manager, game=spec.game, name=spec.coming, starts_at=starts, ropta_adopted=True,
         duration="Une soirée, de 19 h à 2 h", fee=spec.coming_fee, to_pool=spec.coming_to_pool,
         guaranteed=spec.guaranteed,
         participation="Ouvert aux personnes majeures ; 60 places ; une ré-entrée par joueur pendant les inscriptions "
@@ -198,6 +214,10 @@ def _coming(casino, spec: Spec, manager, cashier, approve) -> Tournament:
                 for small, big in ((100, 200), (200, 400), (300, 600), (500, 1000), (1000, 2000), (1500, 3000))],
         reentries=1)
     tournament_publish(tournament=tournament, actor=manager)
+    if _needs_approval(casino, day, spec.coming_fee):
+        approve(casino=casino, manager=manager, name=spec.coming, start=day,
+                terms=f"Droit d'entrée de {spec.coming_fee} {casino.currency} ; lots garantis de {spec.guaranteed} "
+                      f"{casino.currency}, aux cinq premiers", digest=rules_published(tournament)["empreinte_regles"])
     for player in spec.players[:5]:
         entry_sell(tournament=tournament, actor=cashier, player=player)
     return tournament

@@ -14,6 +14,18 @@ GRAND_PRIX_NOT_HERE = _("Le droit d'entrée pris à même la mise supplémentair
 GRAND_PRIX_BET = _("La mise supplémentaire du poker grand prix est de {required}, et non {found} ({citation}).")
 GRAND_PRIX_FEE = _("Le droit d'entrée d'un tournoi de poker grand prix, {fee}, est pris à même la mise supplémentaire "
                    "de {bet} et doit en être au moins {share}, soit {minimum} ({citation}).")
+GRAND_PRIX_BET_REQUIRED = _("Un tournoi de poker grand prix prend son droit d'entrée à même la mise supplémentaire de "
+                            "{required} : indiquez-la ({citation}).")
+ROPTA_GAME_NOT_ADOPTED = _("Le tournoi du ROPTA suppose que le casino adopte le ROPTA comme règlement intérieur du "
+                           "tournoi.")
+LATE_LEVELS_REQUIRED = _("Le casino n'adopte pas le ROPTA pour ce tournoi : ses règles fixent elles-mêmes le niveau "
+                         "jusqu'à la fin duquel les inscriptions tardives sont permises.")
+SEATED = _("Indiquez les joueurs assis à chaque table au début, une table indiquée pour le tournoi ({tables}) par "
+           "ligne : ils doivent être les {count} inscrits.")
+TOO_FEW_AT_TABLE = _("Au début du tournoi, le jeu commence à une table à partir de {minimum} joueurs assis ; table(s) "
+                     "{tables} en dessous ({citation}).")
+CHIP_NOT_ADOPTED = _("Le chip race suit le ROPTA, que le casino n'a pas adopté comme règlement intérieur de ce "
+                     "tournoi.")
 WHOLE_NUMBER = _("Un nombre entier : au moins 1 place, un tapis de départ positif, des ré-entrées positives ou nulles.")
 SHARES = _("Répartition des lots invalide : une part positive par place payée (par exemple 0.5, 0.3, 0.2), dont la "
            "somme fait 1, et au plus autant de places payées que de places au tournoi.")
@@ -24,9 +36,8 @@ LATE_LEVELS = _("Les inscriptions tardives vont jusqu'à la fin d'un niveau de l
 TABLES_REQUIRED = _("Indiquez les tables ou machines utilisées pour le tournoi ({citation}).")
 CONTENT_MISSING = _("Les règles du tournoi doivent inclure : {missing} ({citation}).")
 STATE = _("Le tournoi est « {state} » : on ne peut pas {action}.")
-PUBLISHED_FUTURE = _("Les règles ne peuvent pas être dites publiées le {day}, jour à venir.")
-PUBLISHED_LATE = _("Règles mises à la disposition du public le {published} pour un tournoi du {start} : {days} jour(s) "
-                   "avant, il en faut au moins {required} ({citation}).")
+PUBLISHED_LATE = _("Règles mises à la disposition du public le {published} (date enregistrée par Vigie) pour un "
+                   "tournoi du {start} : {days} jour(s) avant, il en faut au moins {required} ({citation}).")
 STARTED_EARLY = _("Le tournoi ne peut commencer avant la date et l'heure publiées, le {start} ({citation}).")
 STARTED_FUTURE = _("Le début d'un tournoi ne peut être enregistré à l'avance.")
 OUT_FUTURE = _("Des joueurs sortis ne peuvent être enregistrés à l'avance.")

@@ -12,7 +12,7 @@ from django.utils.translation import pgettext_lazy
 from compliance.formatting import money
 
 from ..fields import NAME_MAX, TEXT_MAX
-from ..forms import DATE, ActionForm, amount_field, split_list, text_field
+from ..forms import ActionForm, amount_field, split_list, text_field
 from ..models import AnteFormat
 from .pages import game_name
 
@@ -54,7 +54,8 @@ class TournamentForm(ActionForm):
                                        ("supplementary_bet", NARROW), ("shares", HALF), ("capacity", NARROW),
                                        ("reentries", NARROW))),
         (_("Structure et tables"), (("starting_stack", NARROW), ("ante_format", NARROW), ("late_levels", NARROW),
-                                    ("tables", NARROW), ("levels", HALF), ("house_changes", HALF))),
+                                    ("tables", NARROW), ("levels", HALF), ("ropta_adopted", HALF),
+                                    ("house_changes", HALF))),
     )
 
     action = "create"
@@ -77,6 +78,8 @@ class TournamentForm(ActionForm):
     tables = text_field(_("Tables ou machines indiquées"), 400)
     guaranteed = amount_field(_("Lots garantis"))
     supplementary_bet = amount_field(_("Mise supplémentaire (poker grand prix)"))
+    ropta_adopted = forms.BooleanField(label=_("Règlement intérieur : le casino adopte le ROPTA pour ce tournoi"),
+                                       required=False)
     house_changes = text_field(_("Changements maison au ROPTA"), 4000, widget=LINES)
 
     def __init__(self, *args, **kwargs):
@@ -86,7 +89,9 @@ class TournamentForm(ActionForm):
             "shares": _("La part de chaque place payée, de la première à la dernière : 0.5, 0.3, 0.2."),
             "levels": _("Un niveau par ligne : petite blinde / grosse blinde / ante / minutes, par exemple "
                         "100/200/200/20."),
-            "late_levels": _("Vide : le défaut du ROPTA."),
+            "late_levels": _("Vide : le défaut du ROPTA, s'il est adopté."),
+            "ropta_adopted": _("Le ROPTA est un règlement privé, non une loi : ses règles (inscriptions tardives, "
+                               "joueurs par table, classement, chip race) ne s'appliquent que si le casino l'adopte."),
             "tables": _("Séparées par des virgules : T1, T2."),
             "guaranteed": _("Facultatif : la maison complète les lots jusqu'à ce montant."),
             "supplementary_bet": _("Au poker grand prix seulement : le droit d'entrée est pris à même cette mise."),
@@ -108,29 +113,30 @@ class TournamentForm(ActionForm):
         data = self.cleaned_data
         return {**{name: data[name] for name in (
             "game", "name", "starts_at", "duration", "participation", "distribution", "fee", "to_pool",
-            "starting_stack", "ante_format", "late_levels", "capacity", "guaranteed", "supplementary_bet")},
+            "starting_stack", "ante_format", "late_levels", "capacity", "guaranteed", "supplementary_bet",
+            "ropta_adopted")},
             "reentries": data["reentries"] or 0, "shares": shares(data["shares"]), "levels": levels(data["levels"]),
             "tables": split_list(data["tables"]),
             "house_changes": [line.strip() for line in data["house_changes"].splitlines() if line.strip()]}
 
 
 class PublishForm(ActionForm):
-    """The rules made available to the public on a day (today when blank)."""
+    """The rules made available to the public now: Vigie records the moment (QC RJC art. 125)."""
 
     action = "publish"
-    published_on = forms.DateField(label=_("Règles mises à la disposition du public le"), widget=DATE,
-                                   required=False)
-
-    def values(self) -> dict:
-        return {"published_on": self.cleaned_data["published_on"]}
 
 
 class StartForm(ActionForm):
+    """The start, and the players seated at each table: « T1 ; 7 », one table a line."""
+
     action = "start"
     started_at = forms.DateTimeField(label=_("Commencé le (vide : maintenant)"), widget=DATETIME, required=False)
+    seated = text_field(_("Joueurs assis à chaque table"), 400, widget=LINES,
+                        help_text=_("Une table par ligne : table ; joueurs assis, par exemple « T1 ; 7 »."))
 
     def values(self) -> dict:
-        return {"started_at": self.cleaned_data["started_at"]}
+        seated = {parts[0]: parts[1] if len(parts) > 1 else "" for parts in lines(self.cleaned_data["seated"])}
+        return {"started_at": self.cleaned_data["started_at"], "seated": seated or None}
 
 
 class SellForm(ActionForm):

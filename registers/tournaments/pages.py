@@ -75,14 +75,18 @@ def citations(tournament: Tournament) -> Citations:
         found = local(key)
         return str(found.citation) if found else ""
 
+    def house(key: str) -> str:  # a ROPTA rule, cited as the casino's règlement intérieur where it adopted it
+        found = rules.house(tournament.ropta_adopted, key, day)
+        return found.citation if found else ""
+
     ahead = local(rules.PUBLISHED_BEFORE)
     approval = local(rules.APPROVAL)
     return Citations(
         cited(rules.CONTENTS), str(ahead.citation) if ahead else "", ahead.value if ahead else None,
         cited(rules.TABLES_MARKED), cited(rules.RETURN_MINIMUM),
         str(approval.citation) if approval and approval.value and tournament.fee else "",
-        str(rules.ropta(rules.LATE_LEVELS, day).citation), str(rules.ropta(rules.ANTE_FORMAT, day).citation),
-        selectors.placing_citation(day), str(rules.ropta(rules.RACE_THRESHOLD, day).citation))
+        selectors.late_registration(tournament).citation, house(rules.ANTE_FORMAT),
+        selectors.placing_citation(tournament, day), house(rules.RACE_THRESHOLD))
 
 
 @dataclass

@@ -55,7 +55,8 @@ def _rules(tournament: Tournament) -> dict:
         "levels": [{"level": number, **level} for number, level in enumerate(tournament.levels, start=1)],
         "late_levels": tournament.late_levels, "reentries": tournament.reentries, "capacity": tournament.capacity,
         "tables": tournament.tables, "house_changes": tournament.house_changes,
-        "published_on": tournament.published_on,
+        "published_on": tournament.casino.today(tournament.published_at) if tournament.published_at else None,
+        "published_at": tournament.published_at,  # recorded by Vigie when the rules went public (QC RJC art. 125)
         "approval": tournament.approval.reference if tournament.approval_id else None,
         "started_at": tournament.started_at, "finished_at": tournament.finished_at,
         "closed_at": tournament.closed_at,

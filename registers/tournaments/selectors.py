@@ -42,11 +42,13 @@ class Late:
 
 
 def late_registration(tournament: Tournament) -> Late:
-    """Late registration ends with the level the rules fix (ROPTA §1.8: the second, where they fix none)."""
+    """Late registration ends with the level the rules fix (ROPTA §1.8, where adopted: the second, where they fix none;
+    otherwise the level the tournament's published rules fix)."""
     minutes = tuple(level["minutes"] for level in tournament.levels)
     start = tournament.started_at or tournament.starts_at
-    rule = rules.ropta(rules.LATE_LEVELS, start.date())
-    return Late(structure.late_until(minutes, start, tournament.late_levels), str(rule.citation), minutes, start)
+    rule = rules.house(tournament.ropta_adopted, rules.LATE_LEVELS, start.date())
+    citation = rule.citation if rule else rules.PUBLISHED_RULES
+    return Late(structure.late_until(minutes, start, tournament.late_levels), citation, minutes, start)
 
 
 @dataclass(frozen=True)
@@ -95,9 +97,12 @@ class Standing:
     citation: str
 
 
-def placing_citation(day: datetime.date) -> str:
-    return " ; ".join(str(rules.ropta(key, day).citation) for key in (
-        "ropta.tournoi.sortants_simultanes", "ropta.tournoi.main_par_main_tables_differentes"))
+def placing_citation(tournament: Tournament, day: datetime.date) -> str:
+    """ROPTA §1.10 and §2.7 where the casino adopted the rulebook; otherwise its own rule: players out on the same deal
+    are tied."""
+    if not tournament.ropta_adopted:
+        return rules.NOT_ADOPTED
+    return " ; ".join(rules.ropta(key, day).citation for key in (rules.SAME_DEAL, rules.HAND_FOR_HAND))
 
 
 def results(tournament: Tournament) -> Standing:
@@ -106,7 +111,8 @@ def results(tournament: Tournament) -> Standing:
     day = (tournament.started_at or tournament.starts_at).date()
     if tournament.state in (Tournament.State.FINISHED, Tournament.State.CLOSED):
         rows = tournament.places.select_related("seat").order_by("place", "seat__number")
-        return Standing([Line(row.place, row.tied, row.seat, row.prize) for row in rows], True, placing_citation(day))
+        return Standing([Line(row.place, row.tied, row.seat, row.prize) for row in rows], True,
+                        placing_citation(tournament, day))
     entries = list(tournament.entries.select_related("out").order_by("number"))
     last = {seat.player: seat.number for seat in entries}
     final = [seat for seat in entries if last[seat.player] == seat.number]
@@ -120,14 +126,17 @@ def results(tournament: Tournament) -> Standing:
     remaining = len(playing)
     for group in sorted(groups, reverse=True):
         out = {str(seat.number): (seat.out.table, seat.out.stack) for seat in groups[group]}
-        placed.extend(places.placed_at_tables(out, remaining + len(out)))
+        if tournament.ropta_adopted:  # §1.10 at one table, §2.7 from one table to another
+            placed.extend(places.placed_at_tables(out, remaining + len(out)))
+        else:  # no rule tells them apart: tied
+            placed.extend(places.placed(dict.fromkeys(out, 0), remaining + len(out)))
         remaining += len(out)
     pool = money_of(tournament).prizes
     prizes = structure.prizes(int(pool * CENTS), [Decimal(share) for share in tournament.shares]) if pool else []
     shares = places.shares(prizes, placed) if placed else {}
     lines = [Line(place, len(tied), by_number[number], (Decimal(shares.get(number, 0)) / CENTS).quantize(ZERO))
              for place, tied in sorted(placed) for number in tied]
-    return Standing(lines, len(playing) == 1, placing_citation(day))
+    return Standing(lines, len(playing) == 1, placing_citation(tournament, day))
 
 
 # --- what the pages read ----------------------------------------------------------------------------------------
@@ -165,6 +174,15 @@ def published_get(*, casino_code: str, slug: str) -> Tournament:
     if found is None:
         raise Http404(slug)
     return found
+
+
+def published_list(*, casino_code: str) -> tuple[Casino, list[Tournament]]:
+    """A casino's tournaments whose rules it made public (QC RJC art. 125), the latest published first, each with the
+    moment Vigie recorded its publication; an unknown casino is a 404."""
+    casino = get_object_or_404(Casino.objects.select_related("jurisdiction"), code=casino_code)
+    found = (Tournament.objects.exclude(state=Tournament.State.DRAFT).filter(casino=casino).select_related("game")
+             .order_by("-published_at", "pk"))
+    return casino, list(found)
 
 
 def games_for(casino: Casino) -> list[Game]:

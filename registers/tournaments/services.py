@@ -15,7 +15,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from compliance import formatting
-from compliance.approvals.configuration import required as approval_required
+from compliance.approvals import configuration as approvals
 from compliance.errors import DomainError
 from compliance.models import AuditAction, Casino, User
 from compliance.reports.models import Report
@@ -32,7 +32,7 @@ from ..kinds import EntryKind, RegisterKind
 from ..models import AnteFormat, ChipRace, Tournament, TournamentEntry, TournamentOut, TournamentPayout, TournamentPlace
 from ..money import parse_amount
 from . import errors, rules
-from .selectors import in_play, late_registration, money_of, placing_citation, results
+from .selectors import ROPTA_GAME, in_play, late_registration, money_of, placing_citation, results
 
 State = Tournament.State
 CENTS = Decimal(100)
@@ -110,13 +110,20 @@ def formatting_percent(value) -> str:
     return f"{Decimal(share.numerator * 100 // share.denominator) / 100:.2f} %".replace(".", ",")
 
 
-def _grand_prix(casino: Casino, fee: Decimal, bet, day: datetime.date) -> str:
-    """QC RJC art. 124: a grand prix tournament's fee is taken from the supplementary bet, at least its share of it."""
-    if bet in (None, ""):
+def _grand_prix(casino: Casino, game: Game, fee: Decimal, bet, day: datetime.date) -> str:
+    """QC RJC art. 124: « Le droit d'entrée pour un tournoi de « poker grand prix » est pris à même la mise
+    supplémentaire visée à l'article 67.9 » and is at least its share of it: every Québec tournament of the poker grand
+    prix takes it (the bet is then required), no other tournament has one."""
+    grand_prix = game.key == rules.GRAND_PRIX_GAME
+    if bet in (None, "") and not grand_prix:
         return ""
     amount, minimum = rules.of(casino, rules.GRAND_PRIX_BET, day), rules.of(casino, rules.GRAND_PRIX_MINIMUM, day)
-    if amount is None or minimum is None:
+    if not grand_prix or amount is None or minimum is None:
         raise _refused(errors.GRAND_PRIX_NOT_HERE, ErrorCode.INVALID, "supplementary_bet")
+    if bet in (None, ""):
+        raise _refused(errors.GRAND_PRIX_BET_REQUIRED.format(required=_money(casino, amount.value),
+                                                             citation=minimum.citation),
+                       ErrorCode.GRAND_PRIX_FEE, "supplementary_bet")
     bet = parse_amount(bet, field="supplementary_bet")
     if bet != amount.value:
         raise _refused(errors.GRAND_PRIX_BET.format(required=_money(casino, amount.value), found=_money(casino, bet),
@@ -180,13 +187,14 @@ def tournament_create(
     *, casino: Casino, actor: User, game: str, name: str, starts_at: datetime.datetime, duration: str,
     participation: str, distribution: str, fee, to_pool, shares, starting_stack: int, levels, capacity: int,
     tables, ante_format: str = AnteFormat.BIG_BLIND, late_levels: int | None = None, reentries: int = 0,
-    guaranteed=None, supplementary_bet=None, house_changes=(), slug: str = "",
+    guaranteed=None, supplementary_bet=None, house_changes=(), ropta_adopted: bool = False, slug: str = "",
 ) -> Tournament:
     """A manager sets a tournament up (QC RJC art. 123: any of the casino's games): what its rules will publish, the
     fee instead of paying bets and the part of it to the prize pool, the return at least the rule's share of the fees
-    (art. 127), the grand prix fee from the supplementary bet (art. 124), the structure in the ROPTA's formats and the
-    tables marked for it (art. 126). A draft, in the audit log: nothing is in the register until the rules are
-    published."""
+    (art. 127), the grand prix fee from the supplementary bet (art. 124), the structure and the tables marked for it
+    (art. 126). `ropta_adopted`: the casino adopts the ROPTA as the tournament's règlement intérieur (its defaults and
+    rules then apply, cited as such); the rulebook's own tournament (`ropta.tournoi`) is held only where it is. A draft,
+    in the audit log: nothing is in the register until the rules are published."""
     _manager(actor, casino)
     casino = Casino.objects.select_related("jurisdiction").get(pk=casino.pk)
     name = clean_text(name, field="name")
@@ -197,6 +205,9 @@ def tournament_create(
     if chosen is None or chosen.jurisdiction_id not in (None, casino.jurisdiction_id):
         raise _refused(errors.GAME_NOT_HERE.format(game=game, jurisdiction=casino.jurisdiction.code),
                        ErrorCode.INVALID, "game")
+    ropta_adopted = bool(ropta_adopted)
+    if chosen.key == ROPTA_GAME and not ropta_adopted:
+        raise _refused(errors.ROPTA_GAME_NOT_ADOPTED, ErrorCode.INVALID, "ropta_adopted")
     if not isinstance(starts_at, datetime.datetime) or timezone.is_naive(starts_at):
         raise _refused(errors.STARTED_EARLY.format(start="—", citation="—"), ErrorCode.INVALID, "starts_at")
     day = casino.today(starts_at)
@@ -214,20 +225,23 @@ def tournament_create(
     if ante_format not in AnteFormat.values:
         raise _refused(errors.ANTE_FORMAT.format(format=ante_format, allowed=", ".join(AnteFormat.values)),
                        ErrorCode.INVALID, "ante_format")
-    late_rule = rules.ropta(rules.LATE_LEVELS, day)
+    late_rule = rules.house(ropta_adopted, rules.LATE_LEVELS, day)
+    if late_levels in (None, "") and late_rule is None:
+        raise _refused(errors.LATE_LEVELS_REQUIRED, ErrorCode.REQUIRED, "late_levels")
     late_levels = late_rule.value if late_levels in (None, "") else int(late_levels)
     if not 1 <= late_levels <= len(structure):
         raise _refused(errors.LATE_LEVELS.format(levels=len(structure)), ErrorCode.INVALID, "late_levels")
     guarantee = parse_amount(guaranteed, field="guaranteed") if guaranteed not in (None, "") else None
     marked, tables_citation = _tables(casino, tables, day)
-    citations = [return_check(casino, fee, to_pool, day), _grand_prix(casino, fee, supplementary_bet, day),
-                 tables_citation, str(rules.ropta(rules.ANTE_FORMAT, day).citation), str(late_rule.citation)]
+    ante_rule = rules.house(ropta_adopted, rules.ANTE_FORMAT, day)
+    citations = [return_check(casino, fee, to_pool, day), _grand_prix(casino, chosen, fee, supplementary_bet, day),
+                 tables_citation, ante_rule.citation if ante_rule else "", late_rule.citation if late_rule else ""]
     tournament = Tournament.objects.create(
         casino=casino, game=chosen, name=name, slug=slug, starts_at=starts_at, duration=duration,
         participation=texts["participation"], distribution=texts["distribution"],
         house_changes=[clean_text(change, field="house_changes", max_length=TEXT_MAX, multiline=True)
                        for change in house_changes if str(change or "").strip()],
-        fee=fee, to_pool=to_pool, guaranteed=guarantee,
+        ropta_adopted=ropta_adopted, fee=fee, to_pool=to_pool, guaranteed=guarantee,
         supplementary_bet=parse_amount(supplementary_bet, field="supplementary_bet")
         if supplementary_bet not in (None, "") else None,
         shares=_shares(shares, capacity), starting_stack=starting_stack, ante_format=ante_format, levels=structure,
@@ -243,7 +257,9 @@ def rules_published(tournament: Tournament) -> dict:
     """The rules as published, the register's record of them (QC RJC art. 125: the date, the duration, the
     participation rules, the mode of distribution and the prizes), and their digest."""
     text = {
-        "jeu": tournament.game.key, "debut": tournament.starts_at.isoformat(), "duree": tournament.duration,
+        # in UTC, as read back from the database: the digest never depends on the zone a caller holds it in
+        "jeu": tournament.game.key, "debut": tournament.starts_at.astimezone(datetime.UTC).isoformat(),
+        "duree": tournament.duration,
         "regles_participation": tournament.participation, "mode_distribution": tournament.distribution,
         "droit_entree": str(tournament.fee), "part_aux_lots": str(tournament.to_pool),
         "lots_garantis": str(tournament.guaranteed) if tournament.guaranteed is not None else None,
@@ -252,16 +268,17 @@ def rules_published(tournament: Tournament) -> dict:
         "format_ante": tournament.ante_format, "niveaux": tournament.levels,
         "inscriptions_tardives_niveaux": tournament.late_levels, "re_entrees": tournament.reentries,
         "places": tournament.capacity, "tables": tournament.tables, "changements_maison": tournament.house_changes,
+        "reglement_interieur_ropta": tournament.ropta_adopted,
         "devise": tournament.currency,
     }
     digest = hashlib.sha256(json.dumps(text, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
     return {"regles": text, "empreinte_regles": digest}
 
 
-def _publication_check(tournament: Tournament, published_on: datetime.date, start: datetime.date) -> str:
-    """QC RJC art. 125: the rules hold what the article lists and are public at least a week before the start."""
-    casino = tournament.casino
-    contents = rules.of(casino, rules.CONTENTS, start)
+def _contents_check(tournament: Tournament, start: datetime.date) -> None:
+    """QC RJC art. 125: « Les règles du tournoi incluent la date de l'événement, sa durée, les règles de participation,
+    le mode de distribution des lots ainsi que les lots à gagner »."""
+    contents = rules.of(tournament.casino, rules.CONTENTS, start)
     if contents is not None:
         given = {0: tournament.starts_at, 1: tournament.duration, 2: tournament.participation,
                  3: tournament.distribution, 4: tournament.shares}
@@ -269,57 +286,95 @@ def _publication_check(tournament: Tournament, published_on: datetime.date, star
         if missing:
             raise _refused(errors.CONTENT_MISSING.format(missing=", ".join(missing), citation=contents.citation),
                            ErrorCode.REQUIRED, "participation")
+
+
+def _week_check(tournament: Tournament, published: datetime.date, start: datetime.date, field: str) -> str:
+    """QC RJC art. 125: the rules « doivent être mises à la disposition du public au moins une semaine avant la date du
+    début du tournoi », the publication's day being the one Vigie recorded (the casino's day), never one typed."""
+    casino = tournament.casino
     ahead = rules.of(casino, rules.PUBLISHED_BEFORE, start)
     if ahead is None:
         return ""
-    days = (start - published_on).days
+    days = (start - published).days
     if days < 7 * ahead.value:
-        raise _refused(errors.PUBLISHED_LATE.format(published=_day(casino, published_on), start=_day(casino, start),
+        raise _refused(errors.PUBLISHED_LATE.format(published=_day(casino, published), start=_day(casino, start),
                                                     days=days, required=7 * ahead.value, citation=ahead.citation),
-                       ErrorCode.PUBLISHED_LATE, "published_on")
+                       ErrorCode.PUBLISHED_LATE, field)
     return str(ahead.citation)
 
 
 @transaction.atomic
-def tournament_publish(*, tournament: Tournament, actor: User, published_on: datetime.date | None = None) -> Tournament:
-    """The rules made available to the public (posted at the casino and on its public page) on `published_on`, today
-    by default: at least a week before the start in Québec (art. 125). Registration opens."""
+def tournament_publish(*, tournament: Tournament, actor: User) -> Tournament:
+    """The rules made available to the public, now: posted at the casino and on its public page, the moment recorded
+    by Vigie itself (QC art. 125 counts its week from it), in Québec at least a week before the start's date.
+    Registration opens."""
     tournament = _locked(tournament)
     casino = tournament.casino
     _manager(actor, casino)
     _state(tournament, (State.DRAFT,), errors.DOING_PUBLISH)
-    today = casino.today()
-    published_on = published_on or today
-    if published_on > today:
-        raise _refused(errors.PUBLISHED_FUTURE.format(day=published_on.isoformat()), ErrorCode.FUTURE_DAY,
-                       "published_on")
-    citation = _publication_check(tournament, published_on, casino.today(tournament.starts_at))
-    _append(tournament, EntryKind.TOURNAMENT_PUBLISHED, actor, timezone.now(), {
-        **rules_published(tournament), "publiees_le": published_on.isoformat(),
+    moment = timezone.now()
+    start = casino.today(tournament.starts_at)
+    _contents_check(tournament, start)
+    citation = _week_check(tournament, casino.today(moment), start, "starts_at")
+    _append(tournament, EntryKind.TOURNAMENT_PUBLISHED, actor, moment, {
+        **rules_published(tournament), "publiees_le": moment.isoformat(),
         "citation": citation or tournament.citation})
-    tournament.state, tournament.published_on = State.PUBLISHED, published_on
-    tournament.save(update_fields=["state", "published_on"])
+    tournament.state, tournament.published_at = State.PUBLISHED, moment
+    tournament.save(update_fields=["state", "published_at"])
     return tournament
 
 
 def _approval(tournament: Tournament, day: datetime.date):
-    """LU RGD 1979 art. 49-17: a paid tournament is held only once the Minister has approved its rules."""
+    """LU RGD 1979 art. 49-17: a paid tournament is organised only « après agrément du règlement et des modalités de
+    fonctionnement par le Ministre des Finances »: the approval in force that day whose approved rules are the ones the
+    tournament published (matched by their digest, never by the tournament's name)."""
     needed = rules.of(tournament.casino, rules.APPROVAL, day)
     if needed is None or not needed.value or not tournament.fee:
         return None, ""
+    digest = rules_published(tournament)["empreinte_regles"]
     try:
-        found = approval_required(tournament.casino, "tournoi", tournament.name, day, field="approval")
+        found = approvals.tournament_rules_approval(tournament.casino, digest, day, field="approval")
     except DomainError as refusal:
         raise _refused(errors.APPROVAL_LACKING.format(day=_day(tournament.casino, day), citation=needed.citation,
                                                       detail=refusal.message), refusal.code, "approval") from None
     return found, str(needed.citation)
 
 
+def _seated(tournament: Tournament, raw, count: int, day: datetime.date) -> tuple[dict, str]:
+    """The players seated at each table where play starts. ROPTA §2.2, where the casino adopted it: « Au début du
+    tournoi, le jeu commence à une table à partir de trois joueurs assis »: a minimum per table, not for the tournament.
+    Where it did not, the casino's own control: at least two players in the tournament."""
+    minimum = rules.house(tournament.ropta_adopted, rules.MIN_PLAYERS, day)
+    if not raw and minimum is None:
+        if count < 2:
+            raise _refused(errors.TOO_FEW.format(minimum=2, count=count, citation=controls.written(
+                errors.HOUSE_PLAYERS)), ErrorCode.INVALID, "entries")
+        return {}, ""
+    try:
+        seated = {clean_text(table, field="seated", max_length=40): int(players) for table, players in
+                  dict(raw or {}).items()}
+    except (TypeError, ValueError, AttributeError):
+        seated = {}
+    if not seated or any(table not in tournament.tables or players < 0 for table, players in seated.items()) \
+            or sum(seated.values()) != count:
+        raise _refused(errors.SEATED.format(count=count, tables=", ".join(tournament.tables)), ErrorCode.INVALID,
+                       "seated")
+    seated = {table: players for table, players in seated.items() if players}
+    if minimum is not None:
+        short = [table for table, players in seated.items() if players < minimum.value]
+        if short:
+            raise _refused(errors.TOO_FEW_AT_TABLE.format(minimum=minimum.value, tables=", ".join(short),
+                                                          citation=minimum.citation), ErrorCode.INVALID, "seated")
+    return seated, minimum.citation if minimum else ""
+
+
 @transaction.atomic
-def tournament_start(*, tournament: Tournament, actor: User, started_at: datetime.datetime | None = None) -> Tournament:
-    """The tournament starts: never before the date and time published (QC art. 125 counts its week from it), in
-    Luxembourg never without the Minister's approval of its rules in force that day (art. 49-17), with enough
-    players to seat a table (ROPTA §2.2)."""
+def tournament_start(*, tournament: Tournament, actor: User, started_at: datetime.datetime | None = None,
+                     seated: dict | None = None) -> Tournament:
+    """The tournament starts: never before the date and time published, in Québec at least a week after the day Vigie
+    recorded its rules' publication (art. 125), in Luxembourg never without the Minister's approval of the rules it
+    published, in force that day (art. 49-17). `seated`: the players seated at each table where play starts (ROPTA
+    §2.2, where adopted: three at least at each)."""
     tournament = _locked(tournament)
     casino = tournament.casino
     _manager(actor, casino)
@@ -332,17 +387,16 @@ def tournament_start(*, tournament: Tournament, actor: User, started_at: datetim
             start=formatting.date(tournament.starts_at, jurisdiction=casino.jurisdiction),
             citation=ahead.citation if ahead else controls.written(errors.HOUSE_START)), ErrorCode.PUBLISHED_LATE,
             "started_at")
-    publication = _publication_check(tournament, tournament.published_on, day)
+    publication = _week_check(tournament, casino.today(tournament.published_at), day, "started_at")
     approval, approval_citation = _approval(tournament, day)
-    minimum = rules.ropta(rules.MIN_PLAYERS, day)
     count = tournament.entries.count()
-    if count < minimum.value:
-        raise _refused(errors.TOO_FEW.format(minimum=minimum.value, count=count, citation=minimum.citation),
-                       ErrorCode.INVALID, "entries")
-    citation = " ; ".join(c for c in (publication, approval_citation, str(minimum.citation)) if c)
+    seats, seated_citation = _seated(tournament, seated, count, day)
+    citation = " ; ".join(c for c in (publication, approval_citation, seated_citation) if c)
     _append(tournament, EntryKind.TOURNAMENT_STARTED, actor, moment, {
-        "debut": moment.isoformat(), "inscrits": count, "agrement": approval.reference if approval else None,
-        "citation": citation})
+        "debut": moment.isoformat(), "inscrits": count, "joueurs_par_table": seats,
+        "agrement": approval.reference if approval else None,
+        "empreinte_regles": rules_published(tournament)["empreinte_regles"] if approval else None,
+        "citation": citation or tournament.citation})
     tournament.state, tournament.started_at, tournament.approval = State.RUNNING, moment, approval
     tournament.save(update_fields=["state", "started_at", "approval"])
     return tournament
@@ -429,7 +483,7 @@ def players_out(*, tournament: Tournament, actor: User, hand: str, out: list[dic
         "coup": hand, "groupe": group, "sortis": [
             {"inscription": seat.number, "joueur": seat.player, "table": table, "tapis": stack}
             for seat, table, stack in rows], "restent": len(playing) - len(rows), "sortis_le": moment.isoformat(),
-        "citation": placing_citation(casino.today(moment))})
+        "citation": placing_citation(tournament, casino.today(moment))})
     created = [TournamentOut.objects.create(tournament=tournament, seat=seat, group=group, table=table, stack=stack,
                                             hand=hand, at=moment, entry=entry) for seat, table, stack in rows]
     if len(playing) - len(rows) == 1 and moment >= late_registration(tournament).until:
@@ -485,9 +539,9 @@ def _cards(player: str, raw, count: int, citation: str) -> list[int]:
 @transaction.atomic
 def chip_race_record(*, tournament: Tournament, actor: User, table: str, old_value: int, new_value: int,
                      odd_chips: dict, cards: dict, left: dict, at: datetime.datetime | None = None) -> ChipRace:
-    """A chip race at a table (ROPTA §3.2): the higher chips the odd ones make, rounded from the rule's threshold, won
-    one each at most by the highest cards, suits in the rule's order, and no player raced out. `at`: when it was run,
-    if not now (recorded after the fact)."""
+    """A chip race at a table (ROPTA §3.2, where the casino adopted it): the higher chips the odd ones make, rounded
+    from the rule's threshold, won one each at most by the highest cards, suits in the rule's order, and no player
+    raced out. `at`: when it was run, if not now (recorded after the fact)."""
     tournament = _locked(tournament)
     casino = tournament.casino
     verify_actor(actor, casino)
@@ -507,9 +561,11 @@ def chip_race_record(*, tournament: Tournament, actor: User, table: str, old_val
     for player in odd:
         if player not in players:
             raise _refused(errors.CHIP_PLAYERS.format(player=player), ErrorCode.NOT_IN_PLAY, "odd_chips")
+    if not tournament.ropta_adopted:  # the race's rules are the ROPTA's: Vigie has no other to hold it to
+        raise _refused(errors.CHIP_NOT_ADOPTED, ErrorCode.INVALID, "old_value")
     threshold, per_player, suits = (rules.ropta(key, day) for key in (
         rules.RACE_THRESHOLD, rules.RACE_PER_PLAYER, rules.RACE_SUITS))
-    citation = str(threshold.citation)
+    citation = threshold.citation
     dealt = {player: _cards(player, cards.get(player), count, citation) for player, count in odd.items()}
     race = chip_race.race(odd, dealt, old_value, new_value, threshold.value, per_player.value, suits.value, kept)
     shown = {player: " ".join(text(c) for c in held) for player, held in dealt.items()}

@@ -200,6 +200,17 @@ def tournament_detail(request, casino, slug):
 
 
 @require_safe
+def tournaments_public(request, casino):
+    """Anyone, signed in or not: the casino's tournaments whose rules are public, with the moment Vigie recorded each
+    publication (QC RJC art. 125), in the casino's time zone."""
+    found, tournaments = selectors.published_list(casino_code=casino)
+    timezone.activate(ZoneInfo(found.jurisdiction.timezone))
+    return render(request, "registers/tournaments/public_list.html", {
+        "casino": found, "tournaments": tournaments, "home_jurisdiction": found.jurisdiction,
+    })
+
+
+@require_safe
 def tournament_public(request, casino, slug):
     """Anyone, signed in or not: a tournament's published rules and, once it is over, its places and prizes, in the
     casino's time zone."""
