@@ -28,6 +28,10 @@ class ErrorCode(StrEnum):
 RULE_VALUE_NOT_FOUND = _("Aucune valeur en vigueur pour « {key} » le {on}.")
 RULE_VALUE_WRONG_JURISDICTION = _("La valeur « {key} » n'appartient pas à la juridiction {jurisdiction}.")
 PAYTABLE_NOT_FOUND = _("Table de paiement inconnue : « {key} ».")
+RANKING_NOT_IN_FORCE = _("Aucun classement des mains « {key} » en vigueur le {on}.")
+RANKING_ON_DRAFT = _("Le classement des mains « {key} » repose sur un projet ({citation}) : il ne s'applique que si "
+                     "le projet est demandé.")
+RANKING_WRONG_JURISDICTION = _("Le classement des mains « {key} » n'appartient pas à la juridiction {jurisdiction}.")
 PAYTABLE_NOT_IN_FORCE = _("La table « {key} » n'a aucune version en vigueur le {on}.")
 BAD_DATE = _("Date invalide : « {value} » (format attendu AAAA-MM-JJ).")
 WHEEL_BELOW_FLOOR = _(

@@ -13,6 +13,7 @@ from django.utils.safestring import SafeString, mark_safe
 from compliance.errors import DomainError
 from games import errors
 from games.errors import ErrorCode
+from games.hands.ranking import Ranking, ranking_of_classes
 from games.models import (
     Article,
     BetType,
@@ -120,6 +121,36 @@ def _value_at(version: RuleValueVersion) -> RuleValueAt:
     unit = version.rule.unit
     return RuleValueAt(version.rule.key, _typed(version.value, unit), unit, version.effective_from,
                        Citation.of(version), version.pk)
+
+
+@dataclass(frozen=True)
+class RankingAt:
+    key: str
+    ranking: Ranking  # what the evaluators (games.hands) compare hands with
+    citation: Citation
+    effective_from: datetime.date
+
+
+def ranking_at(*, jurisdiction, key: str, on: datetime.date, drafts: bool = False) -> RankingAt:
+    """The hand ranking `key` in force on `on`, read from the rule data as `rule_value_at` reads a value: the
+    order of its classes as loaded, its article's dates, and the draft gate (a ranking resting on a draft, such as the
+    Luxembourg RGD's, is refused unless `drafts` is set, and then cited « (projet) »)."""
+    code = _jurisdiction_code(jurisdiction)
+    if code is not None and not key.startswith(f"{code.lower()}."):
+        raise DomainError(errors.RANKING_WRONG_JURISDICTION.format(key=key, jurisdiction=code),
+                          code=ErrorCode.WRONG_JURISDICTION, field="key")
+    found = (HandRanking.objects.select_related("article__instrument")
+             .filter(key=key, article__effective_from__lte=on)
+             .filter(Q(article__effective_to__isnull=True) | Q(article__effective_to__gt=on)).first())
+    if found is None:
+        raise DomainError(errors.RANKING_NOT_IN_FORCE.format(key=key, on=on.isoformat()),
+                          code=ErrorCode.NOT_IN_FORCE, field="key", status=404)
+    citation = Citation.of(found)
+    if citation.is_draft and not drafts:
+        raise DomainError(errors.RANKING_ON_DRAFT.format(key=key, citation=str(citation)),
+                          code=ErrorCode.NOT_IN_FORCE, field="key", status=404)
+    classes = list(found.classes.order_by("position").values_list("key", flat=True))  # 1 = the highest
+    return RankingAt(key, ranking_of_classes(key, classes, str(citation)), citation, found.article.effective_from)
 
 
 def day_from_text(raw: str | None, *, field: str, default: datetime.date) -> datetime.date:

@@ -6,12 +6,18 @@ import datetime
 from decimal import Decimal
 from fractions import Fraction
 
+import numpy as np
 import pytest
+from django.db.models import F
 
 from compliance.errors import DomainError
-from games.models import RuleValueVersion
+from games.hands.cards import parse
+from games.hands.fast import evaluate_many
+from games.models import HandClass, RuleValueVersion
 from games.poker import hand as deal
 from games.rtp import bataille
+from games.rtp import games_holdem as holdem
+from games.selectors import ranking_at
 from registers.cards.ledger import card_load
 from registers.cards.services import card_certificate_record, card_issue, client_register
 from registers.models import Card, Tournament
@@ -26,6 +32,14 @@ pytestmark = pytest.mark.django_db
 def _rule(key: str, value) -> None:
     """The value of `key` in the rule data, changed in place (every version)."""
     assert RuleValueVersion.objects.filter(rule__key=key).update(value=value) >= 1
+
+
+def seven(text):
+    return evaluate_many(np.array([parse(text)]), "lu.cinq_cartes")
+
+
+def settled(*arrays):
+    return [float(a[0]) for a in arrays]
 
 
 def _cards(world):
@@ -109,3 +123,43 @@ def test_qc_125_tournament_rules_missing_a_content_the_article_lists_are_refused
     message = str(refused.value.message)
     assert "mode de distribution des lots" in message and "QC RJC art. 125" in message
     assert Tournament.objects.get(pk=tournament.pk).published_at is None
+
+
+def test_lu_37_10_a_hand_ranking_is_read_through_the_dated_rule_api_with_the_draft_gate(rules):
+    """Art. 37-10 (LU draft): « Les joueurs ne peuvent faire usage que des combinaisons suivantes : - La carte la plus
+    haute ; - 1 paire ; - 2 paires ; … » — a draft's ranking, applied only where the draft is asked for and cited as
+    one; QC RJC art. 67.11's, in force, without asking."""
+    on = datetime.date(2020, 1, 1)
+    with pytest.raises(DomainError) as refused:
+        ranking_at(jurisdiction="LU", key="lu.cinq_cartes", on=on)
+    assert refused.value.field == "key" and "(projet)" in str(refused.value.message)
+    found = ranking_at(jurisdiction="LU", key="lu.cinq_cartes", on=on, drafts=True)
+    assert found.ranking.categories[:3] == ("high_card", "pair", "two_pair")
+    assert found.ranking.categories[-1] == "straight_flush"  # « Quinte flush royale » is its highest
+    assert found.citation.is_draft and str(found.citation) == "LU RGD 1979 art. 37-10 (projet)"
+    assert found.ranking.citation == str(found.citation)
+    quebec = ranking_at(jurisdiction="QC", key="qc.cinq_cartes", on=on)
+    assert not quebec.citation.is_draft and quebec.citation.label == "QC RJC art. 67.11"
+    with pytest.raises(DomainError) as refused:
+        ranking_at(jurisdiction="QC", key="lu.cinq_cartes", on=on, drafts=True)
+    assert refused.value.code == "wrong_jurisdiction"
+    with pytest.raises(DomainError) as refused:  # before its article's date, no ranking is in force
+        ranking_at(jurisdiction="LU", key="lu.cinq_cartes", on=datetime.date(1990, 1, 1), drafts=True)
+    assert refused.value.code == "not_in_force"
+
+
+def test_lu_37_9_the_super_ante_is_paid_on_the_ranking_the_rule_data_gives_on_the_day(rules):
+    """Art. 37-9: the Super Ante is paid « à partir de la combinaison Quinte »; the computation reads the game's
+    ranking (art. 37-10) through the dated rule API: the order of its classes in the data is the order it pays on."""
+    board = "2c 7d 9h Jc Ks"
+    straight, qualified = seven("Tc Qd " + board), seven("Kd 4h " + board)
+    folded = np.array([False])
+    assert settled(*holdem.settle_holdem_casino(straight, qualified, np.array([4.0]), folded))[1] == 1.0
+    # the data's ranking with straight and three of a kind swapped: a straight falls below the Super Ante's « Quinte »
+    classes = HandClass.objects.filter(ranking__key="lu.cinq_cartes")
+    straight_class, trips = classes.get(key="straight"), classes.get(key="three_of_a_kind")
+    positions = straight_class.position, trips.position
+    classes.filter(pk__in=[straight_class.pk, trips.pk]).update(position=F("position") + 100)
+    HandClass.objects.filter(pk=straight_class.pk).update(position=positions[1])
+    HandClass.objects.filter(pk=trips.pk).update(position=positions[0])
+    assert settled(*holdem.settle_holdem_casino(straight, qualified, np.array([4.0]), folded))[1] != 1.0

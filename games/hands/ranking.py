@@ -70,18 +70,25 @@ def split_fine_class(fine: str) -> tuple[str, tuple[int, ...]]:
     return category, tuple(RANK_CHARS.index(r) for r in ranks.split("-") if r)
 
 
-@cache
-def ranking(key: str) -> Ranking:
-    """The ranking `key` (e.g. "qc.quatre_cartes") from its rule file; royal flush is the top straight
-    flush, not a category of its own, and a hand with no combination is the lowest category."""
-    jurisdiction, _, name = key.partition(".")
-    document = read(RANKINGS_DIR / jurisdiction / f"{name}.yaml")
-    keys = [entry["key"] for entry in document["classes"] if entry["key"] != "royal_flush"]
-    if document.get("order") == "highest_first":
-        keys.reverse()
+def ranking_of_classes(key: str, highest_first, cited: str) -> Ranking:
+    """A ranking from its class keys, the highest first (as the rule data loads them); royal flush is the top
+    straight flush, not a category of its own, and a hand with no combination is the lowest category."""
+    keys = [name for name in reversed(list(highest_first)) if name != "royal_flush"]
     if "high_card" not in keys:
         keys.insert(0, "high_card")
-    return Ranking(key, HAND_SIZES.get(key, 5), tuple(keys), citation(document["reference"]))
+    return Ranking(key, HAND_SIZES.get(key, 5), tuple(keys), cited)
+
+
+@cache
+def ranking(key: str) -> Ranking:
+    """The ranking `key` (e.g. "qc.quatre_cartes") from its rule file, undated: for the pure evaluators and their
+    lookup tables. Code that applies a ranking to a casino's day reads it with games.selectors.ranking_at."""
+    jurisdiction, _, name = key.partition(".")
+    document = read(RANKINGS_DIR / jurisdiction / f"{name}.yaml")
+    keys = [entry["key"] for entry in document["classes"]]
+    if document.get("order") != "highest_first":
+        keys.reverse()
+    return ranking_of_classes(key, keys, citation(document["reference"]))
 
 
 @cache

@@ -121,7 +121,10 @@ def settle_uth(player, dealer, play, *, game="lu.uth", reading=None, on=None):
     for a straight or better and is returned on a smaller win; ties return everything. `reading` is the
     blind table's reading of its odds, the one its text supports by default."""
     qualified = qualifies(dealer, rule_value(f"{game}.qualification_croupier", on))
-    listed, net = paytable(f"{game}.blind", on).pays(player, ranking(RANKING), reading)
+    # the game's ranking from the rule data on its day (LU RGD 1979 art. 37-10, a draft); MC AM 2007-668 art. 1 lists
+    # only the paying hands (mc.uth), so Monaco's hands keep the five-card categories they are valued with
+    ranks = rulebook.ranking(game, on) if game == "lu.uth" else ranking(RANKING)
+    listed, net = paytable(f"{game}.blind", on).pays(player, ranks, reading)
     outcome = np.sign(player - dealer).astype(float)
     folded = play == 0
     ante = np.where(folded, -1.0, np.where(qualified, outcome, 0.0))
@@ -265,7 +268,8 @@ def settle_holdem_casino(player, dealer, raised, folded, *, reading=None, on=Non
     returns it on a smaller win; ties return everything. `reading` is the super ante table's reading of
     its odds, the one its text supports by default."""
     qualified = qualifies(dealer, rule_value("lu.holdem_casino.qualification_croupier", on))
-    listed, net = paytable("lu.holdem_casino.super_ante", on).pays(player, ranking(RANKING), reading)
+    listed, net = paytable("lu.holdem_casino.super_ante", on).pays(player, rulebook.ranking("lu.holdem_casino", on),
+                                                                    reading)
     outcome = np.where(qualified, np.sign(player - dealer).astype(float), 0.0)
     ante = np.where(folded, -1.0, np.where(qualified, outcome, 1.0))
     won = np.where(listed, net, 0.0)

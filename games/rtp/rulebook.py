@@ -16,7 +16,8 @@ from fractions import Fraction
 from django.utils import timezone
 
 from games import selectors
-from games.models import Article
+from games.hands.ranking import Ranking
+from games.models import Article, Game
 
 READINGS = ("a", "pour")
 
@@ -44,6 +45,14 @@ def paytable(key: str, on: datetime.date | None = None) -> dict:
     """The version of pay table `key` applicable on `on`, as `selectors.paytable_data` gives it (lines, citation,
     and the reading its text supports)."""
     return selectors.paytable_at(key=key, on=day(on), drafts=applies_draft(key))
+
+
+def ranking(game: str, on: datetime.date | None = None) -> Ranking:
+    """The hand ranking game `game` ("lu.holdem_casino") ranks hands with, as the rule data gives it on `on`
+    (`selectors.ranking_at`): the draft gate as for the game's values, its citation « (projet) » where it is one."""
+    key = Game.objects.filter(key=game).values_list("ranking__key", flat=True).first()
+    return selectors.ranking_at(jurisdiction=game.split(".")[0].upper(), key=key or "", on=day(on),
+                                drafts=applies_draft(game)).ranking
 
 
 def odds(parsed: dict) -> Fraction:
