@@ -65,7 +65,8 @@ RULES = (  # the first rule that matches a command is its rule
     Rule(r"\./scripts/manage rules_load", REPO, r"^\d+ changement"),
     Rule(r"\./scripts/manage paytable_show (\S+)( .*)?", REPO, r"^\S+ — .+\nversion du \d{4}-\d\d-\d\d"),
     Rule(r"\./scripts/manage rules_coverage( .*)?", REPO,
-         r"appliquées : \d+ · affichage seulement : \d+ .* total : \d+"),
+         r"appliquées : \d+ \(test nommé présent : \d+\) · affichage seulement : \d+ · non appliquées : \d+ .* "
+         r"total : \d+"),
     Rule(r"\./scripts/manage rtp", REPO, r"^qc\.357\.trois_cartes$"),
     Rule(r"\./scripts/manage rtp \S+( .*)?", REPO, r"Retour \d+,\d+ % \(\d+/\d+\)"),
     Rule(r"\./scripts/manage registers_verify( .*)?", DEMO, r"— intègre\n(.*\n)*\d+ registre\(s\) vérifié\(s\), 0 "),

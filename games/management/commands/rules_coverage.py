@@ -48,7 +48,7 @@ class Command(BaseCommand):
                 if value.reason:
                     self.stdout.write(f"  pourquoi    {value.reason}")
             self.stdout.write(
-                f"appliquées : {counts['applied']} (dont {counts['applied_tests_found']} dont le test nommé existe) · "
+                f"appliquées : {counts['applied']} (test nommé présent : {counts['applied_tests_found']}) · "
                 f"affichage seulement : {counts['display_only']} · non appliquées : {counts['not_applied']} · "
                 f"non classées : {counts['unclassified']} · total : {counts['total']}"
             )
