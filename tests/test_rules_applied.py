@@ -21,6 +21,7 @@ from games.selectors import ranking_at
 from registers.cards.ledger import card_load
 from registers.cards.services import card_certificate_record, card_issue, client_register
 from registers.models import Card, Tournament
+from registers.poker_room.services import poker_session_open
 from registers.tournaments.services import tournament_publish
 from tests.conftest import lu_today, make_user
 from tests.poker_world import session
@@ -31,7 +32,7 @@ pytestmark = pytest.mark.django_db
 
 def _rule(key: str, value) -> None:
     """The value of `key` in the rule data, changed in place (every version)."""
-    assert RuleValueVersion.objects.filter(rule__key=key).update(value=value) >= 1
+    assert RuleValueVersion.objects.filter(rule__key=key).update(value=value) >= 1  # None: no value any more
 
 
 def seven(text):
@@ -163,3 +164,27 @@ def test_lu_37_9_the_super_ante_is_paid_on_the_ranking_the_rule_data_gives_on_th
     HandClass.objects.filter(pk=straight_class.pk).update(position=positions[1])
     HandClass.objects.filter(pk=trips.pk).update(position=positions[0])
     assert settled(*holdem.settle_holdem_casino(straight, qualified, np.array([4.0]), folded))[1] != 1.0
+
+
+def test_lu_49_1_an_option_is_opened_only_where_the_rule_data_allows_one(world, rules):
+    """Art. 49-1 (and 49-5 for Omaha): « La direction de l'établissement peut, dans son règlement intérieur, autoriser
+    l'utilisation d'une troisième mise initiale facultative dite option. »"""
+    manager = make_user("direction.c", "manager", casino=world.c)
+    day = lu_today() - datetime.timedelta(days=1)
+    omaha = {"table": "OM-1", "variant": deal.OMAHA, "version": deal.POT_LIMIT}
+
+    def open_with_option(table, variant, version):
+        return poker_session_open(casino=world.c, actor=manager, gaming_day=day, table=table, variant=variant,
+                                  version=version, minimum="10", small_blind="5", big_blind="10", rake_rate="0.05",
+                                  option=True)
+
+    assert open_with_option("TH-1", deal.HOLDEM, deal.NO_LIMIT).option
+    # without the option in the rule data, a session with one is refused, in each game by its own value
+    _rule("lu.omaha.option", None)
+    with pytest.raises(DomainError) as refused:
+        open_with_option(**omaha)
+    assert refused.value.field == "option"
+    _rule("lu.texas_holdem.option", None)
+    with pytest.raises(DomainError) as refused:
+        open_with_option("TH-2", deal.HOLDEM, deal.NO_LIMIT)
+    assert refused.value.field == "option"
