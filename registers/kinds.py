@@ -39,6 +39,8 @@ class EntryKind(models.TextChoices):
     POKER_SESSION = "poker.seance", _("Ouverture d'une séance de poker")
     HANDS_IMPORTED = "poker.mains", _("Import des mains du salon de poker")
     STAKE_CONSIGNED = "poker.consignation", _("Mise consignée non réclamée")
+    # the casino's house rules for its poker jackpots, a dated version (registers/poker/house_rules.py)
+    HOUSE_RULES = "poker.reglement_interieur", _("Règlement intérieur du salon de poker")
     JACKPOT_CONFIGURED = "jackpot.configuration", _("Configuration du jackpot")  # levels, start values
     JACKPOT_STATEMENT = "jackpot.releve", _("Relevé de fin de séance")  # displayed amounts, session sum
     JACKPOT_WON = "jackpot.gain", _("Gain du jackpot")  # progressive or bad beat, countersigned
@@ -87,6 +89,9 @@ class EntryKind(models.TextChoices):
     DRAFT_BASIS = "registre.base_projet", _("Base d'application du projet")
     # any register: a signed report of it (compliance/reports): its SHA-256, the entries it covers, its signer
     REPORT_SIGNED = "rapport.signe", _("Rapport signé")
+    # any register: an earlier entry's citation the texts do not support, rectified beside it (registers_recite): the
+    # entry stays as written, the pages, exports and reports show the rectified citation next to the original
+    RECITATION = "citation.rectification", _("Rectification d'une citation")
 
 
 # The kinds of entry each register holds (what its services file): an entry of another kind does not belong there. A
@@ -98,9 +103,10 @@ _REGISTER_ENTRY_KINDS = {
     RegisterKind.JACKPOTS: (EntryKind.JACKPOT_PAID, EntryKind.CORRECTION),
     RegisterKind.JACKPOT_PROGRESSIF: (EntryKind.JACKPOT_CONFIGURED, EntryKind.JACKPOT_STATEMENT,
                                       EntryKind.JACKPOT_WON, EntryKind.JACKPOT_STOPPED, EntryKind.CORRECTION),
-    RegisterKind.BAD_BEAT: (EntryKind.JACKPOT_STATEMENT, EntryKind.JACKPOT_WON, EntryKind.CORRECTION),
+    RegisterKind.BAD_BEAT: (EntryKind.JACKPOT_STATEMENT, EntryKind.JACKPOT_WON, EntryKind.JACKPOT_STOPPED,
+                            EntryKind.JACKPOT_CONFIGURED, EntryKind.CORRECTION),
     RegisterKind.CAGNOTTE: (EntryKind.CAGNOTTE_COUNTED, EntryKind.POKER_SESSION, EntryKind.HANDS_IMPORTED,
-                            EntryKind.STAKE_CONSIGNED, EntryKind.CORRECTION),
+                            EntryKind.STAKE_CONSIGNED, EntryKind.HOUSE_RULES, EntryKind.CORRECTION),
     RegisterKind.APPAREILS: (EntryKind.MACHINE_INSTALLED, EntryKind.MACHINE_NOTICE, EntryKind.MACHINE_MOVED,
                              EntryKind.CORRECTION),
     RegisterKind.CARTES: (EntryKind.CARD_ISSUED, EntryKind.CARD_STATUS, EntryKind.CARD_LOADED, EntryKind.CARD_BET,
@@ -119,7 +125,7 @@ _REGISTER_ENTRY_KINDS = {
 }
 # What Vigie writes about a register itself rather than about a gaming day's play: it may follow the day's close, and
 # is never a late filing.
-ABOUT_THE_REGISTER = (EntryKind.DRAFT_BASIS, EntryKind.REPORT_SIGNED)
+ABOUT_THE_REGISTER = (EntryKind.DRAFT_BASIS, EntryKind.REPORT_SIGNED, EntryKind.RECITATION)
 # What Vigie writes about a closed gaming day once its close is done: the day's reconciliation and what follows its
 # findings (they follow the close by nature, and are never late filings).
 AFTER_THE_CLOSE = (EntryKind.RECONCILED, EntryKind.FINDING_FOLLOWED)

@@ -228,6 +228,7 @@ def entry_context(request, entry, kind: str) -> dict:
     """What the page of one entry shows, whatever its register."""
     return {
         "correction": selectors.entry_correction(entry),
+        "recitation": selectors.entry_recitation(entry),
         "entry": entry,
         "casino": entry.register.casino,
         "register": entry.register,

@@ -31,6 +31,9 @@ class Document:
 # Documents the apps above the reports make (compliance/approvals: the decision letter), by kind: each app's
 # AppConfig.ready sets its own, so that the reports never import them.
 BUILDERS: dict[str, Callable[[Report], Document]] = {}
+# Whether a signed document of such a kind cites what was rectified since and must be reissued (registers_recite),
+# set by the app making it.
+REISSUE: dict[str, Callable[[Report], bool]] = {}
 
 
 def build(report: Report) -> Document:

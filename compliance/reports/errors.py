@@ -18,3 +18,4 @@ PAYTABLE_REQUIRED = _("Donnez la table de paiement.")
 PAYTABLE_UNKNOWN = _("Table de paiement inconnue : {key}.")
 NO_SIGNER = _("Le taux de retour d'une table est signé par le certificat d'un casino ou d'une autorité de régulation : "
               "un administrateur de la plateforme n'en a pas.")
+REISSUE_UNSIGNED = _("Seul un rapport signé se refait en nouvelle version ; celui-ci ne l'est pas.")

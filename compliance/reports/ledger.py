@@ -1,6 +1,7 @@
 """The entries a report shows, as rows of JSON-ready data (every field, the entry's hash, amounts as strings), and
 their totals by kind and by currency: one reading for the daily report, the monthly book, the caisse statement and
-the card statement. A corrected entry is shown struck through and leaves the totals."""
+the card statement. A corrected entry is shown struck through and leaves the totals; a citation rectified since
+(registers/chain/recitation.py) is shown beside the one written."""
 
 import json
 from collections import Counter
@@ -9,7 +10,7 @@ from decimal import Decimal
 
 from django.db.models import QuerySet
 
-from registers.chain.selectors import person, register_head, with_corrections
+from registers.chain.selectors import person, recited, register_head, with_corrections
 from registers.kinds import entry_kind_label
 from registers.models import Checkpoint, Entry
 
@@ -26,6 +27,7 @@ def _row(entry: Entry) -> dict:
         "countersigner": person(entry.countersigner), "amount": amount if isinstance(amount, str) else None,
         "citation": payload.get("citation") if isinstance(payload.get("citation"), str) else None,
         "corrected_by": entry.corrected_by, "prev_hash": entry.prev_hash, "hash": entry.hash, "payload": payload,
+        "recited_by": entry.recited_by, "recited": recited(entry),
     }
 
 

@@ -119,6 +119,9 @@ class Report(models.Model):
     covered = models.JSONField(_("écritures couvertes"), default=list, blank=True)  # their numbers in the register
     chain_entry = models.ForeignKey("registers.Entry", on_delete=models.PROTECT, null=True, blank=True,
                                     related_name="+", verbose_name=_("écriture au registre"))
+    # a new version of a signed report (its entries' citations rectified since): the old stays as signed
+    supersedes = models.ForeignKey("self", on_delete=models.PROTECT, null=True, blank=True,
+                                   related_name="superseded_by", verbose_name=_("remplace le rapport"))
 
     # a casino's reports are its staff's and its regulator's; a pay table's return (no casino) every signed-in user's
     objects = scoped_queryset(casino="casino", jurisdiction="casino__jurisdiction").as_manager()

@@ -183,6 +183,34 @@ def letter_request(*, actor: User, kind: str, casino: Casino, register_kind: str
     return report
 
 
+@transaction.atomic
+def report_reissue(*, actor: User, report: Report) -> Report:
+    """A new version of a signed report, rendered again from the register as it stands (the citations rectified since
+    beside the ones written), naming the version it replaces, which stays as it was signed. Asked by the platform
+    (registers_recite) or by the casino's staff; waits for the worker like any report."""
+    if report.status != Report.Status.SUCCEEDED:
+        raise DomainError(errors.REISSUE_UNSIGNED, code=ErrorCode.INVALID, field="report")
+    if report.casino is not None and not actor.is_platform_admin and actor.username != SYSTEM_USERNAME:
+        verify_can_write(actor, report.casino)
+    new = Report.objects.create(kind=report.kind, casino=report.casino, register=report.register,
+                                subject=report.subject, period_start=report.period_start,
+                                period_end=report.period_end, requested_by=actor, requested_at=timezone.now(),
+                                supersedes=report)
+    audit_record(actor=actor, action=AuditAction.REPORT_REQUESTED, casino=report.casino, target_type="report",
+                 target_id=new.pk, details={"kind": report.kind, "supersedes": report.pk, "sha256": report.sha256})
+    send_on_commit("compliance.reports.tasks.report_run", new.pk)
+    return new
+
+
+def superseded(report: Report) -> dict | None:
+    """What a reissued report says of the version it replaces: its number, its SHA-256, its signature's date."""
+    old = report.supersedes
+    if old is None:
+        return None
+    return {"report": old.pk, "sha256": old.sha256,
+            "signed_at": old.finished_at.isoformat(timespec="seconds") if old.finished_at else None}
+
+
 def reports_after_close(session, user: User) -> list[Report]:
     """A closed gaming day: the daily report of each of the casino's registers, asked of the worker by the one who
     closed it (registers/chain/services.py calls this at the close)."""
@@ -215,9 +243,11 @@ def report_generate(report: Report) -> Report:
                                                                                     progress=5):
         return Report.objects.get(pk=report.pk)
     report = Report.objects.select_related("register__casino__jurisdiction", "casino__jurisdiction",
-                                           "requested_by").get(pk=report.pk)
+                                           "requested_by", "supersedes").get(pk=report.pk)
     try:
         made = documents.build(report)
+        if report.supersedes_id:
+            made.source["supersedes"] = superseded(report)
         _progress(report, 30)
         # rendered and signed in files: a month's book is more than a worker should hold twice
         with tempfile.TemporaryFile() as document, tempfile.TemporaryFile() as signed_file:
@@ -249,6 +279,8 @@ def _file(report: Report, made: documents.Document, signed: bytes, certificate: 
               "tsa": signing.tsa_label()}
     if report.subject:
         record["subject"] = report.subject
+    if report.supersedes_id:
+        record["supersedes"] = superseded(report)
     entry = None
     if made.register is not None:
         casino = made.register.casino

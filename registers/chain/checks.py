@@ -3,6 +3,7 @@
 (`entry_correct`), which any register but the cards' may hold."""
 
 import datetime
+import json
 import re
 
 from django.utils.translation import gettext_lazy as _
@@ -12,6 +13,8 @@ from compliance.models import SYSTEM_USERNAME, Casino, User
 from .. import controls
 from ..fields import TEXT_MAX
 from ..kinds import ABOUT_THE_REGISTER, AFTER_THE_CLOSE, OUTSIDE_PLAY, REGISTER_ENTRY_KINDS, EntryKind
+from ..models import Entry
+from .recitation import rule_named, value_at
 from .replay import HOUSE_RULE, Audited, Check, Problem, Replay, rendered
 from .services import EQUIVALENT_GUARANTEES, days_late
 
@@ -37,6 +40,15 @@ STEP_OUT_OF_SEQUENCE = _("La demande {reference} passe de « {written} » alors 
                          "laissée « {state} ».")
 NOT_A_HASH = _("pas une empreinte SHA-256 (64 chiffres hexadécimaux)")
 COVERS_ELSEWHERE = _("Le rapport dit couvrir des écritures qui ne sont pas des écritures antérieures de ce registre.")
+RECITES_NOTHING = _("La rectification ne se rapporte à aucune écriture antérieure de ce registre.")
+RECITATION_MISMATCH = _("La rectification dit rectifier l'écriture n° {written} ({kind}), mais se rapporte au n° {seq} "
+                        "({referred}).")
+RECITATION_NOT_WRITTEN = _("La rectification dit que l'écriture porte « {was} » en « {path} », mais elle y porte "
+                           "« {found} ».")
+RECITATION_UNKNOWN_RULE = _("La rectification invoque la règle « {rule} », que la table des rectifications ne connaît "
+                            "pas, ou pas avec cette citation.")
+RECITATION_SIGNERS = _("Une rectification est déposée par un administrateur de la plateforme et contresignée par le "
+                       "traitement automatique de Vigie.")
 CORRECTION_MISMATCH = _("La correction dit corriger l'écriture n° {written} ({kind}), mais se rapporte au n° {seq} "
                         "({referred}).")
 
@@ -46,6 +58,8 @@ def _staff(user: User, casino: Casino, kind: str) -> bool:
     regulator of the casino's jurisdiction too."""
     if user.username == SYSTEM_USERNAME or (user.is_casino_staff and user.casino_id == casino.pk):
         return True
+    if kind == EntryKind.RECITATION:  # the platform rectifies what Vigie itself wrote
+        return user.is_platform_admin
     return kind in OUTSIDE_PLAY and user.is_regulator and user.jurisdiction_id == casino.jurisdiction_id
 
 
@@ -165,4 +179,32 @@ def approval_step(replay: Replay, entry: Audited) -> list[Problem]:
     if written != state:
         check.fail(STEP_OUT_OF_SEQUENCE, reference=reference, written=written, state=state or "—")
     states[reference] = entry.payload.get("vers")
+    return check.problems
+
+
+def recitation(replay: Replay, entry: Audited) -> list[Problem]:
+    """`entry_recite`: an earlier entry of the register whose citations a rule of recitations.yaml rectifies, each
+    place holding what the recitation says was written there, filed by a platform administrator and countersigned by
+    Vigie's own account."""
+    check = Check(replay, entry, controls.written(controls.RECITATION))
+    row = entry.entry
+    if not (row.actor.is_platform_admin and row.actor.username != SYSTEM_USERNAME
+            and row.countersigner is not None and row.countersigner.username == SYSTEM_USERNAME):
+        check.fail(RECITATION_SIGNERS)
+    referred = replay.referred(entry)
+    if referred is None:
+        check.fail(RECITES_NOTHING)
+        return check.problems
+    seq, kind = referred
+    if (entry.payload.get("recites"), entry.payload.get("kind")) != (seq, kind):
+        check.fail(RECITATION_MISMATCH, written=entry.payload.get("recites"), kind=entry.payload.get("kind"), seq=seq,
+                   referred=kind)
+    written = json.loads(Entry.objects.values_list("payload", flat=True).get(pk=row.refers_to_id))
+    for correction in check.items("corrections"):
+        rule = rule_named(str(correction.get("rule")))
+        if rule is None or (rule.was, rule.now) != (correction.get("was"), correction.get("now")):
+            check.fail(RECITATION_UNKNOWN_RULE, rule=correction.get("rule"))
+        found = value_at(written, str(correction.get("path")))
+        if found != correction.get("was"):
+            check.fail(RECITATION_NOT_WRITTEN, was=correction.get("was"), path=correction.get("path"), found=found)
     return check.problems

@@ -42,3 +42,8 @@ LATE_LEDGER = _(
     "(contrôle interne) : une opération de ce registre s'inscrit le jour où elle a lieu."
 )
 COUNTERSIGN_AUDIT = _("La contresignature est refusée, l'écriture ne vaut plus en l'état du registre : {problem}")
+RECITATION_BY_ADMIN = _(
+    "Une citation se rectifie par un administrateur de la plateforme, contresigné par le traitement automatique de "
+    "Vigie (contrôle interne du casino)."
+)
+RECITATION_DONE = _("Les citations de l'écriture n° {seq} sont déjà rectifiées.")

@@ -252,9 +252,34 @@ def with_corrections(entries: QuerySet[Entry], upto: int | None = None) -> Query
     `upto`, as the register stood at its n° `upto`. The entries may be an archived year's (`KeptEntry`): its
     corrections are read there, where they were archived with it."""
     corrections = entries.model.objects.filter(refers_to_id=OuterRef("pk"), kind=EntryKind.CORRECTION).order_by("seq")
+    # the latest rectification of its citations (registers/chain/recitation.py): it names every place rectified
+    recitations = entries.model.objects.filter(refers_to_id=OuterRef("pk"), kind=EntryKind.RECITATION).order_by("-seq")
     if upto is not None:
         corrections = corrections.filter(seq__lte=upto)
-    return entries.annotate(corrected_by=Subquery(corrections.values("seq")[:1]))
+        recitations = recitations.filter(seq__lte=upto)
+    return entries.annotate(corrected_by=Subquery(corrections.values("seq")[:1]),
+                            recited_by=Subquery(recitations.values("seq")[:1]),
+                            recitation=Subquery(recitations.values("payload")[:1]))
+
+
+def recited(entry) -> list[dict]:
+    """The places of the entry whose citation was rectified, each {path, was, now}, from `with_corrections`."""
+    payload = getattr(entry, "recitation", None)
+    return [{key: item[key] for key in ("path", "was", "now")}
+            for item in json.loads(payload).get("corrections", [])] if payload else []
+
+
+def entry_recitation(entry: Entry) -> dict | None:
+    """The latest rectification of the entry's citations: its entry, and each place with what was written and what
+    should have been, with the reason."""
+    done = entry.followers.filter(kind=EntryKind.RECITATION).select_related("actor", "countersigner").order_by(
+        "-seq").first()
+    if done is None:
+        return None
+    payload = json.loads(done.payload)
+    reasons = payload.get("reasons", {})
+    return {"entry": done, "places": [{**place, "why": reasons.get(place.get("rule"), "")}
+                                      for place in payload.get("corrections", [])]}
 
 
 def entry_correction(entry: Entry) -> Entry | PendingEntry | None:
@@ -273,7 +298,8 @@ REGISTER_CSV_HEADERS = (
     gettext_noop("N°"), gettext_noop("Journée de jeu"), gettext_noop("Nature"), gettext_noop("Déposé par"),
     gettext_noop("Contresigné par"), gettext_noop("Enregistré le"), gettext_noop("Montant"), gettext_noop("Devise"),
     gettext_noop("Se rapporte au n°"), gettext_noop("Contenu"), gettext_noop("Empreinte"),
-    gettext_noop("Corrigée par l'écriture n°"),
+    gettext_noop("Corrigée par l'écriture n°"), gettext_noop("Citation rectifiée par l'écriture n°"),
+    gettext_noop("Citations rectifiées"),
 )
 
 
@@ -336,6 +362,8 @@ def entries_csv(entries: Iterable) -> Iterator[str]:
                 people(entry.countersigner_id), timezone.localtime(entry.recorded_at).isoformat(timespec="seconds"),
                 number_format(Decimal(amount), 2) if amount else "", payload.get("currency", ""),
                 entry.refers_to_seq or "", entry.payload, entry.hash, entry.corrected_by or "",
+                getattr(entry, "recited_by", None) or "",
+                " ; ".join(f"{place['path']} : {place['now']} (écrite : {place['was']})" for place in recited(entry)),
             ])
             if sheet.size() >= CSV_CHUNK:
                 yield sheet.taken()
@@ -374,6 +402,10 @@ class PayloadRow:
     @property
     def corrected_by(self) -> int | None:
         return getattr(self.entry, "corrected_by", None)
+
+    @property
+    def recited_by(self) -> int | None:
+        return getattr(self.entry, "recited_by", None)
 
     @property
     def vouchers(self) -> list[tuple[str, Decimal]]:

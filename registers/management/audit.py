@@ -35,6 +35,9 @@ CHECKS = {
     (Register.JACKPOT_PROGRESSIF, Kind.JACKPOT_STOPPED): (poker.progressive_stopped,),
     (Register.BAD_BEAT, Kind.JACKPOT_STATEMENT): (poker.bad_beat_statement,),
     (Register.BAD_BEAT, Kind.JACKPOT_WON): (poker.bad_beat_won,),
+    (Register.BAD_BEAT, Kind.JACKPOT_STOPPED): (poker.bad_beat_stopped,),
+    (Register.BAD_BEAT, Kind.JACKPOT_CONFIGURED): (poker.bad_beat_restarted,),
+    (Register.CAGNOTTE, Kind.HOUSE_RULES): (poker.house_rules_recorded,),
     (Register.CARTES, Kind.CARD_ISSUED): (cards.card_issued,),
     (Register.CARTES, Kind.CARD_STATUS): (cards.card_status,),
     (Register.CARTES, Kind.CARD_LOADED): (ledger.card_loaded,),
@@ -74,6 +77,8 @@ CHECKS = {
     **{(register, Kind.DRAFT_BASIS): (chain.draft_basis,) for register in REGISTER_ENTRY_KINDS},
     # a signed report's record, in the register it covers (compliance/reports)
     **{(register, Kind.REPORT_SIGNED): (chain.report_signed,) for register in REGISTER_ENTRY_KINDS},
+    # a citation rectified beside the entry that wrote it (registers_recite), in every register
+    **{(register, Kind.RECITATION): (chain.recitation,) for register in REGISTER_ENTRY_KINDS},
 }
 
 
