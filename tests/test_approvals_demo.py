@@ -1,12 +1,21 @@
-"""The demo shows the approvals at work (compliance/approvals/demo.py): at La Moselle and Lac-Bleu a request in
-every state of the workflow, at Lac-Bleu the wheel of fortune refused for a bet below the 75 % of QC RJC art. 122, at
-Les Rochers the TRIPS pay table approved with the regulator's finding on the reading of « POUR »; each step in the
-casino's register of approvals, which audits clean; a second load creates nothing."""
+"""The demo shows the approvals at work (compliance/approvals/demo.py): at each casino a request in every state its
+kinds' powers give (authorisations and notices at La Moselle, the Régie's opinions at Lac-Bleu, notices to the
+autorité concédante at Les Rochers, with the regulator's finding on the reading of « POUR »), the Québec wheel
+published rather than filed; each step in the casino's register of approvals, which audits clean; a second load
+creates nothing."""
+
+import datetime
 
 import pytest
 
 from compliance.approvals import workflow as w
-from compliance.approvals.models import ApprovalRequest, RequestAttachment, RequestFinding, RequestStep
+from compliance.approvals.models import (
+    ApprovalRequest,
+    RequestAttachment,
+    RequestFinding,
+    RequestStep,
+    WheelPublication,
+)
 from registers.kinds import RegisterKind
 from registers.management.audit import audit
 
@@ -30,61 +39,74 @@ def states(code: str) -> set[str]:
     return set(ApprovalRequest.objects.filter(casino__code=code).values_list("state", flat=True))
 
 
-def test_every_state_of_the_workflow_appears_at_the_demo_casinos(demo):
+def test_every_state_each_power_gives_appears_at_the_demo_casinos(demo):
     assert {f"approval requests of {code}" in " ".join(demo) for code in CASINOS} == {True}
-    resting = set(w.STATES) - {w.FILED, w.CHECKING}  # filing runs the checks and puts it under review at once
-    assert states("la-moselle") == resting and states("lac-bleu") == resting
-    # Monaco has one kind, its notices are all on the TRIPS table: one decision in force at a time
-    assert states("les-rochers") == resting - {w.CONDITIONAL}
+    common = {w.DRAFT, w.REVIEW, w.INFORMATION, w.WITHDRAWN}  # filing runs the checks and puts it under review
+    assert states("la-moselle") == common | {w.APPROVED, w.CONDITIONAL, w.REFUSED, w.SUPERSEDED, w.REVOKED,
+                                             w.ACKNOWLEDGED, w.OBJECTED}
+    assert states("lac-bleu") == common | {w.FAVOURABLE, w.UNFAVOURABLE}  # proposals: the Régie's opinion
+    assert states("les-rochers") == common | {w.ACKNOWLEDGED, w.OBJECTED}  # notices to the autorité concédante
     moselle = ApprovalRequest.objects.filter(casino__code="la-moselle")
-    assert {"table_de_paiement", "semi_automatique", "systeme_cartes", "arret_jackpot", "etat_appareil", "tournoi",
-            "jeu_annexe", "liaison_progressif", "appareil_remis_a_neuf"} <= set(moselle.values_list("kind", flat=True))
-    # under review with findings, waiting for the casino's answer, answered
+    assert {"semi_automatique", "systeme_cartes", "arret_jackpot", "etat_appareil", "tournoi", "jeu_annexe",
+            "liaison_progressif", "appareil_remis_a_neuf"} == set(moselle.values_list("kind", flat=True))
+    # LU 37-14 « sont fixées comme suit »: no pay-table request where the RGD fixes the table
+    assert not moselle.filter(kind="table_de_paiement").exists()
+    # QC 120 and 125 are publications: no wheel or tournament request, the wheel on its public page
+    assert not ApprovalRequest.objects.filter(casino__code="lac-bleu", kind__in=("roue_de_fortune", "tournoi"))
+    assert WheelPublication.objects.filter(casino__code="lac-bleu").count() == 2
     stop = moselle.get(kind="arret_jackpot")
-    assert stop.state == w.REVIEW
+    assert stop.state == w.OBJECTED and "49-11" in stop.steps.last().note
     (notice,) = stop.findings.all()
     assert (notice.severity, notice.found, notice.required) == ("bloquant", "9", "15") and "49-11" in notice.citation
-    assert moselle.get(kind="systeme_cartes").steps.last().transition == w.ASK.name
+    cards = moselle.get(kind="systeme_cartes")
+    assert cards.steps.last().transition == w.ASK.name and cards.effective_from is not None  # produced
     roulette = moselle.get(kind="semi_automatique")
     assert roulette.state == w.REVIEW and roulette.steps.filter(transition=w.ANSWER.name).exists()
     assert roulette.attachments.count() == 3
     assert all(bytes(a.content).startswith(b"%PDF-") for a in RequestAttachment.objects.all())
-    # the summer's pay table superseded by the lasting one, which takes effect the day the summer's ends
-    superseded, approved = moselle.get(state=w.SUPERSEDED), moselle.get(state=w.APPROVED, kind="table_de_paiement")
-    assert (superseded.subject, approved.subject) == ("lu.uth.trips", "lu.uth.trips")
-    assert approved.supersedes == superseded and superseded.ended_on == approved.effective_from
-    assert moselle.get(state=w.CONDITIONAL).conditions
+    superseded, conditional = moselle.get(state=w.SUPERSEDED), moselle.get(state=w.CONDITIONAL)
+    assert (superseded.kind, superseded.subject) == (conditional.kind, conditional.subject) == ("jeu_annexe",
+                                                                                                 "Paire Plus")
+    assert conditional.supersedes == superseded and conditional.conditions
+    tournament = moselle.get(state=w.APPROVED)
+    assert tournament.kind == "tournoi" and len(tournament.items["empreinte_regles"]) == 64
     assert moselle.get(state=w.REVOKED).ended_on is not None
     assert moselle.get(state=w.DRAFT).filed_at is None
-    # every step is taken by its side: the casino's manager, the ministry, or Vigie running the checks
     actors = set(RequestStep.objects.filter(request__casino__code="la-moselle").values_list("actor__username",
                                                                                               flat=True))
     assert actors == {"lu.direction", "lu.ministere", "vigie-automate"}
 
 
-def test_the_quebec_wheel_returning_less_than_75_per_cent_is_refused_citing_art_122(demo):
-    wheels = ApprovalRequest.objects.filter(casino__code="lac-bleu", kind="roue_de_fortune")
-    refused = wheels.get(state=w.REFUSED)
-    (blocking,) = refused.findings.filter(severity=RequestFinding.Severity.BLOCKING)
-    assert blocking.code == "roue_minimum" and "122" in blocking.citation and blocking.required == "75,00 %"
-    decision = refused.steps.get(transition=w.REFUSE.name)
-    assert decision.actor.username == "qc.regie" and "122" in decision.note and "75 %" in decision.note
-    # the wheel in force is the one approved under conditions, which replaced the first
-    assert set(wheels.values_list("state", flat=True)) == {w.SUPERSEDED, w.CONDITIONAL, w.REFUSED}
-    assert ApprovalRequest.objects.filter(casino__code="lac-bleu", kind="tournoi", state=w.APPROVED).exists()
-    late = ApprovalRequest.objects.get(casino__code="lac-bleu", kind="tournoi", state=w.REVIEW)
-    assert late.findings.get(code="publication").severity == RequestFinding.Severity.BLOCKING
+def test_no_demo_request_rests_on_an_article_lacking_the_power_it_claims(demo):
+    """Each kind filed cites the article whose words hold the power (games/rules/validate.py checks the data): no
+    pay table cites QC art. 122 (the wheel's 75 %) nor LU 49-16 (side bets)."""
+    from compliance.approvals.kinds import form_of
+
+    for request in ApprovalRequest.objects.select_related("casino__jurisdiction"):
+        form = form_of(request.kind, request.casino, request.casino.today())
+        assert form.filed, request.reference
+        if request.kind == "table_de_paiement":
+            assert "122" not in form.citation and "49-16" not in form.citation
 
 
-def test_the_monaco_trips_approval_records_which_reading_of_pour_it_retains(demo):
-    trips = ApprovalRequest.objects.get(casino__code="les-rochers", subject="mc.uth.trips", state=w.APPROVED)
+def test_the_quebec_proposals_get_the_regies_opinion_and_the_tables_stay_the_regles(demo):
+    proposals = ApprovalRequest.objects.filter(casino__code="lac-bleu", kind="table_de_paiement")
+    favourable = proposals.get(state=w.FAVOURABLE)
+    assert favourable.effective_from is None and favourable.steps.last().transition == w.GIVE_FAVOURABLE.name
+    unfavourable = proposals.get(state=w.UNFAVOURABLE)
+    assert unfavourable.steps.last().note and unfavourable.steps.last().actor.username == "qc.regie"
+
+
+def test_the_monaco_trips_notice_records_which_reading_of_pour_it_retains(demo):
+    trips = ApprovalRequest.objects.get(casino__code="les-rochers", subject="mc.uth.trips", state=w.ACKNOWLEDGED,
+                                        findings__source=RequestFinding.Source.REGULATOR)
     (reading,) = trips.findings.filter(source=RequestFinding.Source.REGULATOR)
     assert reading.author.username == "mc.commission" and "art. 1" in reading.citation
     assert "« à »" in reading.message_fr and "« pour »" in reading.message_fr and "BLIND" in reading.message_fr
     assert reading.message_en != reading.message_fr and "%" in reading.found and "%" in reading.required
     assert trips.findings.filter(source=RequestFinding.Source.CHECK, code="lecture").exists()  # the question
-    assert [s.transition for s in trips.steps.all()][-3:] == [w.ASK.name, w.ANSWER.name, w.APPROVE.name]
-    assert trips.supersedes.state == w.SUPERSEDED  # the earlier TRIPS change
+    assert [s.transition for s in trips.steps.all()][-3:] == [w.ASK.name, w.ANSWER.name, w.ACKNOWLEDGE.name]
+    assert trips.effective_from == trips.casino.today() + datetime.timedelta(days=7)  # as the casino declared
     late = ApprovalRequest.objects.get(casino__code="les-rochers", state=w.REVIEW, items__paiements__1="75 POUR 1")
     assert late.findings.get(code="notification").severity == RequestFinding.Severity.WARNING
 

@@ -283,7 +283,7 @@ def lac_bleu(demo: Demo) -> None:
     three = proposal("Poker 3-5-7 : brelan de la mise des trois cartes payé 30 à 1", "qc.357.trois_cartes",
                      {"2": "30 à 1"}, 14, "Le brelan de la mise des trois cartes payé 30 à 1 au lieu de 25 à 1.")
     demo.withdraw(three, "Projet abandonné : les soirées thématiques ne sont pas reconduites cette année.")
-    demo.draft("table_de_paiement", "Pai gow : proposition en préparation", {"table": "qc.357.trois_cartes"})
+    demo.draft("table_de_paiement", "Poker 3-5-7 : proposition en préparation", {"table": "qc.357.trois_cartes"})
 
 
 # --- Casino des Rochers (MC) ---------------------------------------------------------------------------------------
