@@ -31,5 +31,7 @@ class Migration(migrations.Migration):
             field=models.BooleanField(default=False, verbose_name="règlement intérieur : ROPTA adopté"),
         ),
         migrations.RunPython(recorded, migrations.RunPython.noop),
+        # the rows just updated leave deferred trigger events, which an ALTER TABLE in the same transaction refuses
+        migrations.RunSQL("SET CONSTRAINTS ALL IMMEDIATE", migrations.RunSQL.noop),
         migrations.RemoveField(model_name="tournament", name="published_on"),
     ]
