@@ -3,11 +3,14 @@ refusal or the changed result. These tests change the value in the rule data (as
 and see what Vigie refuses or computes change with it; games/rules/coverage.yaml names them."""
 
 import datetime
+import json
 from decimal import Decimal
 from fractions import Fraction
+from io import StringIO
 
 import numpy as np
 import pytest
+from django.core.management import call_command
 from django.db.models import F
 
 from compliance.errors import DomainError
@@ -33,6 +36,12 @@ pytestmark = pytest.mark.django_db
 def _rule(key: str, value) -> None:
     """The value of `key` in the rule data, changed in place (every version)."""
     assert RuleValueVersion.objects.filter(rule__key=key).update(value=value) >= 1  # None: no value any more
+
+
+def _rtp_json(key, *args):
+    out = StringIO()
+    call_command("rtp", key, "--json", "--on", "2026-11-21", *args, stdout=out)
+    return json.loads(out.getvalue())
 
 
 def seven(text):
@@ -188,3 +197,15 @@ def test_lu_49_1_an_option_is_opened_only_where_the_rule_data_allows_one(world, 
     with pytest.raises(DomainError) as refused:
         open_with_option("TH-2", deal.HOLDEM, deal.NO_LIMIT)
     assert refused.value.field == "option"
+
+
+def test_qc_decret_1675_95_art_7_the_blackjack_side_bets_are_computed_for_each_number_of_decks_the_data_allows(rules):
+    """The décret's blackjack is dealt from one to eight decks (qc.blackjack.paquets): the computation of the 12-16
+    bet (QC RJC art. 18.1) gives one result per number of decks the rule data allows, and no other."""
+    def decks():
+        report = _rtp_json("qc.blackjack.douze_seize")
+        return [variant["label"] for variant in report["readings"]["a"]]
+
+    assert decks() == ["1 paquet"] + [f"{count} paquets" for count in range(2, 9)]
+    _rule("qc.blackjack.paquets", {"min": "2", "max": "4"})
+    assert decks() == ["2 paquets", "3 paquets", "4 paquets"]
