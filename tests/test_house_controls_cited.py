@@ -153,6 +153,10 @@ def test_lu_3_1_the_card_statement_and_the_cards_home_cite_the_instrument_and_th
     client.force_login(User.objects.get(username="qc.direction"))  # no casino of theirs issues cards
     home = client.get(reverse("cards-home")).content.decode()
     assert "LU RGD 1979 art. 3-1 à 3-4 (projet)" in home and "(RGD 1979 art." not in home
+    client.force_login(User.objects.get(username="lu.direction"))
+    home = client.get(reverse("cards-home")).content.decode()
+    cited = re.findall(r"(.{0,14})art\. 3-[1-4]", home)
+    assert cited and all(before.endswith("LU RGD 1979 ") for before in cited), cited
 
 
 def test_lu_art_1_a_casino_applying_the_draft_without_a_recorded_basis_is_refused_until_it_records_one(lu, settings):
