@@ -1,8 +1,9 @@
 """The demo's table games: each demo casino's tables, the last month of their sessions taken over from the table
 system's export (one import, late and countersigned, as a casino starting with Vigie does), and today's tables open
-through the forms' services. A few variances are planted for the reconciliation to find: a float not restored (LU
-RGD 1979 art. 21), a closing inventory not carried to the next opening, a drop not counted, a table left open, a day
-whose hold falls outside the table's own band."""
+through the forms' services. A few variances are planted for the reconciliation to find: a float not restored, a
+closing inventory not carried to the next opening, a drop not counted, a table left open (each the casino's own
+control: LU RGD 1979 art. 21 al. 1 only has an arrêté fix the float), a day whose hold falls outside the table's own
+band."""
 
 import io
 import math
