@@ -151,7 +151,9 @@ def test_qc_67_17_the_dealer_opens_with_a_king_or_an_ace_and_67_20_every_winning
     result = games_poker.evaluate_caraibes(rounds=40_000, seed=1)
     assert result.details["qualification"] == "roi"
     ace_king = result.details["variants"]["dealer_ace_and_king"]
-    assert ace_king["flagged"] and ace_king["expected"] < 0 < result.expected  # the text's rules favour the player
+    # the text's rules favour the player; the ace-and-king rule alone (the initial bet still paid on the table, 67.20)
+    # takes much of that back
+    assert ace_king["flagged"] and ace_king["expected"] < result.expected and 0 < result.expected
     assert "67.17" in result.details["variants_described"]["dealer_ace_and_king"]
     evaluation = StrategyEvaluation.objects.create(game="qc.caraibes", strategy="paire",
                                                    details=jsonable(result.details))

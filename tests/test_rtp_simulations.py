@@ -58,7 +58,7 @@ def test_caraibes_67_17_dealer_without_a_king_or_an_ace_does_not_open():
 def test_caraibes_67_20_pays_the_additional_bet_on_the_table_from_a_pair_of_tens():
     dealer = five("Ac Kd 9s 7h 3c")  # opens with ace-king
     assert settled(*poker.settle_caraibes(five("Tc Td 9h Jc 2s"), dealer, YES)) == [1.0, 2.0]
-    assert settled(*poker.settle_caraibes(five("Tc Th Td 4c 2s"), dealer, YES)) == [1.0, 6.0]
+    assert settled(*poker.settle_caraibes(five("Tc Th Td 4c 2s"), dealer, YES)) == [3.0, 6.0]  # « les mises »
     # a pair of fives wins but is not on the table: « les mises sont gagnantes », paid even money
     assert settled(*poker.settle_caraibes(five("5c 5d 9h Jc 2s"), dealer, YES)) == [1.0, 2.0]
     # the other reading: its additional bet only returned

@@ -283,3 +283,52 @@ def test_seats_a_starting_stack_and_re_entries_are_whole_numbers_named_by_their_
         message = refused(lambda f=field, v=value: setup(w.m, w.manager_m, **{f: v}), ErrorCode.INVALID, field)
         assert "nombre entier" in message
     assert not Tournament.objects.exists()
+
+
+def test_ropta_presentation_a_casino_not_adopting_the_ropta_gets_none_of_its_rules_one_adopting_it_cites_it_as_such(w):
+    """« Chaque Directeur de Tournoi peut modifier ou ajouter des règles et faire un règlement maison » : the ROPTA is
+    a private rulebook, not law. Adopted, its rules are cited as the casino's « règlement intérieur »; not adopted, no
+    default of it, no chip race by it, and players out on the same deal are tied (no §1.10 stack order)."""
+    message = refused(lambda: setup(w.a, w.manager_a, ropta_adopted=False), ErrorCode.REQUIRED, "late_levels")
+    assert "ROPTA" in message  # §1.8's default is the ROPTA's: without it the rules fix the level themselves
+    refused(lambda: setup(w.m, w.manager_m, ropta_adopted=False), ErrorCode.INVALID, "ropta_adopted")  # its own game
+    own = started(w.a, w.manager_a, w.accountant_a, PLAYERS[:4], minutes_ago=100, ropta_adopted=False,
+                  late_levels=1, name="Règles de la maison")
+    assert "ROPTA" not in own.citation
+    refused(lambda: chip_race_record(tournament=own, actor=w.manager_a, table="T1", old_value=100, new_value=500,
+                                     odd_chips={"Ana": 1}, cards={"Ana": "As"}, left={"Ana": 5000}),
+            ErrorCode.INVALID, "old_value")
+    out(own, w.manager_a, "T1-30", (3, "T1", 1000), (4, "T1", 9000), minutes_ago=3)  # no stack order: tied
+    assert {(line.place, line.tied) for line in results(own).lines if line.seat.number in (3, 4)} == {(3, 2)}
+    written = payload(Entry.objects.filter(kind=EntryKind.TOURNAMENT_OUT, register__casino=w.a).get())["citation"]
+    assert written == "Règlement intérieur du casino : joueurs sortis sur le même coup ex aequo (ROPTA non adopté)"
+    adopted = started(w.m, w.manager_m, w.cashier_m, PLAYERS[:3], minutes_ago=100)
+    out(adopted, w.manager_m, "T1-9", (3, "T1", 1000), minutes_ago=2)
+    cited = payload(Entry.objects.filter(kind=EntryKind.TOURNAMENT_OUT, register__casino=w.m).get())["citation"]
+    assert cited == ("Règlement intérieur du casino (ROPTA §1.10, adopté) ; "
+                     "Règlement intérieur du casino (ROPTA §2.7, adopté)")
+    published = payload(Entry.objects.filter(kind=EntryKind.TOURNAMENT_PUBLISHED, register__casino=w.m).get())
+    assert published["regles"]["reglement_interieur_ropta"] is True  # the adoption is in the rules published
+    assert "Règlement intérieur du casino (ROPTA §1.8, adopté)" in published["citation"]
+
+
+def test_ropta_2_2_three_players_seated_at_each_table_where_play_starts(w):
+    """« Au début du tournoi, le jeu commence à une table à partir de trois joueurs assis » : per table, not for the
+    whole tournament: six players on two tables start, five on two tables (3 and 2) do not."""
+    start = timezone.now() - datetime.timedelta(minutes=30)
+    with clock(start - datetime.timedelta(days=8)):
+        tournament = setup(w.m, w.manager_m, starts_at=start)
+        tournament_publish(tournament=tournament, actor=w.manager_m)
+    for player in PLAYERS[:5]:
+        entry_sell(tournament=tournament, actor=w.cashier_m, player=player, entered_at=start)
+    message = refused(lambda: tournament_start(tournament=tournament, actor=w.manager_m, started_at=start,
+                                               seated={"T1": 3, "T2": 2}), ErrorCode.INVALID, "seated")
+    assert "T2" in message and "Règlement intérieur du casino (ROPTA §2.2, adopté)" in message
+    refused(lambda: tournament_start(tournament=tournament, actor=w.manager_m, started_at=start,
+                                     seated={"T1": 3, "T9": 2}), ErrorCode.INVALID, "seated")  # a table not marked
+    refused(lambda: tournament_start(tournament=tournament, actor=w.manager_m, started_at=start, seated={"T1": 4}),
+            ErrorCode.INVALID, "seated")  # every player entered is seated
+    entry_sell(tournament=tournament, actor=w.cashier_m, player=PLAYERS[5], entered_at=start)
+    tournament_start(tournament=tournament, actor=w.manager_m, started_at=start, seated={"T1": 3, "T2": 3})
+    entry = Entry.objects.get(kind=EntryKind.TOURNAMENT_STARTED)
+    assert payload(entry)["joueurs_par_table"] == {"T1": 3, "T2": 3} and "§2.2" in payload(entry)["citation"]

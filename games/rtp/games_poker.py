@@ -29,18 +29,21 @@ CARAIBES_VARIANTS = {
     "mieux, règle habituelle du jeu ; le texte écrit « un roi, un as ».",
     "unlisted_returned": "Autre lecture de {citation} : une main gagnante hors barème ne gagne que la mise initiale, "
     "la mise additionnelle est rendue.",
-    "both_bets_by_table": "« Les mises gagnantes » de {citation} : mise initiale aussi payée selon le barème.",
+    "initial_even_money": "Autre lecture de {citation} : la mise initiale gagnante n'est payée qu'à égalité (1 à 1), "
+    "seule la mise additionnelle selon le barème (règle habituelle du jeu) ; le texte paie « les mises gagnantes » "
+    "selon le barème.",
 }
 CARAIBES_VARIANTS_EN = {
     "dealer_ace_and_king": "Other reading of {citation}: the dealer opens only with ace and king (A-K) or better, the "
     "usual game's rule; the text writes « un roi, un as » (a king, an ace).",
     "unlisted_returned": "Other reading of {citation}: a winning hand off the table wins the initial bet only, the "
     "additional bet is returned.",
-    "both_bets_by_table": "« Les mises gagnantes » (the winning bets) of {citation}: the initial bet paid on the table "
-    "too.",
+    "initial_even_money": "Other reading of {citation}: a winning initial bet paid at even money (1 to 1) only, the "
+    "additional bet alone on the table (the usual game's rule); the text pays « les mises gagnantes » (the winning "
+    "bets) on the table.",
 }
 CARAIBES_VARIANT_ARTICLES = {"dealer_ace_and_king": "67.17", "unlisted_returned": "67.20",
-                             "both_bets_by_table": "67.20"}
+                             "initial_even_money": "67.20"}
 BOSTON_INITIAL_NOTE = ("Mise initiale payée selon {citation} même si le croupier l'emporte (« peu importe la valeur de "
                        "la main du croupier »).")
 FOU_FLUSH_VARIANT = "Hypothèse : « Couleur 3 à 1 » ({citation}) mis pour 3 à 2 (jeu usuel)."
@@ -60,27 +63,29 @@ def caraibes_raises(player: np.ndarray) -> np.ndarray:
     return category(player) > 0
 
 
-def settle_caraibes(player, dealer, raised, *, qualification=None, unlisted=None, table_on_ante=False, on=None):
+def settle_caraibes(player, dealer, raised, *, qualification=None, unlisted=None, initial=None, on=None):
     """(initial, additional) per round.
 
     As the text reads (QC RJC art. 67.17, 67.20): the dealer opens with « un roi, un as » or a combination of art.
     67.11 (`qc.caraibes.qualification_croupier`: king or ace high, or better); « les mises sont gagnantes » whenever
     the player's hand beats an open dealer, so a winning hand the table does not list (high card, pair below tens)
-    wins its additional bet too, at `qc.caraibes.gain_hors_bareme` (even money, the table's lowest rate); the
-    initial bet is paid 1 to 1 on a win, as art. 67.17 pays it when the dealer cannot open, the additional bet on the
-    art. 67.20 table. The keyword arguments give the other readings reported as variants: `qualification="as_roi"`
+    wins its bets too, at `qc.caraibes.gain_hors_bareme` (even money, the table's lowest rate); « les mises gagnantes
+    sont payées de la manière suivante »: the initial bet and the additional bet on the art. 67.20 table
+    (`qc.caraibes.mise_initiale_gagnante`: « bareme »), the initial bet at even money only when the dealer cannot
+    open (67.17). The keyword arguments give the other readings reported as variants: `qualification="as_roi"`
     (ace and king, the usual game), `unlisted=0.0` (the additional bet of an unlisted win only returned),
-    `table_on_ante` (« les mises gagnantes » of art. 67.20: the initial bet on the table too)."""
+    `initial="1_a_1"` (the usual game: a winning initial bet paid 1 to 1, the additional bet alone on the table)."""
     call = multiple("qc.caraibes.mise_additionnelle", on)
     qualified = qualifies(dealer, qualification or rule_value("qc.caraibes.qualification_croupier", on))
-    listed, net = paytable("qc.caraibes.main", on).pays(player, ranking(FIVE))
-    outside = multiple("qc.caraibes.gain_hors_bareme", on) if unlisted is None else unlisted
-    net = np.where(listed, net, outside)
+    listed, table = paytable("qc.caraibes.main", on).pays(player, ranking(FIVE))
+    outside = multiple("qc.caraibes.gain_hors_bareme", on)
+    net = np.where(listed, table, outside if unlisted is None else unlisted)
     outcome = np.where(qualified, _outcome(player, dealer), 0.0)
-    ante_win = net if table_on_ante else 1.0
-    initial = np.where(~qualified, 1.0, np.where(outcome > 0, ante_win, outcome))
+    on_table = (initial or rule_value("qc.caraibes.mise_initiale_gagnante", on)) == "bareme"
+    ante_win = np.where(listed, table, outside) if on_table else 1.0  # an unlisted win: the text's rate, as read
+    first = np.where(~qualified, 1.0, np.where(outcome > 0, ante_win, outcome))
     additional = call * np.where(outcome > 0, net, outcome)
-    return np.where(raised, initial, -1.0), np.where(raised, additional, 0.0)
+    return np.where(raised, first, -1.0), np.where(raised, additional, 0.0)
 
 
 def _play_caraibes(rng, rounds, on) -> Chunk:
@@ -107,7 +112,7 @@ def _play_caraibes(rng, rounds, on) -> Chunk:
         variants={
             "dealer_ace_and_king": sum(settle_caraibes(player, dealer, raised, qualification="as_roi", on=on)),
             "unlisted_returned": sum(settle_caraibes(player, dealer, raised, unlisted=0.0, on=on)),
-            "both_bets_by_table": sum(settle_caraibes(player, dealer, raised, table_on_ante=True, on=on)),
+            "initial_even_money": sum(settle_caraibes(player, dealer, raised, initial="1_a_1", on=on)),
         },
     )
 
@@ -129,6 +134,7 @@ def evaluate_caraibes(rounds: int = 1_000_000, seed: int = 0, progress: Progress
         details={
             "qualification": rule_value("qc.caraibes.qualification_croupier", on),
             "unlisted_win": rule_value("qc.caraibes.gain_hors_bareme", on),
+            "initial_win": rule_value("qc.caraibes.mise_initiale_gagnante", on),
             "notes": [DECKS_NOTE],
             "variants_described": {name: note.format(citation=cited[name]) for name, note in CARAIBES_VARIANTS.items()},
             "variants_described_en": {name: note.format(citation=cited[name])

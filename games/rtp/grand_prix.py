@@ -35,7 +35,7 @@ from .strategy import Progress, StrategyResult
 GAME = "qc.grand_prix"
 STRATEGY = "retrait_optimal"
 PAYTABLE = "qc.grand_prix.main"
-RANKING = "lu.cinq_cartes"  # the combinations of QC RJC art. 67.2, the ace low in A-2-3-4-5 only (67.1)
+RANKING = "qc.cinq_cartes"  # the Québec ranking (QC RJC art. 67.2, 67.11), the ace low in A-2-3-4-5 only (67.1)
 # the articles the result rests on, among the game's (games/rules/games/qc/grand_prix.yaml), cited from the rule data
 ARTICLES = ("67.1", "67.2", "67.4", "67.6", "67.7", "67.8")
 UNIT = "une des trois mises égales ({citation}) / one of the three equal bets"
