@@ -166,7 +166,13 @@ def _other_registers_demo() -> list[str]:
     from .chain.services import checkpoint_create, entry_correct, pending_countersign, register_for
     from .kinds import RegisterKind
     from .models import Entry, Register
-    from .poker.services import bad_beat_win_file, cagnotte_file, progressive_configure, progressive_statement
+    from .poker.services import (
+        bad_beat_win_file,
+        cagnotte_file,
+        house_rules_record,
+        progressive_configure,
+        progressive_statement,
+    )
 
     casino = Casino.objects.select_related("jurisdiction").get(code="la-moselle")
     if Entry.objects.filter(register=register_for(casino=casino, kind=RegisterKind.APPAREILS)).exists():
@@ -191,6 +197,11 @@ def _other_registers_demo() -> list[str]:
             cagnotte_file(casino=casino, actor=cashier, gaming_day=today, table="Poker 2", house="812.50",
                           bad_beat="87.50", box_count="900.00", currency="EUR"),
         ]
+        # the house rules of its poker room, in force from the first day of the poker room's demo week
+        week_ago = today - timedelta(days=7)
+        house_rules_record(casino=casino, actor=manager, gaming_day=week_ago, effective_from=week_ago,
+                           progressive_pots="pot_entier", progressive_rounding="inferieur", bad_beat_pots="prorata",
+                           bad_beat_rounding="inferieur", bad_beat_minimum_pot="100.00", bad_beat_restart="zero")
         progressive_configure(casino=casino, actor=manager, gaming_day=today, name="Hold'em 1-2",
                               tables=["Poker 1", "Poker 2"], small_blind="1.00",
                               levels=[{"combination": "royal_flush", "start": "500.00"},
@@ -205,7 +216,7 @@ def _other_registers_demo() -> list[str]:
         signed.append(bad_beat_win_file(
             casino=casino, actor=cashier, gaming_day=today, table="Poker 1", game="Texas hold'em", won_at="23:41",
             loser="Luc Hoffmann",
-            loser_cards="7c 7d", winner_cards="8h 9h", board="7h 7s Th Jh 2c", pot="640.00", minimum_pot="100.00",
+            loser_cards="7c 7d", winner_cards="8h 9h", board="7h 7s Th Jh 2c", pot="640.00",
             amount="3000.00", currency="EUR", players=["Luc Hoffmann", "Ana Lopes", "Tom Klein", "Eva Schmit"],
             restart_at="0"))
         for pending in signed:

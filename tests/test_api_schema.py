@@ -210,7 +210,7 @@ CASES = {
     },
     R + "bad_beat/": {
         "required": {"gaming_day", "game", "table", "won_at", "loser", "loser_cards", "winner_cards", "board", "pot",
-                     "minimum_pot", "amount", "players", "restart_at"},
+                     "amount", "players", "restart_at"},
         "type": {"players": "array", "rivals": "array"},
     },
     R + "jackpot_progressif/configure/": {
@@ -222,7 +222,8 @@ CASES = {
     R + "jackpot_progressif/statements/": {"required": {"name", "displayed", "increments"},
                                             "type": {"displayed": "object", "increments": "object"}},
     R + "jackpot_progressif/wins/": {
-        "required": {"gaming_day", "name", "level", "game", "table", "deal", "won_at", "board", "hands", "amount"},
+        "required": {"gaming_day", "name", "level", "game", "table", "deal", "won_at", "board", "hands", "amount",
+                     "chef_de_salle"},
         "maxLength": {"deal": 60},
         "type": {"level": "integer", "hands": "array"},
     },
@@ -303,7 +304,7 @@ def test_amounts_are_documented_as_the_services_take_them(schema):
     positive, any_amount = filing["amount"]["pattern"], cagnotte["house"]["pattern"]
     assert configure["small_blind"]["pattern"] == positive  # the small blind is more than 0
     assert configure["levels"]["items"]["properties"]["start"]["pattern"] == any_amount  # a start may be 0
-    for name in ("pot", "minimum_pot", "amount"):
+    for name in ("pot", "amount"):
         assert body(schema, R + "bad_beat/")["properties"][name]["pattern"] == positive
     assert body(schema, R + "bad_beat/")["properties"]["restart_at"]["pattern"] == any_amount
     assert body(schema, "/api/v1/slots/debit/")["properties"]["amount"]["pattern"] == positive
@@ -490,7 +491,8 @@ def test_the_progressive_jackpot_operations_refuse_what_their_schema_refuses(sch
     path = R + "jackpot_progressif/wins/"
     win = {"gaming_day": yesterday(), "name": "Hold'em 1-2", "level": 1, "game": "Hold'em", "table": "P1",
            "deal": "4711", "won_at": "22:10", "board": "Ah Kh Qh 2c 3d",
-           "hands": [{"player": "Ana", "cards": "Jh Th"}, {"player": "Tom", "cards": "4d 5c"}], "amount": "500.00"}
+           "hands": [{"player": "Ana", "cards": "Jh Th"}, {"player": "Tom", "cards": "4d 5c"}], "amount": "500.00",
+           "chef_de_salle": "Paul Thill"}
     for changes, field in (({"hands": []}, "hands"), ({"hands": [{"player": "Ana", "cards": "Jh"}]}, "hands[0].cards"),
                            ({"board": "Ah Kh Qh"}, "board"), ({"deal": "4" * 61}, "deal")):
         assert not valid(schema, path, {**win, **changes}), changes

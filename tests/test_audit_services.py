@@ -160,6 +160,13 @@ def _jackpot(w, name):
         increment_value="1.00", rounding="inferieur")
 
 
+def _house_rules(w):
+    return _c("registers.poker.services", "house_rules_record")(
+        casino=w.c, actor=w.manager_c, gaming_day=TODAY(), effective_from=TODAY(), progressive_pots="pot_entier",
+        progressive_rounding="inferieur", bad_beat_pots="prorata", bad_beat_rounding="inferieur",
+        bad_beat_minimum_pot="100.00", bad_beat_restart="zero")
+
+
 def _compliance(name):
     return _c("compliance.services", name)
 
@@ -599,15 +606,22 @@ CASES = {
     f"{POKER}.progressive_win_file": lambda w: (_jackpot(w, "J3"), _c(POKER, "progressive_win_file")(
         casino=w.c, actor=w.accountant_c, gaming_day=TODAY(), name="J3", level=1, game="Hold'em", table="P1",
         deal="1", won_at="23:10", board="Ah Kh Qh 2c 3d", hands=[{"player": "A", "cards": "Jh Th"}],
-        amount="500.00", currency="EUR"),
+        amount="500.00", currency="EUR", chef_de_salle="Paul Thill"),
         w.accountant_c)[2],
     f"{POKER}.jackpot_stop": lambda w: (_jackpot(w, "J4"), _c(POKER, "jackpot_stop")(
         casino=w.c, actor=w.manager_c, gaming_day=TODAY(), name="J4", voluntary=False, reason="panne"),
         w.manager_c)[2],
-    f"{POKER}.bad_beat_win_file": lambda w: (_c(POKER, "bad_beat_win_file")(
+    f"{POKER}.bad_beat_win_file": lambda w: (_house_rules(w), _c(POKER, "bad_beat_win_file")(
         casino=w.c, actor=w.accountant_c, gaming_day=TODAY(), game="Texas hold'em", table="P1", won_at="23:10",
         loser="A", loser_cards="7c 7d", winner_cards="8h 9h", board="7h 7s Th Jh 2c", pot="640.00",
-        minimum_pot="100.00", amount="300.00", currency="EUR", players=["A", "B"], restart_at="0"), w.accountant_c)[1],
+        amount="300.00", currency="EUR", players=["A", "B"], restart_at="0"), w.accountant_c)[2],
+    f"{POKER}.house_rules_record": lambda w: (_house_rules(w), w.manager_c)[1],
+    f"{POKER}.bad_beat_stop": lambda w: (_c(POKER, "bad_beat_stop")(
+        casino=w.c, actor=w.manager_c, gaming_day=TODAY(), voluntary=False, reason="panne"), w.manager_c)[1],
+    f"{POKER}.bad_beat_restart": lambda w: (_c(POKER, "bad_beat_stop")(
+        casino=w.c, actor=w.other_manager, gaming_day=TODAY(), voluntary=False, reason="panne"),
+        _c(POKER, "bad_beat_restart")(casino=w.c, actor=w.manager_c, gaming_day=TODAY(), restart_at="0"),
+        w.manager_c)[2],
     f"{POKER}.bad_beat_statement_file": lambda w: (_c(POKER, "bad_beat_statement_file")(
         casino=w.c, actor=w.accountant_c, gaming_day=TODAY(), amount="12.00", currency="EUR",
         history_reference="H-1"), w.accountant_c)[1],

@@ -30,6 +30,7 @@ from registers.poker.services import (
     progressive_win_file,
 )
 from tests.conftest import api_client_for, lu_today, make_user
+from tests.test_lu_49_house_rules import record_house_rules
 
 TODAY = lu_today
 LEVELS = [{"combination": "royal_flush", "start": "500.00"}, {"combination": "straight_flush", "start": "200.00"},
@@ -42,6 +43,7 @@ DRAFT = "(projet)"
 @pytest.fixture
 def lu(world, rules):
     world.manager_c = make_user("direction.c", "manager", casino=world.c)
+    record_house_rules(world)  # the bad beat's minimum pot, 100.00
     return world
 
 
@@ -78,7 +80,7 @@ def _win(w, **changes) -> dict:
     return {"casino": w.c, "actor": w.accountant_c, "gaming_day": TODAY(), "name": "Hold'em 1-2", "level": 3,
             "game": "Texas hold'em", "table": "P2", "deal": "4711", "won_at": "23h41", "board": "Qh Qs 2d 3c 9c",
             "hands": [{"player": "Marie Weber", "cards": "Qd Qc"}, {"player": "Luc Hoffmann", "cards": "4d 5c"}],
-            "amount": "81.20", "currency": "EUR"} | changes
+            "amount": "81.20", "currency": "EUR", "chef_de_salle": "Paul Thill"} | changes
 
 
 def _no_finding(w):
@@ -205,7 +207,7 @@ def test_lu_49_10_a_win_and_its_vouchers_on_the_page(lu, client):
 
 
 BAD_BEAT = {"game": "Texas hold'em", "table": "P1", "won_at": "01:12", "loser": "Luc", "loser_cards": "7c 7d",
-            "winner_cards": "8h 9h", "board": "7h 7s Th Jh 2c", "pot": "150.00", "minimum_pot": "100.00",
+            "winner_cards": "8h 9h", "board": "7h 7s Th Jh 2c", "pot": "150.00",
             "amount": "3000.01", "currency": "EUR", "players": ["Luc", "Ana", "Tom", "Eva"], "restart_at": "0"}
 
 
@@ -273,8 +275,8 @@ def test_lu_49_15_the_register_and_each_voucher_bear_the_game_and_the_time(lu, c
     assert (payload["game"], payload["won_at"], payload["hand"]) == ("Texas hold'em", "01:12", "four_of_a_kind:7")
     assert payload["vouchers"][1] == {"player": "Ana", "amount": "375.00", "game": "Texas hold'em", "table": "P1",
                                       "hand": "four_of_a_kind:7", "date": TODAY().isoformat(), "won_at": "01:12"}
-    assert payload["citation"] == (f"LU RGD 1979 art. 49-12 al. 2 {DRAFT} ; LU RGD 1979 art. 49-15 al. 2 {DRAFT} ; "
-                                   f"LU RGD 1979 art. 49-15 al. 3 {DRAFT}")
+    assert payload["citation"] == (f"LU RGD 1979 art. 49-12 al. 2 {DRAFT} ; LU RGD 1979 art. 49-12 al. 7 {DRAFT} ; "
+                                   f"LU RGD 1979 art. 49-15 al. 2 {DRAFT} ; LU RGD 1979 art. 49-15 al. 3 {DRAFT}")
     pending = PendingEntry.objects.get()
     assert pending.citation == f"LU RGD 1979 art. 49-15 al. 3 {DRAFT}"
     pending_countersign(pending=pending, countersigner=lu.manager_c)

@@ -198,7 +198,7 @@ def test_49_10_a_win_is_checked_again_at_its_countersignature(world, rules):
         rounding="inferieur")
     win = {"casino": w.c, "actor": w.accountant_c, "gaming_day": TODAY(), "name": "J", "level": 1,
            "game": "Hold'em", "table": "P1", "won_at": "22:00", "board": "Ah Kh Qh 2c 3d",
-           "hands": [{"player": "A", "cards": "Jh Th"}], "currency": "EUR"}
+           "hands": [{"player": "A", "cards": "Jh Th"}], "currency": "EUR", "chef_de_salle": "Paul Thill"}
     # one win of a level per table and deal (art. 49-10): each win in a deal of its own
     first, second = (_c(POKER, "progressive_win_file")(**win, deal=deal, amount=amount)
                      for deal, amount in (("1", "500.00"), ("2", "400.00")))

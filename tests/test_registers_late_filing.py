@@ -249,7 +249,7 @@ def test_49_9_a_progressive_win_is_at_a_table_the_jackpot_links(lu):
     fields = {"casino": lu.c, "actor": lu.accountant_c, "gaming_day": TODAY(), "name": "Hold'em 1-2", "level": 1,
               "game": "Texas Hold'em", "deal": "4711", "won_at": "23:41", "board": "Ah Kh Qh 2c 3d",
               "hands": [{"player": "Ana Lopes", "cards": "Jh Th"}, {"player": "Luc Hoffmann", "cards": "4d 5c"}],
-              "amount": "100.00", "currency": "EUR"}
+              "amount": "100.00", "currency": "EUR", "chef_de_salle": "Paul Thill"}
     with pytest.raises(DomainError) as refused:
         progressive_win_file(**fields, table="Baccara")
     assert (refused.value.code, refused.value.field) == ("unknown_table", "table")

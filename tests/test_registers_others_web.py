@@ -14,6 +14,7 @@ from registers.chain.services import pending_countersign
 from registers.models import Checkpoint, Entry, GamingSession, PendingEntry
 from registers.poker.services import progressive_configure
 from tests.conftest import api_client_for, install_machines, lu_today, make_user
+from tests.test_lu_49_house_rules import record_house_rules
 
 pytestmark = pytest.mark.django_db
 
@@ -110,7 +111,6 @@ BAD_BEAT = {
     "winner_cards": "8h 9h",
     "board": "7h 7s Th Jh 2c",
     "pot": "150,00",
-    "minimum_pot": "100,00",
     "amount": "3000,00",
     "players": "Luc, Ana, Tom, Eva",
     "restart_at": "0",
@@ -359,6 +359,7 @@ def test_a_statement_a_win_and_a_stop(lu, client):
         "deal": "17",
         "won_at": "23:41",
         "board": "Qh Qs 2d 3c 9c",
+        "chef_de_salle": "Paul Thill",
         "hands": "Marie Weber ; Qd Qc\nLuc Hoffmann ; 4d 5c",
         "amount": "81,20",
     }
@@ -391,6 +392,7 @@ def test_a_blank_statement_level_a_win_above_the_jackpot_and_a_voluntary_stop_to
         "deal": "17",
         "won_at": "23:41",
         "board": "Qh Qs 2d 3c 9c",
+        "chef_de_salle": "Paul Thill",
         "hands": "Marie Weber ; Qd Qc\nLuc Hoffmann ; 4d 5c",
         "amount": "50,01",
     }
@@ -412,6 +414,7 @@ def test_a_blank_statement_level_a_win_above_the_jackpot_and_a_voluntary_stop_to
 
 
 def test_a_bad_beat_win_is_filed_and_its_vouchers_shown_once_countersigned(lu, client):
+    record_house_rules(lu, day=days_ago(1))  # the bad beat's minimum pot, 100.00 (LU RGD 1979 art. 49-12)
     client.force_login(lu.accountant_c)
     assert post(client, lu, "bad_beat", "badbeat", with_day(BAD_BEAT)).status_code == 302
     pending = PendingEntry.objects.get()
@@ -526,6 +529,7 @@ def api_refused(response, field: str, code: str | None = None) -> dict:
 
 
 def test_api_jackpot_cagnotte_and_bad_beat_filings(lu):
+    record_house_rules(lu, day=days_ago(1))  # the bad beat's minimum pot, 100.00 (LU RGD 1979 art. 49-12)
     install_machines(lu.c, lu.accountant_c, "M07")
     api = api_client_for(lu.accountant_c)
     data = {**with_day(JACKPOT), "receipt_in_cabinet": True}
@@ -555,7 +559,7 @@ def test_api_jackpot_cagnotte_and_bad_beat_filings(lu):
         "pot",
         "pot_too_small",
     )
-    assert counts() == (3, 1)  # and M07's installation
+    assert counts() == (3, 2)  # and M07's installation, and the house rules' version
 
     for pending in PendingEntry.objects.all():
         pending_countersign(pending=pending, countersigner=lu.manager_c)
@@ -563,7 +567,8 @@ def test_api_jackpot_cagnotte_and_bad_beat_filings(lu):
     assert [(e["seq"], e["kind"], e["payload"]["receipt"]) for e in listed] == [
         (1, "jackpot.paiement_manuel", "Q-2026-0042")
     ]
-    assert api.get(api_url("api-registers-cagnotte", lu)).json()[0]["payload"]["box_count"] == "898.00"
+    counted = [row for row in api.get(api_url("api-registers-cagnotte", lu)).json() if row["kind"] == "cagnotte.comptage"]
+    assert counted[0]["payload"]["box_count"] == "898.00"
 
 
 def test_api_slot_machines(lu):
@@ -632,6 +637,7 @@ def test_api_progressive_jackpot(lu):
         "board": "Ah Kh Qh 2c 3d",
         "hands": [{"player": "Ana", "cards": "Jh Th"}, {"player": "Tom", "cards": "4c 5c"}],
         "amount": "742.11",
+        "chef_de_salle": "Paul Thill",
     }
     api_refused(
         api_client_for(lu.accountant_c).post(api_url("api-registers-jackpot-win", lu), win, format="json"),

@@ -19,6 +19,7 @@ from registers.poker.services import (
     progressive_win_file,
 )
 from tests.conftest import lu_today, make_user
+from tests.test_lu_49_house_rules import record_house_rules
 
 pytestmark = pytest.mark.django_db
 TODAY = lu_today
@@ -28,7 +29,7 @@ LEVELS = [{"combination": "royal_flush", "start": "500.00"}, {"combination": "st
 BLINDS = [{"table": table, "small_blind": "1.00", "big_blind": "2.00"} for table in ("P1", "P2")]
 INCREMENTS = {"P1": "12.40", "P2": "3.10"}
 HANDS = [{"player": "Marie Weber", "cards": "Qd Qc"}, {"player": "Luc Hoffmann", "cards": "4d 5c"}]
-QUEENS = {"deal": "17", "board": "Qh Qs 2d 3c 9c", "hands": HANDS}
+QUEENS = {"deal": "17", "board": "Qh Qs 2d 3c 9c", "hands": HANDS, "chef_de_salle": "Paul Thill"}
 
 
 @pytest.fixture
@@ -120,9 +121,10 @@ def test_49_12_half_to_the_loser_half_shared_by_everyone_seated_cents_to_the_los
 
 
 def test_49_15_bad_beat_win_one_voucher_per_seated_player_signed_by_two_and_minimum_pot(lu):
+    record_house_rules(lu)  # its minimum pot, 100.00
     fields = {"casino": lu.c, "actor": lu.accountant_c, "gaming_day": TODAY(), "game": "Texas hold'em",
               "table": "P1", "won_at": "23:41", "loser": "Luc",
-              "loser_cards": "7c 7d", "winner_cards": "8h 9h", "board": "7h 7s Th Jh 2c", "minimum_pot": "100.00",
+              "loser_cards": "7c 7d", "winner_cards": "8h 9h", "board": "7h 7s Th Jh 2c",
               "amount": "3000.00", "currency": "EUR", "players": ["Luc", "Ana", "Tom", "Eva"], "restart_at": "0"}
     assert _refused(bad_beat_win_file, **fields, pot="99.99").code == "pot_too_small"
     assert _refused(bad_beat_win_file, **(fields | {"loser_cards": "6c 6d", "board": "6h 6s Th Jh 2c"}),

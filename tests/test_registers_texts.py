@@ -38,7 +38,7 @@ CALLS = {
     "bad-beat player": ("registers.poker.services", "bad_beat_win_file", "players", lambda w, text: dict(
         casino=w.c, actor=w.accountant_c, gaming_day=TODAY(), game="Texas hold'em", table="P1", won_at="23:10",
         loser="A", loser_cards="7c 7d", winner_cards="8h 9h", board="7h 7s Th Jh 2c", pot="640.00",
-        minimum_pot="100.00", amount="300.00", currency="EUR", players=["A", text], restart_at="0")),
+        amount="300.00", currency="EUR", players=["A", text], restart_at="0")),
     "bad-beat history": ("registers.poker.services", "bad_beat_statement_file", "history_reference",
                          lambda w, text: dict(casino=w.c, actor=w.accountant_c, gaming_day=TODAY(), amount="1.00",
                                               currency="EUR", history_reference=text)),

@@ -160,20 +160,24 @@ def minimum_value(minimum: Sequence) -> int:
 
 
 def bad_beat_hand(loser: str, winner: str, board: str, *, minimum: Sequence, both_hole_cards: bool) -> BadBeatHand:
-    """Art. 49-12 (Texas hold'em, two cards in hand): a loser holding `minimum` or better beaten by a higher hand of
-    at least the minimum's combination (a straight flush or a higher four of a kind, for four sevens), and, when
-    `both_hole_cards`, both players using both their cards in hand."""
-    loser_cards, winner_cards = _cards(loser, HOLDEM, "perdant / loser"), _cards(winner, HOLDEM, "gagnant / winner")
+    """Art. 49-12, at any « jeux de cercle » table (al. 1): Texas hold'em (two cards in hand) or Omaha (four, exactly
+    two of them played with three of the board, art. 49-5). A loser holding `minimum` or better beaten by a higher
+    hand of at least the minimum's combination (a straight flush or a higher four of a kind, for four sevens), and,
+    when `both_hole_cards`, both players using both their cards in hand: in Omaha every hand plays exactly two cards
+    in hand, so the condition holds of itself."""
+    loser_cards = _cards(loser, (HOLDEM, OMAHA), "perdant / loser")
+    winner_cards = _cards(winner, (len(loser_cards),), "gagnant / winner")
     board_cards = _cards(board, BOARD, "tableau / board")
     _distinct(loser_cards, winner_cards, board_cards)
     lowest = minimum_value(minimum)
-    loser_best, winner_best = evaluate(loser_cards + board_cards, FIVE), evaluate(winner_cards + board_cards, FIVE)
+    loser_best, winner_best = best_value(loser_cards, board_cards), best_value(winner_cards, board_cards)
     if loser_best < lowest:
         fault = LOSER_TOO_LOW
     elif winner_best <= loser_best or winner_best >> CATEGORY_SHIFT < lowest >> CATEGORY_SHIFT:
         fault = NOT_BEATEN
-    elif both_hole_cards and (_without_both(loser_cards, board_cards) >= loser_best
-                              or _without_both(winner_cards, board_cards) >= winner_best):
+    elif both_hole_cards and len(loser_cards) == HOLDEM and (
+            _without_both(loser_cards, board_cards) >= loser_best
+            or _without_both(winner_cards, board_cards) >= winner_best):
         fault = HOLE_CARDS_UNUSED
     else:
         fault = None

@@ -187,8 +187,8 @@ class CagnotteInput(Input):
 
 class RivalInput(Input):
     table = RegisterText(max_length=TABLE_MAX)
-    loser_cards = Cards(2)
-    winner_cards = Cards(2)
+    loser_cards = Cards(2, 4)
+    winner_cards = Cards(2, 4)
     board = Cards(5)
 
 
@@ -198,11 +198,10 @@ class BadBeatInput(Input):
     table = RegisterText(max_length=TABLE_MAX)
     won_at = Time()
     loser = RegisterText(help_text="one of `players`")
-    loser_cards = Cards(2)
-    winner_cards = Cards(2)
+    loser_cards = Cards(2, 4)
+    winner_cards = Cards(2, 4)
     board = Cards(5)
-    pot = Amount()
-    minimum_pot = Amount()
+    pot = Amount(help_text="at least the minimum pot of the house rules in force that day (`pot_too_small`)")
     amount = Amount()
     currency = Currency(required=False, help_text=CASINO_CURRENCY)
     players = names(required=True, min_length=1, help_text="everyone seated at the table, the loser included")
@@ -271,6 +270,8 @@ class WinInput(Input):
                    "the level's combination win it, shared when equal or made by the board (`not_qualified`)")
     amount = Amount()
     currency = Currency(required=False, help_text=CASINO_CURRENCY)
+    chef_de_salle = RegisterText(help_text="the chef de salle informed of the win, who controls its payment "
+                                 "(LU RGD 1979 art. 49-10 al. 2)")
     late_reason = late_reason_text()
 
 

@@ -23,6 +23,7 @@ from .. import controls
 from ..chain.replay import HOUSE_RULE, Audited, Check, Problem, Replay, refusal, rendered
 from ..fields import TEXT_MAX
 from . import errors
+from .house_rules import BAD_BEAT_POTS_LABELS, PROGRESSIVE_POTS_LABELS, RESTARTS
 from .selectors import BAD_BEAT, BAD_BEAT_KEYS, PROGRESSIVE
 from .services import (
     CAGNOTTE_RULE,
@@ -439,4 +440,66 @@ def cagnotte_counted(replay: Replay, entry: Audited) -> list[Problem]:
     expected_key = f"{table}|{entry.gaming_day.isoformat()}"
     if table is not None and entry.payload.get("reconcile_key") != expected_key:
         check.fail(RECONCILE_KEY, written=entry.payload.get("reconcile_key"), expected=expected_key)
+    return check.problems
+
+
+HOUSE_RULES_CHOICE = _("« {key} » vaut « {value} », qui n'est pas une modalité connue.")
+HOUSE_RULES_BACKDATED = _("La version entre en vigueur le {effective}, avant le jour où elle est enregistrée, {day}.")
+BAD_BEAT_STOPPED_AGAIN = _("Le bad beat jackpot est déjà arrêté depuis l'écriture n° {seq}.")
+BAD_BEAT_RUNNING = _("Le bad beat jackpot n'est pas arrêté : il n'y a rien à remettre en service.")
+
+
+def house_rules_recorded(replay: Replay, entry: Audited) -> list[Problem]:
+    """registers.poker.services.house_rules_record: a version of the house rules recorded by the direction, in force
+    from a day not before the one it is recorded on, each choice one the service offers (art. 49-9 al. 3, 49-12 al. 7,
+    49-13 al. 2 and 10)."""
+    check = Check(replay, entry, HOUSE_RULE)
+    check.citation = cited(check, "lu.jackpot_progressif.reglement_interieur")
+    check.actor_role()
+    effective = check.day("en_vigueur_le")
+    if effective is not None and effective < entry.gaming_day:
+        check.fail(HOUSE_RULES_BACKDATED, effective=effective, day=entry.gaming_day)
+    progressive, bad_beat = (part if isinstance(part, dict) else {} for part in (
+        entry.payload.get("jackpot_progressif"), entry.payload.get("bad_beat")))
+    for key, value, allowed in (("jackpot_progressif.pots_exterieurs", progressive.get("pots_exterieurs"),
+                                 PROGRESSIVE_POTS_LABELS), ("jackpot_progressif.arrondi", progressive.get("arrondi"),
+                                                            ROUNDINGS),
+                                ("bad_beat.pots_exterieurs", bad_beat.get("pots_exterieurs"), BAD_BEAT_POTS_LABELS),
+                                ("bad_beat.arrondi", bad_beat.get("arrondi"), ROUNDINGS),
+                                ("bad_beat.redemarrage", bad_beat.get("redemarrage"), RESTARTS)):
+        if value not in allowed:
+            check.fail(HOUSE_RULES_CHOICE, key=key, value=value)
+    check.amount("bad_beat.pot_minimum", value=bad_beat.get("pot_minimum"), zero=True)
+    return check.problems
+
+
+def bad_beat_stopped(replay: Replay, entry: Audited) -> list[Problem]:
+    """Art. 49-14: the bad beat stops once until put back in service; a voluntary stop after telling the Minister at
+    least the rule's number of days before."""
+    check = Check(replay, entry, HOUSE_RULE)
+    notice = check.rule(f"{BAD_BEAT}.preavis_arret_volontaire")
+    check.citation = str(notice.citation) if notice is not None else HOUSE_RULE
+    stopped = replay.part("poker.bad_beat_stopped", dict)
+    if stopped.get("seq") is not None:
+        check.fail(BAD_BEAT_STOPPED_AGAIN, seq=stopped["seq"])
+    check.text("reason", max_length=TEXT_MAX, multiline=True, optional=True)
+    voluntary, notified = entry.payload.get("voluntary"), check.day("minister_notified_on", optional=True)
+    if not isinstance(voluntary, bool):
+        check.fail(NOT_BOOLEAN, key="voluntary", value=voluntary)
+    if voluntary is True and notice is not None and (
+            notified is None or (entry.gaming_day - notified).days < int(notice.value)):
+        check.fail(NOTICE, str(notice.citation), days=notice.value, notice=notified or "—", day=entry.gaming_day)
+    stopped["seq"] = entry.seq
+    return check.problems
+
+
+def bad_beat_restarted(replay: Replay, entry: Audited) -> list[Problem]:
+    """Art. 49-13 al. 10: a stopped bad beat put back in service, at 0 or at the casino's start value."""
+    check = Check(replay, entry, HOUSE_RULE)
+    check.citation = cited(check, "lu.bad_beat_jackpot.reglement_interieur")
+    stopped = replay.part("poker.bad_beat_stopped", dict)
+    if stopped.get("seq") is None:
+        check.fail(BAD_BEAT_RUNNING)
+    check.amount("restart_at", zero=True)
+    stopped["seq"] = None
     return check.problems

@@ -59,3 +59,22 @@ BAD_BEAT_POT_TOO_SMALL = _(
 BAD_BEAT_PLAYERS_TWICE = _("Chaque joueur assis n'est nommé qu'une fois : un bon de paiement par joueur ({citation}).")
 BAD_BEAT_LOSER_NOT_SEATED = _("Le perdant « {loser} » n'est pas parmi les joueurs assis : un bon de paiement par "
                               "joueur à table ({citation}).")
+CASHIER_FILES = _("Le bon de paiement du jackpot est rempli par le caissier, puis signé par un membre du comité de "
+                  "direction ; {user} n'est pas caissier ({citation}).")
+BAD_BEAT_STOPPED = _("Le bad beat jackpot est arrêté depuis le {day} : ni incrément ni gain avant sa remise en service "
+                     "({citation}).")
+BAD_BEAT_ALREADY_STOPPED = _("Le bad beat jackpot est déjà arrêté ({citation}).")
+BAD_BEAT_NOT_STOPPED = _("Le bad beat jackpot n'est pas arrêté : il n'y a rien à remettre en service.")
+HOUSE_RULES_MISSING = _("Le pot minimum pour constituer un bad beat jackpot est fixé par le règlement intérieur du "
+                        "casino ({citation}) ; aucune version n'en est en vigueur le {day} : la direction "
+                        "l'enregistre d'abord.")
+HOUSE_RULES_DIRECTION = _("Le règlement intérieur du casino est enregistré par sa direction ; {user} n'en est pas.")
+HOUSE_RULES_BACKDATED = _("Une version du règlement intérieur entre en vigueur au plus tôt le jour où elle est "
+                          "enregistrée, le {day} : elle ne remplace jamais une version passée.")
+HOUSE_RULES_CHOICE = _("« {value} » n'est pas une modalité connue : {allowed} ({citation}).")
+HOUSE_RULES_RUNNING = _("Le jackpot progressif « {name} » est en cours : les conditions d'incrémentation ne "
+                        "peuvent être modifiées avant son arrêt ({citation}).")
+HOUSE_RULES_BAD_BEAT_RUNNING = _("Le bad beat jackpot n'est pas arrêté : ses conditions d'incrémentation ne peuvent "
+                                 "être modifiées avant son arrêt ({citation}).")
+ROUNDING_NOT_THE_HOUSE_RULES = _("Le mode d'arrondi des incréments est celui du règlement intérieur en vigueur "
+                                 "(version n° {seq}) : « {rounding} » ({citation}).")

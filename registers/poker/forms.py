@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 from games.poker.jackpots import TOP_COMBINATIONS
 
 from ..forms import DATE, TEXT, ActionForm, amount_field, split_list, text_field, today_initial
+from .house_rules import BAD_BEAT_POTS_LABELS, PROGRESSIVE_POTS_LABELS, RESTART_LABELS
 from .selectors import COMBINATIONS, INCREMENT_KINDS, ROUNDING_LABELS
 
 LEVELS = (1, 2, 3)
@@ -165,6 +166,7 @@ class ProgressiveWinForm(JackpotChoiceMixin, ActionForm):
     hands = text_field(_("Joueurs encore en jeu, depuis la gauche du bouton (une ligne chacun : « nom ; cartes »)"),
                        2000, widget=LINES)
     amount = amount_field(_("Montant payé"))
+    chef_de_salle = text_field(_("Chef de salle informé, qui contrôle le paiement"), 120)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -209,11 +211,10 @@ class BadBeatWinForm(ActionForm):
     table = text_field(_("Table"), 60)
     won_at = text_field(_("Heure du gain"), 20)
     loser = text_field(_("Perdant de la main (nom)"))
-    loser_cards = text_field(_("Cartes en main du perdant"), 20)
+    loser_cards = text_field(_("Cartes en main du perdant (2 en hold'em, 4 en Omaha)"), 20)
     winner_cards = text_field(_("Cartes en main du gagnant"), 20)
     board = text_field(_("Tableau (cartes communes)"), 40)
     pot = amount_field(_("Pot"))
-    minimum_pot = amount_field(_("Pot minimum (règlement intérieur)"))
     amount = amount_field(_("Montant du jackpot"))
     players = text_field(_("Joueurs assis (séparés par des virgules)"), 1000)
     restart_at = amount_field(_("Montant de redémarrage"))
@@ -240,3 +241,52 @@ class BadBeatWinForm(ActionForm):
         return "rivals" if listed_field(field, "rivals") else super().service_field(field)
 
 
+
+
+class BadBeatStopForm(ActionForm):
+    late_filing = True
+    action = "badbeat_stop"
+    gaming_day = forms.DateField(label=_("Journée de jeu de l'arrêt"), widget=DATE)
+    voluntary = forms.BooleanField(label=_("Arrêt volontaire (sinon : panne)"), required=False)
+    minister_notified_on = forms.DateField(label=_("Ministre informé le"), required=False, widget=DATE)
+    reason = text_field(_("Motif"), 500, widget=TEXT)
+
+    defaults = staticmethod(today_initial)
+
+
+class BadBeatRestartForm(ActionForm):
+    late_filing = True
+    action = "badbeat_restart"
+    gaming_day = forms.DateField(label=_("Journée de jeu de la remise en service"), widget=DATE)
+    restart_at = amount_field(_("Montant de redémarrage"))
+
+    defaults = staticmethod(today_initial)
+
+
+class HouseRulesForm(ActionForm):
+    """A new version of the house rules: the direction's, checked by the service."""
+
+    late_filing = True
+    action = "house_rules"
+    gaming_day = forms.DateField(label=_("Enregistré le (journée de jeu)"), widget=DATE)
+    effective_from = forms.DateField(label=_("En vigueur à partir du"), widget=DATE)
+    progressive_pots = forms.ChoiceField(label=_("Jackpot progressif : prélèvement en cas de pots extérieurs"),
+                                         choices=())
+    progressive_rounding = forms.ChoiceField(label=_("Jackpot progressif : arrondi des incréments"), choices=())
+    bad_beat_pots = forms.ChoiceField(label=_("Bad beat : retenue de l'incrément en cas de pots extérieurs"),
+                                      choices=())
+    bad_beat_rounding = forms.ChoiceField(label=_("Bad beat : arrondi de l'incrément"), choices=())
+    bad_beat_minimum_pot = amount_field(_("Bad beat : pot minimum pour constituer le jackpot"))
+    bad_beat_restart = forms.ChoiceField(label=_("Bad beat : redémarrage après un gain"), choices=())
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["progressive_pots"].choices = list(PROGRESSIVE_POTS_LABELS.items())
+        self.fields["bad_beat_pots"].choices = list(BAD_BEAT_POTS_LABELS.items())
+        self.fields["progressive_rounding"].choices = list(ROUNDING_LABELS.items())
+        self.fields["bad_beat_rounding"].choices = list(ROUNDING_LABELS.items())
+        self.fields["bad_beat_restart"].choices = list(RESTART_LABELS.items())
+
+    def defaults(self, page):
+        initial = today_initial(page)
+        return {**initial, "effective_from": initial.get("gaming_day")}

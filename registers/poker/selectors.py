@@ -1,6 +1,7 @@
 """Reading the poker room registers: a progressive jackpot's state (LU RGD 1979 art. 49-9 to 49-11), replayed
 from its configuration, statements, wins and stops; the wins of both jackpots as their pages show them."""
 
+import datetime
 import json
 from dataclasses import dataclass
 from decimal import Decimal
@@ -14,7 +15,7 @@ from games.hands.ranking import split_fine_class
 from games.selectors import RuleValueAt, rule_value_at
 
 from ..chain.selectors import PayloadRow, standing
-from ..kinds import EntryKind
+from ..kinds import EntryKind, RegisterKind
 from ..models import Entry, Register
 
 PROGRESSIVE, BAD_BEAT = "lu.jackpot_progressif", "lu.bad_beat_jackpot"
@@ -113,6 +114,22 @@ def jackpot_state(register, name: str) -> dict:
         elif entry.kind == WON:
             state["amounts"][str(payload["level"])] = Decimal(payload["restart_at"])
     return state
+
+
+BAD_BEAT_EVENTS = (STOPPED, CONFIGURED)  # the bad beat's stops and its putting back in service (art. 49-14)
+
+
+def bad_beat_stopped(register, day: datetime.date) -> datetime.date | None:
+    """The day the bad beat was stopped, if it stands stopped on `day`: its last stop or putting back in service by
+    then is a stop (art. 49-14); None while it runs."""
+    last = standing(Entry.objects.filter(register=register, kind__in=BAD_BEAT_EVENTS, gaming_day__lte=day)).order_by(
+        "-gaming_day", "-seq").only("kind", "gaming_day").first()
+    return last.gaming_day if last is not None and last.kind == STOPPED else None
+
+
+def bad_beat_stopped_on(casino: Casino, day: datetime.date) -> bool:
+    register = Register.objects.filter(casino=casino, kind=RegisterKind.BAD_BEAT).first()
+    return register is not None and bad_beat_stopped(register, day) is not None
 
 
 def wins_in_deal(register, *, name: str, level: int, table: str, gaming_day, deal: str) -> int:

@@ -50,6 +50,18 @@ from ..kinds import EntryKind, RegisterKind
 from ..models import Entry, PendingEntry, Register
 from ..money import check_currency, parse_amount
 from . import errors
+from .house_rules import (
+    BAD_BEAT_MINIMUM_POT,
+    BAD_BEAT_POTS_LABELS,
+    BAD_BEAT_RULES,
+    BAD_BEAT_WHOLE_POT,
+    HOUSE_RULES,
+    PROGRESSIVE_POTS_LABELS,
+    PROGRESSIVE_RULES,
+    RESTARTS,
+    house_rules_at,
+    house_rules_versions,
+)
 from .selectors import (
     BAD_BEAT,
     COMBINATIONS,
@@ -59,7 +71,9 @@ from .selectors import (
     STOPPED,
     WON,
     bad_beat_rules,
+    bad_beat_stopped,
     hand_label,
+    jackpot_cards,
     jackpot_state,
     poker_rule,
     wins_in_deal,
@@ -101,6 +115,23 @@ def _cards(raw, *, field: str, counts: tuple[int, ...]) -> str:
         reason = f"{' / '.join(map(str, counts))} cartes attendues, {len(cards)} données / {len(cards)} cards"
         raise DomainError(errors.CARDS_INVALID.format(reason=reason), code=ErrorCode.BAD_CARDS, field=field)
     return " ".join(text(card) for card in cards)
+
+
+def _verify_cashier(actor: User, citation: str) -> None:
+    """A jackpot's payment voucher is filled by the cashier (art. 49-10 al. 3, 49-15 al. 2: « Le caissier remplit »),
+    the direction signing it second."""
+    if actor.role != User.Role.ACCOUNTANT:
+        raise DomainError(errors.CASHIER_FILES.format(user=actor.username, citation=citation),
+                          code=ErrorCode.WRONG_ROLE, field="actor")
+
+
+def _verify_bad_beat_running(casino: Casino, day: datetime.date) -> None:
+    """A stopped bad beat takes no increment and pays no win until put back in service (art. 49-14)."""
+    register = register_for(casino=casino, kind=RegisterKind.BAD_BEAT)
+    stopped = bad_beat_stopped(register, day)
+    if stopped is not None:
+        raise DomainError(errors.BAD_BEAT_STOPPED.format(day=stopped.isoformat(), citation=_cited(
+            casino, f"{BAD_BEAT}.preavis_arret_volontaire", day)), code=ErrorCode.NOT_ACTIVE, field="gaming_day")
 
 
 def _locked(casino: Casino) -> Register:
@@ -245,6 +276,11 @@ def progressive_configure(
     ):
         raise DomainError(errors.JACKPOT_INCREMENT.format(citation=citation),
                           code=ErrorCode.INCREMENT, field="increment_value")
+    house = house_rules_at(casino, gaming_day)
+    if house is not None and rounding != house.progressive_rounding:
+        raise DomainError(errors.ROUNDING_NOT_THE_HOUSE_RULES.format(
+            rounding=house.progressive_rounding, seq=house.seq, citation=_cited(casino, PROGRESSIVE_RULES, gaming_day)),
+            code=ErrorCode.INVALID, field="rounding")
     payload = {
         "jackpot": name,
         "tables": sorted(tables),
@@ -335,14 +371,20 @@ def progressive_win_file(
     hands: list[dict],
     amount,
     currency: str,
+    chef_de_salle: str = "",
     late_reason: str = "",
 ) -> PendingEntry:
-    """The payment voucher and register entry of art. 49-10, waiting for a management member's signature: a level the
-    running jackpot has, won once per table and deal, never above its amount, by the holders of its combination among
-    the players still in play (`hands`: player and cards, from the button's left), shared when they tie or the board
-    makes it."""
+    """The payment voucher and register entry of art. 49-10, filled by the cashier and waiting for the signature of a
+    member of the comité de direction (the casino's direction), the chef de salle who was informed and controls the
+    payment named in it (al. 2: « un chef de salle en est obligatoirement informé et contrôle le paiement »): a level
+    the running jackpot has, won once per table and deal, never above its amount, by the holders of its combination
+    among the players still in play (`hands`: player and cards, from the button's left), shared when they tie or the
+    board makes it."""
     verify_can_write(actor, casino)
     verify_gaming_day(casino, gaming_day)  # before any rule is read at that day
+    signatures = _cited(casino, f"{PROGRESSIVE}.deux_signatures", gaming_day)
+    _verify_cashier(actor, signatures)
+    informed = clean_text(chef_de_salle, field="chef_de_salle")
     register = _locked(casino)
     per_deal = _rule(casino, f"{PROGRESSIVE}.gains_par_niveau", gaming_day)
     citation = str(per_deal.citation)
@@ -386,7 +428,6 @@ def progressive_win_file(
                                                           citation=citation),
                           code=ErrorCode.NOT_QUALIFIED, field="hands")
     start = next(lv["start"] for lv in state["config"]["levels"] if lv["level"] == level)
-    signatures = _cited(casino, f"{PROGRESSIVE}.deux_signatures", gaming_day)
     payload = {
         "jackpot": name,
         "level": level,
@@ -402,6 +443,7 @@ def progressive_win_file(
         "currency": currency,
         "vouchers": [{"player": player, "amount": share} for player, share in split_equally(value, award.winners)],
         "restart_at": start,
+        "chef_de_salle_informe": informed,
         "citation": f"{citation} ; {signatures}",
     }
     return pending_file(
@@ -466,7 +508,7 @@ def bad_beat_claim(loser_cards: str, winner_cards: str, board: str, rules: dict,
                                                                                               "winner_cards", "board")):
     """A showdown judged for the bad-beat jackpot under the rule data (art. 49-12), its cards as written; bad cards
     are refused under the field they were given in."""
-    cards = [_cards(raw, field=field, counts=(BOARD if field.endswith("board") else HOLDEM,))
+    cards = [_cards(raw, field=field, counts=(BOARD,) if field.endswith("board") else (HOLDEM, OMAHA))
              for raw, field in zip((loser_cards, winner_cards, board), fields, strict=True)]
     try:
         judged = bad_beat_hand(*cards, minimum=rules["main_qualifiante"].value,
@@ -502,7 +544,6 @@ def bad_beat_win_file(
     winner_cards: str,
     board: str,
     pot,
-    minimum_pot,
     amount,
     currency: str,
     players: list[str],
@@ -510,24 +551,23 @@ def bad_beat_win_file(
     rivals: list[dict] | None = None,
     late_reason: str = "",
 ) -> PendingEntry:
-    """A bad-beat jackpot won (art. 49-12, 49-15): a qualifying showdown over the house's minimum pot, the strongest
-    losing hand among the claims made at once (`rivals`: other tables' or other losers' showdowns), and one voucher
-    per seated player bearing the game, the table, the hand, the date, the time and its amount; signed by the cashier
-    and a member of the management."""
+    """A bad-beat jackpot won at a « jeux de cercle » table, Texas hold'em or Omaha (art. 49-12, 49-15): a qualifying
+    showdown over the minimum pot of the house rules in force that day (art. 49-12: « fixé par le règlement intérieur
+    du casino », never typed with the claim), the strongest losing hand among the claims made at once (`rivals`:
+    other tables' or other losers' showdowns), and one voucher per seated player bearing the game, the table, the
+    hand, the date, the time and its amount; filled by the cashier and signed by a member of the comité de direction,
+    who is informed of the win and controls its payment (art. 49-15 al. 1 and 3)."""
     verify_actor(actor, casino)
     verify_gaming_day(casino, gaming_day)  # before any rule is read at that day
     rules = bad_beat_rules(casino, gaming_day)
+    signatures = str(rules["deux_signatures"].citation)
+    _verify_cashier(actor, signatures)
     citation = str(rules["main_qualifiante"].citation)
     vouchers_rule = str(rules["bons_par_joueur"].citation)
+    _verify_bad_beat_running(casino, gaming_day)
     value = parse_amount(amount)
     check_currency(casino, currency)
-    pot_value, minimum = parse_amount(pot, field="pot"), parse_amount(minimum_pot, field="minimum_pot")
-    if pot_value < minimum:
-        raise DomainError(
-            errors.BAD_BEAT_POT_TOO_SMALL.format(pot=pot_value, minimum=minimum, citation=citation),
-            code=ErrorCode.POT_TOO_SMALL,
-            field="pot",
-        )
+    pot_value = parse_amount(pot, field="pot")
     (loser_cards, winner_cards, board), judged = bad_beat_claim(loser_cards, winner_cards, board, rules)
     if not judged.qualifies:
         raise DomainError(
@@ -547,6 +587,18 @@ def bad_beat_win_file(
     if loser not in players:
         raise DomainError(errors.BAD_BEAT_LOSER_NOT_SEATED.format(loser=loser, citation=vouchers_rule),
                           code=ErrorCode.LOSER_NOT_SEATED, field="loser")
+    minimum_rule = _cited(casino, BAD_BEAT_MINIMUM_POT, gaming_day)
+    house = house_rules_at(casino, gaming_day)
+    if house is None:
+        raise DomainError(errors.HOUSE_RULES_MISSING.format(day=gaming_day.isoformat(), citation=minimum_rule),
+                          code=ErrorCode.REQUIRED, field="pot")
+    if pot_value < house.bad_beat_minimum_pot:
+        raise DomainError(
+            errors.BAD_BEAT_POT_TOO_SMALL.format(pot=pot_value, minimum=house.bad_beat_minimum_pot,
+                                                 citation=minimum_rule),
+            code=ErrorCode.POT_TOO_SMALL,
+            field="pot",
+        )
     claims, rows = [judged], []
     for index, rival in enumerate(rivals or []):
         rival = rival if isinstance(rival, dict) else {}
@@ -566,7 +618,6 @@ def bad_beat_win_file(
     mentions = {"game": game, "table": table, "hand": judged.hand, "date": gaming_day.isoformat(), "won_at": won_at}
     vouchers = bad_beat_split(value, players, loser, loser_share=rules["part_perdant"].value,
                               table_share=rules["part_table"].value)
-    signatures = str(rules["deux_signatures"].citation)
     payload = {
         "game": game,
         "table": table,
@@ -578,12 +629,14 @@ def bad_beat_win_file(
         "hand": judged.hand,
         "winner_hand": judged.winner_hand,
         "pot": pot_value,
+        "pot_minimum": house.bad_beat_minimum_pot,
+        "reglement_interieur": house.seq,
         "amount": value,
         "currency": currency,
         "vouchers": [{**voucher, **mentions} for voucher in vouchers],
         "rivals": rows,
         "restart_at": parse_amount(restart_at, field="restart_at", allow_zero=True),
-        "citation": f"{citation} ; {vouchers_rule} ; {signatures}",
+        "citation": f"{citation} ; {minimum_rule} ; {vouchers_rule} ; {signatures}",
     }
     return pending_file(
         register=register_for(casino=casino, kind=RegisterKind.BAD_BEAT),
@@ -684,3 +737,115 @@ def _win_still_payable(pending: PendingEntry) -> None:
 
 
 countersign_check_register(EntryKind.JACKPOT_WON, _win_still_payable)
+
+
+# --- the house rules and the bad beat's stop -----------------------------------------------------------------------
+
+
+def _choice(value, allowed: dict, field: str, citation: str) -> str:
+    if value not in allowed:
+        raise DomainError(errors.HOUSE_RULES_CHOICE.format(value=value, allowed=", ".join(map(str, allowed.values())),
+                                                           citation=citation),
+                          code=ErrorCode.INVALID, field=field)
+    return value
+
+
+@transaction.atomic
+def house_rules_record(
+    *, casino: Casino, actor: User, gaming_day: datetime.date, effective_from: datetime.date, progressive_pots: str,
+    progressive_rounding: str, bad_beat_pots: str, bad_beat_rounding: str, bad_beat_minimum_pot,
+    bad_beat_restart: str, late_reason: str = "",
+) -> Entry | PendingEntry:
+    """A new version of the casino's house rules for its poker jackpots, recorded by its direction on `gaming_day` and
+    in force from `effective_from` (never before the day it is recorded): what the texts leave to the « règlement
+    intérieur » (art. 49-9 al. 3, 49-12 al. 7, 49-13 al. 2 and 10). The increments' conditions « ne peuvent être
+    modifiées avant l'arrêt » (art. 49-9 al. 3, 49-13 al. 3): a version that changes them while a jackpot runs is
+    refused. Nothing is edited: the version supersedes the previous one from its date."""
+    verify_can_write(actor, casino)
+    verify_gaming_day(casino, gaming_day)  # before any rule is read at that day
+    progressive_rule, bad_beat_rule = (_cited(casino, key, gaming_day) for key in (PROGRESSIVE_RULES, BAD_BEAT_RULES))
+    minimum_rule, whole_rule = (_cited(casino, key, gaming_day) for key in (BAD_BEAT_MINIMUM_POT, BAD_BEAT_WHOLE_POT))
+    if actor.role != User.Role.MANAGER:
+        raise DomainError(errors.HOUSE_RULES_DIRECTION.format(user=actor.username), code=ErrorCode.WRONG_ROLE,
+                          field="actor")
+    if not isinstance(effective_from, datetime.date) or effective_from < gaming_day:
+        raise DomainError(errors.HOUSE_RULES_BACKDATED.format(day=gaming_day.isoformat()), code=ErrorCode.INVALID,
+                          field="effective_from")
+    roundings = {key: key for key in ROUNDINGS}
+    progressive = {"pots_exterieurs": _choice(progressive_pots, PROGRESSIVE_POTS_LABELS, "progressive_pots",
+                                              progressive_rule),
+                   "arrondi": _choice(progressive_rounding, roundings, "progressive_rounding", progressive_rule)}
+    bad_beat = {"pots_exterieurs": _choice(bad_beat_pots, BAD_BEAT_POTS_LABELS, "bad_beat_pots", bad_beat_rule),
+                "arrondi": _choice(bad_beat_rounding, roundings, "bad_beat_rounding", bad_beat_rule),
+                "pot_minimum": parse_amount(bad_beat_minimum_pot, field="bad_beat_minimum_pot", allow_zero=True),
+                "redemarrage": _choice(bad_beat_restart, {key: key for key in RESTARTS}, "bad_beat_restart",
+                                       bad_beat_rule)}
+    register = register_for(casino=casino, kind=RegisterKind.CAGNOTTE)
+    register = Register.objects.select_for_update().get(pk=register.pk)  # two versions are not recorded at once
+    versions = house_rules_versions(casino)
+    if versions:
+        current = max(versions, key=lambda version: (version.effective_from, version.seq))
+        if (progressive["pots_exterieurs"], progressive["arrondi"]) != current.progressive_conditions():
+            running = [card.name for card in jackpot_cards(register_for(
+                casino=casino, kind=RegisterKind.JACKPOT_PROGRESSIF), casino) if card.active]
+            if running:
+                raise DomainError(errors.HOUSE_RULES_RUNNING.format(name=running[0], citation=progressive_rule),
+                                  code=ErrorCode.JACKPOT_ACTIVE, field="progressive_pots")
+        if (bad_beat["pots_exterieurs"], bad_beat["arrondi"]) != current.bad_beat_conditions() and bad_beat_stopped(
+                register_for(casino=casino, kind=RegisterKind.BAD_BEAT), effective_from) is None:
+            raise DomainError(errors.HOUSE_RULES_BAD_BEAT_RUNNING.format(citation=_cited(
+                casino, f"{BAD_BEAT}.conditions_affichees", gaming_day)), code=ErrorCode.JACKPOT_ACTIVE,
+                field="bad_beat_pots")
+    payload = {"en_vigueur_le": effective_from.isoformat(), "jackpot_progressif": progressive, "bad_beat": bad_beat,
+               "citation": " ; ".join((progressive_rule, bad_beat_rule, whole_rule, minimum_rule))}
+    return entry_file(register=register, kind=HOUSE_RULES, gaming_day=gaming_day, actor=actor, payload=payload,
+                      late_reason=late_reason)
+
+
+@transaction.atomic
+def bad_beat_stop(
+    *, casino: Casino, actor: User, gaming_day: datetime.date, voluntary: bool, reason: str,
+    minister_notified_on: datetime.date | None = None, late_reason: str = "",
+) -> Entry | PendingEntry:
+    """Stops the bad-beat jackpot from `gaming_day`, as jackpot_stop does the progressive (art. 49-11): a voluntary
+    stop only if the Minister was told at least the rule's days before (art. 49-14 al. 2: « sous réserve d'en
+    informer le Ministre des Finances dans les quinze jours qui précèdent »); an involuntary one (a breakdown, al. 3)
+    at once. No increment and no win until it is put back in service (bad_beat_restart)."""
+    verify_can_write(actor, casino)
+    verify_gaming_day(casino, gaming_day)  # before any rule is read at that day
+    notice = _rule(casino, f"{BAD_BEAT}.preavis_arret_volontaire", gaming_day)
+    register = register_for(casino=casino, kind=RegisterKind.BAD_BEAT)
+    register = Register.objects.select_for_update().get(pk=register.pk)
+    if bad_beat_stopped(register, gaming_day) is not None:
+        raise DomainError(errors.BAD_BEAT_ALREADY_STOPPED.format(citation=str(notice.citation)),
+                          code=ErrorCode.NOT_ACTIVE, field="gaming_day")
+    reason = clean_text(reason, field="reason", max_length=TEXT_MAX, multiline=True, optional=True)
+    if voluntary and (minister_notified_on is None or (gaming_day - minister_notified_on).days < int(notice.value)):
+        raise DomainError(
+            errors.JACKPOT_NOTICE.format(
+                days=notice.value, notice=minister_notified_on.isoformat() if minister_notified_on else "—",
+                day=gaming_day.isoformat(), citation=str(notice.citation)),
+            code=ErrorCode.NOTICE_TOO_LATE, field="minister_notified_on")
+    citation = str(notice.citation) if voluntary else _cited(casino, f"{BAD_BEAT}.panne_sans_prelevement", gaming_day)
+    payload = {"voluntary": bool(voluntary), "reason": reason,
+               "minister_notified_on": minister_notified_on.isoformat() if minister_notified_on else None,
+               "citation": citation}
+    return entry_file(register=register, kind=STOPPED, gaming_day=gaming_day, actor=actor, payload=payload,
+                      late_reason=late_reason)
+
+
+@transaction.atomic
+def bad_beat_restart(*, casino: Casino, actor: User, gaming_day: datetime.date, restart_at,
+                     late_reason: str = "") -> Entry | PendingEntry:
+    """Puts a stopped bad-beat jackpot back in service from `gaming_day`, at 0 or at the start value the casino sets
+    (art. 49-13 al. 1 and 10)."""
+    verify_can_write(actor, casino)
+    verify_gaming_day(casino, gaming_day)  # before any rule is read at that day
+    citation = _cited(casino, BAD_BEAT_RULES, gaming_day)
+    register = register_for(casino=casino, kind=RegisterKind.BAD_BEAT)
+    register = Register.objects.select_for_update().get(pk=register.pk)
+    if bad_beat_stopped(register, gaming_day) is None:
+        raise DomainError(errors.BAD_BEAT_NOT_STOPPED, code=ErrorCode.JACKPOT_ACTIVE, field="gaming_day")
+    payload = {"restart_at": parse_amount(restart_at, field="restart_at", allow_zero=True), "citation": citation}
+    return entry_file(register=register, kind=CONFIGURED, gaming_day=gaming_day, actor=actor, payload=payload,
+                      late_reason=late_reason)

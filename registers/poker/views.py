@@ -15,10 +15,14 @@ from ..kinds import EntryKind, RegisterKind
 from ..register_page import FamilyPage, RegisterPage, family_page
 from ..web_actions import filed
 from . import forms as f
-from .selectors import PROGRESSIVE, WON, WinRow, bad_beat_rules, hand_label, jackpot_cards, poker_rule
+from .house_rules import house_rules_at, house_rules_versions
+from .selectors import PROGRESSIVE, WON, WinRow, bad_beat_rules, bad_beat_stopped, hand_label, jackpot_cards, poker_rule
 from .services import (
+    bad_beat_restart,
+    bad_beat_stop,
     bad_beat_win_file,
     cagnotte_file,
+    house_rules_record,
     jackpot_stop,
     progressive_configure,
     progressive_statement,
@@ -78,6 +82,24 @@ def _bad_beat(page, form, user):
     }
 
 
+def _house_rules(page, form, user):
+    entry = house_rules_record(casino=page.casino, actor=user, **form.values())
+    return filed(entry, lambda entry: _("Version du règlement intérieur enregistrée (écriture n° %(seq)s).") % {
+        "seq": entry.seq})
+
+
+def _bad_beat_stop(page, form, user):
+    entry = bad_beat_stop(casino=page.casino, actor=user, **form.values())
+    return filed(entry, lambda entry: _("Arrêt du bad beat jackpot enregistré (écriture n° %(seq)s).") % {
+        "seq": entry.seq})
+
+
+def _bad_beat_restart(page, form, user):
+    entry = bad_beat_restart(casino=page.casino, actor=user, **form.values())
+    return filed(entry, lambda entry: _("Bad beat jackpot remis en service (écriture n° %(seq)s).") % {
+        "seq": entry.seq})
+
+
 def _percent(ratio) -> str:
     return f"{(ratio * 100).normalize():f}"
 
@@ -95,9 +117,13 @@ def _progressive_context(page) -> dict:
 
 
 def _bad_beat_context(page) -> dict:
-    rules = bad_beat_rules(page.casino, timezone.localdate())
+    today = timezone.localdate()
+    rules = bad_beat_rules(page.casino, today)
     minimum = rules["main_qualifiante"].value
-    return {"wins": page.rows(WON, row=WinRow),
+    return {"wins": page.rows(WON, row=WinRow), "stops": page.rows(EntryKind.JACKPOT_STOPPED),
+            "restarts": page.rows(EntryKind.JACKPOT_CONFIGURED), "house_rules": house_rules_at(page.casino, today),
+            "stopped_since": bad_beat_stopped(page.register, today) if page.register else None,
+            "notice": poker_rule(page.casino, "lu.bad_beat_jackpot.preavis_arret_volontaire", today),
             "bad_beat_rules": {"minimum": hand_label(FIVE.fine_class(minimum_value(minimum))),
                                "loser_share": _percent(rules["part_perdant"].value),
                                "table_share": _percent(rules["part_table"].value)}}
@@ -107,11 +133,15 @@ def _cagnotte_context(page) -> dict:
     rows = page.rows(EntryKind.CAGNOTTE_COUNTED)
     keys = ("house", "bad_beat", "box_count", "difference")
     totals = {key: payload_total(rows, key) for key in keys}
-    return {"counts": rows, "count_totals": {**totals, "corrected": sum(1 for row in rows if row.corrected_by)}}
+    versions = house_rules_versions(page.casino)
+    return {"counts": rows, "count_totals": {**totals, "corrected": sum(1 for row in rows if row.corrected_by)},
+            "house_rules_versions": versions[::-1],
+            "house_rules_now": house_rules_at(page.casino, timezone.localdate(), versions)}
 
 
 FAMILIES = {
-    RegisterKind.CAGNOTTE: FamilyPage(folder="poker", actions={f.CagnotteForm: _file_cagnotte},
+    RegisterKind.CAGNOTTE: FamilyPage(folder="poker", actions={f.CagnotteForm: _file_cagnotte,
+                                                               f.HouseRulesForm: _house_rules},
                                       context=_cagnotte_context),
     RegisterKind.JACKPOT_PROGRESSIF: FamilyPage(
         folder="poker",
@@ -124,7 +154,9 @@ FAMILIES = {
         },
         context=_progressive_context,
     ),
-    RegisterKind.BAD_BEAT: FamilyPage(folder="poker", actions={f.BadBeatWinForm: _bad_beat},
+    RegisterKind.BAD_BEAT: FamilyPage(folder="poker", actions={f.BadBeatWinForm: _bad_beat,
+                                                               f.BadBeatStopForm: _bad_beat_stop,
+                                                               f.BadBeatRestartForm: _bad_beat_restart},
                                       context=_bad_beat_context),
 }
 

@@ -10,12 +10,15 @@ from decimal import Decimal
 from compliance.errors import DomainError
 from compliance.models import Casino
 from games.poker import hand as deal
+from games.poker.outcome import PRORATA, WHOLE
 from games.poker.replay import JackpotRule, Rules
 from games.selectors import rule_value_at
 from registers.errors import ErrorCode
 
 from .. import controls
 from ..models import PokerSession
+from ..poker.house_rules import house_rules_at
+from ..poker.selectors import bad_beat_stopped_on
 from . import errors
 
 CENTS = Decimal(100)
@@ -112,13 +115,14 @@ def legal_rate(casino: Casino, day: datetime.date) -> tuple[Decimal | None, str]
     return (Decimal(str(cap.value)), str(cap.citation)) if cap is not None else (None, "")
 
 
-def jackpot_rule(increment: dict | None) -> JackpotRule | None:
-    """A jackpot's increment as its configuration writes it (a fixed amount in the currency, or a percentage)."""
+def jackpot_rule(increment: dict | None, rounding: str | None = None) -> JackpotRule | None:
+    """A jackpot's increment as its configuration writes it (a fixed amount in the currency, or a percentage), rounded
+    as the house rules in force say where they are recorded (`rounding`)."""
     if not increment:
         return None
     value = Decimal(str(increment["value"]))
     return JackpotRule(increment["kind"], value * CENTS if increment["kind"] == "fixe" else value,
-                       increment["rounding"], int(Decimal(str(increment.get("minimum_pot") or 0)) * CENTS))
+                       rounding or increment["rounding"], int(Decimal(str(increment.get("minimum_pot") or 0)) * CENTS))
 
 
 def session_rules(session: PokerSession, progressive: dict | None) -> Rules:
@@ -126,8 +130,13 @@ def session_rules(session: PokerSession, progressive: dict | None) -> Rules:
     whole pot, art. 67.108), the jackpots' increments: the progressive's from its configuration (`progressive`,
     the register's), the bad beat's from the session."""
     rate, _citation = legal_rate(session.casino, session.gaming_day)
+    house = house_rules_at(session.casino, session.gaming_day)  # side pots and rounding as the house rules say
+    stopped = session.bad_beat and bad_beat_stopped_on(session.casino, session.gaming_day)  # art. 49-14
     return Rules(
         rate=session.rake_rate, cap=int(session.rake_cap * CENTS) if session.rake_cap is not None else None,
         legal_rate=rate, per_pot=session.casino.jurisdiction.code != "QC", chip=1,
-        progressive=jackpot_rule(progressive), bad_beat=jackpot_rule(session.bad_beat),
+        progressive=jackpot_rule(progressive, house and house.progressive_rounding),
+        bad_beat=None if stopped else jackpot_rule(session.bad_beat, house and house.bad_beat_rounding),
+        progressive_pots=house.progressive_pots if house else WHOLE,
+        bad_beat_pots=house.bad_beat_pots if house else PRORATA,
         hilo=session.variant == deal.OMAHA_HILO)

@@ -1,0 +1,99 @@
+"""The casino's house rules (« règlement intérieur ») for its poker jackpots, as dated versions (LU RGD 1979 art. 49-9
+al. 3, 49-12 al. 7, 49-13 al. 2 and 10): what the texts leave to the house. Each version is an entry of the cagnotte
+register, the poker room's, recorded by the casino's direction (registers.poker.services.house_rules_record); a later
+version supersedes it from its own effective date, nothing is ever edited. The replay (registers/poker_room/rules.py)
+and the bad-beat claims read the version in force on their gaming day."""
+
+import datetime
+import json
+from dataclasses import dataclass
+from decimal import Decimal
+
+from django.utils.translation import gettext_lazy as _
+
+from compliance.models import Casino
+from games.poker.outcome import EACH, MAIN, MAIN_FIRST, PRORATA, WHOLE
+
+from ..chain.selectors import standing
+from ..kinds import EntryKind, RegisterKind
+from ..models import Entry, Register
+
+HOUSE_RULES = EntryKind.HOUSE_RULES
+PROGRESSIVE_RULES = "lu.jackpot_progressif.reglement_interieur"  # art. 49-9 al. 3
+BAD_BEAT_RULES = "lu.bad_beat_jackpot.reglement_interieur"  # art. 49-13 al. 2
+BAD_BEAT_WHOLE_POT = "lu.bad_beat_jackpot.retenue_globale"  # art. 49-13 al. 4
+BAD_BEAT_MINIMUM_POT = "lu.bad_beat_jackpot.pot_minimum"  # art. 49-12 al. 7
+RESTARTS = ("zero", "valeur_depart")  # art. 49-13 al. 10: « redémarre à 0 € ou à la valeur de départ fixée »
+
+PROGRESSIVE_POTS_LABELS = {
+    WHOLE: _("Une fois sur le pot entier (pots extérieurs compris)"),
+    MAIN: _("Sur le pot principal seulement"),
+    EACH: _("Sur chaque pot, principal et extérieurs"),
+}
+BAD_BEAT_POTS_LABELS = {
+    PRORATA: _("Retenu sur chaque pot en proportion de son montant"),
+    MAIN_FIRST: _("Retenu sur le pot principal d'abord, puis sur les pots extérieurs"),
+}
+RESTART_LABELS = {"zero": _("À 0"), "valeur_depart": _("À la valeur de départ fixée par le casino")}
+
+
+@dataclass(frozen=True)
+class HouseRules:
+    """One version of the house rules, as its entry recorded it."""
+
+    seq: int
+    effective_from: datetime.date
+    progressive_pots: str
+    progressive_rounding: str
+    bad_beat_pots: str
+    bad_beat_rounding: str
+    bad_beat_minimum_pot: Decimal
+    bad_beat_restart: str
+    citation: str
+    recorded_by: str
+    recorded_at: datetime.datetime
+
+    @classmethod
+    def of(cls, entry: Entry) -> "HouseRules":
+        payload = json.loads(entry.payload)
+        progressive, bad_beat = payload["jackpot_progressif"], payload["bad_beat"]
+        actor = entry.actor
+        return cls(entry.seq, datetime.date.fromisoformat(payload["en_vigueur_le"]), progressive["pots_exterieurs"],
+                   progressive["arrondi"], bad_beat["pots_exterieurs"], bad_beat["arrondi"],
+                   Decimal(bad_beat["pot_minimum"]), bad_beat["redemarrage"], payload["citation"],
+                   actor.get_full_name() or actor.username, entry.recorded_at)
+
+    @property
+    def progressive_pots_label(self) -> str:
+        return str(PROGRESSIVE_POTS_LABELS.get(self.progressive_pots, self.progressive_pots))
+
+    @property
+    def bad_beat_pots_label(self) -> str:
+        return str(BAD_BEAT_POTS_LABELS.get(self.bad_beat_pots, self.bad_beat_pots))
+
+    @property
+    def restart_label(self) -> str:
+        return str(RESTART_LABELS.get(self.bad_beat_restart, self.bad_beat_restart))
+
+    def progressive_conditions(self) -> tuple[str, str]:
+        return self.progressive_pots, self.progressive_rounding
+
+    def bad_beat_conditions(self) -> tuple[str, str]:
+        return self.bad_beat_pots, self.bad_beat_rounding
+
+
+def house_rules_versions(casino: Casino) -> list[HouseRules]:
+    """Every standing version, in the order recorded."""
+    register = Register.objects.filter(casino=casino, kind=RegisterKind.CAGNOTTE).first()
+    if register is None:
+        return []
+    entries = standing(Entry.objects.filter(register=register, kind=HOUSE_RULES)).select_related("actor")
+    return [HouseRules.of(entry) for entry in entries.order_by("seq")]
+
+
+def house_rules_at(casino: Casino, day: datetime.date, versions: list[HouseRules] | None = None) -> HouseRules | None:
+    """The version in force on `day`: of those effective by then, the latest effective, the last recorded among equals
+    (a version recorded later for the same date supersedes)."""
+    versions = house_rules_versions(casino) if versions is None else versions
+    effective = [version for version in versions if version.effective_from <= day]
+    return max(effective, key=lambda version: (version.effective_from, version.seq)) if effective else None
