@@ -209,3 +209,14 @@ def test_qc_decret_1675_95_art_7_the_blackjack_side_bets_are_computed_for_each_n
     assert decks() == ["1 paquet"] + [f"{count} paquets" for count in range(2, 9)]
     _rule("qc.blackjack.paquets", {"min": "2", "max": "4"})
     assert decks() == ["2 paquets", "3 paquets", "4 paquets"]
+
+
+def test_qc_rjc_art_48_1_the_number_bet_s_return_follows_the_numbers_the_generator_draws(rules):
+    """« le joueur peut aussi faire une mise quant auquel des numéros 1 à 7 sera sélectionné par le générateur
+    aléatoire de numéros … Une mise gagnante est payée 11 à 2. »: one chance in 7, paid 11 to 2."""
+    def returned():
+        return Fraction(_rtp_json("qc.baccara.numero")["readings"]["a"][0]["return"]["fraction"])
+
+    assert returned() == Fraction(1, 7) * (1 + Fraction(11, 2))  # 13/14
+    _rule("qc.baccara.numeros_generateur", {"min": "1", "max": "6"})
+    assert returned() == Fraction(1, 6) * (1 + Fraction(11, 2))
