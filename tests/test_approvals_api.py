@@ -1,7 +1,8 @@
-"""The approvals' API (compliance/approvals/api.py) for both sides: a pay-table change drafted, filed, questioned,
-answered and approved through it; each refusal of the services with its code, its field and its message in French
-and in English, with nothing changed; the documents; the scoping (another casino's staff, another jurisdiction's
-regulator get a 404, a regulator never sees a draft); every answer as the OpenAPI schema documents it."""
+"""The approvals' API (compliance/approvals/api.py) for both sides: a pay-table change notified in Monaco, filed,
+questioned, answered and acknowledged through it; a Luxembourg authorisation approved, conditioned, refused,
+revoked; each refusal of the services with its code, its field and its message in French and in English, with
+nothing changed; the documents; the scoping (another casino's staff, another jurisdiction's regulator get a 404, a
+regulator never sees a draft); every answer as the OpenAPI schema documents it."""
 
 import datetime
 
@@ -13,7 +14,7 @@ from django.utils import translation
 from compliance.approvals import errors
 from compliance.approvals import workflow as w
 from compliance.approvals.models import ApprovalRequest, RequestAttachment, RequestFinding, RequestStep
-from tests.conftest import api_client_for, lu_today, make_user
+from tests.conftest import api_client_for, lu_today, make_casino, make_user
 from tests.test_api_schema import json_schema, schema  # noqa: F401  (the schema, a fixture of that module)
 
 A = "/api/v1/approvals/"
@@ -22,8 +23,15 @@ SEMI_AUTOMATIC = {"marques": "Interblock", "taux_redistribution": "0.955", "dero
 
 
 def trips_change(**changes) -> dict:
-    return {"table": "lu.uth.trips", "paiements": {"7": "2 pour 1"},
+    """MC AM 2007-668 art. 1: a change of the payouts, notified to the autorité concédante."""
+    return {"table": "mc.uth.trips", "paiements": {"7": "2 pour 1"},
             "date_effet": (lu_today() + datetime.timedelta(days=30)).isoformat(), "motif": "Brelan payé 2 pour 1",
+            **changes}
+
+
+def link(**changes) -> dict:
+    """LU RGD 1979 art. 16: a progressive jackpot linked between casinos, « peut être autorisé par le Ministre »."""
+    return {"casinos": ["casino-c", "casino-d"], "appareils": "M-1 et M-2", "parametres": "Départ 10 000 €, 1 %",
             **changes}
 
 
@@ -32,6 +40,10 @@ def lu(world):
     world.manager_c = make_user("direction.c", "manager", casino=world.c)
     world.manager = api_client_for(world.manager_c)
     world.ministry = api_client_for(world.regulator_lu)
+    world.m = make_casino("casino-m", "MC")
+    world.manager_m = make_user("direction.m", "manager", casino=world.m)
+    world.monaco = api_client_for(world.manager_m)
+    world.concedante = api_client_for(make_user("concedante.mc", "regulator", jurisdiction="MC"))
     return world
 
 
@@ -53,9 +65,16 @@ def snapshot() -> tuple:
             RequestStep.objects.count(), RequestFinding.objects.count(), RequestAttachment.objects.count())
 
 
-def drafted(world, items=None, kind="table_de_paiement") -> dict:
-    response = world.manager.post(A, {"casino": world.c.code, "kind": kind, "items": items or trips_change(),
+def drafted(world, items=None, kind="liaison_progressif") -> dict:
+    response = world.manager.post(A, {"casino": world.c.code, "kind": kind, "items": items or link(),
                                       "title": ""}, format="json")
+    assert response.status_code == 201, response.json()
+    return response.json()
+
+
+def notified(world, items=None) -> dict:
+    response = world.monaco.post(A, {"casino": world.m.code, "kind": "table_de_paiement",
+                                     "items": items or trips_change(), "title": ""}, format="json")
     assert response.status_code == 201, response.json()
     return response.json()
 
@@ -75,23 +94,26 @@ def in_english(message, **params) -> str:
 # --- the flow -----------------------------------------------------------------------------------------------------
 
 
-def test_a_pay_table_change_drafted_filed_questioned_answered_and_approved_through_the_api(lu, schema):  # noqa: F811
-    draft = drafted(lu)
+def test_mc_art_1_a_pay_table_change_notified_filed_questioned_answered_and_acknowledged_through_the_api(lu, schema):  # noqa: F811
+    """« Toute modification des combinaisons et (ou) des paiements doit être immédiatement notifiée à l'autorité
+    concédante »: the casino notifies, the autorité concédante asks, acknowledges or objects; no approval."""
+    draft = notified(lu)
     reference = draft["reference"]
-    assert reference.startswith("CASINO-C-") and draft["state"] == w.DRAFT and draft["items"] == trips_change()
+    assert reference.startswith("CASINO-M-") and draft["state"] == w.DRAFT and draft["items"] == trips_change()
     assert draft["next_actor"] == w.CASINO and [a["transition"] for a in draft["allowed"]] == ["deposer", "retirer"]
     assert [item["key"] for item in draft["form"]] == ["table", "paiements", "date_effet", "motif"]
-    assert "49-16" in draft["citation"] and draft["kind_label"] == "Changement de table de paiement"
+    assert draft["citation"] == "MC AM 2007-668 art. 1"
+    assert draft["kind_label"] == "Table de paiement : proposition ou notification"
     assert conforms(schema, "post", A, "201", draft)
     # a draft is the casino's own: the ministry neither lists it nor reads it
-    assert lu.ministry.get(url("detail", reference)).status_code == 404
-    assert lu.ministry.get(A).json() == [] and lu.ministry.get(url("inbox")).json() == []
-    assert [row["reference"] for row in lu.manager.get(url("inbox")).json()] == [reference]
+    assert lu.concedante.get(url("detail", reference)).status_code == 404
+    assert lu.concedante.get(A).json() == [] and lu.concedante.get(url("inbox")).json() == []
+    assert [row["reference"] for row in lu.monaco.get(url("inbox")).json()] == [reference]
 
-    filed_ = lu.manager.post(url("file", reference)).json()
+    filed_ = lu.monaco.post(url("file", reference)).json()
     assert filed_["state"] == w.REVIEW and filed_["next_actor"] == w.REGULATOR and filed_["filed_at"]
     assert [(s["transition"], s["from_state"], s["to_state"], s["actor"]) for s in filed_["steps"]] == [
-        ("deposer", w.DRAFT, w.FILED, "direction.c"), ("controler", w.FILED, w.CHECKING, "vigie-automate"),
+        ("deposer", w.DRAFT, w.FILED, "direction.m"), ("controler", w.FILED, w.CHECKING, "vigie-automate"),
         ("examiner", w.CHECKING, w.REVIEW, "vigie-automate")]
     assert [s["entry"] for s in filed_["steps"]] == [1, 2, 3]  # the casino's register of approvals
     findings = {f["code"]: f for f in filed_["findings"]}
@@ -101,25 +123,24 @@ def test_a_pay_table_change_drafted_filed_questioned_answered_and_approved_throu
     assert [a["transition"] for a in filed_["allowed"]] == ["retirer"]  # the casino waits: it may only withdraw
     assert conforms(schema, "post", A + "{reference}/file/", "200", filed_)
 
-    (row,) = lu.ministry.get(url("inbox")).json()
+    (row,) = lu.concedante.get(url("inbox")).json()
     assert (row["reference"], row["state"], row["next_actor"], row["age_days"], row["blocking"]) == (
         reference, w.REVIEW, w.REGULATOR, 0, 0)
     assert row["due_on"] == trips_change()["date_effet"] and row["last_step"] == "examiner"
     assert conforms(schema, "get", url("inbox"), "200", [row])
-    assert [r["reference"] for r in lu.ministry.get(A, {"state": w.REVIEW}).json()] == [reference]
-    assert lu.ministry.get(A, {"state": w.APPROVED}).json() == []
-    seen = lu.ministry.get(url("detail", reference)).json()
-    assert [a["transition"] for a in seen["allowed"]] == ["demander_complement", "approuver",
-                                                          "approuver_sous_conditions", "refuser"]
+    assert [r["reference"] for r in lu.concedante.get(A, {"state": w.REVIEW}).json()] == [reference]
+    assert lu.concedante.get(A, {"state": w.ACKNOWLEDGED}).json() == []
+    seen = lu.concedante.get(url("detail", reference)).json()
+    assert [a["transition"] for a in seen["allowed"]] == ["demander_complement", "accuser_reception", "objecter"]
     assert conforms(schema, "get", A + "{reference}/", "200", seen)
 
-    asked = lu.ministry.post(url("ask", reference), {"question": "Quel effet sur le retour ?"}, format="json")
+    asked = lu.concedante.post(url("ask", reference), {"question": "Quel effet sur le retour ?"}, format="json")
     assert asked.status_code == 200 and asked.json()["state"] == w.INFORMATION
     assert asked.json()["steps"][-1]["note"] == "Quel effet sur le retour ?"
-    assert lu.ministry.get(url("inbox")).json() == []
-    assert [r["reference"] for r in lu.manager.get(url("inbox")).json()] == [reference]
+    assert lu.concedante.get(url("inbox")).json() == []
+    assert [r["reference"] for r in lu.monaco.get(url("inbox")).json()] == [reference]
 
-    answered = lu.manager.post(url("answer", reference), {"answer": "Voir le calcul joint",
+    answered = lu.monaco.post(url("answer", reference), {"answer": "Voir le calcul joint",
                                                           "items": {"paiements": {"7": "3 pour 1"}}}, format="json")
     assert answered.status_code == 200, answered.json()
     answered = answered.json()
@@ -127,17 +148,19 @@ def test_a_pay_table_change_drafted_filed_questioned_answered_and_approved_throu
     assert {f["run"] for f in answered["findings"]} == {2} and {f["run"] for f in answered["earlier_findings"]} == {1}
     assert answered["items"] == trips_change()  # what was filed stays as filed
 
-    effective = (lu_today() + datetime.timedelta(days=3)).isoformat()
-    decided = lu.ministry.post(url("decide", reference), {"decision": "approuver", "effective_from": effective},
-                               format="json")
+    effective = trips_change()["date_effet"]  # as the casino declared it, from the filing
+    refused(lu.concedante.post(url("decide", reference), {"decision": "approuver"}, format="json"), 400,
+            "step_not_allowed", "decision")
+    decided = lu.concedante.post(url("decide", reference), {"decision": "accuser_reception"}, format="json")
     assert decided.status_code == 200, decided.json()
     decided = decided.json()
     assert (decided["state"], decided["decided_by"], decided["effective_from"], decided["next_actor"]) == (
-        w.APPROVED, "ministere.lu", effective, None)
-    assert [s["transition"] for s in decided["steps"]][-3:] == ["demander_complement", "repondre", "approuver"]
-    assert [a["transition"] for a in decided["allowed"]] == ["revoquer"]
+        w.ACKNOWLEDGED, "concedante.mc", effective, None)
+    assert [s["transition"] for s in decided["steps"]][-3:] == ["demander_complement", "repondre",
+                                                                "accuser_reception"]
+    assert decided["allowed"] == []
     assert conforms(schema, "post", A + "{reference}/decide/", "200", decided)
-    assert [r["state"] for r in lu.manager.get(A).json()] == [w.APPROVED]
+    assert [r["state"] for r in lu.monaco.get(A).json()] == [w.ACKNOWLEDGED]
 
 
 def conforms(schema, method: str, path: str, status: str, body) -> bool:  # noqa: F811
@@ -151,13 +174,16 @@ def test_the_kinds_of_the_casino_s_jurisdiction_with_their_items_and_article(lu,
     kinds = lu.manager.get(url("kinds"), {"casino": lu.c.code})
     assert kinds.status_code == 200
     by_key = {kind["key"]: kind for kind in kinds.json()}
-    assert "table_de_paiement" in by_key and "roue_de_fortune" not in by_key  # a wheel is Québec's
-    paytable = by_key["table_de_paiement"]
+    assert "roue_de_fortune" not in by_key  # a wheel is Québec's
+    assert "table_de_paiement" not in by_key  # LU 37-14: the RGD fixes the tables, no request changes them
+    assert "49-16" in by_key["jeu_annexe"]["citation"]
+    paytable = {kind["key"]: kind for kind in lu.monaco.get(url("kinds"), {"casino": lu.m.code}).json()}[
+        "table_de_paiement"]
     assert [(i["key"], i["type"]) for i in paytable["items"]] == [("table", "paytable"), ("paiements", "payouts"),
                                                                   ("date_effet", "date"), ("motif", "longtext")]
     assert paytable["items"][3]["label_fr"] == "Motif du changement"
     assert paytable["items"][3]["label_en"] == "Reason for the change"
-    assert "49-16" in paytable["citation"] and paytable["subject"] == "table"
+    assert paytable["citation"] == "MC AM 2007-668 art. 1" and paytable["subject"] == "table"
     assert by_key["arret_jackpot"]["notice"] is True
     assert conforms(schema, "get", url("kinds"), "200", kinds.json())
     assert lu.ministry.get(url("kinds"), {"casino": lu.c.code}).json() == kinds.json()
@@ -170,22 +196,22 @@ def test_the_kinds_of_the_casino_s_jurisdiction_with_their_items_and_article(lu,
 
 
 def test_a_filing_missing_an_item_names_it_in_french_and_in_english_and_stays_a_draft(lu):
-    draft = drafted(lu, {k: v for k, v in trips_change().items() if k != "motif"})
+    draft = drafted(lu, {k: v for k, v in link().items() if k != "parametres"})
     reference = draft["reference"]
     before = snapshot()
-    french = refused(lu.manager.post(url("file", reference)), 400, "item_missing", "motif")
-    assert "Motif du changement" in french["message"] and "49-16" in french["message"]
-    assert french["field_errors"] == {"motif": [french["message"]]}
+    french = refused(lu.manager.post(url("file", reference)), 400, "item_missing", "parametres")
+    assert "Montant de départ, incréments et affichage" in french["message"] and "art. 16" in french["message"]
+    assert french["field_errors"] == {"parametres": [french["message"]]}
     english = refused(lu.manager.post(url("file", reference), HTTP_ACCEPT_LANGUAGE="en"), 400, "item_missing",
-                      "motif")
-    assert english["message"] == in_english(errors.ITEM_MISSING, item="Motif du changement",
+                      "parametres")
+    assert english["message"] == in_english(errors.ITEM_MISSING, item="Montant de départ, incréments et affichage",
                                             citation=draft["citation"])
     assert snapshot() == before and ApprovalRequest.objects.get(reference=reference).state == w.DRAFT
 
 
 def test_a_draft_by_anyone_but_the_casino_s_management_is_refused(lu):
     before = snapshot()
-    body = {"casino": lu.c.code, "kind": "table_de_paiement", "items": trips_change()}
+    body = {"casino": lu.c.code, "kind": "liaison_progressif", "items": link()}
     french = refused(api_client_for(lu.accountant_c).post(A, body, format="json"), 403, "not_a_manager")
     assert french["message"] == str(errors.NOT_A_MANAGER)
     english = refused(api_client_for(lu.accountant_c).post(A, body, format="json", HTTP_ACCEPT_LANGUAGE="en"), 403,
@@ -199,16 +225,17 @@ def test_a_draft_by_anyone_but_the_casino_s_management_is_refused(lu):
 @pytest.mark.parametrize(("items", "kind", "code", "field"), [
     ({"couleur": "rouge"}, "table_de_paiement", "item_unknown", "couleur"),
     ({"date_effet": "demain"}, "table_de_paiement", "item_invalid", "date_effet"),
-    ({"table": "qc.357.trois_cartes"}, "table_de_paiement", "item_invalid", "table"),  # another jurisdiction's
+    ({"table": "lu.uth.trips"}, "table_de_paiement", "item_invalid", "table"),  # another jurisdiction's
     ({"paiements": {"7": "gratuit"}}, "table_de_paiement", "item_invalid", "paiements"),
     ({"motif": "Brelan\x00payé"}, "table_de_paiement", "unprintable", "motif"),
     ({"paiements": {"7\u202e": "2 pour 1"}}, "table_de_paiement", "unprintable", "paiements"),
     ({}, "roue_de_fortune", "kind_not_here", "kind"),  # Québec's
+    ({}, "jeu_annexe", "kind_not_here", "kind"),  # Luxembourg's
     ([], "table_de_paiement", "item_invalid", "items"),
 ])
 def test_a_draft_of_the_wrong_form_is_refused_under_the_item_s_key(lu, items, kind, code, field):
     before = snapshot()
-    response = lu.manager.post(A, {"casino": lu.c.code, "kind": kind, "items": items}, format="json")
+    response = lu.monaco.post(A, {"casino": lu.m.code, "kind": kind, "items": items}, format="json")
     refused(response, 400, code, field)
     assert snapshot() == before
 
@@ -434,8 +461,8 @@ def test_a_decided_request_gives_its_signed_letter(world):
     from tests.conftest import api_client_for, make_user
 
     manager = make_user("direction.c9", "manager", casino=world.c)
-    draft = request_create(actor=manager, casino=world.c, kind="table_de_paiement", items={
-        "table": "lu.uth.trips", "paiements": {"7": "2 pour 1"}, "date_effet": "2026-12-01", "motif": "Brelan"})
+    draft = request_create(actor=manager, casino=world.c, kind="liaison_progressif", items={
+        "casinos": ["casino-c"], "appareils": "M-1", "parametres": "Départ 10 000 €"})
     decided = request_decide(actor=world.regulator_lu, request=request_file(actor=manager, request=draft),
                              decision="refuser", reason="Retour trop bas")
     url = f"/api/v1/approvals/{decided.reference}/"

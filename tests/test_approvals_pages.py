@@ -15,18 +15,24 @@ from compliance.approvals import services
 from compliance.approvals import workflow as w
 from compliance.approvals.models import ApprovalRequest, RequestAttachment, RequestFinding, RequestStep
 from compliance.approvals.services import request_ask, request_create, request_decide, request_file
-from tests.conftest import make_user
+from tests.conftest import make_casino, make_user
 
 pytestmark = pytest.mark.django_db
 
-TRIPS_CHANGE = {"table": "lu.uth.trips", "paiements": {"7": "2 pour 1"}, "date_effet": "2026-12-01",
-                "motif": "Brelan payé 2 pour 1"}
+TRIPS_CHANGE = {"table": "mc.uth.trips", "paiements": {"7": "2 pour 1"}, "date_effet": "2026-12-01",
+                "motif": "Brelan payé 2 pour 1"}  # MC AM 2007-668 art. 1: a change notified
+SIDE_BET = {"nom": "Lucky Ladies", "jeu_de_base": "Blackjack", "taux_retour": "0.95",
+            "conditions": "Mise maximale 50 €"}  # LU 49-16: authorised by the Minister
 
 
 @pytest.fixture
 def lu(world):
-    """Casino C (Luxembourg) with its management; the Ministry is `world.regulator_lu`."""
+    """Casino C (Luxembourg) with its management; the Ministry is `world.regulator_lu`. Casino M (Monaco) with its
+    management, and the autorité concédante `world.regulator_mc`, for the pay tables notified there."""
     world.manager_c = make_user("direction.c", "manager", casino=world.c)
+    world.m = make_casino("casino-m", "MC")
+    world.manager_m = make_user("direction.m", "manager", casino=world.m)
+    world.regulator_mc = make_user("concedante.mc", "regulator", jurisdiction="MC")
     return world
 
 
@@ -40,12 +46,22 @@ def _error(response, field: str) -> str:
     return found.group(1)
 
 
-def _draft(world, items=None, kind="table_de_paiement"):
-    return request_create(actor=world.manager_c, casino=world.c, kind=kind, items=items or TRIPS_CHANGE)
+def _draft(world, items=None, kind="jeu_annexe"):
+    return request_create(actor=world.manager_c, casino=world.c, kind=kind, items=items or SIDE_BET)
 
 
 def _filed(world, items=None):
-    return request_file(actor=world.manager_c, request=_draft(world, items))
+    draft = _draft(world, items)
+    services.request_attach(actor=world.manager_c, request=draft, item="regles", filename="regles.pdf",
+                            content=b"%PDF-1.4")
+    return request_file(actor=world.manager_c, request=draft)
+
+
+def _notice(world, items=None, filed=True):
+    """A change of the TRIPS payouts notified by casino M (Monaco)."""
+    draft = request_create(actor=world.manager_m, casino=world.m, kind="table_de_paiement",
+                           items=items or TRIPS_CHANGE)
+    return request_file(actor=world.manager_m, request=draft) if filed else draft
 
 
 def _url(name: str, approval: ApprovalRequest, **kwargs) -> str:
@@ -70,9 +86,11 @@ def test_the_casino_sees_its_requests_and_its_management_the_menu_of_its_jurisdi
     assert response.status_code == 200
     page = _text(response)
     assert 'data-testid="new-request"' in page
-    for kind in ("table_de_paiement", "jeu_annexe", "semi_automatique", "arret_jackpot", "etat_appareil"):
+    for kind in ("jeu_annexe", "semi_automatique", "arret_jackpot", "etat_appareil"):
         assert reverse("approvals-new", kwargs={"kind": kind}) in page
     assert reverse("approvals-new", kwargs={"kind": "roue_de_fortune"}) not in page  # Québec's
+    # LU 37-14 « sont fixées comme suit »: the RGD's tables are not the Minister's to change
+    assert reverse("approvals-new", kwargs={"kind": "table_de_paiement"}) not in page
     assert f'data-reference="{draft.reference}"' in page and f'data-reference="{filed.reference}"' in page
     inbox = page.split('data-testid="inbox"', 1)[1].split("</section>", 1)[0]
     assert draft.reference in inbox and filed.reference not in inbox  # the draft waits for the management
@@ -129,15 +147,17 @@ def _new(kind="table_de_paiement") -> str:
 
 
 def test_the_draft_form_has_the_kind_s_items_and_is_for_the_management_only(lu, client):
-    client.force_login(lu.manager_c)
+    client.force_login(lu.manager_m)
     response = client.get(_new())
     assert response.status_code == 200
     page = _text(response)
-    for label in ("Table de paiement concernée", "Paiements demandés, ligne par ligne", "Date d&#x27;effet demandée",
-                  "Motif du changement", "49-16"):
+    for label in ("Table de paiement concernée", "Paiements modifiés, ligne par ligne",
+                  "Date d&#x27;effet de la modification", "Motif du changement", "MC AM 2007-668 art. 1"):
         assert label in page, label
-    assert 'value="lu.uth.trips"' in page and 'value="qc.' not in page and 'value="mc.' not in page
+    assert 'value="mc.uth.trips"' in page and 'value="qc.' not in page and 'value="lu.' not in page
     assert 'name="brouillon-paiements"' in page and 'type="date"' in page
+    client.force_login(lu.manager_c)
+    assert client.get(_new()).status_code == 404  # LU 37-14: no pay-table request in Luxembourg
     event = _text(client.get(_new("etat_appareil")))
     assert '<option value="mis en réserve">' in event and 'name="brouillon-evenement"' in event
     files = _text(client.get(_new("jeu_annexe")))
@@ -146,23 +166,23 @@ def test_the_draft_form_has_the_kind_s_items_and_is_for_the_management_only(lu, 
     assert client.get(_new("inconnue")).status_code == 404
     for user in (lu.accountant_c, lu.regulator_lu, lu.admin):
         client.force_login(user)
-        assert client.get(_new()).status_code == 403, user.username
-        assert client.post(_new(), {"brouillon-motif": "x"}).status_code == 403, user.username
+        assert client.get(_new("jeu_annexe")).status_code == 403, user.username
+        assert client.post(_new("jeu_annexe"), {"brouillon-nom": "x"}).status_code == 403, user.username
     assert not ApprovalRequest.objects.exists()
 
 
 def _draft_data(**changes):
-    data = {"brouillon-table": "lu.uth.trips", "brouillon-paiements": "7 ; 2 pour 1\n", "brouillon-date_effet":
+    data = {"brouillon-table": "mc.uth.trips", "brouillon-paiements": "7 ; 2 pour 1\n", "brouillon-date_effet":
             "2026-12-01", "brouillon-motif": "Brelan payé 2 pour 1", "brouillon-intitule": ""}
     data.update({f"brouillon-{key}": value for key, value in changes.items()})
     return data
 
 
 def test_a_draft_is_created_from_the_form_its_payouts_read_line_by_line(lu, client):
-    client.force_login(lu.manager_c)
+    client.force_login(lu.manager_m)
     response = client.post(_new(), _draft_data(paiements="7 ; 2 pour 1\n6 ; 4 à 1\n"), follow=True)
     draft = ApprovalRequest.objects.get()
-    assert draft.state == w.DRAFT and draft.created_by == lu.manager_c
+    assert draft.state == w.DRAFT and draft.created_by == lu.manager_m
     assert draft.items == {**TRIPS_CHANGE, "paiements": {"7": "2 pour 1", "6": "4 à 1"}}
     assert response.redirect_chain[-1][0] == _url("approvals-detail", draft)
     assert f"Brouillon {draft.reference} enregistré" in _text(response)
@@ -180,13 +200,12 @@ def test_a_draft_s_documents_are_attached_with_it(lu, client):
 
 
 def test_the_other_kinds_of_item_are_read_as_their_services_take_them(lu, client):
-    client.force_login(lu.manager_a)  # Québec: its wheel of fortune, its pay tables
+    client.force_login(lu.manager_a)  # Québec: its pay tables proposed for the Régie's opinion
     page = _text(client.get(_new("table_de_paiement")))
-    assert 'value="qc.' in page and 'value="lu.' not in page
-    segments = "1 $ ; 24 ; 1 à 1\n2 $ ; 15 ; 2 à 1"
-    client.post(_new("roue_de_fortune"), {"brouillon-segments": segments, "brouillon-date_effet": "2026-12-01"})
-    wheel = ApprovalRequest.objects.get(casino=lu.a)
-    assert wheel.items["segments"].splitlines() == segments.splitlines() and wheel.items["date_effet"] == "2026-12-01"
+    assert 'value="qc.' in page and 'value="lu.' not in page and "Paiements proposés" in page
+    assert "QC D. 1675-95, attendus" in page
+    # QC 120 « accessibles au public », 125 « mises à la disposition du public »: published, not filed
+    assert client.get(_new("roue_de_fortune")).status_code == 404 and client.get(_new("tournoi")).status_code == 404
     client.force_login(lu.manager_c)
     client.post(_new("liaison_progressif"), {"brouillon-casinos": "casino-c, casino-d,", "brouillon-appareils": "M-1"})
     link = ApprovalRequest.objects.get(casino=lu.c)
@@ -194,13 +213,14 @@ def test_the_other_kinds_of_item_are_read_as_their_services_take_them(lu, client
 
 
 @pytest.mark.parametrize(("changes", "field", "message"), [
-    ({"date_effet": "01/12/2026"}, "date_effet", "« Date d&#x27;effet demandée » : une date AAAA-MM-JJ est attendue."),
+    ({"date_effet": "01/12/2026"}, "date_effet",
+     "« Date d&#x27;effet de la modification » : une date AAAA-MM-JJ est attendue."),
     ({"paiements": "7 = 2 pour 1"}, "paiements", "Ligne « 7 = 2 pour 1 » : écrivez « position ; cote »"),
     ({"paiements": "7 ; beaucoup"}, "paiements", "un paiement positif est attendu pour chaque ligne"),
-    ({"table": "lu.inconnue"}, "table", "Sélectionnez un choix valide"),
+    ({"table": "mc.inconnue"}, "table", "Sélectionnez un choix valide"),
 ])
 def test_a_refused_draft_shows_the_error_under_its_item_and_creates_nothing(lu, client, changes, field, message):
-    client.force_login(lu.manager_c)
+    client.force_login(lu.manager_m)
     response = client.post(_new(), _draft_data(**changes))
     assert response.status_code == 200
     assert message in _error(response, field)
@@ -221,28 +241,29 @@ def test_a_document_refused_undoes_the_draft(lu, client, monkeypatch):
 
 
 def test_the_request_s_page_shows_what_was_asked_beside_the_checks_with_their_articles(lu, client):
-    filed = _filed(lu)
-    for user in (lu.manager_c, lu.accountant_c, lu.regulator_lu):
+    filed = _notice(lu)
+    accountant_m = make_user("compta.m", "accountant", casino=lu.m)
+    for user in (lu.manager_m, accountant_m, lu.regulator_mc):
         client.force_login(user)
         response = client.get(_url("approvals-detail", filed))
         assert response.status_code == 200, user.username
         page = _text(response)
-        assert filed.reference in page and "En examen" in page and lu.c.name in page
+        assert filed.reference in page and "En examen" in page and lu.m.name in page
         line = page.split('data-line="7"', 1)[1].split("</tr>", 1)[0]
-        assert "Trips" in line and "3 à 1" in line and "2 pour 1" in line  # the line in force beside the one asked
+        assert "brelan" in line and "3 POUR 1" in line and "2 pour 1" in line  # the line in force beside the asked
         checks = page.split('data-testid="checks"', 1)[1].split("</ul>", 1)[0]
-        assert 'data-code="retour"' in checks and 'data-code="lecture"' in checks and "37-14" in checks
-        assert "Taux de retour de « Ultimate Texas hold&#x27;em poker — TRIPS »" in checks
+        assert 'data-code="retour"' in checks and 'data-code="notification"' in checks and "art. 1" in checks
+        assert "Taux de retour de « Poker Texas Hold&#x27;Hem Ultimate — chance TRIPS »" in checks
         steps = re.findall(r'data-testid="step" data-transition="([a-z_]+)"', page)
         assert steps == ["deposer", "controler", "examiner"]
         assert "registre, écriture n° 1" in page
     regulator = _text(client.get(_url("approvals-detail", filed)))
     assert 'data-testid="form-demander_complement"' in regulator and 'data-testid="form-decider"' in regulator
     assert 'data-testid="form-constat"' in regulator and 'data-testid="form-retirer"' not in regulator
-    client.force_login(lu.manager_c)
+    client.force_login(lu.manager_m)
     manager = _text(client.get(_url("approvals-detail", filed)))
     assert 'data-testid="form-retirer"' in manager and 'data-testid="form-decider"' not in manager
-    client.force_login(lu.accountant_c)
+    client.force_login(accountant_m)
     assert 'data-testid="form-' not in _text(client.get(_url("approvals-detail", filed)))
 
 
@@ -265,8 +286,8 @@ def test_another_scope_s_request_is_a_404_and_a_draft_is_the_casino_s_own(lu, cl
 
 
 def test_the_management_files_its_draft_and_the_checks_appear(lu, client):
-    draft = _draft(lu)
-    client.force_login(lu.manager_c)
+    draft = _notice(lu, filed=False)
+    client.force_login(lu.manager_m)
     page = _text(client.get(_url("approvals-detail", draft)))
     assert 'data-testid="form-deposer"' in page and 'data-testid="not-checked"' in page
     response = client.post(_url("approvals-file", draft), follow=True)
@@ -276,13 +297,13 @@ def test_the_management_files_its_draft_and_the_checks_appear(lu, client):
 
 
 def test_a_draft_missing_an_item_is_not_filed_and_the_item_is_named(lu, client):
-    draft = _draft(lu, {key: value for key, value in TRIPS_CHANGE.items() if key != "motif"})
-    client.force_login(lu.manager_c)
+    draft = _notice(lu, {key: value for key, value in TRIPS_CHANGE.items() if key != "motif"}, filed=False)
+    client.force_login(lu.manager_m)
     before = _snapshot(draft)
     response = client.post(_url("approvals-file", draft))
     assert response.status_code == 200
     error = re.search(r'data-testid="form-error">([^<]*)<', response.content.decode()).group(1)
-    assert "Élément manquant : « Motif du changement »" in error and "49-16" in error
+    assert "Élément manquant : « Motif du changement »" in error and "MC AM 2007-668 art. 1" in error
     assert _snapshot(draft) == before
 
 
@@ -298,9 +319,9 @@ def test_a_document_is_joined_to_a_draft(lu, client):
 
 
 def test_the_management_answers_the_question_with_an_item_and_the_checks_run_again(lu, client):
-    filed = _filed(lu)
-    request_ask(actor=lu.regulator_lu, request=filed, question="Quel effet sur le retour ?")
-    client.force_login(lu.manager_c)
+    filed = _notice(lu)
+    request_ask(actor=lu.regulator_mc, request=filed, question="Quel effet sur le retour ?")
+    client.force_login(lu.manager_m)
     page = _text(client.get(_url("approvals-detail", filed)))
     assert 'data-testid="form-repondre"' in page and "« Quel effet sur le retour ? »" in page
     before = _snapshot(filed)
@@ -401,13 +422,26 @@ def test_the_ministry_approves_from_a_date_no_earlier_than_the_filing(lu, client
     assert 'data-testid="effective-from"' in page and 'data-testid="form-revoquer"' in page
 
 
-def test_the_decision_offers_the_date_the_request_asks_for(lu, client):
-    asked = lu.c.today() + datetime.timedelta(10)
-    filed = _filed(lu, {**TRIPS_CHANGE, "date_effet": asked.isoformat()})
-    client.force_login(lu.regulator_lu)
+def test_the_decision_offers_the_acts_the_kind_s_power_gives(lu, client):
+    """MC art. 1 « immédiatement notifiée à l'autorité concédante »: the authority acknowledges or objects; the
+    change took effect on the date the casino declared, so no date is offered."""
+    asked = lu.m.today() + datetime.timedelta(10)
+    filed = _notice(lu, {**TRIPS_CHANGE, "date_effet": asked.isoformat()})
+    assert filed.effective_from == asked
+    client.force_login(lu.regulator_mc)
     form = _text(client.get(_url("approvals-detail", filed))).split('data-testid="form-decider"', 1)[1]
-    assert f'name="decider-effective_from" value="{asked.isoformat()}"' in form
-    assert "checked" in form.split('value="approuver_sous_conditions"', 1)[0]  # « Approuver » chosen
+    form = form.split("</section>", 1)[0]
+    assert 'value="accuser_reception"' in form and 'value="objecter"' in form and 'value="approuver"' not in form
+    assert "checked" in form.split('value="objecter"', 1)[0]  # « Accuser réception » chosen
+    assert 'name="decider-effective_from"' not in form
+    response = client.post(_url("approvals-decide", filed), {"decider-decision": "approuver"})
+    assert "n&#x27;est pas un acte que le texte donne" in _error(response, "decision")
+    client.post(_url("approvals-decide", filed), {"decider-decision": "accuser_reception"})
+    assert ApprovalRequest.objects.get(pk=filed.pk).state == w.ACKNOWLEDGED
+    # an authorisation still offers its date, the casino's today by default
+    client.force_login(lu.regulator_lu)
+    form = _text(client.get(_url("approvals-detail", _filed(lu)))).split('data-testid="form-decider"', 1)[1]
+    assert 'name="decider-effective_from"' in form and 'value="approuver_sous_conditions"' in form
 
 
 def test_a_conditional_approval_needs_its_conditions_and_a_refusal_its_reason(lu, client):

@@ -176,8 +176,8 @@ def approvals_list(request):
 @login_required
 @require_http_methods(["GET", "HEAD", "POST"])
 def approvals_new(request, kind: str):
-    """A draft of `kind` for the manager's casino: a kind its jurisdiction does not have is a 404, anyone but the
-    casino's management a 403."""
+    """A draft of `kind` for the manager's casino: a kind its jurisdiction does not have, or does not file (a
+    publication, a kind the texts give no power over), is a 404, anyone but the casino's management a 403."""
     user = request.user
     casino = user.casino if user.is_casino_staff else None
     if casino is None:
@@ -186,6 +186,8 @@ def approvals_new(request, kind: str):
         form = form_of(kind, casino, casino.today())
     except DomainError:
         raise Http404(kind) from None
+    if not form.filed:  # a publication, or a kind the texts give no power over: nothing to file
+        raise Http404(kind)
     if not _is_manager(user, casino):
         raise PermissionDenied(str(errors.NOT_A_MANAGER))
     draft = DraftForm(request.POST if request.method == "POST" else None, files=request.FILES or None,
