@@ -229,3 +229,20 @@ def test_qc_decret_1675_95_one_date_signed_one_date_in_force_everywhere(rules):
     first = (RuleValueVersion.objects.filter(article__instrument__slug="qc-decret-1675-95")
              .order_by("effective_from").values_list("effective_from", flat=True).first())
     assert first == in_force
+
+
+def test_lu_21_al_1_and_97_1_the_findings_written_before_are_set_right_by_the_migration(demo, rules):
+    """The findings already recorded cited « LU RGD 1979 art. 21 al. 1 (projet) » and « … art. 97-1 (projet) »: the
+    migration gives them the casino's control (their entries are corrected by registers_recite)."""
+    import importlib
+
+    from django.apps import apps
+
+    migration = importlib.import_module("compliance.reconciliation.migrations.0004_house_control_citations")
+    moselle = Finding.objects.filter(reconciliation__casino__code="la-moselle")
+    moselle.filter(kind__in=("non_fermee", "avance")).update(citation=migration.LU_21)
+    moselle.filter(kind__in=("drop", "drop_absent")).update(citation=migration.LU_97_1)
+    migration.forwards(apps, None)
+    for finding in moselle.filter(kind__in=HOUSE):
+        assert finding.citation == HOUSE[finding.kind], finding.kind
+    assert {migration.CLOSED, migration.RESTORED, migration.DROP} == {CLOSED, RESTORED, DROP}
