@@ -63,6 +63,7 @@ def test_lu_49_9_al_3_house_rules_are_dated_versions_recorded_by_the_direction(l
     error = _refused(record_house_rules, world=lu, effective_from=TODAY() - datetime.timedelta(days=1))
     assert error.field == "effective_from"
     assert _refused(record_house_rules, world=lu, progressive_pots="au_hasard").field == "progressive_pots"
+    assert _refused(record_house_rules, world=lu, bad_beat_pots="chaque_pot").field == "bad_beat_pots"
     first = record_house_rules(lu)
     later = record_house_rules(lu, effective_from=TODAY() + datetime.timedelta(days=10), bad_beat_minimum_pot="200")
     payload = json.loads(first.payload)
