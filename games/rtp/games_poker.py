@@ -77,7 +77,7 @@ def settle_caraibes(player, dealer, raised, *, qualification=None, unlisted=None
     `initial="1_a_1"` (the usual game: a winning initial bet paid 1 to 1, the additional bet alone on the table)."""
     call = multiple("qc.caraibes.mise_additionnelle", on)
     qualified = qualifies(dealer, qualification or rule_value("qc.caraibes.qualification_croupier", on))
-    listed, table = paytable("qc.caraibes.main", on).pays(player, ranking(FIVE))
+    listed, table = paytable("qc.caraibes.main", on).pays(player, rulebook.ranking("qc.caraibes", on))
     outside = multiple("qc.caraibes.gain_hors_bareme", on)
     net = np.where(listed, table, outside if unlisted is None else unlisted)
     outcome = np.where(qualified, _outcome(player, dealer), 0.0)
@@ -95,7 +95,7 @@ def _play_caraibes(rng, rounds, on) -> Chunk:
     initial, additional = settle_caraibes(player, dealer, raised, on=on)
     qualified = qualifies(dealer, rule_value("qc.caraibes.qualification_croupier", on))
     outcome = _outcome(player, dealer)
-    listed, _ = paytable("qc.caraibes.main", on).pays(player, ranking(FIVE))
+    listed, _ = paytable("qc.caraibes.main", on).pays(player, rulebook.ranking("qc.caraibes", on))
     shown = raised & qualified
     return Chunk(
         result=initial + additional,
@@ -158,7 +158,7 @@ def settle_boston(player, dealer, continued, *, on=None):
     win (67.62) and lost on a loss. Ties are not written: every bet is then returned."""
     first = multiple("qc.boston.premiere_mise_additionnelle", on)
     second = multiple("qc.boston.deuxieme_mise_additionnelle", on)
-    listed, net = paytable("qc.boston.initiale", on).pays(player, ranking(FIVE))
+    listed, net = paytable("qc.boston.initiale", on).pays(player, rulebook.ranking("qc.boston", on))
     outcome = _outcome(player, dealer)
     initial = np.where(listed, net, np.minimum(outcome, 0.0))
     return np.where(continued, initial, -1.0), np.where(continued, (first + second) * outcome, -first)
@@ -169,7 +169,7 @@ def _play_boston(rng, rounds, on) -> Chunk:
     player, dealer = evaluate_many(cards[:, :5], FIVE), evaluate_many(cards[:, 5:], FIVE)
     continued = boston_continues(cards[:, :3])
     initial, additional = settle_boston(player, dealer, continued, on=on)
-    listed, _ = paytable("qc.boston.initiale", on).pays(player, ranking(FIVE))
+    listed, _ = paytable("qc.boston.initiale", on).pays(player, rulebook.ranking("qc.boston", on))
     outcome = _outcome(player, dealer)
     first = multiple("qc.boston.premiere_mise_additionnelle", on)
     return Chunk(
@@ -222,7 +222,7 @@ def quatre_cartes_raise(player: np.ndarray, on: datetime.date | None = None) -> 
 def settle_quatre_cartes(player, dealer, raised, *, on=None):
     """(initial, additional); `raised` is the additional bet in initial bets, 0 for a fold. The player
     wins ties (67.72 « égale ou supérieure ») and the initial bet's bonus is paid on top (67.73)."""
-    listed, bonus = paytable("qc.quatre_cartes.initiale", on).pays(player, ranking(FOUR))
+    listed, bonus = paytable("qc.quatre_cartes.initiale", on).pays(player, rulebook.ranking("qc.quatre_cartes", on))
     won = np.where(player >= dealer, 1.0, -1.0)
     return np.where(raised > 0, won + bonus, -1.0), raised * won
 
@@ -287,7 +287,7 @@ def settle_fou(player, dealer, played, *, flush_odds=None, on=None):
     better is paid even against a dealer who does not open. `flush_odds` replaces the table's flush
     rate, for the variant that reads « 3 à 1 » as a misprint."""
     qualified = qualifies(dealer, rule_value("qc.fou.qualification_croupier", on))
-    listed, bonus = paytable("qc.fou.super_bonus", on).pays(player, ranking(FOUR))
+    listed, bonus = paytable("qc.fou.super_bonus", on).pays(player, rulebook.ranking("qc.fou", on))
     if flush_odds is not None:
         bonus = np.where(category(player) == ranking(FOUR).index("flush"), flush_odds, bonus)
     outcome = np.where(qualified, _outcome(player, dealer), 0.0)
@@ -303,7 +303,7 @@ def _play_fou(rng, rounds, on) -> Chunk:
     played = fou_play(player, on)
     initial, super_bonus, additional = settle_fou(player, dealer, played, on=on)
     qualified = qualifies(dealer, rule_value("qc.fou.qualification_croupier", on))
-    listed, _ = paytable("qc.fou.super_bonus", on).pays(player, ranking(FOUR))
+    listed, _ = paytable("qc.fou.super_bonus", on).pays(player, rulebook.ranking("qc.fou", on))
     shown = (played > 0) & qualified
     return Chunk(
         result=initial + super_bonus + additional,
