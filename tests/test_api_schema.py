@@ -272,7 +272,9 @@ CASES = {
         "maxLength": {"citation": 300, "found": 300, "required": 300, "message_fr": 5000, "message_en": 5000},
     },
     "/api/v1/approvals/{reference}/decide/": {
-        "required": {"decision"}, "enum": {"decision": ["approuver", "approuver_sous_conditions", "refuser"]},
+        "required": {"decision"},
+        "enum": {"decision": ["approuver", "approuver_sous_conditions", "refuser", "avis_favorable", "avis_defavorable",
+                              "accuser_reception", "objecter"]},
         "maxLength": {"reason": 5000, "conditions": 5000}, "type": {"effective_from": "string"},
     },
     "/api/v1/approvals/{reference}/revoke/": {"required": set(), "maxLength": {"reason": 5000}},

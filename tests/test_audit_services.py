@@ -361,11 +361,11 @@ def case_reconciliation_after_close(w):
     return w.accountant_c
 
 APPROVALS = "compliance.approvals.services"
-TRIPS = {"table": "lu.uth.trips", "paiements": {"7": "2 pour 1"}, "date_effet": "2026-12-01", "motif": "Brelan"}
+TRIPS = {"casinos": ["casino-c"], "appareils": "M-1", "parametres": "Départ 10 000 €"}  # LU 16: an authorisation
 
 
 def _draft(w):
-    return _c(APPROVALS, "request_create")(actor=w.other_manager, casino=w.c, kind="table_de_paiement", items=TRIPS)
+    return _c(APPROVALS, "request_create")(actor=w.other_manager, casino=w.c, kind="liaison_progressif", items=TRIPS)
 
 
 def _under_review(w):
@@ -382,7 +382,7 @@ def _approved(w):
 
 APPROVAL_CASES = {
     f"{APPROVALS}.request_create": lambda w: (_c(APPROVALS, "request_create")(
-        actor=w.manager_c, casino=w.c, kind="table_de_paiement", items=TRIPS), w.manager_c)[1],
+        actor=w.manager_c, casino=w.c, kind="liaison_progressif", items=TRIPS), w.manager_c)[1],
     f"{APPROVALS}.request_attach": lambda w: (_c(APPROVALS, "request_attach")(
         actor=w.manager_c, request=_c(APPROVALS, "request_create")(
             actor=w.other_manager, casino=w.c, kind="systeme_cartes", items={"fournisseur": "S"}),

@@ -67,7 +67,7 @@ class SignedIn(BasePermission):
 class ApprovalItemOutput(serializers.Serializer):
     key = serializers.CharField()
     type = serializers.CharField(help_text="text, longtext, date, ratio, file, paytable, payouts, casinos, event, "
-                                           "segments")
+                                           "segments, digest (a SHA-256 in hexadecimal)")
     label_fr = serializers.CharField()
     label_en = serializers.CharField()
 
@@ -76,7 +76,13 @@ class ApprovalKindOutput(serializers.Serializer):
     key = serializers.CharField(source="kind.key")
     label = serializers.SerializerMethodField()
     notice = serializers.BooleanField(source="kind.notice",
-                                      help_text="a notice: its approval is the authority taking note of it")
+                                      help_text="a notice or a document produced: in effect as the casino declared "
+                                                "it, the authority acknowledges receipt or objects")
+    power = serializers.ChoiceField(choices=["autorisation", "avis", "notification", "production"],
+                                    help_text="the power the kind's article gives the authority, and so its "
+                                              "decisions: autorisation (approuver, approuver_sous_conditions, "
+                                              "refuser), avis (avis_favorable, avis_defavorable), notification and "
+                                              "production (accuser_reception, objecter)")
     subject = serializers.CharField(source="kind.subject",
                                     help_text="the item naming what an approval covers (blank: the kind itself)")
     citation = serializers.CharField(help_text="the article the items rest on")
