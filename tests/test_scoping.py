@@ -21,7 +21,10 @@ UNSCOPED_ROUTES = {"home", "login", "logout", "health", "set_language", "api-tok
                    # the verification page: anyone uploads a report and reads the verdict, nothing more
                    "reports-verify",
                    # calculators over the caller's own input: they read rules and store nothing
-                   "api-rules-rtp-wheel", "api-rules-hands-evaluate"}
+                   "api-rules-rtp-wheel", "api-rules-hands-evaluate",
+                   # a casino's published tournaments (QC RJC art. 125), for anyone: only what its rules made public
+                   # (tests/test_tournaments_pages.py checks a draft is not on it)
+                   "tournaments-public-casino"}
 
 # Published rule texts: the same for every signed-in user, whatever their casino or jurisdiction
 # (public law), never for an anonymous visitor, and read-only. name -> kwargs.
