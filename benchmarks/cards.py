@@ -79,7 +79,8 @@ def setup(code: str = "bench-cartes"):
     jurisdictions_load(actor=actor)
     casino = Casino.objects.filter(code=code).first() or casino_create(
         actor=actor, jurisdiction_code="LU", code=code, name=f"Casino {code}", operator_name="Bench SA",
-        licence_number=f"B-{code}", address="1, rue du Banc", share_capital=Decimal("1000000.00"))
+        licence_number=f"B-{code}", address="1, rue du Banc", share_capital=Decimal("1000000.00"),
+        draft_basis="Banc d'essai : application du projet de règlement grand-ducal")
     manager = User.objects.filter(username=f"{code}.direction").first() or user_create(
         actor=actor, username=f"{code}.direction", password=PASSWORD, role="manager", casino=casino)
     cashier = User.objects.filter(username=f"{code}.caisse").first() or user_create(

@@ -63,7 +63,8 @@ def people():
         casino = casino_create(
             actor=actor, jurisdiction_code="LU", code="bench-poker", name="Casino Bench Poker",
             operator_name="Bench SA", licence_number="B-P-1", address="1, rue du Pot",
-            share_capital=Decimal("1000000.00"), opened_on=today - datetime.timedelta(days=DAYS + 10))
+            share_capital=Decimal("1000000.00"), opened_on=today - datetime.timedelta(days=DAYS + 10),
+            draft_basis="Banc d'essai : application du projet de règlement grand-ducal")
         Casino.objects.filter(pk=casino.pk).update(late_filing_days=DAYS + 5)  # the month is filed as it is played
         casino.refresh_from_db()
     users = {}

@@ -46,7 +46,8 @@ def people():
     jurisdictions_load(actor=actor)
     casino = Casino.objects.filter(code="bench-lu").first() or casino_create(
         actor=actor, jurisdiction_code="LU", code="bench-lu", name="Casino Bench", operator_name="Bench SA",
-        licence_number="B-1", address="1, rue du Banc", share_capital=Decimal("1000000.00"))
+        licence_number="B-1", address="1, rue du Banc", share_capital=Decimal("1000000.00"),
+        draft_basis="Banc d'essai : application du projet de règlement grand-ducal")
     cashier = User.objects.filter(username="bench.caisse").first() or user_create(
         actor=actor, username="bench.caisse", password="Bench-password-2026", role="accountant", casino=casino)
     manager = User.objects.filter(username="bench.direction").first() or user_create(

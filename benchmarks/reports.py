@@ -66,7 +66,8 @@ def people():
         casino = casino_create(
             actor=actor, jurisdiction_code="LU", code="bench-rapports", name="Casino Bench Rapports",
             operator_name="Bench SA", licence_number="B-R-1", address="1, rue du Banc",
-            share_capital=Decimal("1000000.00"), opened_on=month_of(today.replace(day=1) - datetime.timedelta(1))[0])
+            share_capital=Decimal("1000000.00"), opened_on=month_of(today.replace(day=1) - datetime.timedelta(1))[0],
+            draft_basis="Banc d'essai : application du projet de règlement grand-ducal")
     cashier = User.objects.filter(username="bench.rapports.caisse").first() or user_create(
         actor=actor, username="bench.rapports.caisse", password="Bench-password-2026", role="accountant",
         casino=casino)

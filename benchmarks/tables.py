@@ -52,7 +52,8 @@ def people():
         casino = casino_create(
             actor=actor, jurisdiction_code="LU", code="bench-tables", name="Casino Bench Tables",
             operator_name="Bench SA", licence_number="B-T-1", address="1, rue du Banc",
-            share_capital=Decimal("1000000.00"), opened_on=today - datetime.timedelta(days=DAYS + 10))
+            share_capital=Decimal("1000000.00"), opened_on=today - datetime.timedelta(days=DAYS + 10),
+            draft_basis="Banc d'essai : application du projet de règlement grand-ducal")
     users = {}
     for username, role in (("bench.tables.caisse", "accountant"), ("bench.tables.direction", "manager")):
         users[role] = User.objects.filter(username=username).first() or user_create(
