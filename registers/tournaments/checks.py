@@ -40,8 +40,9 @@ def published(replay: Replay, entry: Audited) -> list[Problem]:
     if digest != payload.get("empreinte_regles"):
         check.fail(RULES_DIGEST)
     ahead = replay.rule(rules.PUBLISHED_BEFORE, entry.gaming_day)
-    try:  # the week counts from the day the entry was written: the publication Vigie recorded (QC RJC art. 125)
-        days = (datetime.date.fromisoformat(text.get("debut", "")[:10]) - entry.gaming_day).days
+    try:  # the week counts from the day the entry was written, the publication Vigie recorded, to the start's day in
+        # the casino's zone (QC RJC art. 125)
+        days = (entry.casino.today(datetime.datetime.fromisoformat(text.get("debut", ""))) - entry.gaming_day).days
     except (TypeError, ValueError):
         days = None
     if ahead is not None and (days is None or days < 7 * ahead.value):
