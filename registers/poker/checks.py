@@ -381,7 +381,11 @@ def bad_beat_won(replay: Replay, entry: Audited) -> list[Problem]:
     check.citation = vouchers_rule
     payload = entry.payload
     amount = check.amount("amount")
-    check.amount("pot")
+    pot = check.amount("pot")
+    if "pot_minimum" in payload:  # the house rules' minimum pot, recorded with the win since they hold it
+        minimum = check.amount("pot_minimum", zero=True)
+        if pot is not None and minimum is not None and pot < minimum:
+            check.fail(POT_BELOW_MINIMUM, cited(check, "lu.bad_beat_jackpot.pot_minimum"), pot=pot, minimum=minimum)
     check.amount("restart_at", zero=True)
     check.currency()
     check.text("game")
@@ -446,6 +450,7 @@ def cagnotte_counted(replay: Replay, entry: Audited) -> list[Problem]:
 HOUSE_RULES_CHOICE = _("« {key} » vaut « {value} », qui n'est pas une modalité connue.")
 HOUSE_RULES_BACKDATED = _("La version entre en vigueur le {effective}, avant le jour où elle est enregistrée, {day}.")
 BAD_BEAT_STOPPED_AGAIN = _("Le bad beat jackpot est déjà arrêté depuis l'écriture n° {seq}.")
+POT_BELOW_MINIMUM = _("Pot de {pot} inférieur au pot minimum du règlement intérieur, {minimum}.")
 BAD_BEAT_RUNNING = _("Le bad beat jackpot n'est pas arrêté : il n'y a rien à remettre en service.")
 
 
