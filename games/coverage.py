@@ -576,6 +576,10 @@ def declarations_read(path: Path = COVERAGE_FILE, root: Path = ROOT) -> Declarat
 
 # A reason says what the product does today, never what it will do.
 STALE = re.compile(r"à venir|pas encore|l'appliquer(a|ont)|\bcoming\b|\bnot yet\b|will apply", re.IGNORECASE)
+# A reason saying that nothing reads the value (or, beside a literal, that the literal applies the rule instead),
+# which the code must then not contradict.
+NOT_READ = re.compile(r"rien ne lit la valeur|n'est lue par rien", re.IGNORECASE)
+LITERAL_ONLY = re.compile(r"sans lire la valeur", re.IGNORECASE)
 TEST_ID = re.compile(r"^(tests/[A-Za-z0-9_/]+\.py)::([A-Za-z_][A-Za-z0-9_]*)(?:::([A-Za-z_][A-Za-z0-9_]*))?$")
 
 
@@ -657,6 +661,12 @@ def _classify(entry: ValueCoverage, declared: Declarations, root: Path) -> list[
         if key in group:
             entry.status = status
             entry.reason, entry.reason_en, entry.literal = (group[key][f] for f in ("reason", "reason_en", "literal"))
+    if entry.applying and entry.reason and (NOT_READ.search(entry.reason) or (entry.literal and LITERAL_ONLY.search(
+            entry.reason))):
+        first = entry.applying[0]
+        problems.append(f"« {key} » : la raison dit que rien ne lit la valeur, mais {first.module} › {first.function} "
+                        "la lit dans un contrôle ou un calcul : la déclarer appliquée (avec son test) ou dire ce qu'en "
+                        "fait ce code")
     if entry.literal and not code_exists(entry.literal, root):
         problems.append(f"« {key} » : « {entry.literal} », où un littéral l'appliquerait, n'existe plus")
     if entry.status == Status.UNCLASSIFIED:

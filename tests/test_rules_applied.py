@@ -24,6 +24,7 @@ from games.selectors import ranking_at
 from registers.cards.ledger import card_load
 from registers.cards.services import card_certificate_record, card_issue, client_register
 from registers.models import Card, Tournament
+from registers.poker_room import rules as room
 from registers.poker_room.services import poker_session_open
 from registers.tournaments.services import tournament_publish
 from tests.conftest import lu_today, make_user
@@ -220,3 +221,27 @@ def test_qc_rjc_art_48_1_the_number_bet_s_return_follows_the_numbers_the_generat
     assert returned() == Fraction(1, 7) * (1 + Fraction(11, 2))  # 13/14
     _rule("qc.baccara.numeros_generateur", {"min": "1", "max": "6"})
     assert returned() == Fraction(1, 6) * (1 + Fraction(11, 2))
+
+
+def test_lu_49_1_a_texas_hold_em_table_seats_the_most_players_its_rule_data_says(world, rules):
+    """Art. 49-1: « Le nombre de joueurs assis, seuls susceptibles d'avoir une main, correspond au nombre
+    d'emplacements marqués sur le tapis ou au nombre de places assises numérotées. Il est au maximum de dix. »"""
+    manager = make_user("direction.c", "manager", casino=world.c)
+    opened = session(world.c, manager, lu_today() - datetime.timedelta(days=1))
+    most, citation = room.seats_most(opened)
+    assert most == 10 and citation == "LU RGD 1979 art. 49-1 (projet)"
+    _rule("lu.texas_holdem.joueurs", {"min": "2", "max": "8"})
+    assert room.seats_most(opened)[0] == 8
+
+
+def test_lu_49_4_and_49_8_the_least_raise_applies_at_each_game_whose_rule_data_sets_it(world, rules):
+    """Art. 49-4 3) and 49-8 2): « La relance doit toujours être au minimum du double de la dernière relance »: the
+    replay holds a session to a least raise where its game's rule data sets one, at Omaha as at Texas hold'em."""
+    manager = make_user("direction.c", "manager", casino=world.c)
+    day = lu_today() - datetime.timedelta(days=1)
+    omaha = session(world.c, manager, day, table="OM-1", variant=deal.OMAHA, version=deal.POT_LIMIT, minimum="4",
+                    small="2", big="4")
+    holdem = session(world.c, manager, day)
+    assert room.session_rules(omaha, None).raise_minimums and room.session_rules(holdem, None).raise_minimums
+    _rule("lu.omaha.relance_min", None)
+    assert not room.session_rules(omaha, None).raise_minimums and room.session_rules(holdem, None).raise_minimums

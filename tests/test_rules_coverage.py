@@ -206,6 +206,21 @@ def test_rules_coverage_an_applied_value_names_tests_that_exist_and_sees_the_cod
             "ni contrainte ne la lit") in problems
 
 
+def test_rules_coverage_refuses_a_reason_saying_nothing_reads_a_value_the_code_checks_with(tmp_path, rule_set):
+    root = _tree(tmp_path, {
+        "registers/cards/ledger.py": (
+            "from games.selectors import rule_value_at\n"
+            "def card_issue(casino):\n"
+            "    return rule_value_at(jurisdiction=None, key='lu.carte_de_jeu.plafond_nominative', on=None).value\n"),
+        "games/rules/x.py": "",
+    })
+    nothing = {"reason": "Vigie ne tient pas les cartes : rien ne lit la valeur.", "reason_en": "r", "literal": None}
+    report = coverage_report(rules=rule_set, root=root, declarations=Declarations(
+        {}, {}, [], not_applied={"lu.carte_de_jeu.plafond_nominative": nothing}))
+    assert ("« lu.carte_de_jeu.plafond_nominative » : la raison dit que rien ne lit la valeur, mais "
+            "registers.cards.ledger › card_issue la lit") in "\n".join(report.problems)
+
+
 def test_rules_coverage_exits_non_zero_when_an_applied_value_names_a_test_that_does_not_exist(monkeypatch, capsys):
     from games import coverage
 
