@@ -1,8 +1,10 @@
-"""An approval request's life in Debian's chromium, at a Luxembourg casino: the management files a change of the
-Trips pay table of Ultimate Texas hold'em (line 7, the brelan, « 2 pour 1 »), Vigie's checks appear on its page with
-their articles, the Ministry asks for information, the management answers, the Ministry approves from a date.
-Then the decision letter, signed by the Ministry, verifies, and the casino's table page shows the approved table
-from the decision's date. Screenshots: var/screenshots/approvals-new.png (the draft's form), approvals-checks.png
+"""A notice's life in Debian's chromium, at a Monaco casino (AM 2007-668 art. 1: « Toute modification des
+combinaisons et (ou) des paiements doit être immédiatement notifiée à l'autorité concédante »): the management
+notifies a change of the TRIPS pay table of Ultimate Texas Hold'em (line 7, the brelan, « 2 pour 1 »), Vigie's checks
+appear on its page with their articles, the autorité concédante asks for information, the management answers, the
+authority acknowledges receipt. Then the letter (« Accusé de réception »), signed by the authority, verifies, and the
+casino's table page shows the notified table from the date the casino declared. Screenshots:
+var/screenshots/approvals-new.png (the draft's form), approvals-checks.png
 (the request filed, beside its checks), approvals-list.png (the Ministry's queue), approvals-review.png (the
 Ministry's forms), approvals-decided.png, approvals-casino-table.png.
 
@@ -15,15 +17,15 @@ from dataclasses import dataclass
 
 import pytest
 
-from compliance.approvals.services import request_attach, request_create, request_decide, request_file
-from tests.conftest import PASSWORD, build_world, make_user
+from compliance.approvals.services import request_create, request_decide, request_file
+from tests.conftest import PASSWORD, build_world, make_casino, make_user
 from tests.test_browser import browser, shots  # noqa: F401 (fixtures)
 from tests.test_browser import signed_in as browser_signed_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-MANAGER, MINISTRY = "direction.c", "ministere.lu"
-TABLE, LINE, ODDS = "lu.uth.trips", "7", "2 pour 1"
+MANAGER, MINISTRY = "direction.m", "concedante.mc"
+TABLE, LINE, ODDS = "mc.uth.trips", "7", "2 pour 1"
 QUESTION = "Quel est l'effet du changement sur le taux de retour de la mise Trips ?"
 ANSWER = "Le retour passe sous celui de la table en vigueur ; nous l'affichons en salle à côté de la table."
 
@@ -42,21 +44,22 @@ class Flow:
 
 
 def the_casino(w):
-    """Casino C's management, and the requests it already has with the Ministry: a jackpot stop announced 9 days
-    ahead (15 required: blocking), a tournament's rules approved, a draft still at the casino."""
-    w.manager_c = make_user(MANAGER, "manager", casino=w.c)
-    today = w.c.today()
-    request_file(actor=w.manager_c, request=request_create(actor=w.manager_c, casino=w.c, kind="arret_jackpot", items={
-        "table": "TH-1 progressif", "date_arret": str(today + datetime.timedelta(9)),
-        "motif": "Remplacement de la table TH-1"}))
-    tournament = request_create(actor=w.manager_c, casino=w.c, kind="tournoi", items={
-        "nom": "Omaha de la Moselle", "modalites": "Droit d'entrée 80 €, lots aux huit premiers",
-        "date_debut": str(today + datetime.timedelta(30))})
-    request_attach(actor=w.manager_c, request=tournament, item="reglement", filename="reglement-omaha.pdf",
-                   content=b"%PDF-1.4 reglement")
-    request_decide(actor=w.regulator_lu, request=request_file(actor=w.manager_c, request=tournament),
-                   decision="approuver")
-    request_create(actor=w.manager_c, casino=w.c, kind="jeu_annexe", items={"nom": "Lucky Ladies"})
+    """Casino M's management, and the notices it already has with the autorité concédante: a change of the flush
+    notified (waiting), another of the royal flush acknowledged, a draft still at the casino."""
+    w.m = make_casino("casino-m", "MC")
+    w.manager_m = make_user(MANAGER, "manager", casino=w.m)
+    w.concedante = make_user(MINISTRY, "regulator", jurisdiction="MC")
+    today = w.m.today()
+
+    def notice(payouts: dict, days: int):
+        return request_create(actor=w.manager_m, casino=w.m, kind="table_de_paiement", items={
+            "table": TABLE, "paiements": payouts, "date_effet": str(today + datetime.timedelta(days)),
+            "motif": "Aux tables du salon privé"})
+
+    request_file(actor=w.manager_m, request=notice({"5": "6 POUR 1"}, 5))  # due before ours: first in the queue
+    request_decide(actor=w.concedante, request=request_file(actor=w.manager_m, request=notice({"1": "60 POUR 1"}, 40)),
+                   decision="accuser_reception")
+    notice({"4": "9 POUR 1"}, 50)
 
 
 def signed_in(browser, live_server, username: str):  # noqa: F811 (the fixture, passed on)
@@ -78,7 +81,7 @@ def file_the_change(page, flow: Flow, shots):  # noqa: F811 (the fixture, passed
     form.locator("[name=brouillon-motif]").fill("Le brelan payé 2 pour 1, comme aux tables voisines.")
     page.screenshot(path=str(shots / "approvals-new.png"), full_page=True)
     form.locator("[data-testid=submit-brouillon]").click()
-    page.wait_for_url("**/approbations/CASINO-C-*/")
+    page.wait_for_url("**/approbations/CASINO-M-*/")
     flow.reference = page.locator("[data-testid=reference]").inner_text()
     assert page.locator("[data-testid=state]").first.inner_text() == "Brouillon"
     page.locator("[data-testid=submit-deposer]").click()
@@ -86,11 +89,11 @@ def file_the_change(page, flow: Flow, shots):  # noqa: F811 (the fixture, passed
     assert "déposée auprès de l'autorité" in page.locator("main [role=status]").inner_text()
     assert page.locator("[data-testid=state]").first.inner_text() == "En examen"
     line = page.locator(f"[data-testid=payouts] tr[data-line='{LINE}']")
-    assert "Trips" in line.inner_text() and "3 à 1" in line.inner_text() and ODDS in line.inner_text()
+    assert "brelan" in line.inner_text() and "3 POUR 1" in line.inner_text() and ODDS in line.inner_text()
     checks = page.locator("[data-testid=checks]")
-    assert checks.locator("[data-code=retour]").is_visible() and checks.locator("[data-code=lecture]").is_visible()
-    assert "LU RGD 1979 art. 37-14" in checks.locator("[data-code=retour] [data-testid=citation]").inner_text()
-    assert "Taux de retour de « Ultimate Texas hold'em poker — TRIPS »" in checks.inner_text()
+    assert checks.locator("[data-code=retour]").is_visible() and checks.locator("[data-code=notification]").is_visible()
+    assert "MC AM 2007-668 art. 1" in checks.locator("[data-code=retour] [data-testid=citation]").inner_text()
+    assert "Taux de retour de « Poker Texas Hold'Hem Ultimate — chance TRIPS »" in checks.inner_text()
     page.screenshot(path=str(shots / "approvals-checks.png"), full_page=True)
 
 
@@ -130,17 +133,18 @@ def answer(page, flow: Flow):
     assert page.locator("[data-testid=earlier-runs]").is_visible()  # the first run's findings, collapsed
 
 
-def approve(page, flow: Flow, shots):  # noqa: F811 (the fixture, passed on)
+def acknowledge(page, flow: Flow, shots):  # noqa: F811 (the fixture, passed on)
     page.goto(flow.request_url())
     assert ANSWER in page.locator("[data-testid=step][data-transition=repondre]").inner_text()
     form = page.locator("[data-testid=form-decider]")
-    form.locator("[name=decider-decision][value=approuver]").check()
-    form.locator("[name=decider-effective_from]").fill(flow.effective.isoformat())
+    assert form.locator("[name=decider-decision][value=approuver]").count() == 0  # a notice is not approved
+    assert form.locator("[name=decider-effective_from]").count() == 0  # in effect as the casino declared it
+    form.locator("[name=decider-decision][value=accuser_reception]").check()
     form.locator("[data-testid=submit-decider]").click()
     page.wait_for_url(flow.request_url())
-    assert page.locator("[data-testid=state]").first.inner_text() == "Approuvée"
+    assert page.locator("[data-testid=state]").first.inner_text() == "Réception accusée"
     assert page.locator("[data-testid=effective-from]").is_visible()
-    assert page.locator("[data-testid=form-revoquer]").is_visible()
+    assert page.locator("[data-testid=form-revoquer]").count() == 0
     page.screenshot(path=str(shots / "approvals-decided.png"), full_page=True)
 
 
@@ -158,24 +162,28 @@ def the_letter(page, flow: Flow):
         page.locator("[data-testid=letter] a").first.click()
     with open(download.value.path(), "rb") as pdf:
         verdict = signing.verify(pdf.read(), crl_der())
-    assert verdict.valid and verdict.signer.startswith("Ministère des Finances"), verdict
+    assert verdict.valid and verdict.signer.startswith("Autorité concédante"), verdict
 
 
 def the_casino_s_table(page, flow: Flow, shots):  # noqa: F811 (the fixture, passed on)
-    """The casino's Trips table from the decision's date: line 7 as approved; the day before, as the text has it."""
+    """The casino's TRIPS table from the date declared: line 7 as notified; the day before, as the text has it."""
     page.goto(flow.request_url())
     page.locator("[data-testid=casino-paytable]").click()
     assert page.locator("[data-testid=approved-table]").is_visible()
     changed = page.locator("[data-testid=changed-line]")
     assert changed.count() == 1 and ODDS in changed.inner_text()
     page.screenshot(path=str(shots / "approvals-casino-table.png"), full_page=True)
-    before = flow.effective - datetime.timedelta(days=1)
+    before = flow.effective - datetime.timedelta(days=1)  # the flush's notice, in effect from its own date
     page.goto(f"{flow.url}/approbations/tables/{flow.casino.code}/{TABLE}/?jour={before.isoformat()}")
-    assert page.locator("[data-testid=written-table]").is_visible()
+    assert page.locator("[data-testid=changed-line]").count() == 1
+    assert ODDS not in page.locator("[data-testid=changed-line]").inner_text()
+    page.goto(f"{flow.url}/approbations/tables/{flow.casino.code}/{TABLE}/?jour={flow.casino.today().isoformat()}")
+    assert page.locator("[data-testid=written-table]").is_visible()  # before any notice took effect
     assert page.locator("[data-testid=changed-line]").count() == 0
 
 
-def test_a_pay_table_change_filed_checked_questioned_answered_and_approved(live_server, browser, shots):  # noqa: F811
+def test_mc_art_1_a_pay_table_change_notified_checked_questioned_answered_and_acknowledged(  # noqa: F811
+        live_server, browser, shots):  # noqa: F811
     from games.models import LegalInstrument
     from games.services import rules_load
 
@@ -183,7 +191,7 @@ def test_a_pay_table_change_filed_checked_questioned_answered_and_approved(live_
         rules_load()
     w = build_world()
     the_casino(w)
-    flow = Flow(live_server.url, w.c, w.c.today() + datetime.timedelta(days=14))
+    flow = Flow(live_server.url, w.m, w.m.today() + datetime.timedelta(days=14))
 
     manager, manager_errors = signed_in(browser, live_server, MANAGER)
     file_the_change(manager, flow, shots)
@@ -191,7 +199,7 @@ def test_a_pay_table_change_filed_checked_questioned_answered_and_approved(live_
     the_ministry_s_queue(ministry, flow, shots)
     ask(ministry, flow, shots)
     answer(manager, flow)
-    approve(ministry, flow, shots)
+    acknowledge(ministry, flow, shots)
     the_letter(ministry, flow)
     the_casino_s_table(manager, flow, shots)
     assert manager_errors == [] and ministry_errors == [], (manager_errors, ministry_errors)
