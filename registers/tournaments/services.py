@@ -32,7 +32,15 @@ from ..kinds import EntryKind, RegisterKind
 from ..models import AnteFormat, ChipRace, Tournament, TournamentEntry, TournamentOut, TournamentPayout, TournamentPlace
 from ..money import parse_amount
 from . import errors, rules
-from .selectors import ROPTA_GAME, in_play, late_registration, money_of, placing_citation, results
+from .selectors import (
+    ROPTA_GAME,
+    in_play,
+    late_registration,
+    money_of,
+    placing_citation,
+    register_entries,
+    results,
+)
 
 State = Tournament.State
 CENTS = Decimal(100)
@@ -324,6 +332,14 @@ def tournament_publish(*, tournament: Tournament, actor: User) -> Tournament:
     return tournament
 
 
+def _published_digest(tournament: Tournament) -> str:
+    """The digest of the rules as the tournament's publication entry wrote them: what was published, whatever the way
+    of computing it has become since."""
+    published = register_entries(tournament).filter(kind=EntryKind.TOURNAMENT_PUBLISHED).first()
+    return json.loads(published.payload)["empreinte_regles"] if published else rules_published(tournament)[
+        "empreinte_regles"]
+
+
 def _approval(tournament: Tournament, day: datetime.date):
     """LU RGD 1979 art. 49-17: a paid tournament is organised only « après agrément du règlement et des modalités de
     fonctionnement par le Ministre des Finances »: the approval in force that day whose approved rules are the ones the
@@ -331,7 +347,7 @@ def _approval(tournament: Tournament, day: datetime.date):
     needed = rules.of(tournament.casino, rules.APPROVAL, day)
     if needed is None or not needed.value or not tournament.fee:
         return None, ""
-    digest = rules_published(tournament)["empreinte_regles"]
+    digest = _published_digest(tournament)
     try:
         found = approvals.tournament_rules_approval(tournament.casino, digest, day, field="approval")
     except DomainError as refusal:
@@ -395,7 +411,7 @@ def tournament_start(*, tournament: Tournament, actor: User, started_at: datetim
     _append(tournament, EntryKind.TOURNAMENT_STARTED, actor, moment, {
         "debut": moment.isoformat(), "inscrits": count, "joueurs_par_table": seats,
         "agrement": approval.reference if approval else None,
-        "empreinte_regles": rules_published(tournament)["empreinte_regles"] if approval else None,
+        "empreinte_regles": _published_digest(tournament) if approval else None,
         "citation": citation or tournament.citation})
     tournament.state, tournament.started_at, tournament.approval = State.RUNNING, moment, approval
     tournament.save(update_fields=["state", "started_at", "approval"])
