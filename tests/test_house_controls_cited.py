@@ -135,6 +135,9 @@ def test_lu_18_15_al_2_luxembourg_pages_keep_their_own_draft_cited_as_such(demo,
     client.force_login(User.objects.get(username="lu.direction"))
     page = client.get(reverse("registers-list")).content.decode()
     assert "LU RGD 1979 art. 18-15 al. 2 (projet)" in page
+    pit = client.get(reverse("tables-pit", kwargs={"casino": "la-moselle"})).content.decode()
+    assert "fixé par arrêté du Ministre des Finances" in pit and "LU RGD 1979 art. 21 al. 1 (projet)" in pit
+    assert "sa reconstitution à la fermeture est un contrôle interne du casino" in pit
 
 
 def test_lu_3_1_the_card_statement_and_the_cards_home_cite_the_instrument_and_the_draft(demo, rules, client):
