@@ -6,7 +6,6 @@ import datetime
 import hashlib
 import json
 from decimal import Decimal
-from fractions import Fraction
 from types import SimpleNamespace
 
 from django.db import transaction
@@ -22,7 +21,7 @@ from compliance.reports.models import Report
 from compliance.services import audit_record
 from games.hands.cards import card, text
 from games.models import Game
-from games.tournaments import chip_race, prize_pool
+from games.tournaments import chip_race
 from registers.errors import ErrorCode
 
 from .. import controls
@@ -31,7 +30,7 @@ from ..fields import TEXT_MAX, clean_text
 from ..kinds import EntryKind, RegisterKind
 from ..models import AnteFormat, ChipRace, Tournament, TournamentEntry, TournamentOut, TournamentPayout, TournamentPlace
 from ..money import parse_amount
-from . import errors, rules
+from . import errors, rules, terms
 from .selectors import (
     ROPTA_GAME,
     in_play,
@@ -43,7 +42,6 @@ from .selectors import (
 )
 
 State = Tournament.State
-CENTS = Decimal(100)
 
 # The signed reports sit above the registers, which never import their services: the wiring (registers/apps.py)
 # hands their request over here, as compliance/reports/apps.py hands the chain what follows a close.
@@ -96,100 +94,6 @@ def _moment(casino: Casino, given: datetime.datetime | None, future_message, fie
     return moment
 
 
-def return_check(casino: Casino, fee: Decimal, pool_share: Decimal, day: datetime.date, *, entries: int = 1,
-                 extra: Decimal = Decimal(0)) -> str:
-    """QC RJC art. 127: the prize pool (`pool_share` of each of `entries` fees, plus what the house adds) is at least
-    the rule's share of the fees sold. Returns the article it rests on ('' where the jurisdiction has no minimum)."""
-    minimum = rules.of(casino, rules.RETURN_MINIMUM, day)
-    if minimum is None or not fee:
-        return ""
-    money = prize_pool.collected(entries, int(fee * CENTS), int(pool_share * CENTS))
-    money = prize_pool.Money(money.fees, money.pool + int(extra * CENTS), money.house)
-    if prize_pool.return_shortfall(money, minimum.value):
-        found = formatting_percent(money.returned)
-        raise _refused(errors.RETURN_TOO_LOW.format(found=found, required=formatting_percent(minimum.value),
-                                                    citation=minimum.citation), ErrorCode.RETURN_TOO_LOW, "to_pool")
-    return str(minimum.citation)
-
-
-def formatting_percent(value) -> str:
-    """A share as a percentage to the hundredth, rounded down: 3/10 → « 30,00 % »."""
-    share = Fraction(value) * 100
-    return f"{Decimal(share.numerator * 100 // share.denominator) / 100:.2f} %".replace(".", ",")
-
-
-def _grand_prix(casino: Casino, game: Game, fee: Decimal, bet, day: datetime.date) -> str:
-    """QC RJC art. 124: « Le droit d'entrée pour un tournoi de « poker grand prix » est pris à même la mise
-    supplémentaire visée à l'article 67.9 » and is at least its share of it: every Québec tournament of the poker grand
-    prix takes it (the bet is then required), no other tournament has one."""
-    grand_prix = game.key == rules.GRAND_PRIX_GAME
-    if bet in (None, "") and not grand_prix:
-        return ""
-    amount, minimum = rules.of(casino, rules.GRAND_PRIX_BET, day), rules.of(casino, rules.GRAND_PRIX_MINIMUM, day)
-    if not grand_prix or amount is None or minimum is None:
-        raise _refused(errors.GRAND_PRIX_NOT_HERE, ErrorCode.INVALID, "supplementary_bet")
-    if bet in (None, ""):
-        raise _refused(errors.GRAND_PRIX_BET_REQUIRED.format(required=_money(casino, amount.value),
-                                                             citation=minimum.citation),
-                       ErrorCode.GRAND_PRIX_FEE, "supplementary_bet")
-    bet = parse_amount(bet, field="supplementary_bet")
-    if bet != amount.value:
-        raise _refused(errors.GRAND_PRIX_BET.format(required=_money(casino, amount.value), found=_money(casino, bet),
-                                                    citation=amount.citation), ErrorCode.GRAND_PRIX_FEE,
-                       "supplementary_bet")
-    if not prize_pool.grand_prix_fee_ok(int(fee * CENTS), int(bet * CENTS), minimum.value):
-        raise _refused(errors.GRAND_PRIX_FEE.format(
-            fee=_money(casino, fee), bet=_money(casino, bet), share=formatting_percent(minimum.value),
-            minimum=_money(casino, (bet * minimum.value).quantize(Decimal("0.01"))), citation=minimum.citation),
-            ErrorCode.GRAND_PRIX_FEE, "fee")
-    return str(minimum.citation)
-
-
-def _whole(raw, field: str, least: int) -> int:
-    try:
-        value = int(raw)
-    except (TypeError, ValueError):
-        value = least - 1
-    if value < least:
-        raise _refused(errors.WHOLE_NUMBER, ErrorCode.INVALID, field)
-    return value
-
-
-def _shares(raw, capacity: int) -> list[str]:
-    try:
-        shares = [Decimal(str(share).strip().replace(",", ".")) for share in raw]
-    except (ArithmeticError, TypeError):
-        shares = []
-    if not shares or any(not s.is_finite() or s <= 0 for s in shares) or sum(shares) != 1 or len(shares) > capacity:
-        raise _refused(errors.SHARES, ErrorCode.INVALID, "shares")
-    return [str(share) for share in shares]
-
-
-def _levels(raw) -> list[dict]:
-    levels = []
-    for number, level in enumerate(raw or [], start=1):
-        try:
-            small, big, ante, minutes = (int(level[key]) for key in ("petite_blinde", "grosse_blinde", "ante",
-                                                                      "minutes"))
-        except (KeyError, TypeError, ValueError):
-            small = big = ante = minutes = 0
-        if small <= 0 or big < small or ante < 0 or minutes <= 0:
-            raise _refused(errors.LEVELS.format(level=number), ErrorCode.INVALID, "levels")
-        levels.append({"petite_blinde": small, "grosse_blinde": big, "ante": ante, "minutes": minutes})
-    if not levels:
-        raise _refused(errors.LEVELS.format(level=1), ErrorCode.INVALID, "levels")
-    return levels
-
-
-def _tables(casino: Casino, raw, day: datetime.date) -> tuple[list[str], str]:
-    marked = rules.of(casino, rules.TABLES_MARKED, day)
-    citation = str(marked.citation) if marked else controls.written(errors.HOUSE_PLAYERS)
-    tables = [clean_text(table, field="tables", max_length=40) for table in (raw or []) if str(table or "").strip()]
-    if not tables:
-        raise _refused(errors.TABLES_REQUIRED.format(citation=citation), ErrorCode.REQUIRED, "tables")
-    return list(dict.fromkeys(tables)), citation if marked else ""
-
-
 @transaction.atomic
 def tournament_create(
     *, casino: Casino, actor: User, game: str, name: str, starts_at: datetime.datetime, duration: str,
@@ -227,9 +131,9 @@ def tournament_create(
     if to_pool > fee:
         raise _refused(errors.TO_POOL_ABOVE_FEE.format(to_pool=_money(casino, to_pool), fee=_money(casino, fee)),
                        ErrorCode.INVALID, "to_pool")
-    capacity, starting_stack = _whole(capacity, "capacity", 1), _whole(starting_stack, "starting_stack", 1)
-    reentries = _whole(reentries, "reentries", 0)
-    structure = _levels(levels)
+    capacity, starting_stack = terms.whole(capacity, "capacity", 1), terms.whole(starting_stack, "starting_stack", 1)
+    reentries = terms.whole(reentries, "reentries", 0)
+    structure = terms.levels(levels)
     if ante_format not in AnteFormat.values:
         raise _refused(errors.ANTE_FORMAT.format(format=ante_format, allowed=", ".join(AnteFormat.values)),
                        ErrorCode.INVALID, "ante_format")
@@ -240,9 +144,10 @@ def tournament_create(
     if not 1 <= late_levels <= len(structure):
         raise _refused(errors.LATE_LEVELS.format(levels=len(structure)), ErrorCode.INVALID, "late_levels")
     guarantee = parse_amount(guaranteed, field="guaranteed") if guaranteed not in (None, "") else None
-    marked, tables_citation = _tables(casino, tables, day)
+    marked, tables_citation = terms.tables(casino, tables, day)
     ante_rule = rules.house(ropta_adopted, rules.ANTE_FORMAT, day)
-    citations = [return_check(casino, fee, to_pool, day), _grand_prix(casino, chosen, fee, supplementary_bet, day),
+    citations = [terms.return_check(casino, fee, to_pool, day),
+                 terms.grand_prix(casino, chosen, fee, supplementary_bet, day),
                  tables_citation, ante_rule.citation if ante_rule else "", late_rule.citation if late_rule else ""]
     tournament = Tournament.objects.create(
         casino=casino, game=chosen, name=name, slug=slug, starts_at=starts_at, duration=duration,
@@ -252,7 +157,7 @@ def tournament_create(
         ropta_adopted=ropta_adopted, fee=fee, to_pool=to_pool, guaranteed=guarantee,
         supplementary_bet=parse_amount(supplementary_bet, field="supplementary_bet")
         if supplementary_bet not in (None, "") else None,
-        shares=_shares(shares, capacity), starting_stack=starting_stack, ante_format=ante_format, levels=structure,
+        shares=terms.shares(shares, capacity), starting_stack=starting_stack, ante_format=ante_format, levels=structure,
         late_levels=late_levels, reentries=reentries, capacity=capacity, tables=marked, currency=casino.currency,
         citation=" ; ".join(dict.fromkeys(c for c in citations if c))[:400], created_by=actor)
     audit_record(actor=actor, action=AuditAction.TOURNAMENT_DRAFTED, casino=casino, target_type="tournament",
@@ -508,12 +413,13 @@ def players_out(*, tournament: Tournament, actor: User, hand: str, out: list[dic
 
 
 def _finish(tournament: Tournament, actor: User, moment: datetime.datetime) -> None:
-    """The places of every player and the prizes from the pool, ties sharing (ROPTA §1.10, §2.7), the return checked
-    again (QC RJC art. 127): written in one entry."""
+    """The places of every player and the prizes from the pool, ties sharing (ROPTA §1.10, §2.7, where the casino
+    adopted it), the return checked again (QC RJC art. 127): written in one entry."""
     standing = results(tournament)
     money = money_of(tournament)
-    citation = return_check(tournament.casino, tournament.fee, tournament.to_pool, tournament.casino.today(moment),
-                            entries=money.entries, extra=money.overlay)
+    casino = tournament.casino
+    citation = terms.return_check(casino, tournament.fee, tournament.to_pool, casino.today(moment),
+                                  entries=money.entries, extra=money.overlay)
     entry = _append(tournament, EntryKind.TOURNAMENT_CLOSED, actor, moment, {
         "etape": "classement", "places": [
             {"place": line.place, "ex_aequo": line.tied, "inscription": line.seat.number, "joueur": line.seat.player,
@@ -636,8 +542,8 @@ def tournament_close(*, tournament: Tournament, actor: User) -> Tournament:
         raise _refused(errors.UNPAID.format(count=unpaid), ErrorCode.PRIZES_UNPAID, "payouts")
     money = money_of(tournament)
     moment = timezone.now()
-    citation = return_check(casino, tournament.fee, tournament.to_pool, casino.today(moment), entries=money.entries,
-                            extra=money.overlay)
+    citation = terms.return_check(casino, tournament.fee, tournament.to_pool, casino.today(moment),
+                                  entries=money.entries, extra=money.overlay)
     _append(tournament, EntryKind.TOURNAMENT_CLOSED, actor, moment, {
         "etape": "cloture", "droits_vendus": money.fees, "lots": money.pool, "ajout_maison": money.overlay,
         "part_maison": money.house, "lots_payes": money.paid, "devise": tournament.currency,
