@@ -6,6 +6,7 @@ import json
 from decimal import Decimal
 
 import pytest
+from django.urls import reverse
 
 from compliance.errors import DomainError
 from registers.chain.services import pending_countersign
@@ -157,3 +158,22 @@ def test_lu_49_14_bad_beat_voluntary_stop_announced_fifteen_days_ahead(lu):
     bad_beat_restart(casino=lu.c, actor=lu.manager_c, gaming_day=TODAY(), restart_at="0")
     assert _claim(lu).pk
     assert [finding for result in audit(casino_code=lu.c.code) for finding in result.invalid] == []
+
+
+def test_lu_49_9_al_3_the_regulator_reads_the_house_rules_and_the_bad_beats_state(lu, client):
+    """The house rules « définis dans le règlement intérieur du casino » (art. 49-9 al. 3) are shown to the regulator,
+    each version with its date and who recorded it; the bad beat's page shows its minimum pot and its stops
+    (art. 49-12, 49-14); the direction finds the form to record a version, the regulator none."""
+    record_house_rules(lu)
+    bad_beat_stop(casino=lu.c, actor=lu.manager_c, gaming_day=TODAY(), voluntary=False, reason="Panne de la machine")
+    client.force_login(lu.regulator_lu)
+    url = reverse("registers-other", kwargs={"casino": lu.c.code, "kind": "cagnotte"})
+    page = client.get(url).content.decode()
+    versions = page[page.find('data-testid="house-rules"'):]
+    assert "Une fois sur le pot entier" in versions and "100,00" in versions and "en vigueur" in versions
+    assert "LU RGD 1979 art. 49-9 al. 3" in versions and "(projet)" in versions
+    assert 'name="house_rules-effective_from"' not in page
+    bad_beat = client.get(reverse("registers-other", kwargs={"casino": lu.c.code, "kind": "bad_beat"})).content.decode()
+    assert 'data-testid="bad-beat-stopped"' in bad_beat and 'data-testid="bad-beat-minimum"' in bad_beat
+    client.force_login(lu.manager_c)
+    assert 'name="house_rules-effective_from"' in client.get(url).content.decode()
