@@ -20,6 +20,7 @@ from games.models import HandClass, RuleValueVersion
 from games.poker import hand as deal
 from games.rtp import bataille
 from games.rtp import games_holdem as holdem
+from games.rtp import games_poker as poker
 from games.selectors import ranking_at
 from registers.cards.ledger import card_load
 from registers.cards.services import card_certificate_record, card_issue, client_register
@@ -245,3 +246,45 @@ def test_lu_49_4_and_49_8_the_least_raise_applies_at_each_game_whose_rule_data_s
     assert room.session_rules(omaha, None).raise_minimums and room.session_rules(holdem, None).raise_minimums
     _rule("lu.omaha.relance_min", None)
     assert not room.session_rules(omaha, None).raise_minimums and room.session_rules(holdem, None).raise_minimums
+
+
+@pytest.mark.parametrize("game", ["lu.uth", "mc.uth"])
+def test_lu_37_13_the_ultimate_texas_hold_em_raises_are_the_rule_data_s(game, rules):
+    """Art. 37-13 (and Monaco's UTH): « relancer de trois ou quatre fois la mise de départ (ANTE) », after the flop
+    « relancer du double de la mise de départ », at the river « relancer de la mise de départ »: the simulation plays
+    each raise its rule data allows, and another once the data says another."""
+    names = holdem.RAISE_KEYS[game]
+
+    def raises():
+        chunk = holdem._uth_player(game)(np.random.default_rng(1), 3000, None)
+        return set(np.unique(chunk.stake - 2).tolist())
+
+    assert raises() == {0.0, 1.0, 2.0, 4.0}
+    for name, value in zip(names, (["3", "5"], "3", "2"), strict=True):
+        _rule(f"{game}.{name}", value)
+    assert raises() == {0.0, 2.0, 3.0, 5.0}
+
+
+def test_lu_37_9_the_casino_hold_em_raises_are_the_rule_data_s(rules):
+    """Art. 37-9: « mettre une mise sur la case A 3 ou A 4, égale à 3 ou 4 fois leur première mise (Ante) », then
+    A 2 on the flop, « A 0,5 T (Turn) égale à la moitié de leur première mise » and A 0,5 R at the river."""
+    def raises():
+        chunk = holdem._play_holdem_casino(np.random.default_rng(1), 3000, None)
+        return set(np.unique(chunk.stake - 2).tolist())
+
+    assert raises() == {0.5, 1.0, 2.0, 4.0}
+    for name, value in (("relance_preflop", ["3", "6"]), ("relance_flop", "3"), ("relance_turn", "1"),
+                        ("relance_river", "1.5")):
+        _rule(f"lu.holdem_casino.{name}", value)
+    assert raises() == {1.0, 2.5, 3.0, 6.0}
+
+
+def test_qc_67_79_the_super_bonus_bet_is_staked_as_the_rule_data_says(rules):
+    """« Le joueur doit faire une mise initiale et une mise « super bonus » qui doit être égale à la mise
+    initiale »: the Fou's simulation stakes the super bonus at the rule data's multiple of the initial bet."""
+    def least_stake():
+        return float(poker._play_fou(np.random.default_rng(1), 2000, None).stake.min())
+
+    assert least_stake() == 2.0  # the initial bet and its super bonus, no additional bet
+    _rule("qc.fou.mise_super_bonus", "2")
+    assert least_stake() == 3.0
