@@ -156,3 +156,22 @@ def test_qc_rjc_art_120_the_wheel_is_published_on_a_public_page_dated_by_vigie(w
     assert client.get(f"/approbations/roue/public/{world.c.code}/").status_code == 404  # no wheel in Luxembourg
     refused(lambda: wheel_publish(actor=world.accountant_a, casino=world.a, segments=WHEEL))
     assert WheelPublication.objects.count() == 1
+
+
+def test_qc_rjc_art_120_the_management_publishes_the_wheel_from_its_form_refused_below_75_per_cent(world, client):
+    """« Le taux de retour pour la roue de fortune ne peut être inférieur à 75 % » (art. 122): the form refuses the
+    configuration under its field, naming the article; a valid one goes on the public page, dated by Vigie."""
+    client.force_login(world.manager_a)
+    assert 'data-testid="wheel-publish"' in client.get("/approbations/").content.decode()
+    url = f"/approbations/roue/{world.a.code}/publier/"
+    low = WHEEL.replace("Joker ; 1 ; 40 à 1", "Joker ; 1 ; 10 à 1")  # the joker returns 11/54
+    refused_page = client.post(url, {"publier-segments": low})
+    assert refused_page.status_code == 200 and "122" in refused_page.content.decode()
+    assert not WheelPublication.objects.exists()
+    done = client.post(url, {"publier-segments": WHEEL}, follow=True)
+    assert done.redirect_chain[-1][0] == f"/approbations/roue/public/{world.a.code}/"
+    assert WheelPublication.objects.get().published_by == world.manager_a
+    client.force_login(world.accountant_a)
+    assert client.post(url, {"publier-segments": WHEEL}).status_code == 403
+    client.force_login(world.regulator_qc)
+    assert client.get(url).status_code == 403  # a regulator publishes nothing for a casino

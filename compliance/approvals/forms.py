@@ -253,3 +253,11 @@ class DecideForm(ActionForm):
             return "conditions" if self.cleaned_data.get("decision") == workflow.APPROVE_WITH_CONDITIONS.name \
                 else "reason"
         return super().service_field(field)
+
+
+class WheelForm(ActionForm):
+    """QC RJC art. 120: the wheel of fortune's configuration the management makes public, one segment a line."""
+
+    action = "publier"
+    segments = forms.CharField(label=_("Parties de la roue, une par ligne « symbole ; nombre de parties ; cote »"),
+                               max_length=TEXT_MAX, widget=forms.Textarea(attrs={"rows": 8}))

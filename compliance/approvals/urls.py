@@ -13,6 +13,7 @@ urlpatterns = [
     path("tables/<slug:casino>/<str:key>/", configuration_views.casino_paytable_page,
          name="approvals-casino-paytable"),
     path("roue/public/<slug:casino>/", configuration_views.wheel_public_page, name="approvals-wheel-public"),
+    path("roue/<slug:casino>/publier/", configuration_views.wheel_publish_page, name="approvals-wheel-publish"),
     path(REQUEST, views.approvals_detail, name="approvals-detail"),
     path(f"{REQUEST}deposer/", views.approvals_file, name="approvals-file"),
     path(f"{REQUEST}joindre/", views.approvals_attach, name="approvals-attach"),
