@@ -177,3 +177,22 @@ def test_lu_49_9_al_3_the_regulator_reads_the_house_rules_and_the_bad_beats_stat
     assert 'data-testid="bad-beat-stopped"' in bad_beat and 'data-testid="bad-beat-minimum"' in bad_beat
     client.force_login(lu.manager_c)
     assert 'name="house_rules-effective_from"' in client.get(url).content.decode()
+
+
+def test_lu_49_13_al_2_the_replay_reads_the_house_rules_of_the_sessions_day(lu):
+    """« Le règlement intérieur du casino définit cet incrément […] et précise son mode d'arrondi ainsi que les
+    modalités de retenue en cas de pots extérieurs » (art. 49-13 al. 2): a session's deals are replayed with the side
+    pots and rounding of the version in force on its day; while the bad beat stands stopped, no increment
+    (art. 49-14 al. 3: « sans que les pots ne soient prélevés »)."""
+    from registers.poker_room import rules
+    from tests import poker_world
+
+    record_house_rules(lu, progressive_pots="chaque_pot", progressive_rounding="plus_proche",
+                       bad_beat_pots="pot_principal_d_abord", bad_beat_rounding="bancaire")
+    opened = poker_world.session(lu.c, lu.manager_c, TODAY(), bad_beat={"kind": "fixe", "value": "0.50",
+                                                                      "rounding": "inferieur"})
+    settled = rules.session_rules(opened, {"kind": "pourcentage", "value": "1", "rounding": "plus_proche"})
+    assert (settled.progressive_pots, settled.bad_beat_pots) == ("chaque_pot", "pot_principal_d_abord")
+    assert (settled.progressive.rounding, settled.bad_beat.rounding) == ("plus_proche", "bancaire")
+    bad_beat_stop(casino=lu.c, actor=lu.manager_c, gaming_day=TODAY(), voluntary=False, reason="Panne")
+    assert rules.session_rules(opened, None).bad_beat is None
