@@ -567,7 +567,8 @@ def test_api_jackpot_cagnotte_and_bad_beat_filings(lu):
     assert [(e["seq"], e["kind"], e["payload"]["receipt"]) for e in listed] == [
         (1, "jackpot.paiement_manuel", "Q-2026-0042")
     ]
-    counted = [row for row in api.get(api_url("api-registers-cagnotte", lu)).json() if row["kind"] == "cagnotte.comptage"]
+    listed = api.get(api_url("api-registers-cagnotte", lu)).json()
+    counted = [row for row in listed if row["kind"] == "cagnotte.comptage"]
     assert counted[0]["payload"]["box_count"] == "898.00"
 
 
