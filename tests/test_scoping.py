@@ -24,7 +24,9 @@ UNSCOPED_ROUTES = {"home", "login", "logout", "health", "set_language", "api-tok
                    "api-rules-rtp-wheel", "api-rules-hands-evaluate",
                    # a casino's published tournaments (QC RJC art. 125), for anyone: only what its rules made public
                    # (tests/test_tournaments_pages.py checks a draft is not on it)
-                   "tournaments-public-casino"}
+                   "tournaments-public-casino",
+                   # a Québec casino's wheel of fortune as it made it public (QC RJC art. 120), for anyone
+                   "approvals-wheel-public"}
 
 # Published rule texts: the same for every signed-in user, whatever their casino or jurisdiction
 # (public law), never for an anonymous visitor, and read-only. name -> kwargs.
@@ -159,6 +161,7 @@ SCOPED_ROUTES = {
     "approvals-attachment": ("detail", lambda w: {"reference": _approval_b(w).reference,
                                                   "pk": w.approval_b_attachment.pk}),
     "approvals-casino-paytable": ("detail", lambda w: {"casino": w.b.code, "key": "qc.grand_prix.main"}),
+    "approvals-wheel-publish": ("detail", lambda w: {"casino": w.b.code}),
     # the tournaments (/tournois/): casino B's published tournament is in no list of casino A's staff, its page a 404
     "tournaments-list": ("list", lambda w: {} if _tournament_b(w) else {}),
     "tournaments-detail": ("detail", lambda w: {"casino": w.b.code, "slug": _tournament_b(w).slug}),
@@ -201,9 +204,11 @@ def _approval_b(w):
         from tests.conftest import make_user
 
         manager = make_user("direction.b", "manager", casino=w.b)
-        w.approval_b = request_create(actor=manager, casino=w.b, kind="tournoi", items={"nom": "Tournoi de B"})
+        # QC 125: a tournament's rules are published, not filed; a proposal to the Régie is casino B's request
+        w.approval_b = request_create(actor=manager, casino=w.b, kind="table_de_paiement",
+                                      items={"motif": "Proposition de B"})
         w.approval_b_attachment = RequestAttachment.objects.create(
-            request=w.approval_b, item="reglement", filename="b.pdf", content=b"B", size=1,
+            request=w.approval_b, item="motif", filename="b.pdf", content=b"B", size=1,
             sha256=hashlib.sha256(b"B").hexdigest(), uploaded_by=manager, at=timezone.now())
     return w.approval_b
 
