@@ -661,8 +661,9 @@ def _classify(entry: ValueCoverage, declared: Declarations, root: Path) -> list[
         if key in group:
             entry.status = status
             entry.reason, entry.reason_en, entry.literal = (group[key][f] for f in ("reason", "reason_en", "literal"))
-    if entry.applying and entry.reason and (NOT_READ.search(entry.reason) or (entry.literal and LITERAL_ONLY.search(
-            entry.reason))):
+    reason = entry.reason or ""
+    claims_unread = NOT_READ.search(reason) or (entry.literal and LITERAL_ONLY.search(reason))
+    if entry.applying and claims_unread:
         first = entry.applying[0]
         problems.append(f"« {key} » : la raison dit que rien ne lit la valeur, mais {first.module} › {first.function} "
                         "la lit dans un contrôle ou un calcul : la déclarer appliquée (avec son test) ou dire ce qu'en "
@@ -670,7 +671,8 @@ def _classify(entry: ValueCoverage, declared: Declarations, root: Path) -> list[
     if entry.literal and not code_exists(entry.literal, root):
         problems.append(f"« {key} » : « {entry.literal} », où un littéral l'appliquerait, n'existe plus")
     if entry.status == Status.UNCLASSIFIED:
-        where = ", ".join(f"{s.module} › {s.function}" for s in entry.applying[:3]) or "rien dans le code"
+        readers = (entry.applying or entry.sites)[:3]
+        where = ", ".join(f"{s.module} › {s.function}" for s in readers) or "rien dans le code"
         problems.append(f"« {key} » manque dans games/rules/coverage.yaml (lue par : {where}) : la déclarer sous "
                         "applied (avec le test qui la montre), display_only ou not_applied (avec la raison)")
     return problems

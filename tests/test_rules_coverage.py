@@ -162,8 +162,8 @@ def test_rules_coverage_derives_prefix_helpers_presence_and_pages_and_refuses_st
     assert "« games.rtp.games.disparue », où un littéral l'appliquerait, n'existe plus" in problems
     assert ("« lu.carte_de_jeu.plafond_nominative » manque dans games/rules/coverage.yaml (lue par : "
             "registers.cards.ledger › card_issue)") in problems
-    assert "« lu.carte_de_jeu.validite_casino_emetteur » manque dans games/rules/coverage.yaml (lue par : rien" in (
-        problems)
+    assert ("« lu.carte_de_jeu.validite_casino_emetteur » manque dans games/rules/coverage.yaml (lue par : "
+            "registers.cards.ledger › slot_system_register)") in problems  # a presence only
     assert "nominatives_par_client_max » manque" not in problems
 
 
