@@ -140,3 +140,44 @@ def test_qc_67_94_a_player_below_the_least_stack_shown_at_the_table_is_reported(
     reconciliation = reconciliation_run(casino=staff.a, gaming_day=day, actor=staff.manager_a)
     found = reconciliation.findings.get(kind="poker_avoir")
     assert "67.94" in found.citation and "SP-1" in found.message and found.params["count"] == "10"
+
+
+def test_lu_49_7_the_rise_is_filed_through_the_room_s_page_with_who_decided_it(staff, client):
+    """« Le chef de salle responsable a la possibilité d'augmenter, à l'ouverture des tables ou en cours de séance, le
+    minimum des mises fixé par l'arrêté ministériel. » (art. 49-7, Omaha)"""
+    from django.urls import reverse
+
+    opened = session(staff.c, staff.manager_c, DAY, table="OM-1", variant=deal.OMAHA, version=deal.POT_LIMIT,
+                     minimum="4", small="2", big="4", hour=19)
+    url = f"{reverse('poker-day', kwargs={'casino': staff.c.code})}?jour={DAY.isoformat()}"
+    client.force_login(staff.manager_c)
+    assert 'name="raise-decided_by"' in client.get(url).content.decode()
+    refused = client.post(url, {"action": "raise", "raise-session": str(opened.pk), "raise-minimum": "2",
+                                "raise-small_blind": "1", "raise-big_blind": "2", "raise-decided_by": "Léa Thill"})
+    assert 'data-testid="error-minimum"' in refused.content.decode()
+    response = client.post(url, {"action": "raise", "raise-session": str(opened.pk), "raise-minimum": "10",
+                                 "raise-small_blind": "5", "raise-big_blind": "10", "raise-decided_by": "Léa Thill"},
+                           follow=True)
+    raised = PokerSession.objects.get(raised_from=opened)
+    assert (raised.minimum, raised.decided_by) == (10, "Léa Thill") and "Léa Thill" in response.content.decode()
+    assert "49-7" in _payload(raised)["citation"]
+
+
+def test_qc_67_95_chips_added_during_a_game_refuse_the_file_with_the_article(staff):
+    """« Un joueur ne peut participer à une partie qu'avec le montant de l'avoit qu'il possède au début de cette
+    partie : 1° un joueur ne peut augmenter le montant de son avoir qu'entre les parties »."""
+    import io
+
+    day = yesterday_everywhere()
+    opened = session(staff.a, staff.manager_a, day, table="SP-1", minimum="2", small="1", big="2", rate="0.05")
+    lines = ohh_file(hands(opened, 3, seed=4)).getvalue().decode().splitlines()
+    second = json.loads(lines[1])
+    moves = second["ohh"]["rounds"][0]["actions"]
+    moves.insert(2, {"action_number": 99, "player_id": moves[0]["player_id"], "action": "Added Chips",
+                     "amount": 100})
+    lines[1] = json.dumps(second)
+    with pytest.raises(HandRefused) as refused:
+        hands_import(casino=staff.a, actor=staff.manager_a, source=io.BytesIO("\n".join(lines).encode()))
+    message = str(refused.value.message)
+    assert "entre les mains" in message and "67.95 1°" in message and "(main 2 du fichier" in message
+    assert not PokerHand.objects.exists()

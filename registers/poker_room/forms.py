@@ -45,8 +45,10 @@ class SessionOpenForm(ActionForm):
                                           choices=[(key, ROUNDING_LABELS.get(key, key)) for key in ROUNDINGS])
     bad_beat_minimum = amount_field(_("Bad beat : pot minimum"))
     option = forms.BooleanField(label=_("Option (deux big blinds) permise"), required=False)
-    time_charge = forms.BooleanField(label=_("Commission au temps de jeu (rien n'est prélevé sur les pots)"),
-                                     required=False)
+    time_charge = forms.BooleanField(label=_("Commission au temps de jeu, en plus de la retenue"), required=False)
+    time_charge_amount = amount_field(_("Commission au temps : montant"))
+    time_charge_minutes = text_field(_("Commission au temps : par minutes"), 4)
+    minimum_stack = amount_field(_("Avoir minimum indiqué à la table"))
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -55,8 +57,9 @@ class SessionOpenForm(ActionForm):
         self.fields["cap"].help_text = _("En limit seulement : le plus qu'une mise ou une relance ajoute.")
         self.fields["rake_cap"].help_text = _("Facultatif : la retenue d'une main n'ira pas au-delà.")
         self.fields["variant"].choices = [("", "—"), *((key, VARIANTS.get(key, key)) for key in self.page.variants)]
-        if self.page.jurisdiction != "QC":
-            del self.fields["time_charge"]
+        if self.page.jurisdiction != "QC":  # QC RJC art. 67.108 al. 2, 67.94
+            for name in ("time_charge", "time_charge_amount", "time_charge_minutes", "minimum_stack"):
+                del self.fields[name]
         if "bad_beat_value" in self.fields:
             self.fields["bad_beat_value"].help_text = _("Un montant, ou un pourcentage du pot après la retenue.")
         if self.page.jurisdiction != "LU":
@@ -76,7 +79,35 @@ class SessionOpenForm(ActionForm):
                 "version": data["version"], "minimum": data["minimum"], "small_blind": data["small_blind"],
                 "big_blind": data["big_blind"], "option": data["option"], "cap": data["cap"] or None,
                 "rake_rate": data["rake_rate"], "rake_cap": data["rake_cap"] or None,
-                "time_charge": data.get("time_charge", False), "bad_beat": bad_beat}
+                "time_charge": data.get("time_charge", False),
+                "time_charge_amount": data.get("time_charge_amount") or None,
+                "time_charge_minutes": data.get("time_charge_minutes") or None,
+                "minimum_stack": data.get("minimum_stack") or None, "bad_beat": bad_beat}
+
+
+class StakesRaiseForm(ActionForm):
+    """The minimum and the blinds raised during the séance by the chef de salle responsable (LU RGD 1979 art. 49-3,
+    49-7), recorded with who decided it."""
+
+    action = "raise"
+    session = forms.ChoiceField(label=_("Séance"), choices=())
+    minimum = amount_field(_("Nouvelle mise minimale"))
+    small_blind = amount_field(_("Small blind"))
+    big_blind = amount_field(_("Big blind"))
+    decided_by = text_field(_("Décidé par (chef de salle responsable)"), 120)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        latest: dict[str, object] = {}
+        for session in self.page.sessions:
+            latest[session.table] = session  # in order: the last of each table
+        self.fields["session"].choices = [("", "—"), *(
+            (str(session.pk), f"{session.table} · {_('séance')} {session.number}") for session in latest.values())]
+
+    def values(self):
+        data = self.cleaned_data
+        return {"session": self.page.session(data["session"]), "minimum": data["minimum"],
+                "small_blind": data["small_blind"], "big_blind": data["big_blind"], "decided_by": data["decided_by"]}
 
 
 class ImportForm(ActionForm):

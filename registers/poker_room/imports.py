@@ -33,7 +33,7 @@ from compliance.errors import DomainError
 from compliance.models import Casino, User
 from games.poker import compact
 from games.poker.formats import ohh, pokerstars
-from games.poker.formats.errors import FormatError
+from games.poker.formats.errors import CHIPS_ADDED_KIND, FormatError
 from games.poker.hand import Hand
 from games.poker.replay import HandError, Outcome, replay
 from registers.errors import ErrorCode
@@ -317,8 +317,11 @@ def hands_import(*, casino: Casino, actor: User, source, file_format: str = "ohh
                 work.take(hand, position, None)
             work.pause()
         except FormatError as bad:
+            reason = bad.message_fr
+            if getattr(bad, "kind", "") == CHIPS_ADDED_KIND:  # QC art. 67.95 1°; LU art. 49-1, 49-5
+                reason = f"{reason} ({rules.chips_added_citation(casino)})"
             refused = HandRefused(getattr(bad, "number", "") or "", getattr(bad, "position", position + 1),
-                                  getattr(bad, "line", None), bad.message_fr)
+                                  getattr(bad, "line", None), reason)
             work.abort(refused)
             raise refused from None
         except BaseException as error:

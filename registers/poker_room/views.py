@@ -31,9 +31,9 @@ from ..tables import selectors as tables_selectors
 from ..tables.imports import countersigner_present
 from ..web_actions import chosen, submit, verify_writable
 from . import pages, rules, selectors
-from .forms import ConsignForm, ImportForm, SessionOpenForm
+from .forms import ConsignForm, ImportForm, SessionOpenForm, StakesRaiseForm
 from .imports import hands_import
-from .services import poker_session_open, stake_consign
+from .services import poker_session_open, poker_session_stakes_raise, stake_consign
 
 PAGE_SIZE = 50
 POKER_FINDINGS = "poker_"
@@ -124,13 +124,22 @@ def _consign(page, form, user):
             _day_url(page.casino, page.day))
 
 
+def _raise(page, form, user):
+    session = poker_session_stakes_raise(actor=user, **form.values())
+    return (_("Minimum de la table « %(table)s » relevé à %(minimum)s (séance n° %(n)s), décidé par %(who)s, porté au "
+              "registre de la cagnotte.") % {"table": session.table, "minimum": session.minimum, "n": session.number,
+                                             "who": session.decided_by},
+            _day_url(page.casino, page.day))
+
+
 def _reconcile(page, form, user):
     reconciliation_request(casino=page.casino, gaming_day=page.day, actor=user)
     return (_("Rapprochement demandé : son avancement s'affiche ci-dessous."), _day_url(page.casino, page.day))
 
 
 ACTIONS = {form.action: (form, call) for form, call in (
-    (SessionOpenForm, _open), (ImportForm, _import), (ConsignForm, _consign), (ReconcileForm, _reconcile))}
+    (SessionOpenForm, _open), (ImportForm, _import), (ConsignForm, _consign), (StakesRaiseForm, _raise),
+    (ReconcileForm, _reconcile))}
 
 
 def _posted(request, casino, page):
@@ -180,6 +189,7 @@ def room_day(request, casino):
                   "reconcile": ReconcileForm(page=page)}
         if page.sessions:
             forms_["consign"] = ConsignForm(page=page)
+            forms_["raise"] = StakesRaiseForm(page=page)
     if bound is not None:
         forms_[bound.action] = bound
     _casino, _day, reconciliation = reconciliation_selectors.day_get(user=request.user, casino_code=casino.code,

@@ -44,9 +44,11 @@ class Position(int):
 class FormatError(ValueError):
     """The first unreadable hand of a file: the import is all or nothing, so one is enough to refuse it."""
 
-    def __init__(self, number: str | None, position: Position, field: str, message_fr: str, message_en: str):
+    def __init__(self, number: str | None, position: Position, field: str, message_fr: str, message_en: str,
+                 kind: str = ""):
         self.number, self.position, self.field = number, position, field
         self.message_fr, self.message_en = message_fr, message_en
+        self.kind = kind  # what the importer may cite an article for (CHIPS_ADDED_KIND), else ""
         named = f"n° {number}, " if number else ""
         rank = "1re" if position.ordinal == 1 else f"{position.ordinal}e"
         super().__init__(f"Main {named}{rank} du fichier, ligne {position.line}, champ « {field} » : "
@@ -72,7 +74,8 @@ class Malformed(Exception):
 
     def format_error(self, number: str | None, ordinal: int, line: int) -> FormatError:
         return FormatError(number, Position(ordinal, self.line or line), self.field,
-                           self.message.fr.format(**self.values), self.message.en.format(**self.values))
+                           self.message.fr.format(**self.values), self.message.en.format(**self.values),
+                           CHIPS_ADDED_KIND if self.message is CHIPS_ADDED else "")
 
 
 SYNTAX = Message("JSON illisible : {problem}.", "Unreadable JSON: {problem}.")
@@ -92,6 +95,10 @@ NO_ZONE = Message("heure sans fuseau horaire (et aucun fuseau par défaut donné
 UNKNOWN_VALUE = Message("valeur inconnue : « {value} » (attendu : {expected}).",
                         "unknown value: “{value}” (expected: {expected}).")
 UNKNOWN_ACTION = Message("action inconnue : « {value} ».", "unknown action: “{value}”.")
+CHIPS_ADDED = Message("des jetons ajoutés pendant la main (« {value} ») : un joueur n'augmente son tapis qu'entre "
+                      "les mains.", "chips added during the deal (“{value}”): a player adds to their stack only "
+                      "between deals.")
+CHIPS_ADDED_KIND = "chips_added"
 UNKNOWN_PLAYER = Message("joueur inconnu : « {value} ».", "unknown player: “{value}”.")
 DUPLICATE = Message("« {value} » figure deux fois.", "“{value}” appears twice.")
 BAD_CARD = Message("carte illisible : « {value} ».", "unreadable card: “{value}”.")

@@ -37,6 +37,7 @@ ACTIONS = {"Post SB": h.POST_SMALL_BLIND, "Post BB": h.POST_BIG_BLIND, "Straddle
            "Post Extra Blind": h.POST_OPTION, "Post Ante": h.POST_ANTE, "Post Dead": h.POST_DEAD, "Fold": h.FOLD,
            "Check": h.CHECK, "Call": h.CALL, "Bet": h.BET, "Raise": h.RAISE, "Shows Cards": h.SHOW,
            "Mucks Cards": h.MUCK, "Dealt Cards": DEALT}
+ADDED = ("Added Chips",)  # the spec's action for chips bought during the deal
 STREET_ORDER = {street: index for index, street in enumerate(STREETS)}
 BOARD_AT = {"flop": (0, 3), "turn": (3, 1), "river": (4, 1)}  # board cards before the street, cards it deals
 SPEC_VERSION = "1.4.7"
@@ -230,6 +231,8 @@ def _move(street: str, move, where: tuple[str, int], names: dict, dealt: dict, s
         raise e.Malformed(field, e.WRONG_TYPE, expected="object", value=move)
     name = move.get("action")
     kind = ACTIONS.get(name) if type(name) is str else None
+    if name in ADDED:  # a buy-in during the deal: no text allows it (the importer cites its casino's)
+        raise e.Malformed(field + ".action", e.CHIPS_ADDED, value=name)
     if kind is None:
         raise e.Malformed(field + ".action", e.MISSING if name is None else e.UNKNOWN_ACTION, value=name)
     key = move.get("player_id")
