@@ -10,7 +10,7 @@ from decimal import Decimal
 from compliance.errors import DomainError
 from compliance.models import Casino
 from games.poker import hand as deal
-from games.poker.outcome import PRORATA, WHOLE
+from games.poker.outcome import NEAREST, ONE_EACH, PRORATA, WHOLE
 from games.poker.replay import JackpotRule, Rules
 from games.selectors import rule_value_at
 from registers.errors import ErrorCode
@@ -28,6 +28,9 @@ GAMES = {
     "QC": {deal.HOLDEM: "qc.salon_poker", deal.OMAHA: "qc.salon_poker", deal.OMAHA_HILO: "qc.salon_poker"},
 }
 QC_CAP = "qc.salon_poker.commission_maximale"  # art. 67.108: at most 10 % of the game's pot
+TIME_CHARGE = "qc.salon_poker.commission_temps_de_jeu"  # art. 67.108 al. 2: by time at play, the table's limits
+LEAST_STACK = "qc.salon_poker.avoir_minimum"  # art. 67.94: the least stack shown at the table
+CHIPS_ADDED = ("recave_pendant_un_coup", "avoir_entre_les_parties")  # LU art. 49-1, 49-5; QC art. 67.95 1°
 RETENTION = {"lu.texas_holdem": "lu.texas_holdem.retenue", "lu.omaha": "lu.omaha.retenue"}  # art. 49-1, 49-5
 CONSIGNED = {"lu.texas_holdem": "lu.texas_holdem.mise_consignee_echeance",  # art. 49-1
              "lu.omaha": "lu.omaha.mise_consignee_echeance"}
@@ -70,6 +73,32 @@ def versions(casino: Casino, game: str, day: datetime.date, version: str) -> str
                                                             citation=rule.citation),
                           code=ErrorCode.INVALID, field="version")
     return str(rule.citation)
+
+
+def chips_added_citation(casino: Casino) -> str:
+    """What forbids chips added during a deal, for each game the casino's room deals: LU art. 49-1, 49-5 (« Aucune
+    recave n'est acceptée pendant un coup »), QC art. 67.95 1° (« un joueur ne peut augmenter le montant de son avoir
+    qu'entre les parties »)."""
+    day, cited = casino.today(), []
+    for game in dict.fromkeys(GAMES.get(casino.jurisdiction.code, {}).values()):
+        for name in CHIPS_ADDED:
+            rule = _rule(casino, f"{game}.{name}", day)
+            if rule is not None:
+                cited.append(str(rule.citation))
+    return " ; ".join(dict.fromkeys(cited)) or controls.written(controls.POKER_SESSION)
+
+
+def version_fixed(casino: Casino, game: str, day: datetime.date) -> str | None:
+    """What fixes the version for the séance (LU art. 49-4, 49-8), or None where the texts do not."""
+    rule = _rule(casino, f"{game}.versions", day)
+    return str(rule.citation) if rule is not None else None
+
+
+def minimum_rise(casino: Casino, game: str, day: datetime.date) -> tuple[str, str] | None:
+    """Who may raise the table's minimum during the séance, as the text names them, and what says so (LU art. 49-3,
+    49-7: the « chef de salle responsable »); None where the texts say nothing."""
+    rule = _rule(casino, f"{game}.minimum_en_cours_de_seance", day)
+    return (str(rule.citation), str(rule.value)) if rule is not None else None
 
 
 def blinds(casino: Casino, game: str, day: datetime.date, minimum: Decimal, small: Decimal, big: Decimal,
@@ -128,15 +157,26 @@ def jackpot_rule(increment: dict | None, rounding: str | None = None) -> Jackpot
 def session_rules(session: PokerSession, progressive: dict | None) -> Rules:
     """The rules a session's deals are replayed with: its rate and cap, the QC cap of the game's pot (taken on the
     whole pot, art. 67.108), the jackpots' increments: the progressive's from its configuration (`progressive`,
-    the register's), the bad beat's from the session."""
-    rate, _citation = legal_rate(session.casino, session.gaming_day)
-    house = house_rules_at(session.casino, session.gaming_day)  # side pots and rounding as the house rules say
-    stopped = session.bad_beat and bad_beat_stopped_on(session.casino, session.gaming_day)  # art. 49-14
+    the register's), the bad beat's from the session; the least bet and raise where the game's texts set them
+    (LU art. 49-4, 49-8; none in QC), the odd chips where they say who takes them (LU art. 49-5)."""
+    casino, day, game = session.casino, session.gaming_day, session.game.key
+    rate, _citation = legal_rate(casino, day)
+    house = house_rules_at(casino, day)  # side pots and rounding as the house rules say that day (art. 49-9, 49-13)
+    stopped = session.bad_beat and bad_beat_stopped_on(casino, day)  # no increment while stopped (art. 49-14)
     return Rules(
         rate=session.rake_rate, cap=int(session.rake_cap * CENTS) if session.rake_cap is not None else None,
-        legal_rate=rate, per_pot=session.casino.jurisdiction.code != "QC", chip=1,
+        legal_rate=rate, per_pot=casino.jurisdiction.code != "QC", chip=1,
         progressive=jackpot_rule(progressive, house and house.progressive_rounding),
         bad_beat=None if stopped else jackpot_rule(session.bad_beat, house and house.bad_beat_rounding),
         progressive_pots=house.progressive_pots if house else WHOLE,
         bad_beat_pots=house.bad_beat_pots if house else PRORATA,
-        hilo=session.variant == deal.OMAHA_HILO)
+        hilo=session.variant == deal.OMAHA_HILO,
+        raise_minimums=_rule(casino, f"{game}.relance_min", day) is not None,
+        odd_chips=NEAREST if _rule(casino, f"{game}.jeton_indivisible", day) is not None else ONE_EACH)
+
+
+def seats_most(session: PokerSession) -> tuple[int, str] | None:
+    """The most players seated at the game's table and what says so (LU art. 49-1: ten; 49-5: « au maximum de
+    neuf »); None where the texts set none."""
+    rule = _rule(session.casino, f"{session.game.key}.joueurs", session.gaming_day)
+    return (int(rule.value["max"]), str(rule.citation)) if rule is not None else None
