@@ -12,7 +12,7 @@ from django.utils import timezone
 from compliance.models import Casino, User
 
 from . import workflow
-from .kinds import KINDS, Form, form_of
+from .kinds import FILED_POWERS, KINDS, Form, form_of, rule_power
 from .models import ApprovalRequest, RequestAttachment, RequestFinding, RequestStep, WheelPublication
 
 
@@ -145,8 +145,8 @@ def notified(casino: Casino, kind: str, subject: str, on: datetime.date) -> Appr
 
 def kinds_for(casino: Casino) -> list:
     """The kinds a casino files: those its jurisdiction has, as requests (not publications, nor retired kinds)."""
-    return [kind for kind in KINDS.values() if casino.jurisdiction.code in kind.rules
-            and form_of(kind.key, casino, casino.today()).filed]
+    code = casino.jurisdiction.code
+    return [kind for kind in KINDS.values() if code in kind.rules and rule_power(kind.rules[code]) in FILED_POWERS]
 
 
 def waiting_count(user: User) -> int:
