@@ -258,6 +258,14 @@ def case_report(w, generate: bool):
     return w.accountant_c
 
 
+def case_report_reissue(w):
+    from compliance.reports.models import Report
+
+    case_report(w, generate=True)
+    _c(REPORTS, "report_reissue")(actor=w.admin, report=Report.objects.get(status=Report.Status.SUCCEEDED))
+    return w.admin
+
+
 def case_reports_after_close(w):
     _register(w, "orphelins")
     _c(CHAIN, "session_close")(casino=w.c, gaming_day=w.c.today(), user=w.manager_c)  # which asks for the reports
@@ -505,6 +513,7 @@ CASES = {
     "compliance.reports.services.reports_after_close": case_reports_after_close,
     "compliance.reports.services.report_request": lambda w: case_report(w, generate=False),
     "compliance.reports.services.report_generate": lambda w: case_report(w, generate=True),
+    "compliance.reports.services.report_reissue": case_report_reissue,
     "compliance.reports.services.certificate_issue": lambda w: (_c(REPORTS, "certificate_issue")(
         actor=w.admin, casino=w.c), w.admin)[1],
     "compliance.reports.services.certificate_revoke": case_certificate_revoke,

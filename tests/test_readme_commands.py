@@ -73,6 +73,8 @@ RULES = (  # the first rule that matches a command is its rule
     Rule(r"\./scripts/manage registers_audit( .*)?", DEMO,
          r"\d+ registre\(s\) audité\(s\), \d+ écriture\(s\), 0 invalide\(s\)"),
     Rule(r"\./scripts/manage registers_export .*", DEMO, r"\d+ écriture\(s\) → \S+"),
+    Rule(r"\./scripts/manage registers_recite --dry-run", DEMO,
+         r"^0 écriture\(s\) à rectifier, 0 rapport\(s\) signé\(s\) à refaire\.$"),
     Rule(r"\./scripts/manage registers_public_key .*", DEMO, r"^[0-9a-f]{64}$"),
     Rule(r"\./scripts/python -m registers(\.\w+)*\.offline_verify .*", DEMO, r"intègre / intact"),
     Rule(r"\./scripts/manage slot_system_register .*", DEMO, r"\) : clé \S{20,}"),

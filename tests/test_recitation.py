@@ -14,15 +14,16 @@ from django.core.management.base import CommandError
 from compliance.errors import DomainError
 from compliance.models import SYSTEM_USERNAME, User
 from compliance.reports import render
-from compliance.reports.models import Report
+from compliance.reports.models import EDITION, Report
 from registers.chain import recitation
 from registers.chain.services import entry_append
-from registers.kinds import EntryKind
+from registers.kinds import REGISTER_ENTRY_KINDS, EntryKind, RegisterKind
 from registers.models import Entry, Register
 
 WAS = "LU RGD 1979 art. 97-1 (projet)"
 NOW = "Contrôle interne du casino : comptage de la cagnotte (test)"
 TABLE = f"""
+entries:
 - key: test-cagnotte-count
   registers: [cagnotte]
   kinds: [cagnotte.comptage]
@@ -33,6 +34,11 @@ TABLE = f"""
   why: >-
     L'art. 97-1 permet de tenir les carnets d'enregistrement des cagnottes sous forme électronique ; il n'exige pas
     le comptage.
+reports:
+- key: test-card-statement
+  kinds: [card_statement]
+  edition_below: 2
+  why: Le relevé citait l'article sans son instrument.
 """
 
 
@@ -42,8 +48,10 @@ def table(tmp_path, monkeypatch):
     path.write_text(TABLE, encoding="utf-8")
     monkeypatch.setattr(recitation, "RULES_FILE", path)
     recitation.rules.cache_clear()
+    recitation.report_rules.cache_clear()
     yield path
     recitation.rules.cache_clear()
+    recitation.report_rules.cache_clear()
 
 
 def recite(*args) -> dict:
@@ -124,6 +132,19 @@ def test_a_signed_report_showing_a_recited_entry_is_reissued_naming_the_old(demo
     assert recite("--dry-run")["reports"] == []  # its latest version shows the rectified citations
 
 
+def test_a_report_whose_page_cited_wrongly_is_reissued_once_from_the_current_edition(demo, rules, table):
+    statement = Report.objects.filter(kind="card_statement", status=Report.Status.SUCCEEDED).first()
+    assert statement is not None and statement.edition == EDITION
+    assert statement.pk not in [item["report"] for item in recite("--dry-run")["reports"]]  # printed as it should be
+    Report.objects.filter(pk=statement.pk).update(edition=1)  # as the version before issue 35 printed it
+    assert statement.pk in [item["report"] for item in recite("--dry-run")["reports"]]
+    recite()
+    new = Report.objects.get(supersedes=statement)
+    assert new.edition == EDITION and new.status == Report.Status.SUCCEEDED
+    assert _source(bytes(new.pdf))["supersedes"]["sha256"] == statement.sha256
+    assert recite("--dry-run")["reports"] == []
+
+
 def test_only_a_platform_administrator_recites_and_a_forged_recitation_is_named_by_the_audit(demo, rules, table):
     due = next(recitation.recitations_due())
     with pytest.raises(DomainError) as refused:
@@ -146,3 +167,17 @@ def test_only_a_platform_administrator_recites_and_a_forged_recitation_is_named_
 
 def _source(pdf: bytes) -> dict:
     return json.loads(render.source_stream(pdf).data)
+
+
+def test_the_recitations_table_names_real_registers_kinds_and_a_changed_citation_with_its_reason():
+    recitation.rules.cache_clear()
+    for rule in recitation.rules():
+        assert set(rule.registers) <= set(RegisterKind.values), rule.key
+        allowed = {kind for register in rule.registers for kind in REGISTER_ENTRY_KINDS[register]}
+        assert set(rule.kinds) <= allowed, rule.key
+        assert rule.was != rule.now and rule.why and set(rule.jurisdictions) <= {"QC", "MC", "LU"}, rule.key
+        # a Luxembourg article is cited as the draft it is, wherever it is written
+        assert "LU RGD" not in rule.now or "(projet)" in rule.now, rule.key
+    for rule in recitation.report_rules():
+        assert set(rule.kinds) <= set(Report.Kind.values) and rule.why, rule.key
+        assert 1 < rule.edition_below <= EDITION, rule.key  # reports printed before, never those printed now

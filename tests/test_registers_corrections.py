@@ -51,7 +51,8 @@ def test_18_15_a_correction_is_filed_by_a_manager_countersigned_by_another_perso
     assert [(row.entry.seq, row.corrected_by) for row in rows] == [(wrong.seq, correction.seq), (right.seq, None)]
     assert str(payload_total(rows, "house")) == json.loads(right.payload)["house"] == "100.00"
     csv = "".join(register_csv(wrong.register)).splitlines()
-    assert csv[0].endswith("Corrigée par l'écriture n°") and csv[1].endswith(f";{correction.seq}")
+    assert csv[0].endswith("Corrigée par l'écriture n°;Citation rectifiée par l'écriture n°;Citations rectifiées")
+    assert csv[1].endswith(f";{correction.seq};;")  # corrected, its citations as written
     assert Entry.objects.filter(pk=wrong.pk).exists()  # nothing erased
 
 

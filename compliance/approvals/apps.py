@@ -14,3 +14,4 @@ class ApprovalsConfig(AppConfig):
         from . import letter
 
         documents.BUILDERS[Report.Kind.APPROVAL_DECISION] = letter.build
+        documents.REISSUE[Report.Kind.APPROVAL_DECISION] = letter.outdated

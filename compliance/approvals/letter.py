@@ -5,8 +5,11 @@ produced; what was asked, the findings it was decided on with their articles, an
 authority's certificate (compliance/reports), the request and its findings carried inside the PDF as data. The
 reports know it only through documents.BUILDERS, which this app's AppConfig.ready fills in."""
 
+import json
+
 from django.utils import timezone
 
+from compliance.errors import DomainError
 from compliance.reports import documents, render
 from compliance.reports.models import Report
 
@@ -84,3 +87,18 @@ def build(report: Report) -> documents.Document:
     })
     return documents.Document(source, TEMPLATE, request.decided_at, f"{act} {request.reference}",
                               report.register, authority=jurisdiction)
+
+
+def outdated(report: Report) -> bool:
+    """Whether a signed letter states an act or cites an article its request's kind no longer gives it
+    (registers_recite reissues it); a letter whose kind the texts no longer provide cannot be made again, and stays."""
+    try:
+        now = build(report).source
+    except (DomainError, StopIteration):
+        return False
+    stream = render.source_stream(bytes(report.pdf))
+    if stream is None:
+        return False
+    shown = json.loads(stream.data)
+    return ((shown["request"].get("basis"), shown["decision"].get("act"), shown["decision"].get("statement"))
+            != (now["request"]["basis"], now["decision"]["act"], now["decision"]["statement"]))

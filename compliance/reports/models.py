@@ -75,6 +75,9 @@ class SigningCertificate(models.Model):
         return str(names[0].value) if names else self.subject
 
 
+EDITION = 2  # the pages' wording since issue 35 (their citations: only what the texts say)
+
+
 class Report(models.Model):
     """A signed report: what it covers, who asked, its progress while Celery renders it, then its bytes and their
     hash, also written in the register it covers (so a later report cannot silently replace it)."""
@@ -119,6 +122,9 @@ class Report(models.Model):
     covered = models.JSONField(_("écritures couvertes"), default=list, blank=True)  # their numbers in the register
     chain_entry = models.ForeignKey("registers.Entry", on_delete=models.PROTECT, null=True, blank=True,
                                     related_name="+", verbose_name=_("écriture au registre"))
+    # the wording of Vigie's pages it was printed with: a page that cited wrongly is reissued from a later edition
+    # (registers/chain/recitations.yaml, `reports`); 1: before issue 35
+    edition = models.PositiveSmallIntegerField(_("édition"), default=EDITION)
     # a new version of a signed report (its entries' citations rectified since): the old stays as signed
     supersedes = models.ForeignKey("self", on_delete=models.PROTECT, null=True, blank=True,
                                    related_name="superseded_by", verbose_name=_("remplace le rapport"))

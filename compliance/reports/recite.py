@@ -9,7 +9,7 @@ another app makes (an authority's decision letter) is reissued when that app say
 from dataclasses import dataclass, field
 
 from compliance.models import Casino, User
-from registers.chain.recitation import Due, entry_recite, recitations_due
+from registers.chain.recitation import Due, entry_recite, recitations_due, report_rules
 
 from . import documents, services
 from .models import Report
@@ -40,7 +40,13 @@ def reports_showing(dues: list[Due], casino: Casino | None = None) -> list[Repor
             found.append(report)
     for kind, needs in documents.REISSUE.items():
         found.extend(report for report in signed.filter(kind=kind).order_by("pk") if needs(report))
-    return found
+    for rule in report_rules():  # a page that itself cited wrongly, signed by the version that printed it
+        printed = signed.filter(kind__in=rule.kinds, edition__lt=rule.edition_below)
+        if rule.jurisdictions:
+            printed = printed.filter(casino__jurisdiction__code__in=rule.jurisdictions)
+        found.extend(printed.order_by("pk"))
+    unique = {report.pk: report for report in found}
+    return [unique[pk] for pk in sorted(unique)]
 
 
 def registers_recite(*, actor: User, casino: Casino | None = None, dry_run: bool = False,

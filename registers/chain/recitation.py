@@ -48,11 +48,35 @@ class Rule:
     jurisdictions: tuple[str, ...] = ()  # empty: every jurisdiction
 
 
+@dataclass(frozen=True)
+class ReportRule:
+    """Signed reports whose page itself (not an entry) cited what it should not: reissued once."""
+
+    key: str
+    kinds: tuple[str, ...]  # compliance.reports.models.Report.Kind values
+    jurisdictions: tuple[str, ...]  # empty: every jurisdiction
+    edition_below: int  # printed by an edition of the pages before this one (compliance.reports.models.EDITION)
+    why: str
+
+
+def _table() -> dict:
+    return read(RULES_FILE) or {}
+
+
+@cache
+def report_rules() -> tuple[ReportRule, ...]:
+    return tuple(ReportRule(key=item["key"], kinds=tuple(item["kinds"]),
+                            jurisdictions=tuple(item.get("jurisdictions", ())),
+                            edition_below=int(item["edition_below"]),
+                            why=" ".join(item["why"].split()))
+                 for item in _table().get("reports") or ())
+
+
 @cache
 def rules() -> tuple[Rule, ...]:
     """The rules of recitations.yaml, checked: each key once, its path readable, the citation really changed."""
     found, keys = [], set()
-    for item in read(RULES_FILE) or ():
+    for item in _table().get("entries") or ():
         rule = Rule(key=item["key"], registers=tuple(item["registers"]), kinds=tuple(item.get("kinds", ())),
                     path=item["path"], was=item["was"], now=item["now"], why=" ".join(item["why"].split()),
                     when=tuple(sorted((item.get("when") or {}).items())),
