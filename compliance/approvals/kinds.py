@@ -54,7 +54,7 @@ KINDS = {kind.key: kind for kind in (
         "MC": "mc.approbations.table_de_paiement"}, subject="table"),
     Kind("roue_de_fortune", _("Configuration de la roue de fortune"), {"QC": "qc.approbations.roue_de_fortune"},
          subject=""),
-    Kind("jeu_annexe", _("Jeu nouveau ou jeu annexe (side bet)"), {"LU": "lu.approbations.jeu_annexe"},
+    Kind("jeu_annexe", _("Jeu annexe (side bet)"), {"LU": "lu.approbations.jeu_annexe"},
          subject="nom"),
     Kind("semi_automatique", _("Agrément d'un modèle de jeu semi-automatique"),
          {"LU": "lu.approbations.semi_automatique"}, subject="marques"),
