@@ -175,3 +175,19 @@ def test_qc_rjc_art_120_the_management_publishes_the_wheel_from_its_form_refused
     assert client.post(url, {"publier-segments": WHEEL}).status_code == 403
     client.force_login(world.regulator_qc)
     assert client.get(url).status_code == 403  # a regulator publishes nothing for a casino
+
+
+def test_qc_a_proposal_s_page_offers_the_regie_its_opinion_beside_the_table_in_force(world, client):
+    """« il a fait l'objet d'un avis de la Régie »: the proposal's page shows the line proposed beside the line in
+    force, and the Régie's form offers an opinion, favourable or not, with no date of effect."""
+    draft = request_create(actor=world.manager_a, casino=world.a, kind="table_de_paiement", items={
+        "table": "qc.fou.paire_dames", "paiements": {"3": "8 à 1"}, "date_effet": "2027-06-01", "motif": "Proposé"})
+    proposal = request_file(actor=world.manager_a, request=draft)
+    client.force_login(world.regulator_qc)
+    page = client.get(f"/approbations/{proposal.reference}/").content.decode()
+    assert 'data-line="3"' in page and "8 à 1" in page and "QC D. 1675-95, attendus" in page
+    form = page.split('data-testid="form-decider"', 1)[1].split("</section>", 1)[0]
+    assert 'value="avis_favorable"' in form and 'value="avis_defavorable"' in form
+    assert 'value="approuver"' not in form and 'name="decider-effective_from"' not in form
+    client.post(f"/approbations/{proposal.reference}/decider/", {"decider-decision": "avis_favorable"})
+    assert "Avis favorable" in client.get(f"/approbations/{proposal.reference}/").content.decode()
