@@ -181,3 +181,28 @@ def test_the_recitations_table_names_real_registers_kinds_and_a_changed_citation
     for rule in recitation.report_rules():
         assert set(rule.kinds) <= set(Report.Kind.values) and rule.why, rule.key
         assert 1 < rule.edition_below <= EDITION, rule.key  # reports printed before, never those printed now
+
+
+def test_each_citation_of_a_list_is_rectified_where_it_stands_and_the_audit_recomputes_it():
+    """Item 7: the ROPTA is cited as the casino's règlement intérieur, each of its paragraphs where it stands among the
+    articles of law, which stay as written; item 2: a finding's citation by its kind (« nature »)."""
+    recitation.rules.cache_clear()
+    out = Entry(kind="tournoi.debut", payload=json.dumps({"citation": "QC RJC art. 125 ; ROPTA §2.2"}))
+    (done,) = recitation.corrections_due(out, "tournois", "QC")
+    assert done == {"path": "citation", "was": "QC RJC art. 125 ; ROPTA §2.2",
+                    "now": "QC RJC art. 125 ; Règlement intérieur du casino (ROPTA §2.2, adopté)",
+                    "rule": "35-ropta-2-2"}
+    out = Entry(kind="tournoi.sortie", payload=json.dumps({"citation": "ROPTA §1.10 ; ROPTA §2.7"}))
+    (done,) = recitation.corrections_due(out, "tournois", "LU")
+    assert done["now"] == ("Règlement intérieur du casino (ROPTA §1.10, adopté) ; "
+                           "Règlement intérieur du casino (ROPTA §2.7, adopté)")
+    assert recitation.rectified(done["was"], done["rule"]) == done["now"]
+    assert recitation.rectified(done["was"], "35-ropta-3-2") is None  # a rule that does not match it
+    assert recitation.corrections_due(Entry(kind="tournoi.cloture", payload=json.dumps(
+        {"citation": "QC RJC art. 127"})), "tournois", "QC") == []  # the law stays as written
+    day = Entry(kind="rapprochement.journee", payload=json.dumps({"constats": [
+        {"nature": "hold", "citation": "LU RGD 1979 art. 97-1 (projet)"},
+        {"nature": "drop", "citation": "LU RGD 1979 art. 97-1 (projet)"}]}))
+    (done,) = recitation.corrections_due(day, "carnets_speciaux", "LU")
+    assert done["path"] == "constats[1].citation"
+    assert done["now"] == "Contrôle interne du casino : drop compté par deux personnes"

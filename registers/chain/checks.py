@@ -14,7 +14,7 @@ from .. import controls
 from ..fields import TEXT_MAX
 from ..kinds import ABOUT_THE_REGISTER, AFTER_THE_CLOSE, OUTSIDE_PLAY, REGISTER_ENTRY_KINDS, EntryKind
 from ..models import Entry
-from .recitation import rule_named, value_at
+from .recitation import rectified, value_at
 from .replay import HOUSE_RULE, Audited, Check, Problem, Replay, rendered
 from .services import EQUIVALENT_GUARANTEES, days_late
 
@@ -201,8 +201,7 @@ def recitation(replay: Replay, entry: Audited) -> list[Problem]:
                    referred=kind)
     written = json.loads(Entry.objects.values_list("payload", flat=True).get(pk=row.refers_to_id))
     for correction in check.items("corrections"):
-        rule = rule_named(str(correction.get("rule")))
-        if rule is None or (rule.was, rule.now) != (correction.get("was"), correction.get("now")):
+        if rectified(str(correction.get("was")), str(correction.get("rule"))) != correction.get("now"):
             check.fail(RECITATION_UNKNOWN_RULE, rule=correction.get("rule"))
         found = value_at(written, str(correction.get("path")))
         if found != correction.get("was"):

@@ -46,6 +46,17 @@ class Rule:
     why: str
     when: tuple[tuple[str, str], ...] = ()  # beside the citation, in the same object: key → value it must have
     jurisdictions: tuple[str, ...] = ()  # empty: every jurisdiction
+    segment: bool = False  # `was` is one of the citations a « ; »-separated list holds, replaced where it stands
+
+    def applied(self, value: str) -> str | None:
+        """`value` rectified by this rule, or None where the rule does not match it."""
+        if not self.segment:
+            return self.now if value == self.was else None
+        parts = value.split(SEPARATOR)
+        return SEPARATOR.join(self.now if part == self.was else part for part in parts) if self.was in parts else None
+
+
+SEPARATOR = " ; "
 
 
 @dataclass(frozen=True)
@@ -80,7 +91,7 @@ def rules() -> tuple[Rule, ...]:
         rule = Rule(key=item["key"], registers=tuple(item["registers"]), kinds=tuple(item.get("kinds", ())),
                     path=item["path"], was=item["was"], now=item["now"], why=" ".join(item["why"].split()),
                     when=tuple(sorted((item.get("when") or {}).items())),
-                    jurisdictions=tuple(item.get("jurisdictions", ())))
+                    jurisdictions=tuple(item.get("jurisdictions", ())), segment=bool(item.get("segment", False)))
         if rule.key in keys or rule.was == rule.now or not all(_INDEX.match(part) for part in rule.path.split(".")):
             raise ValueError(f"{RULES_FILE.name}: rule {rule.key!r} repeated, unchanged or with an unreadable path")
         keys.add(rule.key)
@@ -129,18 +140,39 @@ def value_at(payload: dict, path: str):
 
 
 def corrections_due(entry: Entry, register_kind: str, jurisdiction: str, payload: dict | None = None) -> list[dict]:
-    """What the rules rectify in the entry: each place, the citation written there and the one that should be."""
+    """What the rules rectify in the entry: each place, the citation written there and the one that should be, and
+    the rules that rectify it (several where each rectifies one citation of a list), in the table's order."""
     payload = json.loads(entry.payload) if payload is None else payload
-    due = []
+    places: dict[str, dict] = {}
     for rule in rules():
         if register_kind not in rule.registers or (rule.kinds and entry.kind not in rule.kinds):
             continue
         if rule.jurisdictions and jurisdiction not in rule.jurisdictions:
             continue
         for path, holder, key in _places(payload, rule.path.split("."), ""):
-            if holder[key] == rule.was and all(str(holder.get(k)) == v for k, v in rule.when):
-                due.append({"path": path, "was": rule.was, "now": rule.now, "rule": rule.key})
-    return due
+            if not isinstance(holder[key], str) or not all(str(holder.get(k)) == v for k, v in rule.when):
+                continue
+            place = places.setdefault(path, {"path": path, "was": holder[key], "now": holder[key], "rules": []})
+            rectified = rule.applied(place["now"])
+            if rectified is not None:
+                place["now"] = rectified
+                place["rules"].append(rule.key)
+    return [{"path": p["path"], "was": p["was"], "now": p["now"], "rule": RULES_JOINED.join(p["rules"])}
+            for p in places.values() if p["rules"]]
+
+
+RULES_JOINED = " + "
+
+
+def rectified(value: str, keys: str) -> str | None:
+    """`value` rectified by the rules named (as a correction names them), or None when one is unknown or does not
+    match: what the audit recomputes."""
+    for key in keys.split(RULES_JOINED):
+        rule = rule_named(key)
+        value = rule.applied(value) if rule is not None else None
+        if value is None:
+            return None
+    return value
 
 
 @dataclass(frozen=True)
@@ -186,8 +218,9 @@ def recitations_due(*, casino: Casino | None = None) -> Iterator[Due]:
 
 def recitation_payload(entry: Entry, corrections: list[dict]) -> dict:
     reasons = {rule.key: rule.why for rule in rules()}
+    keys = [key for c in corrections for key in c["rule"].split(RULES_JOINED)]
     return {"recites": entry.seq, "kind": entry.kind, "corrections": corrections,
-            "reasons": {c["rule"]: reasons[c["rule"]] for c in corrections},
+            "reasons": {key: reasons[key] for key in keys},
             "citation": controls.written(controls.RECITATION)}
 
 

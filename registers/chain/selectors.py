@@ -278,7 +278,8 @@ def entry_recitation(entry: Entry) -> dict | None:
         return None
     payload = json.loads(done.payload)
     reasons = payload.get("reasons", {})
-    return {"entry": done, "places": [{**place, "why": reasons.get(place.get("rule"), "")}
+    return {"entry": done, "places": [{**place, "why": " ".join(reasons.get(key, "")
+                                                            for key in str(place.get("rule")).split(" + "))}
                                       for place in payload.get("corrections", [])]}
 
 
