@@ -304,6 +304,7 @@ def hands_import(*, casino: Casino, actor: User, source, file_format: str = "ohh
     reason = clean_text(late_reason, field="late_reason", max_length=TEXT_MAX, multiline=True, optional=True)
     casino = Casino.objects.select_related("jurisdiction").get(pk=casino.pk)
     work = _Import(casino, actor, reason, countersigner, progress)
+    chips_added = rules.chips_added_citation(casino)  # read now: a refused file aborts the transaction with the COPY
     opened = open(source, "rb") if isinstance(source, str | os.PathLike) else None  # noqa: SIM115
     name = name or (os.path.basename(source) if opened else getattr(source, "name", "") or "upload")
     collecting = gc.isenabled()
@@ -317,13 +318,12 @@ def hands_import(*, casino: Casino, actor: User, source, file_format: str = "ohh
                 work.take(hand, position, None)
             work.pause()
         except FormatError as bad:
+            work.abort(bad)  # the COPY ended before any other query on the connection
             reason = bad.message_fr
             if getattr(bad, "kind", "") == CHIPS_ADDED_KIND:  # QC art. 67.95 1°; LU art. 49-1, 49-5
-                reason = f"{reason} ({rules.chips_added_citation(casino)})"
-            refused = HandRefused(getattr(bad, "number", "") or "", getattr(bad, "position", position + 1),
-                                  getattr(bad, "line", None), reason)
-            work.abort(refused)
-            raise refused from None
+                reason = f"{reason} ({chips_added})"
+            raise HandRefused(getattr(bad, "number", "") or "", getattr(bad, "position", position + 1),
+                              getattr(bad, "line", None), reason) from None
         except BaseException as error:
             work.abort(error)
             raise
