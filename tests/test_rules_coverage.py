@@ -267,7 +267,7 @@ def test_lu_49_14_article_page_shows_what_vigie_applies_and_its_ambiguities(worl
     client.force_login(world.regulator_lu)
     page = client.get(reverse("rules-article", args=["lu-projet-rgd-1979", "art", "49-14"])).content.decode()
     assert "Ce que Vigie applique" in page and "lu.bad_beat_jackpot.panne_sans_prelevement" in page
-    assert "Non appliquée" in page and "lu.bad_beat_jackpot.panne_sans_prelevement" in page
+    assert "Affichage seulement" in page and "lu.bad_beat_jackpot.panne_sans_prelevement" in page
     assert 'id="lu.bad_beat_jackpot.montants_notes_pendant_la_panne"' in page
     assert "Les montants prélevés seront notés manuellement dans un carnet de compte." in page
     assert "lecture retenue par Vigie" in page
