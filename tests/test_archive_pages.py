@@ -127,9 +127,13 @@ def test_a_register_and_a_card_go_on_from_the_archived_year_and_its_days_are_ref
     cashier = User.objects.get(username="echelle-1.caisse")
     bet = card_bet(card=card, actor=cashier, amount="1.00", machine="EC-001")  # vigie_card_play, one statement
     loaded = card_load(card=card, actor=cashier, amount="2.00")  # the general path
+    # the new year's first entry is the casino's basis for applying the draft (its last was archived with the year),
+    # written by Vigie before the bet: the chain goes on from the archived head, it does not start again
+    basis = Entry.objects.get(register=register, seq=last.seq + 1)
+    assert (basis.kind, basis.prev_hash) == ("registre.base_projet", last.hash)
     first = Entry.objects.get(pk=bet.entry.pk)
-    assert (first.seq, first.prev_hash) == (last.seq + 1, last.hash)  # the chain goes on, it does not start again
-    assert loaded.seq == last.seq + 2
+    assert (first.seq, first.prev_hash) == (last.seq + 2, basis.hash)
+    assert loaded.seq == last.seq + 3
     assert [m.balance_after for m in CardMovement.objects.filter(card=card).order_by("id")] == [
         carried - Decimal("1.00"), carried + Decimal("1.00")]
     card.refresh_from_db()

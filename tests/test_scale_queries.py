@@ -16,33 +16,35 @@ from compliance.models import Casino, User
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-# at most; a page shows a form or a note more for some cards (a balance to pay out), never a query per row
+# at most; a page shows a form or a note more for some cards (a balance to pay out), never a query per row. Issue 35
+# added a few, the same at any size: the cagnotte's page shows the poker house rules' versions and the bad beat's
+# state, the jackpots' the receipt's article by jurisdiction, a deal its session's rules (least raise, remainder)
 PAGE_QUERIES = {
     "direction": {
-        "dashboard": 6, "casinos": 6, "casino": 8, "registers": 12, "register appareils": 17,
-        "register avances": 9, "register cagnotte": 15,
+        "dashboard": 6, "casinos": 6, "casino": 8, "registers": 12, "register appareils": 18,
+        "register avances": 9, "register cagnotte": 22,
         "register carnets_speciaux": 9, "register cartes": 9, "register cartes, an older page": 9,
-        "register jackpots": 19, "register orphelins": 14, "cards": 12,
+        "register jackpots": 23, "register orphelins": 14, "cards": 12,
         "card": 18, "clients": 8, "client": 13, "cash desk": 20, "cash desk's day": 20, "tables": 17, "pit": 17,
-        "table's session": 12, "tables' trends": 9, "poker room's day": 14, "poker deals": 10, "poker deal": 9,
+        "table's session": 12, "tables' trends": 9, "poker room's day": 14, "poker deals": 10, "poker deal": 13,
         "reconciliations": 7, "reports": 8, "approvals": 7, "tournaments": 7, "jobs": 6,
     },
     "caisse": {
-        "dashboard": 5, "casinos": 5, "casino": 7, "registers": 11, "register appareils": 16,
-        "register avances": 8, "register cagnotte": 14,
+        "dashboard": 5, "casinos": 5, "casino": 7, "registers": 11, "register appareils": 17,
+        "register avances": 8, "register cagnotte": 21,
         "register carnets_speciaux": 8, "register cartes": 8, "register cartes, an older page": 8,
-        "register jackpots": 18, "register orphelins": 13, "cards": 11,
+        "register jackpots": 22, "register orphelins": 13, "cards": 11,
         "card": 17, "clients": 7, "client": 12, "cash desk": 19, "cash desk's day": 19, "tables": 15, "pit": 15,
-        "table's session": 11, "tables' trends": 8, "poker room's day": 13, "poker deals": 9, "poker deal": 8,
+        "table's session": 11, "tables' trends": 8, "poker room's day": 13, "poker deals": 9, "poker deal": 12,
         "reconciliations": 6, "reports": 7, "approvals": 5, "tournaments": 5, "jobs": 5,
     },
     "ministere": {
-        "dashboard": 6, "casinos": 5, "casino": 7, "registers": 12, "register appareils": 12,
-        "register avances": 8, "register cagnotte": 12,
+        "dashboard": 6, "casinos": 5, "casino": 7, "registers": 13, "register appareils": 12,
+        "register avances": 8, "register cagnotte": 17,
         "register carnets_speciaux": 8, "register cartes": 8, "register cartes, an older page": 8,
-        "register jackpots": 13, "register orphelins": 13, "cards": 14,
+        "register jackpots": 14, "register orphelins": 13, "cards": 14,
         "card": 14, "tables": 5, "pit": 12, "table's session": 11, "tables' trends": 8, "poker room's day": 12,
-        "poker deals": 9, "poker deal": 8, "reconciliations": 6, "reports": 7, "approvals": 6, "tournaments": 5,
+        "poker deals": 9, "poker deal": 12, "reconciliations": 6, "reports": 7, "approvals": 6, "tournaments": 5,
         "jobs": 5,
     },
 }
@@ -65,10 +67,11 @@ def test_each_pages_queries_are_named_and_do_not_grow_with_the_data(rules):
         call_command("scale_generate", "--days", days, "--density", "0.01", "--first", str(first), "--until",
                      until.isoformat(), stdout=StringIO(), stderr=StringIO())
     small, large = Casino.objects.get(code="echelle-1"), Casino.objects.get(code="echelle-2")
+    over = {}
     for persona in ("direction", "caisse", "ministere"):
         seen = [_counts(casino, f"{casino.code}.{persona}" if persona != "ministere" else "echelle.ministere")
                 for casino in (small, large)]
         assert seen[0].keys() == seen[1].keys() == PAGE_QUERIES[persona].keys(), persona
-        over = {page: (seen[0][page], seen[1][page], most) for page, most in PAGE_QUERIES[persona].items()
-                if max(seen[0][page], seen[1][page]) > most}
-        assert over == {}, (persona, over)
+        over |= {(persona, page): (seen[0][page], seen[1][page], most) for page, most in PAGE_QUERIES[persona].items()
+                 if max(seen[0][page], seen[1][page]) > most}
+    assert over == {}, over  # every persona's pages at once
