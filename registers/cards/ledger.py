@@ -53,7 +53,7 @@ class Operation:
 
 
 EXCESS_RULES = ("lu.carte_de_jeu.gain_excedent_paye_manuellement",  # art. 3-4 7): past the cap, paid by hand
-                "lu.appareils_a_sous.quittance_armoire_deux_cles")  # art. 18-10: as a jackpot paid by hand
+                "lu.appareils_a_sous.gain_carte_au_dela_du_plafond")  # art. 18-10 al. 3: by hand beyond it
 
 
 def excess_citation(casino: Casino, day: datetime.date | None = None) -> str:
