@@ -1,6 +1,6 @@
 """Every service that changes state leaves an audited record naming its actor, in the same transaction: a
-register entry (or a filing waiting for its countersignature), a signed checkpoint, a closed session, or an
-AuditEvent for what lies outside the registers.
+register entry (or a filing waiting for its countersignature), a signed checkpoint, a closed session, a wheel's
+publication (append-only, compliance/approvals), or an AuditEvent for what lies outside the registers.
 
 The services are enumerated from the code, not listed by hand: every public function of a service module that
 writes to the database, directly or through another service. A new one without a case below fails the first
@@ -256,6 +256,14 @@ def case_report(w, generate: bool):
     if generate:
         _c(REPORTS, "report_generate")(report)  # its record in the register names the one who asked
     return w.accountant_c
+
+
+def case_wheel_publish(w):
+    from tests.test_approvals_powers import WHEEL
+
+    manager = make_user("direction.a.roue", "manager", casino=w.a)
+    _c("compliance.approvals.services", "wheel_publish")(actor=manager, casino=w.a, segments=WHEEL)
+    return manager
 
 
 def case_report_reissue(w):
@@ -597,6 +605,10 @@ CASES = {
         denominations={"100": 1}, signatures={"compteur_1": "A", "compteur_2": "B"}), w.accountant_c)[1],
     "registers.tables.imports.slips_import": _imported,
     f"{ROOM}.poker_session_open": lambda w: (_poker_session(w, "PK-1"), w.other_manager)[1],
+    f"{ROOM}.poker_session_stakes_raise": lambda w: (_c(ROOM, "poker_session_stakes_raise")(
+        session=_poker_session(w, "PK-4"), actor=w.manager_c, minimum="20", small_blind="10", big_blind="20",
+        decided_by="Jean Muller"), w.manager_c)[1],
+    "compliance.approvals.services.wheel_publish": case_wheel_publish,
     f"{ROOM}.stake_consign": lambda w: (_c(ROOM, "stake_consign")(
         session=_poker_session(w, "PK-2"), actor=w.accountant_c, seat=3, player="Jo", amount="20.00",
         currency="EUR"), w.accountant_c)[1],
@@ -691,9 +703,12 @@ CASES = {
 def _records_by(actor) -> int:
     """The audited records naming `actor`: events, entries (acting or countersigning), filings, checkpoints,
     closed sessions."""
+    from compliance.approvals.models import WheelPublication
+
     return sum(model.objects.filter(**{field: actor}).count() for model, field in (
         (AuditEvent, "actor"), (Entry, "actor"), (Entry, "countersigner"), (PendingEntry, "actor"),
-        (Checkpoint, "signed_by"), (GamingSession, "closed_by")))
+        (Checkpoint, "signed_by"), (GamingSession, "closed_by"),
+        (WheelPublication, "published_by")))  # a QC wheel's publication: append-only, its publisher named
 
 
 @pytest.mark.parametrize("service", sorted(CASES))

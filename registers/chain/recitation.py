@@ -200,7 +200,7 @@ def recitations_due(*, casino: Casino | None = None) -> Iterator[Due]:
     by_register = {}
     for rule in rules():
         for kind in rule.registers:
-            by_register.setdefault(kind, set()).update(rule.kinds or {None})
+            by_register[kind] = by_register.get(kind, set()) | set(rule.kinds or {None})
     registers = Register.objects.filter(kind__in=by_register).select_related("casino__jurisdiction")
     if casino is not None:
         registers = registers.filter(casino=casino)

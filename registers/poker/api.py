@@ -270,8 +270,8 @@ class WinInput(Input):
                    "the level's combination win it, shared when equal or made by the board (`not_qualified`)")
     amount = Amount()
     currency = Currency(required=False, help_text=CASINO_CURRENCY)
-    chef_de_salle = RegisterText(help_text="the chef de salle informed of the win, who controls its payment "
-                                 "(LU RGD 1979 art. 49-10 al. 2)")
+    chef_de_salle = RegisterText(help_text="the chef de salle informed of the win, who controls its payment, as the "
+                                 "progressive jackpot's rules in Luxembourg ask")
     late_reason = late_reason_text()
 
 
