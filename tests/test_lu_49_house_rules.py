@@ -187,12 +187,13 @@ def test_lu_49_13_al_2_the_replay_reads_the_house_rules_of_the_sessions_day(lu):
     from registers.poker_room import rules
     from tests import poker_world
 
-    record_house_rules(lu, progressive_pots="chaque_pot", progressive_rounding="plus_proche",
+    day = TODAY() - datetime.timedelta(days=1)  # a session opened at 19:00 is past at any hour of the test
+    record_house_rules(lu, day=day, progressive_pots="chaque_pot", progressive_rounding="plus_proche",
                        bad_beat_pots="pot_principal_d_abord", bad_beat_rounding="bancaire")
-    opened = poker_world.session(lu.c, lu.manager_c, TODAY(), bad_beat={"kind": "fixe", "value": "0.50",
-                                                                      "rounding": "inferieur"})
+    opened = poker_world.session(lu.c, lu.manager_c, day, bad_beat={"kind": "fixe", "value": "0.50",
+                                                                   "rounding": "inferieur"})
     settled = rules.session_rules(opened, {"kind": "pourcentage", "value": "1", "rounding": "plus_proche"})
     assert (settled.progressive_pots, settled.bad_beat_pots) == ("chaque_pot", "pot_principal_d_abord")
     assert (settled.progressive.rounding, settled.bad_beat.rounding) == ("plus_proche", "bancaire")
-    bad_beat_stop(casino=lu.c, actor=lu.manager_c, gaming_day=TODAY(), voluntary=False, reason="Panne")
+    bad_beat_stop(casino=lu.c, actor=lu.manager_c, gaming_day=day, voluntary=False, reason="Panne")
     assert rules.session_rules(opened, None).bad_beat is None
