@@ -23,13 +23,14 @@ from games.rtp import games_holdem as holdem
 from games.rtp import games_poker as poker
 from games.selectors import ranking_at
 from registers.cards.ledger import card_load
-from registers.cards.services import card_certificate_record, card_issue, client_register
+from registers.cards.services import card_issue
 from registers.models import Card, Tournament
 from registers.poker_room import rules as room
 from registers.poker_room.services import poker_session_open
 from registers.tournaments.services import tournament_publish
 from tests.conftest import lu_today, make_user
 from tests.poker_world import session
+from tests.test_cards import _setup
 from tests.tournament_world import setup
 
 pytestmark = pytest.mark.django_db
@@ -55,13 +56,7 @@ def settled(*arrays):
 
 
 def _cards(world):
-    manager = make_user("direction.c", "manager", casino=world.c)
-    card_certificate_record(casino=world.c, actor=manager, supplier="Cartes SA", reference="CERT-3-2-2026",
-                            issued_on=datetime.date(2026, 1, 15))
-    client = client_register(casino=world.c, actor=manager, last_name="Weber", first_name="Marie",
-                             birth_date=datetime.date(1980, 5, 1), id_document_type="Carte d'identité",
-                             id_document_number="LU123456")
-    return manager, client
+    return _setup(world)  # the card tests' manager, certificate and client
 
 
 def test_lu_3_1_6_a_nominative_card_s_cap_is_the_rule_data_s(world, rules):
