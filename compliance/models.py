@@ -252,6 +252,12 @@ class AuditAction(models.TextChoices):
     TOURNAMENT_DRAFTED = "tournament_drafted", _("Tournoi préparé")
     # a casino's closed year of card movements and poker deals detached and kept read-only (registers/archive)
     YEAR_ARCHIVED = "year_archived", _("Année archivée")
+    # a person's private address of their deadlines' calendar (compliance/calendar.py), issued anew or revoked; the
+    # token itself is a credential and is never recorded
+    CALENDAR_FEED_ISSUED = "calendar_feed_issued", _("Adresse privée du calendrier délivrée")
+    CALENDAR_FEED_REVOKED = "calendar_feed_revoked", _("Adresse privée du calendrier révoquée")
+    # an e-mail digest of what is new for a person (compliance/notifications.py): its recipient and its items
+    DIGEST_SENT = "digest_sent", _("Résumé envoyé par courriel")
 
 
 class AuditEvent(models.Model):
@@ -286,3 +292,81 @@ class AuditEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_action_display()} {self.target_type} {self.target_id}"
+
+
+class OwnRowsQuerySet(ScopedQuerySet):
+    """Rows that belong to one person, each seen by that person only, an administrator included: a calendar's
+    token is a credential, and what was new for someone is theirs."""
+
+    def visible_to(self, user) -> "OwnRowsQuerySet":
+        if user is None or not user.is_authenticated or not user.is_active:
+            return self.none()
+        return self.filter(user=user.pk)
+
+
+class CalendarFeed(models.Model):
+    """A person's private address of their deadlines as an iCalendar feed. A calendar application cannot sign in, so
+    the random token in the address is the credential: revoked, the address answers 404 (compliance/calendar.py)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="calendar_feeds",
+                             verbose_name=_("utilisateur"))
+    token = models.CharField(_("jeton"), max_length=64, unique=True)
+    created_at = models.DateTimeField(_("délivré le"))
+    revoked_at = models.DateTimeField(_("révoqué le"), null=True, blank=True)
+
+    objects = OwnRowsQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = _("adresse de calendrier")
+        verbose_name_plural = _("adresses de calendrier")
+        constraints = [
+            models.UniqueConstraint(fields=["user"], condition=Q(revoked_at__isnull=True),
+                                    name="calendarfeed_one_in_use_per_user"),
+        ]
+
+
+class NotificationState(models.Model):
+    """When a person last marked their notifications read: what waits for them since then is « nouveau »."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True,
+                                related_name="notification_state", verbose_name=_("utilisateur"))
+    seen_at = models.DateTimeField(_("lu jusqu'au"))
+
+    objects = OwnRowsQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = _("état des notifications")
+        verbose_name_plural = _("états des notifications")
+
+
+class Digest(models.Model):
+    """One e-mail digest sent to a person, with the items it carried (DigestItem): an item goes out once."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="digests",
+                             verbose_name=_("utilisateur"))
+    sent_at = models.DateTimeField(_("envoyé le"))
+    recipient = models.EmailField(_("destinataire"))
+    subject = models.CharField(_("objet"), max_length=200)
+
+    objects = OwnRowsQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-sent_at"]
+        verbose_name = _("résumé envoyé")
+        verbose_name_plural = _("résumés envoyés")
+
+
+class DigestItem(models.Model):
+    """One item of a digest, by its Task.key: never sent to the same person twice."""
+
+    digest = models.ForeignKey(Digest, on_delete=models.PROTECT, related_name="items", verbose_name=_("résumé"))
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+",
+                             verbose_name=_("utilisateur"))
+    key = models.CharField(_("clé"), max_length=200)
+
+    objects = OwnRowsQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = _("élément d'un résumé")
+        verbose_name_plural = _("éléments des résumés")
+        constraints = [models.UniqueConstraint(fields=["user", "key"], name="digestitem_once_per_user")]
