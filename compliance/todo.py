@@ -29,6 +29,8 @@ class Task:
     since: datetime.datetime | None = None  # when it began to wait: the bell's « nouveau »
     severity: str = "info"  # "danger" past due or a breach, "warning" due soon, "info"
     detail: str = ""  # one more line, e.g. the reason of a late filing
+    # something to read rather than to do (yesterday's signed reports): listed on the home, not in the menu's counts
+    to_read: bool = False
 
 
 Provider = Callable[[object], Iterable[Task]]
@@ -54,12 +56,55 @@ def provider_register(provider: Provider, *, roles: tuple[str, ...], order: int 
     PROVIDERS.sort(key=lambda registered: registered.order)
 
 
+def _by_deadline(task: Task) -> tuple:
+    return (task.due is None, task.due or datetime.date.min)
+
+
 def tasks_for(user) -> list[Task]:
-    """Everything waiting for `user`, in the providers' order, then by deadline."""
+    """Everything waiting for `user`, in the providers' order, then by deadline (the nearest first, those without
+    one last; otherwise in the provider's own order)."""
     if not getattr(user, "is_authenticated", False):
         return []
     tasks: list[Task] = []
     for registered in PROVIDERS:
         if user.role in registered.roles:
-            tasks.extend(registered.provider(user))
+            tasks.extend(sorted(registered.provider(user), key=_by_deadline))
     return tasks
+
+
+def tasks_for_request(request) -> list[Task]:
+    """`tasks_for(request.user)` once per request: the home, the menu's counts and the bell read the same list."""
+    tasks = getattr(request, "_vigie_tasks", None)
+    if tasks is None:
+        tasks = tasks_for(getattr(request, "user", None))
+        request._vigie_tasks = tasks
+    return tasks
+
+
+def section_counts(tasks: Iterable[Task]) -> dict[str, int]:
+    """What waits behind each navigation item (its url_name): the menu's counts; what is only to read is left out."""
+    counts: dict[str, int] = {}
+    for task in tasks:
+        if task.section and not task.to_read:
+            counts[task.section] = counts.get(task.section, 0) + 1
+    return counts
+
+
+@dataclass(frozen=True)
+class Group:
+    """One heading of the home and its items."""
+
+    heading: str
+    tasks: tuple[Task, ...]
+
+    @property
+    def count(self) -> int:
+        return len(self.tasks)
+
+
+def grouped(tasks: Iterable[Task]) -> list[Group]:
+    """The items under their headings, in the order the headings first appear."""
+    groups: dict[str, list[Task]] = {}
+    for task in tasks:
+        groups.setdefault(str(task.group), []).append(task)
+    return [Group(heading, tuple(items)) for heading, items in groups.items()]

@@ -39,6 +39,27 @@ class RegistersConfig(AppConfig):
 
         compliance_services.CASINO_CREATED[:] = [lambda casino: casino_partitions_open(casino, ahead=0)]
 
+        _todo_providers()
+
+
+def _todo_providers():
+    """What waits in the registers for each person, on the « À faire » home and in the menu's counts."""
+    from compliance.todo import ACCOUNTANT, MANAGER, provider_register
+
+    from .cards import todo as cards
+    from .chain import todo as chain
+    from .orphelins import todo as orphelins
+    from .tables import todo as tables
+    from .tournaments import todo as tournaments
+
+    provider_register(chain.countersignatures, roles=(ACCOUNTANT, MANAGER), order=10)
+    provider_register(orphelins.deadlines, roles=(ACCOUNTANT,), order=20)
+    provider_register(tables.tables_to_close, roles=(ACCOUNTANT,), order=21)
+    provider_register(cards.desks_to_count, roles=(ACCOUNTANT,), order=22)
+    provider_register(cards.excesses_to_pay, roles=(MANAGER,), order=40)
+    provider_register(cards.blocked_cards, roles=(MANAGER,), order=41)
+    provider_register(tournaments.to_publish, roles=(MANAGER,), order=45)
+
 
 def _tournament_results(report):
     from compliance.reports.documents import Document

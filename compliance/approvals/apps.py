@@ -15,3 +15,10 @@ class ApprovalsConfig(AppConfig):
 
         documents.BUILDERS[Report.Kind.APPROVAL_DECISION] = letter.build
         documents.REISSUE[Report.Kind.APPROVAL_DECISION] = letter.outdated
+
+        # the requests waiting for each person, on the « À faire » home and in the menu's count
+        from compliance.todo import MANAGER, REGULATOR, provider_register
+
+        from . import todo
+
+        provider_register(todo.waiting, roles=(MANAGER, REGULATOR), order=20)

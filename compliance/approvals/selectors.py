@@ -164,3 +164,21 @@ def wheel_published(casino_code: str) -> tuple[Casino, list[WheelPublication]]:
     casino = get_object_or_404(Casino.objects.select_related("jurisdiction"), code=casino_code,
                                jurisdiction__code="QC")
     return casino, list(WheelPublication.objects.filter(casino=casino).order_by("-published_at", "-pk"))
+
+
+def waiting_for(user: User) -> QuerySet[ApprovalRequest]:
+    """The requests waiting for this person's side (the « À faire » home and the menu's count, which `waiting_count`
+    counts): a regulator's to review, decide or acknowledge; a casino's management's drafts to file and questions to
+    answer. One query."""
+    if user.is_regulator:
+        states = workflow.WAITING_FOR_REGULATOR
+    elif user.role == User.Role.MANAGER:
+        states = workflow.WAITING_FOR_CASINO
+    else:
+        return ApprovalRequest.objects.none()
+    return requests_visible(user).filter(state__in=states).order_by("filed_at", "created_at", "pk")
+
+
+def due_of(request: ApprovalRequest) -> datetime.date | None:
+    """The date a notice must precede (a jackpot stop, a machine's change), as recorded or as its items say."""
+    return request.due_on or _due(request)

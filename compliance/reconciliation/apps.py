@@ -28,3 +28,12 @@ class ReconciliationConfig(AppConfig):
         if _after_close not in SESSION_CLOSED:
             SESSION_CLOSED.append(_after_close)
         JOB_HANDLERS[JobRun.Kind.RECONCILIATION] = _job
+
+        # what waits in the reconciliations for each person, on the « À faire » home and in the menu's counts
+        from compliance.todo import ACCOUNTANT, MANAGER, REGULATOR, provider_register
+
+        from . import todo
+
+        provider_register(todo.to_explain, roles=(ACCOUNTANT,), order=30)
+        provider_register(todo.to_accept, roles=(MANAGER,), order=30)
+        provider_register(todo.across_casinos, roles=(REGULATOR,), order=30)

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
-from django.db.models import Q, QuerySet, Sum
+from django.db.models import Count, Max, Q, QuerySet, Sum
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
@@ -199,3 +199,26 @@ def day_job(casino: Casino, day: datetime.date) -> JobRun | None:
     """The last reconciliation of the day asked of the worker."""
     return (JobRun.objects.filter(casino=casino, kind=JobRun.Kind.RECONCILIATION, result__journee=day.isoformat())
             .order_by("-created_at").first())
+
+
+# --- the « À faire » home -------------------------------------------------------------------------------------------
+
+
+def open_days(*, user: User) -> list[dict]:
+    """Per casino and gaming day, its findings still open (to explain), the oldest day first: one query."""
+    return list(Finding.objects.visible_to(user).filter(state=Finding.State.OPEN)
+                .values("reconciliation__casino__code", "reconciliation__casino__name", "reconciliation__gaming_day")
+                .annotate(count=Count("id"), run_at=Max("reconciliation__run_at"))
+                .order_by("reconciliation__gaming_day", "reconciliation__casino__name"))
+
+
+def findings_in(*, user: User, states: tuple[str, ...], kinds: tuple[str, ...] = (),
+                since: datetime.date | None = None) -> QuerySet[Finding]:
+    """The findings of the user's scope in `states` (of `kinds`, from the gaming day `since`), oldest day first."""
+    found = (Finding.objects.visible_to(user).filter(state__in=states)
+             .select_related("reconciliation__casino__jurisdiction", "explained_by", "accepted_by"))
+    if kinds:
+        found = found.filter(kind__in=kinds)
+    if since is not None:
+        found = found.filter(reconciliation__gaming_day__gte=since)
+    return found.order_by("reconciliation__gaming_day", "reconciliation__casino__name", "pk")

@@ -20,3 +20,12 @@ class ReportsConfig(AppConfig):
 
         if _after_close not in SESSION_CLOSED:
             SESSION_CLOSED.append(_after_close)
+
+        # the signed reports to read and the certificates to renew, on the « À faire » home
+        from compliance.todo import ACCOUNTANT, ADMIN, MANAGER, REGULATOR, provider_register
+
+        from . import todo
+
+        provider_register(todo.yesterday, roles=(ACCOUNTANT, MANAGER), order=90)
+        provider_register(todo.new_reports, roles=(REGULATOR,), order=90)
+        provider_register(todo.certificates, roles=(ADMIN,), order=20)

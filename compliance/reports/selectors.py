@@ -73,3 +73,22 @@ def pdf_chunks(report: Report, size: int):
         part = (Report.objects.filter(pk=report.pk)
                 .values_list(Substr("pdf", start + 1, PDF_CHUNK, output_field=BinaryField()), flat=True).get())
         yield bytes(part)
+
+
+def signed_between(*, user, start: datetime.datetime | None = None, period: datetime.date | None = None):
+    """The casinos' reports signed for the user's scope: since `start`, or covering the one day `period` (the « À
+    faire » home: yesterday's daily reports, a regulator's new ones). The authority's own letters are left out."""
+    reports = (Report.objects.visible_to(user).filter(status=Report.Status.SUCCEEDED, casino__isnull=False,
+                                                      superseded_by__isnull=True)
+               .exclude(kind=Report.Kind.APPROVAL_DECISION).select_related("casino__jurisdiction", "register"))
+    if start is not None:
+        reports = reports.filter(finished_at__gte=start)
+    if period is not None:
+        reports = reports.filter(period_start=period, period_end=period)
+    return reports.defer("pdf").order_by("casino__name", "kind", "register__kind", "pk")
+
+
+def certificates_expiring(*, before: datetime.datetime):
+    """The signing certificates in use that expire before `before` (the administrator's « À faire »)."""
+    return (SigningCertificate.objects.filter(revoked_at__isnull=True, not_after__lt=before)
+            .select_related("casino", "jurisdiction").order_by("not_after"))

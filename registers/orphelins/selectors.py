@@ -9,6 +9,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from django.db.models import Exists, OuterRef
 from django.utils import translation
 from django.utils.formats import number_format
 from django.utils.translation import gettext, gettext_noop
@@ -236,3 +237,20 @@ def orphelins_csv(rows: list[OrphelinRow]) -> str:
     return out.getvalue()
 
 
+
+
+def awaiting_owner(*, user: User) -> list[OrphelinState]:
+    """The found sums still registered, neither returned nor made definitive nor set aside by a correction, with
+    the day their owner's period of art. 8 al. 3 ends (the « À faire » home): one query for the entries, one per
+    casino for the period."""
+    closed = Entry.objects.filter(refers_to=OuterRef("pk"), kind__in=[RETURNED, FINAL, EntryKind.CORRECTION])
+    entries = list(Entry.objects.visible_to(user).filter(kind=FILED).exclude(Exists(closed))
+                   .select_related("register__casino__jurisdiction").order_by("gaming_day", "seq"))
+    days_of = defaultdict(set)
+    for entry in entries:
+        days_of[entry.register.casino].add(entry.gaming_day)
+    periods = {(casino.pk, day): period for casino, days in days_of.items()
+               for day, period in rule_values_on(jurisdiction=casino.jurisdiction, key=RETURN_PERIOD, days=days,
+                                                 drafts=True).items()}
+    return [orphelin_state(entry, period=periods[entry.register.casino_id, entry.gaming_day], closing=None,
+                           known=True) for entry in entries]

@@ -211,3 +211,9 @@ def prize_table(tournament: Tournament) -> list[Prize]:
     amounts = structure.prizes(int(pool * CENTS), shares) if pool else [None] * len(shares)
     return [Prize(place, share, None if cents is None else (Decimal(cents) / CENTS).quantize(ZERO))
             for place, (share, cents) in enumerate(zip(shares, amounts, strict=True), start=1)]
+
+
+def drafts_to_publish(*, user: User) -> QuerySet[Tournament]:
+    """The tournaments set up and not yet published, the next to start first (the « À faire » home)."""
+    return (Tournament.objects.visible_to(user).filter(state=Tournament.State.DRAFT)
+            .select_related("casino__jurisdiction").order_by("starts_at", "pk"))

@@ -412,3 +412,17 @@ def statement(casino: Casino, day: datetime.date) -> dict:
             "outstanding": excesses_outstanding(casino), "columns": list(COLUMN_LABELS.values()),
             "moments": MOMENT_LABELS, "citations": statement_citations(casino, day),
             "home_jurisdiction": casino.jurisdiction}
+
+
+def desks_uncounted(casino: Casino, first: datetime.date, last: datetime.date) -> list[tuple[datetime.date, str]]:
+    """Each (day, desk) from `first` to `last` whose loads or payouts named the desk and no count of it was filed
+    that day (the « À faire » home): two queries, whatever the number of movements."""
+    desk = KeyTextTransform("desk", Cast("entry__payload", JSONField()))
+    used = set(CardMovement.objects.filter(casino=casino, gaming_day__range=(first, last),
+                                           kind__in=(LOADED, PAID_OUT))
+               .annotate(desk=desk).exclude(desk__isnull=True).exclude(desk="")
+               .values_list("gaming_day", "desk").distinct().order_by())
+    counted = {(day, json.loads(payload)["desk"]) for day, payload in Entry.objects.filter(
+        register__casino=casino, register__kind=RegisterKind.CARTES, gaming_day__range=(first, last),
+        kind=COUNTED).values_list("gaming_day", "payload")}
+    return sorted(used - counted)
