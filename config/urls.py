@@ -8,6 +8,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 from compliance import views
 from compliance.api.errors import not_found
 from compliance.reports import urls as reports_urls
+from compliance.search_views import search
 
 # Swagger UI styles itself inline; the relaxation applies to the docs page only.
 DOCS_CSP = {**settings.SECURE_CSP, "style-src": [*settings.SECURE_CSP["style-src"], "'unsafe-inline'"]}
@@ -28,6 +29,7 @@ urlpatterns = [
     path("poker/", include("registers.poker_room.urls")),
     path("tournois/", include("registers.tournaments.urls")),
     path("health/", views.health, name="health"),
+    path("recherche/", search, name="search"),  # the header's search box
     path("pki/", include(reports_urls.pki_urlpatterns)),  # the root and the CRL, for anyone checking a report
     path("rapports/", include(reports_urls)),
     path("rapprochements/", include("compliance.reconciliation.urls")),

@@ -16,6 +16,13 @@ class ApprovalsConfig(AppConfig):
         documents.BUILDERS[Report.Kind.APPROVAL_DECISION] = letter.build
         documents.REISSUE[Report.Kind.APPROVAL_DECISION] = letter.outdated
 
+        # the header's search finds a request by its reference (compliance/search.py)
+        from compliance.search import searcher_register
+
+        from .selectors import search_requests
+
+        searcher_register(search_requests, order=50)
+
         # the requests waiting for each person, on the « À faire » home and in the menu's count
         from compliance.todo import MANAGER, REGULATOR, provider_register
 

@@ -7,9 +7,12 @@ from dataclasses import dataclass
 
 from django.db.models import Q, QuerySet
 from django.shortcuts import get_object_or_404
+from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from compliance.models import Casino, User
+from compliance.search import PER_SEARCHER, Hit, Query
 
 from . import workflow
 from .kinds import FILED_POWERS, KINDS, Form, form_of, rule_power
@@ -26,6 +29,26 @@ def requests_visible(user: User) -> QuerySet[ApprovalRequest]:
 
 def request_get(user: User, reference: str) -> ApprovalRequest | None:
     return requests_visible(user).filter(reference=reference).first()
+
+
+def search_requests(user: User, query: Query) -> list[Hit]:
+    """A request by its reference (« LA-MOSELLE-2026-0007 »), or by its number alone (« 7 »: each casino's and
+    year's n° 7), or the references that hold what was typed: one query, the user's requests only."""
+    text = query.text
+    matches = Q(reference__iexact=text)
+    if query.number is not None:
+        matches |= Q(reference__iendswith=f"-{query.number:04d}")
+    if len(text) >= 3:
+        matches |= Q(reference__icontains=text)
+    kind = gettext("Demande d'approbation")
+    hits = []
+    for request in requests_visible(user).filter(matches).order_by("-created_at")[:PER_SEARCHER]:
+        exact = request.reference.upper() == text.upper() or (
+            query.number is not None and request.reference.endswith(f"-{query.number:04d}"))
+        hits.append(Hit(kind, request.reference, reverse("approvals-detail", kwargs={"reference": request.reference}),
+                        exact=exact, casino=request.casino.name,
+                        detail=f"{request.title} · {request.get_state_display()}"))
+    return hits
 
 
 @dataclass(frozen=True)

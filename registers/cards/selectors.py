@@ -9,9 +9,12 @@ from decimal import Decimal
 from django.db.models import Count, Q, QuerySet, Sum
 from django.db.models.expressions import RawSQL
 from django.shortcuts import get_object_or_404
+from django.urls import reverse
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from compliance.models import Casino, User
+from compliance.search import PER_SEARCHER, Hit, Query
 from games.selectors import RuleValueAt
 
 from ..chain.kept import archived_ids, as_entries
@@ -317,3 +320,52 @@ def status_changes(card: Card, user: User) -> list[tuple[str, str]]:
     manager = user.role == User.Role.MANAGER
     return [(change, str(CHANGE_LABELS[change])) for change, (starts, _wanted, manager_only) in CHANGES.items()
             if card.status in starts and (manager or not manager_only)]
+
+
+# --- the header's search (compliance/search.py): cards by n°, clients by name or identity document -----------------
+
+CARD_PART = 4  # characters of a card's n° that find the cards whose n° holds them
+
+
+def search_cards(user: User, query: Query) -> list[Hit]:
+    """A card by its n° (« LAM-070797935418 », or its digits alone), or the cards whose n° holds what was typed: one
+    query, the user's scope only."""
+    text = query.text
+    if len(text) < CARD_PART and query.number is None:
+        return []
+    matches = Q(number__iexact=text) | Q(number__iendswith=f"-{text}")
+    if len(text) >= CARD_PART:
+        matches |= Q(number__icontains=text)
+    found = Card.objects.visible_to(user).select_related("casino", "client").filter(matches)
+    kind = gettext("Carte de jeu")
+    hits = []
+    for card in found.order_by("number")[:PER_SEARCHER]:
+        exact = card.number.upper() == text.upper() or card.number.upper().endswith(f"-{text.upper()}")
+        holder = str(card.client) if card.client_id else gettext("carte journalière non nominative")
+        hits.append(Hit(kind, card.number, reverse("cards-card", kwargs={"number": card.number}), exact=exact,
+                        casino=card.casino.name, detail=f"{holder} · {card.get_status_display()}"))
+    return hits
+
+
+def search_clients(user: User, query: Query) -> list[Hit]:
+    """An identified client by the number of their identity document, or by their name (every word typed in their
+    last or first name): one query, the user's scope only."""
+    words = query.text.split()
+    if not words or len(query.text) < 2:
+        return []
+    named = Q()
+    for word in words:
+        named &= Q(last_name__icontains=word) | Q(first_name__icontains=word)
+    found = Client.objects.visible_to(user).select_related("casino").filter(
+        named | Q(id_document_number__iexact=query.text))
+    kind = gettext("Client identifié")
+    typed = query.text.casefold()
+    hits = []
+    for client in found.order_by("last_name", "first_name")[:PER_SEARCHER]:
+        names = {f"{client.last_name} {client.first_name}".casefold(),
+                 f"{client.first_name} {client.last_name}".casefold()}
+        exact = typed in names or client.id_document_number.casefold() == typed
+        hits.append(Hit(kind, str(client), reverse("cards-client", kwargs={"pk": client.pk}), exact=exact,
+                        casino=client.casino.name,
+                        detail=f"{client.id_document_type} {client.id_document_number}"))
+    return hits

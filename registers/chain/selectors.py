@@ -15,6 +15,7 @@ from django.db.models import Count, Exists, F, OuterRef, Q, QuerySet, Subquery, 
 from django.db.models.expressions import RawSQL
 from django.db.models.functions import Greatest
 from django.shortcuts import get_object_or_404
+from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.formats import number_format
 from django.utils.translation import gettext, gettext_noop
@@ -22,6 +23,7 @@ from django.utils.translation import gettext_lazy as _
 
 from compliance.errors import DomainError
 from compliance.models import Casino, User
+from compliance.search import PER_SEARCHER, Hit, Query
 from games.selectors import rule_value_at
 
 from ..kinds import RULE_OF_KIND, EntryKind, RegisterKind, entry_kind_label, register_kind_label
@@ -480,3 +482,22 @@ def entries_labelled(register: Register | None, before: int | None = None,
     for entry in page:
         entry.kind_label = entry_kind_label(entry.kind)
     return EntriesPage(page, before, older)
+
+
+def search_entries(user: User, query: Query) -> list[Hit]:
+    """The entries n° `query.number` of every register the user sees (each register numbers its own): one query, by
+    each register's n° (the partitions' index), the newest registers' first."""
+    if query.number is None:
+        return []
+    found = (Entry.objects.filter(register__in=Register.objects.visible_to(user), seq=query.number)
+             .select_related("register__casino").only("seq", "kind", "gaming_day", "register__kind",
+                                                      "register__casino__code", "register__casino__name")
+             .order_by("register__casino__name", "register__kind")[:PER_SEARCHER])
+    kind = gettext("Écriture de registre")
+    return [Hit(kind, gettext("%(register)s n° %(n)s") % {"register": register_kind_label(entry.register.kind),
+                                                           "n": entry.seq},
+                reverse("registers-entry", kwargs={"casino": entry.register.casino.code, "kind": entry.register.kind,
+                                                   "seq": entry.seq}),
+                exact=True, casino=entry.register.casino.name,
+                detail=entry_kind_label(entry.kind), day=entry.gaming_day)
+            for entry in found]

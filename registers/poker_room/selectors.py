@@ -5,13 +5,18 @@ import bisect
 import datetime
 import json
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
 
 from django.db.models import Count, Q, Sum
 from django.http import Http404
+from django.urls import reverse
+from django.utils.translation import gettext
 
 from compliance.models import Casino
+from compliance.reconciliation.models import Finding
+from compliance.search import PER_SEARCHER, Hit, Query
 from games.poker.hand import POST_OPTION, Hand
 from games.poker.replay import Outcome
 
@@ -163,10 +168,49 @@ def room_day(casino: Casino, day: datetime.date) -> list[TableDay]:
     return [rows[name] for name in sorted(rows)]
 
 
-def room_days(casino: Casino, before: datetime.date, count: int = 14) -> list[tuple[datetime.date, int, Decimal]]:
-    """The last days with deals up to `before`: their deals and the room's rake."""
-    return list(PokerHand.objects.filter(casino=casino, gaming_day__lte=before).values_list("gaming_day")
-                .order_by("-gaming_day").annotate(hands=Count("id"), rake=Sum("rake_declared"))[:count])
+def room_days(casino: Casino, before: datetime.date, count: int = 14,
+              only: Iterable[datetime.date] | None = None) -> list[tuple[datetime.date, int, Decimal]]:
+    """The last days with deals up to `before` (of `only` when given): their deals and the room's rake."""
+    hands = PokerHand.objects.filter(casino=casino, gaming_day__lte=before)
+    if only is not None:
+        hands = hands.filter(gaming_day__in=list(only))
+    return list(hands.values_list("gaming_day").order_by("-gaming_day")
+                .annotate(hands=Count("id"), rake=Sum("rake_declared"))[:count])
+
+
+POKER_FINDINGS = "poker_"  # the reconciliation's findings of the poker room: their kinds' prefix
+
+
+@dataclass(frozen=True)
+class RoomDay:
+    day: datetime.date
+    hands: int
+    rake: Decimal
+    findings: int  # the room's findings of the day that stand (not lifted by a later run)
+
+
+def _finding_days(casino: Casino, before: datetime.date, days: list[datetime.date] | None,
+                  count: int) -> dict[datetime.date, int]:
+    found = (Finding.objects.filter(reconciliation__casino=casino, reconciliation__gaming_day__lte=before,
+                                    kind__startswith=POKER_FINDINGS).exclude(state=Finding.State.LIFTED))
+    if days is not None:
+        found = found.filter(reconciliation__gaming_day__in=days)
+    return dict(found.values_list("reconciliation__gaming_day").order_by("-reconciliation__gaming_day")
+                .annotate(n=Count("id"))[:count])
+
+
+def room_days_marked(casino: Casino, before: datetime.date, *, with_findings: bool = False,
+                     count: int = 14) -> list[RoomDay]:
+    """The room's last days up to `before`, each with its standing findings: the last days with deals, or, `with
+    findings`, the last days with findings (a day of findings without deals, the cagnotte counted alone, too).
+    Two queries."""
+    if with_findings:
+        found = _finding_days(casino, before, None, count)
+        dealt = {day: (hands, rake) for day, hands, rake in room_days(casino, before, count, only=found)}
+        return [RoomDay(day, *dealt.get(day, (0, ZERO)), findings) for day, findings in found.items()]
+    dealt = room_days(casino, before, count)
+    found = _finding_days(casino, before, [day for day, _hands, _rake in dealt], count) if dealt else {}
+    return [RoomDay(day, hands, rake or ZERO, found.get(day, 0)) for day, hands, rake in dealt]
 
 
 def hands_page(casino: Casino, day: datetime.date, table: str | None, after: int | None, size: int = 50,
@@ -192,3 +236,20 @@ def hand_get(casino: Casino, day: datetime.date, number: str) -> PokerHand:
 
 def session_of(hand: PokerHand) -> PokerSession:
     return PokerSession.objects.select_related("game", "casino__jurisdiction").get(pk=hand.session_id)
+
+
+def search_hands(user, query: Query) -> list[Hit]:
+    """A deal by its id as the room's system gave it (« TH-1-20260101-00001 »), in the casinos the user sees: one
+    query, by the number as typed or in capitals (an id is compared whole: the partitions' index)."""
+    text = query.text
+    if len(text) < 3 or " " in text:
+        return []
+    found = (PokerHand.objects.visible_to(user).filter(number__in={text, text.upper()}).select_related("casino")
+             .only("number", "gaming_day", "table", "casino__code", "casino__name").order_by("-gaming_day"))
+    kind = gettext("Main de poker")
+    return [Hit(kind, hand.number, reverse("poker-hand", kwargs={"casino": hand.casino.code,
+                                                                 "day": hand.gaming_day.isoformat(),
+                                                                 "number": hand.number}),
+                exact=True, casino=hand.casino.name, detail=gettext("Table %(table)s") % {"table": hand.table},
+                day=hand.gaming_day)
+            for hand in found[:PER_SEARCHER]]
