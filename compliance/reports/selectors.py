@@ -40,13 +40,17 @@ def crl_der() -> bytes:
     return pki.der(pki.revocation_list([(int(serial, 16), at) for serial, at in revoked], crl_number()))
 
 
-def report_list(*, user, casino_code: str | None = None, start: datetime.date | None = None,
-                end: datetime.date | None = None):
+def report_list(*, user, casino_code: str | None = None, kind: str | None = None, register_kind: str | None = None,
+                start: datetime.date | None = None, end: datetime.date | None = None):
     """The reports the user may see (a casino's staff their casino's, a regulator their jurisdiction's), newest
-    first, of one casino and within a period when asked."""
+    first, narrowed to a casino, a kind, a register and a period (those that overlap it) when asked."""
     reports = Report.objects.visible_to(user).select_related("casino", "register", "requested_by", "certificate")
     if casino_code:
         reports = reports.filter(casino__code=casino_code)
+    if kind:
+        reports = reports.filter(kind=kind)
+    if register_kind:
+        reports = reports.filter(register__kind=register_kind)
     if start:
         reports = reports.filter(period_end__gte=start)
     if end:

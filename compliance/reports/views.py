@@ -2,6 +2,8 @@
 download, and the verification page anyone may use without signing in, which shows nothing but the verdict. Also
 what anyone checking a report without Vigie needs: the platform's root certificate and its current CRL."""
 
+from urllib.parse import urlencode
+
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -13,6 +15,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from compliance import selectors as compliance_selectors
 from compliance.errors import DomainError, ErrorCode
+from compliance.paging import cursor, keyset
 from registers.kinds import RegisterKind
 
 from . import documents, pki, selectors, services
@@ -23,6 +26,7 @@ from .verification import verify_report
 # staff, its regulator) may check a month's book of the cards register at a casino-year's size (85 MB, 13,265 pages,
 # checked in 9 s, 0.7 GB at its peak: benchmarks/scale.py)
 MAX_UPLOAD_MB = {False: 50, True: 128}
+PAGE = 50  # reports a page of the list
 
 
 @require_GET
@@ -40,16 +44,53 @@ def crl(request):
     return response
 
 
-class PeriodForm(forms.Form):
-    casino = forms.CharField(label=_("Casino"), required=False)
-    start = forms.DateField(label=_("Du"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
-    end = forms.DateField(label=_("Au"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
+class FilterForm(forms.Form):
+    """The list's filters, read from the address (a bookmark keeps them); a value refused names its field and leaves
+    the others applied."""
+
+    casino = forms.ChoiceField(label=_("Casino"), required=False,
+                               error_messages={"invalid_choice": _("Casino : aucun casino « %(value)s » dans votre "
+                                                                   "périmètre.")})
+    kind = forms.ChoiceField(label=_("Nature"), required=False, choices=[("", _("Toutes")), *Report.Kind.choices],
+                             error_messages={"invalid_choice": _("Nature : « %(value)s » n'est pas une nature de "
+                                                                 "rapport.")})
+    register = forms.ChoiceField(label=_("Registre"), required=False, choices=[("", _("Tous")), *RegisterKind.choices],
+                                 error_messages={"invalid_choice": _("Registre : « %(value)s » n'est pas un "
+                                                                     "registre.")})
+    start = forms.DateField(label=_("Du"), required=False, widget=forms.DateInput(attrs={"type": "date"}),
+                            error_messages={"invalid": _("Du : date invalide, attendue sous la forme aaaa-mm-jj "
+                                                         "(2026-11-28).")})
+    end = forms.DateField(label=_("Au"), required=False, widget=forms.DateInput(attrs={"type": "date"}),
+                          error_messages={"invalid": _("Au : date invalide, attendue sous la forme aaaa-mm-jj "
+                                                       "(2026-11-28).")})
+
+    def __init__(self, *args, casinos, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["casino"].choices = [("", _("Tous")), *((casino.code, casino.name) for casino in casinos)]
+        for field in self.fields.values():
+            select = isinstance(field.widget, forms.Select)
+            field.widget.attrs["class"] = "form-select form-select-sm" if select else "form-control form-control-sm"
 
     def clean(self):
         data = super().clean()
         if data.get("start") and data.get("end") and data["start"] > data["end"]:
-            self.add_error("end", _("La fin de la période précède son début."))
+            self.add_error("end", _("Au : la fin de la période précède son début."))
         return data
+
+    def applied(self) -> dict:
+        """The values kept (a refused one is dropped, the others filter), as the selector takes them."""
+        if not hasattr(self, "_applied"):
+            self.is_valid()
+            for name in self.errors:
+                if name in self.fields:
+                    self.fields[name].widget.attrs["class"] += " is-invalid"
+            self._applied = {name: value for name, value in self.cleaned_data.items() if value}
+        return self._applied
+
+    def query(self) -> str:
+        """The kept filters as an address's query, for the pages after the first."""
+        return urlencode({name: (value.isoformat() if hasattr(value, "isoformat") else value)
+                          for name, value in self.applied().items()})
 
 
 class RequestForm(forms.Form):
@@ -77,17 +118,19 @@ class RequestForm(forms.Form):
 
 
 def _list(request, request_form=None):
-    form = PeriodForm(request.GET or None)
-    values = form.cleaned_data if form.is_bound and form.is_valid() else {}
-    reports = selectors.report_list(user=request.user, casino_code=values.get("casino") or None,
-                                    start=values.get("start"), end=values.get("end"))[:200]
-    casinos = compliance_selectors.casino_list(user=request.user).order_by("name")
+    casinos = list(compliance_selectors.casino_list(user=request.user).order_by("name"))
+    form = FilterForm(request.GET, casinos=casinos)
+    values = form.applied()
+    page = keyset(selectors.report_list(user=request.user, casino_code=values.get("casino"), kind=values.get("kind"),
+                                        register_kind=values.get("register"), start=values.get("start"),
+                                        end=values.get("end")), cursor(request.GET.get("avant")), size=PAGE)
     return render(request, "compliance/reports/list.html", {
-        "form": form, "reports": reports, "casinos": casinos,
+        "form": form, "reports": page.rows, "page": page, "query": form.query(), "casinos": casinos,
+        "filtered": bool(values),
         "request_form": request_form or RequestForm(user=request.user, initial={
             "casino": request.user.casino.code if request.user.casino_id else ""}),
         "can_request": request.user.is_casino_staff or request.user.is_regulator,
-        "running": any(report.status in ("pending", "running") for report in reports),
+        "running": any(report.status in ("pending", "running") for report in page.rows),
     })
 
 
