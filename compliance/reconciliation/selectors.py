@@ -158,9 +158,16 @@ def _commissions(casino: Casino, day: datetime.date, rows: list[CommissionRow]) 
 # --- pages --------------------------------------------------------------------------------------------------------
 
 
-def reconciliation_list(*, user: User, casino_code: str | None = None) -> QuerySet[Reconciliation]:
+def reconciliation_list(*, user: User, casino_code: str | None = None,
+                        open_only: bool = False) -> QuerySet[Reconciliation]:
+    """The reconciled days the user sees, newest first; of one casino, and only those with a finding still open (not
+    yet explained) when asked."""
     rows = Reconciliation.objects.visible_to(user).select_related("casino", "run_by")
-    return rows.filter(casino__code=casino_code) if casino_code else rows
+    if casino_code:
+        rows = rows.filter(casino__code=casino_code)
+    if open_only:
+        rows = rows.filter(pk__in=Finding.objects.filter(state=Finding.State.OPEN).values("reconciliation_id"))
+    return rows
 
 
 def finding_counts(reconciliations) -> dict[int, dict[str, int]]:

@@ -38,6 +38,23 @@ class AcceptForm(BootstrapForm):
     pass
 
 
+class ListFilter(forms.Form):
+    """The list's filters, from the address; a value refused names its field and the others still apply."""
+
+    casino = forms.ChoiceField(required=False, error_messages={
+        "invalid_choice": gettext_lazy("Casino : aucun casino « %(value)s » dans votre périmètre.")})
+    ouverts = forms.ChoiceField(required=False, choices=[("", ""), ("1", "1")], error_messages={
+        "invalid_choice": gettext_lazy("Ouverts seulement : « %(value)s » n'est pas compris (cochez la case ou non).")})
+
+    def __init__(self, *args, casinos, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["casino"].choices = [("", ""), *((casino.code, casino.name) for casino in casinos)]
+
+    def applied(self) -> dict:
+        self.is_valid()
+        return {name: value for name, value in self.cleaned_data.items() if value}
+
+
 def _day_url(casino, day: datetime.date) -> str:
     return reverse("reconciliation-day", kwargs={"casino": casino.code, "day": day.isoformat()})
 
@@ -56,12 +73,16 @@ def reconciliation_list(request):
         else:
             if casino is not None:
                 return redirect(_day_url(casino, gaming_day))
-    rows = list(selectors.reconciliation_list(user=request.user, casino_code=code)[:200])
+    filters = ListFilter(request.GET, casinos=casinos)
+    values = filters.applied()
+    rows = list(selectors.reconciliation_list(user=request.user, casino_code=values.get("casino"),
+                                              open_only=bool(values.get("ouverts")))[:200])
     counts = selectors.finding_counts(rows)
     for row in rows:
         row.counts = dict(counts[row.pk])
     return render(request, "compliance/reconciliation/list.html", {
-        "rows": rows, "casinos": casinos, "casino_code": code or "",
+        "rows": rows, "casinos": casinos, "casino_code": values.get("casino", ""), "filters": filters,
+        "open_only": bool(values.get("ouverts")),
         "today": request.user.casino.today() if request.user.casino_id else None})
 
 
