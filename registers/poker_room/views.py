@@ -36,11 +36,16 @@ from .imports import hands_import
 from .services import poker_session_open, poker_session_stakes_raise, stake_consign
 
 PAGE_SIZE = 50
-POKER_FINDINGS = "poker_"
+POKER_FINDINGS = selectors.POKER_FINDINGS
 
 
 class DayForm(BootstrapForm):
-    jour = forms.DateField(label=gettext_lazy("Journée de jeu"), required=False, widget=DATE)
+    jour = forms.DateField(label=gettext_lazy("Journée de jeu"), required=False, widget=DATE, error_messages={
+        "invalid": gettext_lazy("Journée de jeu : date invalide, attendue sous la forme aaaa-mm-jj (2026-11-28).")})
+    # the recent days narrowed to those with findings (a link, kept through the days' links)
+    constats = forms.ChoiceField(required=False, choices=[("", ""), ("1", "1")], widget=forms.HiddenInput,
+                                 error_messages={"invalid_choice": gettext_lazy(
+                                     "Avec constats : « %(value)s » n'est pas compris (1 ou rien).")})
 
 
 class ReconcileForm(ActionForm):
@@ -174,7 +179,9 @@ def room_day(request, casino):
     casino = compliance_selectors.casino_get(user=request.user, code=casino)
     today = casino.today()
     chosen_day = DayForm(request.GET or None)
-    day = (chosen_day.cleaned_data.get("jour") if chosen_day.is_valid() else None) or pages.last_day(casino, today)
+    chosen_day.is_valid()  # a refused value is shown under its field, the others apply
+    day = (chosen_day.cleaned_data.get("jour") if chosen_day.is_bound else None) or pages.last_day(casino, today)
+    with_findings = chosen_day.is_bound and chosen_day.cleaned_data.get("constats") == "1"
     tables = selectors.room_day(casino, day)
     page = RoomPage(user=request.user, casino=casino, day=day, tables=tables, prefill=request.GET, request=request)
     bound = None
@@ -212,7 +219,8 @@ def room_day(request, casino):
         "day_form": chosen_day if chosen_day.is_bound else DayForm(initial={"jour": day}),
         "tables": tables,
         "totals": totals,
-        "days": selectors.room_days(casino, today),
+        "days": selectors.room_days_marked(casino, today, with_findings=with_findings),
+        "with_findings": with_findings,
         "reconciliation": reconciliation,
         "findings": findings,
         "standing": [f for f in findings if f.state != "leve"],
