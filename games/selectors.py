@@ -9,8 +9,10 @@ from django.contrib.postgres.search import SearchHeadline, SearchQuery, SearchRa
 from django.db.models import F, Prefetch, Q, QuerySet
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext_lazy as _
 
 from compliance.errors import DomainError
+from compliance.models import Jurisdiction
 from games import errors
 from games.errors import ErrorCode
 from games.hands.ranking import Ranking, ranking_of_classes
@@ -418,3 +420,77 @@ def paytable_at(*, key: str, on: datetime.date, drafts: bool = False) -> dict:
         raise DomainError(errors.PAYTABLE_NOT_IN_FORCE.format(key=key, on=on.isoformat()), code=ErrorCode.NOT_IN_FORCE,
                           field="on", status=404)
     return _paytable_dict(paytable, version)
+
+
+# --- the regulated values' page: searched, filtered and grouped ----------------------------------------------------
+
+# the themes whose values parameterise no game, by the second part of their keys (a game's theme is its name)
+THEMES = {
+    "appareils_a_sous": _("Appareils à sous"), "approbations": _("Approbations et avis à l'autorité"),
+    "bad_beat_jackpot": _("Bad beat jackpot"), "caisse_speciale": _("Caisse spéciale"),
+    "carte_de_jeu": _("Cartes de jeu électroniques"), "direction": _("Direction du casino"),
+    "jackpot_progressif": _("Jackpots progressifs de poker"), "orphelins": _("Orphelins (sommes trouvées)"),
+    "prelevements": _("Prélèvements"), "registres": _("Registres"), "semi_automatiques": _("Jeux semi-automatiques"),
+    "tables": _("Tables de jeu"), "tournoi": _("Tournois"), "general": _("Dispositions générales"),
+    "salon_poker": _("Salon de poker"),
+}
+NO_JURISDICTION = "-"  # the values of a private rulebook a house adopts (the ROPTA): no jurisdiction of their own
+
+
+@dataclass
+class ValueGroup:
+    theme: str  # the keys' first two parts: "lu.orphelins"
+    title: str
+    jurisdiction: str  # its name, or the private rulebook's
+    rules: list
+
+    @property
+    def anchor(self) -> str:
+        return self.theme.replace(".", "-").replace("_", "-")
+
+
+def theme_of(key: str) -> str:
+    return ".".join(key.split(".")[:2])
+
+
+def rule_value_groups(*, user, text: str = "", jurisdiction: str = "", instrument: str = "", theme: str = "",
+                      key: str = "") -> list[ValueGroup]:
+    """The regulated values by theme (a game, or what the values rule), each with its versions and their articles,
+    narrowed by words of their key or description, their jurisdiction (NO_JURISDICTION: a private rulebook's), an
+    instrument one of their versions cites, a theme or one key: two queries whatever their number."""
+    rules = rule_value_list(user=user).order_by("key")
+    if text:
+        rules = rules.filter(Q(key__icontains=text) | Q(description__icontains=text)
+                             | Q(description_en__icontains=text) | Q(game__name__icontains=text))
+    if jurisdiction == NO_JURISDICTION:
+        rules = rules.filter(jurisdiction__isnull=True)
+    elif jurisdiction:
+        rules = rules.filter(jurisdiction__code=jurisdiction)
+    if instrument:
+        rules = rules.filter(pk__in=RuleValueVersion.objects.filter(article__instrument__slug=instrument)
+                             .values("rule_id"))
+    if theme:
+        rules = rules.filter(key__startswith=f"{theme}.")
+    if key:
+        rules = rules.filter(key=key)
+    groups = []
+    for name, members in groupby(rules, key=lambda rule: theme_of(rule.key)):
+        members = list(members)
+        game = next((rule.game for rule in members if rule.game is not None), None)
+        part = name.partition(".")[2]
+        title = game.name if game is not None else str(THEMES.get(part, part.replace("_", " ").capitalize()))
+        where = members[0].jurisdiction
+        groups.append(ValueGroup(name, title, where.name if where else str(_("Règlement privé adopté par une maison")),
+                                 members))
+    return groups
+
+
+def jurisdiction_choices() -> list[tuple[str, str]]:
+    """The jurisdictions values are kept for, as a filter's choices."""
+    return [(j.code, j.name) for j in Jurisdiction.objects.order_by("code")]
+
+
+def instrument_choices(*, user) -> list[tuple[str, str]]:
+    return [(slug, cite_as) for slug, cite_as in
+            LegalInstrument.objects.visible_to(user).order_by("jurisdiction__code", "effective_from", "slug")
+            .values_list("slug", "cite_as")]

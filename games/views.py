@@ -2,11 +2,14 @@
 search, and what was in force on a date. Read-only, thin callers of games.selectors."""
 
 import datetime
+from urllib.parse import urlencode
 
+from django import forms
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import render
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 from compliance.errors import DomainError
 from games import coverage, selectors
@@ -18,6 +21,7 @@ from games.rtp.selectors import progressive_from_text, rtp_report, wheel_report
 
 # Article URLs say "art" for the text of the regulation as amended (what people cite) and
 # "dispositif" for the amending instrument's own provisions.
+OPEN_GROUPS = 6  # themes shown unfolded at once, when a search or a filter narrowed the values to so few
 ROLE_SLUGS = {"art": ArticleRole.TEXTE_INTRODUIT, "dispositif": ArticleRole.DISPOSITIF}
 
 
@@ -130,6 +134,45 @@ def ranking_detail(request, key):
                   {"ranking": _or_404(selectors.ranking_get(user=request.user, key=key))})
 
 
+class ValueFilter(forms.Form):
+    """The values page's search and filters, from the address; a refused value names its field, the others apply."""
+
+    q = forms.CharField(label=gettext_lazy("Rechercher"), required=False, max_length=100, error_messages={
+        "max_length": gettext_lazy("Rechercher : 100 caractères au plus.")})
+    juridiction = forms.ChoiceField(label=gettext_lazy("Juridiction"), required=False, error_messages={
+        "invalid_choice": gettext_lazy("Juridiction : « %(value)s » n'est pas une juridiction connue.")})
+    texte = forms.ChoiceField(label=gettext_lazy("Texte"), required=False, error_messages={
+        "invalid_choice": gettext_lazy("Texte : « %(value)s » n'est pas un texte chargé.")})
+    theme = forms.CharField(required=False, max_length=100, widget=forms.HiddenInput)
+    cle = forms.CharField(required=False, max_length=100, widget=forms.HiddenInput)
+
+    def __init__(self, *args, jurisdictions, instruments, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["juridiction"].choices = [("", gettext_lazy("Toutes")), *jurisdictions,
+                                              (selectors.NO_JURISDICTION, gettext_lazy("Règlement privé"))]
+        self.fields["texte"].choices = [("", gettext_lazy("Tous")), *instruments]
+        for field in self.fields.values():
+            select = isinstance(field.widget, forms.Select)
+            field.widget.attrs["class"] = "form-select" if select else "form-control"
+        self.is_valid()
+        for name in self.errors:
+            self.fields[name].widget.attrs["class"] += " is-invalid"
+        self.values = {name: value.strip() for name, value in self.cleaned_data.items() if value and value.strip()}
+
+
 @login_required
 def value_list(request):
-    return render(request, "games/value_list.html", {"values": selectors.rule_value_list(user=request.user)})
+    form = ValueFilter(request.GET, jurisdictions=selectors.jurisdiction_choices(),
+                       instruments=selectors.instrument_choices(user=request.user))
+    values = form.values
+    groups = selectors.rule_value_groups(user=request.user, text=values.get("q", ""),
+                                         jurisdiction=values.get("juridiction", ""),
+                                         instrument=values.get("texte", ""), theme=values.get("theme", ""),
+                                         key=values.get("cle", ""))
+    narrowed = bool(values)
+    return render(request, "games/value_list.html", {
+        "form": form, "groups": groups, "narrowed": narrowed, "count": sum(len(group.rules) for group in groups),
+        # all open once narrowed to a few; else each theme folded, reached from the contents above
+        "open": narrowed and len(groups) <= OPEN_GROUPS,
+        "filters": urlencode({name: value for name, value in values.items() if name in ("q", "juridiction", "texte")}),
+    })
