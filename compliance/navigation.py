@@ -33,6 +33,10 @@ NAVIGATION: tuple[NavItem, ...] = (
     NavItem(_("Cartes de jeu électroniques"), "credit-card-2-front", (*CASINO_STAFF, REGULATOR),
             _("Émission, chargement, paiement et blocage, comme le projet de RGD les règle."), "cards-home",
             jurisdictions=("LU",)),
+    # a page of the cards' section (under /cartes/), named in the menu of its own: the desks' counts and statements
+    NavItem(_("Caisse spéciale"), "safe", (*CASINO_STAFF, REGULATOR),
+            _("Les caisses des cartes de jeu : comptages, relevé quotidien et encaisse."), "cards-caisse",
+            jurisdictions=("LU",)),
     NavItem(_("Tables et salle de poker"), "suit-spade", (*CASINO_STAFF, REGULATOR),
             _("Séances des tables, bordereaux d'approvisionnement et de crédit, drop, win et hold."), "tables-home"),
     NavItem(_("Salon de poker"), "suit-club", (*CASINO_STAFF, REGULATOR),
