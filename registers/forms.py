@@ -2,6 +2,8 @@
 amount, the casino's currency, the return period …) are checked by the services only, which raise a DomainError
 naming the field at fault. A page with several forms tells them apart by their prefix, their `action`."""
 
+from dataclasses import dataclass, field
+
 from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -57,17 +59,70 @@ def split_list(text: str) -> list[str]:
     return [item.strip() for item in (text or "").split(",") if item.strip()]
 
 
+CONFIRM = "confirme"  # the field a confirmation's second POST carries, under the form's prefix
+IRREVERSIBLE = _("Cet acte est définitif : il est porté au registre et ne s'annule pas.")
+
+
+@dataclass
+class Restated:
+    """What a confirmation page says before an act that cannot be undone: the act, what it is done to, what the
+    checks found (the findings a decision overrides)."""
+
+    title: str  # « Approuver la demande LM-2026-0003 »
+    act: str  # what will happen, in a sentence
+    facts: list[tuple[str, str]] = field(default_factory=list)  # (label, value) of what it is done to
+    warnings: list[str] = field(default_factory=list)  # the findings, the checks that failed
+    button: str = ""  # the confirmation button (the act's own words)
+    back: str = ""  # where « Revenir » leads, nothing recorded (the page the form was on)
+    consequence: str = ""  # why it cannot be undone (IRREVERSIBLE by default)
+
+
 class ActionForm(BootstrapForm):
-    """One of the forms of a register page, told apart by its prefix, its `action`."""
+    """One of the forms of a register page, told apart by its prefix, its `action`. An act that cannot be undone
+    (`confirmation`) is restated first (`restate`) and done only by a second POST that carries `CONFIRM`: a POST
+    without it records nothing (registers/web_actions.submit)."""
 
     action = ""
     aliases: dict[str, str] = {}
+    confirmation = False
+    confirm_fields: tuple[str, ...] = ()  # asked on the confirmation only (the second person's password)
 
     def __init__(self, data=None, *, page, **kwargs):
         self.page = page
         super().__init__(data, prefix=self.action, initial=self.defaults(page) if data is None else None, **kwargs)
         for name in self.fields:
             self.fields[name].widget.attrs["aria-describedby"] = f"{self[name].auto_id}-error"
+        self.deferred_fields = {}
+        if self.confirmation and not self.confirmed:
+            self.deferred_fields = {name: self.fields.pop(name) for name in self.confirm_fields if name in self.fields}
+
+    @property
+    def confirm_name(self) -> str:
+        return self.add_prefix(CONFIRM)
+
+    @property
+    def confirmed(self) -> bool:
+        """The second POST of an act restated first."""
+        return self.is_bound and self.data.get(self.confirm_name) == "1"
+
+    def deferred(self) -> list:
+        """The fields the confirmation asks for (bound fields, to render)."""
+        return [forms.BoundField(self, field, name) for name, field in self.deferred_fields.items()]
+
+    def shown_value(self, name: str) -> str:
+        """A cleaned value as the confirmation shows it: a choice by its label."""
+        value = self.cleaned_data.get(name)
+        choices = dict(getattr(self.fields[name], "choices", None) or getattr(self.fields[name].widget, "choices", ()))
+        if value is None or value == "":
+            return ""
+        shown = choices.get(value, choices.get(str(value), value))
+        return str(shown)
+
+    def restate(self) -> Restated:
+        """The act restated from the form's input: each field given, by its label (a form says more)."""
+        facts = [(str(self.fields[name].label), self.shown_value(name)) for name in self.fields
+                 if not isinstance(self.fields[name].widget, forms.PasswordInput) and self.shown_value(name)]
+        return Restated(title=str(_("Confirmer")), act="", facts=facts)
 
     def defaults(self, page) -> dict:
         return {}

@@ -7,9 +7,10 @@ from collections.abc import Callable
 
 from django.contrib import messages
 from django.core.exceptions import BadRequest, PermissionDenied
-from django.forms import Form
+from django.db import transaction
+from django.forms import Form, PasswordInput
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from compliance.errors import READ_ONLY_ROLE, DomainError, PermissionDeniedError
@@ -27,12 +28,46 @@ def denied(exc: PermissionDeniedError) -> PermissionDenied:
     return PermissionDenied(str(exc.message))
 
 
+class _Rehearsed(Exception):
+    """Undoes a rehearsal's writes (the act went through: it will be asked to be confirmed)."""
+
+
+def rehearse(act: Callable[[], object]) -> None:
+    """Runs the act and undoes it: a refusal comes back before the person is asked to confirm what would be
+    refused anyway. Its writes are rolled back, with what was to follow its commit (a task sent, a mail)."""
+    try:
+        with transaction.atomic():
+            act()
+            raise _Rehearsed
+    except _Rehearsed:
+        pass
+
+
+def confirmation_page(request: HttpRequest, form, restated) -> HttpResponse:
+    """The act restated, with the form's input carried again (a password never: the confirmation asks for it) and
+    the confirmation field the second POST must hold."""
+    secret = {form.add_prefix(name) for name, field in form.fields.items() if isinstance(field.widget, PasswordInput)}
+    carried = [(name, value) for name, values in request.POST.lists() for value in values
+               if name != "csrfmiddlewaretoken" and name not in secret and name != form.confirm_name]
+    return render(request, "registers/confirm.html", {
+        "restated": restated, "form": form, "carried": carried, "confirm_name": form.confirm_name,
+        "action_url": request.get_full_path(), "back": restated.back or request.get_full_path(),
+        "deferred": form.deferred(),
+    })
+
+
 def submit(request: HttpRequest, form: Form, act: Callable[[Form], tuple[str, str]]) -> HttpResponse | None:
     """Runs `act` (the service, then the confirmation and the address to go to) on a valid form; None when the
-    page must be shown again with the form's errors."""
+    page must be shown again with the form's errors. An act that cannot be undone (the form's `confirmation`) is
+    first rehearsed and restated, and done only by the second POST that confirms it."""
     if not form.is_valid():
         return None
     try:
+        if getattr(form, "confirmation", False) and not form.confirmed:
+            restated = form.restate()  # before the rehearsal: what the page shows is what stands now
+            if not form.confirm_fields:  # a form that asks more on its confirmation is checked then
+                rehearse(lambda: act(form))
+            return confirmation_page(request, form, restated)
         message, url = act(form)
     except PermissionDeniedError as exc:
         raise denied(exc) from exc

@@ -76,7 +76,8 @@ def file_the_change(page, flow: Flow, shots):  # noqa: F811 (the fixture, passed
     page.wait_for_url("**/approbations/nouvelle/table_de_paiement/")
     form = page.locator("[data-testid=form-brouillon]")
     form.locator("[name=brouillon-table]").select_option(TABLE)
-    form.locator("[name=brouillon-paiements]").fill(f"{LINE} ; {ODDS}")
+    form.locator("[name=brouillon-paiements-position]").first.fill(LINE)
+    form.locator("[name=brouillon-paiements-cote]").first.fill(ODDS)
     form.locator("[name=brouillon-date_effet]").fill(flow.effective.isoformat())
     form.locator("[name=brouillon-motif]").fill("Le brelan payé 2 pour 1, comme aux tables voisines.")
     page.screenshot(path=str(shots / "approvals-new.png"), full_page=True)
@@ -139,8 +140,18 @@ def acknowledge(page, flow: Flow, shots):  # noqa: F811 (the fixture, passed on)
     form = page.locator("[data-testid=form-decider]")
     assert form.locator("[name=decider-decision][value=approuver]").count() == 0  # a notice is not approved
     assert form.locator("[name=decider-effective_from]").count() == 0  # in effect as the casino declared it
+    assert form.locator("[name=decider-decision]:checked").count() == 0  # nothing chosen beforehand
+    form.locator("[data-testid=submit-decider]").click()  # nothing chosen: refused under the field
+    assert "Choisissez la décision" in page.locator("[data-testid=error-decision]").inner_text()
+    assert page.locator("[data-testid=state]").first.inner_text() == "En examen"
+    form = page.locator("[data-testid=form-decider]")
     form.locator("[name=decider-decision][value=accuser_reception]").check()
     form.locator("[data-testid=submit-decider]").click()
+    confirmation = page.locator("[data-testid=confirmation]")  # the act restated before it is recorded
+    assert "Accuser réception" in confirmation.locator("[data-testid=confirm-facts]").inner_text()
+    assert flow.reference in confirmation.inner_text()
+    page.screenshot(path=str(shots / "approvals-confirm.png"), full_page=True)
+    confirmation.locator("[data-testid=confirm-submit]").click()
     page.wait_for_url(flow.request_url())
     assert page.locator("[data-testid=state]").first.inner_text() == "Réception accusée"
     assert page.locator("[data-testid=effective-from]").is_visible()

@@ -346,7 +346,10 @@ def test_the_management_withdraws_with_a_reason(lu, client):
     before = _snapshot(filed)
     refused = client.post(_url("approvals-withdraw", filed), {"retirer-note": ""})
     assert "se motive" in _error(refused, "note") and _snapshot(filed) == before
-    client.post(_url("approvals-withdraw", filed), {"retirer-note": "Projet abandonné"})
+    asked = client.post(_url("approvals-withdraw", filed), {"retirer-note": "Projet abandonné"})
+    assert 'data-testid="confirmation"' in _text(asked) and _snapshot(filed) == before  # restated, not withdrawn
+    assert "Projet abandonné" in _text(asked) and filed.reference in _text(asked)
+    client.post(_url("approvals-withdraw", filed), {"retirer-note": "Projet abandonné", "retirer-confirme": "1"})
     assert ApprovalRequest.objects.get(pk=filed.pk).state == w.WITHDRAWN
 
 
@@ -413,8 +416,8 @@ def test_the_ministry_approves_from_a_date_no_earlier_than_the_filing(lu, client
     assert "Saisissez une date valide." in _error(bad, "effective_from") and _snapshot(filed) == before
     effective = lu.c.today() + datetime.timedelta(3)
     response = client.post(_url("approvals-decide", filed), {"decider-decision": "approuver",
-                                                              "decider-effective_from": effective.isoformat()},
-                           follow=True)
+                                                              "decider-effective_from": effective.isoformat(),
+                                                              "decider-confirme": "1"}, follow=True)
     approved = ApprovalRequest.objects.get(pk=filed.pk)
     assert (approved.state, approved.effective_from, approved.decided_by) == (w.APPROVED, effective, lu.regulator_lu)
     page = _text(response)
@@ -432,11 +435,11 @@ def test_the_decision_offers_the_acts_the_kind_s_power_gives(lu, client):
     form = _text(client.get(_url("approvals-detail", filed))).split('data-testid="form-decider"', 1)[1]
     form = form.split("</section>", 1)[0]
     assert 'value="accuser_reception"' in form and 'value="objecter"' in form and 'value="approuver"' not in form
-    assert "checked" in form.split('value="objecter"', 1)[0]  # « Accuser réception » chosen
+    assert "checked" not in form  # no act chosen beforehand
     assert 'name="decider-effective_from"' not in form
     response = client.post(_url("approvals-decide", filed), {"decider-decision": "approuver"})
     assert "n&#x27;est pas un acte que le texte donne" in _error(response, "decision")
-    client.post(_url("approvals-decide", filed), {"decider-decision": "accuser_reception"})
+    client.post(_url("approvals-decide", filed), {"decider-decision": "accuser_reception", "decider-confirme": "1"})
     assert ApprovalRequest.objects.get(pk=filed.pk).state == w.ACKNOWLEDGED
     # an authorisation still offers its date, the casino's today by default
     client.force_login(lu.regulator_lu)
@@ -453,7 +456,8 @@ def test_a_conditional_approval_needs_its_conditions_and_a_refusal_its_reason(lu
     refused = client.post(_url("approvals-decide", filed), {"decider-decision": "refuser", "decider-reason": ""})
     assert "se motive" in _error(refused, "reason") and _snapshot(filed) == before
     client.post(_url("approvals-decide", filed), {"decider-decision": "approuver_sous_conditions",
-                                                  "decider-conditions": "Affichage de la table en salle"})
+                                                  "decider-conditions": "Affichage de la table en salle",
+                                                  "decider-confirme": "1"})
     decided = ApprovalRequest.objects.get(pk=filed.pk)
     assert (decided.state, decided.conditions) == (w.CONDITIONAL, "Affichage de la table en salle")
     page = _text(client.get(_url("approvals-detail", filed)))
@@ -466,7 +470,9 @@ def test_the_ministry_revokes_an_approval(lu, client):
     before = _snapshot(approved)
     refused = client.post(_url("approvals-revoke", approved), {"revoquer-note": ""})
     assert "se motive" in _error(refused, "note") and _snapshot(approved) == before
-    client.post(_url("approvals-revoke", approved), {"revoquer-note": "Table retirée"})
+    asked = client.post(_url("approvals-revoke", approved), {"revoquer-note": "Table retirée"})
+    assert 'data-testid="confirmation"' in _text(asked) and _snapshot(approved) == before
+    client.post(_url("approvals-revoke", approved), {"revoquer-note": "Table retirée", "revoquer-confirme": "1"})
     assert ApprovalRequest.objects.get(pk=approved.pk).state == w.REVOKED
 
 

@@ -189,5 +189,6 @@ def test_qc_a_proposal_s_page_offers_the_regie_its_opinion_beside_the_table_in_f
     form = page.split('data-testid="form-decider"', 1)[1].split("</section>", 1)[0]
     assert 'value="avis_favorable"' in form and 'value="avis_defavorable"' in form
     assert 'value="approuver"' not in form and 'name="decider-effective_from"' not in form
-    client.post(f"/approbations/{proposal.reference}/decider/", {"decider-decision": "avis_favorable"})
+    client.post(f"/approbations/{proposal.reference}/decider/", {"decider-decision": "avis_favorable",
+                                                                  "decider-confirme": "1"})
     assert "Avis favorable" in client.get(f"/approbations/{proposal.reference}/").content.decode()

@@ -271,10 +271,17 @@ def test_a_transfer_to_another_client_s_card_and_points_on_a_day_card_are_refuse
 def test_a_manager_blocks_reactivates_adjusts_and_closes_a_card(lu, card, client):
     card_load(card=card, actor=lu.accountant_c, amount="120.00")
     client.force_login(lu.manager_c)
-    assert post_action(client, card, "status", change="block", reason="Demande du client").status_code == 302
+    asked = post_action(client, card, "status", change="block", reason="Demande du client")
+    card.refresh_from_db()
+    assert asked.status_code == 200 and card.status == "active"  # restated, not yet blocked
+    restated = text(asked)
+    assert f"Bloquer la carte {card.number}" in restated and euros("120.00") in restated
+    assert "Demande du client" in restated
+    assert post_action(client, card, "status", change="block", reason="Demande du client",
+                       confirme="1").status_code == 302
     card.refresh_from_db()
     assert card.status == "blocked"
-    assert post_action(client, card, "status", change="reactivate", reason="").status_code == 302
+    assert post_action(client, card, "status", change="reactivate", reason="", confirme="1").status_code == 302
     response = post_action(client, card, "adjust", balance="100,00", reason="Erreur de caisse")
     assert response.status_code == 302
     page = text(client.get(card_url(card)))
@@ -284,7 +291,8 @@ def test_a_manager_blocks_reactivates_adjusts_and_closes_a_card(lu, card, client
     assert "LU RGD 1979 art. 3-1 5)" in error_text(response, "form-error")
     assert input_value(response, "id_status-reason") == "Fin de relation"
     post_action(client, card, "payout", amount="")
-    assert post_action(client, card, "status", change="close", reason="Fin de relation").status_code == 302
+    assert post_action(client, card, "status", change="close", reason="Fin de relation",
+                       confirme="1").status_code == 302
     card.refresh_from_db()
     assert card.status == "closed"
     labels = text(client.get(card_url(card)))
@@ -302,7 +310,8 @@ def test_a_cashier_may_report_a_card_lost_but_not_block_or_adjust_it(lu, card, c
     assert "réservée à la direction" in text(response)
     response = post_action(client, card, "adjust", balance="10", reason="Essai")
     assert "réservé à un superviseur" in text(response)
-    assert post_action(client, card, "status", change="lost", reason="Signalée par le client").status_code == 302
+    assert post_action(client, card, "status", change="lost", reason="Signalée par le client",
+                       confirme="1").status_code == 302
     card.refresh_from_db()
     assert card.status == "lost" and Entry.objects.filter(kind="carte.ajustement").count() == 0
 

@@ -230,9 +230,16 @@ def test_the_slip_void_close_and_drop_forms_refuse_with_the_field_named(w, clien
     assert post(client, url, "slip", slip_data(serial="1002", kind="credit", amount="200",
                                                denominations="100 ; 2")).status_code == 302
     credit = Slip.objects.get(serial=1002)
-    second = {"countersigner": w.manager_c.username, "countersigner_password": PASSWORD}
+    # the void restated first (the slip, its amount), the second person's password asked on the confirmation only
+    before = counts()
+    asked = post(client, url, "void", {"slip": credit.pk, "countersigner": w.manager_c.username,
+                                       "reason": "Crédit saisi deux fois"}).content.decode()
+    assert 'data-testid="confirmation"' in asked and "Annuler le bordereau n° 1002" in asked
+    assert 'name="void-countersigner_password"' in asked and 'name="void-confirme" value="1"' in asked
+    assert counts() == before and not SlipVoid.objects.exists()
+    second = {"countersigner": w.manager_c.username, "countersigner_password": PASSWORD, "confirme": "1"}
     refused(client, url, "void", {"slip": credit.pk, "countersigner": w.accountant_c.username,
-                                  "countersigner_password": PASSWORD, "reason": "Erreur"},
+                                  "countersigner_password": PASSWORD, "reason": "Erreur", "confirme": "1"},
             "countersigner")  # oneself is not a second person: not offered, refused
     refused(client, url, "void", {"slip": credit.pk, **second, "reason": " "}, "reason")
     refused(client, url, "void", {"slip": "999999", **second, "reason": "Erreur"}, "slip")

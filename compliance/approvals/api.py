@@ -285,7 +285,11 @@ class ApprovalFindingInput(Input):
 
 class ApprovalDecideInput(Input):
     decision = Choice([t.name for t in workflow.DECISIONS],
-                      codes={**SHAPE, "invalid_choice": Code.STEP_NOT_ALLOWED})
+                      codes={**SHAPE, "invalid_choice": Code.STEP_NOT_ALLOWED},
+                      help_text="required, no default: the decision recorded is the one named. The API asks no "
+                                "confirmation (the pages restate the decision and its findings and ask for one); a "
+                                "client names its decision explicitly, and the person who filed the request may not "
+                                "decide it (`same_person`)")
     reason = note("why: required for a refusal (`note_required`)")
     conditions = note("the conditions: required for an approval under conditions (`note_required`)")
     effective_from = Day(required=False, allow_null=True, default=None,
@@ -549,7 +553,9 @@ class ApprovalDecideApi(StepApi):
     def post(self, request, reference):
         """The regulator's decision: approuver (from `effective_from`), approuver_sous_conditions (its
         `conditions`) or refuser (its `reason`). Of two decisions at once, the second finds the request decided
-        (`step_not_allowed`). An approval replaces the earlier approval of the same subject."""
+        (`step_not_allowed`). An approval replaces the earlier approval of the same subject. The decision is named
+        explicitly, with no default and no confirmation step (the web pages ask one); the person who filed the
+        request may not decide it (`same_person`, the two-person rule)."""
         values = _body(ApprovalDecideInput, request)
         field = "conditions" if values["decision"] == workflow.APPROVE_WITH_CONDITIONS.name else "reason"
         return self.answer(request, _noted(lambda: services.request_decide(

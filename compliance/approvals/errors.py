@@ -21,6 +21,7 @@ class Code(StrEnum):
     EFFECTIVE_DATE = "effective_date"  # an approval takes effect on a date, not before the request was filed
     ATTACHMENT_TOO_LARGE = "attachment_too_large"
     APPROVAL_LACKING = "approval_lacking"  # an operation that needs an approval in force the casino does not have
+    SAME_PERSON = "same_person"  # the person who filed the request decides it (compliance/two_person.py)
 
 
 KIND_NOT_HERE = _("La juridiction {jurisdiction} ne prévoit pas de demande « {kind} ».")

@@ -6,16 +6,19 @@ to check, which raise a DomainError naming the field at fault (an item's key, `n
 The one thing read here is the shape of what the services take: the payouts « position ; cote » per line become
 {"7": "2 pour 1"}, the casinos' codes a list. A page holds several forms, each with its prefix (its `action`)."""
 
-from dataclasses import dataclass
+import datetime
+from dataclasses import dataclass, field
 
 from django import forms
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from registers.forms import DATE, TEXT, ActionForm, split_list, text_field
+from compliance import formatting
+from registers.forms import DATE, TEXT, ActionForm, Restated, split_list, text_field
 
 from . import workflow
 from .kinds import Form, Item
-from .models import RequestFinding
+from .models import ApprovalRequest, RequestFinding
 from .services import TEXT_MAX
 
 LONG = forms.Textarea(attrs={"rows": 3})
@@ -29,6 +32,46 @@ DECISIONS = {workflow.APPROVE.name: _("Approuver"),
              workflow.GIVE_UNFAVOURABLE.name: _("Avis défavorable"),
              workflow.ACKNOWLEDGE.name: _("Accuser réception"),
              workflow.OBJECT.name: _("Objecter")}
+NO_DECISION = _("Choisissez la décision : aucune n'est retenue par défaut.")
+# What each decision does, restated before it is confirmed ({date}: the date it takes effect)
+DECISION_ACTS = {
+    workflow.APPROVE.name: _("La demande sera approuvée, en vigueur à partir du {date} ; l'approbation en vigueur du "
+                             "même objet sera remplacée et la lettre de décision signée par l'autorité."),
+    workflow.APPROVE_WITH_CONDITIONS.name: _("La demande sera approuvée sous les conditions indiquées, en vigueur à "
+                                             "partir du {date} ; la lettre de décision sera signée par l'autorité."),
+    workflow.REFUSE.name: _("La demande sera refusée pour le motif indiqué ; la lettre de décision sera signée par "
+                            "l'autorité."),
+    workflow.GIVE_FAVOURABLE.name: _("L'avis favorable de l'autorité sera porté à la demande ; le texte en vigueur ne "
+                                     "change pas."),
+    workflow.GIVE_UNFAVOURABLE.name: _("L'avis défavorable de l'autorité sera porté à la demande, avec son motif ; le "
+                                       "texte en vigueur ne change pas."),
+    workflow.ACKNOWLEDGE.name: _("La réception sera accusée ; la demande a pris effet comme le casino l'a déclaré."),
+    workflow.OBJECT.name: _("L'objection de l'autorité sera portée à la demande, avec son motif."),
+}
+
+
+@dataclass(frozen=True)
+class RequestPage:
+    """What a request's irreversible forms restate: the request, its findings standing (warnings, failed checks),
+    the date it asks to take effect, and its page (« Revenir »)."""
+
+    approval: ApprovalRequest
+    kind: str = ""  # its kind, in words
+    findings: list[RequestFinding] = field(default_factory=list)
+    asked: datetime.date | None = None
+    back: str = ""
+
+    def facts(self) -> list[tuple[str, str]]:
+        approval = self.approval
+        return [(str(_("Demande")), f"{approval.reference} · {approval.title}"), (str(_("Nature")), self.kind),
+                (str(_("Casino")), approval.casino.name)]
+
+    def warnings(self) -> list[str]:
+        """The findings that are not mere information, as the page shows them (its severity, rule and message)."""
+        english = (get_language() or "fr").startswith("en")
+        return [f"{finding.get_severity_display()} · {finding.citation} : "
+                f"{finding.message_en if english else finding.message_fr}"
+                for finding in self.findings if finding.severity != RequestFinding.Severity.INFO]
 
 
 @dataclass(frozen=True)
@@ -189,9 +232,28 @@ class AttachForm(ActionForm):
                                        if item.type == "file"]
 
 
-class WithdrawForm(ActionForm):
+class RequestEndForm(ActionForm):
+    """A step that ends a request for good (its withdrawal, an approval's revocation): restated, then confirmed."""
+
+    confirmation = True
+    title = _("Confirmer")
+    act = ""
+    button = _("Confirmer")
+
+    def restate(self) -> Restated:
+        page: RequestPage = self.page
+        facts = [*page.facts(), (str(self.fields["note"].label), self.cleaned_data["note"])]
+        return Restated(title=str(self.title) % {"reference": page.approval.reference}, act=str(self.act),
+                        facts=facts, button=str(self.button), back=page.back)
+
+
+class WithdrawForm(RequestEndForm):
     action = "retirer"
     note = text_field(_("Motif du retrait"), TEXT_MAX, widget=LONG)
+    title = _("Retirer la demande %(reference)s")
+    act = _("La demande sera retirée : l'autorité ne l'examinera plus, et elle ne se dépose plus. Une nouvelle "
+            "demande se prépare à sa place.")
+    button = _("Confirmer le retrait")
 
 
 class AskForm(ActionForm):
@@ -199,9 +261,13 @@ class AskForm(ActionForm):
     note = text_field(_("Question au casino"), TEXT_MAX, widget=LONG)
 
 
-class RevokeForm(ActionForm):
+class RevokeForm(RequestEndForm):
     action = "revoquer"
     note = text_field(_("Motif de la révocation"), TEXT_MAX, widget=LONG)
+    title = _("Révoquer l'approbation %(reference)s")
+    act = _("L'approbation cessera d'être en vigueur à la date du jour du casino ; la configuration du casino ne "
+            "pourra plus s'en prévaloir.")
+    button = _("Confirmer la révocation")
 
 
 class FindingForm(ActionForm):
@@ -225,10 +291,13 @@ class FindingForm(ActionForm):
 
 
 class DecideForm(ActionForm):
-    """The authority's decision: approved from a date, approved under conditions, or refused with the reason."""
+    """The authority's decision: approved from a date, approved under conditions, or refused with the reason. None
+    is chosen beforehand, and the one chosen is restated with the request's findings before it is recorded."""
 
     action = "decider"
-    decision = forms.ChoiceField(label=_("Décision"), choices=list(DECISIONS.items()), widget=forms.RadioSelect)
+    confirmation = True
+    decision = forms.ChoiceField(label=_("Décision"), choices=list(DECISIONS.items()), widget=forms.RadioSelect,
+                                 error_messages={"required": NO_DECISION})
     effective_from = forms.DateField(label=_("En vigueur à partir du"), required=False, widget=DATE,
                                      help_text=_("Par défaut : aujourd'hui. Jamais avant le dépôt."))
     conditions = text_field(_("Conditions (approbation sous conditions)"), TEXT_MAX, widget=LONG)
@@ -242,11 +311,30 @@ class DecideForm(ActionForm):
             if workflow.APPROVE.name not in decisions:  # in effect as declared, or nothing changes in force
                 del self.fields["effective_from"], self.fields["conditions"]
                 self.fields["reason"].label = _("Motif (avis défavorable, objection)")
-            self.initial["decision"] = decisions[0]
 
     def defaults(self, page):
-        """`page`: the date the request asks for, when there is one (its `date_effet`)."""
-        return {"decision": workflow.APPROVE.name, "effective_from": page}
+        """No decision chosen beforehand; the date the request asks for, when there is one (its `date_effet`)."""
+        return {"effective_from": page.asked if page else None}
+
+    def restate(self) -> Restated:
+        page: RequestPage = self.page
+        approval, data = page.approval, self.cleaned_data
+        decision = data["decision"]
+        label = str(DECISIONS[decision])
+        effective = data.get("effective_from") or approval.casino.today()
+        shown = formatting.date(effective, jurisdiction=approval.casino.jurisdiction)
+        facts = [*page.facts(), (str(_("Décision")), label)]
+        if decision in (workflow.APPROVE.name, workflow.APPROVE_WITH_CONDITIONS.name):
+            facts.append((str(_("En vigueur à partir du")), shown))
+        if decision == workflow.APPROVE_WITH_CONDITIONS.name:
+            facts.append((str(_("Conditions")), data.get("conditions", "")))
+        elif data.get("reason"):
+            facts.append((str(self.fields["reason"].label), data["reason"]))
+        return Restated(
+            title=str(_("Décision sur la demande %(reference)s : %(decision)s")) % {
+                "reference": approval.reference, "decision": label.lower()},
+            act=str(DECISION_ACTS[decision]).format(date=shown), facts=facts, warnings=page.warnings(),
+            button=str(_("Confirmer : %(decision)s")) % {"decision": label.lower()}, back=page.back)
 
     def service_field(self, field):
         if field == "note":  # the step's reason: the conditions, or the refusal's motive

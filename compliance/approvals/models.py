@@ -5,6 +5,7 @@ append-only, in the database as the registers are: an answer or a second run of 
 
 from django.conf import settings
 from django.db import models
+from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 
 from compliance.models import Casino
@@ -70,6 +71,15 @@ class ApprovalRequest(models.Model):
     @property
     def state_label(self) -> str:
         return str(STATE_LABELS[self.state])
+
+    @cached_property
+    def filed_by_id(self) -> int | None:
+        """Who filed it (its « déposer » step): the person the two-person rule keeps from deciding it
+        (compliance/two_person.py)."""
+        if self.pk is None:
+            return None
+        return (RequestStep.objects.filter(request_id=self.pk, transition=workflow.FILE.name)
+                .order_by("at", "pk").values_list("actor_id", flat=True).first())
 
 
 class RequestStep(models.Model):

@@ -10,6 +10,7 @@ from decimal import Decimal, InvalidOperation
 from django.db import transaction
 from django.utils import timezone
 
+from compliance import two_person
 from compliance.errors import DomainError, PermissionDeniedError
 from compliance.models import AuditAction, Casino, User
 from compliance.reports.models import Report
@@ -348,6 +349,7 @@ def request_decide(*, actor: User, request: ApprovalRequest, decision: str, reas
     finds it decided. An approval replaces the earlier approval of the same subject."""
     request = _locked(request)
     verify_side(actor, request, workflow.REGULATOR)
+    two_person.verify(actor, "decider_demande", request)  # whoever filed it, even moved since to the authority
     power = _power(request)
     if decision not in {t.name for t in workflow.DECISIONS_BY_POWER.get(power, ())}:
         if decision in {t.name for t in workflow.DECISIONS}:

@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_safe
 
+from compliance import two_person
 from compliance.errors import READ_ONLY_ROLE, DomainError, PermissionDeniedError
 from compliance.models import User
 from compliance.permissions import can_write
@@ -41,6 +42,7 @@ from .forms import (
     FileForm,
     FindingForm,
     ItemsPage,
+    RequestPage,
     RevokeForm,
     WithdrawForm,
 )
@@ -298,8 +300,17 @@ def _asked_effective(approval: ApprovalRequest) -> datetime.date | None:
     return asked if filed and asked >= filed else None
 
 
+def _request_page(user: User, approval: ApprovalRequest, view: selectors.RequestView | None = None) -> RequestPage:
+    """What the request's irreversible forms restate before they are confirmed."""
+    view = view or selectors.request_view(user, approval)
+    return RequestPage(approval, _kind_label(approval.kind), view.findings, _asked_effective(approval),
+                       _detail_url(approval))
+
+
 def _forms(user: User, approval: ApprovalRequest, view: selectors.RequestView) -> dict[str, ActionForm]:
-    """The forms of the steps this user may take on the request now."""
+    """The forms of the steps this user may take on the request now (a decision, not to the person who filed it:
+    `_decide_refused` says why)."""
+    page = _request_page(user, approval, view)
     allowed = {transition.name for transition in view.allowed}
     forms_: dict[str, ActionForm] = {}
     if workflow.FILE.name in allowed:
@@ -309,17 +320,24 @@ def _forms(user: User, approval: ApprovalRequest, view: selectors.RequestView) -
     if workflow.ANSWER.name in allowed:
         forms_[AnswerForm.action] = AnswerForm(page=_items_page(user, approval.casino, view.form))
     if workflow.WITHDRAW.name in allowed:
-        forms_[WithdrawForm.action] = WithdrawForm(page=None)
+        forms_[WithdrawForm.action] = WithdrawForm(page=page)
     if workflow.ASK.name in allowed:
         forms_[AskForm.action] = AskForm(page=None)
     if user.is_regulator and approval.state in (*workflow.WAITING_FOR_REGULATOR, workflow.INFORMATION):
         forms_[FindingForm.action] = FindingForm(page=None)
-    if allowed & set(DECISIONS):
+    if allowed & set(DECISIONS) and not _decide_refused(user, approval, view):
         decisions = tuple(t.name for t in view.allowed if t.name in DECISIONS)
-        forms_[DecideForm.action] = DecideForm(page=_asked_effective(approval), decisions=decisions)
+        forms_[DecideForm.action] = DecideForm(page=page, decisions=decisions)
     if workflow.REVOKE.name in allowed:
-        forms_[RevokeForm.action] = RevokeForm(page=None)
+        forms_[RevokeForm.action] = RevokeForm(page=page)
     return forms_
+
+
+def _decide_refused(user: User, approval: ApprovalRequest, view: selectors.RequestView) -> str:
+    """Why this user, whose side decides now, may not decide this request (they filed it), or ""."""
+    if not {t.name for t in view.allowed} & set(DECISIONS):
+        return ""
+    return two_person.may_take(user, "decider_demande", approval).reason
 
 
 def _detail_page(request, approval: ApprovalRequest, bound: ActionForm | None = None):
@@ -344,6 +362,7 @@ def _detail_page(request, approval: ApprovalRequest, bound: ActionForm | None = 
         "next_actor": _next_actor(approval, view.next_actor),
         "mine": view.next_actor is not None and view.next_actor == _side(user),
         "forms": forms_,
+        "decide_refused": _decide_refused(user, approval, view),
         "bound_action": bound.action if bound is not None else None,
         "side": _side(user),
     })
@@ -366,7 +385,7 @@ def _verify_side(user: User, approval: ApprovalRequest, side: str) -> None:
 
 def _step(request, reference: str, side: str, form_class: type[ActionForm],
           act: Callable[[ApprovalRequest, ActionForm], str],
-          page: Callable[[ApprovalRequest], ItemsPage | None] = lambda approval: None):
+          page: Callable[[ApprovalRequest], ItemsPage | RequestPage | None] = lambda approval: None):
     """A POST of one of the request's forms (another scope's request is a 404 whatever the method): the service
     called, then back to the request's page with the confirmation, or the page again with the refusal on its
     field."""
@@ -428,7 +447,8 @@ def approvals_withdraw(request, reference: str):
         services.request_withdraw(actor=request.user, request=approval, reason=form.cleaned_data["note"])
         return _("Demande %(reference)s retirée.") % {"reference": approval.reference}
 
-    return _step(request, reference, workflow.CASINO, WithdrawForm, act)
+    return _step(request, reference, workflow.CASINO, WithdrawForm, act,
+                 lambda approval: _request_page(request.user, approval))
 
 
 @login_required
@@ -459,7 +479,8 @@ def approvals_decide(request, reference: str):
         return _("Décision portée à la demande %(reference)s : %(state)s.") % {
             "reference": decided.reference, "state": decided.state_label.lower()}
 
-    return _step(request, reference, workflow.REGULATOR, DecideForm, act)
+    return _step(request, reference, workflow.REGULATOR, DecideForm, act,
+                 lambda approval: _request_page(request.user, approval))
 
 
 @login_required
@@ -468,7 +489,8 @@ def approvals_revoke(request, reference: str):
         services.request_revoke(actor=request.user, request=approval, reason=form.cleaned_data["note"])
         return _("Approbation %(reference)s révoquée.") % {"reference": approval.reference}
 
-    return _step(request, reference, workflow.REGULATOR, RevokeForm, act)
+    return _step(request, reference, workflow.REGULATOR, RevokeForm, act,
+                 lambda approval: _request_page(request.user, approval))
 
 
 # --- a document ---------------------------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from django.db import transaction
 from django.utils import timezone
 
+from compliance import two_person
 from compliance.errors import DomainError, ErrorCode
 from compliance.models import SYSTEM_USERNAME, AuditAction, Casino, JobRun, User
 from compliance.queue import send_on_commit
@@ -149,13 +150,15 @@ def finding_explain(*, finding: Finding, actor: User, explanation: str) -> Findi
 
 @transaction.atomic
 def finding_accept(*, finding: Finding, actor: User) -> Finding:
-    """A manager of the casino accepts a finding the accounts explained."""
+    """A manager of the casino accepts a finding the accounts explained: another person than the one who explained it
+    (compliance/two_person.py)."""
     finding = _locked(finding)
     _verify_staff(actor, finding.reconciliation.casino, User.Role.MANAGER)
     if finding.state != Finding.State.EXPLAINED:
         message = messages.EXPLAIN_FIRST if finding.state == Finding.State.OPEN else messages.NOT_EXPLAINED.format(
             state=finding.get_state_display())
         raise DomainError(message, code=ErrorCode.INVALID, field="finding")
+    two_person.verify(actor, "accepter_constat", finding)  # not the one who explained it
     _follow(finding, actor, Finding.State.ACCEPTED)
     finding.state, finding.accepted_by, finding.accepted_at = Finding.State.ACCEPTED, actor, timezone.now()
     finding.save(update_fields=["state", "accepted_by", "accepted_at"])

@@ -16,8 +16,8 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_safe
 
 from compliance import selectors as compliance_selectors
+from compliance import two_person
 from compliance.errors import DomainError
-from compliance.models import User
 from compliance.permissions import can_write
 from registers.fields import TEXT_MAX
 from registers.forms import TEXT, BootstrapForm
@@ -89,13 +89,16 @@ def reconciliation_list(request):
 def _day_page(request, casino, day, reconciliation, refused: dict[int, BootstrapForm] | None = None):
     refused = refused or {}
     writable = can_write(request.user, casino)
-    manager = writable and request.user.role == User.Role.MANAGER
     findings = selectors.findings_of(reconciliation)
     for finding in findings:
         finding.explain_form = (refused.get(finding.pk) or ExplainForm(prefix=f"f{finding.pk}")
                                 if writable and finding.state == Finding.State.OPEN else None)
+        # the acceptance offered only to whom the two-person rule lets take it; the others see why not
+        verdict = two_person.may_take(request.user, "accepter_constat", finding)
+        explained = writable and finding.state == Finding.State.EXPLAINED
         finding.accept_form = (refused.get(finding.pk) or AcceptForm(prefix=f"a{finding.pk}")
-                               if manager and finding.state == Finding.State.EXPLAINED else None)
+                               if explained and verdict.allowed else None)
+        finding.accept_refused = verdict.reason if explained and not verdict.allowed else ""
     job = selectors.day_job(casino, day)
     return render(request, "compliance/reconciliation/day.html", {
         "casino": casino, "day": day, "reconciliation": reconciliation, "findings": findings,

@@ -9,8 +9,9 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from .. import errors
-from ..forms import DATE, ActionForm, BootstrapForm, amount_field, text_field
+from ..forms import DATE, ActionForm, BootstrapForm, Restated, amount_field, text_field
 from ..models import CardKind
+from .ledger import money
 
 ID_DOCUMENTS = (
     ("Carte d'identité", _("Carte d'identité")),
@@ -130,14 +131,42 @@ class BenefitForm(ActionForm):
         return {"points": data["points"] or 0, "free_games": data["free_games"] or 0, "reason": data["reason"]}
 
 
+NO_CHANGE = _("Choisissez le changement d'état : aucun n'est retenu par défaut.")
+# What each change does, restated before it is confirmed
+CHANGE_ACTS = {
+    "block": _("La carte sera bloquée : plus aucun chargement, jeu ni transfert jusqu'à sa réactivation par la "
+               "direction ; son solde reste payable au client."),
+    "reactivate": _("La carte sera réactivée : elle se charge et se joue de nouveau."),
+    "lost": _("La carte sera déclarée perdue : plus aucun jeu ; son solde reste dû à son titulaire."),
+    "close": _("La carte sera clôturée pour de bon : elle ne se rouvre pas."),
+}
+
+
 class StatusForm(ActionForm):
+    """Block, reactivate, report lost or close a card: nothing chosen beforehand, the change restated with the card's
+    number and balance before it is recorded."""
+
     action = "status"
-    change = forms.CharField(label=_("Changement d'état"), widget=forms.Select)
+    confirmation = True
+    change = forms.CharField(label=_("Changement d'état"), widget=forms.Select, error_messages={"required": NO_CHANGE})
     reason = text_field(_("Motif"), 200)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["change"].widget.choices = self.page.changes  # the service refuses any other
+        self.fields["change"].widget.choices = [("", "—"), *self.page.changes]  # the service refuses any other
+
+    def restate(self) -> Restated:
+        card, change = self.page.card, self.cleaned_data["change"]
+        label = dict(self.page.changes).get(change, change)
+        facts = [(str(_("Carte")), f"{card.number} · {card.get_kind_display()}"),
+                 (str(_("Titulaire")), str(card.client) if card.client_id else str(_("anonyme"))),
+                 (str(_("État")), card.get_status_display()), (str(_("Solde")), money(card, card.balance)),
+                 (str(_("Changement d'état")), label)]
+        if self.cleaned_data.get("reason"):
+            facts.append((str(_("Motif")), self.cleaned_data["reason"]))
+        return Restated(title=str(_("%(change)s la carte %(number)s")) % {"change": label, "number": card.number},
+                        act=str(CHANGE_ACTS.get(change, "")), facts=facts,
+                        button=str(_("Confirmer : %(change)s")) % {"change": label.lower()})
 
 
 class FoundForm(ActionForm):

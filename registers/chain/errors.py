@@ -3,11 +3,13 @@ them."""
 
 from django.utils.translation import gettext_lazy as _
 
+from compliance import two_person
+
 SESSION_ALREADY_CLOSED = _("La journée de jeu du {day} est déjà close.")
 SESSION_CLOSED = _("La journée de jeu du {day} est close : aucune écriture ne peut plus y être portée.")
 FUTURE_DAY = _("La journée de jeu du {day} n'a pas encore commencé.")
-SAME_PERSON = _("La contresignature doit venir d'une autre personne que celle qui a déposé l'écriture ({citation}).")
-WRONG_ROLE = _("La contresignature exige le rôle « {role} » ({citation}).")
+SAME_PERSON = two_person.COUNTERSIGN_SAME  # the two-person rule's messages are declared with its steps
+WRONG_ROLE = two_person.COUNTERSIGN_ROLE
 ALREADY_COUNTERSIGNED = _("Cette écriture est déjà contresignée.")
 BEFORE_OPENING = _(
     "Journée de jeu du {day} refusée : les registres de ce casino sont tenus dans Vigie depuis le {opened}."

@@ -11,7 +11,7 @@ from django.conf import settings
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone, translation
 
-from compliance import formatting
+from compliance import formatting, two_person
 from compliance.errors import DomainError
 from compliance.models import SYSTEM_USERNAME, Casino, User
 from compliance.permissions import verify_can_write
@@ -30,7 +30,7 @@ from . import hashing as chain
 from .kept import archived_years
 from .selectors import register_head
 
-ANY_STAFF = "staff"  # a countersignature any member of the casino's staff may give (a correction's second person)
+ANY_STAFF = two_person.ANY_STAFF  # a countersignature any of the casino's staff may give (a correction's)
 # where the jurisdiction's texts allow an electronic register on condition of guarantees equivalent to paper
 EQUIVALENT_GUARANTEES = "lu.registres.garanties_equivalentes"
 
@@ -426,16 +426,7 @@ def pending_countersign(*, pending: PendingEntry, countersigner: User) -> Entry:
     verify_can_write(countersigner, pending.register.casino)
     if pending.entry_id:
         raise DomainError(errors.ALREADY_COUNTERSIGNED, code=ErrorCode.ALREADY_COUNTERSIGNED)
-    if countersigner.pk == pending.actor_id:
-        raise DomainError(
-            errors.SAME_PERSON.format(citation=pending.citation), code=ErrorCode.SAME_PERSON, field="countersigner"
-        )
-    if pending.countersigner_role != ANY_STAFF and countersigner.role != pending.countersigner_role:
-        role = User.Role(pending.countersigner_role).label
-        raise DomainError(
-            errors.WRONG_ROLE.format(role=role, citation=pending.citation),
-            code=ErrorCode.WRONG_ROLE, field="countersigner"
-        )
+    two_person.verify(countersigner, "contresigner", pending)  # another person, of the role the rule requires
     Register.objects.select_for_update().get(pk=pending.register_id)
     if pending.kind in COUNTERSIGN_CHECKS:
         COUNTERSIGN_CHECKS[pending.kind](pending)

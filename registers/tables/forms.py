@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from compliance.formatting import money
 
 from ..fields import NAME_MAX, TEXT_MAX
-from ..forms import DATE, TEXT, ActionForm, amount_field, text_field
+from ..forms import DATE, TEXT, ActionForm, Restated, amount_field, text_field
 from ..models import SlipKind
 from . import errors
 from .slips import SIGNATORIES
@@ -221,7 +221,12 @@ class SlipForm(SlipSigned):
 
 
 class VoidForm(TablesForm):
+    """A fill, a credit or a drop count voided: the slip restated with its amount, then the second person types
+    their password on the confirmation, signing what it restates."""
+
     action = "void"
+    confirmation = True
+    confirm_fields = ("countersigner_password",)
     slip = forms.ChoiceField(label=_("Bordereau à annuler"), choices=())
     countersigner = forms.ChoiceField(label=_("Seconde signature (contresignataire)"), choices=())
     countersigner_password = forms.CharField(label=_("Mot de passe de la seconde personne"), strip=False,
@@ -244,6 +249,24 @@ class VoidForm(TablesForm):
         return {"slip": self.page.slip(data["slip"]),
                 "countersigner": self.page.countersigner(data["countersigner"], data["countersigner_password"]),
                 "reason": data["reason"]}
+
+    def restate(self) -> Restated:
+        casino, data = self.page.casino, self.cleaned_data
+        slip = next((one for one in self.page.voidable if str(one.pk) == data["slip"]), None)
+        session = self.page.session
+        facts = [(str(_("Table")), f"{session.table.number} · {_('séance')} {session.number}")] if session else []
+        if slip is not None:
+            facts += [(str(_("Bordereau")), f"{slip.get_kind_display()} n° {slip.serial}"),
+                      (str(_("Montant")), money(slip.amount, currency=casino.currency,
+                                                jurisdiction=casino.jurisdiction))]
+        facts += [(str(self.fields["countersigner"].label), self.shown_value("countersigner")),
+                  (str(_("Motif")), data.get("reason", ""))]
+        return Restated(
+            title=str(_("Annuler le bordereau n° %(serial)s")) % {"serial": slip.serial if slip else "—"},
+            act=str(_("Le bordereau sera annulé : il sort des totaux de la table, l'annulation est portée au registre "
+                      "avec les deux signatures, et un drop annulé se compte à nouveau. La seconde personne signe "
+                      "en tapant son mot de passe.")),
+            facts=facts, button=str(_("Confirmer l'annulation")))
 
 
 class CloseForm(TableSigned):

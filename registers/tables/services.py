@@ -9,6 +9,7 @@ from decimal import Decimal
 from django.db import transaction
 from django.db.models import Max
 
+from compliance import two_person
 from compliance.errors import DomainError
 from compliance.models import AuditAction, Casino, User
 from compliance.services import audit_record
@@ -179,9 +180,7 @@ def slip_void(*, slip: Slip, actor: User, countersigner: User, reason: str) -> S
         raise DomainError(errors.NOT_VOIDABLE, code=ErrorCode.INVALID, field="slip")
     if SlipVoid.objects.filter(slip=slip).exists():
         raise DomainError(errors.ALREADY_VOIDED, code=ErrorCode.DUPLICATE, field="slip")
-    if countersigner.pk == actor.pk:
-        raise DomainError(errors.VOID_TWO_PEOPLE.format(user=actor.username), code=ErrorCode.INVALID,
-                          field="countersigner")
+    two_person.verify(countersigner, "annuler_bordereau", SlipVoid(slip=slip, voided_by=actor))
     reason = clean_text(reason, field="reason", max_length=TEXT_MAX, multiline=True)
     payload = _slip_payload(slip.session.table, slip.session.number, {
         "annule": slip.kind, "annule_serie": slip.serial, "annee": slip.year, "montant": str(slip.amount),
