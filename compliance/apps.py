@@ -10,6 +10,14 @@ class ComplianceConfig(AppConfig):
     def ready(self) -> None:
         post_migrate.connect(audit_events_privileges_restore, sender=self)
 
+        # the platform administrator's work on the « À faire » home (the upper apps register theirs in their ready)
+        from . import admin_todo
+        from .todo import ADMIN, provider_register
+
+        provider_register(admin_todo.failed_jobs, roles=(ADMIN,), order=10)
+        provider_register(admin_todo.heartbeat, roles=(ADMIN,), order=11)
+        provider_register(admin_todo.locked_accounts, roles=(ADMIN,), order=30)
+
 
 def audit_events_privileges_restore(sender, using: str = "default", **kwargs) -> None:
     """Takes UPDATE, DELETE and TRUNCATE on the audit events from the application role again, after every

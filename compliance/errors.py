@@ -59,6 +59,7 @@ ACCOUNT_LOCKED = _(
     "Compte verrouillé après trop de tentatives de connexion infructueuses. Réessayez après le délai de "
     "sécurité ou adressez-vous à votre administrateur."
 )
+JOB_NOT_FAILED = _("Seul un traitement en échec se relance : celui-ci est « {status} ».")
 
 # A programming error, never shown to a user: an audit event written outside its caller's transaction could
 # outlive a change that was rolled back, or be missing from one that was committed.

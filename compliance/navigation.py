@@ -27,6 +27,8 @@ class NavItem:
 
 
 NAVIGATION: tuple[NavItem, ...] = (
+    NavItem(_("Mon casino"), "building", CASINO_STAFF,
+            _("Son autorisation, sa société exploitante, son capital, son personnel et les modules."), "casino-mine"),
     NavItem(_("Casinos"), "building", (REGULATOR, ADMIN), _("Les casinos de votre périmètre."), "casino-list"),
     NavItem(_("Registres"), "journal-text", EVERYONE,
             _("Orphelins, paiements de jackpots, cagnotte, machines à sous : chaînés et signés."), "registers-list"),
@@ -54,6 +56,8 @@ NAVIGATION: tuple[NavItem, ...] = (
             "reports-list"),
     NavItem(_("Traitements"), "gear-wide-connected", EVERYONE,
             _("Travaux en arrière-plan et leur avancement."), "job-list"),
+    NavItem(_("Administration"), "tools", (ADMIN,),
+            _("Casinos, utilisateurs, certificats, comptes verrouillés et journal d'audit."), "admin:index"),
 )
 
 

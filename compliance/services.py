@@ -362,3 +362,25 @@ JOB_HANDLERS = {JobRun.Kind.PIPELINE_CHECK: _pipeline_check}
 def worker_heartbeat(*, worker: str) -> None:
     """Exempt from the audit: it writes a cache key every 30 s for the health page, not state of record."""
     cache.set(HEARTBEAT_KEY, {"worker": worker, "at": timezone.now().isoformat()}, timeout=None)
+
+
+# --- a failed job sent again (the « À faire » of the platform's administrator) --------------------------------------
+
+
+@transaction.atomic
+def job_retry(*, actor: User, job: JobRun) -> JobRun:
+    """Sends a failed job to the worker again: the platform's administrator, or a member of its casino's staff who
+    files. The failed attempts stay in the audit log with their errors; the job row starts over."""
+    job = JobRun.objects.select_for_update().select_related("casino").get(pk=job.pk)
+    if not actor.is_platform_admin:
+        verify_can_write(actor, job.casino)
+    if job.status != JobRun.Status.FAILED:
+        raise DomainError(errors.JOB_NOT_FAILED.format(status=job.get_status_display()), code=ErrorCode.INVALID,
+                          field="job")
+    job.status, job.error, job.progress_done, job.started_at, job.finished_at = JobRun.Status.QUEUED, "", 0, None, None
+    job.save(update_fields=["status", "error", "progress_done", "started_at", "finished_at"])
+    audit_record(actor=actor, action=AuditAction.JOB_ENQUEUED, casino=job.casino, target_type="job", target_id=job.pk,
+                 details={"kind": job.kind, "retry_after_attempt": job.attempts})
+    # one task for every kind: job_execute runs the handler its kind registered (JOB_HANDLERS)
+    send_on_commit("compliance.tasks.job_run", str(job.pk))
+    return job

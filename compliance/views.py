@@ -11,23 +11,43 @@ from django.views import View
 from django.views.generic import DetailView, ListView, TemplateView
 
 from . import selectors, services
-from .errors import PermissionDeniedError
+from .errors import DomainError, PermissionDeniedError
 from .models import JobRun
 from .permissions import can_write
+from .todo import grouped, tasks_for_request
 
 
 class DashboardView(LoginRequiredMixin, TemplateView):
+    """« À faire »: what waits for the person, under its headings (compliance/todo.py); a regulator's side by side,
+    one column per casino of the jurisdiction."""
+
     template_name = "compliance/dashboard.html"
 
     def get_context_data(self, **kwargs):
         user = self.request.user
-        return super().get_context_data(
-            casinos=selectors.casino_list(user=user),
-            jobs=selectors.job_list(user=user)[:5],
-            can_write=can_write(user),
-            today=timezone.localdate(),
-            **kwargs,
-        )
+        tasks = tasks_for_request(self.request)
+        columns = []
+        if user.is_regulator:
+            casinos = list(selectors.casino_list(user=user).order_by("name"))
+            columns = [(casino, grouped([t for t in tasks if t.casino == casino.name])) for casino in casinos]
+            tasks = [t for t in tasks if t.casino not in {casino.name for casino in casinos}]
+        return super().get_context_data(groups=grouped(tasks), columns=columns, empty=not tasks and not any(
+            groups for _casino, groups in columns), today=timezone.localdate(), **kwargs)
+
+
+class MyCasinoView(LoginRequiredMixin, TemplateView):
+    """« Mon casino »: the identity card of the casino of a member of its staff (licence, share capital, address …),
+    its people, and the modules of the menu described."""
+
+    template_name = "compliance/casino_detail.html"
+
+    def get_context_data(self, **kwargs):
+        user = self.request.user
+        if not user.is_casino_staff:
+            raise PermissionDenied(_("Cette page est celle du casino d'un membre de son personnel."))
+        casino = selectors.casino_get(user=user, code=user.casino.code)
+        return super().get_context_data(casino=casino, users=selectors.user_list(user=user).filter(casino=casino),
+                                        mine=True, **kwargs)
 
 
 class CasinoListView(LoginRequiredMixin, ListView):
@@ -71,6 +91,27 @@ class JobDetailView(LoginRequiredMixin, DetailView):
 
     def get_object(self, queryset=None):
         return selectors.job_get(user=self.request.user, pk=self.kwargs["pk"])
+
+    def get_context_data(self, **kwargs):
+        user = self.request.user
+        return super().get_context_data(can_retry=user.is_platform_admin or can_write(user, self.object.casino),
+                                        **kwargs)
+
+
+class JobRetryView(LoginRequiredMixin, View):
+    """« Relancer »: a failed job sent to the worker again (compliance.services.job_retry)."""
+
+    def post(self, request, pk):
+        job = selectors.job_get(user=request.user, pk=pk)
+        try:
+            services.job_retry(actor=request.user, job=job)
+        except PermissionDeniedError as exc:
+            raise PermissionDenied(exc.message) from exc
+        except DomainError as exc:
+            messages.error(request, exc.message)
+        else:
+            messages.success(request, _("Traitement relancé : il est de nouveau en file d'attente."))
+        return redirect("job-detail", pk=job.pk)
 
 
 def health(request):

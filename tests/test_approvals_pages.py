@@ -514,14 +514,14 @@ def test_the_navigation_counts_what_waits_for_the_person(lu, client):
     _filed(lu)
     _filed(lu)
     client.force_login(lu.regulator_lu)
-    badge = re.search(r'data-testid="approvals-waiting"[^>]*>(\d+)<', client.get(reverse("approvals-list")).content
-                      .decode())
+    badge = re.search(r'data-testid="nav-count-approvals-list"[^>]*>(\d+)<',
+                      client.get(reverse("approvals-list")).content.decode())
     assert badge and badge.group(1) == "2"
     client.force_login(lu.regulator_qc)
-    assert 'data-testid="approvals-waiting"' not in client.get(reverse("approvals-list")).content.decode()
+    assert 'data-testid="nav-count-approvals-list"' not in client.get(reverse("approvals-list")).content.decode()
     client.force_login(lu.manager_c)
     request_ask(actor=lu.regulator_lu, request=ApprovalRequest.objects.first(), question="Pourquoi ?")
-    badge = re.search(r'data-testid="approvals-waiting"[^>]*>(\d+)<',
+    badge = re.search(r'data-testid="nav-count-approvals-list"[^>]*>(\d+)<',
                       client.get(reverse("approvals-list")).content.decode())
     assert badge and badge.group(1) == "1"  # the question to answer
 

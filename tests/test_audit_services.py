@@ -218,6 +218,12 @@ def case_job_execute(w):
     return _compliance("system_user")()
 
 
+def case_job_retry(w):
+    JobRun.objects.filter(pk=w.job_a.pk).update(status=JobRun.Status.FAILED, error="KeyError('journee')", attempts=1)
+    _compliance("job_retry")(actor=w.admin, job=w.job_a)
+    return w.admin
+
+
 def case_rules_load(w):
     from games.models import RuleValueVersion
 
@@ -538,6 +544,7 @@ CASES = {
     "compliance.services.api_token_obtain": case_api_token_obtain,
     "compliance.services.job_enqueue": case_job_enqueue,
     "compliance.services.job_execute": case_job_execute,
+    "compliance.services.job_retry": case_job_retry,
     "games.services.rules_load": case_rules_load,
     f"{CHAIN}.entry_append": lambda w: (_c(CHAIN, "entry_append")(
         register=_register(w, "jackpots"), kind="jackpot.paiement_manuel", gaming_day=TODAY(), actor=w.accountant_c,

@@ -1,4 +1,5 @@
-"""Each role signs in through Debian's chromium and sees its dashboard; screenshots go to var/screenshots."""
+"""Each role signs in through Debian's chromium and lands on its « À faire » home, the casino's identity card on « Mon
+casino »; screenshots go to var/screenshots."""
 
 import datetime
 from pathlib import Path
@@ -16,12 +17,13 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-
                  "--disable-background-networking", "--disable-component-update"]
 
 ROLES = [
-    # username, what the dashboard must show
-    ("qc.caissier", ["Caissier / comptable", "Casino du Lac-Bleu", "12\u00a0500\u00a0000,00\u00a0$",
-                     "Vérifier la chaîne de traitement"]),
-    ("mc.direction", ["Direction", "Casino des Rochers", "8\u202f400\u202f000,00\u00a0€", "Demandes d'approbation"]),
-    ("lu.ministere", ["Régulateur", "Casinos de votre juridiction", "Casino de la Moselle", "Lecture seule",
-                      "Cartes de jeu électroniques"]),
+    # username, what the home must show, what its « Mon casino » page shows (None: a regulator keeps the casinos' list)
+    ("qc.caissier", ["À faire", "Caissier / comptable", "Casino du Lac-Bleu", "Constats à expliquer", "Tables à fermer"],
+     ["RACJ-2026-0147", "12\u00a0500\u00a0000,00\u00a0$", "Modules"]),
+    ("mc.direction", ["À faire", "Direction", "Casino des Rochers", "Questions de l'autorité à répondre"],
+     ["DJ-2026-012", "8\u202f400\u202f000,00\u00a0€", "Demandes d'approbation"]),
+    ("lu.ministere", ["À faire", "Régulateur", "Casino de la Moselle", "Lecture seule", "Demandes à examiner et décider"],
+     None),
 ]
 
 
@@ -59,7 +61,7 @@ def signed_in(browser, live_server, username: str, password: str = DEMO_PASSWORD
 
 
 def test_each_role_signs_in_and_sees_its_dashboard(demo, live_server, browser, shots):
-    for username, expected in ROLES:
+    for username, expected, identity in ROLES:
         page = browser.new_page(viewport={"width": 1366, "height": 900}, locale="en-US")
         errors = []
         page.on("console", lambda msg, errors=errors: msg.type == "error" and errors.append(msg.text))
@@ -73,7 +75,15 @@ def test_each_role_signs_in_and_sees_its_dashboard(demo, live_server, browser, s
         text = page.locator("main").inner_text()
         for snippet in expected:
             assert snippet in text, (username, snippet)
+        assert "Vérifier la chaîne de traitement" not in text and "Capital social" not in text
         page.screenshot(path=shots / f"dashboard-{username}.png", full_page=True)
+        if identity is not None:
+            page.click("nav >> text=Mon casino")
+            page.wait_for_url("**/mon-casino/")
+            text = page.locator("main").inner_text()
+            for snippet in identity:
+                assert snippet in text, (username, snippet)
+            page.screenshot(path=shots / f"casino-{username}.png", full_page=True)
         assert errors == [], errors  # no CSP violation or missing asset
         page.close()
 
@@ -87,7 +97,9 @@ def test_english_switch_and_a_job_followed_to_its_end(demo, live_server, browser
     page.fill("#id_password", DEMO_PASSWORD)
     page.click("form button.btn-primary")
     page.wait_for_url("**/tableau-de-bord/")
+    page.goto(f"{live_server.url}/mon-casino/")
     assert "€3,100,000.00" in page.locator("main").inner_text()
+    page.goto(f"{live_server.url}/traitements/")
     page.click("text=Check the processing pipeline")
     page.wait_for_url("**/traitements/*/")
     assert page.locator("[data-field=status]").inner_text() in {"Queued", "In progress", "Completed"}

@@ -50,6 +50,7 @@ PUBLIC_RULE_ROUTES = {
 # "detail": B's object must be a 404; "self": only the caller's own data.
 SCOPED_ROUTES = {
     "dashboard": ("list", None),
+    "casino-mine": ("list", None),
     "casino-list": ("list", None),
     "casino-detail": ("detail", lambda w: {"code": w.b.code}),
     "job-list": ("list", None),
@@ -265,7 +266,7 @@ def _named_routes(resolver=None, namespace=None) -> set[str]:
 
 # Forms posted from a page, with no page of their own (GET is a 405): the casino they name is looked up among the
 # caller's, so another casino's is refused with the field named and nothing is written.
-POST_ONLY_ROUTES = {"reports-new"}
+POST_ONLY_ROUTES = {"reports-new", "job-retry"}  # job-retry: another casino's job is a 404 (tests/test_home.py)
 
 
 # The approvals' API (compliance/approvals/api.py): both sides write there (the services say whose step it is), so

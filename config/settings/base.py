@@ -72,7 +72,6 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "compliance.context_processors.shell",
-                "compliance.approvals.context_processors.waiting",
             ],
         },
     },

@@ -40,7 +40,7 @@ def desks_to_count(user: User) -> list[Task]:
             key=f"desk-count:{casino.pk}:{day.isoformat()}:{desk}", group=_("Caisses à compter"),
             label=_("%(desk)s, journée du %(day)s : comptage de clôture") % values,
             url=reverse("cards-caisse-day", kwargs={"day": day.isoformat()}) + "#count",
-            section="cards-home", casino=casino.name, due=day,
+            section="cards-caisse", casino=casino.name, due=day,
             due_citation=_lazy_caisse_citation(casino, DESK_RULE, day),
             severity="danger" if day < today else "warning"))
     return tasks
@@ -59,7 +59,7 @@ def excesses_to_pay(user: User) -> list[Task]:
             label=_("%(amount)s sur la carte %(card)s, appareil %(machine)s") % {
                 "amount": amount, "card": excess.card, "machine": excess.machine},
             url=reverse("cards-caisse-day", kwargs={"day": day.isoformat()}) + f"#excess-{excess.seq}",
-            section="cards-home", casino=casino.name, due=excess.gaming_day,
+            section="cards-caisse", casino=casino.name, due=excess.gaming_day,
             due_citation=_lazy_excess_citation(casino, excess.gaming_day), severity="warning"))
     return tasks
 
