@@ -172,15 +172,6 @@ def kinds_for(casino: Casino) -> list:
     return [kind for kind in KINDS.values() if code in kind.rules and rule_power(kind.rules[code]) in FILED_POWERS]
 
 
-def waiting_count(user: User) -> int:
-    """What waits for this person's action, for the navigation's badge."""
-    if user.is_regulator:
-        return requests_visible(user).filter(state__in=workflow.WAITING_FOR_REGULATOR).count()
-    if user.role == User.Role.MANAGER:
-        return requests_visible(user).filter(Q(state__in=workflow.WAITING_FOR_CASINO)).count()
-    return 0
-
-
 def wheel_published(casino_code: str) -> tuple[Casino, list[WheelPublication]]:
     """Anyone's read: a Québec casino's wheel of fortune as it made it public (QC RJC art. 120), the latest first,
     each with the moment Vigie put it up; an unknown casino, or one outside Québec, is a 404."""
@@ -190,9 +181,8 @@ def wheel_published(casino_code: str) -> tuple[Casino, list[WheelPublication]]:
 
 
 def waiting_for(user: User) -> QuerySet[ApprovalRequest]:
-    """The requests waiting for this person's side (the « À faire » home and the menu's count, which `waiting_count`
-    counts): a regulator's to review, decide or acknowledge; a casino's management's drafts to file and questions to
-    answer. One query."""
+    """The requests waiting for this person's side (the « À faire » home and the menu's count): a regulator's to
+    review, decide or acknowledge; a casino's management's drafts to file and questions to answer. One query."""
     if user.is_regulator:
         states = workflow.WAITING_FOR_REGULATOR
     elif user.role == User.Role.MANAGER:
