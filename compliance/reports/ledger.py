@@ -32,15 +32,18 @@ def _row(entry: Entry) -> dict:
 
 
 class Rows:
-    """The rows of `entries` in register order, read from the database again at each pass, BATCH at a time: a
-    month's book holds hundreds of thousands, more than a process should hold at once. `summary` is the first
-    pass: their number, totals, n° and count by gaming day."""
+    """The rows of `entries` in register order (with `by_day`, in the order of their gaming days, each day's in
+    register order: a book reads day after day, though a late filing put an earlier day's entries after a later
+    day's), read from the database again at each pass, BATCH at a time: a month's book holds hundreds of thousands,
+    more than a process should hold at once. `summary` is the first pass: their number, totals, n° and count by
+    gaming day."""
 
-    def __init__(self, register, entries: QuerySet[Entry], currency: str):
+    def __init__(self, register, entries: QuerySet[Entry], currency: str, *, by_day: bool = False):
         # each pass reads the register as it stood at the first: what is appended meanwhile (an entry, a
         # correction setting one aside) is in none of them, so the passes agree
         upto = (head(register) or {"seq": 0})["seq"]
-        self.entries, self.currency = _ordered(entries.filter(seq__lte=upto), upto), currency
+        ordered = _ordered(entries.filter(seq__lte=upto), upto)
+        self.entries, self.currency = ordered.order_by("gaming_day", "seq") if by_day else ordered, currency
         self.count, self.totals, self.seqs, self.per_day = self._summary()
 
     def batches(self) -> Iterator[list[dict]]:

@@ -1,6 +1,7 @@
 """The monthly book of a register (LU RGD 1979 art. 89-1, 97-1: registers and books kept electronically « avec des
-garanties équivalentes au papier »): every entry of the month's gaming days, day by day, the totals of each day and
-of the month, and the checkpoints signed at each day's close."""
+garanties équivalentes au papier »): every entry of the month's gaming days, day by day in the order of the days
+(a day filed late still reads in its place), the totals of each day and of the month, and the checkpoints signed at
+each day's close."""
 
 import calendar
 import datetime
@@ -21,7 +22,7 @@ def month_of(day: datetime.date) -> tuple[datetime.date, datetime.date]:
 def source(register: Register, start: datetime.date, end: datetime.date) -> dict:
     casino = register.casino
     month = Entry.objects.filter(register=register, gaming_day__range=(start, end))
-    rows = ledger.Rows(register, month, casino.currency)
+    rows = ledger.Rows(register, month, casino.currency, by_day=True)
     sessions = {s.gaming_day: s.closed_at for s in GamingSession.objects.filter(casino=casino,
                                                                                gaming_day__range=(start, end))}
     checkpoints = []
