@@ -222,11 +222,19 @@ SPECTACULAR_SETTINGS = {
 }
 
 # --- Logging ----------------------------------------------------------------------------------
+# Vigie's lines to the console; the PDF and signing libraries' progress and warnings to var/log/libraries.log, never to
+# a command's output (compliance/logs.py)
+LOG_DIR = Path(env("VIGIE_LOG_DIR", default=str(BASE_DIR / env("VIGIE_VAR", default="var") / "log")))
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "handlers": {"console": {"class": "logging.StreamHandler"},
+                 "libraries": {"class": "compliance.logs.LibraryFile", "filename": str(LOG_DIR / "libraries.log"),
+                               "formatter": "timed"}},
+    "formatters": {"timed": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
     "root": {"handlers": ["console"], "level": env("LOG_LEVEL", default="INFO")},
+    "loggers": {name: {"handlers": ["libraries"], "level": "INFO", "propagate": False}
+                for name in ("weasyprint", "fontTools", "pyhanko", "pyhanko_certvalidator", "PIL")},
 }
 # The nightly reconciliation of the tables: the share of a table's normal days its hold band holds (two-sided)
 HOLD_CONFIDENCE = env.float("VIGIE_HOLD_CONFIDENCE", default=0.95)
