@@ -9,7 +9,7 @@ from django.core.validators import MaxValueValidator
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
 from .scoping import ScopedQuerySet, scoped_queryset
@@ -215,6 +215,25 @@ class JobRun(models.Model):
     @property
     def percent(self) -> int:
         return 100 * self.progress_done // self.progress_total if self.progress_total else 0
+
+    @property
+    def gaming_day(self) -> datetime.date | None:
+        """The gaming day a job works on, when it works on one (a reconciliation names it in `result` from the
+        start)."""
+        day = (self.result or {}).get("journee")
+        return datetime.date.fromisoformat(day) if isinstance(day, str) else None
+
+    @property
+    def failure(self) -> str:
+        """What a person reads of a failed job, in their language: what failed and what to do. The exception itself
+        (`error`, its traceback) is for the administrator and the server's log, never for a page."""
+        if self.status != self.Status.FAILED:
+            return ""
+        return gettext("« %(kind)s » n'a pas abouti : une erreur l'a arrêté à la tentative n° %(attempt)s. "
+                       "L'administrateur de la plateforme en a le détail ; relancez-le, ou prévenez-le si l'échec "
+                       "se répète.") % {
+            "kind": self.get_kind_display(), "attempt": self.attempts}
+
 
 
 class AuditAction(models.TextChoices):

@@ -3,6 +3,7 @@ audit event of the change (`audit_record`), naming its actor."""
 
 import datetime
 import json
+import logging
 from decimal import Decimal
 from pathlib import Path
 from zoneinfo import ZoneInfo
@@ -31,6 +32,7 @@ from .queue import send_on_commit
 CASINO_CREATED: list = []
 JURISDICTIONS_FILE = Path(settings.BASE_DIR) / "games" / "rules" / "jurisdictions.yaml"
 HEARTBEAT_KEY = "worker:heartbeat"
+LOG = logging.getLogger(__name__)
 
 
 def audit_record(*, actor: User, action: str, casino: Casino | None = None, jurisdiction: Jurisdiction | None = None,
@@ -326,8 +328,11 @@ def job_execute(*, job_id: str, worker: str) -> JobRun:
     try:
         result = JOB_HANDLERS[job.kind](job=job, worker=worker)
     except Exception as exc:
+        # the traceback to the server's log; the exception's line to the administrator (the admin, the audit). A page
+        # shows JobRun.failure, the people's words for it
+        LOG.exception("job %s (%s, attempt %s) failed", job.pk, job.kind, job.attempts)
         with transaction.atomic():
-            JobRun.objects.filter(pk=job.pk).update(status=JobRun.Status.FAILED, error=repr(exc),
+            JobRun.objects.filter(pk=job.pk).update(status=JobRun.Status.FAILED, error=repr(exc)[:2000],
                                                     finished_at=timezone.now())
             _record_job_outcome(job=job, action=AuditAction.JOB_FAILED, worker=worker, error=repr(exc)[:2000])
         raise

@@ -137,7 +137,7 @@ def test_qc_rjc_art_125_the_week_counts_from_the_publication_vigie_records_never
         entry_sell(tournament=short, actor=w.accountant_a, player=player)
     message = refused(lambda: tournament_start(tournament=short, actor=w.manager_a, seated={"T1": 3}),
                       ErrorCode.PUBLISHED_LATE, "started_at")
-    assert "QC RJC art. 125" in message and "6 jour(s)" in message
+    assert "QC RJC art. 125" in message and "6 jours avant" in message
     week = started(w.a, w.manager_a, w.accountant_a, PLAYERS[:3], minutes_ago=5, published_days=7, name="Semaine")
     assert week.state == Tournament.State.RUNNING and week.approval is None
 

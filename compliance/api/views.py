@@ -34,6 +34,8 @@ class JobOutput(serializers.ModelSerializer):
     casino = serializers.CharField(source="casino.code")
     requested_by = serializers.CharField(source="requested_by.username")
     percent = serializers.IntegerField()
+    # a failed job's message for people, in the request's language; the exception is the administrator's (the admin)
+    error = serializers.CharField(source="failure", read_only=True)
 
     class Meta:
         model = JobRun

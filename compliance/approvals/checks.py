@@ -10,6 +10,7 @@ from decimal import Decimal
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
+from compliance import formatting
 from compliance.errors import DomainError
 from compliance.models import Casino, User
 from games.rtp.roue import odds_parsed, segments_from_text
@@ -34,17 +35,17 @@ WHEEL_REFUSED = _("La configuration de la roue n'est pas recevable : {reason}")
 NOTIFIED_LATE = _("Modification notifiée le {filed}, après sa prise d'effet le {effective} : la notification est "
                   "immédiate.")
 NOTIFIED = _("Modification notifiée le {filed}, avant sa prise d'effet le {effective}.")
-NOTICE_SHORT = _("Arrêt le {stop}, annoncé le {filed} : {days} jour(s) avant, il en faut {required}.")
-NOTICE_OK = _("Arrêt le {stop}, annoncé le {filed} : {days} jours avant ({required} requis).")
+NOTICE_SHORT = _("Arrêt le {stop}, annoncé le {filed} : {days} avant, il en faut {required}.")
+NOTICE_OK = _("Arrêt le {stop}, annoncé le {filed} : {days} avant ({required} requis).")
 NOT_PRIOR = _("Changement d'état le {date}, annoncé le {filed} : l'information du Ministre est préalable.")
 RESERVE_OVER = _("Après cette mise en réserve, {reserve} appareil(s) en réserve sur {installed} installé(s) : "
                  "{share}, au-delà de {limit}.")
 RESERVE_OK = _("Après cette mise en réserve, {reserve} appareil(s) en réserve sur {installed} installé(s) : {share}.")
 CERTIFICATE = _("Certificat du fournisseur produit : le système peut être mis en service dès cette production, "
                 "sans attendre de décision ; l'autorité en accuse réception.")
-PUBLISHED_LATE = _("Règles publiées le {published} pour un tournoi du {start} : {days} jour(s) avant, il en faut "
+PUBLISHED_LATE = _("Règles publiées le {published} pour un tournoi du {start} : {days} avant, il en faut "
                    "{required}.")
-PUBLISHED_OK = _("Règles publiées le {published}, {days} jours avant le tournoi du {start}.")
+PUBLISHED_OK = _("Règles publiées le {published}, {days} avant le tournoi du {start}.")
 CONTENT_MISSING = _("Les règles publiées doivent inclure : {content}.")
 LINK_OUTSIDE = _("Le casino « {code} » n'est pas un casino de la juridiction : le jackpot ne peut le relier.")
 LINK_ONE = _("Un jackpot relié entre casinos en relie au moins deux : {count} donné(s).")
@@ -63,11 +64,20 @@ class Found:
 
     def text(self, language: str) -> str:
         with translation.override(language):
-            return str(self.message).format(**self.params)
+            return str(self.message).format(**{key: _shown(key, value) for key, value in self.params.items()})
 
     def values(self) -> tuple[str, str]:
         with translation.override("fr"):
             return str(self.found), str(self.required)
+
+
+def _shown(key: str, value):
+    """A value of a check's sentence as people write it: « 28 novembre 2026 », « 6 jours »."""
+    if isinstance(value, datetime.date):
+        return formatting.date(value, jurisdiction=None)
+    if key == "days" and isinstance(value, int):
+        return formatting.days(value)
+    return value
 
 
 @dataclass(frozen=True)

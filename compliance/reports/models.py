@@ -5,6 +5,7 @@ from cryptography.x509.oid import NameOID
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from compliance.models import Casino, Jurisdiction
@@ -145,3 +146,12 @@ class Report(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} {self.period_start}–{self.period_end}"
+
+    @property
+    def failure(self) -> str:
+        """What a person reads of a report that could not be signed; the exception (`error`) is the administrator's
+        and the server log's."""
+        if self.status != self.Status.FAILED:
+            return ""
+        return gettext("Le rapport n'a pu être rendu ni signé : rien n'a été écrit au registre. L'administrateur de "
+                       "la plateforme en a le détail ; demandez-le à nouveau, ou prévenez-le si l'échec se répète.")

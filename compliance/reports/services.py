@@ -2,6 +2,7 @@
 
 import datetime
 import hashlib
+import logging
 import tempfile
 
 import psycopg
@@ -23,6 +24,7 @@ from registers.models import Card, Register
 from . import documents, errors, monthly, pki, render, selectors, signing
 from .models import Report, SigningCertificate
 
+LOG = logging.getLogger(__name__)
 CERTIFICATE_DAYS = 2 * 365  # a signing certificate's life; the root's is ten years
 
 
@@ -265,6 +267,8 @@ def report_generate(report: Report) -> Report:
         with transaction.atomic():
             _file(report, made, signed, certificate, pages)
     except Exception as exc:  # noqa: BLE001 - whatever failed, the report says so and holds no bytes
+        # the traceback to the log, the exception's line to the administrator; its pages show Report.failure
+        LOG.exception("report %s (%s) failed", report.pk, report.kind)
         Report.objects.filter(pk=report.pk).update(status=Report.Status.FAILED, error=f"{type(exc).__name__}: {exc}",
                                                    finished_at=timezone.now())
         raise

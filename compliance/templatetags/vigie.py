@@ -21,6 +21,14 @@ def ldate(context, value, style="long"):
     return formatting.date(value, jurisdiction=context.get("home_jurisdiction"), style=style)
 
 
+@register.simple_tag(takes_context=True)
+def zone_note(context) -> str:
+    """« Heures : heure du Luxembourg (UTC+01:00) »: the zone every time of the page is shown in, named once."""
+    from django.utils.translation import gettext
+
+    return gettext("Heures : %(zone)s") % {"zone": formatting.zone_name(context.get("home_jurisdiction"))}
+
+
 @register.filter
 def in_section(path: str, url: str | None) -> bool:
     """True when `path` is `url` or one of its sub-pages (the sidebar marks the whole section)."""

@@ -4,6 +4,8 @@ stored strategy evaluations."""
 import datetime
 from fractions import Fraction
 
+from django.utils.translation import gettext
+
 from games.errors import ErrorCode
 from games.models import HandDistribution, StrategyEvaluation
 from games.selectors import paytable_data, rule_value_at
@@ -149,7 +151,9 @@ def evaluation_json(evaluation: StrategyEvaluation) -> dict:
         "average_stake": None if evaluation.average_stake is None else str(evaluation.average_stake),
         "citations": evaluation.citations,
         "details": evaluation.details,
-        "error": evaluation.error or None,
+        # people's words: the exception (`error`) is the administrator's and the worker log's
+        "error": gettext("L'évaluation de cette stratégie n'a pas abouti ; l'administrateur de la plateforme en a "
+                         "le détail.") if evaluation.status == StrategyEvaluation.Status.FAILED else None,
         "seconds": None if evaluation.seconds is None else str(evaluation.seconds),
         "alternatives": _alternatives(evaluation.details or {}),
     }

@@ -2,6 +2,7 @@
 evaluations queued for the worker and stored with their progress."""
 
 import functools
+import logging
 import time
 from decimal import Decimal
 
@@ -13,6 +14,7 @@ from compliance.queue import send_on_commit
 from games.hands.distributions import KINDS, count
 from games.models import HandDistribution, StrategyEvaluation
 
+LOG = logging.getLogger(__name__)
 # Bump when games/hands changes what a fine class counts: stored rows of an older algorithm are redone.
 ALGORITHM = 1
 # Bump when an evaluation's rules or readings change (2: each table's text-supported reading first, rules read at a
@@ -76,6 +78,7 @@ def strategy_evaluation_run(*, evaluation_id: int) -> StrategyEvaluation:
     try:
         result = evaluations()[(evaluation.game, evaluation.strategy)](progress)
     except Exception as exc:
+        LOG.exception("strategy evaluation %s (%s, %s) failed", evaluation.pk, evaluation.game, evaluation.strategy)
         StrategyEvaluation.objects.filter(pk=evaluation.pk).update(
             status=StrategyEvaluation.Status.FAILED, error=repr(exc)
         )

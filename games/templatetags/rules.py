@@ -3,15 +3,19 @@ from decimal import Decimal, InvalidOperation
 from babel.numbers import format_decimal, format_percent
 from django import template
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import ngettext
 
 from compliance.formatting import babel_locale, money
 
 register = template.Library()
 
+# each unit's words for one and for several: « 1 jour », « 7 jours »
 _UNIT_WORDS = {
-    "calendar_days": gettext_lazy("jours calendaires"), "working_days": gettext_lazy("jours ouvrables"),
-    "days": gettext_lazy("jour(s)"), "weeks": gettext_lazy("semaine(s)"), "hours": gettext_lazy("heure(s)"),
+    "calendar_days": lambda n: ngettext("%(n)s jour calendaire", "%(n)s jours calendaires", n),
+    "working_days": lambda n: ngettext("%(n)s jour ouvrable", "%(n)s jours ouvrables", n),
+    "days": lambda n: ngettext("%(n)s jour", "%(n)s jours", n),
+    "weeks": lambda n: ngettext("%(n)s semaine", "%(n)s semaines", n),
+    "hours": lambda n: ngettext("%(n)s heure", "%(n)s heures", n),
 }
 
 
@@ -36,7 +40,7 @@ def _one(value, unit: str, locale: str) -> str:
     if unit == "multiple":
         return f"{_number(value, locale)} ×"
     if unit in _UNIT_WORDS and isinstance(value, int):
-        return f"{value} {_UNIT_WORDS[unit]}"
+        return _UNIT_WORDS[unit](value) % {"n": _number(value, locale)}
     return _number(value, locale) if isinstance(value, int | Decimal) else str(value)
 
 

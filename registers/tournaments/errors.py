@@ -37,7 +37,7 @@ TABLES_REQUIRED = _("Indiquez les tables ou machines utilisées pour le tournoi 
 CONTENT_MISSING = _("Les règles du tournoi doivent inclure : {missing} ({citation}).")
 STATE = _("Le tournoi est « {state} » : on ne peut pas {action}.")
 PUBLISHED_LATE = _("Règles mises à la disposition du public le {published} (date enregistrée par Vigie) pour un "
-                   "tournoi du {start} : {days} jour(s) avant, il en faut au moins {required} ({citation}).")
+                   "tournoi du {start} : {days} avant, il en faut au moins {required} ({citation}).")
 STARTED_EARLY = _("Le tournoi ne peut commencer avant la date et l'heure publiées, le {start} ({citation}).")
 STARTED_FUTURE = _("Le début d'un tournoi ne peut être enregistré à l'avance.")
 OUT_FUTURE = _("Des joueurs sortis ne peuvent être enregistrés à l'avance.")

@@ -211,7 +211,8 @@ def _week_check(tournament: Tournament, published: datetime.date, start: datetim
     days = (start - published).days
     if days < 7 * ahead.value:
         raise _refused(errors.PUBLISHED_LATE.format(published=_day(casino, published), start=_day(casino, start),
-                                                    days=days, required=7 * ahead.value, citation=ahead.citation),
+                                                    days=formatting.days(days), required=7 * ahead.value,
+                                                    citation=ahead.citation),
                        ErrorCode.PUBLISHED_LATE, field)
     return str(ahead.citation)
 
