@@ -48,9 +48,14 @@ def test_a_day_s_findings_are_explained_and_accepted_from_its_page(live_server, 
 
     manager, errors = signed_in(browser, live_server, w.manager_c.username)
     manager.goto(url)
-    manager.locator(f"[data-testid=accept-{findings['drop:HC-02:1'].pk}] button").click()
+    # his own explanation is not his to accept (the two-person rule): the button is disabled, with why
+    refused = manager.locator(f"[data-testid=accept-refused-{findings['drop:HC-02:1'].pk}]")
+    assert refused.locator("button").is_disabled()
+    assert "autre personne que celle qui l'a donnée" in refused.get_attribute("title")
+    manager.locator(f"[data-testid=accept-{findings['avance:HC-01:1'].pk}] button").click()  # the accountant's
     manager.wait_for_load_state()
-    assert manager.locator("tr[data-finding='drop:HC-02:1']").get_attribute("data-state") == "accepte"
+    assert manager.locator("tr[data-finding='avance:HC-01:1']").get_attribute("data-state") == "accepte"
+    assert manager.locator("tr[data-finding='drop:HC-02:1']").get_attribute("data-state") == "explique"
     text = manager.locator("main").inner_text()
     assert "Contrôle interne du casino : bordereaux signés et numérotés sans trou" in text
     assert "Contrôle interne du casino : drop compté par deux personnes" in text and "100,00" in text
