@@ -26,7 +26,7 @@ PAGE_QUERIES = {
         "register carnets_speciaux": 9, "register cartes": 9, "register cartes, an older page": 9,
         "register jackpots": 23, "register orphelins": 14, "cards": 12,
         "card": 18, "clients": 8, "client": 13, "cash desk": 20, "cash desk's day": 20, "tables": 17, "pit": 17,
-        "table's session": 12, "tables' trends": 9, "poker room's day": 14, "poker deals": 10, "poker deal": 13,
+        "table's session": 12, "tables' trends": 9, "poker room's day": 15, "poker deals": 10, "poker deal": 13,
         "reconciliations": 7, "reports": 8, "approvals": 7, "tournaments": 7, "jobs": 6,
     },
     "caisse": {
@@ -35,7 +35,7 @@ PAGE_QUERIES = {
         "register carnets_speciaux": 8, "register cartes": 8, "register cartes, an older page": 8,
         "register jackpots": 22, "register orphelins": 13, "cards": 11,
         "card": 17, "clients": 7, "client": 12, "cash desk": 19, "cash desk's day": 19, "tables": 15, "pit": 15,
-        "table's session": 11, "tables' trends": 8, "poker room's day": 13, "poker deals": 9, "poker deal": 12,
+        "table's session": 11, "tables' trends": 8, "poker room's day": 14, "poker deals": 9, "poker deal": 12,
         "reconciliations": 6, "reports": 7, "approvals": 5, "tournaments": 5, "jobs": 5,
     },
     "ministere": {
@@ -43,7 +43,7 @@ PAGE_QUERIES = {
         "register avances": 8, "register cagnotte": 17,
         "register carnets_speciaux": 8, "register cartes": 8, "register cartes, an older page": 8,
         "register jackpots": 14, "register orphelins": 13, "cards": 14,
-        "card": 14, "tables": 5, "pit": 12, "table's session": 11, "tables' trends": 8, "poker room's day": 12,
+        "card": 14, "tables": 5, "pit": 12, "table's session": 11, "tables' trends": 8, "poker room's day": 13,
         "poker deals": 9, "poker deal": 12, "reconciliations": 6, "reports": 7, "approvals": 6, "tournaments": 5,
         "jobs": 5,
     },

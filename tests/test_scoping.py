@@ -52,6 +52,8 @@ SCOPED_ROUTES = {
     "dashboard": ("list", None),
     "casino-mine": ("list", None),
     "casino-list": ("list", None),
+    # the header's search: every searcher reads within the user's scope (tests/test_filters_search.py finds each kind)
+    "search": ("list", None),
     "casino-detail": ("detail", lambda w: {"code": w.b.code}),
     "job-list": ("list", None),
     "job-detail": ("detail", lambda w: {"pk": w.job_b.pk}),
