@@ -30,6 +30,22 @@ def zone_note(context) -> str:
 
 
 @register.filter
+def written_dates(text):
+    """A free text (a rule file's note) with its ISO dates as people write them: « signé le 1995-12-20 » → « signé le
+    20 décembre 1995 »."""
+    import datetime
+    import re
+
+    def written(match):
+        try:
+            return formatting.date(datetime.date.fromisoformat(match.group(0)), jurisdiction=None)
+        except ValueError:
+            return match.group(0)
+
+    return re.sub(r"(?<![\w/-])\d{4}-\d{2}-\d{2}(?![\w/-])", written, str(text)) if text else text
+
+
+@register.filter
 def in_section(path: str, url: str | None) -> bool:
     """True when `path` is `url` or one of its sub-pages (the sidebar marks the whole section)."""
     return bool(url) and (path == url or (url != "/" and path.startswith(url)))
