@@ -47,6 +47,8 @@ def urls_for(casino: Casino, username: str) -> list[tuple[str, str]]:
         ("approvals", reverse("approvals-list")),
         ("tournaments", reverse("tournaments-list")),
         ("jobs", reverse("job-list")),
+        ("deadlines", reverse("deadlines")),
+        ("notifications", reverse("notifications")),
     ]
     for year in archived_years(casino)[:1]:  # the newest archived year, read back (registers/chain/kept.py)
         archive = reverse("registers-archive", kwargs={"casino": code, "kind": "cartes", "year": year})

@@ -9,11 +9,12 @@ from decimal import Decimal
 from importlib import import_module
 
 from django.apps import apps
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.module_loading import module_has_submodule
 
 from .models import Casino, JobRun, Jurisdiction, User
-from .services import casino_create, job_enqueue, jurisdictions_load, system_user, user_create
+from .services import casino_create, job_enqueue, jurisdictions_load, system_user, user_create, user_update
 
 DEMO_PASSWORD = "Vigie-demo-2026!"
 
@@ -94,4 +95,18 @@ def demo_load() -> list[str]:
     for part in parts:
         if hasattr(part, "demo_load_last"):
             created += part.demo_load_last()
+    created += _emails_set(actor)
     return created
+
+
+EMAIL_DOMAIN = "demo.vigie.example"  # reserved (RFC 2606): the digests reach the local mailbox of ./scripts/run only
+
+
+def _emails_set(actor: User) -> list[str]:
+    """Each demo person's e-mail address, where they have none, so the digests of compliance/notifications.py reach
+    them: <login>@demo.vigie.example (the archived casino's people too)."""
+    names = [spec.username for spec in USERS]
+    people = User.objects.filter(email="", is_active=True).filter(
+        Q(username__in=names) | Q(username__startswith=f"{ARCHIVED['code']}.")).order_by("username")
+    return [f"e-mail of {user_update(actor=actor, user=user, email=f'{user.username}@{EMAIL_DOMAIN}').username}"
+            for user in people if user.has_usable_password()]

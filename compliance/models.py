@@ -133,6 +133,9 @@ class User(AbstractUser):
     jurisdiction = models.ForeignKey(Jurisdiction, on_delete=models.PROTECT, null=True, blank=True,
                                      related_name="regulators", verbose_name=_("juridiction"))
     preferred_language = models.CharField(_("langue"), max_length=5, choices=settings.LANGUAGES, default="fr")
+    # when the person last marked their notifications read (compliance/notifications.py): what waits for them since is
+    # « nouveau ». On the user's row, which every page loads anyway: the bell costs no query of its own
+    notifications_seen_at = models.DateTimeField(_("notifications lues jusqu'au"), null=True, blank=True)
 
     objects = UserManager()
 
@@ -343,19 +346,8 @@ class CalendarFeed(models.Model):
                                     name="calendarfeed_one_in_use_per_user"),
         ]
 
-
-class NotificationState(models.Model):
-    """When a person last marked their notifications read: what waits for them since then is « nouveau »."""
-
-    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True,
-                                related_name="notification_state", verbose_name=_("utilisateur"))
-    seen_at = models.DateTimeField(_("lu jusqu'au"))
-
-    objects = OwnRowsQuerySet.as_manager()
-
-    class Meta:
-        verbose_name = _("état des notifications")
-        verbose_name_plural = _("états des notifications")
+    def __str__(self) -> str:
+        return f"{self.user} ({self.created_at:%Y-%m-%d})"  # never the token
 
 
 class Digest(models.Model):
@@ -374,6 +366,9 @@ class Digest(models.Model):
         verbose_name = _("résumé envoyé")
         verbose_name_plural = _("résumés envoyés")
 
+    def __str__(self) -> str:
+        return f"{self.recipient} {self.sent_at:%Y-%m-%d %H:%M}"
+
 
 class DigestItem(models.Model):
     """One item of a digest, by its Task.key: never sent to the same person twice."""
@@ -389,3 +384,6 @@ class DigestItem(models.Model):
         verbose_name = _("élément d'un résumé")
         verbose_name_plural = _("éléments des résumés")
         constraints = [models.UniqueConstraint(fields=["user", "key"], name="digestitem_once_per_user")]
+
+    def __str__(self) -> str:
+        return self.key

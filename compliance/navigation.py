@@ -30,6 +30,8 @@ NAVIGATION: tuple[NavItem, ...] = (
     NavItem(_("Mon casino"), "building", CASINO_STAFF,
             _("Son autorisation, sa société exploitante, son capital, son personnel et les modules."), "casino-mine"),
     NavItem(_("Casinos"), "building", (REGULATOR, ADMIN), _("Les casinos de votre périmètre."), "casino-list"),
+    NavItem(_("Échéances"), "calendar-event", EVERYONE,
+            _("Chaque délai qui vous concerne, par mois et par semaine, et dans votre propre agenda."), "deadlines"),
     NavItem(_("Registres"), "journal-text", EVERYONE,
             _("Orphelins, paiements de jackpots, cagnotte, machines à sous : chaînés et signés."), "registers-list"),
     NavItem(_("Cartes de jeu électroniques"), "credit-card-2-front", (*CASINO_STAFF, REGULATOR),

@@ -4,6 +4,7 @@ audit event of the change (`audit_record`), naming its actor."""
 import datetime
 import json
 import logging
+import secrets
 from decimal import Decimal
 from pathlib import Path
 from zoneinfo import ZoneInfo
@@ -24,7 +25,20 @@ from compliance.errors import ErrorCode
 
 from . import errors
 from .errors import DomainError, PermissionDeniedError
-from .models import LATE_FILING_DAYS_MAX, SYSTEM_USERNAME, AuditAction, AuditEvent, Casino, JobRun, Jurisdiction, User
+from .models import (
+    LATE_FILING_DAYS_MAX,
+    SYSTEM_USERNAME,
+    AuditAction,
+    AuditEvent,
+    CalendarFeed,
+    Casino,
+    Digest,
+    DigestItem,
+    JobRun,
+    Jurisdiction,
+    User,
+)
+from .notifications import digest_items, digest_message, digest_recipients
 from .permissions import verify_can_write
 from .queue import send_on_commit
 
@@ -367,6 +381,77 @@ JOB_HANDLERS = {JobRun.Kind.PIPELINE_CHECK: _pipeline_check}
 def worker_heartbeat(*, worker: str) -> None:
     """Exempt from the audit: it writes a cache key every 30 s for the health page, not state of record."""
     cache.set(HEARTBEAT_KEY, {"worker": worker, "at": timezone.now().isoformat()}, timeout=None)
+
+
+# --- the deadlines' calendar and the notifications (compliance/calendar.py, compliance/notifications.py) -------------
+
+@transaction.atomic
+def calendar_feed_issue(*, actor: User) -> CalendarFeed:
+    """A new private address for `actor`'s deadlines; the one in use, if any, stops answering at once (a new address
+    replaces one that has circulated). Recorded without the token, which is a credential."""
+    User.objects.select_for_update(of=("self",)).get(pk=actor.pk)  # two clicks at once make one address
+    now = timezone.now()
+    replaced = CalendarFeed.objects.filter(user=actor, revoked_at__isnull=True).update(revoked_at=now)
+    feed = CalendarFeed.objects.create(user=actor, token=secrets.token_urlsafe(32), created_at=now)
+    audit_record(actor=actor, action=AuditAction.CALENDAR_FEED_ISSUED, casino=actor.casino,
+                 jurisdiction=actor.jurisdiction, target_type="calendar_feed", target_id=feed.pk,
+                 details={"replaced": replaced})
+    return feed
+
+
+@transaction.atomic
+def calendar_feed_revoke(*, actor: User) -> int:
+    """`actor`'s private address stops answering (404); returns how many were in use (0 or 1): revoking none records
+    nothing."""
+    feeds = list(CalendarFeed.objects.select_for_update().filter(user=actor, revoked_at__isnull=True))
+    for feed in feeds:
+        feed.revoked_at = timezone.now()
+        feed.save(update_fields=["revoked_at"])
+        audit_record(actor=actor, action=AuditAction.CALENDAR_FEED_REVOKED, casino=actor.casino,
+                     jurisdiction=actor.jurisdiction, target_type="calendar_feed", target_id=feed.pk)
+    return len(feeds)
+
+
+def notifications_mark_read(*, actor: User) -> User:
+    """What waits for `actor` until now is no longer « nouveau » for them (the bell starts again from zero). A
+    person's own reading mark, not a record: exempt from the audit (tests/test_audit_services.py)."""
+    actor.notifications_seen_at = timezone.now()
+    User.objects.filter(pk=actor.pk).update(notifications_seen_at=actor.notifications_seen_at)
+    return actor
+
+
+def digest_send(*, user: User) -> Digest | None:
+    """E-mails `user` what is new for them and no digest carried yet, then records it (the digest, its items by key,
+    its audit event by the platform itself): one transaction around the sending, so a mail server that refuses
+    leaves nothing recorded and the next run tries again. None when there is nothing new or no address."""
+    tasks = digest_items(user) if user.email and user.is_active else []
+    if not tasks:
+        return None
+    message = digest_message(user, tasks)
+    with transaction.atomic():
+        digest = Digest.objects.create(user=user, sent_at=timezone.now(), recipient=user.email,
+                                       subject=message.subject)
+        DigestItem.objects.bulk_create([DigestItem(digest=digest, user=user, key=task.key) for task in tasks])
+        audit_record(actor=system_user(), action=AuditAction.DIGEST_SENT, casino=user.casino,
+                     jurisdiction=user.jurisdiction, target_type="user", target_id=user.pk,
+                     details={"digest": digest.pk, "recipient": user.email, "items": [task.key for task in tasks]})
+        message.send(using="default")  # the default mailer (settings.MAILERS)
+    return digest
+
+
+def digests_send() -> list[Digest]:
+    """The digest of every person with an e-mail address and something new (the Celery beat job). One refused
+    address is logged and does not stop the others'."""
+    sent = []
+    for user in digest_recipients():
+        try:
+            digest = digest_send(user=user)
+        except Exception:  # noqa: BLE001 - logged; the others' digests go on
+            LOG.exception("digest to user %s not sent", user.pk)
+            continue
+        if digest is not None:
+            sent.append(digest)
+    return sent
 
 
 # --- a failed job sent again (the « À faire » of the platform's administrator) --------------------------------------

@@ -15,3 +15,12 @@ def worker_heartbeat(self) -> None:
     from .services import worker_heartbeat as record
 
     record(worker=self.request.hostname or "worker")
+
+
+@shared_task(ignore_result=True)
+def notifications_digest() -> int:
+    """The Celery beat job: each person with an e-mail address gets what is new for them, once (settings
+    CELERY_BEAT_SCHEDULE)."""
+    from .services import digests_send
+
+    return len(digests_send())

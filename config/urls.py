@@ -5,7 +5,7 @@ from django.urls import include, path
 from django.views.decorators.csp import csp_override
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from compliance import views
+from compliance import calendar_views, notification_views, views
 from compliance.api.errors import not_found
 from compliance.reports import urls as reports_urls
 from compliance.search_views import search
@@ -24,6 +24,16 @@ urlpatterns = [
     path("traitements/", views.JobListView.as_view(), name="job-list"),
     path("traitements/<uuid:pk>/", views.JobDetailView.as_view(), name="job-detail"),
     path("traitements/<uuid:pk>/relancer/", views.JobRetryView.as_view(), name="job-retry"),
+    # the deadlines by month and week, and their iCalendar feed at a private address (the token is the credential)
+    path("echeances/", calendar_views.DeadlinesView.as_view(), name="deadlines"),
+    path("echeances/adresse/", calendar_views.FeedIssueView.as_view(), name="deadlines-feed-issue"),
+    path("echeances/adresse/revoquer/", calendar_views.FeedRevokeView.as_view(), name="deadlines-feed-revoke"),
+    path("echeances/<slug:token>.ics", calendar_views.deadlines_feed, name="deadlines-feed"),
+    path("notifications/", notification_views.NotificationsView.as_view(), name="notifications"),
+    # the local mail server's mails (./scripts/run), where settings.LOCAL_MAILBOX_DIR names them
+    path("courrier/", notification_views.MailboxView.as_view(), name="mailbox"),
+    path("courrier/<str:key>/", notification_views.MailView.as_view(), name="mailbox-mail"),
+    path("courrier/<str:key>/html/", notification_views.mail_html, name="mailbox-mail-html"),
     path("regles/", include("games.urls")),
     path("registres/", include("registers.urls")),
     path("cartes/", include("registers.cards.urls")),

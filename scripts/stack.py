@@ -1,7 +1,8 @@
 """Starts the project's own services and runs the product (`run`), one command with the product's settings
 (`manage`, `python`), the whole test suite (`test`), the benchmarks (`bench`) or the recovery drill (`drill`).
 
-run:    PostgreSQL, Redis, Celery worker and beat, gunicorn; data kept under var/ (VIGIE_VAR) between runs.
+run:    PostgreSQL, Redis, Celery worker and beat, gunicorn, a local mail server (aiosmtpd, its mails in var/mail);
+        data kept under var/ (VIGIE_VAR) between runs.
         With --standby, a streaming-replication standby in var/standby and synchronous commit (scripts/standby.py).
 manage: `manage.py ARGS` with the settings of var/ (config.settings.local, its secret key, the owner role). Uses
         the PostgreSQL and Redis of a running `run`; when none runs, starts them for the command and stops them
@@ -21,6 +22,7 @@ import os
 import secrets
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -46,7 +48,8 @@ from services import (
 from standby import attach_standby, cmd_drill
 
 BROWSER_PACKAGES = {"chromium": "/usr/bin/chromium", "poppler-utils": "/usr/bin/pdftoppm"}
-DEFAULT_PORTS = {"VIGIE_PORT": 8000, "VIGIE_PG_PORT": 55432, "VIGIE_REDIS_PORT": 56379, "VIGIE_STANDBY_PORT": 55433}
+DEFAULT_PORTS = {"VIGIE_PORT": 8000, "VIGIE_PG_PORT": 55432, "VIGIE_REDIS_PORT": 56379, "VIGIE_STANDBY_PORT": 55433,
+                 "VIGIE_SMTP_PORT": 8025}
 # these commands handle the schema themselves: `manage` does not migrate before them
 SCHEMA_COMMANDS = {"migrate", "makemigrations", "showmigrations", "sqlmigrate", "squashmigrations",
                    "optimizemigration"}
@@ -239,12 +242,23 @@ def cmd_run(args: argparse.Namespace) -> int:
 
         # the web server and the worker connect as the application role, which cannot rewrite a register
         app_env = {**env, "DATABASE_URL": env.get("DATABASE_APP_URL", env["DATABASE_URL"])}
+        # the mails the product sends (the digests) go to a local mail server, kept in var/mail and shown on the local
+        # mailbox page, unless EMAIL_HOST names a real one
+        mail_port = None if os.environ.get("EMAIL_HOST") else free_port(env_port("VIGIE_SMTP_PORT"))
+        if mail_port:
+            mail_env = {"EMAIL_HOST": "127.0.0.1", "EMAIL_PORT": str(mail_port),
+                        "VIGIE_LOCAL_MAILBOX": str(var / "mail")}
+            env.update(mail_env)
+            app_env.update(mail_env)
 
         def spawn(name: str, *cmd: str) -> None:
             log = open(var / "log" / f"{name}.log", "ab")  # noqa: SIM115 - lives as long as the child
             children.append((name, subprocess.Popen(cmd, cwd=ROOT, env=app_env, stdout=log, stderr=log,
                                                     start_new_session=True)))
 
+        if mail_port:  # aiosmtpd's Maildir handler; -n: no setuid to `nobody`, var/mail stays the user's
+            spawn("mail", sys.executable, "-m", "aiosmtpd", "-n", "-l", f"127.0.0.1:{mail_port}",
+                  "-c", "aiosmtpd.handlers.Mailbox", str(var / "mail"))
         spawn("worker", str(BIN / "celery"), "-A", "config", "worker", "-l", "INFO", "-c", "2", "-n", "vigie@%h")
         spawn("beat", str(BIN / "celery"), "-A", "config", "beat", "-l", "INFO",
               "-s", str(var / "celerybeat-schedule"))
@@ -253,7 +267,13 @@ def cmd_run(args: argparse.Namespace) -> int:
         url = f"http://localhost:{port}/"
         wait_for(lambda: urllib.request.urlopen(url + "connexion/", timeout=2).status == 200, "the web server")
         print(f"\n  Vigie is running: {url}\n", flush=True)
+        if mail_port:
+            print(f"  Local mailbox: {url}courrier/ (the mails Vigie sends, e.g. each person's digest)\n", flush=True)
         manage(env, "demo_load", "--logins-only")
+        if mail_port:  # the demo's digests now, rather than at the beat's first hour
+            wait_for(lambda: socket.create_connection(("127.0.0.1", mail_port), timeout=2).close() is None,
+                     "the local mail server")
+            manage(env, "notifications_digest")
         print(f"  Logs: {var / 'log'}   Ctrl-C stops everything.\n", flush=True)
         while not stopping:
             for name, proc in children:

@@ -7,6 +7,7 @@ writes to the database, directly or through another service. A new one without a
 test, and a write outside a service module fails the second."""
 
 import ast
+import contextlib
 import datetime
 from pathlib import Path
 
@@ -24,6 +25,7 @@ WRITES = {"create", "save", "bulk_create", "get_or_create", "update_or_create", 
 EXEMPT = {
     "compliance.services.audit_record": "it is the audit record itself",
     "compliance.services.worker_heartbeat": "a cache key for the health page, not a record",
+    "compliance.services.notifications_mark_read": "a person's own reading mark of their bell, not a record",
     "games.rtp.services.distribution_store": "hand counts recomputed from the rule files; no person acts",
     "games.rtp.services.strategy_evaluation_enqueue": "a computation queued from the rule files; no person acts",
     "games.rtp.services.strategy_evaluation_run": "the worker's computation of a strategy's return",
@@ -222,6 +224,45 @@ def case_job_retry(w):
     JobRun.objects.filter(pk=w.job_a.pk).update(status=JobRun.Status.FAILED, error="KeyError('journee')", attempts=1)
     _compliance("job_retry")(actor=w.admin, job=w.job_a)
     return w.admin
+
+
+def case_calendar_feed_revoke(w):
+    """Its setup (the address to revoke) is recorded by the same person: the case counts the revocation itself."""
+    _compliance("calendar_feed_issue")(actor=w.accountant_a)
+    _compliance("calendar_feed_revoke")(actor=w.accountant_a)
+    assert AuditEvent.objects.filter(action="calendar_feed_revoked", actor=w.accountant_a).count() == 1
+    return CHECKED
+
+
+@contextlib.contextmanager
+def _news_for(w, user):
+    """One new item for `user`, from a provider of the case's own (compliance/todo.py), and an e-mail address."""
+    from compliance import todo
+    from compliance.services import user_update
+
+    user_update(actor=w.admin, user=user, email=f"{user.username}@demo.vigie.example")
+    user.refresh_from_db()
+    saved = list(todo.PROVIDERS)
+    todo.PROVIDERS[:] = []
+    todo.provider_register(lambda person: [todo.Task(key="case:1", group="G", label="L", url="/",
+                                                     since=datetime.datetime.now(datetime.UTC))]
+                           if person.pk == user.pk else [], roles=(user.role,))
+    try:
+        yield
+    finally:
+        todo.PROVIDERS[:] = saved
+
+
+def case_digest_send(w):
+    with _news_for(w, w.accountant_a):
+        assert _compliance("digest_send")(user=w.accountant_a) is not None
+    return _compliance("system_user")()
+
+
+def case_digests_send(w):
+    with _news_for(w, w.accountant_a):
+        assert len(_compliance("digests_send")()) == 1
+    return _compliance("system_user")()
 
 
 def case_rules_load(w):
@@ -545,6 +586,11 @@ CASES = {
     "compliance.services.job_enqueue": case_job_enqueue,
     "compliance.services.job_execute": case_job_execute,
     "compliance.services.job_retry": case_job_retry,
+    "compliance.services.calendar_feed_issue": lambda w: (_compliance("calendar_feed_issue")(
+        actor=w.accountant_a), w.accountant_a)[1],
+    "compliance.services.calendar_feed_revoke": case_calendar_feed_revoke,
+    "compliance.services.digest_send": case_digest_send,
+    "compliance.services.digests_send": case_digests_send,
     "games.services.rules_load": case_rules_load,
     f"{CHAIN}.entry_append": lambda w: (_c(CHAIN, "entry_append")(
         register=_register(w, "jackpots"), kind="jackpot.paiement_manuel", gaming_day=TODAY(), actor=w.accountant_c,

@@ -26,7 +26,10 @@ UNSCOPED_ROUTES = {"home", "login", "logout", "health", "set_language", "api-tok
                    # (tests/test_tournaments_pages.py checks a draft is not on it)
                    "tournaments-public-casino",
                    # a Québec casino's wheel of fortune as it made it public (QC RJC art. 120), for anyone
-                   "approvals-wheel-public"}
+                   "approvals-wheel-public",
+                   # a person's deadlines as an iCalendar feed: the address's random token is the credential (a
+                   # calendar application cannot sign in); revoked or unknown, a 404 (tests/test_calendar.py)
+                   "deadlines-feed"}
 
 # Published rule texts: the same for every signed-in user, whatever their casino or jurisdiction
 # (public law), never for an anonymous visitor, and read-only. name -> kwargs.
@@ -50,6 +53,14 @@ PUBLIC_RULE_ROUTES = {
 # "detail": B's object must be a 404; "self": only the caller's own data.
 SCOPED_ROUTES = {
     "dashboard": ("list", None),
+    # what waits for the person: their own deadlines and notifications (compliance/todo.py's providers are scoped)
+    "deadlines": ("self", None),
+    "notifications": ("self", None),
+    # the local mailbox: off in the tests' settings (a 404 to everyone); tests/test_notifications.py turns it on and
+    # checks each person reads only the mails addressed to them
+    "mailbox": ("detail", None),
+    "mailbox-mail": ("detail", lambda w: {"key": "inconnu"}),
+    "mailbox-mail-html": ("detail", lambda w: {"key": "inconnu"}),
     "casino-mine": ("list", None),
     "casino-list": ("list", None),
     # the header's search: every searcher reads within the user's scope (tests/test_filters_search.py finds each kind)
@@ -268,6 +279,8 @@ def _named_routes(resolver=None, namespace=None) -> set[str]:
 
 # Forms posted from a page, with no page of their own (GET is a 405): the casino they name is looked up among the
 # caller's, so another casino's is refused with the field named and nothing is written.
+# deadlines-feed-issue and -revoke act on the caller's own calendar address only (tests/test_calendar.py).
+DEADLINE_FEED_FORMS = {"deadlines-feed-issue", "deadlines-feed-revoke"}
 POST_ONLY_ROUTES = {"reports-new", "job-retry"}  # job-retry: another casino's job is a 404 (tests/test_home.py)
 
 
@@ -289,7 +302,8 @@ APPROVAL_API_ROUTES = {
 
 def test_every_named_route_is_classified():
     assert _named_routes() == (UNSCOPED_ROUTES | set(SCOPED_ROUTES) | set(PUBLIC_RULE_ROUTES)
-                               | set(SLOT_SYSTEM_ROUTES) | POST_ONLY_ROUTES | set(APPROVAL_API_ROUTES)
+                               | set(SLOT_SYSTEM_ROUTES) | POST_ONLY_ROUTES | DEADLINE_FEED_FORMS
+                               | set(APPROVAL_API_ROUTES)
                                | set(PUBLISHED_TOURNAMENT_ROUTES))
 
 

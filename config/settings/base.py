@@ -72,6 +72,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "compliance.context_processors.shell",
+                "compliance.notifications.bell",
             ],
         },
     },
@@ -124,7 +125,26 @@ CELERY_BEAT_SCHEDULE = {
     # day cards expire, found nominative cards past their week's hold become orphans (LU art. 3-1 7), 3-4 8))
     "cards-daily": {"task": "registers.tasks.cards_daily", "schedule": 3600.0},
     "partitions-ahead": {"task": "registers.tasks.partitions_ahead", "schedule": 86400.0},
+    # each person's e-mail digest of what is new for them since the last (compliance/notifications.py); hourly, an item
+    # goes out once
+    "notifications-digest": {"task": "compliance.tasks.notifications_digest", "schedule": 3600.0},
 }
+
+# --- E-mail (https://docs.djangoproject.com/en/6.1/topics/email/): the digests of compliance/notifications.py -------
+# The environment's EMAIL_* variables make the default mailer: an SMTP server (EMAIL_HOST, EMAIL_PORT, EMAIL_HOST_USER,
+# EMAIL_HOST_PASSWORD, EMAIL_USE_TLS or EMAIL_USE_SSL, EMAIL_TIMEOUT), or another backend (EMAIL_BACKEND) with no option
+SMTP_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+MAILERS = {"default": {"BACKEND": env("EMAIL_BACKEND", default=SMTP_BACKEND)}}
+if MAILERS["default"]["BACKEND"] == SMTP_BACKEND:
+    MAILERS["default"]["OPTIONS"] = {
+        "host": env("EMAIL_HOST", default="localhost"), "port": env.int("EMAIL_PORT", default=25),
+        "username": env("EMAIL_HOST_USER", default=""), "password": env("EMAIL_HOST_PASSWORD", default=""),
+        "use_tls": env.bool("EMAIL_USE_TLS", default=False), "use_ssl": env.bool("EMAIL_USE_SSL", default=False),
+        "timeout": env.int("EMAIL_TIMEOUT", default=30)}
+DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", default="Vigie <vigie@localhost>")
+# The Maildir where `./scripts/run`'s local mail server keeps what it receives, shown on the local mailbox page
+# (/courrier/); empty, the page does not exist (a real mail server delivers the mails).
+LOCAL_MAILBOX_DIR = env("VIGIE_LOCAL_MAILBOX", default="")
 
 # --- Authentication ---------------------------------------------------------------------------
 AUTH_USER_MODEL = "compliance.User"
