@@ -238,7 +238,6 @@ class JobRun(models.Model):
             "kind": self.get_kind_display(), "attempt": self.attempts}
 
 
-
 class AuditAction(models.TextChoices):
     CASINO_CREATED = "casino_created", _("Casino créé")  # a licensed casino added to the platform
     CASINO_CHANGED = "casino_changed", _("Casino modifié")  # its descriptive fields, each as [before, after]
@@ -280,6 +279,10 @@ class AuditAction(models.TextChoices):
     CALENDAR_FEED_REVOKED = "calendar_feed_revoked", _("Adresse privée du calendrier révoquée")
     # an e-mail digest of what is new for a person (compliance/notifications.py): its recipient and its items
     DIGEST_SENT = "digest_sent", _("Résumé envoyé par courriel")
+    # an item of a casino's kept lists (a desk, a poker table, a chip or a banknote: registers/house_lists) added or
+    # put back in service, and retired
+    HOUSE_LIST_ADDED = "house_list_added", _("Élément ajouté aux listes du casino")
+    HOUSE_LIST_RETIRED = "house_list_retired", _("Élément retiré des listes du casino")
 
 
 class AuditEvent(models.Model):

@@ -19,7 +19,50 @@ from compliance.services import system_user
 
 def demo_load() -> list[str]:
     return (_orphelins_demo() + _other_registers_demo() + _cards_demo() + _elsewhere_demo() + _tables_demo()
-            + _poker_room_demo() + _archived_demo())
+            + _poker_room_demo() + _archived_demo() + _house_lists_demo())
+
+
+EURO = {"jeton": ("1", "5", "25", "100", "500", "1000"), "billet": ("5", "10", "20", "50", "100", "200", "500")}
+DOLLAR = {"jeton": ("1", "5", "25", "100", "500", "1000"), "billet": ("5", "10", "20", "50", "100")}
+# The lists each demo casino's management keeps, with the names the demo's entries give its desks and poker tables
+# (the cards' loads and counts above, registers/poker_room/demo.py ROOMS, the cagnotte counts) and the chips its
+# tables count (registers/tables/demo.py CHIPS) among those of its currency.
+HOUSE_LISTS = {
+    "la-moselle": {"caisse": ("Caisse 1", "Caisse 2"), "denominations": EURO, "table_poker": (
+        ("TH-1", "Texas hold'em no limit"), ("OM-1", "Omaha pot limit"), ("Poker 1", "Texas hold'em"),
+        ("Poker 2", "Texas hold'em"))},
+    "lac-bleu": {"caisse": (), "denominations": DOLLAR, "table_poker": (
+        ("SP-1", "Texas hold'em no limit"), ("SP-2", "Omaha high-low pot limit"), ("Poker 1", "Texas hold'em"),
+        ("Poker 2", "Texas hold'em"))},
+    "les-rochers": {"caisse": (), "denominations": EURO, "table_poker": ()},
+}
+
+
+def _house_lists_demo() -> list[str]:
+    """Each demo casino's desks, poker tables and chips and banknotes, put in its lists by its management; Vieux-Pont's
+    desks are those its generated years name (registers/scale/cards.py)."""
+    from .house_lists.services import denomination_add, station_add
+    from .models import Station
+    from .scale.cards import DESKS
+
+    lists = {**HOUSE_LISTS, "vieux-pont": {"caisse": DESKS, "denominations": EURO, "table_poker": ()}}
+    done = []
+    for code, kept in lists.items():
+        casino = Casino.objects.filter(code=code).first()
+        manager = casino and casino.users.filter(role=User.Role.MANAGER).order_by("pk").first()
+        if manager is None or Station.objects.filter(casino=casino).exists() or casino.denominations.exists():
+            continue
+        with transaction.atomic():
+            for name in kept["caisse"]:
+                station_add(casino=casino, actor=manager, kind="caisse", name=name)
+            for name, game in kept["table_poker"]:
+                station_add(casino=casino, actor=manager, kind="table_poker", name=name, game=game)
+            for kind, values in kept["denominations"].items():
+                for value in values:
+                    denomination_add(casino=casino, actor=manager, value=value, kind=kind)
+        done.append(f"lists of {code}: {len(kept['caisse'])} desks, {len(kept['table_poker'])} poker tables, "
+                    f"{sum(len(values) for values in kept['denominations'].values())} chips and banknotes")
+    return done
 
 
 def demo_load_last() -> list[str]:

@@ -6,6 +6,7 @@ from django.urls import path, re_path
 from . import register_page
 from .appareils import views as appareils
 from .archive import views as archive
+from .house_lists import views as house_lists
 from .kinds import RegisterKind
 from .orphelins import views as orphelins
 from .poker import views as poker
@@ -38,6 +39,7 @@ def entry_detail(request, casino, kind, seq):
 urlpatterns = [
     path("", register_page.register_list, name="registers-list"),
     path("<slug:casino>/orphelins/", orphelins.orphelins, name="registers-orphelins"),
+    path("<slug:casino>/listes/", house_lists.lists_page, name="house-lists"),
     re_path(rf"^{CASINO}/(?P<kind>{_kinds(RegisterKind.JACKPOTS)})/$", appareils.jackpots_page,
             name="registers-other"),
     re_path(rf"^{CASINO}/(?P<kind>{_kinds(RegisterKind.APPAREILS)})/$", appareils.appareils_page,

@@ -332,6 +332,17 @@ FLOAT = {"100": 35}
 SIGNED = {"croupier": "A", "superviseur": "B"}
 
 
+LISTS = "registers.house_lists.services"
+
+
+def _station(w, name, actor=None):
+    return _c(LISTS, "station_add")(casino=w.c, actor=actor or w.manager_c, kind="caisse", name=name)
+
+
+def _denomination(w, value, actor=None):
+    return _c(LISTS, "denomination_add")(casino=w.c, actor=actor or w.manager_c, value=value, kind="jeton")
+
+
 def _table(w, number, actor=None):
     return _c(TABLES, "table_create")(casino=w.c, actor=actor or w.manager_c, game="lu.holdem_casino", number=number,
                                       pit="A")
@@ -643,6 +654,12 @@ CASES = {
         register=_register(w, "avances"), items=[_c(CHAIN, "Appended")(
             kind="table.import", gaming_day=TODAY(), actor=w.accountant_c, payload={"bordereaux": 0})]),
         w.accountant_c)[1],
+    f"{LISTS}.station_add": lambda w: (_station(w, "Caisse 9"), w.manager_c)[1],
+    f"{LISTS}.station_retire": lambda w: (_c(LISTS, "station_retire")(
+        station=_station(w, "TH-9", actor=w.other_manager), actor=w.manager_c), w.manager_c)[1],
+    f"{LISTS}.denomination_add": lambda w: (_denomination(w, "25"), w.manager_c)[1],
+    f"{LISTS}.denomination_retire": lambda w: (_c(LISTS, "denomination_retire")(
+        denomination=_denomination(w, "100", actor=w.other_manager), actor=w.manager_c), w.manager_c)[1],
     f"{TABLES}.table_create": lambda w: (_table(w, "T-1"), w.manager_c)[1],
     f"{TABLES}.session_open": lambda w: (_session(w, "T-2"), w.manager_c)[1],
     f"{TABLES}.slip_file": lambda w: _slip(_session(w, "T-3"), w.accountant_c),

@@ -12,6 +12,7 @@ from .cards import (
                           Client,
 )
 from .chain import ArchivedHead, Checkpoint, Entry, GamingSession, KeptEntry, PendingEntry, Register, VerifiedCheckpoint
+from .house_lists import Denomination, DenominationKind, Station, StationKind
 from .poker_room import Consignment, HandImport, PokerHand, PokerSession
 from .slot_systems import SlotRequest, SlotSystem
 from .tables import BankMode, GamingTable, Slip, SlipKind, SlipVoid, TableSession
@@ -30,6 +31,7 @@ __all__ = [
     "Card", "CardKind", "CardMovement", "CardStatus", "CardSystemCertificate", "CardTransfer", "Checkpoint", "Client",
     "Entry", "GamingSession", "KeptEntry", "PendingEntry", "Register", "VerifiedCheckpoint", "SlotRequest",
     "SlotSystem",
+    "Denomination", "DenominationKind", "Station", "StationKind",
     "Consignment", "HandImport", "PokerHand", "PokerSession",
     "BankMode", "GamingTable", "Slip", "SlipKind", "SlipVoid", "TableSession",
     "AnteFormat", "ChipRace", "Tournament", "TournamentEntry", "TournamentOut", "TournamentPayout", "TournamentPlace",
