@@ -10,6 +10,8 @@ from django.utils.translation import gettext_lazy as _
 
 from compliance.errors import DomainError
 
+from .inputs import late_reason_shown
+
 DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 TEXT = forms.Textarea(attrs={"rows": 2})
 
@@ -92,6 +94,8 @@ class ActionForm(BootstrapForm):
         super().__init__(data, prefix=self.action, initial=self.defaults(page) if data is None else None, **kwargs)
         for name in self.fields:
             self.fields[name].widget.attrs["aria-describedby"] = f"{self[name].auto_id}-error"
+        if self.late_filing:
+            late_reason_shown(self, getattr(page, "casino", None))
         self.deferred_fields = {}
         if self.confirmation and not self.confirmed:
             self.deferred_fields = {name: self.fields.pop(name) for name in self.confirm_fields if name in self.fields}

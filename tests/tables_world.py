@@ -2,7 +2,9 @@
 slips of one session: what the table-games tests build on."""
 
 import datetime
+from decimal import Decimal
 
+from registers.house_lists.services import denomination_add
 from registers.tables.services import drop_count, session_close, session_open, slip_file, table_create
 
 SIGNED = {"croupier": "Anne Croupier", "superviseur": "Marc Chef"}
@@ -10,6 +12,18 @@ SLIP_SIGNED = {"demandeur": "Marc Chef", "caissier": "Luc Caisse", "porteur": "P
                "croupier": "Anne Croupier", "superviseur": "Marc Chef"}
 COUNTED = {"compteur_1": "Ines Compte", "compteur_2": "Omar Compte"}
 FLOAT = {"100": 20, "25": 40, "5": 100}  # 2,000 + 1,000 + 500 = 3,500
+CHIPS = ("5", "25", "100", "500")
+
+
+def keep_chips(casino, manager, values=CHIPS):
+    """The casino's counting grid: the chips its management keeps (registers/house_lists)."""
+    for value in values:
+        denomination_add(casino=casino, actor=manager, value=value, kind="jeton")
+
+
+def grid(counts: dict, field="denominations") -> dict:
+    """A counting grid as the forms post it: one count per row, named by the row's value (« denominations-25.00 »)."""
+    return {f"{field}-{Decimal(str(value)):.2f}": str(count) for value, count in counts.items()}
 
 
 def lu_table(w, number="HC-01", game="lu.holdem_casino", pit="A"):

@@ -155,7 +155,8 @@ def test_the_draft_form_has_the_kind_s_items_and_is_for_the_management_only(lu, 
                   "Date d&#x27;effet de la modification", "Motif du changement", "MC AM 2007-668 art. 1"):
         assert label in page, label
     assert 'value="mc.uth.trips"' in page and 'value="qc.' not in page and 'value="lu.' not in page
-    assert 'name="brouillon-paiements"' in page and 'type="date"' in page
+    assert 'name="brouillon-paiements-position"' in page and 'name="brouillon-paiements-cote"' in page
+    assert 'type="date"' in page
     client.force_login(lu.manager_c)
     assert client.get(_new()).status_code == 404  # LU 37-14: no pay-table request in Luxembourg
     event = _text(client.get(_new("etat_appareil")))
@@ -171,8 +172,15 @@ def test_the_draft_form_has_the_kind_s_items_and_is_for_the_management_only(lu, 
     assert not ApprovalRequest.objects.exists()
 
 
+def pay_lines(prefix, rows):
+    """The pay-line editor's rows as the form posts them: each column once per row, in order."""
+    return {f"{prefix}-paiements-position": [position for position, _odds in rows],
+            f"{prefix}-paiements-cote": [odds for _position, odds in rows]}
+
+
 def _draft_data(**changes):
-    data = {"brouillon-table": "mc.uth.trips", "brouillon-paiements": "7 ; 2 pour 1\n", "brouillon-date_effet":
+    rows = changes.pop("paiements", [("7", "2 pour 1"), ("", "")])
+    data = {"brouillon-table": "mc.uth.trips", **pay_lines("brouillon", rows), "brouillon-date_effet":
             "2026-12-01", "brouillon-motif": "Brelan payé 2 pour 1", "brouillon-intitule": ""}
     data.update({f"brouillon-{key}": value for key, value in changes.items()})
     return data
@@ -180,7 +188,8 @@ def _draft_data(**changes):
 
 def test_a_draft_is_created_from_the_form_its_payouts_read_line_by_line(lu, client):
     client.force_login(lu.manager_m)
-    response = client.post(_new(), _draft_data(paiements="7 ; 2 pour 1\n6 ; 4 à 1\n"), follow=True)
+    response = client.post(_new(), _draft_data(paiements=[("7", "2 pour 1"), ("", ""), ("6", "4 à 1")]),
+                           follow=True)
     draft = ApprovalRequest.objects.get()
     assert draft.state == w.DRAFT and draft.created_by == lu.manager_m
     assert draft.items == {**TRIPS_CHANGE, "paiements": {"7": "2 pour 1", "6": "4 à 1"}}
@@ -192,7 +201,7 @@ def test_a_draft_s_documents_are_attached_with_it(lu, client):
     client.force_login(lu.manager_c)
     rules = [SimpleUploadedFile("regles.pdf", b"%PDF-1.4 regles"), SimpleUploadedFile("annexe.pdf", b"%PDF annexe")]
     client.post(_new("jeu_annexe"), {"brouillon-nom": "Lucky Ladies", "brouillon-jeu_de_base": "Blackjack",
-                                     "brouillon-taux_retour": "0.95", "brouillon-regles": rules}, follow=True)
+                                     "brouillon-taux_retour": "95", "brouillon-regles": rules}, follow=True)
     draft = ApprovalRequest.objects.get()
     assert draft.items == {"nom": "Lucky Ladies", "jeu_de_base": "Blackjack", "taux_retour": "0.95"}
     assert sorted(a.filename for a in draft.attachments.all()) == ["annexe.pdf", "regles.pdf"]
@@ -215,8 +224,10 @@ def test_the_other_kinds_of_item_are_read_as_their_services_take_them(lu, client
 @pytest.mark.parametrize(("changes", "field", "message"), [
     ({"date_effet": "01/12/2026"}, "date_effet",
      "« Date d&#x27;effet de la modification » : une date AAAA-MM-JJ est attendue."),
-    ({"paiements": "7 = 2 pour 1"}, "paiements", "Ligne « 7 = 2 pour 1 » : écrivez « position ; cote »"),
-    ({"paiements": "7 ; beaucoup"}, "paiements", "un paiement positif est attendu pour chaque ligne"),
+    ({"paiements": [("7", "")]}, "paiements", "Ligne 1 : « Cote » manque."),
+    ({"paiements": [("7", "2 pour 1"), ("", "3 pour 1")]}, "paiements", "Ligne 2 : « Position » manque."),
+    ({"paiements": [("7", "2 pour 1"), ("7", "3 pour 1")]}, "paiements", "La position 7 est donnée deux fois."),
+    ({"paiements": [("7", "beaucoup")]}, "paiements", "un paiement positif est attendu pour chaque ligne"),
     ({"table": "mc.inconnue"}, "table", "Sélectionnez un choix valide"),
 ])
 def test_a_refused_draft_shows_the_error_under_its_item_and_creates_nothing(lu, client, changes, field, message):
@@ -325,13 +336,16 @@ def test_the_management_answers_the_question_with_an_item_and_the_checks_run_aga
     page = _text(client.get(_url("approvals-detail", filed)))
     assert 'data-testid="form-repondre"' in page and "« Quel effet sur le retour ? »" in page
     before = _snapshot(filed)
-    refused = client.post(_url("approvals-answer", filed), {"repondre-note": " ", "repondre-paiements": "7 ; 3 pour 1"})
+    refused = client.post(_url("approvals-answer", filed), {"repondre-note": " ",
+                                                             **pay_lines("repondre", [("7", "3 pour 1")])})
     assert "L&#x27;étape « repondre » se motive : écrivez pourquoi." in _error(refused, "note")
     assert _snapshot(filed) == before
-    refused = client.post(_url("approvals-answer", filed), {"repondre-note": "Voir", "repondre-paiements": "7 ; zéro"})
+    refused = client.post(_url("approvals-answer", filed), {"repondre-note": "Voir",
+                                                             **pay_lines("repondre", [("7", "zéro")])})
     assert "un paiement positif est attendu" in _error(refused, "paiements") and _snapshot(filed) == before
     response = client.post(_url("approvals-answer", filed), {"repondre-note": "Voir le calcul",
-                                                              "repondre-paiements": "7 ; 3 pour 1"}, follow=True)
+                                                              **pay_lines("repondre", [("7", "3 pour 1")])},
+                           follow=True)
     answered = ApprovalRequest.objects.get(pk=filed.pk)
     assert answered.state == w.REVIEW and answered.items == TRIPS_CHANGE  # as filed; the answer is its own step
     assert answered.steps.get(transition="repondre").items == {"paiements": {"7": "3 pour 1"}}

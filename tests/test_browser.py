@@ -249,6 +249,9 @@ def test_found_money_is_filed_countersigned_returned_in_time_refused_late_and_th
     cashier.wait_for_url("**/registres/la-moselle/orphelins/")
     assert cashier.locator("#id_currency").input_value() == "EUR"
     for day, amount, location in ((day6, "100,00", first), (day8, "40,00", second)):
+        assert not cashier.locator("#id_amount").is_visible()  # the register first, its form behind a button
+        cashier.click("[data-testid=open-forms] summary")
+        assert not cashier.locator("#id_late_reason").is_visible()  # asked only for a day past the delay
         cashier.fill("#id_gaming_day", day.isoformat())
         cashier.select_option("#id_source", "table")
         cashier.fill("#id_amount", amount)
@@ -330,7 +333,8 @@ def test_a_slot_machine_is_put_out_of_service_after_its_notice_and_its_destructi
     machine = manager.locator("[data-testid=machine-LM-004]")
     assert machine.locator("[data-testid=state]").inner_text() == "en service"
 
-    # the move first, without its notice: refused, with the article
+    # the move first, without its notice: refused, with the article (the forms behind their button)
+    manager.click("[data-testid=open-forms] summary")
     manager.select_option("#id_move-machine", "LM-004")
     manager.select_option("#id_move-event", "hors_service")
     manager.fill("#id_move-gaming_day", today.isoformat())
@@ -348,6 +352,7 @@ def test_a_slot_machine_is_put_out_of_service_after_its_notice_and_its_destructi
     manager.wait_for_url("**/registres/la-moselle/appareils/")
     assert "Avis au Ministre enregistré" in manager.locator("[role=status]").first.inner_text()
 
+    manager.click("[data-testid=open-forms] summary")
     manager.select_option("#id_move-machine", "LM-004")
     manager.select_option("#id_move-event", "hors_service")
     manager.fill("#id_move-gaming_day", today.isoformat())
@@ -424,7 +429,7 @@ def test_a_card_is_issued_loaded_refused_past_its_cap_paid_out_and_printed(demo,
     cashier, cashier_errors = signed_in(browser, live_server, "lu.caissier")
     cashier.goto(card_url)
     cashier.fill("#id_load-amount", "1500")
-    cashier.fill("#id_load-desk", "Caisse 1")
+    cashier.select_option("#id_load-desk", "Caisse 1")
     cashier.click("[data-testid=submit-load]")
     cashier.wait_for_url(card_url)
     assert euros("1500.00") in cashier.locator("[data-testid=card-fields] [data-testid=balance]").inner_text()
@@ -438,7 +443,7 @@ def test_a_card_is_issued_loaded_refused_past_its_cap_paid_out_and_printed(demo,
     cashier.screenshot(path=shots / "cards-load-refused.png")
 
     cashier.fill("#id_payout-amount", "200")
-    cashier.fill("#id_payout-desk", "Caisse 1")
+    cashier.select_option("#id_payout-desk", "Caisse 1")
     cashier.click("[data-testid=submit-payout]")
     cashier.wait_for_url(card_url)
     assert euros("1300.00") in cashier.locator("[data-testid=card-fields] [data-testid=balance]").inner_text()
@@ -496,7 +501,9 @@ def test_a_manager_corrects_a_count_filed_twice_and_the_cashier_countersigns_it(
     corrected = cashier.locator("[data-testid^=corrected-]")
     assert corrected.count() == 1 and "corrigée" in corrected.first.inner_text()
     demo_seq = int(corrected.first.get_attribute("data-testid").split("-")[1])
-    for field, value in (("table", "Poker 9"), ("house", "100,00"), ("bad_beat", "0"), ("box_count", "100,00")):
+    cashier.click("[data-testid=open-forms] summary")  # the register's entries first, its forms behind a button
+    cashier.select_option("#id_cagnotte-table", "Poker 2")  # the tables the management keeps
+    for field, value in (("house", "100,00"), ("bad_beat", "0"), ("box_count", "100,00")):
         cashier.fill(f"#id_cagnotte-{field}", value)
     cashier.click("[data-testid=submit-cagnotte]")
     cashier.wait_for_url("**/registres/la-moselle/cagnotte/")

@@ -25,6 +25,7 @@ from registers.cards.caisse.selectors import card_statement, cards_balance_at, c
 from registers.cards.caisse.services import COUNTED, desk_count_file
 from registers.cards.ledger import card_adjust, card_bet, card_load, card_payout, card_transfer, card_win
 from registers.cards.services import card_found, card_issue
+from registers.house_lists.services import station_add
 from registers.models import Card, CardMovement, Entry
 from tests.conftest import lu_today, make_casino, make_user
 from tests.test_cards import _setup
@@ -52,6 +53,8 @@ def _day(world) -> Day:
     transfer, a payout, an adjustment, a found day card to the orphelins, and three desk counts."""
     manager, client = _setup(world)
     cashier, c = world.accountant_c, world.c
+    for desk in ("Caisse 1", "Caisse 2", "Caisse 3"):  # the desks the management keeps (registers/house_lists)
+        station_add(casino=c, actor=manager, kind="caisse", name=desk)
     n1 = card_issue(casino=c, actor=manager, kind="nominative", client=client, gaming_day=YESTERDAY)
     j0 = card_issue(casino=c, actor=manager, kind="journaliere", gaming_day=YESTERDAY)
     card_load(card=n1, actor=cashier, amount="500.00", desk="Caisse 1", gaming_day=YESTERDAY)
@@ -284,11 +287,17 @@ def test_an_unbalanced_card_shows_its_difference_in_red(world, rules, client):
 def test_the_cashier_files_a_count_from_the_page_and_a_refusal_names_the_field(world, rules, client):
     day = _day(world)
     client.force_login(day.cashier)
-    refused = client.post(_url("cards-caisse-day"), {"gaming_day": TODAY.isoformat(), "desk": " ",
+    refused = client.post(_url("cards-caisse-day"), {"gaming_day": TODAY.isoformat(), "desk": "",
                                                      "moment": "cloture", "cash": "10", "tokens": "0"})
     assert refused.status_code == 200
     body = refused.content.decode()
     assert 'data-testid="error-desk"' in body and "18-14" in body
+    for unknown in (" ", "Caisse 9"):  # a desk not in the casino's list is refused by the form, naming the field
+        refused = client.post(_url("cards-caisse-day"), {"gaming_day": TODAY.isoformat(), "desk": unknown,
+                                                         "moment": "cloture", "cash": "10", "tokens": "0"})
+        body = refused.content.decode()
+        assert 'data-testid="error-desk"' in body and "n&#x27;est pas dans la liste des caisses" in body
+        assert "(champ « Caisse »)" in body
     refused = client.post(_url("cards-caisse-day"), {"gaming_day": TODAY.isoformat(), "desk": "Caisse 3",
                                                      "moment": "cloture", "cash": "dix", "tokens": "0"})
     assert 'data-testid="error-cash"' in refused.content.decode()

@@ -18,6 +18,7 @@ from compliance.formatting import money as format_money
 from compliance.models import Jurisdiction
 from registers.cards.ledger import card_load, card_payout
 from registers.cards.services import card_certificate_record, card_issue, card_status_change, client_register
+from registers.house_lists.services import station_add
 from registers.models import Card, CardMovement, Client, Entry
 from tests.conftest import lu_today, make_casino, make_user
 
@@ -40,8 +41,10 @@ def luxembourg_day():
 
 @pytest.fixture
 def lu(world, rules):
-    """Casino C (Luxembourg) with a manager besides its cashier."""
+    """Casino C (Luxembourg) with a manager besides its cashier, and its two desks."""
     world.manager_c = make_user("direction.c", "manager", casino=world.c)
+    for desk in ("Caisse 1", "Caisse 2"):
+        station_add(casino=world.c, actor=world.manager_c, kind="caisse", name=desk)
     return world
 
 

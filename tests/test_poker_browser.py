@@ -12,6 +12,7 @@ from compliance.reconciliation.services import reconciliation_run
 from games.poker import hand as deal
 from games.poker.simulator import overraked
 from registers.chain.services import pending_countersign
+from registers.house_lists.services import station_add
 from registers.poker.services import cagnotte_file
 from registers.poker_room.imports import hands_import
 from tests.conftest import PASSWORD, build_world, make_user
@@ -28,6 +29,8 @@ OVERRAKED = (10, 40, 80)
 def the_room(w, day: datetime.date):
     """Yesterday's room at casino C, as the demo fills La Moselle's."""
     w.manager_c = make_user("direction.c", "manager", casino=w.c)
+    for table in ("TH-1", "OM-1", "TH-2"):  # the room's tables, as the management keeps them
+        station_add(casino=w.c, actor=w.manager_c, kind="table_poker", name=table)
     th1 = session(w.c, w.manager_c, day, bad_beat=BAD_BEAT)
     om1 = session(w.c, w.manager_c, day, table="OM-1", variant=deal.OMAHA, version=deal.POT_LIMIT, minimum="4",
                   small="2", big="4")
@@ -98,10 +101,10 @@ def test_the_room_s_day_and_a_deal_replayed_in_a_browser(live_server, browser, s
 
     page.goto(f"{live_server.url}/poker/{w.c.code}/?jour={day.isoformat()}")
     form = page.locator("[data-testid=form-open]")
-    form.locator("[name=open-table]").fill("TH-2")
+    form.locator("[name=open-table]").select_option("TH-2")
     form.locator("[name=open-variant]").select_option("holdem")
     form.locator("[name=open-version]").select_option("no_limit")
-    for name, value in (("minimum", "10"), ("small_blind", "4"), ("big_blind", "10"), ("rake_rate", "0.05")):
+    for name, value in (("minimum", "10"), ("small_blind", "4"), ("big_blind", "10"), ("rake_rate", "5")):
         form.locator(f"[name=open-{name}]").fill(value)
     form.locator("[data-testid=submit-open]").click()
     page.wait_for_load_state()

@@ -14,7 +14,8 @@ from compliance import formatting
 from compliance.models import JobRun
 from compliance.reconciliation.services import reconciliation_run
 from games.poker.simulator import broken, overraked
-from registers.models import Consignment, HandImport, PokerHand, PokerSession
+from registers.house_lists.services import station_add
+from registers.models import Consignment, HandImport, PokerHand, PokerSession, Station
 from registers.poker_room.imports import hands_import
 from tests.conftest import lu_today, make_user
 from tests.poker_world import cents, hands, ohh_file, session
@@ -30,6 +31,9 @@ def room_setup(w, day: datetime.date = DAY, count: int = DEALS):
     """Casino C's room (Luxembourg): TH-1's session of `day` opened by the management at 19:00, `count` deals
     imported by the accounts, two of them over-raked by the room's system."""
     w.manager_c = getattr(w, "manager_c", None) or make_user("direction.c", "manager", casino=w.c)
+    if not Station.objects.filter(casino=w.c).exists():  # the room's tables, as the management keeps them
+        for table in ("TH-1", "TH-2", "TH-3"):
+            station_add(casino=w.c, actor=w.manager_c, kind="table_poker", name=table)
     w.session = session(w.c, w.manager_c, day)
     dealt = hands(w.session, count, seed=16)
     w.hands = [overraked(one, 100) if index in PLANTED else one for index, one in enumerate(dealt)]
@@ -115,7 +119,7 @@ def test_another_casino_s_room_and_deals_are_404(room, client):
 def _open(w, **changes):
     data = {"action": "open", "open-table": "TH-2", "open-gaming_day": DAY.isoformat(), "open-variant": "holdem",
             "open-version": "no_limit", "open-minimum": "10", "open-small_blind": "5", "open-big_blind": "10",
-            "open-rake_rate": "0.05", "open-bad_beat_rounding": "inferieur"}
+            "open-rake_rate": "5", "open-bad_beat_rounding": "inferieur"}
     data.update({f"open-{key}": value for key, value in changes.items()})
     return data
 

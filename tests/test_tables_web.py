@@ -19,11 +19,24 @@ from django.utils.formats import number_format
 
 from compliance.formatting import money
 from games.models import Game
+from registers.house_lists.services import denomination_add
 from registers.models import Entry, GamingTable, Slip, SlipVoid, TableSession
 from registers.tables import selectors
 from registers.tables.services import session_open, slip_file, slip_void, table_create
 from tests.conftest import PASSWORD, lu_today, make_user
-from tests.tables_world import COUNTED, FLOAT, SIGNED, SLIP_SIGNED, close, count, fill, lu_table, open_lu
+from tests.tables_world import (
+    COUNTED,
+    FLOAT,
+    SIGNED,
+    SLIP_SIGNED,
+    close,
+    count,
+    fill,
+    grid,
+    keep_chips,
+    lu_table,
+    open_lu,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -34,6 +47,8 @@ DAY = lu_today() - datetime.timedelta(days=1)  # open, within every casino's fil
 def w(world, rules):
     world.manager_c = make_user("direction.c", "manager", casino=world.c)
     world.cashier2_c = make_user("compta2.c", "accountant", casino=world.c)
+    keep_chips(world.c, world.manager_c)
+    keep_chips(world.a, world.manager_a)
     return world
 
 
@@ -174,9 +189,10 @@ def refused(client, url, action, data, field, message=None):
 
 
 def opening(table, **changes):
+    counted = changes.pop("counted", FLOAT)
     data = {"table": table.pk, "gaming_day": DAY.isoformat(), "minimum": "10", "maximum": "500",
-            "float_amount": "3500", "denominations": "100 ; 20\n25 ; 40\n5 ; 100",
-            "signature_croupier": "Anne Croupier", "signature_superviseur": "Marc Chef"}
+            "float_amount": "3500", **grid(counted), "signature_croupier": "Anne Croupier",
+            "signature_superviseur": "Marc Chef"}
     return {**data, **changes}
 
 
@@ -188,14 +204,17 @@ def test_the_table_and_opening_forms_refuse_with_the_field_named(w, client):
     refused(client, url, "table", {"game": "qc.blackjack", "number": "X", "pit": "A"}, "game")
     refused(client, url, "open", opening(table, maximum="600"), "maximum", "37-11")
     refused(client, url, "open", opening(table, float_amount=""), "float_amount", "art. 21")
-    refused(client, url, "open", opening(table, denominations="100 ; 20\n25 ; 36\n5 ; 100"), "denominations", "3400")
-    refused(client, url, "open", opening(table, denominations="100 20"), "denominations",
-            "attendu, par exemple « 25 ; 40 »")
-    refused(client, url, "open", opening(table, denominations="100 ; 20\n100,00 ; 15"), "denominations",
-            "deux fois")
-    refused(client, url, "open", opening(table, denominations="100 ; ²"), "denominations", "invalide")
-    refused(client, url, "open", opening(table, denominations="1e40 ; 1"), "denominations", "invalide")
-    refused(client, url, "open", opening(table, denominations="999999999999 ; 2"), "denominations", "dépasse")
+    refused(client, url, "open", opening(table, counted={"100": 20, "25": 36, "5": 100}), "denominations", "3400")
+    refused(client, url, "open", opening(table, counted={"100": "20 pièces"}), "denominations",
+            "« 20 pièces » invalide pour la coupure 100.00")
+    # one row per value: a chip and a banknote of 100 share it, so no value is counted twice
+    denomination_add(casino=w.c, actor=w.manager_c, value="100", kind="billet")
+    page = client.get(url).content.decode()
+    assert page.count('name="open-denominations-100.00"') == 1 and "jeton, billet" in page
+    refused(client, url, "open", opening(table, counted={"100": "²"}), "denominations", "invalide")
+    refused(client, url, "open", opening(table, counted={"100": "1e40"}), "denominations", "invalide")
+    denomination_add(casino=w.c, actor=w.manager_c, value="999999999999", kind="jeton")
+    refused(client, url, "open", opening(table, counted={"999999999999": 2}), "denominations", "dépasse")
     refused(client, url, "open", opening(table, signature_superviseur=" "), "signature_superviseur", "superviseur")
     refused(client, url, "open", opening(table, gaming_day=(lu_today() + datetime.timedelta(days=2)).isoformat()),
             "gaming_day")
@@ -211,7 +230,8 @@ def test_the_table_and_opening_forms_refuse_with_the_field_named(w, client):
 
 
 def slip_data(**changes):
-    data = {"kind": "approvisionnement", "serial": "1", "amount": "1 000,00", "denominations": "100 ; 10",
+    counted = changes.pop("counted", {"100": 10})
+    data = {"kind": "approvisionnement", "serial": "1", "amount": "1 000,00", **grid(counted),
             **{f"signature_{role}": name for role, name in SLIP_SIGNED.items()}}
     return {**data, **changes}
 
@@ -228,7 +248,7 @@ def test_the_slip_void_close_and_drop_forms_refuse_with_the_field_named(w, clien
     refused(client, url, "slip", slip_data(serial="1002", amount="900,00"), "amount", "1000.00")
     refused(client, url, "slip", slip_data(serial="1002", signature_porteur=""), "signature_porteur", "porteur")
     assert post(client, url, "slip", slip_data(serial="1002", kind="credit", amount="200",
-                                               denominations="100 ; 2")).status_code == 302
+                                               counted={"100": 2})).status_code == 302
     credit = Slip.objects.get(serial=1002)
     # the void restated first (the slip, its amount), the second person's password asked on the confirmation only
     before = counts()
@@ -248,19 +268,19 @@ def test_the_slip_void_close_and_drop_forms_refuse_with_the_field_named(w, clien
     voided = post(client, url, "void", {"slip": credit.pk, **second, "reason": "Crédit saisi deux fois"})
     assert voided.status_code == 302 and SlipVoid.objects.get().entry.countersigner == w.manager_c
     before = counts()
-    early = post(client, url, "drop", {"amount": "100", "denominations": "100 ; 1", "signature_compteur_1": "Ines",
+    early = post(client, url, "drop", {"amount": "100", **grid({"100": 1}), "signature_compteur_1": "Ines",
                                        "signature_compteur_2": "Omar"})
     assert "après la fermeture" in early.content.decode() and counts() == before
-    refused(client, url, "close", {"denominations": "100 ; 35\n25 ; abc", **SIGNED_FORM}, "denominations")
-    refused(client, url, "close", {"denominations": "100 ; 35", "signature_croupier": "Anne"},
+    refused(client, url, "close", {**grid({"100": 35, "25": "abc"}), **SIGNED_FORM}, "denominations")
+    refused(client, url, "close", {**grid({"100": 35}), "signature_croupier": "Anne"},
             "signature_superviseur")
-    assert post(client, url, "close", {"denominations": "100 ; 20\n25 ; 40\n5 ; 100", **SIGNED_FORM}).status_code == 302
+    assert post(client, url, "close", {**grid(FLOAT), **SIGNED_FORM}).status_code == 302
     closed = post(client, url, "slip", slip_data(serial="1003"))
     assert "est fermée" in closed.content.decode() and not Slip.objects.filter(serial=1003).exists()
-    refused(client, url, "drop", {"amount": "3 000", "denominations": "100 ; 30", "signature_compteur_1": "Ines",
+    refused(client, url, "drop", {"amount": "3 000", **grid({"100": 30}), "signature_compteur_1": "Ines",
                                   "signature_compteur_2": " ines "}, "signature_compteur_2", "deux personnes")
-    refused(client, url, "drop", {"amount": "3 100", "denominations": "100 ; 30", **COUNTERS_FORM}, "amount")
-    assert post(client, url, "drop", {"amount": "3 000", "denominations": "100 ; 30", **COUNTERS_FORM}).status_code \
+    refused(client, url, "drop", {"amount": "3 100", **grid({"100": 30}), **COUNTERS_FORM}, "amount")
+    assert post(client, url, "drop", {"amount": "3 000", **grid({"100": 30}), **COUNTERS_FORM}).status_code \
         == 302
     page = client.get(url).content.decode()
     assert eur(w, "2000.00") in page  # win: 3000 − 1000 + 0 (the credit voided) + 0

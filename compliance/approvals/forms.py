@@ -3,8 +3,9 @@ steps taken on it from its page. As the registers' forms, they only carry the in
 refusal: whether an item is given, a date, a rate, a pay table of the jurisdiction, odds, a reason … is the services'
 to check, which raise a DomainError naming the field at fault (an item's key, `note`, `effective_from` …).
 
-The one thing read here is the shape of what the services take: the payouts « position ; cote » per line become
-{"7": "2 pour 1"}, the casinos' codes a list. A page holds several forms, each with its prefix (its `action`)."""
+The one thing read here is the shape of what the services take: the pay lines' rows of a position and its odds
+become {"7": "2 pour 1"}, a rate typed as a percent its fraction, the casinos' codes a list. A page holds several
+forms, each with its prefix (its `action`)."""
 
 import datetime
 from dataclasses import dataclass, field
@@ -15,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 
 from compliance import formatting
 from registers.forms import DATE, TEXT, ActionForm, Restated, split_list, text_field
+from registers.inputs import PayLinesField, PercentField
 
 from . import workflow
 from .kinds import Form, Item
@@ -22,9 +24,6 @@ from .models import ApprovalRequest, RequestFinding
 from .services import TEXT_MAX
 
 LONG = forms.Textarea(attrs={"rows": 3})
-PAYOUTS_EXAMPLE = "7 ; 2 pour 1"
-BAD_PAYOUT_LINE = _("Ligne « {line} » : écrivez « position ; cote », par exemple « {example} ».")
-PAYOUT_TWICE = _("La ligne {position} est donnée deux fois.")
 DECISIONS = {workflow.APPROVE.name: _("Approuver"),
              workflow.APPROVE_WITH_CONDITIONS.name: _("Approuver sous conditions"),
              workflow.REFUSE.name: _("Refuser"),
@@ -102,28 +101,6 @@ class MultipleFileField(forms.FileField):
         return [one(data, initial)] if data else []
 
 
-class PayoutsField(forms.CharField):
-    """« position ; cote » per line → {"position": "cote"}; the odds themselves are the service's to read."""
-
-    widget = forms.Textarea(attrs={"rows": 4, "placeholder": PAYOUTS_EXAMPLE})
-
-    def to_python(self, value):
-        text = super().to_python(value)
-        payouts = {}
-        for raw in text.splitlines():
-            line = raw.strip()
-            if not line:
-                continue
-            position, separator, odds = line.partition(";")
-            if not separator or not position.strip() or not odds.strip():
-                raise forms.ValidationError(BAD_PAYOUT_LINE.format(line=line, example=PAYOUTS_EXAMPLE))
-            position = position.strip()
-            if position in payouts:
-                raise forms.ValidationError(PAYOUT_TWICE.format(position=position))
-            payouts[position] = odds.strip()
-        return payouts
-
-
 def styled(form: ActionForm, name: str, field: forms.Field) -> forms.Field:
     """A field added after the form was built, with the classes and error id BootstrapForm gives the others."""
     field.widget.attrs["class"] = "form-select" if isinstance(field.widget, forms.Select) else "form-control"
@@ -142,17 +119,17 @@ def item_field(item: Item, page: ItemsPage) -> forms.Field:
                           help_text=_("Une partie par ligne : « symbole ; nombre de parties ; cote »."))
     if item.type == "date":
         return text_field(label, 10, widget=forms.DateInput(attrs={"type": "date"}))
-    if item.type == "ratio":
-        field = text_field(label, 12, help_text=_("Une fraction : 0.955 pour 95,5 %."))
-        field.widget.attrs.update(inputmode="decimal", autocomplete="off", placeholder="0.955")
+    if item.type == "ratio":  # typed as a percent, given to the service as the fraction it keeps
+        field = PercentField(label=label, help_text=_("En pourcentage : 95,5 pour 95,5 %."))
+        field.widget.attrs.update(placeholder="95,5")
         return field
     if item.type == "paytable":
         return forms.ChoiceField(label=label, required=False, choices=[("", "—"), *(
             (key, f"{title} ({key})") for key, title in page.paytables)])
     if item.type == "payouts":
-        return PayoutsField(label=label, required=False, max_length=TEXT_MAX, help_text=_(
-            "Une ligne par paiement demandé : « position ; cote », par exemple « 7 ; 2 pour 1 ». La position est le "
-            "rang de la ligne dans la table en vigueur."))
+        return PayLinesField(label=label, help_text=_(
+            "Une ligne par paiement demandé : sa position (le rang de la ligne dans la table en vigueur) et sa cote, "
+            "par exemple 7 et « 2 pour 1 »."))
     if item.type == "casinos":
         return text_field(label, 500, help_text=_("Les codes des casinos, séparés par des virgules."))
     if item.type == "event":

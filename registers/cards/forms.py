@@ -10,7 +10,8 @@ from django.utils.translation import gettext_lazy as _
 
 from .. import errors
 from ..forms import DATE, ActionForm, BootstrapForm, Restated, amount_field, text_field
-from ..models import CardKind
+from ..house_lists.forms import station_offer
+from ..models import CardKind, StationKind
 from .ledger import money
 
 ID_DOCUMENTS = (
@@ -81,13 +82,21 @@ class IssueForm(BootstrapForm):
 # --- the card page ------------------------------------------------------------------------------------
 
 
-class LoadForm(ActionForm):
+class DeskChosen(ActionForm):
+    """The desk of a load or a payout, chosen among the casino's desks in service (registers/house_lists)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        station_offer(self, "desk", self.page.casino, StationKind.DESK)
+
+
+class LoadForm(DeskChosen):
     action = "load"
     amount = amount_field(_("Montant chargé"))
     desk = text_field(_("Caisse"), 60)
 
 
-class PayoutForm(ActionForm):
+class PayoutForm(DeskChosen):
     action = "payout"
     amount = amount_field(_("Montant payé"))
     desk = text_field(_("Caisse"), 60)

@@ -14,6 +14,7 @@ from compliance.permissions import can_write
 
 from ..chain import kept as chain_kept
 from ..chain import selectors as chain_selectors
+from ..inputs import late_reason_shown, show_if
 from ..kinds import RegisterKind
 from ..register_page import correction_form, csv_response, entry_context
 from ..web_actions import filed, submit, verify_writable
@@ -60,6 +61,9 @@ def _page(request, casino, *, file_form=None, countersign_error=None):
     writable = can_write(request.user, casino)
     if writable and file_form is None:
         file_form = OrphelinFileForm(initial={"gaming_day": timezone.localdate(), "currency": casino.currency})
+    if file_form is not None:
+        late_reason_shown(file_form, casino)  # its reason asked only for a day past the casino's delay
+        show_if(file_form, "found_on", "source", values="carte_nominative")  # a nominative card's day found
     register = chain_selectors.register_find(user=request.user, casino=casino, kind=RegisterKind.ORPHELINS)
     query = request.GET.copy()
     query["format"] = "csv"

@@ -9,6 +9,8 @@ from django.utils.translation import gettext_lazy as _
 from games.poker.jackpots import TOP_COMBINATIONS
 
 from ..forms import DATE, TEXT, ActionForm, amount_field, split_list, text_field, today_initial
+from ..house_lists.forms import station_offer
+from ..models import StationKind
 from .house_rules import BAD_BEAT_POTS_LABELS, PROGRESSIVE_POTS_LABELS, RESTART_LABELS
 from .selectors import COMBINATIONS, INCREMENT_KINDS, ROUNDING_LABELS
 
@@ -35,12 +37,16 @@ class CagnotteForm(ActionForm):
     late_filing = True
     action = "cagnotte"
     gaming_day = forms.DateField(label=_("Journée de jeu"), widget=DATE)
-    table = text_field(_("Table"), 60)
+    table = text_field(_("Table"), 60)  # the room's tables in service (registers/house_lists)
     house = amount_field(_("Part de la maison"))
     bad_beat = amount_field(_("Part du bad beat jackpot"))
     box_count = amount_field(_("Contenu compté de la boîte"))
 
     defaults = staticmethod(today_initial)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        station_offer(self, "table", self.page.casino, StationKind.POKER_TABLE)
 
 
 class JackpotChoiceMixin:

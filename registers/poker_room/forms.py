@@ -13,6 +13,9 @@ from games.poker.jackpots import ROUNDINGS
 
 from ..fields import NAME_MAX, TEXT_MAX
 from ..forms import DATE, TEXT, ActionForm, amount_field, text_field
+from ..house_lists.forms import station_offer
+from ..inputs import PercentField, show_if
+from ..models import StationKind
 from .imports import FORMATS
 from .pages import VARIANTS, VERSIONS
 
@@ -36,7 +39,7 @@ class SessionOpenForm(ActionForm):
     small_blind = amount_field(_("Small blind"))
     big_blind = amount_field(_("Big blind"))
     cap = amount_field(_("Cap des relances"))
-    rake_rate = text_field(_("Taux de retenue"), 12, help_text=_("Une fraction : 0.05 pour 5 %."))
+    rake_rate = PercentField(label=_("Taux de retenue"), help_text=_("En pourcentage du pot : 5 pour 5 %."))
     rake_cap = amount_field(_("Plafond par main"))
     bad_beat_kind = forms.ChoiceField(label=_("Bad beat : incrément"), choices=list(BAD_BEAT_KINDS.items()),
                                       required=False)
@@ -52,8 +55,8 @@ class SessionOpenForm(ActionForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["table"].widget.attrs.update(autocomplete="off", placeholder="TH-1")
-        self.fields["rake_rate"].widget.attrs.update(inputmode="decimal", autocomplete="off", placeholder="0.05")
+        station_offer(self, "table", self.page.casino, StationKind.POKER_TABLE)  # the room's tables in service
+        self.fields["rake_rate"].widget.attrs.update(placeholder="5")
         self.fields["cap"].help_text = _("En limit seulement : le plus qu'une mise ou une relance ajoute.")
         self.fields["rake_cap"].help_text = _("Facultatif : la retenue d'une main n'ira pas au-delà.")
         self.fields["variant"].choices = [("", "—"), *((key, VARIANTS.get(key, key)) for key in self.page.variants)]
@@ -65,6 +68,10 @@ class SessionOpenForm(ActionForm):
         if self.page.jurisdiction != "LU":
             for name in ("bad_beat_kind", "bad_beat_value", "bad_beat_rounding", "bad_beat_minimum"):
                 del self.fields[name]
+        for name in ("bad_beat_value", "bad_beat_rounding", "bad_beat_minimum"):  # only with a bad beat's increment
+            show_if(self, name, "bad_beat_kind")
+        for name in ("time_charge_amount", "time_charge_minutes"):  # only with a time charge (QC RJC art. 67.108)
+            show_if(self, name, "time_charge", values="on")
 
     def defaults(self, page):
         return {"gaming_day": page.day, "table": page.prefill.get("table", "")}

@@ -49,8 +49,6 @@ COMMISSION_MISMATCH = _("Commissions déclarées {declared}, calculées {compute
 TABLE_MANAGER = _("Seule la direction du casino crée une table de jeu.")
 COUNTERSIGNER_UNKNOWN = _("« {name} » n'est pas un membre actif du personnel de ce casino.")
 UNKNOWN_SESSION = _("Aucune séance n° {pk} aux tables de ce casino.")
-DENOMINATION_TWICE = _("La coupure « {value} » est saisie deux fois : une ligne par coupure.")
-DENOMINATION_LINE = _("Ligne « {line} » : « valeur ; nombre » attendu, par exemple « 25 ; 40 ».")
 ROUNDS_LINE = _(
     "Main {round} : « banque ; joueurs ; mises gagnantes » attendu, par exemple « croupier ; 1, 2, 3 ; 1=25, 3=40 »."
 )

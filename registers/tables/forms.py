@@ -7,15 +7,16 @@ A page holds several forms, each with its prefix (its `action`, posted with it).
 
 import json
 import re
-from decimal import Decimal, InvalidOperation
 
 from django import forms
+from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from compliance.formatting import money
 
 from ..fields import NAME_MAX, TEXT_MAX
 from ..forms import DATE, TEXT, ActionForm, Restated, amount_field, text_field
+from ..inputs import DenominationGridField
 from ..models import SlipKind
 from . import errors
 from .slips import SIGNATORIES
@@ -30,7 +31,6 @@ ROLE_LABELS = {  # under the legend « Signatures »
     "compteur_2": _("Second compteur"),
 }
 LINES = forms.Textarea(attrs={"rows": 4})
-SEPARATOR = re.compile(r"\s*[;:×xX*=]\s*")
 
 
 def signature_field(role: str) -> forms.CharField:
@@ -39,32 +39,9 @@ def signature_field(role: str) -> forms.CharField:
     return field
 
 
-def denominations_field(label=None) -> forms.CharField:
-    field = text_field(label or _("Coupures (une ligne par coupure : « valeur ; nombre »)"), 2000,
-                       widget=forms.Textarea(attrs={"rows": 4}))
-    field.widget.attrs.update(placeholder="100 ; 20\n25 ; 40\n5 ; 100", autocomplete="off")
-    return field
-
-
-def denominations_parsed(text: str) -> dict[str, str]:
-    """« 100 ; 20 » per line → {"100": "20"}, as typed: the service checks the values and the counts."""
-    parsed, seen = {}, set()
-    for line in (text or "").splitlines():
-        if not line.strip():
-            continue
-        parts = SEPARATOR.split(line.strip(), maxsplit=1)
-        if len(parts) != 2 or not parts[0] or not parts[1]:
-            raise forms.ValidationError(str(errors.DENOMINATION_LINE).format(line=line.strip()))
-        value, count = parts
-        try:
-            same = Decimal(value.replace(",", ".")).normalize()
-        except InvalidOperation:
-            same = value
-        if same in seen:
-            raise forms.ValidationError(str(errors.DENOMINATION_TWICE).format(value=value))
-        seen.add(same)
-        parsed[value] = count
-    return parsed
+def denominations_field(label=None) -> DenominationGridField:
+    """The counting grid: one row per chip or banknote the casino keeps in service (registers/house_lists)."""
+    return DenominationGridField(label=label or _("Coupures"))
 
 
 def _seats(text: str) -> list[str]:
@@ -104,7 +81,9 @@ class TablesForm(ActionForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         if "denominations" in self.fields:
-            self.fields["denominations"].widget.attrs["class"] += " font-monospace"
+            casino = self.page.casino
+            self.fields["denominations"].offer(self.page.denominations, casino=casino,
+                                               lists_url=reverse("house-lists", kwargs={"casino": casino.code}))
 
     @classmethod
     def signature_names(cls) -> list[str]:
@@ -117,9 +96,6 @@ class TablesForm(ActionForm):
         if (field or "").startswith("signatures."):
             return f"signature_{field.split('.', 1)[1]}"
         return super().service_field(field)
-
-    def clean_denominations(self):
-        return denominations_parsed(self.cleaned_data.get("denominations", ""))
 
     def visible_main(self):
         return [field for field in self.visible_fields() if field.name not in self.signature_names()]
@@ -173,7 +149,7 @@ class SessionOpenForm(TableSigned):
     minimum = amount_field(_("Mise minimale affichée"))
     maximum = amount_field(_("Mise maximale affichée"))
     float_amount = amount_field(_("Avance (somme fixe de la table)"))
-    denominations = denominations_field(_("Inventaire d'ouverture (une ligne par coupure : « valeur ; nombre »)"))
+    denominations = denominations_field(_("Inventaire d'ouverture"))
     field_order = ["table", "gaming_day", "minimum", "maximum", "float_amount", "denominations"]
 
     def __init__(self, *args, **kwargs):
@@ -272,7 +248,7 @@ class VoidForm(TablesForm):
 class CloseForm(TableSigned):
     action = "close"
     slip_kind = SlipKind.CLOSING
-    denominations = denominations_field(_("Inventaire de fermeture (une ligne par coupure : « valeur ; nombre »)"))
+    denominations = denominations_field(_("Inventaire de fermeture"))
     field_order = ["denominations"]
 
     def values(self):
@@ -283,7 +259,7 @@ class DropForm(CountersSigned):
     action = "drop"
     slip_kind = SlipKind.DROP
     amount = amount_field(_("Montant compté"))
-    denominations = denominations_field(_("Contenu de la boîte (une ligne par coupure : « valeur ; nombre »)"))
+    denominations = denominations_field(_("Contenu de la boîte"))
     field_order = ["amount", "denominations"]
 
     def values(self):

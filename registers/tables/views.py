@@ -21,6 +21,7 @@ from compliance.models import User
 from compliance.permissions import can_write
 
 from ..forms import DATE, BootstrapForm
+from ..house_lists import selectors as house_lists
 from ..kinds import register_kind_label
 from ..models import BankMode, SlipKind
 from ..register_page import csv_response
@@ -63,6 +64,11 @@ class TablesPage:
         open_ = {session.table_id for session in selectors.open_sessions(self.casino)}
         return [(table, f"{table.number} · {selectors.game_name(table.game)} ({_('îlot')} {table.pit})")
                 for table in sorted(self.tables, key=lambda t: (t.pit, t.number)) if table.pk not in open_]
+
+    @cached_property
+    def denominations(self):
+        """The rows of the counting grids: the chips and banknotes the casino keeps in service."""
+        return house_lists.grid(self.casino)
 
     @cached_property
     def bank(self):

@@ -6,6 +6,8 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from ...forms import DATE, BootstrapForm
+from ...house_lists.forms import station_offer
+from ...models import StationKind
 from .services import CLOSING, DESK_MAX
 from .services import MOMENT_LABELS as MOMENTS
 
@@ -17,12 +19,11 @@ class DeskCountForm(BootstrapForm):
     cash = forms.CharField(label=_("Espèces comptées"), required=False, max_length=30)
     tokens = forms.CharField(label=_("Tokens comptés"), required=False, max_length=30)
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, casino=None, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["desk"].widget.attrs.update(list="caisse-desks", autocomplete="off")
+        station_offer(self, "desk", casino, StationKind.DESK)  # the casino's desks in service
         for name in ("cash", "tokens"):
             self.fields[name].widget.attrs.update(inputmode="decimal", autocomplete="off", placeholder="0,00")
-        self.desks: list[str] = []  # the desks of the day, offered as suggestions
 
 
 class DayForm(BootstrapForm):

@@ -152,7 +152,7 @@ def _page(request, day: datetime.date):
     form = None
     if request.method == "POST":
         verify_writable(request, casino)
-        form = DeskCountForm(request.POST)
+        form = DeskCountForm(request.POST, casino=casino)
 
         def count(form):
             entry = desk_count_file(casino=casino, actor=request.user, **form.cleaned_data)
@@ -167,9 +167,7 @@ def _page(request, day: datetime.date):
     lines = _lines_page(cards.lines, request.GET.get(CARDS_CURSOR))
     desks = selectors.desk_statement(casino, day, cards=cards.totals.closing)
     if writable and form is None:
-        form = DeskCountForm(initial={"gaming_day": day})
-    if form is not None:
-        form.desks = [d.desk for d in desks.desks if d.desk]
+        form = DeskCountForm(initial={"gaming_day": day}, casino=casino)
     others = len(casinos) > 1
     today = timezone.localdate()
     outstanding = excesses_outstanding(casino)
