@@ -46,6 +46,9 @@ NAVIGATION: tuple[NavItem, ...] = (
     NavItem(_("Salon de poker"), "suit-club", (*CASINO_STAFF, REGULATOR),
             _("Séances des tables de poker, mains importées et rejouées, retenue recalculée."), "poker-home",
             jurisdictions=("LU", "QC")),
+    # the lists the forms offer instead of free text (registers/house_lists), kept by the management
+    NavItem(_("Listes du casino"), "list-check", (*CASINO_STAFF, REGULATOR),
+            _("Caisses, tables de poker, jetons et billets que les formulaires proposent."), "house-lists-home"),
     NavItem(_("Tournois"), "trophy", (*CASINO_STAFF, REGULATOR),
             _("Règles publiées, inscriptions, places, lots payés et registre des tournois."), "tournaments-list"),
     NavItem(_("Rapprochements"), "clipboard-check", (*CASINO_STAFF, REGULATOR),

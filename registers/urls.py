@@ -39,6 +39,7 @@ def entry_detail(request, casino, kind, seq):
 urlpatterns = [
     path("", register_page.register_list, name="registers-list"),
     path("<slug:casino>/orphelins/", orphelins.orphelins, name="registers-orphelins"),
+    path("listes/", house_lists.lists_home, name="house-lists-home"),
     path("<slug:casino>/listes/", house_lists.lists_page, name="house-lists"),
     re_path(rf"^{CASINO}/(?P<kind>{_kinds(RegisterKind.JACKPOTS)})/$", appareils.jackpots_page,
             name="registers-other"),

@@ -128,6 +128,9 @@ SCOPED_ROUTES = {
     # the table games (/tables/ and the API): casino B's table, its open session and a fill; casino A's staff land
     # on their own casino's pit view
     "tables-home": ("list", None),
+    # the lists a casino's management keeps (registers/house_lists): casino A's staff land on their own
+    "house-lists-home": ("list", None),
+    "house-lists": ("detail", lambda w: {"casino": "casino-b"}),
     "tables-pit": ("detail", lambda w: {"casino": "casino-b"}),
     "tables-session": ("detail", with_tables(lambda t: {"casino": "casino-b", "pk": t.session.pk})),
     "tables-trends": ("detail", lambda w: {"casino": "casino-b"}),

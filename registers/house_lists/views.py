@@ -80,3 +80,12 @@ def lists_page(request, casino):
         "desks": [s for s in stations if s.kind == StationKind.DESK],
         "poker_tables": [s for s in stations if s.kind == StationKind.POKER_TABLE],
         "denominations": selectors.denominations_of(casino)}, status=200)
+
+
+@login_required
+def lists_home(request):
+    """A casino's staff land on their casino's lists; a regulator picks one of the jurisdiction's casinos."""
+    if request.user.casino_id:
+        return lists_page(request, request.user.casino.code)
+    casinos = compliance_selectors.casino_list(user=request.user).order_by("name")
+    return render(request, "registers/house_lists_home.html", {"casinos": casinos})
