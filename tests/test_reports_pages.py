@@ -72,7 +72,7 @@ def test_a_period_ending_before_it_starts_names_the_field(signed, client):
     world, _report = signed
     client.force_login(world.accountant_c)
     page = client.get(reverse("reports-list"), {"start": "2026-11-20", "end": "2026-11-01"}).content.decode()
-    assert "La fin de la période précède son début." in page
+    assert "Au : la fin de la période précède son début." in page and 'data-field-error="end"' in page
 
 
 def test_anyone_verifies_a_report_without_signing_in(signed, client):
