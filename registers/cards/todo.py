@@ -9,9 +9,11 @@ from django.urls import reverse
 from django.utils.functional import lazy
 from django.utils.translation import gettext as _
 
+from compliance.errors import DomainError
 from compliance.formatting import date, money
 from compliance.models import User
 from compliance.todo import Task
+from games.selectors import rule_values_on
 
 from ..models import CardStatus
 from .caisse.selectors import desks_uncounted
@@ -20,9 +22,35 @@ from .excess import excesses_outstanding
 from .ledger import excess_citation
 from .selectors import cards_visible
 
-# the citations are read from the rule data only when an item is shown (the menu's counts never read them)
-_lazy_caisse_citation = lazy(caisse_citation, str)
-_lazy_excess_citation = lazy(excess_citation, str)
+
+class _Cited:
+    """A citation per gaming day, read from the rule data only when an item is shown (the menu's counts never read
+    it), and then for all the items' days at once (`many`, one query) or once per day."""
+
+    def __init__(self, casino, one, many=None):
+        self.casino, self.one, self.many, self.days, self.found = casino, one, many, set(), None
+
+    def on(self, day: datetime.date):
+        self.days.add(day)
+
+        def read() -> str:
+            if self.found is None or day not in self.found:
+                self.found = {**(self.found or {}), **self._read()}
+            return self.found[day]
+        return lazy(read, str)()
+
+    def _read(self) -> dict:
+        if self.many is not None:
+            try:
+                return self.many(self.casino, sorted(self.days))
+            except DomainError:  # a day the rule data does not cover: each day on its own, the house control there
+                pass
+        return {day: self.one(self.casino, day) for day in self.days}
+
+
+def _desk_articles(casino, days) -> dict:
+    return {day: str(rule.citation) for day, rule in rule_values_on(
+        jurisdiction=casino.jurisdiction, key=DESK_RULE, days=days, drafts=True).items()}
 
 
 def desks_to_count(user: User) -> list[Task]:
@@ -33,7 +61,7 @@ def desks_to_count(user: User) -> list[Task]:
         return []
     today = casino.today()
     first = today - datetime.timedelta(days=casino.late_filing_days)
-    tasks = []
+    tasks, cited = [], _Cited(casino, lambda casino, day: caisse_citation(casino, DESK_RULE, day), _desk_articles)
     for day, desk in desks_uncounted(casino, first, today):
         values = {"desk": desk, "day": date(day, jurisdiction=casino.jurisdiction)}
         tasks.append(Task(
@@ -41,7 +69,7 @@ def desks_to_count(user: User) -> list[Task]:
             label=_("%(desk)s, journée du %(day)s : comptage de clôture") % values,
             url=reverse("cards-caisse-day", kwargs={"day": day.isoformat()}) + "#count",
             section="cards-caisse", casino=casino.name, due=day,
-            due_citation=_lazy_caisse_citation(casino, DESK_RULE, day),
+            due_citation=cited.on(day),
             severity="danger" if day < today else "warning"))
     return tasks
 
@@ -50,7 +78,7 @@ def excesses_to_pay(user: User) -> list[Task]:
     casino = user.casino
     if casino is None:
         return []
-    tasks = []
+    tasks, cited = [], _Cited(casino, excess_citation)
     for excess in excesses_outstanding(casino).due:
         amount = money(excess.amount, currency=casino.currency, jurisdiction=casino.jurisdiction)
         day = excess.gaming_day or casino.today()
@@ -60,7 +88,7 @@ def excesses_to_pay(user: User) -> list[Task]:
                 "amount": amount, "card": excess.card, "machine": excess.machine},
             url=reverse("cards-caisse-day", kwargs={"day": day.isoformat()}) + f"#excess-{excess.seq}",
             section="cards-caisse", casino=casino.name, due=excess.gaming_day,
-            due_citation=_lazy_excess_citation(casino, excess.gaming_day), severity="warning"))
+            due_citation=cited.on(day), severity="warning"))
     return tasks
 
 
