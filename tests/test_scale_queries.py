@@ -21,35 +21,37 @@ pytestmark = pytest.mark.django_db(transaction=True)
 # state, the jackpots' the receipt's article by jurisdiction, a deal its session's rules (least raise, remainder)
 # Issue 36's deadlines and notifications pages: what waits for the person, each citation read once (the bell on
 # every page costs no query of its own: its read mark is on the user's row)
+# Issue 36's menu counts (compliance/todo.py): what waits for the person behind each item of the menu, on every page, a
+# fixed number of queries whatever the data: 6 for a manager, 8 for a cashier, 3 for a regulator
 PAGE_QUERIES = {
     "direction": {
-        "dashboard": 6, "casinos": 6, "casino": 8, "registers": 12, "register appareils": 18,
-        "register avances": 9, "register cagnotte": 22,
-        "register carnets_speciaux": 9, "register cartes": 9, "register cartes, an older page": 9,
-        "register jackpots": 23, "register orphelins": 14, "cards": 12,
-        "card": 18, "clients": 8, "client": 13, "cash desk": 20, "cash desk's day": 20, "tables": 17, "pit": 17,
-        "table's session": 12, "tables' trends": 9, "poker room's day": 15, "poker deals": 10, "poker deal": 13,
-        "reconciliations": 7, "reports": 8, "approvals": 7, "tournaments": 7, "jobs": 6,
+        "dashboard": 11, "casinos": 12, "casino": 14, "registers": 18, "register appareils": 23,
+        "register avances": 15, "register cagnotte": 28,
+        "register carnets_speciaux": 15, "register cartes": 15, "register cartes, an older page": 15,
+        "register jackpots": 28, "register orphelins": 20, "cards": 18,
+        "card": 25, "clients": 14, "client": 19, "cash desk": 27, "cash desk's day": 27, "tables": 24, "pit": 24,
+        "table's session": 18, "tables' trends": 15, "poker room's day": 22, "poker deals": 16, "poker deal": 19,
+        "reconciliations": 13, "reports": 13, "approvals": 13, "tournaments": 13, "jobs": 12,
         "deadlines": 13, "notifications": 12,
     },
     "caisse": {
-        "dashboard": 5, "casinos": 5, "casino": 7, "registers": 11, "register appareils": 17,
-        "register avances": 8, "register cagnotte": 21,
-        "register carnets_speciaux": 8, "register cartes": 8, "register cartes, an older page": 8,
-        "register jackpots": 22, "register orphelins": 13, "cards": 11,
-        "card": 17, "clients": 7, "client": 12, "cash desk": 19, "cash desk's day": 19, "tables": 15, "pit": 15,
-        "table's session": 11, "tables' trends": 8, "poker room's day": 14, "poker deals": 9, "poker deal": 12,
-        "reconciliations": 6, "reports": 7, "approvals": 5, "tournaments": 5, "jobs": 5,
+        "dashboard": 13, "casinos": 13, "casino": 15, "registers": 19, "register appareils": 24,
+        "register avances": 16, "register cagnotte": 29,
+        "register carnets_speciaux": 16, "register cartes": 16, "register cartes, an older page": 16,
+        "register jackpots": 29, "register orphelins": 21, "cards": 19,
+        "card": 26, "clients": 15, "client": 20, "cash desk": 28, "cash desk's day": 28, "tables": 24, "pit": 24,
+        "table's session": 19, "tables' trends": 16, "poker room's day": 23, "poker deals": 17, "poker deal": 20,
+        "reconciliations": 14, "reports": 14, "approvals": 13, "tournaments": 13, "jobs": 13,
         "deadlines": 19, "notifications": 13,
     },
     "ministere": {
-        "dashboard": 6, "casinos": 5, "casino": 7, "registers": 13, "register appareils": 12,
-        "register avances": 8, "register cagnotte": 17,
-        "register carnets_speciaux": 8, "register cartes": 8, "register cartes, an older page": 8,
-        "register jackpots": 14, "register orphelins": 13, "cards": 14,
-        "card": 14, "tables": 5, "pit": 12, "table's session": 11, "tables' trends": 8, "poker room's day": 13,
-        "poker deals": 9, "poker deal": 12, "reconciliations": 6, "reports": 7, "approvals": 6, "tournaments": 5,
-        "jobs": 5, "deadlines": 9, "notifications": 8,
+        "dashboard": 8, "casinos": 8, "casino": 10, "registers": 16, "register appareils": 14,
+        "register avances": 11, "register cagnotte": 19,
+        "register carnets_speciaux": 11, "register cartes": 11, "register cartes, an older page": 11,
+        "register jackpots": 16, "register orphelins": 16, "cards": 17,
+        "card": 16, "tables": 8, "pit": 15, "table's session": 14, "tables' trends": 11, "poker room's day": 16,
+        "poker deals": 12, "poker deal": 15, "reconciliations": 9, "reports": 9, "approvals": 9, "tournaments": 8,
+        "jobs": 8, "deadlines": 9, "notifications": 8,
     },
 }
 
