@@ -18,11 +18,13 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-
 
 ROLES = [
     # username, what the home must show, what its « Mon casino » page shows (None: a regulator keeps the casinos' list)
-    ("qc.caissier", ["À faire", "Caissier / comptable", "Casino du Lac-Bleu", "Constats à expliquer", "Tables à fermer"],
+    ("qc.caissier", ["À faire", "Caissier / comptable", "Casino du Lac-Bleu", "Constats à expliquer",
+                     "Tables à fermer"],
      ["RACJ-2026-0147", "12\u00a0500\u00a0000,00\u00a0$", "Modules"]),
     ("mc.direction", ["À faire", "Direction", "Casino des Rochers", "Questions de l'autorité à répondre"],
      ["DJ-2026-012", "8\u202f400\u202f000,00\u00a0€", "Demandes d'approbation"]),
-    ("lu.ministere", ["À faire", "Régulateur", "Casino de la Moselle", "Lecture seule", "Demandes à examiner et décider"],
+    ("lu.ministere", ["À faire", "Régulateur", "Casino de la Moselle", "Lecture seule",
+                      "Demandes à examiner et décider"],
      None),
 ]
 
