@@ -7,6 +7,7 @@ from itertools import groupby
 
 from django.contrib.postgres.search import SearchHeadline, SearchQuery, SearchRank
 from django.db.models import F, Prefetch, Q, QuerySet
+from django.urls import reverse
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
@@ -494,3 +495,27 @@ def instrument_choices(*, user) -> list[tuple[str, str]]:
     return [(slug, cite_as) for slug, cite_as in
             LegalInstrument.objects.visible_to(user).order_by("jurisdiction__code", "effective_from", "slug")
             .values_list("slug", "cite_as")]
+
+
+@dataclass(frozen=True)
+class Named:
+    name: str
+    url: str
+
+
+def names_of_keys(keys: set[str], *, english: bool) -> dict[str, Named]:
+    """What a rule text cites by its key (a ranking, a game, a pay table, a regulated value), by its name in the
+    reader's language and its page: one query per kind, only for the keys a text holds."""
+    found: dict[str, Named] = {}
+    kinds = ((HandRanking, "name", lambda row: row.get_absolute_url()),
+             (Game, "name", lambda row: row.get_absolute_url()),
+             (PayTable, "title", lambda row: row.get_absolute_url()),
+             (RuleValue, "description", lambda row: f"{reverse('rules-value-list')}?cle={row.key}#{row.key}"))
+    for model, field, url in kinds:
+        wanted = keys - found.keys()
+        if not wanted:
+            break
+        for row in model.objects.filter(key__in=wanted):
+            name = (english and getattr(row, f"{field}_en", "")) or getattr(row, field)
+            found[row.key] = Named(name, url(row))
+    return found

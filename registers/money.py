@@ -29,3 +29,12 @@ def check_currency(casino: Casino, currency: str) -> str:
         raise DomainError(errors.WRONG_CURRENCY.format(expected=casino.currency, given=currency or "—"),
                           code=ErrorCode.WRONG_CURRENCY, field="currency")
     return currency
+
+
+def shown(casino: Casino, value) -> str:
+    """An amount of a refusal as the casino's people write it (« 48 805,00 € »), never « 48805.00 »."""
+    from compliance.formatting import money
+
+    if value is None or value == "":
+        return "—"
+    return money(Decimal(str(value)), currency=casino.currency, jurisdiction=casino.jurisdiction)

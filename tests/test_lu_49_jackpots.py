@@ -200,7 +200,7 @@ def test_lu_49_10_a_win_and_its_vouchers_on_the_page(lu, client):
     assert "partie 4711" in wins and "23:41" in wins and "carré de Q, cinquième carte 9" in wins
     assert "Bon : Marie Weber, 81,20\u00a0€" in wins
     statements = page[page.find('data-testid="increments"'):][:200]
-    assert "P1 : 12.40" in statements and f"LU RGD 1979 art. 49-9, 49-10 {DRAFT}" in page
+    assert "P1 : 12,40\u00a0€" in statements and f"LU RGD 1979 art. 49-9, 49-10 {DRAFT}" in page
 
 
 # --- item 3: the bad-beat jackpot ---------------------------------------------------------------------------------

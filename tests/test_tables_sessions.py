@@ -46,7 +46,8 @@ def refused(call, field, message=None):
 def test_lu_art_21_a_table_opens_with_its_float_counted_and_written_in_the_carnet_d_avances(w):
     table = lu_table(w)
     refused(lambda: open_lu(w, table, DAY, float_amount=None), "float_amount", "art. 21")
-    refused(lambda: open_lu(w, table, DAY, denominations={"100": 20, "25": 36, "5": 100}), "denominations", "3400.00")
+    refused(lambda: open_lu(w, table, DAY, denominations={"100": 20, "25": 36, "5": 100}), "denominations",
+            "3\u202f400,00\u00a0€")
     session = open_lu(w, table, DAY)
     assert (session.bank_mode, session.float_amount) == ("avance", Decimal("3500.00"))
     entry = session.entry

@@ -9,6 +9,7 @@ from decimal import Decimal
 
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from compliance import formatting
 from compliance.errors import DomainError
@@ -38,9 +39,8 @@ NOTIFIED = _("Modification notifiée le {filed}, avant sa prise d'effet le {effe
 NOTICE_SHORT = _("Arrêt le {stop}, annoncé le {filed} : {days} avant, il en faut {required}.")
 NOTICE_OK = _("Arrêt le {stop}, annoncé le {filed} : {days} avant ({required} requis).")
 NOT_PRIOR = _("Changement d'état le {date}, annoncé le {filed} : l'information du Ministre est préalable.")
-RESERVE_OVER = _("Après cette mise en réserve, {reserve} appareil(s) en réserve sur {installed} installé(s) : "
-                 "{share}, au-delà de {limit}.")
-RESERVE_OK = _("Après cette mise en réserve, {reserve} appareil(s) en réserve sur {installed} installé(s) : {share}.")
+RESERVE_OVER = _("Après cette mise en réserve, {reserve} sur {installed} : {share}, au-delà de {limit}.")
+RESERVE_OK = _("Après cette mise en réserve, {reserve} sur {installed} : {share}.")
 CERTIFICATE = _("Certificat du fournisseur produit : le système peut être mis en service dès cette production, "
                 "sans attendre de décision ; l'autorité en accuse réception.")
 PUBLISHED_LATE = _("Règles publiées le {published} pour un tournoi du {start} : {days} avant, il en faut "
@@ -48,7 +48,7 @@ PUBLISHED_LATE = _("Règles publiées le {published} pour un tournoi du {start} 
 PUBLISHED_OK = _("Règles publiées le {published}, {days} avant le tournoi du {start}.")
 CONTENT_MISSING = _("Les règles publiées doivent inclure : {content}.")
 LINK_OUTSIDE = _("Le casino « {code} » n'est pas un casino de la juridiction : le jackpot ne peut le relier.")
-LINK_ONE = _("Un jackpot relié entre casinos en relie au moins deux : {count} donné(s).")
+LINK_ONE = _("Un jackpot relié entre casinos en relie au moins deux : {given}.")
 RATE_RECORDED = _("Taux de redistribution annoncé : {rate}.")
 
 
@@ -68,7 +68,7 @@ class Found:
 
     def values(self) -> tuple[str, str]:
         with translation.override("fr"):
-            return str(self.found), str(self.required)
+            return str(_shown("found", self.found)), str(_shown("required", self.required))
 
 
 def _shown(key: str, value):
@@ -77,7 +77,17 @@ def _shown(key: str, value):
         return formatting.date(value, jurisdiction=None)
     if key == "days" and isinstance(value, int):
         return formatting.days(value)
+    if key in COUNTED and isinstance(value, int):
+        return COUNTED[key](value) % {"n": value}
     return value
+
+
+# the counts a sentence names with their words, in the singular or the plural
+COUNTED = {
+    "reserve": lambda n: ngettext("%(n)s appareil en réserve", "%(n)s appareils en réserve", n),
+    "installed": lambda n: ngettext("%(n)s installé", "%(n)s installés", n),
+    "given": lambda n: ngettext("%(n)s donné", "%(n)s donnés", n),
+}
 
 
 @dataclass(frozen=True)
@@ -160,7 +170,7 @@ def _notified(context: Context) -> list[Found]:
     effective = _day(context.items["date_effet"])
     late = effective < context.filed_on
     return [Found("notification", str(notice.citation), WARNING if late else INFO, NOTIFIED_LATE if late else NOTIFIED,
-                  {"filed": context.filed_on, "effective": effective}, found=str(context.filed_on),
+                  {"filed": context.filed_on, "effective": effective}, found=context.filed_on,
                   required=str(notice.value))]
 
 
@@ -199,7 +209,7 @@ def machine_status(context: Context) -> list[Found]:
     found = []
     if date < context.filed_on:
         found.append(Found("prealable", str(events.citation), BLOCKING, NOT_PRIOR,
-                           {"date": date, "filed": context.filed_on}, found=str(context.filed_on), required=str(date)))
+                           {"date": date, "filed": context.filed_on}, found=context.filed_on, required=date))
     if context.items["evenement"] == events.value[0]:  # « mis en réserve »
         limit = _rule(context, "lu.appareils_a_sous.reserve_max")
         installed, reserve = reserve_after(context.casino, context.items["numero_serie"])
@@ -243,7 +253,7 @@ def progressive_link(context: Context) -> list[Found]:
     citation = context.form.citation
     found = []
     if len(set(codes)) < 2:
-        found.append(Found("liaison", citation, BLOCKING, LINK_ONE, {"count": len(set(codes))}, found=str(len(codes)),
+        found.append(Found("liaison", citation, BLOCKING, LINK_ONE, {"given": len(set(codes))}, found=str(len(codes)),
                            required="2"))
     here = set(Casino.objects.filter(jurisdiction=context.casino.jurisdiction).values_list("code", flat=True))
     found += [Found("liaison_casino", citation, BLOCKING, LINK_OUTSIDE, {"code": code}, found=code)

@@ -12,6 +12,7 @@ import datetime
 from dataclasses import dataclass
 from decimal import Decimal
 
+from compliance import formatting
 from compliance.errors import DomainError
 from compliance.models import Casino, User
 from games.rtp.roue import odds_parsed
@@ -80,8 +81,9 @@ def required(casino: Casino, kind: str, subject: str, on: datetime.date, field: 
     """The approval in force an operation needs; refused, naming the decision the casino lacks, when there is none."""
     found = approved(casino, kind, subject, on)
     if found is None:
-        raise DomainError(errors.APPROVAL_LACKING.format(kind=KINDS[kind].label, subject=subject,
-                                                         day=on.isoformat()), code=Code.APPROVAL_LACKING, field=field)
+        day = formatting.date(on, jurisdiction=casino.jurisdiction)
+        raise DomainError(errors.APPROVAL_LACKING.format(kind=KINDS[kind].label, subject=subject, day=day),
+                          code=Code.APPROVAL_LACKING, field=field)
     return found
 
 
@@ -95,6 +97,7 @@ def tournament_rules_approval(casino: Casino, digest: str, on: datetime.date, fi
     found = approvals_in_force(casino, on, "tournoi").filter(**{f"items__{TOURNAMENT_DIGEST}": digest})
     approval = found.order_by("-effective_from", "-pk").first()
     if approval is None:
-        raise DomainError(errors.RULES_APPROVAL_LACKING.format(digest=digest[:12], day=on.isoformat()),
+        raise DomainError(errors.RULES_APPROVAL_LACKING.format(
+            digest=digest[:12], day=formatting.date(on, jurisdiction=casino.jurisdiction)),
                           code=Code.APPROVAL_LACKING, field=field)
     return approval

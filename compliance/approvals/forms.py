@@ -111,7 +111,7 @@ def styled(form: ActionForm, name: str, field: forms.Field) -> forms.Field:
 def item_field(item: Item, page: ItemsPage) -> forms.Field:
     """The input of one item of the kind, never required here (a draft may be incomplete; the filing names what is
     missing)."""
-    label = item.label_fr
+    label = item.label
     if item.type == "longtext":
         return text_field(label, TEXT_MAX, widget=LONG)
     if item.type == "segments":
@@ -124,8 +124,7 @@ def item_field(item: Item, page: ItemsPage) -> forms.Field:
         field.widget.attrs.update(placeholder="95,5")
         return field
     if item.type == "paytable":
-        return forms.ChoiceField(label=label, required=False, choices=[("", "—"), *(
-            (key, f"{title} ({key})") for key, title in page.paytables)])
+        return forms.ChoiceField(label=label, required=False, choices=[("", "—"), *page.paytables])
     if item.type == "payouts":
         return PayLinesField(label=label, help_text=_(
             "Une ligne par paiement demandé : sa position (le rang de la ligne dans la table en vigueur) et sa cote, "
@@ -205,7 +204,7 @@ class AttachForm(ActionForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["item"].choices = [(item.key, item.label_fr) for item in self.page.form.items
+        self.fields["item"].choices = [(item.key, item.label) for item in self.page.form.items
                                        if item.type == "file"]
 
 

@@ -12,6 +12,7 @@ import datetime
 import functools
 from dataclasses import dataclass
 
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from compliance.errors import DomainError
@@ -46,6 +47,11 @@ class Item:
     type: str  # text, longtext, date, ratio, file, paytable, payouts, casinos, event
     label_fr: str
     label_en: str
+
+    @property
+    def label(self) -> str:
+        """The item's name in the reader's language."""
+        return self.label_en if (get_language() or "fr").startswith("en") and self.label_en else self.label_fr
 
 
 KINDS = {kind.key: kind for kind in (

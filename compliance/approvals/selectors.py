@@ -132,7 +132,7 @@ class RequestView:
 def request_view(user: User, request: ApprovalRequest) -> RequestView:
     form = form_of(request.kind, request.casino, timezone.localdate(request.filed_at or request.created_at))
     attachments = list(request.attachments.all())
-    items = [AskedBeside(item.label_fr, request.items.get(item.key), [a for a in attachments if a.item == item.key])
+    items = [AskedBeside(item.label, request.items.get(item.key), [a for a in attachments if a.item == item.key])
              for item in form.items]
     steps = list(request.steps.select_related("actor"))
     current = _last_run(request)

@@ -6,6 +6,7 @@ to the services (compliance/approvals/services.py), a refusal comes back under t
 written. Another casino's request, or a request of another jurisdiction, is a 404; a step of the other side, or of
 an accountant, is a 403."""
 
+import contextlib
 import datetime
 import mimetypes
 from collections.abc import Callable
@@ -17,11 +18,11 @@ from django.http import Http404, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.http import content_disposition_header
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_safe
 
-from compliance import two_person
+from compliance import formatting, two_person
 from compliance.errors import READ_ONLY_ROLE, DomainError, PermissionDeniedError
 from compliance.models import User
 from compliance.permissions import can_write
@@ -118,7 +119,9 @@ def _items_page(user: User, casino, form) -> ItemsPage:
     the Minister is told of (LU RGD 1979 art. 18-1)."""
     prefix = f"{casino.jurisdiction.code.lower()}."
     types = {item.type for item in form.items}
-    paytables = [(table.key, table.title) for table in paytable_list(user=user).filter(key__startswith=prefix)] \
+    english = (get_language() or "fr").startswith("en")
+    paytables = [(table.key, (english and table.title_en) or table.title)
+                 for table in paytable_list(user=user).filter(key__startswith=prefix)] \
         if "paytable" in types else []
     events = list(rule_value_at(jurisdiction=casino.jurisdiction, key=EVENTS, on=casino.today(), drafts=True).value) \
         if "event" in types else []
@@ -268,7 +271,10 @@ def _added(view: selectors.RequestView, items: dict) -> list[tuple[str, str]]:
             value = " · ".join(f"{line} : {odds}" for line, odds in value.items())
         elif isinstance(value, list):
             value = ", ".join(str(one) for one in value)
-        shown.append((item.label_fr if item else key, str(value)))
+        elif item and item.type == "date" and value:
+            with contextlib.suppress(ValueError):  # a day as people write it, a text as it was given
+                value = formatting.date(datetime.date.fromisoformat(value), jurisdiction=None)
+        shown.append((item.label if item else key, str(value)))
     return shown
 
 

@@ -8,6 +8,7 @@ from decimal import Decimal, InvalidOperation
 from babel.numbers import format_decimal
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from compliance import formatting
 
@@ -27,9 +28,9 @@ MESSAGES = {
               "({days} journées d'historique, confiance {confidence} %) ; écart de {amount} avec sa borne."),
     "commission": _("Table {table}, séance {session} : commissions déclarées {declared}, recalculées {computed} "
                     "à partir des mains (écart {amount})."),
-    "poker_plafond": _("Table {table} : {count} main(s) retenue(s) au-delà de {rate} % de la cagnotte ({hands}) ; "
+    "poker_plafond": _("Table {table} : {counted} au-delà de {rate} % de la cagnotte ({hands}) ; "
                        "{amount} de trop."),
-    "poker_retenue": _("Table {table} : {count} main(s) sur {hands} retenue(s) autrement qu'au taux de la séance "
+    "poker_retenue": _("Table {table} : {counted} autrement qu'au taux de la séance "
                        "({listed}) : retenue déclarée par le système du salon {declared}, recalculée {computed} ; "
                        "écart brut {gross}, net {amount}."),
     "poker_cagnotte": _("Table {table} : retenues des mains {declared}, cagnotte comptée {register} (écart "
@@ -42,14 +43,24 @@ MESSAGES = {
                         "(écart {amount})."),
     "poker_orphelin": _("Table {table}, séance {session} : la mise consignée de {amount} de {player} (place {seat}) "
                         "n'est pas portée aux orphelins."),
-    "poker_gains": _("Table {table} : {count} main(s) payée(s) autrement que les cartes ne le disent ({hands})."),
-    "poker_relance": _("Table {table} : {count} main(s) avec une relance hors des limites de la version ({hands})."),
-    "poker_version": _("Table {table} : {count} main(s) hors de la version ou des blinds fixées pour la séance "
+    "poker_gains": _("Table {table} : {counted} autrement que les cartes ne le disent ({hands})."),
+    "poker_relance": _("Table {table} : {counted} avec une relance hors des limites de la version ({hands})."),
+    "poker_version": _("Table {table} : {counted} hors de la version ou des blinds fixées pour la séance "
                        "({hands})."),
-    "poker_avoir": _("Table {table} : {count} main(s) où un joueur participe avec un avoir sous le minimum "
+    "poker_avoir": _("Table {table} : {counted} où un joueur participe avec un avoir sous le minimum "
                      "indiqué à la table ({hands})."),
 }
 
+# the words that follow a finding's count, in their singular or plural (« 1 main retenue », « 2 mains retenues »): its
+# message names them {counted}, from the count its finding keeps
+COUNTED = {
+    "poker_plafond": lambda n: ngettext("%(n)s main retenue", "%(n)s mains retenues", n),
+    "poker_retenue": lambda n: ngettext("%(n)s main sur %(of)s retenue", "%(n)s mains sur %(of)s retenues", n),
+    "poker_gains": lambda n: ngettext("%(n)s main payée", "%(n)s mains payées", n),
+    "poker_relance": lambda n: ngettext("%(n)s main", "%(n)s mains", n),
+    "poker_version": lambda n: ngettext("%(n)s main", "%(n)s mains", n),
+    "poker_avoir": lambda n: ngettext("%(n)s main", "%(n)s mains", n),
+}
 
 MONEY = ("opening", "closing", "float", "amount", "drop", "declared", "computed", "register", "gross")
 PERCENTS = ("hold", "low", "high", "confidence", "rate")
@@ -62,7 +73,11 @@ def rendered(kind: str, params: dict, language: str | None = None, casino=None) 
     if language is not None:
         with translation.override(language):
             return rendered(kind, params, casino=casino)
-    return str(MESSAGES[kind]).format_map(_Given(_shown(params, casino) if casino is not None else params))
+    given = _Given(_shown(params, casino) if casino is not None else params)
+    count = str(params.get("count", ""))
+    if kind in COUNTED and count.isdigit():  # kept as a number or as its text
+        given["counted"] = COUNTED[kind](int(count)) % {"n": count, "of": params.get("hands", "—")}
+    return str(MESSAGES[kind]).format_map(given)
 
 
 class _Given(dict):

@@ -1,11 +1,15 @@
+import re
 from decimal import Decimal, InvalidOperation
 
 from babel.numbers import format_decimal, format_percent
 from django import template
+from django.utils.html import conditional_escape, format_html
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from compliance.formatting import babel_locale, money
+from games.selectors import names_of_keys
 
 register = template.Library()
 
@@ -53,3 +57,32 @@ def rule_value(value, unit: str) -> str:
     if isinstance(value, list):
         return " · ".join(_one(item, unit, locale) for item in value)
     return _one(value, unit, locale)
+
+
+# a key of the rules' data (« qc.cinq_cartes », « mc.uth.trips »): a jurisdiction's code, then dotted words
+_KEY = re.compile(r"(?<![\w./-])(?:qc|mc|lu)(?:\.\w+)+(?![\w-])")
+
+
+@register.filter(needs_autoescape=True)
+def named_keys(text, autoescape=True):
+    """A rule text that cites another rule by its key (« hiérarchie lu.cinq_cartes »), as a reader reads it: the
+    ranking's, game's, pay table's or value's name in their language, linked to its page. A key Vigie does not know
+    stays as written."""
+    text = conditional_escape(text) if autoescape else str(text)
+    keys = set(_KEY.findall(text))
+    if not keys:
+        return mark_safe(text)  # escaped above
+    names = names_of_keys(keys, english=(get_language() or "fr").startswith("en"))
+
+    def named(match):
+        found = names.get(match.group(0))
+        return format_html('<a href="{}">{}</a>', found.url, found.name) if found else match.group(0)
+
+    return mark_safe(_KEY.sub(named, text))  # the text escaped, each name by format_html
+
+
+@register.filter
+def local(obj, field: str) -> str:
+    """A rule's field in the reader's language: `name_en` on an English page when the rules give it."""
+    english = (get_language() or "fr").startswith("en")
+    return (english and getattr(obj, f"{field}_en", "")) or getattr(obj, field)

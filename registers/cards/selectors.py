@@ -10,9 +10,10 @@ from django.db.models import Count, Q, QuerySet, Sum
 from django.db.models.expressions import RawSQL
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
+from compliance import formatting
 from compliance.models import Casino, User
 from compliance.search import PER_SEARCHER, Hit, Query
 from games.selectors import RuleValueAt
@@ -251,8 +252,10 @@ class HistoryRow:
         if payload.get("machine"):
             parts.append(str(_("appareil : {machine}")).format(machine=payload["machine"]))
         if self.entry.kind == BENEFIT:
-            parts.append(str(_("{points} point(s), {free_games} jeu(x) gratuit(s)")).format(
-                points=payload.get("points", 0), free_games=payload.get("free_games", 0)))
+            points, games = payload.get("points", 0), payload.get("free_games", 0)
+            parts.append(", ".join((
+                ngettext("%(n)s point", "%(n)s points", _count(points)) % {"n": points},
+                ngettext("%(n)s jeu gratuit", "%(n)s jeux gratuits", _count(games)) % {"n": games})))
         if self.entry.kind == ADJUSTED:
             parts.append(str(_("avant : {before} · après : {after}")).format(
                 before=self._money(payload.get("before")), after=self._money(payload.get("after"))))
@@ -260,7 +263,7 @@ class HistoryRow:
             parts.append(str(_("gain de {win}, crédité {credited}")).format(
                 win=self._money(payload.get("win")), credited=self._money(payload.get("credited"))))
         if payload.get("found_on"):
-            parts.append(str(_("trouvée le {day}")).format(day=payload["found_on"]))
+            parts.append(str(_("trouvée le {day}")).format(day=self._day(payload["found_on"])))
         if payload.get("reason"):
             parts.append(payload["reason"])
         if payload.get("citation"):
@@ -278,6 +281,21 @@ class HistoryRow:
 
     def _money(self, value) -> str:
         return money(self.card, Decimal(value)) if value not in (None, "") else "—"
+
+    def _day(self, value: str) -> str:
+        """A day the payload keeps as ISO text, as people write it; any other text as given."""
+        try:
+            return formatting.date(datetime.date.fromisoformat(value), jurisdiction=self.card.casino.jurisdiction)
+        except (TypeError, ValueError):
+            return str(value)
+
+
+def _count(value) -> int:
+    """The whole count a number's words follow (« 1 point », « 2,5 points »)."""
+    try:
+        return int(Decimal(str(value)))
+    except (ArithmeticError, ValueError):
+        return 0
 
 
 HISTORY_PAGE = 100

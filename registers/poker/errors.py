@@ -21,7 +21,7 @@ JACKPOT_UNKNOWN_TABLE = _("La table « {table} » n'est pas reliée au jackpot �
                           "({citation}).")
 JACKPOT_ABOVE_AMOUNT = _("Le paiement de {amount} dépasse le montant du jackpot, {available} ({citation}).")
 JACKPOT_NOTICE = _(
-    "Arrêt volontaire refusé : le Ministre doit être informé au moins {days} jours avant (avis du {notice}, arrêt le "
+    "Arrêt volontaire refusé : le Ministre doit être informé au moins {days} avant (avis du {notice}, arrêt le "
     "{day}) ({citation})."
 )
 JACKPOT_TABLE_TWICE = _("La table « {table} » est nommée deux fois ({citation}).")

@@ -17,6 +17,7 @@ from games.poker.outcome import EACH, MAIN, MAIN_FIRST, PRORATA, WHOLE
 from ..chain.selectors import standing
 from ..kinds import EntryKind, RegisterKind
 from ..models import Entry, Register
+from .selectors import ROUNDING_LABELS
 
 HOUSE_RULES = EntryKind.HOUSE_RULES
 PROGRESSIVE_RULES = "lu.jackpot_progressif.reglement_interieur"  # art. 49-9 al. 3
@@ -70,6 +71,14 @@ class HouseRules:
     @property
     def bad_beat_pots_label(self) -> str:
         return str(BAD_BEAT_POTS_LABELS.get(self.bad_beat_pots, self.bad_beat_pots))
+
+    @property
+    def progressive_rounding_label(self) -> str:
+        return str(ROUNDING_LABELS.get(self.progressive_rounding, self.progressive_rounding))
+
+    @property
+    def bad_beat_rounding_label(self) -> str:
+        return str(ROUNDING_LABELS.get(self.bad_beat_rounding, self.bad_beat_rounding))
 
     @property
     def restart_label(self) -> str:

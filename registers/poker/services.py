@@ -13,6 +13,7 @@ from decimal import Decimal
 
 from django.db import transaction
 
+from compliance import formatting
 from compliance.errors import DomainError
 from compliance.models import Casino, User
 from compliance.permissions import verify_can_write
@@ -89,6 +90,21 @@ TIME = re.compile(r"^([01]?[0-9]|2[0-3])[:hH]([0-5][0-9])$")
 _rule = poker_rule
 
 
+def _money(casino: Casino, value) -> str:
+    """An amount of a refusal as the casino's people write it (« 48 805,00 € »), never « 48805.00 »."""
+    if value is None or value == "":
+        return "—"
+    return formatting.money(Decimal(str(value)), currency=casino.currency, jurisdiction=casino.jurisdiction)
+
+
+def _day(casino: Casino, day: datetime.date) -> str:
+    return formatting.date(day, jurisdiction=casino.jurisdiction)
+
+
+def _blinds_shown(casino: Casino, row: dict) -> str:
+    return f"{_money(casino, row['small_blind'])} / {_money(casino, row['big_blind'])}"
+
+
 def _cited(casino: Casino, key: str, on: datetime.date) -> str:
     """The article a rule value rests on, as registers write it (a draft says so)."""
     return str(_rule(casino, key, on).citation)
@@ -130,7 +146,7 @@ def _verify_bad_beat_running(casino: Casino, day: datetime.date) -> None:
     register = register_for(casino=casino, kind=RegisterKind.BAD_BEAT)
     stopped = bad_beat_stopped(register, day)
     if stopped is not None:
-        raise DomainError(errors.BAD_BEAT_STOPPED.format(day=stopped.isoformat(), citation=_cited(
+        raise DomainError(errors.BAD_BEAT_STOPPED.format(day=_day(casino, stopped), citation=_cited(
             casino, f"{BAD_BEAT}.preavis_arret_volontaire", day)), code=ErrorCode.NOT_ACTIVE, field="gaming_day")
 
 
@@ -199,12 +215,12 @@ def _blinds(casino: Casino, day: datetime.date, tables: list[str], small_blind: 
             for key in ("small_blind", "big_blind"):
                 if row[key] != first[key]:
                     raise DomainError(errors.JACKPOT_BLINDS_DIFFER.format(
-                        blinds=f"{row['small_blind']}/{row['big_blind']}", table=row["table"],
-                        first_blinds=f"{first['small_blind']}/{first['big_blind']}", first=first["table"],
+                        blinds=_blinds_shown(casino, row), table=row["table"],
+                        first_blinds=_blinds_shown(casino, first), first=first["table"],
                         citation=citation), code=ErrorCode.INVALID, field=f"blinds[{index}].{key}")
         if first["small_blind"] != small_blind:
-            raise DomainError(errors.JACKPOT_SMALL_BLIND.format(small_blind=small_blind,
-                                                                tables_small_blind=first["small_blind"],
+            raise DomainError(errors.JACKPOT_SMALL_BLIND.format(small_blind=_money(casino, small_blind),
+                                                                tables_small_blind=_money(casino, first["small_blind"]),
                                                                 citation=citation),
                               code=ErrorCode.INVALID, field="small_blind")
     return sorted(rows, key=lambda row: row["table"])
@@ -259,8 +275,8 @@ def progressive_configure(
             raise DomainError(
                 errors.JACKPOT_START_TOO_HIGH.format(
                     level=index + 1,
-                    start=start,
-                    limit=multiple * blind,
+                    start=_money(casino, start),
+                    limit=_money(casino, multiple * blind),
                     multiple=multiple,
                     citation=str(starts.citation),
                 ),
@@ -397,7 +413,8 @@ def progressive_win_file(
     available = state["amounts"].get(str(level))
     if available is None or value > available:
         raise DomainError(
-            errors.JACKPOT_ABOVE_AMOUNT.format(amount=value, available=available, citation=citation),
+            errors.JACKPOT_ABOVE_AMOUNT.format(amount=_money(casino, value), available=_money(casino, available),
+                                              citation=citation),
             code=ErrorCode.ABOVE_JACKPOT,
             field="amount",
         )
@@ -482,9 +499,9 @@ def jackpot_stop(
     if voluntary and (minister_notified_on is None or (gaming_day - minister_notified_on).days < int(notice.value)):
         raise DomainError(
             errors.JACKPOT_NOTICE.format(
-                days=notice.value,
-                notice=minister_notified_on.isoformat() if minister_notified_on else "—",
-                day=gaming_day.isoformat(),
+                days=formatting.days(int(notice.value)),
+                notice=_day(casino, minister_notified_on) if minister_notified_on else "—",
+                day=_day(casino, gaming_day),
                 citation=str(notice.citation),
             ),
             code=ErrorCode.NOTICE_TOO_LATE,
@@ -724,8 +741,8 @@ def _win_still_payable(pending: PendingEntry) -> None:
     amount = Decimal(payload["amount"])
     per_deal = _rule(casino, f"{PROGRESSIVE}.gains_par_niveau", day)
     if available is None or amount > available:
-        raise DomainError(errors.JACKPOT_ABOVE_AMOUNT.format(amount=amount, available=available,
-                                                             citation=str(per_deal.citation)),
+        raise DomainError(errors.JACKPOT_ABOVE_AMOUNT.format(
+            amount=_money(casino, amount), available=_money(casino, available), citation=str(per_deal.citation)),
                           code=ErrorCode.ABOVE_JACKPOT, field="amount")
     if "deal" in payload and wins_in_deal(pending.register, name=payload["jackpot"], level=payload["level"],
                                           table=payload["table"], gaming_day=day,

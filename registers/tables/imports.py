@@ -55,6 +55,7 @@ from ..fields import TEXT_MAX, clean_text
 from ..kinds import EntryKind, RegisterKind
 from ..models import BankMode, GamingTable, Slip, SlipKind, TableSession
 from ..money import parse_amount
+from ..money import shown as money_shown
 from . import digest as digests
 from . import errors, rules
 from .selectors import countersigner_find
@@ -512,8 +513,9 @@ class _Import:
             float_value = self.memo.get(("avance", raw_float)) or self.memo.setdefault(
                 ("avance", raw_float), parse_amount(raw_float, field="float_amount"))
             if amount != format(float_value, "f"):  # both exact to the cent
-                raise DomainError(errors.FLOAT_NOT_COUNTED.format(counted=amount, float=float_value,
-                                                                  citation=bank.citation),
+                raise DomainError(errors.FLOAT_NOT_COUNTED.format(
+                    counted=money_shown(self.casino, amount), float=money_shown(self.casino, float_value),
+                    citation=bank.citation),
                                   code=ErrorCode.INVALID_AMOUNT, field="denominations")
         elif raw_float:
             raise DomainError(errors.FLOAT_NOT_HERE.format(citation=bank.citation), code=ErrorCode.INVALID,

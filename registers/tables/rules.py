@@ -13,7 +13,7 @@ from registers.errors import ErrorCode
 
 from .. import controls
 from ..models import BankMode, GamingTable
-from ..money import parse_amount
+from ..money import parse_amount, shown
 from . import errors
 
 # Games Vigie does not keep at tables: machines, keno, tournaments, and the poker room's games (cercle).
@@ -62,8 +62,8 @@ def limits(table: GamingTable, day: datetime.date, minimum, maximum) -> Limits:
     low = parse_amount(minimum, field="minimum")
     high = parse_amount(maximum, field="maximum")
     if high < low:
-        raise DomainError(errors.MAXIMUM_BELOW_MINIMUM.format(minimum=low, maximum=high), code=ErrorCode.INVALID,
-                          field="maximum")
+        raise DomainError(errors.MAXIMUM_BELOW_MINIMUM.format(minimum=shown(casino, low), maximum=shown(casino, high)),
+                          code=ErrorCode.INVALID, field="maximum")
     key, per = MAXIMUM_MULTIPLES.get(game, (None, None))
     rule = _rule(casino, key, day) if key else None
     if rule is not None:

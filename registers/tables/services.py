@@ -21,7 +21,7 @@ from ..chain.services import entry_append, register_for, verify_actor
 from ..fields import TEXT_MAX, clean_text
 from ..kinds import EntryKind, RegisterKind
 from ..models import BankMode, Entry, GamingTable, Slip, SlipKind, SlipVoid, TableSession
-from ..money import parse_amount
+from ..money import parse_amount, shown
 from . import errors, pai_gow, rules
 from .slips import (
     VOIDABLE,
@@ -99,8 +99,8 @@ def session_open(*, table: GamingTable, actor: User, gaming_day: datetime.date, 
                               field="float_amount")
         float_value = parse_amount(float_amount, field="float_amount")
         if opening != float_value:
-            raise DomainError(errors.FLOAT_NOT_COUNTED.format(counted=opening, float=float_value,
-                                                              citation=bank.citation),
+            raise DomainError(errors.FLOAT_NOT_COUNTED.format(
+                counted=shown(casino, opening), float=shown(casino, float_value), citation=bank.citation),
                               code=ErrorCode.INVALID_AMOUNT, field="denominations")
     elif float_amount not in (None, ""):
         raise DomainError(errors.FLOAT_NOT_HERE.format(citation=bank.citation), code=ErrorCode.INVALID,
@@ -254,8 +254,8 @@ def commission_file(*, session: TableSession, actor: User, rounds: list, amount,
     checked = pai_gow.rounds_checked(casino, session.gaming_day, table.game.key, rounds)
     declared = parse_amount(amount, field="amount", allow_zero=True)
     if declared != checked.commission:
-        raise DomainError(errors.COMMISSION_MISMATCH.format(declared=declared, computed=checked.commission,
-                                                            citation=checked.citation),
+        raise DomainError(errors.COMMISSION_MISMATCH.format(
+            declared=shown(casino, declared), computed=shown(casino, checked.commission), citation=checked.citation),
                           code=ErrorCode.INVALID_AMOUNT, field="amount")
     signed = signatures_clean(SlipKind.COMMISSION, signatures)
     details = {"mains": checked.rounds, "commission_citation": checked.citation,
