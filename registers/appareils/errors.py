@@ -8,7 +8,7 @@ APPAREIL_UNKNOWN = _("Appareil inconnu dans le registre : « {machine} ».")
 APPAREIL_EXISTS = _("L'appareil « {machine} » est déjà inscrit au registre.")
 APPAREIL_BAD_MOVE = _("Un appareil « {state} » ne peut pas être « {event} » ({citation}).")
 APPAREIL_RESERVE_FULL = _(
-    "Réserve pleine : {reserve} appareil(s) en réserve pour {installed} installé(s), au plus {limit} % ({citation})."
+    "Réserve pleine : {reserve} pour {installed}, au plus {limit} % ({citation})."
 )
 APPAREIL_NO_NOTICE = _(
     "Aucun avis écrit au Ministre n'est enregistré pour « {event} » de l'appareil « {machine} » au plus tard le "

@@ -14,6 +14,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_safe
 
 from compliance.models import User
@@ -118,12 +119,14 @@ def _sell(page, form, user):
 
 def _out(page, form, user):
     outs = services.players_out(tournament=page.tournament, actor=user, **form.values())
-    return _("%(count)s joueur(s) sorti(s) au coup « %(hand)s ».") % {"count": len(outs), "hand": outs[0].hand}
+    return ngettext("%(count)s joueur sorti au coup « %(hand)s ».", "%(count)s joueurs sortis au coup « %(hand)s ».",
+                    len(outs)) % {"count": len(outs), "hand": outs[0].hand}
 
 
 def _chip_race(page, form, user):
     race = services.chip_race_record(tournament=page.tournament, actor=user, **form.values())
-    return _("Chip race de la table %(table)s : %(chips)s jeton(s) de %(value)s donné(s).") % {
+    return ngettext("Chip race de la table %(table)s : %(chips)s jeton de %(value)s donné.",
+                    "Chip race de la table %(table)s : %(chips)s jetons de %(value)s donnés.", race.new_chips) % {
         "table": race.table, "chips": race.new_chips, "value": race.new_value}
 
 
