@@ -47,7 +47,8 @@ from services import (
 )
 from standby import attach_standby, cmd_drill
 
-BROWSER_PACKAGES = {"chromium": "/usr/bin/chromium", "poppler-utils": "/usr/bin/pdftoppm"}
+# npm installs axe-core, the browser tests' accessibility checker (tests/a11y.py), into the virtualenv
+BROWSER_PACKAGES = {"chromium": "/usr/bin/chromium", "poppler-utils": "/usr/bin/pdftoppm", "npm": "/usr/bin/npm"}
 DEFAULT_PORTS = {"VIGIE_PORT": 8000, "VIGIE_PG_PORT": 55432, "VIGIE_REDIS_PORT": 56379, "VIGIE_STANDBY_PORT": 55433,
                  "VIGIE_SMTP_PORT": 8025}
 # these commands handle the schema themselves: `manage` does not migrate before them
@@ -349,6 +350,7 @@ def cmd_test(args: argparse.Namespace) -> int:
             ("lint-imports (docs/architecture.md)", [str(BIN / "lint-imports")]),
             ("manage.py check", [sys.executable, "manage.py", "check", "--fail-level", "WARNING"]),
             ("makemigrations --check", [sys.executable, "manage.py", "makemigrations", "--check", "--dry-run"]),
+            ("axe-core, pinned, from npm (tests/a11y.py)", [sys.executable, "-m", "tests.a11y"]),
         ]
         for name, cmd in steps:
             say(name)
