@@ -11,6 +11,7 @@ from django.urls import reverse
 
 from registers.appareils.services import appareil_install, appareil_move, appareil_notice
 from registers.chain.services import pending_countersign
+from registers.house_lists.services import station_add
 from registers.models import Checkpoint, Entry, GamingSession, PendingEntry
 from registers.poker.services import progressive_configure
 from tests.conftest import api_client_for, install_machines, lu_today, make_user
@@ -38,6 +39,8 @@ def lu(world, rules):
     The services called here directly run without the casino's time zone (the pages activate it): what
     they file is dated a day back, a past day wherever the server's clock is."""
     world.manager_c = make_user("direction.c", "manager", casino=world.c)
+    for table in ("Poker 1", "Poker 2", "Poker 3"):  # the cagnotte's tables, from the casino's kept list
+        station_add(casino=world.c, actor=world.manager_c, kind="table_poker", name=table)
     return world
 
 
