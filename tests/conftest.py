@@ -6,6 +6,7 @@ from zoneinfo import ZoneInfo
 import pytest
 from rest_framework.test import APIClient
 
+from compliance import todo
 from compliance.models import Casino, JobRun, Jurisdiction, User
 from compliance.services import casino_create, job_enqueue, jurisdictions_load, system_user, user_create
 from tests.demo_snapshot import demo, demo_copy  # noqa: F401  (fixtures)
@@ -62,6 +63,20 @@ def yesterday_everywhere() -> datetime.date:
     day before while Luxembourg is past midnight."""
     return min(datetime.datetime.now(ZoneInfo(zone)).date() for zone in ("Europe/Luxembourg", "America/Toronto",
                                                                           "Europe/Monaco")) - datetime.timedelta(days=1)
+
+
+@pytest.fixture
+def provided(monkeypatch):
+    """A test's own « À faire » provider instead of the apps' (so a test does not depend on them):
+    `provided[username]` is the list of tasks it gives that person."""
+    items: dict[str, list[todo.Task]] = {}
+    monkeypatch.setattr(todo, "PROVIDERS", [])
+
+    def test_provider(user):
+        return list(items.get(user.username, []))
+
+    todo.provider_register(test_provider, roles=(todo.ACCOUNTANT, todo.MANAGER, todo.REGULATOR, todo.ADMIN))
+    return items
 
 
 @pytest.fixture

@@ -17,20 +17,6 @@ from compliance.todo import Task
 
 pytestmark = pytest.mark.django_db
 
-@pytest.fixture
-def provided(monkeypatch):
-    """The tests' own provider instead of the apps' (so these tests do not depend on them): `provided[username]` is the
-    list of tasks it gives that person."""
-    items: dict[str, list[Task]] = {}
-    monkeypatch.setattr(todo, "PROVIDERS", [])
-
-    def test_provider(user):
-        return list(items.get(user.username, []))
-
-    todo.provider_register(test_provider, roles=(todo.ACCOUNTANT, todo.MANAGER, todo.REGULATOR, todo.ADMIN))
-    return items
-
-
 def task(key: str, due: datetime.date | None, **fields) -> Task:
     return Task(key=key, group=fields.pop("group", "Orphelins à restituer"), label=fields.pop("label", f"Objet {key}"),
                 url=fields.pop("url", f"/registres/{key}/"), due=due,

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from compliance.demo import DEMO_PASSWORD, USERS
+from compliance.demo import USERS
 from compliance.models import User
 from compliance.todo import grouped, section_counts, tasks_for
 from tests import test_browser
@@ -25,15 +25,7 @@ def _expected(username: str) -> dict[str, int]:
 
 
 def _sign_in(browser, live_server, username: str, width: int = 1366):
-    page = browser.new_page(viewport={"width": width, "height": 900})
-    errors = []
-    page.on("console", lambda msg: msg.type == "error" and errors.append(msg.text))
-    page.goto(f"{live_server.url}/connexion/")
-    page.fill("#id_username", username)
-    page.fill("#id_password", DEMO_PASSWORD)
-    page.click("form button.btn-primary")
-    page.wait_for_url("**/tableau-de-bord/")
-    return page, errors
+    return test_browser.signed_in(browser, live_server, username, viewport={"width": width, "height": 900})
 
 
 def _shown(page) -> dict[str, int]:

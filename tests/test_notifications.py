@@ -25,20 +25,6 @@ pytestmark = pytest.mark.django_db
 SMTP = "django.core.mail.backends.smtp.EmailBackend"
 
 
-@pytest.fixture
-def provided(monkeypatch):
-    """The tests' own provider instead of the apps' (so these tests do not depend on them): `provided[username]` is the
-    list of tasks it gives that person."""
-    items: dict[str, list[Task]] = {}
-    monkeypatch.setattr(todo, "PROVIDERS", [])
-
-    def test_provider(user):
-        return list(items.get(user.username, []))
-
-    todo.provider_register(test_provider, roles=(todo.ACCOUNTANT, todo.MANAGER, todo.REGULATOR, todo.ADMIN))
-    return items
-
-
 def item(key: str, since: datetime.datetime | None, **fields) -> Task:
     return Task(key=key, group=fields.pop("group", "Contresignatures qui vous attendent"),
                 label=fields.pop("label", f"Élément {key}"), url=fields.pop("url", f"/registres/{key}/"), since=since,
