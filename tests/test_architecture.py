@@ -118,7 +118,8 @@ def test_the_tasks_sent_by_name_exist():
                  "compliance.reports.tasks.report_run", "compliance.reconciliation.tasks.reconciliation_day"):
         assert name in app.tasks
     sources = "".join(path.read_text() for package in PACKAGES for path in (ROOT / package).rglob("*.py"))
-    assert sources.count("send_on_commit(\"") == 6  # the reports' task: asked, and a signed report reissued
+    # the reports' task: asked, and a signed report reissued; the jobs' task: asked, and a failed job sent again
+    assert sources.count("send_on_commit(\"") == 7
 
 
 def test_every_refusal_names_its_code_from_its_apps_enum():

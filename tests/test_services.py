@@ -110,6 +110,7 @@ def test_dates_follow_the_jurisdiction(world):
     from compliance.formatting import date
 
     with translation.override("fr"):
-        assert date(datetime.date(2026, 11, 21), jurisdiction=world.a.jurisdiction, style="short") == "2026-11-21"
-        assert date(datetime.date(2026, 11, 21), jurisdiction=world.c.jurisdiction, style="short") == "21/11/2026"
+        # fr_CA's short form is ISO, which reads as a machine's: Québec's short date is the medium one (issue 36)
+        assert date(datetime.date(2026, 11, 21), jurisdiction=world.a.jurisdiction, style="short") == "21 nov. 2026"
+        assert date(datetime.date(2026, 11, 21), jurisdiction=world.c.jurisdiction, style="short") == "21 nov. 2026"
         assert date(datetime.date(2026, 11, 21), jurisdiction=world.c.jurisdiction) == "21 novembre 2026"

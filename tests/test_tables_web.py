@@ -204,7 +204,8 @@ def test_the_table_and_opening_forms_refuse_with_the_field_named(w, client):
     refused(client, url, "table", {"game": "qc.blackjack", "number": "X", "pit": "A"}, "game")
     refused(client, url, "open", opening(table, maximum="600"), "maximum", "37-11")
     refused(client, url, "open", opening(table, float_amount=""), "float_amount", "art. 21")
-    refused(client, url, "open", opening(table, counted={"100": 20, "25": 36, "5": 100}), "denominations", "3400")
+    refused(client, url, "open", opening(table, counted={"100": 20, "25": 36, "5": 100}), "denominations",
+            "3\u202f400,00\u00a0€")
     refused(client, url, "open", opening(table, counted={"100": "20 pièces"}), "denominations",
             "« 20 pièces » invalide pour la coupure 100.00")
     # one row per value: a chip and a banknote of 100 share it, so no value is counted twice
@@ -305,9 +306,9 @@ def test_the_pai_gow_commissions_form_reads_the_rounds_and_refuses_with_the_fiel
     refused(client, url, "commission", {**base, "rounds": "croupier ; 1, 2 ; 1"}, "rounds", "attendu, par exemple")
     refused(client, url, "commission", {**base, "rounds": "[{"}, "rounds", "JSON")
     refused(client, url, "commission", {**base, "rounds": "croupier ; ² ; "}, "rounds")
-    refused(client, url, "commission", {**base, "rounds": "croupier ; 1, 2 ; 1=25, 2=30"}, "amount", "3.00")
+    refused(client, url, "commission", {**base, "rounds": "croupier ; 1, 2 ; 1=25, 2=30"}, "amount", "3,00\u00a0$")
     rounds = "croupier ; 1, 2 ; 1=25, 2=30\n1 ; 1, 2 ; 2=40"  # 1.50 + 1.50, then 2.00 (5 % of the next 10)
-    refused(client, url, "commission", {**base, "amount": "3,00", "rounds": rounds}, "amount", "5.00")
+    refused(client, url, "commission", {**base, "amount": "3,00", "rounds": rounds}, "amount", "5,00\u00a0$")
     done = post(client, url, "commission", {**base, "amount": "5,00", "rounds": rounds})
     assert done.status_code == 302, done.content.decode()[:2000]
     assert Slip.objects.get(kind="commission").amount == Decimal("5.00")
