@@ -3,6 +3,7 @@
 from decimal import Decimal, InvalidOperation
 
 from compliance.errors import DomainError
+from compliance.formatting import money
 from compliance.models import Casino
 from registers.errors import ErrorCode
 
@@ -33,8 +34,6 @@ def check_currency(casino: Casino, currency: str) -> str:
 
 def shown(casino: Casino, value) -> str:
     """An amount of a refusal as the casino's people write it (« 48 805,00 € »), never « 48805.00 »."""
-    from compliance.formatting import money
-
     if value is None or value == "":
         return "—"
     return money(Decimal(str(value)), currency=casino.currency, jurisdiction=casino.jurisdiction)
