@@ -6,6 +6,7 @@ and amount; a clean day finds nothing; a second run writes nothing; the real wor
 import datetime
 import io
 import json
+from dataclasses import replace
 
 import pytest
 from django.core.management import call_command
@@ -13,12 +14,15 @@ from django.core.management import call_command
 from compliance.models import JobRun
 from compliance.reconciliation.models import Reconciliation
 from compliance.reconciliation.services import reconciliation_run
+from games.poker import hand as deal
+from games.poker.replay import replay
 from games.poker.simulator import overraked, rake_above_legal
 from registers.chain.services import pending_countersign, session_close
 from registers.kinds import EntryKind
 from registers.models import Entry
 from registers.orphelins.services import orphelin_file
 from registers.poker.services import cagnotte_file
+from registers.poker_room import rules as room
 from registers.poker_room.imports import hands_import
 from registers.poker_room.services import stake_consign
 from tests.conftest import lu_today, make_user, yesterday_everywhere
@@ -126,10 +130,44 @@ def test_a_real_worker_reconciles_the_poker_room_after_the_close(world_tx, rules
 
 
 def test_lu_art_49_4_a_deal_dealt_in_another_version_than_its_sessions_is_found(lu):
-    from dataclasses import replace
-
     _room(lu, lu.c, lu.manager_c, lambda dealt: [replace(h, version="limit", cap=2000) if i == 4 else h
                                                   for i, h in enumerate(dealt)])
     reconciliation = reconciliation_run(casino=lu.c, gaming_day=DAY, actor=lu.manager_c)
     version = reconciliation.findings.get(kind="poker_version")
     assert "49-4" in version.citation and "TH-1" in version.message and "1 main" in version.message
+
+
+def test_a_deal_paid_wrongly_in_two_pots_is_one_deal_in_the_finding(lu):
+    """A deal whose main pot and side pot both went to the wrong player carries two flags, one per pot: the finding
+    counts deals, so it names that deal once and counts 1, its amount the sum of both pots' wrong payments."""
+    picked = {}
+
+    def planted(dealt):
+        rules = room.session_rules(picked["session"], None)
+        for k, one in enumerate(dealt):
+            shown = [a.player for a in one.actions if a.kind == deal.SHOW]
+            outcome = replay(one, rules)
+            if len(one.pots) < 2 or any(len(p.wins) != 1 for p in one.pots):
+                continue
+            swapped = []
+            for pot, ours in zip(one.pots, outcome.pots, strict=True):
+                other = [p for p in shown if p in ours.eligible and p != pot.wins[0][0]]
+                if not other:
+                    break
+                swapped.append(replace(pot, wins=((other[0], pot.wins[0][1]),)))
+            else:
+                dealt[k] = replace(one, pots=tuple(swapped))
+                if sum(1 for i in replay(dealt[k], rules).irregularities if i.code == "wins") == 2:
+                    picked["number"] = one.number
+                    return dealt
+                dealt[k] = one
+        raise AssertionError("no deal of two pots decided by the cards")
+
+    opened = session(lu.c, lu.manager_c, DAY)
+    picked["session"] = opened
+    dealt = planted(hands(opened, 200, seed=11))
+    hands_import(casino=lu.c, actor=lu.manager_c, source=ohh_file(dealt))
+    reconciliation = reconciliation_run(casino=lu.c, gaming_day=DAY, actor=lu.manager_c)
+    found = reconciliation.findings.get(kind="poker_gains")
+    assert found.params["count"] == "1" and found.params["hands"] == picked["number"]
+    assert "1 main" in found.message

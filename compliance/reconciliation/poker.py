@@ -109,16 +109,20 @@ def _raked_otherwise(casino: Casino, first: datetime.date, last: datetime.date) 
 
 def _flagged(casino: Casino, first: datetime.date, last: datetime.date) -> dict:
     """Per day, table and flag (only those the reconciliation reports): how many deals, the sum of their variances,
-    the first deals' numbers."""
+    the first deals' numbers. A deal flagged twice for the same thing (a main pot and a side pot both paid to the
+    wrong player) is one deal: its flags are summed per deal before the deals are counted."""
     found = defaultdict(dict)
     with connection.cursor() as cursor:
         cursor.execute(
-            """SELECT h.gaming_day, h."table", f->>0, count(*), sum((f->>1)::bigint),
-                      (array_agg(h.number ORDER BY h.started_at))[1:%s]
-                 FROM registers_pokerhand h, jsonb_array_elements(h.flags) f
-                WHERE h.casino_id = %s AND h.gaming_day BETWEEN %s AND %s AND jsonb_array_length(h.flags) > 0
-                  AND f->>0 = ANY(%s)
-                GROUP BY h.gaming_day, h."table", f->>0""", [LISTED, casino.pk, first, last, list(FLAGGED)])
+            """SELECT gaming_day, "table", code, count(*), sum(cents),
+                      (array_agg(number ORDER BY started_at))[1:%s]
+                 FROM (SELECT h.gaming_day, h."table", h.number, h.started_at, f->>0 AS code,
+                              sum((f->>1)::bigint) AS cents
+                         FROM registers_pokerhand h, jsonb_array_elements(h.flags) f
+                        WHERE h.casino_id = %s AND h.gaming_day BETWEEN %s AND %s AND jsonb_array_length(h.flags) > 0
+                          AND f->>0 = ANY(%s)
+                        GROUP BY h.id, h.gaming_day, h."table", h.number, h.started_at, f->>0) per_deal
+                GROUP BY gaming_day, "table", code""", [LISTED, casino.pk, first, last, list(FLAGGED)])
         for day, table, code, count, cents, numbers in cursor.fetchall():
             found[day].setdefault(table, {})[code] = (count, _money(cents or 0), numbers)
     return found
