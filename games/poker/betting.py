@@ -47,7 +47,7 @@ from .hand import (
     Hand,
     Seat,
 )
-from .outcome import BAD_DEAL, BLINDS, OUT_OF_TURN, RAISE_SIZE, HandError, Irregularity, Step
+from .outcome import BAD_DEAL, BLINDS, OPTION, OUT_OF_TURN, RAISE_SIZE, HandError, Irregularity, Step
 from .refusals import HOLE_CARDS, adds_up, dealt, known_cards, out_of_turn, refuse
 
 STREET_INDEX: Final = {street: index for index, street in enumerate(STREETS)}
@@ -91,17 +91,21 @@ class Walk:
         self.reached = reached  # the last street dealt with two players or more in the deal (STREETS index)
 
 
-def walk(hand: Hand, trace: bool = False, minimums: bool = True) -> Walk:  # noqa: C901 - one loop keeps the replay fast
+def walk(hand: Hand, trace: bool = False, minimums: bool = True,  # noqa: C901 - one loop keeps the replay fast
+         straddle: bool = True) -> Walk:
     """The deal's actions taken in turn (see the module's docstring); HandError when they cannot have been played.
     With `trace`, every action, street and uncalled bet as a Step, for people to follow the deal; the
     reconciliation, which replays every deal of the day, goes without. `minimums`: the jurisdiction sets a least bet
-    and raise (Rules.raise_minimums); without, any bet above the one to match is a full raise."""
+    and raise (Rules.raise_minimums); without, any bet above the one to match is a full raise. `straddle`: the
+    session allows the option (Rules.straddle_allowed); without, one posted is reported."""
     order, in_seat_order = dealt(hand)
     n = len(order)
     position = {seat.player: k for k, seat in enumerate(order)}
     small_at, big_at, option_at = (1, 0, -1) if n == 2 else (0, 1, 2)
     version, big_blind, board = hand.version, hand.big_blind, hand.board
     stack = [seat.stack for seat in order]
+    if hand.cap and version != LIMIT:  # a capped no-limit or pot-limit table: no one puts in more than the cap
+        stack = [min(chips, hand.cap) for chips in stack]
     bet, put, ante, dead = [0] * n, [0] * n, [0] * n, [0] * n
     folded, all_in, mucked = [False] * n, [False] * n, [False] * n
     pending, spoke = [False] * n, [False] * n  # still to act; spoke since the last full bet or raise
@@ -227,14 +231,27 @@ def walk(hand: Hand, trace: bool = False, minimums: bool = True) -> Walk:  # noq
                               "a forced bet after the betting began", index)
             if not 0 < amount <= stack[p]:
                 raise adds_up(action, amount, 0, stack[p], index)
+            at, owed, once, lost = p, amount, f"{kind}:{p}", kind == POST_DEAD  # lost: dead money, not a bet
             if kind == POST_SMALL_BLIND:
-                at, owed, once = small_at, hand.small_blind, kind
+                owed = hand.small_blind
+                if p == small_at and kind not in posted:
+                    once = kind
+                else:  # a missed small blind posted by a player coming back (never on the button): dead (ROPTA §4.2)
+                    lost, at = True, p if p != n - 1 or n == 2 else small_at
             elif kind == POST_BIG_BLIND:
-                at, owed, once = big_at, big_blind, kind
+                owed = big_blind
+                if kind not in posted:  # the table's big blind; left of the button when no small blind is posted
+                    if p != big_at and not (n > 2 and p == small_at and POST_SMALL_BLIND not in posted):
+                        at = big_at
+                    big_at, option_at, once = p, p + 1 if n > 2 else -1, kind
+                # else: a player entering the game or coming back posts a big blind, live, from any seat
             elif kind == POST_OPTION:
                 at, owed, once = option_at, 2 * big_blind, kind
-            else:  # one ante each, of the table's; dead blinds as many as owed, of what is owed
-                at, owed, once = p, hand.ante if kind == POST_ANTE else amount, f"{kind}:{p}"
+                if not straddle:
+                    irregular.append(Irregularity(OPTION, amount, {"action": index, "player": action.player,
+                                                                   "posted": amount}))
+            elif kind == POST_ANTE:  # one ante each, of the table's
+                owed = hand.ante
             if at != p or (once in posted and kind != POST_DEAD):
                 raise refuse(BAD_DEAL, f"{kind} de « {action.player} », qui ne la doit pas à cette place",
                               f"{kind} by {action.player}, who does not owe it from that seat", index)
@@ -243,7 +260,7 @@ def walk(hand: Hand, trace: bool = False, minimums: bool = True) -> Walk:  # noq
             pot += amount
             if kind == POST_ANTE:
                 ante[p] += amount
-            elif kind == POST_DEAD:
+            elif lost:
                 dead[p] += amount
             else:
                 bet[p] += amount
@@ -266,16 +283,22 @@ def walk(hand: Hand, trace: bool = False, minimums: bool = True) -> Walk:  # noq
             if action.kind == MUCK:
                 mucked[p] = True
             elif action.cards:
-                if len(action.cards) != HOLE_CARDS[hand.game] or order[p].cards not in ((), action.cards):
+                whole = len(action.cards) == HOLE_CARDS[hand.game]  # else one card of the hand shown: not read
+                if len(action.cards) > HOLE_CARDS[hand.game] or (order[p].cards not in ((), action.cards) if whole
+                                                                 else not set(action.cards) <= set(order[p].cards
+                                                                                                   or action.cards)):
                     raise refuse(BAD_DEAL, f"« {action.player} » montre d'autres cartes que les siennes",
                                   f"{action.player} shows cards other than their hand", index)
-                shown[p] = tuple(action.cards)
+                if whole:
+                    shown[p] = tuple(action.cards)
             if trace:
                 step(_new(Step, (index, name, action.player, action.kind, 0, pot, stack[p],
                                  tuple(action.cards or order[p].cards))))
     if len(board) != BOARD_AT[reached]:
         raise refuse(BAD_DEAL, f"{len(board)} cartes au tableau, la donne en a vu {BOARD_AT[reached]}",
                       f"{len(board)} board cards, the deal saw {BOARD_AT[reached]}")
+    if hand.runs:
+        _check_runs(hand)
     cards = known_cards(hand, order, shown)
     payers = [q for q in range(n) if ante[q]]
     if len(payers) == 1:  # the button's or the big blind's ante: dead money
@@ -299,6 +322,20 @@ def walk(hand: Hand, trace: bool = False, minimums: bool = True) -> Walk:  # noq
         if trace:
             step(_new(Step, (None, name, order[top].player, "returned", over, pot, stack[top], ())))
     return Walk(order, in_seat_order, put, dead, folded, mucked, cards, returned, steps, irregular, live, reached)
+
+
+def _check_runs(hand: Hand) -> None:
+    """The board run twice or three times: every board whole, and the same cards on each up to the last street that
+    saw a bet, a call, a check or a fold (the rest is run once the betting is over)."""
+    board, betting = hand.board, 0
+    for action in hand.actions:
+        if SORTS.get(action.kind, _POST) >= _FOLD:
+            betting = max(betting, STREET_INDEX.get(action.street, 0))
+    common = BOARD_AT[min(betting, RIVER)]
+    if len(hand.runs) > 2 or any(len(run) != len(board) or run[:common] != board[:common] for run in hand.runs):
+        raise refuse(BAD_DEAL, f"{len(hand.runs) + 1} tableaux : chacun a {len(board)} cartes et les {common} "
+                      "premières du premier", f"{len(hand.runs) + 1} boards: each has {len(board)} cards and the "
+                      f"first {common} of the first")
 
 
 def _unknown(hand: Hand, action: Action, index: int) -> HandError:

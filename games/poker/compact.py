@@ -7,7 +7,7 @@ from datetime import datetime
 
 from games.hands.cards import DECK, parse, text
 
-from .hand import STREETS, Action, DeclaredPot, Hand, Seat
+from .hand import STREETS, Action, CashOut, DeclaredPot, Hand, Seat
 
 STREET_INDEX = {street: index for index, street in enumerate(STREETS)}
 CARD_TEXT = tuple(text(card) for card in DECK)  # an import dumps a million deals: no formatting per card
@@ -17,18 +17,31 @@ def _cards(cards: tuple[int, ...]) -> str:
     return "".join([CARD_TEXT[card] for card in cards]) if cards else ""
 
 
+def _pot(p: DeclaredPot) -> list:
+    row = [p.number, p.amount, p.rake, p.progressive, p.bad_beat, [list(win) for win in p.wins]]
+    if p.boards:  # only when run more than once: the digests of the deals imported before stay the same
+        row.append([[list(win) for win in board] for board in p.boards])
+    return row
+
+
 def dump(hand: Hand) -> dict:
     street, cards = STREET_INDEX, _cards
-    return {
+    data = {
         "n": hand.number, "t": hand.table, "at": hand.started_at.isoformat(), "g": hand.game, "v": hand.version,
         "c": hand.currency, "b": [hand.small_blind, hand.big_blind, hand.ante, hand.cap], "btn": hand.button,
         "s": [[seat.seat, seat.player, seat.stack, cards(seat.cards)] for seat in hand.seats],
         "a": [[street[a.street], a.player, a.kind, a.amount, 1 if a.all_in else 0, cards(a.cards) if a.cards else ""]
               for a in hand.actions],
         "bd": cards(hand.board),
-        "p": [[p.number, p.amount, p.rake, p.progressive, p.bad_beat, [list(win) for win in p.wins]]
-              for p in hand.pots],
+        "p": [_pot(p) for p in hand.pots],
     }
+    if hand.runs:
+        data["runs"] = [cards(run) for run in hand.runs]
+    if hand.cash_outs:
+        data["co"] = [[c.player, c.amount, c.fee, c.kept] for c in hand.cash_outs]
+    if hand.after_rake:
+        data["ar"] = 1
+    return data
 
 
 def load(data: dict) -> Hand:
@@ -42,8 +55,12 @@ def load(data: dict) -> Hand:
         actions=tuple(Action(STREETS[street], player, kind, amount, bool(all_in), parse(cards) if cards else ())
                       for street, player, kind, amount, all_in, cards in data["a"]),
         board=parse(data["bd"]) if data["bd"] else (),
-        pots=tuple(DeclaredPot(number, amount, rake, progressive, bad_beat, tuple((p, w) for p, w in wins))
-                   for number, amount, rake, progressive, bad_beat, wins in data["p"]),
+        pots=tuple(DeclaredPot(number, amount, rake, progressive, bad_beat, tuple((p, w) for p, w in wins),
+                               tuple(tuple((p, w) for p, w in board) for board in boards[0]) if boards else ())
+                   for number, amount, rake, progressive, bad_beat, wins, *boards in data["p"]),
+        runs=tuple(parse(run) for run in data.get("runs", ())),
+        cash_outs=tuple(CashOut(*row) for row in data.get("co", ())),
+        after_rake=bool(data.get("ar")),
     )
 
 

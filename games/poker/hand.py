@@ -79,6 +79,23 @@ class DeclaredPot:
     progressive: int = 0  # the progressive jackpot's increment (art. 49-9)
     bad_beat: int = 0  # the bad-beat jackpot's increment (art. 49-13)
     wins: tuple[tuple[str, int], ...] = ()  # (player, amount paid from this pot)
+    # run more than once: each board's wins, in the boards' order (`wins` then holds their sum per player)
+    boards: tuple[tuple[tuple[str, int], ...], ...] = ()
+
+    def __reduce__(self):
+        return rebuilt(self)
+
+
+@dataclass(frozen=True, slots=True)
+class CashOut:
+    """A player who sold the room their stake in the deal's outcome once the betting was over (PokerStars' « All-in
+    Cash Out »: « alice cashed out the hand for $22.77 | Cash Out Fee $0.46 »): the room pays `amount` and keeps
+    `fee`; what the cards then give the player (`kept`, « pot not awarded as player cashed out ») is the room's."""
+
+    player: str
+    amount: int
+    fee: int = 0
+    kept: int = 0
 
     def __reduce__(self):
         return rebuilt(self)
@@ -102,6 +119,12 @@ class Hand:
     ante: int = 0
     cap: int = 0  # in limit, the raises' cap set for the table (art. 49-4 1)); 0 where the game has none
     extra: dict = field(default_factory=dict, compare=False)  # what the file says beyond this (kept, not checked)
+    # run twice or three times: the second and third boards, each whole, sharing the cards dealt before the run
+    runs: tuple[tuple[int, ...], ...] = ()
+    cash_outs: tuple[CashOut, ...] = ()
+    # the pots as rooms write them after their rake (« Main pot €5.37. Side pot-1 €7.50. | Rake €0.89 »): each
+    # DeclaredPot.amount is then what the pot kept, and its rake what the actions' pot lacks (games/poker/replay.py)
+    after_rake: bool = False
 
     def seat_of(self, player: str) -> Seat:
         for seat in self.seats:

@@ -25,6 +25,7 @@ DROP_DECLARED: Final = "drop_declared"
 WINS: Final = "wins"
 RAISE_SIZE: Final = "raise_size"
 BLINDS: Final = "blinds"
+OPTION: Final = "option"  # an option (a straddle) posted where the session allows none
 
 # How a jackpot's increment is taken when a deal has side pots: the house rules' choice. The progressive's (LU RGD 1979
 # art. 49-9 al. 3): once on the whole pot, on the main pot only, or on each pot. The bad beat's one increment on the
@@ -80,6 +81,8 @@ class Rules:
     # du double de la dernière relance »); False where its texts set none (QC RJC art. 67.88 16°: any higher bet)
     raise_minimums: bool = True
     odd_chips: str = ONE_EACH  # who takes what a split pot leaves over (NEAREST, ONE_EACH)
+    no_flop_no_drop: bool = False  # the house's schedule: no rake on a deal that ends before the flop is dealt
+    straddle_allowed: bool = True  # the session lets the third player post an option (a straddle); else reported
 
     def __reduce__(self):
         return rebuilt(self)
@@ -153,3 +156,6 @@ class Outcome(NamedTuple):  # a tuple, as PotOutcome
     stacks_after: dict[str, int]
     irregularities: tuple[Irregularity, ...]
     steps: tuple[Step, ...]
+    cashed_out: int  # what the room paid the players who cashed out (Hand.cash_outs)
+    cash_out_fees: int  # and the fees it kept on them
+    kept: int  # what the cards gave those players and the room kept

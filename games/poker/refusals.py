@@ -51,6 +51,10 @@ def dealt(hand: Hand) -> tuple[list[Seat], list[str]]:
 def known_cards(hand: Hand, order: list[Seat], shown: dict[int, tuple[int, ...]]) -> list[tuple[int, ...] | None]:
     """Each player's hole cards when known; a card twice in the deal, or not a card, refuses it."""
     every = list(hand.board)
+    for run in hand.runs:  # the cards each other board has of its own
+        common = next((k for k, (mine, first) in enumerate(zip(run, hand.board, strict=False)) if mine != first),
+                      len(run))
+        every += run[common:]
     for seat in hand.seats:
         every += seat.cards
     if shown:

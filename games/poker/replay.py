@@ -61,7 +61,7 @@ class _Reckoning:
 
     def __init__(self, hand: Hand, rules: Rules, trace: bool = False):
         self.hand, self.rules = hand, rules
-        self.walk = played = walk(hand, trace, rules.raise_minimums)
+        self.walk = played = walk(hand, trace, rules.raise_minimums, rules.straddle_allowed)
         self.names = names = [seat.player for seat in played.order]
         n = len(names)
         folded = [names[q] for q in range(n) if played.folded[q]]
@@ -91,13 +91,37 @@ class _Reckoning:
         contenders = pot.contenders
         if len(contenders) == 1:
             return {contenders[0]: amount}
-        cards = self.cards
+        if self.hand.runs:
+            boards = self.boards(pot, amount)
+            if boards is None:
+                return None
+            total: dict[str, int] = {}
+            for won in boards:
+                for player, part in won.items():
+                    total[player] = total.get(player, 0) + part
+            return total
+        return self._award(pot, amount, self.hand.board)
+
+    def boards(self, pot: _Pot, amount: int) -> list[dict[str, int]] | None:
+        """The pot run twice or three times: each board's equal share in whole chips, what does not divide to the
+        first board, awarded on that board; None when the cards to decide it are not known."""
+        boards = (self.hand.board, *self.hand.runs)
+        chip = self.rules.chip
+        each = amount // chip // len(boards) * chip
+        shares = [amount - each * (len(boards) - 1)] + [each] * (len(boards) - 1)
+        if len(pot.contenders) == 1:
+            return [{pot.contenders[0]: share} for share in shares]
+        won = [self._award(pot, share, board) for share, board in zip(shares, boards, strict=True)]
+        return None if None in won else won  # type: ignore[return-value]
+
+    def _award(self, pot: _Pot, amount: int, board: tuple[int, ...]) -> dict[str, int] | None:
+        contenders, cards = pot.contenders, self.cards
         if cards is None:
             self.cards = cards = {self.names[q]: hole for q, hole in enumerate(self.walk.cards) if hole}
         if self.walk.reached < RIVER or any(player not in cards for player in contenders):
             return None
         hand = self.hand
-        return award(amount, contenders, cards, hand.board, hand.game in (OMAHA, OMAHA_HILO),
+        return award(amount, contenders, cards, board, hand.game in (OMAHA, OMAHA_HILO),
                      self.rules.hilo or hand.game == OMAHA_HILO, self.rules.chip, self.rules.odd_chips)
 
 
@@ -113,14 +137,38 @@ def _mismatch(number: int | None, fr: str, en: str) -> HandError:
     return HandError(POT_MISMATCH, f"{name_fr} : {fr}", f"{name_en}: {en}")
 
 
-def _check_declared(hand: Hand, ours: list[_Pot]) -> tuple[DeclaredPot, ...]:
-    """The room's pots in order, refused unless they are ours in number and amounts and each adds up."""
+def _before_rake(hand: Hand, declared: tuple[DeclaredPot, ...], ours: list[_Pot]) -> tuple[DeclaredPot, ...]:
+    """The pots a room writes after its rake (Hand.after_rake) as they were before it: each pot's rake is what it
+    lacks of the actions' pot (less the drops declared on it), and together they make the rake declared."""
+    money, whole = hand.currency, sum(pot.rake for pot in declared)
+    found = []
+    for number, (pot, mine) in enumerate(zip(declared, ours, strict=True)):
+        rake = mine.amount - pot.amount - pot.progressive - pot.bad_beat
+        if rake < 0:
+            raise _mismatch(number, f"écrit après retenue {_money(pot.amount, money)}, plus que les actions n'y "
+                            f"mettent ({_money(mine.amount, money)})", f"written after rake "
+                            f"{_money(pot.amount, money)}, more than the actions put in ({_money(mine.amount, money)})")
+        found.append(DeclaredPot(pot.number, mine.amount, rake, pot.progressive, pot.bad_beat, pot.wins, pot.boards))
+    if sum(pot.rake for pot in found) != whole:
+        taken = sum(pot.rake for pot in found)
+        raise _mismatch(None, f"les pots écrits après retenue ont perdu {_money(taken, money)}, la retenue déclarée "
+                        f"est de {_money(whole, money)}", f"the pots written after rake lost {_money(taken, money)}, "
+                        f"the rake declared is {_money(whole, money)}")
+    return tuple(found)
+
+
+def _check_declared(hand: Hand, ours: list[_Pot]) -> tuple[tuple[DeclaredPot, ...], list[int]]:
+    """The room's pots in order, refused unless they are ours in number and amounts and each adds up; with what of
+    each the room kept for players who cashed out (Hand.cash_outs)."""
     declared = hand.pots
     if any(pot.number != number for number, pot in enumerate(declared)):
         declared = tuple(sorted(declared, key=lambda pot: pot.number))
     if len(declared) != len(ours):
         raise _mismatch(None, f"la salle déclare {len(declared)} pot(s), les actions en font {len(ours)}",
                         f"the room declares {len(declared)} pot(s), the actions make {len(ours)}")
+    if hand.after_rake:
+        declared = _before_rake(hand, declared, ours)
+    cashed, gaps = {cash.player for cash in hand.cash_outs}, []
     for number, pot in enumerate(declared):
         mine, money = ours[number], hand.currency
         if pot.number != number:
@@ -138,12 +186,31 @@ def _check_declared(hand: Hand, ours: list[_Pot]) -> tuple[DeclaredPot, ...]:
                 raise _mismatch(number, f"« {player} » est payé sans pouvoir le gagner",
                                 f"{player} is paid but cannot win it")
         levied = pot.rake + pot.progressive + pot.bad_beat
-        if least < 0 or min(pot.rake, pot.progressive, pot.bad_beat) < 0 or paid + levied != pot.amount:
+        gap = pot.amount - paid - levied  # what the room kept for a player who cashed out
+        if least < 0 or min(pot.rake, pot.progressive, pot.bad_beat) < 0 or gap and (
+                gap < 0 or not cashed.intersection(mine.eligible)):
             raise _mismatch(number, f"gains {_money(paid, money)}, cagnotte {_money(pot.rake, money)} et jackpots "
                             f"{_money(levied - pot.rake, money)} ne font pas {_money(pot.amount, money)}",
                             f"wins {_money(paid, money)}, rake {_money(pot.rake, money)} and jackpots "
                             f"{_money(levied - pot.rake, money)} do not make {_money(pot.amount, money)}")
-    return declared
+        gaps.append(gap)
+    kept = sum(cash.kept for cash in hand.cash_outs)
+    if sum(gaps) != kept:
+        raise _mismatch(None, f"la salle garde {_money(sum(gaps), money)} des pots pour les joueurs payés d'avance, "
+                        f"elle en déclare {_money(kept, money)}", f"the room keeps {_money(sum(gaps), money)} of the "
+                        f"pots for the players who cashed out, it declares {_money(kept, money)}")
+    return declared, gaps
+
+
+def _cash_outs(hand: Hand, names: list[str], folded: list[bool]) -> None:
+    """A cash-out is a player's still in the deal, once, paid and charged amounts that are not negative."""
+    seen = set()
+    for cash in hand.cash_outs:
+        if cash.player not in names or folded[names.index(cash.player)] or cash.player in seen or min(
+                cash.amount, cash.fee, cash.kept) < 0:
+            raise HandError(BAD_DEAL, f"« {cash.player} » est payé d'avance sans être dans le coup jusqu'au bout",
+                            f"{cash.player} cashed out without being in the deal to its end")
+        seen.add(cash.player)
 
 
 def _listed(wins: dict[str, int]) -> str:
@@ -155,7 +222,10 @@ def replay(hand: Hand, rules: Rules, trace: bool = False) -> Outcome:
     `trace`, for the deal's page (games.poker.betting.walk)."""
     reckoning = _Reckoning(hand, rules, trace)
     played: Walk = reckoning.walk
-    declared = _check_declared(hand, reckoning.pots)
+    declared, gaps = _check_declared(hand, reckoning.pots)
+    if hand.cash_outs:
+        _cash_outs(hand, reckoning.names, played.folded)
+    cashed = [cash.player for cash in hand.cash_outs]
     irregular = played.irregularities
     outcomes = []
     stacks_after = {seat.player: seat.stack for seat in hand.seats}
@@ -165,7 +235,7 @@ def replay(hand: Hand, rules: Rules, trace: bool = False) -> Outcome:
         contributions[player] = given = played.put[q] + dead[q]
         stacks_after[player] -= given
     rake = progressive = bad_beat = declared_rake = declared_progressive = declared_bad_beat = total = 0
-    for pot, room in zip(reckoning.pots, declared, strict=True):
+    for pot, room, gap in zip(reckoning.pots, declared, gaps, strict=True):
         theirs: dict[str, int] = {}
         for player, amount in room.wins:
             if amount:
@@ -175,6 +245,10 @@ def replay(hand: Hand, rules: Rules, trace: bool = False) -> Outcome:
         ours = reckoning.wins(pot, pot.amount - levied)
         fair = ours if room.rake + room.progressive + room.bad_beat == levied else reckoning.wins(
             pot, pot.amount - room.rake - room.progressive - room.bad_beat)  # what the room paid out, to whom
+        if gap:  # the share of a player who cashed out, the room's: the cards gave it to them
+            keeper = max((player for player in cashed if player in pot.eligible),
+                         key=lambda player: (fair or {}).get(player, 0))
+            theirs[keeper] = theirs.get(keeper, 0) + gap
         if fair is not None and fair != theirs and {p: a for p, a in fair.items() if a} != theirs:
             wrong = sum(max(0, amount - fair.get(player, 0)) for player, amount in theirs.items())
             irregular.append(Irregularity(WINS, wrong, {"pot": room.number, "declared": _listed(theirs),
@@ -201,9 +275,12 @@ def replay(hand: Hand, rules: Rules, trace: bool = False) -> Outcome:
         irregular.append(Irregularity(DROP_DECLARED, declared_bad_beat - bad_beat, {
             "jackpot": "bad_beat", "declared": declared_bad_beat, "ours": bad_beat}))
     returned = {reckoning.names[q]: amount for q, amount in enumerate(played.returned) if amount}
+    for cash in hand.cash_outs:
+        stacks_after[cash.player] += cash.amount
     return _new(Outcome, (contributions, returned, tuple(outcomes), rake, progressive, bad_beat, declared_rake,
                           declared_progressive, declared_bad_beat, legal, stacks_after, tuple(irregular),
-                          tuple(played.steps)))
+                          tuple(played.steps), sum(cash.amount for cash in hand.cash_outs),
+                          sum(cash.fee for cash in hand.cash_outs), sum(gaps)))
 
 
 def settle(hand: Hand, rules: Rules) -> tuple[DeclaredPot, ...]:
@@ -213,11 +290,15 @@ def settle(hand: Hand, rules: Rules) -> tuple[DeclaredPot, ...]:
     settled = []
     seat_of = {seat.player: seat.seat for seat in hand.seats}
     for number, pot in enumerate(reckoning.pots):
-        wins = reckoning.wins(pot, pot.amount - pot.rake - pot.progressive - pot.bad_beat)
-        if wins is None:
+        left = pot.amount - pot.rake - pot.progressive - pot.bad_beat
+        wins = reckoning.wins(pot, left)
+        boards = reckoning.boards(pot, left) if hand.runs else None
+        if wins is None or hand.runs and boards is None:
             raise HandError(BAD_DEAL, f"pot {number} : les cartes de ses joueurs ne sont pas connues",
                             f"pot {number}: its players' cards are not known")
         paid = tuple(sorted(((player, amount) for player, amount in wins.items() if amount),
                             key=lambda win: seat_of[win[0]]))
-        settled.append(DeclaredPot(number, pot.amount, pot.rake, pot.progressive, pot.bad_beat, paid))
+        each = tuple(tuple(sorted(((player, amount) for player, amount in won.items() if amount),
+                                  key=lambda win: seat_of[win[0]])) for won in boards or ())
+        settled.append(DeclaredPot(number, pot.amount, pot.rake, pot.progressive, pot.bad_beat, paid, each))
     return tuple(settled)
