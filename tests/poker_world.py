@@ -17,12 +17,13 @@ PLAYERS = ["Ana", "Tom", "Eva", "Luc", "Marc", "Sara", "Jo", "Nina", "Paul", "Le
 
 
 def session(casino, actor, day: datetime.date, *, table="TH-1", variant=deal.HOLDEM, version=deal.NO_LIMIT,
-            minimum="10", small="5", big="10", rate="0.05", rake_cap=None, bad_beat=None, hour=19):
+            minimum="10", small="5", big="10", rate="0.05", rake_cap=None, bad_beat=None, hour=19, **schedule):
+    """`schedule`: the rest of the rake schedule and the option (no_flop_no_drop, rake_per_pot, chip, option)."""
     zone = ZoneInfo(casino.jurisdiction.timezone)
     return poker_session_open(casino=casino, actor=actor, gaming_day=day, table=table, variant=variant,
                               version=version, minimum=minimum, small_blind=small, big_blind=big, rake_rate=rate,
                               rake_cap=rake_cap, bad_beat=bad_beat,
-                              opened_at=datetime.datetime.combine(day, datetime.time(hour), tzinfo=zone))
+                              opened_at=datetime.datetime.combine(day, datetime.time(hour), tzinfo=zone), **schedule)
 
 
 def hands(opened, count: int, *, seed: int = 1, progressive: dict | None = None) -> list[deal.Hand]:

@@ -9,6 +9,8 @@ reconciliation adds up: ours, recomputed from the actions, beside the room's. Ea
 cagnotte register per gaming day, whose payload holds the digest of that day's deals and the import's number.
 """
 
+from decimal import Decimal
+
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -40,6 +42,12 @@ class PokerSession(models.Model):
     cap = models.DecimalField(_("cap"), null=True, blank=True, **MONEY)  # limit only
     rake_rate = models.DecimalField(_("taux de la retenue"), max_digits=5, decimal_places=4)
     rake_cap = models.DecimalField(_("plafond de la retenue par main"), null=True, blank=True, **MONEY)
+    # the rest of the room's rake schedule: none on a deal that ends before the flop, taken on each pot or once on the
+    # deal's whole pot (then shared among its pots), and the table's smallest chip: the rake rounds down to it and a
+    # split pot's odd chips are of it (the caisse de change's make-up, fixed at the table's opening: LU art. 49-3)
+    no_flop_no_drop = models.BooleanField(_("pas de flop, pas de retenue"), default=False)
+    rake_per_pot = models.BooleanField(_("retenue sur chaque pot"), default=True)
+    chip = models.DecimalField(_("plus petit jeton de la table"), default=Decimal("0.01"), **MONEY)
     time_charge = models.BooleanField(_("commission au temps de jeu"), default=False)  # QC RJC art. 67.108 al. 2
     # the time charge's limits as the table shows them (art. 67.108 al. 2): at most `amount` per `minutes` begun
     time_charge_amount = models.DecimalField(_("commission au temps de jeu : montant"), null=True, blank=True,

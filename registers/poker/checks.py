@@ -23,7 +23,14 @@ from .. import controls
 from ..chain.replay import HOUSE_RULE, Audited, Check, Problem, Replay, refusal, rendered
 from ..fields import TEXT_MAX
 from . import errors
-from .house_rules import BAD_BEAT_POTS_LABELS, PROGRESSIVE_POTS_LABELS, RESTARTS
+from .house_rules import (
+    BAD_BEAT_POTS_LABELS,
+    NO_FLOP_NO_DROP,
+    PROGRESSIVE_POTS_LABELS,
+    RAKE_PER_POT,
+    RESTARTS,
+    STRADDLE,
+)
 from .selectors import BAD_BEAT, BAD_BEAT_KEYS, PROGRESSIVE
 from .services import (
     CAGNOTTE_RULE,
@@ -483,6 +490,10 @@ def bad_beat_stopped(replay: Replay, entry: Audited) -> list[Problem]:
     least the rule's number of days before."""
     check = Check(replay, entry, HOUSE_RULE)
     notice = check.rule(f"{BAD_BEAT}.preavis_arret_volontaire")
+    room = entry.payload.get("salon", {})  # the room's terms, each a yes or a no, where the version sets them
+    for key, value in room.items() if isinstance(room, dict) else (("", room),):
+        if key not in (NO_FLOP_NO_DROP, RAKE_PER_POT, STRADDLE) or not isinstance(value, bool):
+            check.fail(HOUSE_RULES_CHOICE, key=f"salon.{key}", value=value)
     check.citation = str(notice.citation) if notice is not None else HOUSE_RULE
     stopped = replay.part("poker.bad_beat_stopped", dict)
     if stopped.get("seq") is not None:

@@ -11,11 +11,20 @@ from games.poker.jackpots import TOP_COMBINATIONS
 from ..forms import DATE, TEXT, ActionForm, amount_field, split_list, text_field, today_initial
 from ..house_lists.forms import station_offer
 from ..models import StationKind
-from .house_rules import BAD_BEAT_POTS_LABELS, PROGRESSIVE_POTS_LABELS, RESTART_LABELS
+from .house_rules import (
+    BAD_BEAT_POTS_LABELS,
+    NO_FLOP_LABELS,
+    PROGRESSIVE_POTS_LABELS,
+    RAKE_BASIS_LABELS,
+    RESTART_LABELS,
+    STRADDLE_LABELS,
+)
 from .selectors import COMBINATIONS, INCREMENT_KINDS, ROUNDING_LABELS
 
 LEVELS = (1, 2, 3)
 LINES = forms.Textarea(attrs={"rows": 3})
+
+UNSAID = _("— le règlement n'en dit rien —")
 
 
 def split_lines(text: str, parts: int) -> list[list[str]]:
@@ -296,3 +305,12 @@ class HouseRulesForm(ActionForm):
     def defaults(self, page):
         initial = today_initial(page)
         return {**initial, "effective_from": initial.get("gaming_day")}
+    no_flop_no_drop = forms.TypedChoiceField(label=_("Salon : retenue d'une main sans flop"), required=False,
+                                             coerce=lambda value: value == "1", empty_value=None, choices=())
+    rake_per_pot = forms.TypedChoiceField(label=_("Salon : retenue en cas de pots extérieurs"), required=False,
+                                          coerce=lambda value: value == "1", empty_value=None, choices=())
+    straddle = forms.TypedChoiceField(label=_("Salon : option (straddle)"), required=False,
+                                      coerce=lambda value: value == "1", empty_value=None, choices=())
+        for name, labels in (("no_flop_no_drop", NO_FLOP_LABELS), ("rake_per_pot", RAKE_BASIS_LABELS),
+                             ("straddle", STRADDLE_LABELS)):
+            self.fields[name].choices = [("", UNSAID), ("1", labels[True]), ("0", labels[False])]

@@ -1,5 +1,8 @@
-"""The casino's house rules (« règlement intérieur ») for its poker jackpots, as dated versions (LU RGD 1979 art. 49-9
-al. 3, 49-12 al. 7, 49-13 al. 2 and 10): what the texts leave to the house. Each version is an entry of the cagnotte
+"""The casino's house rules (« règlement intérieur ») for its poker room, as dated versions: for its jackpots (LU RGD
+1979 art. 49-9 al. 3, 49-12 al. 7, 49-13 al. 2 and 10), and, where a version says so, the room's rake terms the
+texts leave to the house (no rake on a deal without a flop, on each pot or once on the deal) and whether the option
+(a straddle) is allowed (art. 49-1: « La direction de l'établissement peut, dans son règlement intérieur, autoriser
+[…] dite option »): what the texts leave to the house. Each version is an entry of the cagnotte
 register, the poker room's, recorded by the casino's direction (registers.poker.services.house_rules_record); a later
 version supersedes it from its own effective date, nothing is ever edited. The replay (registers/poker_room/rules.py)
 and the bad-beat claims read the version in force on their gaming day."""
@@ -36,6 +39,12 @@ BAD_BEAT_POTS_LABELS = {
     MAIN_FIRST: _("Retenu sur le pot principal d'abord, puis sur les pots extérieurs"),
 }
 RESTART_LABELS = {"zero": _("À 0"), "valeur_depart": _("À la valeur de départ fixée par le casino")}
+# the room's terms, keys of the version's « salon » part
+NO_FLOP_NO_DROP, RAKE_PER_POT, STRADDLE = "sans_flop_pas_de_retenue", "retenue_par_pot", "straddle"
+NO_FLOP_LABELS = {True: _("Pas de flop, pas de retenue"), False: _("Retenue même sans flop")}
+RAKE_BASIS_LABELS = {True: _("Retenue sur chaque pot"), False: _("Retenue une fois sur le pot entier de la main")}
+STRADDLE_LABELS = {True: _("Option (straddle) permise"), False: _("Option (straddle) interdite")}
+HOUSE_RULES_NAME = _("règlement intérieur, version n° {seq} en vigueur le {day}")
 
 
 @dataclass(frozen=True)
@@ -53,16 +62,39 @@ class HouseRules:
     citation: str
     recorded_by: str
     recorded_at: datetime.datetime
+    # the room's terms, None where the version does not say (the versions recorded before they were kept)
+    no_flop_no_drop: bool | None = None
+    rake_per_pot: bool | None = None
+    straddle: bool | None = None
 
     @classmethod
     def of(cls, entry: Entry) -> "HouseRules":
         payload = json.loads(entry.payload)
         progressive, bad_beat = payload["jackpot_progressif"], payload["bad_beat"]
+        room = payload.get("salon") or {}
         actor = entry.actor
         return cls(entry.seq, datetime.date.fromisoformat(payload["en_vigueur_le"]), progressive["pots_exterieurs"],
                    progressive["arrondi"], bad_beat["pots_exterieurs"], bad_beat["arrondi"],
                    Decimal(bad_beat["pot_minimum"]), bad_beat["redemarrage"], payload["citation"],
-                   actor.get_full_name() or actor.username, entry.recorded_at)
+                   actor.get_full_name() or actor.username, entry.recorded_at,
+                   room.get(NO_FLOP_NO_DROP), room.get(RAKE_PER_POT), room.get(STRADDLE))
+
+    @property
+    def name(self) -> str:
+        """How a session's schedule cites the version it follows."""
+        return HOUSE_RULES_NAME.format(seq=self.seq, day=self.effective_from.isoformat())
+
+    @property
+    def room_terms(self) -> list[str]:
+        """The room's terms this version sets, as a page lists them."""
+        terms = []
+        if self.no_flop_no_drop is not None:
+            terms.append(str(NO_FLOP_LABELS[self.no_flop_no_drop]))
+        if self.rake_per_pot is not None:
+            terms.append(str(RAKE_BASIS_LABELS[self.rake_per_pot]))
+        if self.straddle is not None:
+            terms.append(str(STRADDLE_LABELS[self.straddle]))
+        return terms
 
     @property
     def progressive_pots_label(self) -> str:

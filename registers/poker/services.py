@@ -57,9 +57,12 @@ from .house_rules import (
     BAD_BEAT_RULES,
     BAD_BEAT_WHOLE_POT,
     HOUSE_RULES,
+    NO_FLOP_NO_DROP,
     PROGRESSIVE_POTS_LABELS,
     PROGRESSIVE_RULES,
+    RAKE_PER_POT,
     RESTARTS,
+    STRADDLE,
     house_rules_at,
     house_rules_versions,
 )
@@ -771,13 +774,16 @@ def _choice(value, allowed: dict, field: str, citation: str) -> str:
 def house_rules_record(
     *, casino: Casino, actor: User, gaming_day: datetime.date, effective_from: datetime.date, progressive_pots: str,
     progressive_rounding: str, bad_beat_pots: str, bad_beat_rounding: str, bad_beat_minimum_pot,
-    bad_beat_restart: str, late_reason: str = "",
+    bad_beat_restart: str, late_reason: str = "", no_flop_no_drop: bool | None = None,
+    rake_per_pot: bool | None = None, straddle: bool | None = None,
 ) -> Entry | PendingEntry:
-    """A new version of the casino's house rules for its poker jackpots, recorded by its direction on `gaming_day` and
+    """A new version of the casino's house rules for its poker room, recorded by its direction on `gaming_day` and
     in force from `effective_from` (never before the day it is recorded): what the texts leave to the « règlement
-    intérieur » (art. 49-9 al. 3, 49-12 al. 7, 49-13 al. 2 and 10). The increments' conditions « ne peuvent être
-    modifiées avant l'arrêt » (art. 49-9 al. 3, 49-13 al. 3): a version that changes them while a jackpot runs is
-    refused. Nothing is edited: the version supersedes the previous one from its date."""
+    intérieur » (art. 49-9 al. 3, 49-12 al. 7, 49-13 al. 2 and 10) and, where given, the room's terms the sessions
+    then follow: no rake on a deal without a flop, the rake on each pot or once on the deal, the option (a straddle)
+    allowed or not (art. 49-1). The increments' conditions « ne peuvent être modifiées avant l'arrêt » (art. 49-9 al.
+    3, 49-13 al. 3): a version that changes them while a jackpot runs is refused. Nothing is edited: the version
+    supersedes the previous one from its date."""
     verify_can_write(actor, casino)
     verify_gaming_day(casino, gaming_day)  # before any rule is read at that day
     progressive_rule, bad_beat_rule = (_cited(casino, key, gaming_day) for key in (PROGRESSIVE_RULES, BAD_BEAT_RULES))
@@ -815,6 +821,10 @@ def house_rules_record(
                 field="bad_beat_pots")
     payload = {"en_vigueur_le": effective_from.isoformat(), "jackpot_progressif": progressive, "bad_beat": bad_beat,
                "citation": " ; ".join((progressive_rule, bad_beat_rule, whole_rule, minimum_rule))}
+    room = {key: bool(value) for key, value in ((NO_FLOP_NO_DROP, no_flop_no_drop), (RAKE_PER_POT, rake_per_pot),
+                                                (STRADDLE, straddle)) if value is not None}
+    if room:
+        payload["salon"] = room
     return entry_file(register=register, kind=HOUSE_RULES, gaming_day=gaming_day, actor=actor, payload=payload,
                       late_reason=late_reason)
 

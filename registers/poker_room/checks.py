@@ -1,5 +1,6 @@
 """`registers_audit`'s checks of the poker room's entries (registers/chain/audit.py): a session's opening checked
-again against the rules it was opened under (its version, blinds and rate: LU RGD 1979 art. 49-1, 49-3, 49-4), a
+again against the rules it was opened under (its version, blinds and rate: LU RGD 1979 art. 49-1, 49-3, 49-4) and
+its row against its rake schedule as written, a
 stake set aside as filed (art. 49-1), and each day's import of deals: their digests recomputed from the deals as
 PostgreSQL holds them, and their count, as the entry sealed them."""
 
@@ -13,12 +14,13 @@ from django.utils.translation import gettext_lazy as _
 from games.poker import compact
 
 from .. import controls
-from ..chain.replay import Audited, Check, Problem, Replay, refusal
+from ..chain.replay import Audited, Check, Counted, Problem, Replay, refusal
 from ..models import Consignment, PokerSession
 from . import rules
+from .errors import hands
 from .services import CAGNOTTE_BOOKS
 
-IMPORT_COUNT = _("L'écriture porte {written} main(s), Vigie en tient {found}.")
+IMPORT_COUNT = _("L'écriture porte {written}, Vigie en tient {found}.")
 IMPORT_DIGEST = _("L'empreinte des mains écrite, {written}, n'est pas celle des mains tenues, {computed}.")
 HAND_DIGEST = _("La main n° {number} ne correspond plus à son empreinte.")
 ROW_DIFFERS = _("La ligne tenue par Vigie ne dit pas ce que dit l'écriture ({field}).")
@@ -50,6 +52,10 @@ def session_opened(replay: Replay, entry: Audited) -> list[Problem]:
             payload.get("table"), payload.get("seance"), payload.get("version"),
             str(Decimal(str(payload.get("taux_retenue"))).normalize())):
         check.fail(ROW_DIFFERS, field="seance")
+    elif "plus_petit_jeton" in payload and (row.no_flop_no_drop, row.rake_per_pot, row.chip) != (
+            payload.get("pas_de_flop_pas_de_retenue"), payload.get("retenue_par_pot"),
+            check.amount("plus_petit_jeton")):  # the schedule, where the entry writes it (sessions since 0033)
+        check.fail(ROW_DIFFERS, field="plus_petit_jeton")
     return check.problems
 
 
@@ -79,7 +85,7 @@ def hands_imported(replay: Replay, entry: Audited) -> list[Problem]:
             sha.update(computed.encode())
             count += 1
     if entry.payload.get("mains") != count:
-        check.fail(IMPORT_COUNT, written=entry.payload.get("mains"), found=count)
+        check.fail(IMPORT_COUNT, written=Counted(entry.payload.get("mains"), hands), found=count)
     if entry.payload.get("empreinte") != sha.hexdigest():
         check.fail(IMPORT_DIGEST, written=entry.payload.get("empreinte"), computed=sha.hexdigest())
     return check.problems

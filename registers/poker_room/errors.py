@@ -1,6 +1,13 @@
 """Messages of the poker room: constants so tests assert them and translators find them."""
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
+
+
+def hands(count: int) -> str:
+    """« 1 main », « 3 mains »."""
+    return ngettext("%(n)s main", "%(n)s mains", count) % {"n": count}
+
 
 VARIANT_NOT_DEALT = _("La variante « {variant} » n'est pas un jeu du salon de poker de cette juridiction ({allowed}).")
 VERSION_UNKNOWN = _("Version « {version} » inconnue : {allowed}.")
@@ -47,3 +54,10 @@ HAND_VARIANT = _("« {variant} » à la table « {table} », dont la séance don
 LATE_DAY = _("Journée du {day} : {age} jours après, au-delà du délai de {allowed} jours du casino ; l'import "
              "tardif demande son motif et la contresignature d'un membre de la direction.")
 EMPTY_FILE = _("Le fichier ne contient aucune main.")
+# the rake schedule
+SCHEDULE_TERMS = {"no_flop_no_drop": _("pas de flop, pas de retenue"),
+                  "rake_per_pot": _("retenue sur chaque pot ou une fois sur la main")}
+SCHEDULE_HOUSE = _("« {term} » est fixé par le {house} : la séance l'applique tel quel.")
+STRADDLE_HOUSE = _("Le {house} n'autorise pas l'option (straddle).")
+CHIP_BLINDS = _("Le plus petit jeton de la table, {chip}, doit être positif et la mise minimale et les blinds en "
+                "être des multiples.")

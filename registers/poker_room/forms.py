@@ -41,6 +41,15 @@ class SessionOpenForm(ActionForm):
     cap = amount_field(_("Cap des relances"))
     rake_rate = PercentField(label=_("Taux de retenue"), help_text=_("En pourcentage du pot : 5 pour 5 %."))
     rake_cap = amount_field(_("Plafond par main"))
+    no_flop_no_drop = forms.TypedChoiceField(
+        label=_("Main sans flop"), required=False, coerce=lambda value: value == "1", empty_value=None,
+        choices=[("", _("— selon le règlement intérieur —")), ("1", _("Pas de flop, pas de retenue")),
+                 ("0", _("Retenue même sans flop"))])
+    rake_per_pot = forms.TypedChoiceField(
+        label=_("Retenue en cas de pots extérieurs"), required=False, coerce=lambda value: value == "1",
+        empty_value=None, choices=[("", _("— selon le règlement intérieur —")), ("1", _("Sur chaque pot")),
+                                   ("0", _("Une fois sur le pot entier de la main"))])
+    chip = amount_field(_("Plus petit jeton de la table"))
     bad_beat_kind = forms.ChoiceField(label=_("Bad beat : incrément"), choices=list(BAD_BEAT_KINDS.items()),
                                       required=False)
     bad_beat_value = amount_field(_("Bad beat : valeur"))
@@ -59,6 +68,9 @@ class SessionOpenForm(ActionForm):
         self.fields["rake_rate"].widget.attrs.update(placeholder="5")
         self.fields["cap"].help_text = _("En limit seulement : le plus qu'une mise ou une relance ajoute.")
         self.fields["rake_cap"].help_text = _("Facultatif : la retenue d'une main n'ira pas au-delà.")
+        self.fields["chip"].help_text = _("0,01 par défaut : la retenue est arrondie au jeton inférieur, les jetons "
+                                          "indivisibles d'un partage en sont.")
+        self.fields["chip"].widget.attrs.update(placeholder="0.01")
         self.fields["variant"].choices = [("", "—"), *((key, VARIANTS.get(key, key)) for key in self.page.variants)]
         if self.page.jurisdiction != "QC":  # QC RJC art. 67.108 al. 2, 67.94
             for name in ("time_charge", "time_charge_amount", "time_charge_minutes", "minimum_stack"):
@@ -86,6 +98,8 @@ class SessionOpenForm(ActionForm):
                 "version": data["version"], "minimum": data["minimum"], "small_blind": data["small_blind"],
                 "big_blind": data["big_blind"], "option": data["option"], "cap": data["cap"] or None,
                 "rake_rate": data["rake_rate"], "rake_cap": data["rake_cap"] or None,
+                "no_flop_no_drop": data["no_flop_no_drop"], "rake_per_pot": data["rake_per_pot"],
+                "chip": data["chip"] or None,
                 "time_charge": data.get("time_charge", False),
                 "time_charge_amount": data.get("time_charge_amount") or None,
                 "time_charge_minutes": data.get("time_charge_minutes") or None,

@@ -139,6 +139,53 @@ def retention(casino: Casino, game: str, day: datetime.date, rate: Decimal) -> s
     return controls.cited(casino, RETENTION.get(game, ""), day, controls.POKER_SESSION)
 
 
+@dataclass(frozen=True)
+class Schedule:
+    """The rest of a session's rake schedule, beside its rate and its cap per hand: no rake on a deal that ends before
+    the flop, the rake on each pot or once on the deal's whole pot, the table's smallest chip; what it rests on."""
+
+    no_flop_no_drop: bool
+    per_pot: bool
+    chip: Decimal
+    citation: str
+
+
+def _house_term(house, name: str, given: bool | None, default: bool) -> bool:
+    """A term of the schedule: the house rules' in force where they set it (a session may not decide otherwise),
+    else what the session gives, else `default`."""
+    fixed = getattr(house, name) if house is not None else None
+    if fixed is None:
+        return default if given is None else bool(given)
+    if given is not None and bool(given) != fixed:
+        raise DomainError(errors.SCHEDULE_HOUSE.format(term=errors.SCHEDULE_TERMS[name], house=house.name),
+                          code=ErrorCode.INVALID, field=name)
+    return fixed
+
+
+def chip_checked(chip: Decimal, amounts: tuple[Decimal, ...]) -> None:
+    """The table's minimum and blinds are whole numbers of its smallest chip."""
+    if chip <= 0 or any(amount % chip for amount in amounts):
+        raise DomainError(errors.CHIP_BLINDS.format(chip=chip), code=ErrorCode.INVALID_AMOUNT, field="chip")
+
+
+def schedule(casino: Casino, day: datetime.date, *, no_flop_no_drop: bool | None, rake_per_pot: bool | None,
+             option: bool, chip: Decimal, blinds: tuple[Decimal, ...]) -> Schedule:
+    """The session's schedule where the texts say nothing of it: no flop no drop and an option (a straddle) as the
+    house rules in force say (LU art. 49-1: the option where « la direction de l'établissement peut, dans son
+    règlement intérieur, autoriser »); the rake once on the game's whole pot in QC (art. 67.108, « de la cagnotte »,
+    « pour chaque partie »), on each pot elsewhere (LU art. 49-1, 49-5), unless the house rules say otherwise; the
+    table's smallest chip, of which the blinds and the minimum are whole numbers (the caisse de change's make-up
+    fixed at the table's opening, art. 49-3)."""
+    house = house_rules_at(casino, day)
+    if option and house is not None and house.straddle is False:
+        raise DomainError(errors.STRADDLE_HOUSE.format(house=house.name), code=ErrorCode.INVALID, field="option")
+    no_flop = _house_term(house, "no_flop_no_drop", no_flop_no_drop, False)
+    per_pot = _house_term(house, "rake_per_pot", rake_per_pot, casino.jurisdiction.code != "QC")
+    chip_checked(chip, blinds)
+    said = house is not None and (house.no_flop_no_drop, house.rake_per_pot, house.straddle) != (None, None, None)
+    return Schedule(no_flop, per_pot, chip, str(house.name) if said else controls.written(controls.POKER_SESSION))
+
+
 def legal_rate(casino: Casino, day: datetime.date) -> tuple[Decimal | None, str]:
     cap = _rule(casino, QC_CAP, day) if casino.jurisdiction.code == "QC" else None
     return (Decimal(str(cap.value)), str(cap.citation)) if cap is not None else (None, "")
@@ -155,17 +202,20 @@ def jackpot_rule(increment: dict | None, rounding: str | None = None) -> Jackpot
 
 
 def session_rules(session: PokerSession, progressive: dict | None) -> Rules:
-    """The rules a session's deals are replayed with: its rate and cap, the QC cap of the game's pot (taken on the
-    whole pot, art. 67.108), the jackpots' increments: the progressive's from its configuration (`progressive`,
-    the register's), the bad beat's from the session; the least bet and raise where the game's texts set them
-    (LU art. 49-4, 49-8; none in QC), the odd chips where they say who takes them (LU art. 49-5)."""
+    """The rules a session's deals are replayed with: its rake schedule (its rate, its cap per hand, no flop no drop,
+    on each pot or once on the deal, its smallest chip) and its option (a straddle) allowed or not, the QC cap of the
+    game's pot (taken on the whole pot, art. 67.108), the jackpots' increments: the progressive's from its
+    configuration (`progressive`, the register's), the bad beat's from the session; the least bet and raise where
+    the game's texts set them (LU art. 49-4, 49-8; none in QC), the odd chips where they say who takes them (LU art.
+    49-5)."""
     casino, day, game = session.casino, session.gaming_day, session.game.key
     rate, _citation = legal_rate(casino, day)
     house = house_rules_at(casino, day)  # side pots and rounding as the house rules say that day (art. 49-9, 49-13)
     stopped = session.bad_beat and bad_beat_stopped_on(casino, day)  # no increment while stopped (art. 49-14)
     return Rules(
         rate=session.rake_rate, cap=int(session.rake_cap * CENTS) if session.rake_cap is not None else None,
-        legal_rate=rate, per_pot=casino.jurisdiction.code != "QC", chip=1,
+        legal_rate=rate, per_pot=session.rake_per_pot, chip=int(session.chip * CENTS),
+        no_flop_no_drop=session.no_flop_no_drop, straddle_allowed=session.option,
         progressive=jackpot_rule(progressive, house and house.progressive_rounding),
         bad_beat=None if stopped else jackpot_rule(session.bad_beat, house and house.bad_beat_rounding),
         progressive_pots=house.progressive_pots if house else WHOLE,

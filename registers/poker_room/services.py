@@ -54,15 +54,18 @@ def poker_session_open(
     *, casino: Casino, actor: User, gaming_day: datetime.date, table: str, variant: str, version: str, minimum,
     small_blind, big_blind, rake_rate, option: bool = False, cap=None, rake_cap=None, time_charge: bool = False,
     time_charge_amount=None, time_charge_minutes=None, minimum_stack=None,
-    bad_beat: dict | None = None, opened_at: datetime.datetime | None = None,
+    bad_beat: dict | None = None, opened_at: datetime.datetime | None = None, no_flop_no_drop: bool | None = None,
+    rake_per_pot: bool | None = None, chip=None,
 ) -> PokerSession:
     """Opens a poker table's session: its variant and version among those the game allows (LU art. 49-4, 49-8), the
     version the séance (the table's gaming day) opened with, « La version de jeu choisie ne pourra plus être
     modifiée avant la prochaine séance »; its blinds from the table's minimum (art. 49-1), its retention rate (art.
     49-3; QC at most 10 %, art. 67.108) and, in QC, a time charge with the limits the table shows (art. 67.108 al.
     2, beside the rake: « Il peut aussi exiger ») and the least stack it shows (art. 67.94); the bad beat's increment
-    (art. 49-13). `opened_at`: when the table opened, if not now (a session recorded after the fact); never to
-    come. A rise of the minimum during the séance is poker_session_stakes_raise."""
+    (art. 49-13); the rest of its rake schedule (rules.schedule): no rake without a flop, on each pot or once on the
+    deal, as the house rules in force say where they do (None: theirs, or the default), and the table's smallest
+    chip (`chip`, a cent by default). `opened_at`: when the table opened, if not now (a session recorded after the
+    fact); never to come. A rise of the minimum during the séance is poker_session_stakes_raise."""
     verify_actor(actor, casino)
     verify_gaming_day(casino, gaming_day)
     casino = Casino.objects.select_related("jurisdiction").get(pk=casino.pk)
@@ -88,6 +91,9 @@ def poker_session_open(
     least = parse_amount(minimum_stack, field="minimum_stack") if minimum_stack not in (None, "") else None
     rate_citation = rules.retention(casino, game, gaming_day, rate)
     hand_cap = parse_amount(rake_cap, field="rake_cap") if rake_cap not in (None, "") else None
+    terms = rules.schedule(casino, gaming_day, no_flop_no_drop=no_flop_no_drop, rake_per_pot=rake_per_pot,
+                           option=bool(option), chip=parse_amount(chip or "0.01", field="chip"),
+                           blinds=(low, blinds.small, blinds.big))
     increment = _bad_beat(casino, bad_beat, gaming_day)
     moment = opened_at or timezone.now()
     if moment > timezone.now() or casino.today(moment) not in (gaming_day, gaming_day + datetime.timedelta(days=1)):
@@ -96,12 +102,14 @@ def poker_session_open(
     sessions = PokerSession.objects.select_for_update().filter(casino=casino, gaming_day=gaming_day, table=table)
     _version_of_the_seance(casino, game, gaming_day, table, version, sessions)
     number = (sessions.aggregate(n=Max("number"))["n"] or 0) + 1
-    citation = " ; ".join(dict.fromkeys((version_citation, blinds.citation, rate_citation, *charge[2:])))
+    citation = " ; ".join(dict.fromkeys((version_citation, blinds.citation, rate_citation, *charge[2:],
+                                         terms.citation)))
     payload = {
         "table": table, "seance": number, "jeu": game, "variante": variant, "version": version, "minimum": low,
         "small_blind": blinds.small, "big_blind": blinds.big, "option": bool(option), "cap": raise_cap,
-        "taux_retenue": str(rate), "plafond_retenue": hand_cap, "commission_au_temps": bool(time_charge),
-        "bad_beat": increment, "ouverte_le": moment.isoformat(), "citation": citation}
+        "taux_retenue": str(rate), "plafond_retenue": hand_cap, **_schedule(terms),
+        "commission_au_temps": bool(time_charge), "bad_beat": increment, "ouverte_le": moment.isoformat(),
+        "citation": citation}
     if time_charge:
         payload["commission_au_temps_limites"] = {"montant": charge[0], "minutes": charge[1]}
     if least is not None:
@@ -110,9 +118,16 @@ def poker_session_open(
     return PokerSession.objects.create(
         casino=casino, game=Game.objects.get(key=game), table=table, gaming_day=gaming_day, number=number,
         variant=variant, version=version, minimum=low, small_blind=blinds.small, big_blind=blinds.big,
-        option=bool(option), cap=raise_cap, rake_rate=rate, rake_cap=hand_cap, time_charge=bool(time_charge),
+        option=bool(option), cap=raise_cap, rake_rate=rate, rake_cap=hand_cap, no_flop_no_drop=terms.no_flop_no_drop,
+        rake_per_pot=terms.per_pot, chip=terms.chip, time_charge=bool(time_charge),
         time_charge_amount=charge[0], time_charge_minutes=charge[1], minimum_stack=least,
         bad_beat=increment, citation=citation, opened_at=moment, opened_by=actor, entry=entry)
+
+
+def _schedule(terms) -> dict:
+    """The session's schedule as its entry writes it, beside its rate and cap."""
+    return {"pas_de_flop_pas_de_retenue": terms.no_flop_no_drop, "retenue_par_pot": terms.per_pot,
+            "plus_petit_jeton": terms.chip}
 
 
 def _time_charge(casino: Casino, day: datetime.date, wanted: bool, amount, minutes) -> tuple:
@@ -179,6 +194,8 @@ def poker_session_stakes_raise(*, session: PokerSession, actor: User, minimum, s
                           code=ErrorCode.INVALID_AMOUNT, field="minimum")
     blinds = rules.blinds(casino, game, day, low, parse_amount(small_blind, field="small_blind"),
                           parse_amount(big_blind, field="big_blind"), session.option)
+    terms = rules.Schedule(session.no_flop_no_drop, session.rake_per_pot, session.chip, "")
+    rules.chip_checked(session.chip, (low, blinds.small, blinds.big))
     if (low, blinds.small, blinds.big) == (session.minimum, session.small_blind, session.big_blind):
         raise DomainError(errors.RAISE_NOTHING, code=ErrorCode.INVALID, field="minimum")
     decided = clean_text(decided_by, field="decided_by", max_length=120)
@@ -192,7 +209,7 @@ def poker_session_stakes_raise(*, session: PokerSession, actor: User, minimum, s
         "table": session.table, "seance": number, "jeu": game, "variante": session.variant,
         "version": session.version, "minimum": low, "small_blind": blinds.small, "big_blind": blinds.big,
         "option": session.option, "cap": session.cap, "taux_retenue": str(session.rake_rate),
-        "plafond_retenue": session.rake_cap, "commission_au_temps": session.time_charge,
+        "plafond_retenue": session.rake_cap, **_schedule(terms), "commission_au_temps": session.time_charge,
         "bad_beat": session.bad_beat, "ouverte_le": moment.isoformat(),
         "releve": {"apres_la_seance": session.number, "decide_par": decided, "qualite": who,
                    "minimum_precedent": session.minimum, "small_blind_precedente": session.small_blind,
@@ -202,7 +219,8 @@ def poker_session_stakes_raise(*, session: PokerSession, actor: User, minimum, s
         casino=casino, game=session.game, table=session.table, gaming_day=day, number=number,
         variant=session.variant, version=session.version, minimum=low, small_blind=blinds.small,
         big_blind=blinds.big, option=session.option, cap=session.cap, rake_rate=session.rake_rate,
-        rake_cap=session.rake_cap, time_charge=session.time_charge, time_charge_amount=session.time_charge_amount,
+        rake_cap=session.rake_cap, no_flop_no_drop=session.no_flop_no_drop, rake_per_pot=session.rake_per_pot,
+        chip=session.chip, time_charge=session.time_charge, time_charge_amount=session.time_charge_amount,
         time_charge_minutes=session.time_charge_minutes, minimum_stack=session.minimum_stack,
         bad_beat=session.bad_beat, citation=cited, opened_at=moment, opened_by=actor, entry=entry,
         raised_from=session, decided_by=decided)
