@@ -60,3 +60,8 @@ def zone_name(jurisdiction: Jurisdiction | None, at: datetime.datetime | None = 
 def days(count: int) -> str:
     """« 1 jour », « 6 jours »: a count of days in a sentence, never « jour(s) »."""
     return ngettext("%(n)s jour", "%(n)s jours", count) % {"n": count}
+
+
+def entries(count: int) -> str:
+    """« 1 écriture », « 18 écritures »: a count of register entries, as the commands and pages say it."""
+    return ngettext("%(n)s écriture", "%(n)s écritures", count) % {"n": count}

@@ -216,7 +216,7 @@ def _audit() -> tuple[int, int, str]:
     except SystemExit as exc:
         code = exc.code
     text = out.getvalue()
-    summary = re.search(r"(\d+) écriture\(s\), (\d+) invalide\(s\)", text)
+    summary = re.search(r"(\d+) écritures?, (\d+) invalides?", text)
     return code, int(summary[2]), text
 
 

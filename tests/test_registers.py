@@ -125,7 +125,7 @@ def chained(world_tx, rules):
 
 def test_untouched_registers_verify_and_exit_0(chained):
     code, out = _verify()
-    assert code == 0 and "casino-c/orphelins : 10 écriture(s), 1 point(s) de contrôle — intègre" in out
+    assert code == 0 and "casino-c/orphelins : 10 écritures, 1 point de contrôle — intègre" in out
 
 
 def test_one_changed_byte_of_one_payload_is_found_at_its_number(chained):
@@ -223,7 +223,7 @@ def test_50_parallel_writers_keep_one_gapless_chain(world_tx, rules):
     payloads = Entry.objects.filter(register=register).values_list("payload", flat=True)
     assert {json.loads(p)["writer"] for p in payloads} == set(range(50))
     code, out = _verify()
-    assert code == 0 and "50 écriture(s)" in out
+    assert code == 0 and "50 écritures" in out
 
 
 # --- two people, closed sessions -----------------------------------------------------------------

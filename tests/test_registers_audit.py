@@ -6,6 +6,7 @@ services keep and names every entry they would have refused, with the article, i
 
 import datetime
 import json
+from decimal import Decimal
 from io import StringIO
 from urllib.parse import urlparse
 
@@ -13,15 +14,17 @@ import pytest
 from django.conf import settings
 from django.core.management import CommandError, call_command
 from django.db import DatabaseError, connection
-from django.utils import timezone
+from django.utils import timezone, translation
 
+from compliance import formatting
+from compliance.models import Jurisdiction
 from registers.appareils.services import appareil_install
 from registers.cards.ledger import card_load
 from registers.cards.services import card_certificate_record, card_issue
 from registers.chain import hashing
 from registers.chain.audit import registers_audit
 from registers.chain.services import entry_data, entry_ids, pending_countersign, register_for
-from registers.kinds import REGISTER_ENTRY_KINDS
+from registers.kinds import REGISTER_ENTRY_KINDS, EntryKind, RegisterKind
 from registers.management.audit import CHECKS
 from registers.models import Entry, GamingSession
 from registers.orphelins.services import orphelin_file, orphelin_return
@@ -40,6 +43,15 @@ STATEMENTS = [("0", None), ("Casino de la Moselle", None), ("Baccara", None), ("
               ("Bataille", None), ("0", None), ("Baccara", None), ("Bataille", "2000-01-01"),
               ("Casino de la Moselle", "1996-01-04")]
 CONTROL = "Hold'em\x07\x1b[2J"  # a NUL cannot enter PostgreSQL's JSON: a bell and an escape did
+
+
+def said(value) -> str:
+    """A day (« 4 janvier 1996 ») or an amount in euros (« 10,00 € ») as the audit writes it in French."""
+    with translation.override("fr"):
+        jurisdiction = Jurisdiction.objects.get(code="LU")
+        if isinstance(value, str):
+            return formatting.money(Decimal(value), currency="EUR", jurisdiction=jurisdiction)
+        return formatting.date(value, jurisdiction=jurisdiction)
 
 
 def audit(*args) -> tuple[int, str]:
@@ -122,8 +134,8 @@ def test_the_demo_registers_pass_the_audit(demo, rules):
     assert set(audited) == expected and all(audited[name] + archived[name] for name in expected)
     assert {name for name, count in archived.items() if count} == {name for name in expected if "vieux-pont" in name}
     assert summary["invalid"] == 0 and summary["entries"] == sum(audited.values()) > 50
-    assert out.strip() == (f"{len(audited)} registre(s) audité(s), {summary['entries']} écriture(s), 0 invalide(s) ; "
-                           f"{sum(archived.values())} écriture(s) d'années archivées rejouée(s), non recontrôlée(s)")
+    assert out.strip() == (f"{len(audited)} registres audités, {summary['entries']} écritures, 0 invalides ; "
+                           f"{sum(archived.values())} écritures d'années archivées rejouées, non recontrôlées")
 
 
 # --- what the fuzzer filed -----------------------------------------------------------------------------------------
@@ -146,9 +158,10 @@ def test_the_fuzzed_chain_is_intact_but_the_audit_names_each_entry_no_service_wo
         assert f"No jackpot “{name}” is configured in this register before this entry. [{jackpot_rule}]" in line, line
         assert "Le relevé n'indique aucun montant affiché. / The statement shows no displayed amount. " \
                f"[{statement_rule}]" in line, line
-        assert (f"Journée de jeu du {day} antérieure au premier jour des registres du casino dans Vigie" in line) is \
+        shown = day and said(datetime.date.fromisoformat(day))
+        assert (f"Journée de jeu du {shown} antérieure au premier jour des registres du casino dans Vigie" in line) is \
             (day is not None)
-        assert (f"Aucune valeur de la règle lu.jackpot_progressif.increments_par_table n'est en vigueur le {day} "
+        assert (f"Aucune valeur de la règle lu.jackpot_progressif.increments_par_table n'est en vigueur le {shown} "
                 in line) is (day is not None)
     control = line_of(out, register, fuzzed.control.seq)
     assert "Aucun jackpot « Hold'em\\u0007\\u001b[2J » n'est configuré" in control
@@ -160,7 +173,7 @@ def test_the_fuzzed_chain_is_intact_but_the_audit_names_each_entry_no_service_wo
         assert "[LU RGD 1979 art. 49-11 (projet)]" in line_of(out, register, stop.seq)
     for seq in fuzzed.valid:
         assert f"{register} n° {seq} (" not in out
-    assert out.splitlines()[-1] == "1 registre(s) audité(s), 18 écriture(s), 15 invalide(s)"
+    assert out.splitlines()[-1] == "1 registre audité, 18 écritures, 15 invalides"
 
 
 def test_a_correction_sets_an_invalid_entry_aside_and_is_checked_itself(fuzzed):
@@ -177,7 +190,7 @@ def test_a_correction_sets_an_invalid_entry_aside_and_is_checked_itself(fuzzed):
     assert line_of(out, register, wrong.seq).endswith(
         f"— corrigée par l'écriture n° {correction.seq} / corrected by entry {correction.seq}")
     assert "réservée au rôle « Direction »" in line_of(out, register, by_a_cashier.seq)
-    assert out.splitlines()[-1] == "1 registre(s) audité(s), 20 écriture(s), 14 invalide(s), 2 corrigée(s)"
+    assert out.splitlines()[-1] == "1 registre audité, 20 écritures, 14 invalides, 2 corrigées"
 
 
 # --- one invalid entry in each other family --------------------------------------------------------------------
@@ -211,7 +224,8 @@ def families(lu):
     counted = {"table": "Poker 2", "house": "812.50", "bad_beat": "87.50", "box_count": "900.00",
                "difference": "10.00", "currency": "EUR", "reconcile_key": f"Poker 2|{TODAY().isoformat()}"}
     wrong["cagnotte"] = [(seed(register_for(casino=c, kind="cagnotte"), "cagnotte.comptage", counted, actor=cashier,
-                               countersigner=manager), "L'écart inscrit, 10.00, n'est pas le comptage moins")]
+                               countersigner=manager),
+                          f"L'écart inscrit, {said('10.00')}, n'est pas le comptage moins")]
     beaten = {"table": "P1", "loser": "Luc", "loser_cards": "6c 6d", "winner_cards": "8h 9h", "board": "6h 6s Th Jh 2c",
               "pot": "150.00", "amount": "100.00", "currency": "EUR", "restart_at": "0.00",
               "vouchers": [{"player": "Luc", "amount": "75.00"}, {"player": "Ana", "amount": "25.00"}]}
@@ -224,7 +238,8 @@ def families(lu):
            "movements": [{"card": card.number, "delta": "-500.00", "balance_after": "-400.00"}]}
     count = {"desk": "Caisse 1", "moment": "cloture", "cash": "10.00", "tokens": "0.00", "currency": "USD"}
     wrong["cartes"] = [(seed(loaded.register, "carte.mise", bet, actor=cashier),
-                        f"Solde insuffisant sur la carte « {card.number} » : 500.00 demandés, 100.00 sur la carte."),
+                        f"Solde insuffisant sur la carte « {card.number} » : {said('500.00')} demandés, "
+                        f"{said('100.00')} sur la carte."),
                        (seed(loaded.register, "caisse.comptage", count, actor=cashier),
                         "currency : La devise de ce casino est EUR, pas USD.")]
     lu.wrong = wrong
@@ -244,7 +259,7 @@ def test_each_family_s_rules_are_checked_on_what_is_already_filed(families):
     # maximum prévu pour ces cartes »), not al. 4, the receipt's cabinet
     assert "[LU RGD 1979 art. 3-4 7) (projet) ; LU RGD 1979 art. 18-10 al. 3 (projet)]" in jackpot
     invalid = sum(len(entries) for entries in families.wrong.values())
-    assert out.splitlines()[-1].endswith(f"écriture(s), {invalid} invalide(s)")
+    assert out.splitlines()[-1].endswith(f"écritures, {invalid} invalides")
     assert len(out.splitlines()) == invalid + 1  # what the services filed is valid
 
 
@@ -261,7 +276,7 @@ def test_a_day_closed_or_to_come_and_a_person_of_another_casino(lu):
     assert code == 1
     assert "déjà close le" in line_of(out, "casino-c/cagnotte", closed.seq)
     line = line_of(out, "casino-c/cagnotte", future.seq)
-    assert f"Journée de jeu du {later.isoformat()} postérieure au jour de l'enregistrement" in line
+    assert f"Journée de jeu du {said(later)} postérieure au jour de l'enregistrement" in line
     assert "compta.a n'est pas un membre du personnel de ce casino" in line
     assert "La contresignature exige le rôle « Direction »" in line
 
@@ -276,11 +291,13 @@ def test_a_payload_no_service_would_write_is_named_whatever_its_kind_and_never_s
     listed = seed(orphelins, "orphelin.enregistrement", ["not", "an", "object"], actor=lu.accountant_c)
     stray = seed(orphelins, "carte.mise", {"card": "X"}, actor=lu.accountant_c)
     code, out = audit()
-    assert code == 1 and out.splitlines()[-1].endswith(f", {len(seeded) + 2} invalide(s)")
+    assert code == 1 and out.splitlines()[-1].endswith(f", {len(seeded) + 2} invalides")
     for entry in seeded:
         assert line_of(out, entry.register.label, entry.seq)
     assert "Le contenu de l'écriture n'est pas un objet JSON." in line_of(out, "casino-c/orphelins", listed.seq)
-    assert "Une écriture « carte.mise » n'a pas sa place dans le registre « orphelins »" in \
+    with translation.override("fr"):
+        kind, register = EntryKind("carte.mise").label, RegisterKind.ORPHELINS.label
+    assert f"Une écriture « {kind} » n'a pas sa place dans le registre « {register} »" in \
         line_of(out, "casino-c/orphelins", stray.seq)
 
 # --- the command -----------------------------------------------------------------------------------------------------
@@ -304,12 +321,12 @@ def test_json_gives_every_register_and_each_problem_in_french_and_english_with_i
 
 def test_casino_and_register_filters(fuzzed, families):
     code, out = audit("--casino", "casino-c", "--register", "jackpot_progressif")
-    assert code == 1 and out.splitlines()[-1] == "1 registre(s) audité(s), 18 écriture(s), 15 invalide(s)"
+    assert code == 1 and out.splitlines()[-1] == "1 registre audité, 18 écritures, 15 invalides"
     assert all(line.startswith("casino-c/jackpot_progressif ") for line in out.splitlines()[:-1])
     code, out = audit("--register", "orphelins", "--json")
     assert code == 1 and [r["register"] for r in json.loads(out)["registers"]] == ["casino-c/orphelins"]
     code, out = audit("--casino", "casino-a")
-    assert (code, out) == (0, "0 registre(s) audité(s), 0 écriture(s), 0 invalide(s)\n")
+    assert (code, out) == (0, "0 registres audités, 0 écritures, 0 invalides\n")
     for unknown in (("--casino", "nulle-part"), ("--register", "roulette")):
         with pytest.raises(CommandError):
             call_command("registers_audit", *unknown, stdout=StringIO())
@@ -353,4 +370,4 @@ def test_the_application_role_runs_it(world_tx, rules):
     finally:
         connection.close()
         connection.settings_dict.update(saved)
-    assert code == 1 and out.splitlines()[-1] == "1 registre(s) audité(s), 2 écriture(s), 1 invalide(s)"
+    assert code == 1 and out.splitlines()[-1] == "1 registre audité, 2 écritures, 1 invalide"

@@ -55,7 +55,7 @@ def test_a_report_vigie_signed_and_recorded_verifies_and_exits_0(report_file):
     path, _register = report_file
     code, out = _verify(path)
     assert code == 0 and out.startswith("Rapport authentique") and "signataire : Casino CASINO-C" in out
-    assert "horodaté : oui · B-LT : oui" in out and "2 écriture(s)" in out
+    assert "horodaté : oui · B-LT : oui" in out and "2 écritures" in out
     code, out = _verify(path, "--json")
     shown = json.loads(out)
     assert code == 0 and shown["valid"] and shown["reason"] == "ok" and shown["covered"] == 2

@@ -2,10 +2,13 @@
 and carnets spéciaux filed through the services pass; an entry no service would have filed is named."""
 
 import datetime
+from decimal import Decimal
 
 import pytest
 from django.db.models import Max
+from django.utils import translation
 
+from compliance.formatting import money
 from registers.chain.hashing import canonical
 from registers.kinds import EntryKind, RegisterKind
 from registers.management.audit import audit
@@ -68,9 +71,12 @@ def test_a_fill_no_service_would_have_filed_is_named_by_the_audit(w):
     _seed(register, EntryKind.SLIP_FILL, {
         "table": "HC-01", "jeu": "lu.holdem_casino", "seance": 1, "serie": 5, "annee": DAY.year, "montant": "900.00",
         "coupures": {"100.00": 10}, "signatures": {"caissier": "Luc"}}, w.accountant_c)
+    with translation.override("fr"):  # the amounts as the casino's people write them: « 1 000,00 € »
+        written, counted = (money(Decimal(value), currency="EUR", jurisdiction=w.c.jurisdiction)
+                            for value in ("900.00", "1000.00"))
     assert problems(w.c.code) == [
         f"casino-c/avances#{last + 1} signatures : Le bordereau doit être signé par : demandeur.",
-        f"casino-c/avances#{last + 1} montant : Le montant, 900.00, n'est pas la somme des coupures, 1000.00.",
+        f"casino-c/avances#{last + 1} montant : Le montant, {written}, n'est pas la somme des coupures, {counted}.",
         f"casino-c/avances#{last + 1} N° de série 5 : le suivant de {DAY.year} dans ce carnet est le 2."]
 
 

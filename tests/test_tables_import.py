@@ -189,7 +189,8 @@ BAD = {
     "serial not a number": ([opening(), slip("approvisionnement", "A12", "100.00", "100x1")], 3, "serie", "A12"),
     "negative amount": ([opening(), slip("approvisionnement", 1, "-100.00", "100x1")], 3, "montant",
                         "strictement positif"),
-    "amount not the denominations' sum": ([opening(), slip("credit", 1, "150.00", "100x1")], 3, "montant", "100.00"),
+    "amount not the denominations' sum": ([opening(), slip("credit", 1, "150.00", "100x1")], 3, "montant",
+                                          "150,00\u00a0€, n'est pas la somme des coupures, 100,00\u00a0€"),
     "unreadable denominations": ([opening(), slip("credit", 1, "100.00", "100*1")], 3, "coupures", "100*1"),
     "negative denomination": ([opening(), slip("credit", 1, "100.00", "-100x1")], 3, "coupures", None),
     "unknown table": ([opening(table="XX-99")], 2, "table", "XX-99"),
@@ -317,7 +318,7 @@ def test_the_audit_finds_a_slip_added_to_an_imported_day(w):
     assert [(f.register, f.kind, f.gaming_day) for f in found] == [(f"{w.c.code}/avances", EntryKind.SLIPS_IMPORTED,
                                                                     DAY)]
     problems = " ".join(p.fr for p in found[0].problems)
-    assert "4 bordereau(x) ; 5 s'y rapportent" in problems and "empreinte" in problems
+    assert "couvrir 4 bordereaux ; Vigie en tient 5" in problems and "empreinte" in problems
     assert found[0].problems[0].citation == "LU RGD 1979 art. 97-1 (projet)"
 
 
@@ -389,8 +390,8 @@ def _file(tmp_path, lines) -> str:
 def test_the_command_imports_a_file_and_prints_its_entries(w, tmp_path, capsys):
     call_command("tables_import", _file(tmp_path, session_lines()), casino=w.c.code, user=w.accountant_c.username)
     out = capsys.readouterr().out
-    assert out.startswith("5 bordereau(x) importé(s) (ouverture 1, approvisionnement 1, credit 1, fermeture 1, "
-                          "drop 1) · 1 séance(s) ouverte(s) · 1 journée(s)")
+    assert out.startswith("5 bordereaux importés (ouverture 1, approvisionnement 1, credit 1, fermeture 1, "
+                          "drop 1) · 1 séance ouverte · 1 journée")
     assert f"{w.c.code}/avances n° " in out and f"{w.c.code}/carnets_speciaux n° " in out
     call_command("tables_import", _file(tmp_path, session_lines("HC-02", LATE, serials=(3, 4))), casino=w.c.code,
                  user=w.accountant_c.username, late_reason="Panne", countersigner=w.manager_c.username,

@@ -8,7 +8,9 @@ from decimal import Decimal
 
 from django.utils.translation import gettext_lazy as _
 
-from ..chain.replay import HOUSE_RULE, Audited, Check, Problem, Replay
+from ..chain.replay import HOUSE_RULE, Audited, Check, Counted, Problem, Replay
+from .errors import in_reserve
+from .errors import installed as installed_words
 from .jackpots import jackpot_citation, receipt_citation
 from .selectors import APPAREIL_STATES, EVENT_LABELS, EVENTS, ON_FLOOR
 from .services import CERTIFICATE, MACHINE_MAX
@@ -30,7 +32,7 @@ BAD_MOVE = _("Un appareil « {state} » ne peut pas faire l'objet d'une « {even
 NO_NOTICE = _("Aucun avis écrit au Ministre n'est enregistré avant ce changement pour « {event} » de l'appareil "
               "« {machine} » avec effet le {day}.")
 NOT_ITS_NOTICE = _("L'écriture ne se rapporte pas à l'avis qui annonce ce changement (avis n° {notices}).")
-RESERVE_FULL = _("Réserve pleine : {reserve} appareil(s) en réserve pour {installed} installé(s), au plus {limit} %.")
+RESERVE_FULL = _("Réserve pleine : {reserve} pour {installed}, au plus {limit} %.")
 RECEIPT = _("L'original de la quittance n'est pas déclaré conservé dans l'armoire à deux clés.")
 
 
@@ -109,7 +111,7 @@ def machine_moved(replay: Replay, entry: Audited) -> list[Problem]:
     """Art. 18-1: a change a machine's state allows, on the effective day of the notice that announced it (the entry
     refers to it), never a destruction, the reserve within its share of the installed machines."""
     check = _citing_notices(replay, entry)
-    event, day = entry.payload.get("event"), entry.gaming_day.isoformat()
+    event, day = entry.payload.get("event"), entry.gaming_day.isoformat()  # as a notice's payload writes it
     destruction = check.rule("lu.appareils_a_sous.destruction_interdite")
     if event == "destruction" and destruction is not None and destruction.value:
         check.fail(DESTRUCTION, str(destruction.citation))
@@ -128,7 +130,7 @@ def machine_moved(replay: Replay, entry: Audited) -> list[Problem]:
     announcing = [seq for seq, (noticed, effective) in machine.notices.items() if (noticed, effective) == (event, day)]
     referred = replay.referred(entry)
     if not announcing:
-        check.fail(NO_NOTICE, event=EVENT_LABELS[event], machine=entry.payload.get("machine"), day=day)
+        check.fail(NO_NOTICE, event=EVENT_LABELS[event], machine=entry.payload.get("machine"), day=entry.gaming_day)
     elif referred is None or referred[0] not in announcing or entry.payload.get("notice_seq") != referred[0]:
         check.fail(NOT_ITS_NOTICE, notices=", ".join(map(str, announcing)))
     if event == "reserve":
@@ -146,7 +148,8 @@ def _check_reserve(replay: Replay, check: Check, moved: str) -> None:
     installed = sum(state in ON_FLOOR for state in states.values())
     reserve = sum(state == "reserve" for state in states.values())
     if reserve > share * installed:
-        check.fail(RESERVE_FULL, str(rule.citation), reserve=reserve, installed=installed, limit=f"{share * 100:.0f}")
+        check.fail(RESERVE_FULL, str(rule.citation), reserve=Counted(reserve, in_reserve),
+                   installed=Counted(installed, installed_words), limit=f"{share * 100:.0f}")
 
 
 def jackpot_paid(replay: Replay, entry: Audited) -> list[Problem]:

@@ -2,11 +2,23 @@
 tests assert them and translators find them."""
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 APPAREIL_DESTRUCTION = _("La destruction d'un appareil mis hors service n'est pas permise ({citation}).")
 APPAREIL_UNKNOWN = _("Appareil inconnu dans le registre : « {machine} ».")
 APPAREIL_EXISTS = _("L'appareil « {machine} » est déjà inscrit au registre.")
 APPAREIL_BAD_MOVE = _("Un appareil « {state} » ne peut pas être « {event} » ({citation}).")
+
+
+def in_reserve(count: int) -> str:
+    """« 1 appareil en réserve », « 3 appareils en réserve »."""
+    return ngettext("%(n)s appareil en réserve", "%(n)s appareils en réserve", count) % {"n": count}
+
+
+def installed(count: int) -> str:
+    return ngettext("%(n)s installé", "%(n)s installés", count) % {"n": count}
+
+
 APPAREIL_RESERVE_FULL = _(
     "Réserve pleine : {reserve} pour {installed}, au plus {limit} % ({citation})."
 )

@@ -12,7 +12,6 @@ import json
 from decimal import Decimal
 
 from django.db import transaction
-from django.utils.translation import ngettext
 
 from compliance.errors import DomainError
 from compliance.models import Casino, User
@@ -200,8 +199,7 @@ def _check_reserve(casino, fleet, machine, gaming_day):
     if reserve > share * installed:
         raise DomainError(
             errors.APPAREIL_RESERVE_FULL.format(
-                reserve=ngettext("%(n)s appareil en réserve", "%(n)s appareils en réserve", reserve) % {"n": reserve},
-                installed=ngettext("%(n)s installé", "%(n)s installés", installed) % {"n": installed},
+                reserve=errors.in_reserve(reserve), installed=errors.installed(installed),
                 limit=f"{share * 100:.0f}", citation=str(rule.citation)
             ),
             code=ErrorCode.RESERVE_FULL,

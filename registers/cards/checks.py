@@ -10,7 +10,7 @@ from decimal import Decimal
 
 from django.utils.translation import gettext_lazy as _
 
-from ..chain.replay import HOUSE_RULE, Audited, Check, Problem, Replay
+from ..chain.replay import HOUSE_RULE, Amount, Audited, Check, Problem, Replay, Said
 from ..models import CardKind, CardStatus, CardSystemCertificate
 from .ledger import CAP_KEYS
 from .services import STATUS_CHANGES
@@ -92,20 +92,24 @@ def movements(replay: Replay, check: Check, expected: list[tuple[CardState, Deci
     rows = [(m.get("card"), check.number("movements.delta", value=m.get("delta")),
              check.number("movements.balance_after", value=m.get("balance_after"))) for m in written]
     if [(card, delta) for card, delta, _after in rows] != [(card.number, delta) for card, delta in expected]:
-        check.fail(MOVEMENTS, expected=_listed((c.number, d) for c, d in expected),
-                   written=_listed((card, delta) for card, delta, _after in rows))
+        check.fail(MOVEMENTS, expected=_listed(replay, [(c.number, d) for c, d in expected]),
+                   written=_listed(replay, [(card, delta) for card, delta, _after in rows]))
     cards = cards_of(replay)
     for number, delta, after in rows:
         card = cards.get(number) if isinstance(number, str) else None
         if card is None or delta is None or after is None:
             continue
         if after != card.balance + delta:
-            check.fail(BALANCE_AFTER, card=number, written=after, expected=card.balance + delta)
+            check.fail(BALANCE_AFTER, card=number, written=Amount(after), expected=Amount(card.balance + delta))
         card.balance = after
 
 
-def _listed(pairs) -> str:
-    return ", ".join(f"{card} {delta:+}" if isinstance(delta, Decimal) else f"{card} ?" for card, delta in pairs) or "—"
+def _listed(replay: Replay, pairs: list) -> Said:
+    """« C-1 +25,00 €, C-2 −25,00 € », in the language the message is read in."""
+    def text() -> str:
+        return ", ".join(f"{card} {'+' if delta >= 0 else '−'}{Amount(abs(delta)).text(replay.casino)}"
+                         if isinstance(delta, Decimal) else f"{card} ?" for card, delta in pairs) or "—"
+    return Said(text)
 
 
 def _held_by(replay: Replay) -> dict[int, list[CardState]]:
@@ -139,7 +143,7 @@ def card_issued(replay: Replay, entry: Audited) -> list[Problem]:
         check.fail(TWO_ACTIVE, str(count.citation), max=count.value)
     cap, written = card_rule(check, CAP_KEYS[kind]), check.amount("cap")
     if cap is not None and written is not None and written != cap.value:
-        check.fail(CARD_CAP, str(cap.citation), written=written, cap=cap.value)
+        check.fail(CARD_CAP, str(cap.citation), written=Amount(written), cap=Amount(cap.value))
     needed = card_rule(check, "certificat_avant_mise_en_service")
     if needed is not None and needed.value and not CardSystemCertificate.objects.filter(
             casino=replay.casino, recorded_at__lte=entry.entry.recorded_at).exists():
@@ -197,5 +201,6 @@ def _changed(replay: Replay, check: Check, card: CardState, wanted) -> bool:
         check.actor_role()
     if wanted == CardStatus.CLOSED and card.balance:
         rule = card_rule(check, "solde_paye_sur_demande")
-        check.fail(CLOSE_BALANCE, str(rule.citation) if rule else cited(check), card=card.number, balance=card.balance)
+        check.fail(CLOSE_BALANCE, str(rule.citation) if rule else cited(check), card=card.number,
+                   balance=Amount(card.balance))
     return card.status in starts

@@ -9,7 +9,7 @@ from decimal import Decimal
 
 from django.utils.translation import gettext_lazy as _
 
-from ..chain.replay import Audited, Check, Problem, Replay
+from ..chain.replay import Amount, Audited, Check, Problem, Replay
 from ..kinds import RegisterKind
 from ..models import CardKind, CardStatus, Entry
 from . import errors
@@ -43,14 +43,14 @@ EXCESS_PAID = _("Le gain au-delà du plafond n° {seq} est déjà payé par l'é
 def _within_cap(check: Check, card, balance: Decimal) -> None:
     if balance > card.cap:
         rule = card_rule(check, CAP_KEYS.get(card.kind, "plafond_nominative"))
-        check.fail(ABOVE_CAP, str(rule.citation) if rule else cited(check), card=card.number, balance=balance,
-                   cap=card.cap)
+        check.fail(ABOVE_CAP, str(rule.citation) if rule else cited(check), card=card.number,
+                   balance=Amount(balance), cap=Amount(card.cap))
 
 
 def _within_balance(check: Check, card, amount: Decimal, citation: str | None = None) -> None:
     if amount > card.balance:
-        check.fail(INSUFFICIENT, citation or cited(check, BET_KEY), card=card.number, amount=amount,
-                   balance=card.balance)
+        check.fail(INSUFFICIENT, citation or cited(check, BET_KEY), card=card.number,
+                   amount=Amount(amount), balance=Amount(card.balance))
 
 
 def _operation(replay: Replay, entry: Audited, *, sign: int, text: str, active: bool = True) -> list[Problem]:
@@ -104,9 +104,9 @@ def card_win_excess(replay: Replay, entry: Audited) -> list[Problem]:
     if None in (win, credited, amount):
         return check.problems
     if credited + amount != win:
-        check.fail(EXCESS_SPLIT, win=win, credited=credited, amount=amount)
+        check.fail(EXCESS_SPLIT, win=Amount(win), credited=Amount(credited), amount=Amount(amount))
     if card is not None and card.status == CardStatus.ACTIVE and card.balance != card.cap:
-        check.fail(EXCESS_NOT_FULL, card=card.number, room=card.cap - card.balance)
+        check.fail(EXCESS_NOT_FULL, card=card.number, room=Amount(card.cap - card.balance))
     elif card is not None and card.status != CardStatus.ACTIVE and credited:
         check.fail(EXCESS_INACTIVE, card=card.number)
     return check.problems
@@ -158,7 +158,7 @@ def card_adjusted(replay: Replay, entry: Audited) -> list[Problem]:
     if card is None or after is None:
         return check.problems
     if before is not None and before != card.balance:
-        check.fail(ADJUST_BEFORE, written=before, expected=card.balance)
+        check.fail(ADJUST_BEFORE, written=Amount(before), expected=Amount(card.balance))
     if after == card.balance:
         check.fail(ADJUST_SAME)
     _within_cap(check, card, after)
@@ -177,7 +177,7 @@ def card_to_orphelins(replay: Replay, entry: Audited) -> list[Problem]:
     if card.status != CardStatus.FOUND:
         check.fail(TO_ORPHELINS_FOUND, card=card.number, status=card.status_label)
     if amount != card.balance:
-        check.fail(TO_ORPHELINS_AMOUNT, balance=card.balance, amount=amount)
+        check.fail(TO_ORPHELINS_AMOUNT, balance=Amount(card.balance), amount=Amount(amount))
     expected = "carte_nominative" if card.kind == CardKind.NOMINATIVE else "carte_anonyme"
     if entry.payload.get("source") != expected:
         check.fail(TO_ORPHELINS_SOURCE, source=entry.payload.get("source"), expected=expected)
@@ -212,7 +212,7 @@ def excess_payment(replay: Replay, entry: Audited) -> list[Problem]:
         return check.problems
     written, expected = payload.get("amount"), excess[0].get("amount")
     if written != expected:
-        check.fail(EXCESS_AMOUNT, seq=seq, expected=expected, amount=written)
+        check.fail(EXCESS_AMOUNT, seq=seq, expected=Amount(expected), amount=Amount(written))
     if str(payload.get("machine", "")).strip() != str(excess[0].get("machine", "")).strip():
         check.fail(EXCESS_MACHINE, seq=seq, expected=excess[0].get("machine"), machine=payload.get("machine"))
     if seq in paid:

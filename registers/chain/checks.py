@@ -8,14 +8,15 @@ import re
 
 from django.utils.translation import gettext_lazy as _
 
+from compliance.formatting import days
 from compliance.models import SYSTEM_USERNAME, Casino, User
 
 from .. import controls
 from ..fields import TEXT_MAX
-from ..kinds import ABOUT_THE_REGISTER, AFTER_THE_CLOSE, OUTSIDE_PLAY, REGISTER_ENTRY_KINDS, EntryKind
+from ..kinds import ABOUT_THE_REGISTER, AFTER_THE_CLOSE, OUTSIDE_PLAY, REGISTER_ENTRY_KINDS, EntryKind, RegisterKind
 from ..models import Entry
 from .recitation import rectified, value_at
-from .replay import HOUSE_RULE, Audited, Check, Problem, Replay, rendered
+from .replay import HOUSE_RULE, Audited, Check, Counted, Problem, Replay, rendered
 from .services import EQUIVALENT_GUARANTEES, days_late
 
 UNREADABLE = _("Le contenu de l'écriture n'est pas un objet JSON.")
@@ -30,8 +31,8 @@ CORRECTION_OF_CORRECTION = _("Une correction ne se corrige pas.")
 CORRECTION_OF_BASIS = _("Ce que Vigie écrit du registre lui-même (base d'application du projet, rapport signé) ne se "
                         "corrige pas.")
 ALREADY_CORRECTED = _("L'écriture n° {seq} est déjà corrigée par l'écriture n° {by}.")
-LATE_UNSIGNED = _("Écriture portée {age} jours après sa journée de jeu, au-delà du délai de saisie de {allowed} "
-                  "jours du casino, sans motif ni contresignature d'un responsable.")
+LATE_UNSIGNED = _("Écriture portée {age} après sa journée de jeu, au-delà du délai de saisie de {allowed} du casino, "
+                  "sans motif ni contresignature d'un responsable.")
 LATE_COUNTERSIGNER = _("Une saisie tardive est contresignée par un responsable ; {user} ne l'est pas.")
 BASIS_NOT_BY_VIGIE = _("La base d'application du projet est écrite par Vigie d'après la fiche du casino, "
                        "non par {user}.")
@@ -72,14 +73,14 @@ def any_entry(replay: Replay, entry: Audited, closed: dict[datetime.date, dateti
     if not entry.readable:
         check.fail(UNREADABLE)
     if row.kind not in REGISTER_ENTRY_KINDS.get(register.kind, ()):
-        check.fail(KIND_NOT_HERE, kind=row.kind, register=register.kind)
+        check.fail(KIND_NOT_HERE, kind=_label(EntryKind, row.kind), register=_label(RegisterKind, register.kind))
     if row.gaming_day > entry.latest_day:
-        check.fail(FUTURE_DAY, day=row.gaming_day, recorded=row.recorded_at.isoformat(timespec="seconds"))
+        check.fail(FUTURE_DAY, day=row.gaming_day, recorded=row.recorded_at)
     if row.gaming_day < casino.opened_on:
         check.fail(BEFORE_OPENING, day=row.gaming_day, first=casino.opened_on)
     follows_close = row.kind in ABOUT_THE_REGISTER or row.kind in AFTER_THE_CLOSE or row.kind in OUTSIDE_PLAY
     if row.gaming_day in closed and closed[row.gaming_day] <= row.recorded_at and not follows_close:
-        check.fail(DAY_CLOSED, day=row.gaming_day, closed=closed[row.gaming_day].isoformat(timespec="seconds"))
+        check.fail(DAY_CLOSED, day=row.gaming_day, closed=closed[row.gaming_day])
     if row.refers_to_id is not None and replay.referred(entry) is None:
         check.fail(REFERS_ELSEWHERE)
     for person in filter(None, (row.actor, row.countersigner)):
@@ -88,6 +89,11 @@ def any_entry(replay: Replay, entry: Audited, closed: dict[datetime.date, dateti
     if not follows_close:
         _late(check, entry)
     return check.problems
+
+
+def _label(choices, value) -> object:
+    """A kind by its name in the reader's language (« Orphelin définitif »); an unknown one as written."""
+    return choices(value).label if value in choices.values else value
 
 
 def _late(check: Check, entry: Audited) -> None:
@@ -99,7 +105,7 @@ def _late(check: Check, entry: Audited) -> None:
     late = entry.payload.get("late_filing")
     if late is None:
         if age:
-            check.fail(LATE_UNSIGNED, age=age, allowed=casino.late_filing_days)
+            check.fail(LATE_UNSIGNED, age=Counted(age, days), allowed=Counted(casino.late_filing_days, days))
         return
     check.text("reason", value=late.get("reason") if isinstance(late, dict) else None, max_length=TEXT_MAX,
                multiline=True)
@@ -131,8 +137,8 @@ def correction(replay: Replay, entry: Audited) -> list[Problem]:
     else:
         corrected[seq] = entry.seq
     if (entry.payload.get("corrects"), entry.payload.get("kind")) != (seq, kind):
-        check.fail(CORRECTION_MISMATCH, written=entry.payload.get("corrects"), kind=entry.payload.get("kind"), seq=seq,
-                   referred=kind)
+        check.fail(CORRECTION_MISMATCH, written=entry.payload.get("corrects"),
+                   kind=_label(EntryKind, entry.payload.get("kind")), seq=seq, referred=_label(EntryKind, kind))
     return check.problems
 
 
@@ -197,8 +203,8 @@ def recitation(replay: Replay, entry: Audited) -> list[Problem]:
         return check.problems
     seq, kind = referred
     if (entry.payload.get("recites"), entry.payload.get("kind")) != (seq, kind):
-        check.fail(RECITATION_MISMATCH, written=entry.payload.get("recites"), kind=entry.payload.get("kind"), seq=seq,
-                   referred=kind)
+        check.fail(RECITATION_MISMATCH, written=entry.payload.get("recites"),
+                   kind=_label(EntryKind, entry.payload.get("kind")), seq=seq, referred=_label(EntryKind, kind))
     written = json.loads(Entry.objects.values_list("payload", flat=True).get(pk=row.refers_to_id))
     for correction in check.items("corrections"):
         if rectified(str(correction.get("was")), str(correction.get("rule"))) != correction.get("now"):

@@ -28,6 +28,14 @@ def check(document: dict, public_key_hex: str | None) -> tuple[int, list]:
     return verify(entries, checkpoints, public)
 
 
+def _counted(count: int, french: str, english: str, english_plural: str) -> str:
+    """« 1 écriture / 1 entry », « 10 écritures / 10 entries » (no Django here: French's plural from 2, English's but
+    1; a French word's plural takes an s after its first word: « points de contrôle »)."""
+    words = french.split(" ", 1)
+    plural = " ".join([words[0] + "s", *words[1:]])
+    return f"{count} {french if count < 2 else plural} / {count} {english if count == 1 else english_plural}"
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("export")
@@ -41,7 +49,8 @@ def main(argv=None) -> int:
     for problem in problems:
         print(f"{document['register']} {problem}")
     print(
-        f"{document['register']} : {count} écriture(s), {len(document['checkpoints'])} point(s) de contrôle — "
+        f"{document['register']} : {_counted(count, 'écriture', 'entry', 'entries')}, "
+        f"{_counted(len(document['checkpoints']), 'point de contrôle', 'checkpoint', 'checkpoints')} — "
         + ("intègre / intact" if not problems else f"ROMPU au n° {problems[0].seq} / BROKEN")
     )
     return 1 if problems else 0

@@ -13,9 +13,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
 
+from compliance import formatting
 from compliance.errors import DomainError
 from compliance.models import Casino, User
 from games.selectors import RuleValueAt, rule_value_at
@@ -25,6 +26,7 @@ from .. import errors as common
 from ..fields import NAME_MAX, clean_text
 from ..models import Entry, Register
 from ..money import parse_amount
+from ..money import shown as money_shown
 
 HOUSE_RULE = "Vigie"  # what the product itself requires (a printable text, a filing by the casino's own staff …)
 UNPRINTABLE = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}  # as registers/fields.py refuses them
@@ -49,12 +51,68 @@ def shown(value) -> str:
     return text if len(text) <= SHOWN_MAX else text[: SHOWN_MAX - 1] + "…"
 
 
-def rendered(message, **params) -> tuple[str, str]:
-    """A message (French source, English in locale/en) with its values, in both languages."""
+@dataclass(frozen=True)
+class Amount:
+    """An amount of a message, which the casino's people read as they write it (« 48 805,00 € »), never « 48805.00 »;
+    a value that is not an amount (a payload's bad text) is shown as written."""
+
+    value: object
+
+    def text(self, casino: Casino | None) -> str:
+        if casino is None:
+            return shown(self.value)
+        try:
+            return money_shown(casino, self.value)
+        except (InvalidOperation, ValueError, TypeError):
+            return shown(self.value)
+
+
+@dataclass(frozen=True)
+class Counted:
+    """A count with its words, in the singular or the plural of the language the message is read in: `words` is
+    `lambda n: ngettext("%(n)s appareil", "%(n)s appareils", n) % {"n": n}` (or `formatting.days`); a count a payload
+    wrote wrong (not a whole number) is shown as written."""
+
+    count: object
+    words: Callable[[int], str]
+
+    def __str__(self) -> str:
+        whole = isinstance(self.count, int) and not isinstance(self.count, bool)
+        return self.words(self.count) if whole else shown(self.count if self.count is not None else "—")
+
+
+@dataclass(frozen=True)
+class Said:
+    """A part of a message made in the language the message is read in: `text()` is called inside it."""
+
+    text: Callable[[], str]
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+def _human(value, casino: Casino | None) -> str:
+    """A value of a message as people write it: an amount in the casino's money, a day « 28 novembre 2026 », a moment
+    « 28 nov. 2026 19 h 15 » in the casino's zone, a count with its words."""
+    jurisdiction = casino.jurisdiction if casino is not None else None
+    if isinstance(value, Amount):
+        return value.text(casino)
+    if isinstance(value, datetime.datetime):
+        zone = zoneinfo.ZoneInfo(casino.jurisdiction.timezone) if casino is not None else datetime.UTC
+        with timezone.override(zone):
+            return formatting.date(value, jurisdiction=jurisdiction, style="short")
+    if isinstance(value, datetime.date):
+        return formatting.date(value, jurisdiction=jurisdiction)
+    return shown(value)
+
+
+def rendered(message, casino: Casino | None = None, **params) -> tuple[str, str]:
+    """A message (French source, English in locale/en) with its values, in both languages, as the casino's people
+    write them (`_human`)."""
     texts = []
     for language in ("fr", "en"):
         with translation.override(language):
-            texts.append(str(message).format(**{key: shown(value) for key, value in params.items()}))
+            texts.append(str(message).format(**{key: _human(value, casino) for key, value in params.items()}))
     return texts[0], texts[1]
 
 
@@ -165,7 +223,7 @@ class Check:
         self.problems: list[Problem] = []
 
     def fail(self, message, citation: str | None = None, **params) -> None:
-        self.problems.append(Problem(*rendered(message, **params), citation or self.citation))
+        self.problems.append(Problem(*rendered(message, self.replay.casino, **params), citation or self.citation))
 
     def field(self, key: str, texts: tuple[str, str], citation: str | None = None) -> None:
         key = shown(key)
@@ -183,7 +241,7 @@ class Check:
         """The rule value in force on the entry's gaming day; none is a problem (the service refuses then)."""
         found = self.replay.rule(key, self.entry.gaming_day)
         if found is None:
-            self.fail(RULE_MISSING, key=key, day=self.entry.gaming_day.isoformat())
+            self.fail(RULE_MISSING, key=key, day=self.entry.gaming_day)
         return found
 
     def text(self, key: str, *, value=MISSING, max_length: int = NAME_MAX, multiline: bool = False,

@@ -8,8 +8,10 @@ from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from compliance.errors import DomainError
+from compliance.formatting import days
 from games.poker.jackpots import (
     HIGHEST_FIRST,
     ROUNDINGS,
@@ -20,7 +22,7 @@ from games.poker.jackpots import (
 )
 
 from .. import controls
-from ..chain.replay import HOUSE_RULE, Audited, Check, Problem, Replay, refusal, rendered
+from ..chain.replay import HOUSE_RULE, Amount, Audited, Check, Counted, Problem, Replay, refusal, rendered
 from ..fields import TEXT_MAX
 from . import errors
 from .house_rules import (
@@ -54,12 +56,12 @@ LEVEL_UNKNOWN = _("Le jackpot n'a pas de niveau « {level} » : ses niveaux sont
 LEVEL_MISSING = _("Aucun montant affiché pour le niveau {level}.")
 ABOVE_AMOUNT = _("Le gain de {amount} dépasse le montant du niveau {level}, {available}.")
 RESTART = _("Le niveau {level} repart de sa valeur de départ, {start}, pas de {restart}.")
-LEVEL_COUNT = _("{count} niveau(x) : il en faut de 1 à {max}.")
+LEVEL_COUNT = _("{count} : il en faut de 1 à {max}.")
 COMBINATIONS = _("Chaque niveau porte sur une combinaison différente parmi {eligible}, numérotés de 1 à {count} de la "
                  "plus haute à la plus basse.")
 START_TOO_HIGH = _("Niveau {level} : valeur de départ {start} au-delà de {limit} ({multiple} fois la small blind).")
 INCREMENT = _("Incrément invalide : montant fixe positif, ou pourcentage inférieur à 100, avec un arrondi connu.")
-NOTICE = _("Arrêt volontaire sans avis au Ministre au moins {days} jours avant (avis du {notice}, arrêt le {day}).")
+NOTICE = _("Arrêt volontaire sans avis au Ministre au moins {days} avant (avis du {notice}, arrêt le {day}).")
 NOT_BOOLEAN = _("« {key} » vaut vrai ou faux, pas « {value} ».")
 DIFFERENCE = _("L'écart inscrit, {written}, n'est pas le comptage moins la cagnotte et le bad beat : {expected}.")
 RECONCILE_KEY = _("Clé de rapprochement « {written} » au lieu de « {expected} ».")
@@ -124,6 +126,10 @@ def cited(check: Check, key: str) -> str:
     return str(rule.citation) if rule else HOUSE_RULE
 
 
+def _levels(count: int) -> str:
+    return ngettext("%(n)s niveau", "%(n)s niveaux", count) % {"n": count}
+
+
 def _jackpots(replay: Replay) -> dict[str, Jackpot]:
     return replay.part("poker.jackpots", dict)
 
@@ -170,7 +176,7 @@ def _blinds(check: Check, tables: list, small_blind: Decimal | None) -> None:
         check.fail(BLINDS, citation, tables=", ".join(map(str, tables)) or "—")
     if rule is not None and rule.value and pairs and (
             len(set(pairs)) != 1 or (small_blind is not None and pairs[0][0] != small_blind)):
-        check.fail(BLINDS_DIFFER, citation, small_blind=small_blind)
+        check.fail(BLINDS_DIFFER, citation, small_blind=Amount(small_blind))
 
 
 def progressive_configured(replay: Replay, entry: Audited) -> list[Problem]:
@@ -192,7 +198,7 @@ def progressive_configured(replay: Replay, entry: Audited) -> list[Problem]:
     _blinds(check, tables, blind)
     levels = [lv for lv in check.items("levels") if isinstance(lv, dict)]
     if maximum is not None and not 1 <= len(levels) <= int(maximum.value):
-        check.fail(LEVEL_COUNT, count=len(levels), max=maximum.value)
+        check.fail(LEVEL_COUNT, count=Counted(len(levels), _levels), max=maximum.value)
     eligible_rule = check.rule(f"{PROGRESSIVE}.combinaisons_eligibles")
     eligible = HIGHEST_FIRST[: int(eligible_rule.value)] if eligible_rule else HIGHEST_FIRST
     combinations = [lv.get("combination") for lv in levels]
@@ -206,8 +212,8 @@ def progressive_configured(replay: Replay, entry: Audited) -> list[Problem]:
         if None not in (start, blind, starts) and index < len(starts.value):
             multiple = Decimal(str(starts.value[index]))
             if start > multiple * blind:
-                check.fail(START_TOO_HIGH, str(starts.citation), level=index + 1, start=start,
-                           limit=multiple * blind, multiple=multiple)
+                check.fail(START_TOO_HIGH, str(starts.citation), level=index + 1, start=Amount(start),
+                           limit=Amount(multiple * blind), multiple=multiple)
     increment = payload.get("increment") if isinstance(payload.get("increment"), dict) else {}
     value = check.amount("increment.value", value=increment.get("value"))
     if (increment.get("kind") not in {"fixe", "pourcentage"} or increment.get("rounding") not in ROUNDINGS
@@ -280,7 +286,7 @@ def _award(check: Check, jackpot: Jackpot, level: str, amount: Decimal | None, c
     elif amount is not None:
         shares = [check.number("vouchers.amount", value=v.get("amount")) for v in vouchers]
         if shares != [share for _player, share in split_equally(amount, award.winners)]:
-            check.fail(WIN_VOUCHERS, citation, amount=amount, winners=", ".join(award.winners))
+            check.fail(WIN_VOUCHERS, citation, amount=Amount(amount), winners=", ".join(award.winners))
 
 
 def progressive_won(replay: Replay, entry: Audited) -> list[Problem]:
@@ -320,9 +326,9 @@ def progressive_won(replay: Replay, entry: Audited) -> list[Problem]:
     _award(check, jackpot, str(level), amount, citation)
     available, start = jackpot.amounts.get(str(level)), jackpot.start(str(level))
     if amount is not None and available is not None and amount > available:
-        check.fail(ABOVE_AMOUNT, amount=amount, level=level, available=available)
+        check.fail(ABOVE_AMOUNT, amount=Amount(amount), level=level, available=Amount(available))
     if restart is not None and restart != start:
-        check.fail(RESTART, level=level, start=start, restart=restart)
+        check.fail(RESTART, level=level, start=Amount(start), restart=Amount(restart))
     if restart is not None:
         jackpot.amounts[str(level)] = restart
     return check.problems
@@ -341,7 +347,8 @@ def progressive_stopped(replay: Replay, entry: Audited) -> list[Problem]:
     notice = check.rule(f"{PROGRESSIVE}.preavis_arret_volontaire")
     if voluntary is True and notice is not None and (
             notified is None or (entry.gaming_day - notified).days < int(notice.value)):
-        check.fail(NOTICE, str(notice.citation), days=notice.value, notice=notified or "—", day=entry.gaming_day)
+        check.fail(NOTICE, str(notice.citation), days=Counted(int(notice.value), days), notice=notified or "—",
+                   day=entry.gaming_day)
     if jackpot is not None:
         jackpot.stopped = entry.seq
     return check.problems
@@ -392,7 +399,8 @@ def bad_beat_won(replay: Replay, entry: Audited) -> list[Problem]:
     if "pot_minimum" in payload:  # the house rules' minimum pot, recorded with the win since they hold it
         minimum = check.amount("pot_minimum", zero=True)
         if pot is not None and minimum is not None and pot < minimum:
-            check.fail(POT_BELOW_MINIMUM, cited(check, "lu.bad_beat_jackpot.pot_minimum"), pot=pot, minimum=minimum)
+            check.fail(POT_BELOW_MINIMUM, cited(check, "lu.bad_beat_jackpot.pot_minimum"), pot=Amount(pot),
+                       minimum=Amount(minimum))
     check.amount("restart_at", zero=True)
     check.currency()
     check.text("game")
@@ -429,7 +437,7 @@ def bad_beat_won(replay: Replay, entry: Audited) -> list[Problem]:
         expected = [(v["player"], v["amount"]) for v in shares]
         written = [(v.get("player"), check.number("vouchers.amount", value=v.get("amount"))) for v in vouchers]
         if written != expected:
-            check.fail(VOUCHERS, citation, amount=amount)
+            check.fail(VOUCHERS, citation, amount=Amount(amount))
     return check.problems
 
 
@@ -447,7 +455,7 @@ def cagnotte_counted(replay: Replay, entry: Audited) -> list[Problem]:
         check.fail(errors.CAGNOTTE_EMPTY)
     difference = check.number("difference")
     if difference is not None and difference != box - house - bad_beat:
-        check.fail(DIFFERENCE, written=difference, expected=box - house - bad_beat)
+        check.fail(DIFFERENCE, written=Amount(difference), expected=Amount(box - house - bad_beat))
     expected_key = f"{table}|{entry.gaming_day.isoformat()}"
     if table is not None and entry.payload.get("reconcile_key") != expected_key:
         check.fail(RECONCILE_KEY, written=entry.payload.get("reconcile_key"), expected=expected_key)
@@ -482,6 +490,10 @@ def house_rules_recorded(replay: Replay, entry: Audited) -> list[Problem]:
         if value not in allowed:
             check.fail(HOUSE_RULES_CHOICE, key=key, value=value)
     check.amount("bad_beat.pot_minimum", value=bad_beat.get("pot_minimum"), zero=True)
+    room = entry.payload.get("salon", {})  # the room's terms, each a yes or a no, where the version sets them
+    for key, value in room.items() if isinstance(room, dict) else (("", room),):
+        if key not in (NO_FLOP_NO_DROP, RAKE_PER_POT, STRADDLE) or not isinstance(value, bool):
+            check.fail(HOUSE_RULES_CHOICE, key=f"salon.{key}", value=value)
     return check.problems
 
 
@@ -490,10 +502,6 @@ def bad_beat_stopped(replay: Replay, entry: Audited) -> list[Problem]:
     least the rule's number of days before."""
     check = Check(replay, entry, HOUSE_RULE)
     notice = check.rule(f"{BAD_BEAT}.preavis_arret_volontaire")
-    room = entry.payload.get("salon", {})  # the room's terms, each a yes or a no, where the version sets them
-    for key, value in room.items() if isinstance(room, dict) else (("", room),):
-        if key not in (NO_FLOP_NO_DROP, RAKE_PER_POT, STRADDLE) or not isinstance(value, bool):
-            check.fail(HOUSE_RULES_CHOICE, key=f"salon.{key}", value=value)
     check.citation = str(notice.citation) if notice is not None else HOUSE_RULE
     stopped = replay.part("poker.bad_beat_stopped", dict)
     if stopped.get("seq") is not None:
@@ -504,7 +512,8 @@ def bad_beat_stopped(replay: Replay, entry: Audited) -> list[Problem]:
         check.fail(NOT_BOOLEAN, key="voluntary", value=voluntary)
     if voluntary is True and notice is not None and (
             notified is None or (entry.gaming_day - notified).days < int(notice.value)):
-        check.fail(NOTICE, str(notice.citation), days=notice.value, notice=notified or "—", day=entry.gaming_day)
+        check.fail(NOTICE, str(notice.citation), days=Counted(int(notice.value), days), notice=notified or "—",
+                   day=entry.gaming_day)
     stopped["seq"] = entry.seq
     return check.problems
 

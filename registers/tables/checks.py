@@ -11,12 +11,14 @@ import json
 from django.db.models import TextField
 from django.db.models.functions import Cast
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
-from ..chain.replay import Audited, Check, Problem, Replay, refusal
+from ..chain.replay import Amount, Audited, Check, Counted, Problem, Replay, refusal
 from ..kinds import EntryKind
 from ..models import Slip, SlipKind
 from . import digest as digests
 from . import pai_gow
+from .errors import slips
 from .services import BOOKS
 from .slips import amount_checked, denominations_clean, signatures_clean, total
 
@@ -40,16 +42,16 @@ def _check(replay: Replay, entry: Audited, register: str) -> Check:
 
 def _slip(check: Check, kind: str, *, amount_key: str, allow_zero: bool):
     """The denominations, the amount as their sum and the signatures, refused as the services refuse them."""
-    payload, currency = check.entry.payload, check.entry.casino.currency
+    payload, casino = check.entry.payload, check.entry.casino
     refused = refusal(lambda: signatures_clean(kind, payload.get("signatures")))
     if refused is not None:
         check.field("signatures", refused[:2])
-    refused = refusal(lambda: denominations_clean(payload.get("coupures"), currency=currency))
+    refused = refusal(lambda: denominations_clean(payload.get("coupures"), casino=casino))
     if refused is not None:
         check.field("coupures", refused[:2])
         return None
-    counted = denominations_clean(payload.get("coupures"), currency=currency)
-    refused = refusal(lambda: amount_checked(payload.get(amount_key), counted, allow_zero=allow_zero))
+    counted = denominations_clean(payload.get("coupures"), casino=casino)
+    refused = refusal(lambda: amount_checked(payload.get(amount_key), counted, casino=casino, allow_zero=allow_zero))
     if refused is not None:
         check.field(amount_key, refused[:2])
         return None
@@ -64,7 +66,8 @@ def table_opened(replay: Replay, entry: Audited) -> list[Problem]:
     if entry.payload.get("tenue") == "avance" and counted is not None:
         float_amount = check.amount("avance", citation=entry.payload.get("tenue_citation"))
         if float_amount is not None and counted != float_amount:
-            check.fail(FLOAT_COUNTED, entry.payload.get("tenue_citation"), counted=counted, float=float_amount)
+            check.fail(FLOAT_COUNTED, entry.payload.get("tenue_citation"), counted=Amount(counted),
+                       float=Amount(float_amount))
     if table in opened:
         check.fail(ALREADY_OPEN, table=table, session=opened[table])
     if table is not None:
@@ -141,13 +144,14 @@ def commission_counted(replay: Replay, entry: Audited) -> list[Problem]:
         return check.problems
     computed = pai_gow.rounds_checked(entry.casino, entry.gaming_day, entry.payload.get("jeu"), rounds).commission
     if written is not None and written != computed:
-        check.fail(COMMISSION_DIFFERS, entry.payload.get("commission_citation"), written=written, computed=computed)
+        check.fail(COMMISSION_DIFFERS, entry.payload.get("commission_citation"), written=Amount(written),
+                   computed=Amount(computed))
     return check.problems
 
 
 # --- a table system's file (registers/tables/imports.py): one entry per register and gaming day ---------------------
 
-IMPORT_COUNT = _("L'écriture dit couvrir {written} bordereau(x) ; {found} s'y rapportent dans Vigie.")
+IMPORT_COUNT = _("L'écriture dit couvrir {written} ; Vigie en tient {found}.")
 IMPORT_DIGEST = _("L'empreinte des bordereaux importés, recalculée sur ceux que Vigie tient ({computed}), n'est pas "
                   "celle que l'écriture a scellée ({written}) : un bordereau a été ajouté, retiré ou changé.")
 IMPORTED_FIELDS = ("kind", "serial", "year", "amount", "denominations_text", "signatures_text", "session__number",
@@ -202,7 +206,7 @@ def slips_imported(replay: Replay, entry: Audited) -> list[Problem]:
     lines = imported_lines(rows, replay.part("tables.json", dict))
     written = entry.payload.get("bordereaux")
     if written != len(rows):
-        check.fail(IMPORT_COUNT, written=written, found=len(rows))
+        check.fail(IMPORT_COUNT, written=Counted(written, slips), found=len(rows))
     computed = digests.digest(text for _, text in lines)
     if entry.payload.get("empreinte") != computed:
         check.fail(IMPORT_DIGEST, written=entry.payload.get("empreinte"), computed=computed)
@@ -223,12 +227,16 @@ def slips_imported(replay: Replay, entry: Audited) -> list[Problem]:
 
 STATUSES = ("conforme", "constats")
 STEPS = ("explique", "accepte")
-STATUS_MISMATCH = _("Statut « {status} » pour {count} constat(s) : « constats » s'il y en a, « conforme » sinon.")
+STATUS_MISMATCH = _("Statut « {status} » pour {count} : « constats » s'il y en a, « conforme » sinon.")
 FINGERPRINT = _("L'empreinte des constats écrite n'est pas celle de leurs clés et montants.")
 LIFTED_UNKNOWN = _("Le constat levé « {key} » n'était pas ouvert ce jour-là.")
 FOLLOWS_NOTHING = _("Une suite se rapporte à un rapprochement de ce carnet qui a relevé ce constat (« {key} »).")
 STEP_UNKNOWN = _("Suite « {step} » inconnue : « explique » ou « accepte ».")
 ACCEPT_UNEXPLAINED = _("Le constat « {key} » est accepté sans avoir été expliqué.")
+
+
+def _findings(count: int) -> str:
+    return ngettext("%(n)s constat", "%(n)s constats", count) % {"n": count}
 
 
 def _fingerprint(findings: list[dict]) -> str:
@@ -244,7 +252,7 @@ def reconciled(replay: Replay, entry: Audited) -> list[Problem]:
     findings = [item for item in check.items("constats") if isinstance(item, dict)]
     status = entry.payload.get("statut")
     if status not in STATUSES or (status == "constats") != bool(findings):
-        check.fail(STATUS_MISMATCH, status=status, count=len(findings))
+        check.fail(STATUS_MISMATCH, status=status, count=Counted(len(findings), _findings))
     for item in findings:
         check.text("cle", value=item.get("cle"), max_length=200)
         check.text("citation", value=item.get("citation"), max_length=300)

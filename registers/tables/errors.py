@@ -2,6 +2,13 @@
 tests assert them and translators find them."""
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
+
+
+def slips(count: int) -> str:
+    """« 1 bordereau », « 3 bordereaux »."""
+    return ngettext("%(n)s bordereau", "%(n)s bordereaux", count) % {"n": count}
+
 
 NOT_A_TABLE_GAME = _("« {game} » n'est pas un jeu de table de la juridiction {jurisdiction}.")
 TABLE_NUMBER_TAKEN = _("La table « {number} » existe déjà dans ce casino.")

@@ -381,7 +381,7 @@ class _Import:
                                       field="coupures")
                 value, count = match.groups()
                 pieces[value] = pieces.get(value, 0) + int(count)
-            found = self.counted[raw] = _Part.of(denominations_clean(pieces, currency=self.casino.currency,
+            found = self.counted[raw] = _Part.of(denominations_clean(pieces, casino=self.casino,
                                                                      field="coupures"))
         return found
 
@@ -389,7 +389,8 @@ class _Import:
         key = (raw, counted.json, allow_zero)
         found = self.amounts.get(key)
         if found is None:
-            found = self.amounts[key] = format(amount_checked(raw, counted.value, allow_zero=allow_zero), "f")
+            found = self.amounts[key] = format(amount_checked(raw, counted.value, casino=self.casino,
+                                                                               allow_zero=allow_zero), "f")
         return found
 
     def _signed(self, kind: str, row: list[str]) -> _Part:

@@ -90,8 +90,8 @@ def session_open(*, table: GamingTable, actor: User, gaming_day: datetime.date, 
                           code=ErrorCode.INVALID, field="table")
     limits = rules.limits(table, gaming_day, minimum, maximum)
     bank = rules.bank(casino, gaming_day)
-    counted = denominations_clean(denominations, currency=casino.currency)
-    opening = amount_checked(total(counted), counted, allow_zero=bank.mode == BankMode.INVENTAIRE)
+    counted = denominations_clean(denominations, casino=casino)
+    opening = amount_checked(total(counted), counted, casino=casino, allow_zero=bank.mode == BankMode.INVENTAIRE)
     float_value = None
     if bank.mode == BankMode.AVANCE:
         if float_amount in (None, ""):
@@ -159,8 +159,8 @@ def slip_file(*, session: TableSession, actor: User, kind: str, serial, amount, 
     list(Casino.objects.select_for_update().filter(pk=casino.pk).values_list("pk", flat=True))
     year = session.gaming_day.year
     number = serial_checked(casino, year, serial_parsed(serial), last_serial(casino, year))
-    counted = denominations_clean(denominations, currency=casino.currency)
-    value = amount_checked(amount, counted, allow_zero=False)
+    counted = denominations_clean(denominations, casino=casino)
+    value = amount_checked(amount, counted, casino=casino, allow_zero=False)
     signed = signatures_clean(kind, signatures)
     payload = _slip_payload(session.table, session.number, {
         "serie": number, "annee": year, "montant": str(value), "coupures": counted, "signatures": signed})
@@ -197,8 +197,8 @@ def session_close(*, session: TableSession, actor: User, denominations: dict, si
     session = _open_session(session)
     casino = session.table.casino
     verify_actor(actor, casino)
-    counted = denominations_clean(denominations, currency=casino.currency)
-    closing = amount_checked(total(counted), counted, allow_zero=True)
+    counted = denominations_clean(denominations, casino=casino)
+    closing = amount_checked(total(counted), counted, casino=casino, allow_zero=True)
     signed = signatures_clean(SlipKind.CLOSING, signatures)
     payload = _slip_payload(session.table, session.number, {
         "inventaire": str(closing), "coupures": counted, "signatures": signed})
@@ -231,8 +231,8 @@ def drop_count(*, session: TableSession, actor: User, amount, denominations: dic
     if counts and not hasattr(counts[0], "void"):
         raise DomainError(errors.ALREADY_COUNTED.format(number=session.table.number), code=ErrorCode.DUPLICATE,
                           field="session")
-    counted = denominations_clean(denominations, currency=casino.currency)
-    value = amount_checked(amount, counted, allow_zero=True)
+    counted = denominations_clean(denominations, casino=casino)
+    value = amount_checked(amount, counted, casino=casino, allow_zero=True)
     signed = signatures_clean(SlipKind.DROP, signatures)
     payload = _slip_payload(session.table, session.number, {
         "montant": str(value), "coupures": counted, "signatures": signed})

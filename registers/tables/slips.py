@@ -11,7 +11,7 @@ from registers.errors import ErrorCode
 from ..fields import clean_text
 from ..kinds import RegisterKind
 from ..models import SlipKind
-from ..money import CENT, parse_amount
+from ..money import CENT, parse_amount, shown
 from . import errors
 
 # The casino's internal control: who signs each kind of slip (the texts name no signatory).
@@ -31,8 +31,10 @@ AMOUNT_MAX = Decimal("999999999999.99")  # the most a slip's amount holds (12 di
 DIGITS = re.compile(r"[0-9]+")  # ASCII digits only: str.isdigit() takes « ² », which int() refuses
 
 
-def denominations_clean(raw: dict, *, currency: str, field: str = "denominations") -> dict[str, int]:
-    """{"25": 40, "100.00": "3"} → {"25.00": 40, "100.00": 3}, the zero counts dropped; keys sorted by value."""
+def denominations_clean(raw: dict, *, casino: Casino, field: str = "denominations") -> dict[str, int]:
+    """{"25": 40, "100.00": "3"} → {"25.00": 40, "100.00": 3}, the zero counts dropped; keys sorted by value. The
+    casino writes the refusals' amounts as its people do (« 48 805,00 € »)."""
+    currency = casino.currency
     if not isinstance(raw, dict):
         raise DomainError(errors.DENOMINATION_INVALID.format(value=raw, currency=currency), code=ErrorCode.INVALID,
                           field=field)
@@ -53,7 +55,8 @@ def denominations_clean(raw: dict, *, currency: str, field: str = "denominations
         if int(text):
             cleaned[str(value.quantize(CENT))] = cleaned.get(str(value.quantize(CENT)), 0) + int(text)
     if total(cleaned) > AMOUNT_MAX:  # what a slip's amount can hold
-        raise DomainError(errors.DENOMINATIONS_TOO_MUCH.format(total=total(cleaned), max=AMOUNT_MAX),
+        raise DomainError(errors.DENOMINATIONS_TOO_MUCH.format(total=shown(casino, total(cleaned)),
+                                                              max=shown(casino, AMOUNT_MAX)),
                           code=ErrorCode.INVALID_AMOUNT, field=field)
     return dict(sorted(cleaned.items(), key=lambda item: Decimal(item[0])))
 
@@ -62,13 +65,14 @@ def total(denominations: dict[str, int]) -> Decimal:
     return sum((Decimal(value) * count for value, count in denominations.items()), Decimal("0.00")).quantize(CENT)
 
 
-def amount_checked(amount, denominations: dict[str, int], *, allow_zero: bool) -> Decimal:
+def amount_checked(amount, denominations: dict[str, int], *, casino: Casino, allow_zero: bool) -> Decimal:
     """The amount as written on the slip, which must be the sum of its denominations."""
     parsed = parse_amount(amount, field="amount", allow_zero=True)
     if parsed == 0 and not allow_zero:
         raise DomainError(errors.SLIP_EMPTY, code=ErrorCode.AMOUNT_NOT_POSITIVE, field="amount")
     if parsed != total(denominations):
-        raise DomainError(errors.AMOUNT_MISMATCH.format(amount=parsed, total=total(denominations)),
+        raise DomainError(errors.AMOUNT_MISMATCH.format(amount=shown(casino, parsed),
+                                                       total=shown(casino, total(denominations))),
                           code=ErrorCode.INVALID_AMOUNT, field="amount")
     return parsed
 

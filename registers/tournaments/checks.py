@@ -10,16 +10,17 @@ from decimal import Decimal
 
 from django.utils.translation import gettext_lazy as _
 
+from compliance.formatting import days as days_words
 from games.hands.cards import card
 from games.tournaments import chip_race
 
-from ..chain.replay import Audited, Check, Problem, Replay
+from ..chain.replay import Amount, Audited, Check, Counted, Problem, Replay
 from ..models import ChipRace, TournamentEntry, TournamentOut, TournamentPayout
 from . import rules
 
 ROW_DIFFERS = _("La ligne tenue par Vigie ne dit pas ce que dit l'écriture ({field}).")
 RULES_DIGEST = _("L'empreinte des règles écrite n'est pas celle des règles que l'écriture porte.")
-PUBLISHED_LATE = _("Règles publiées {days} jour(s) avant le début ; il en faut au moins {required}.")
+PUBLISHED_LATE = _("Règles publiées {days} avant le début ; il en faut au moins {required}.")
 NO_APPROVAL = _("Tournoi payant commencé sans agrément de son règlement.")
 RACE_DIFFERS = _("Le chip race recalculé donne {computed}, l'écriture dit {written}.")
 UNBALANCED = _("Les flux ne s'équilibrent pas : droits vendus {fees}, lots {pool}, part de la maison {house}.")
@@ -46,7 +47,8 @@ def published(replay: Replay, entry: Audited) -> list[Problem]:
     except (TypeError, ValueError):
         days = None
     if ahead is not None and (days is None or days < 7 * ahead.value):
-        check.fail(PUBLISHED_LATE, str(ahead.citation), days=days, required=7 * ahead.value)
+        check.fail(PUBLISHED_LATE, str(ahead.citation), days=Counted(days, days_words),
+                   required=Counted(int(7 * ahead.value), days_words))
     return check.problems
 
 
@@ -118,9 +120,9 @@ def closed(replay: Replay, entry: Audited) -> list[Problem]:
     fees, pool, house, overlay = (check.amount(key, zero=True) for key in (
         "droits_vendus", "lots", "part_maison", "ajout_maison"))
     if None not in (fees, pool, house) and fees != pool + house:
-        check.fail(UNBALANCED, fees=fees, pool=pool, house=house)
+        check.fail(UNBALANCED, fees=Amount(fees), pool=Amount(pool), house=Amount(house))
     if entry.payload.get("etape") == "cloture" and None not in (pool, overlay):
         paid_out = check.amount("lots_payes", zero=True)
         if paid_out is not None and paid_out != pool + overlay:
-            check.fail(PAID_DIFFERS, paid=paid_out, prizes=pool + overlay)
+            check.fail(PAID_DIFFERS, paid=Amount(paid_out), prizes=Amount(pool + overlay))
     return check.problems

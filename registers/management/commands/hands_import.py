@@ -1,11 +1,14 @@
+import datetime
 import json
 import sys
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import ngettext
 
 from compliance.errors import DomainError
 from compliance.services import system_user
-from registers.management.command_inputs import import_inputs
+from registers.management.command_inputs import day_shown, gaming_days, import_inputs
+from registers.poker_room.errors import hands
 from registers.poker_room.imports import hands_import
 
 
@@ -35,7 +38,7 @@ class Command(BaseCommand):
 
         def progress(read: int) -> None:
             if not as_json:
-                sys.stderr.write(f"\r{read} mains lues…")
+                sys.stderr.write(f"\r{_read(read)}…")
 
         try:
             result = hands_import(casino=found, actor=people.get("user") or system_user(), source=file,
@@ -51,8 +54,15 @@ class Command(BaseCommand):
             self.stdout.write(json.dumps(result.as_dict(), ensure_ascii=False, indent=1))
             return
         self.stdout.write(
-            f"\n{result.hands} main(s) lue(s) · {result.created} nouvelle(s) · {result.known} déjà importée(s) · "
-            f"{len(result.days)} journée(s) · SHA-256 du fichier {result.file_sha256}")
+            f"\n{_read(result.hands)} · "
+            + ngettext("%(n)s nouvelle", "%(n)s nouvelles", result.created) % {"n": result.created} + " · "
+            + ngettext("%(n)s déjà importée", "%(n)s déjà importées", result.known) % {"n": result.known}
+            + f" · {gaming_days(len(result.days))} · SHA-256 du fichier {result.file_sha256}")
         for entry in result.entries:
-            self.stdout.write(f"  {found.code}/cagnotte n° {entry['seq']} ({entry['journee']}) : {entry['mains']} "
-                              f"main(s), empreinte {entry['empreinte']}")
+            day = day_shown(datetime.date.fromisoformat(entry["journee"]), found)
+            self.stdout.write(f"  {found.code}/cagnotte n° {entry['seq']} ({day}) : {hands(entry['mains'])}, "
+                              f"empreinte {entry['empreinte']}")
+
+
+def _read(count: int) -> str:
+    return ngettext("%(n)s main lue", "%(n)s mains lues", count) % {"n": count}

@@ -1,6 +1,7 @@
 import json
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import ngettext
 
 from compliance.errors import DomainError
 from compliance.models import Casino, User
@@ -35,5 +36,6 @@ class Command(BaseCommand):
         if as_json:
             self.stdout.write(json.dumps({"casino": found.code, "year": year, "archived": done}, indent=1))
             return
-        self.stdout.write(f"{found.code} {year} : " + ", ".join(f"{table} {count} partition(s)"
-                                                              for table, count in done.items()))
+        self.stdout.write(f"{found.code} {year} : " + ", ".join(
+            f"{table} " + ngettext("%(n)s partition", "%(n)s partitions", count) % {"n": count}
+            for table, count in done.items()))

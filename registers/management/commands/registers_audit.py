@@ -1,7 +1,9 @@
 import json
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import ngettext
 
+from compliance.formatting import entries as entries_counted
 from compliance.models import Casino
 from registers.kinds import RegisterKind
 from registers.management.audit import audit
@@ -34,14 +36,25 @@ class Command(BaseCommand):
         else:
             for finding in findings:
                 self.stdout.write(_line(finding))
-            corrected = f", {len(findings) - invalid} corrigée(s)" if len(findings) > invalid else ""
-            archived = sum(result.archived for result in audits)
-            replayed = (f" ; {archived} écriture(s) d'années archivées rejouée(s), non recontrôlée(s)" if archived
-                        else "")
-            self.stdout.write(f"{len(audits)} registre(s) audité(s), {entries} écriture(s), {invalid} invalide(s)"
-                              f"{corrected}{replayed}")
+            self.stdout.write(_summary(len(audits), entries, invalid, len(findings) - invalid,
+                                       sum(result.archived for result in audits)))
         if invalid:
             raise SystemExit(1)
+
+
+def _summary(registers: int, entries: int, invalid: int, corrected: int, archived: int) -> str:
+    """« 1 registre audité, 18 écritures, 15 invalides, 2 corrigées ; 3 écritures d'années archivées rejouées, non
+    recontrôlées », each count with its words."""
+    parts = [ngettext("%(n)s registre audité", "%(n)s registres audités", registers) % {"n": registers},
+             entries_counted(entries), ngettext("%(n)s invalide", "%(n)s invalides", invalid) % {"n": invalid}]
+    if corrected:
+        parts.append(ngettext("%(n)s corrigée", "%(n)s corrigées", corrected) % {"n": corrected})
+    line = ", ".join(parts)
+    if archived:
+        line += " ; " + ngettext("%(n)s écriture d'années archivées rejouée, non recontrôlée",
+                                 "%(n)s écritures d'années archivées rejouées, non recontrôlées", archived) % {
+            "n": archived}
+    return line
 
 
 def _line(finding) -> str:

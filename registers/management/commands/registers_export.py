@@ -2,6 +2,7 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
+from compliance.formatting import entries
 from registers.chain.verification import register_export
 from registers.models import Register
 
@@ -21,4 +22,4 @@ class Command(BaseCommand):
         document = register_export(found)
         with open(output, "w", encoding="utf-8") as handle:
             json.dump(document, handle, ensure_ascii=False, indent=1)
-        self.stdout.write(f"{found.label} : {len(document['entries'])} écriture(s) → {output}")
+        self.stdout.write(f"{found.label} : {entries(len(document['entries']))} → {output}")

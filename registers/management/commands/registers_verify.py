@@ -1,5 +1,7 @@
 from django.core.management.base import BaseCommand
+from django.utils.translation import ngettext
 
+from compliance.formatting import entries
 from registers.chain.verification import registers_verify
 
 
@@ -22,14 +24,19 @@ class Command(BaseCommand):
             if result.ok:
                 since = f" depuis le n° {result.since}" if result.since else ""
                 self.stdout.write(
-                    f"{result.register} : {result.entries} écriture(s){since}, {result.checkpoints} point(s) "
-                    "de contrôle — intègre"
+                    f"{result.register} : {entries(result.entries)}{since}, {checkpoints(result.checkpoints)} — "
+                    "intègre"
                 )
                 continue
             broken += 1
             self.stdout.write(f"{result.register} : ROMPU au n° {result.first_broken}")
             for problem in result.problems:
                 self.stdout.write(f"  {problem}")
-        self.stdout.write(f"{len(results)} registre(s) vérifié(s), {broken} rompu(s)")
+        verified = ngettext("%(n)s registre vérifié", "%(n)s registres vérifiés", len(results)) % {"n": len(results)}
+        self.stdout.write(f"{verified}, " + ngettext("%(n)s rompu", "%(n)s rompus", broken) % {"n": broken})
         if broken:
             raise SystemExit(1)
+
+
+def checkpoints(count: int) -> str:
+    return ngettext("%(n)s point de contrôle", "%(n)s points de contrôle", count) % {"n": count}

@@ -1,9 +1,12 @@
 import json
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import ngettext
 
 from compliance.errors import DomainError
-from registers.management.command_inputs import import_inputs
+from compliance.formatting import entries
+from registers.management.command_inputs import day_shown, gaming_days, import_inputs
+from registers.tables.errors import slips
 from registers.tables.imports import LineError, slips_import
 
 
@@ -38,12 +41,14 @@ class Command(BaseCommand):
             self.stdout.write(json.dumps(result.as_dict(), ensure_ascii=False, indent=1))
             return
         kinds = ", ".join(f"{kind} {count}" for kind, count in result.by_kind.items() if count)
-        days = (f"{result.days[0].isoformat()} → {result.days[-1].isoformat()}" if len(result.days) > 1
-                else result.days[0].isoformat())
+        days = (f"{day_shown(result.days[0], found)} → {day_shown(result.days[-1], found)}" if len(result.days) > 1
+                else day_shown(result.days[0], found))
         self.stdout.write(
-            f"{result.slips} bordereau(x) importé(s) ({kinds}) · {result.sessions} séance(s) ouverte(s) · "
-            f"{len(result.days)} journée(s) ({days}) · {len(result.entries)} écriture(s) · "
+            ngettext("%(n)s bordereau importé", "%(n)s bordereaux importés", result.slips) % {"n": result.slips}
+            + f" ({kinds}) · "
+            + ngettext("%(n)s séance ouverte", "%(n)s séances ouvertes", result.sessions) % {"n": result.sessions}
+            + f" · {gaming_days(len(result.days))} ({days}) · {entries(len(result.entries))} · "
             f"SHA-256 du fichier {result.file_sha256}")
         for entry in result.entries:
-            self.stdout.write(f"  {found.code}/{entry.register} n° {entry.seq} ({entry.gaming_day.isoformat()}) : "
-                              f"{entry.slips} bordereau(x), empreinte {entry.digest}")
+            self.stdout.write(f"  {found.code}/{entry.register} n° {entry.seq} ({day_shown(entry.gaming_day, found)}) "
+                              f": {slips(entry.slips)}, empreinte {entry.digest}")

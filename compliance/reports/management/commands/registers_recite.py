@@ -1,6 +1,7 @@
 import json
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import ngettext
 
 from compliance.errors import DomainError
 from compliance.models import SYSTEM_USERNAME, Casino, User
@@ -49,9 +50,17 @@ class Command(BaseCommand):
         for item in reports:
             self.stdout.write(f"rapport n° {item['report']} ({item['kind']}, {item['casino']}, "
                               f"{' – '.join(item['period'])}) : nouvelle version")
-        verb = "à rectifier" if dry_run else "rectifiées"
-        self.stdout.write(f"{len(entries)} écriture(s) {verb}, {len(reports)} rapport(s) signé(s) "
-                          f"{'à refaire' if dry_run else 'refaits'}.")
+        self.stdout.write(_summary(len(entries), len(reports), dry_run=dry_run))
+
+
+def _summary(entries: int, reports: int, *, dry_run: bool) -> str:
+    """« 0 écriture à rectifier, 0 rapport signé à refaire. », « 3 écritures rectifiées, 1 rapport signé refait. »"""
+    if dry_run:
+        return (ngettext("%(n)s écriture à rectifier", "%(n)s écritures à rectifier", entries) % {"n": entries} + ", "
+                + ngettext("%(n)s rapport signé à refaire.", "%(n)s rapports signés à refaire.", reports)
+                % {"n": reports})
+    return (ngettext("%(n)s écriture rectifiée", "%(n)s écritures rectifiées", entries) % {"n": entries} + ", "
+            + ngettext("%(n)s rapport signé refait.", "%(n)s rapports signés refaits.", reports) % {"n": reports})
 
 
 def _actor(username: str | None) -> User:

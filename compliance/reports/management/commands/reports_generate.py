@@ -3,6 +3,7 @@ import json
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import ngettext
 
 from compliance.errors import DomainError
 from compliance.models import Casino, User
@@ -56,9 +57,13 @@ class Command(BaseCommand):
             self.stdout.write(_json(result))
         else:
             self.stdout.write(f"rapport n° {report.pk} · {report.get_kind_display()} · {report.get_status_display()}"
-                              + (f" · {report.pages} page(s) · SHA-256 {report.sha256}" if report.sha256 else "")
+                              + (f" · {_pages(report.pages)} · SHA-256 {report.sha256}" if report.sha256 else "")
                               + (f" · écrit dans {out}" if result["file"] else ""))
 
 
 def _json(data) -> str:
     return json.dumps(data, ensure_ascii=False, indent=2)
+
+
+def _pages(count: int) -> str:
+    return ngettext("%(n)s page", "%(n)s pages", count) % {"n": count}

@@ -4,6 +4,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from django.utils import translation
 
+from compliance.formatting import entries
 from compliance.reports.verification import verify_report
 
 
@@ -43,7 +44,7 @@ class Command(BaseCommand):
             if check.report is not None:
                 report = check.report
                 self.stdout.write(f"couvre : {report.register} · {report.period_start.isoformat()} · "
-                                  f"{check.covered} écriture(s) · SHA-256 {check.sha256}")
+                                  f"{entries(check.covered)} · SHA-256 {check.sha256}")
         if not check.valid:
             raise SystemExit(1)
 
