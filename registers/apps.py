@@ -39,14 +39,17 @@ class RegistersConfig(AppConfig):
 
         compliance_services.CASINO_CREATED[:] = [lambda casino: casino_partitions_open(casino, ahead=0)]
 
-        # the header's search finds cards, clients, register entries and poker deals, the core importing none of them
+        # the header's search finds cards, clients, register entries (live, then of the archived years) and poker deals,
+        # the core importing none of them
         from compliance.search import searcher_register
 
         from .cards.selectors import search_cards, search_clients
+        from .chain.kept import search_archived_entries
         from .chain.selectors import search_entries
         from .poker_room.selectors import search_hands
 
-        for order, searcher in enumerate((search_cards, search_clients, search_entries, search_hands), start=10):
+        searchers = (search_cards, search_clients, search_entries, search_archived_entries, search_hands)
+        for order, searcher in enumerate(searchers, start=10):
             searcher_register(searcher, order=order)
 
         _todo_providers()

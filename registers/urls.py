@@ -48,6 +48,8 @@ urlpatterns = [
     re_path(rf"^{CASINO}/(?P<kind>{_kinds(*poker.FAMILIES)})/$", poker.poker_page, name="registers-other"),
     path("<slug:casino>/<slug:kind>/", register_page.register_detail, name="registers-register"),
     path("<slug:casino>/<slug:kind>/archives/<int:year>/", archive.archive_year, name="registers-archive"),
+    path("<slug:casino>/<slug:kind>/archives/<int:year>/<int:seq>/", archive.archive_entry,
+         name="registers-archive-entry"),
     path("<slug:casino>/<slug:kind>/verifier/", register_page.register_verify_page, name="registers-verify"),
     path("<slug:casino>/<slug:kind>/contresignature/<int:pk>/", countersign, name="registers-countersign"),
     path("<slug:casino>/<slug:kind>/<int:seq>/", entry_detail, name="registers-entry"),

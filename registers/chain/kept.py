@@ -8,10 +8,14 @@ from collections.abc import Iterable, Iterator
 
 from django.db import connection
 from django.db.models import OuterRef, Q, Subquery
+from django.http import Http404
+from django.urls import reverse
+from django.utils.translation import gettext
 
 from compliance.models import Casino, User
+from compliance.search import PER_SEARCHER, Hit, Query
 
-from ..kinds import entry_kind_label
+from ..kinds import entry_kind_label, register_kind_label
 from ..models import Entry, KeptEntry, Register
 from .selectors import ENTRIES_PER_PAGE, EntriesPage, entries_below, entries_csv, payload_pretty, with_corrections
 
@@ -22,6 +26,9 @@ def year_ids(casino_id: int, year: int) -> tuple[int, int]:
     """The range of the ids a casino's entries of `year` are given: [first, end)."""
     first = (casino_id << CASINO_SHIFT) | ((year - 1900) << YEAR_BITS)
     return first, first + (1 << YEAR_BITS)
+
+
+ARCHIVE_TABLE = re.compile(r"^registers_entry_archive_c(\d+)_(\d{4})$")
 
 
 def archived_years(casino: Casino) -> list[int]:
@@ -99,3 +106,55 @@ def archived_entries(register: Register) -> Iterator[Entry]:
     if ranges is None:
         return iter(())
     return as_entries(KeptEntry.objects.filter(ranges, register_id=register.pk).order_by("seq").iterator(2000))
+
+
+def archived_entry(register: Register, year: int, seq: int) -> Entry:
+    """The register's entry n° `seq` of its archived year `year`, as an (unsaved) `Entry` with its people; a number the
+    year does not hold is a 404."""
+    found = year_entries(register, year).filter(seq=seq).first()
+    if found is None:
+        raise Http404
+    entry = next(as_entries([found]))
+    entry.register = register
+    entry.kind_label, entry.pretty = entry_kind_label(entry.kind), payload_pretty(entry)
+    return entry
+
+
+def archived_neighbours(register: Register, year: int, seq: int) -> tuple[bool, bool]:
+    """Whether the archived year holds the entries before and after n° `seq` (its page's « previous » and « next »)."""
+    held = set(year_entries(register, year).filter(seq__in=(seq - 1, seq + 1)).values_list("seq", flat=True))
+    return seq - 1 in held, seq + 1 in held
+
+
+def search_archived_entries(user: User, query: Query) -> list[Hit]:
+    """The header's search in the archived years (compliance/search.py): the entries n° `query.number` of the registers
+    the user sees, in the years their casinos archived, each linked to its page in its archive. Two queries: the
+    catalog's archived tables, then the kept entries of those years' ids (each archive table's index on the register
+    and the n°)."""
+    if query.number is None:
+        return []
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT relname FROM pg_class WHERE relkind = 'r' AND relname LIKE %s",
+                       ["registers\\_entry\\_archive\\_c%"])
+        tables = [found for (name,) in cursor.fetchall() if (found := ARCHIVE_TABLE.match(name))]
+    if not tables:
+        return []
+    ranges = Q()
+    for table in tables:
+        first, end = year_ids(int(table[1]), int(table[2]))
+        ranges |= Q(id__gte=first, id__lt=end)
+    found = (KeptEntry.objects.filter(ranges, register__in=Register.objects.visible_to(user), seq=query.number)
+             .select_related("register__casino").only("id", "seq", "kind", "gaming_day", "register__kind",
+                                                      "register__casino__code", "register__casino__name")
+             .order_by("register__casino__name", "register__kind", "-id")[:PER_SEARCHER])
+    kind = gettext("Écriture archivée")
+    return [Hit(kind, gettext("%(register)s n° %(n)s") % {"register": register_kind_label(entry.register.kind),
+                                                           "n": entry.seq},
+                reverse("registers-archive-entry", kwargs={"casino": entry.register.casino.code,
+                                                           "kind": entry.register.kind, "year": entry_year(entry.pk),
+                                                           "seq": entry.seq}),
+                exact=True, casino=entry.register.casino.name,
+                detail=gettext("%(kind)s · année %(year)s archivée") % {"kind": entry_kind_label(entry.kind),
+                                                                       "year": entry_year(entry.pk)},
+                day=entry.gaming_day)
+            for entry in found]
