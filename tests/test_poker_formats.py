@@ -268,7 +268,7 @@ def test_pokerstars_text_with_windows_line_ends_and_a_default_zone():
         read(pokerstars, text)
     assert (error.value.field, error.value.message_en) == ("date", e.NO_ZONE.en)
     assert read(pokerstars, text, default_tz=LUX) == HANDS
-    summer = text.replace("2026/11/20 21:05:00", "2026/07/20 21:05:00")
+    summer = text.replace("2026/11/20 21:05:00 [2026/11/20 15:05:00", "2026/07/20 21:05:00 [2026/07/20 15:05:00")
     assert read(pokerstars, summer, default_tz=LUX)[0].started_at == datetime(2026, 7, 20, 19, 5, tzinfo=UTC)
 
 
@@ -381,7 +381,10 @@ PS_REFUSALS = [
     ("unknown action", "frank: folds", "frank: sings", "1002", "action", e.UNKNOWN_ACTION, {"value": "sings"}, "this"),
     ("card twice", "carol: shows [As Ad]", "carol: shows [As Ah]", "1002", "cards", e.CARD_TWICE, {"value": "Ah"},
      "last"),
-    ("unknown zone", "21:05:00 CET", "21:05:00 WET", "1002", "date", e.UNKNOWN_ZONE, {"value": "WET"}, "this"),
+    ("a zone's time that is not the Eastern time", "21:05:00 CET", "21:05:00 WET", "1002", "date",
+     e.ZONE_DISAGREES, {"local": "2026/11/20 21:05:00", "zone": "WET", "eastern": "2026/11/20 15:05:00"}, "this"),
+    ("unknown zone", "21:05:00 CET [2026/11/20 15:05:00 ET]", "21:05:00 XYZ", "1002", "date", e.UNKNOWN_ZONE,
+     {"value": "XYZ"}, "this"),
     ("unknown currency", "€2 EUR)", "€2 GBP)", "1002", "currency", e.UNKNOWN_VALUE,
      {"value": "GBP", "expected": "EUR, CAD, USD"}, "this"),
     ("pots that do not add up", "Total pot €150.50", "Total pot €151.50", "1002", "total pot", e.POTS_TOTAL,

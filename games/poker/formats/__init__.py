@@ -15,6 +15,8 @@ def detect(head: str | bytes) -> str | None:
     head = head.lstrip("\ufeff \t\r\n")
     if head[:1] in ("{", "["):
         return "ohh"
+    if head.startswith("*") and pokerstars.SEPARATOR.match(head):  # « *********** # 1 ************** » first
+        head = head[pokerstars.SEPARATOR.match(head).end():].lstrip(" \t\r\n")
     if head.startswith("PokerStars "):
         return "pokerstars"
     return None

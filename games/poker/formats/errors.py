@@ -90,6 +90,8 @@ NEGATIVE = Message("montant négatif : {value}.", "negative amount: {value}.")
 FRACTION_OF_CENT = Message("fraction de centime : {value}.", "fraction of a cent: {value}.")
 BAD_DATE = Message("date illisible : « {value} ».", "unreadable date: “{value}”.")
 UNKNOWN_ZONE = Message("fuseau horaire inconnu : « {value} ».", "unknown time zone: “{value}”.")
+ZONE_DISAGREES = Message("l'heure {local} ({zone}) n'est pas l'heure de l'Est donnée entre crochets, {eastern}.",
+                         "the time {local} ({zone}) is not the Eastern time given in brackets, {eastern}.")
 NO_ZONE = Message("heure sans fuseau horaire (et aucun fuseau par défaut donné).",
                   "time without a time zone (and no default zone given).")
 UNKNOWN_VALUE = Message("valeur inconnue : « {value} » (attendu : {expected}).",

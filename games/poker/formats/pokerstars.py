@@ -20,6 +20,7 @@ Our reading:
 
 Form only: whether the actions make a legal deal is for games/poker/replay.py."""
 
+import re
 from datetime import UTC
 
 from games.hands.cards import text
@@ -29,10 +30,14 @@ from games.poker.formats.common import sink, text_lines
 from games.poker.formats.pokerstars_parser import GAMES, LUXEMBOURG, SYMBOLS, TORONTO, VERSIONS, Parser
 from games.poker.hand import STREETS, Action, Hand
 
+SEPARATOR = re.compile(r"\*{3,} # \d+ \*{3,}")  # between the hands of a history the client was asked for
+STARTS = ("PokerStars Hand #", "PokerStars Game #", "PokerStars Zoom Hand #")
 
-def read(stream, default_tz=None):
+
+def read(stream, default_tz=None, default_currency=None):
     """Yield each hand of the stream (binary or text), in order; raise errors.FormatError at the first hand that
-    cannot be read, with its number, its ordinal, the line at fault and the field."""
+    cannot be read, with its number, its ordinal, the line at fault and the field. A hand « cancelled » before it was
+    dealt is no hand: it is passed over. `default_currency`: the dollar of a header that names no currency."""
     block, start, ordinal, number, cache = [], 0, 0, 0, {}
     lines = text_lines(stream)
     while True:
@@ -41,20 +46,32 @@ def read(stream, default_tz=None):
         except UnicodeDecodeError:
             raise e.Malformed("encoding", e.ENCODING).format_error(None, ordinal + 1, number + 1) from None
         number += 1
-        if line and not line.isspace():
+        if line is not None:
+            line = line.rstrip()  # the client ends many lines with a blank
+            if block and line.startswith(STARTS):  # a hand straight after another, no blank line between
+                ordinal += 1
+                hand = _read_hand(block, start, ordinal, default_tz, cache, default_currency)
+                if hand is not None:
+                    yield hand
+                block = []
+            if SEPARATOR.fullmatch(line):
+                line = ""
+        if line:
             if not block:
                 start = number
             block.append(line)
         elif block:
             ordinal += 1
-            yield _read_hand(block, start, ordinal, default_tz, cache)
+            hand = _read_hand(block, start, ordinal, default_tz, cache, default_currency)
+            if hand is not None:
+                yield hand
             block = []
         if line is None:
             return
 
 
-def _read_hand(lines: list[str], start: int, ordinal: int, default_tz, cache: dict) -> Hand:
-    parser, line_number = Parser(default_tz, cache), start
+def _read_hand(lines: list[str], start: int, ordinal: int, default_tz, cache: dict, default_currency=None) -> Hand:
+    parser, line_number = Parser(default_tz, cache, default_currency), start
     try:
         for line in lines:
             parser.feed(line)

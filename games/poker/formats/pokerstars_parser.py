@@ -2,23 +2,19 @@
 reading): the format's vocabulary, shared with the writer, and the parser."""
 
 import re
-from datetime import datetime
 from functools import lru_cache
-from zoneinfo import ZoneInfo
 
 from games.poker import hand as h
 from games.poker.formats import errors as e
 from games.poker.formats.common import cards_of, check_dealt_once
-from games.poker.hand import Action, DeclaredPot, Hand, Seat
+from games.poker.formats.pokerstars_header import GAMES, HEADER, LUXEMBOURG, SYMBOLS, TORONTO, VERSIONS, read_header
+from games.poker.hand import Action, CashOut, DeclaredPot, Hand, Seat
 
-GAMES = {"Hold'em": h.HOLDEM, "Omaha": h.OMAHA, "Omaha Hi/Lo": h.OMAHA_HILO}
-VERSIONS = {"No Limit": h.NO_LIMIT, "Pot Limit": h.POT_LIMIT, "Limit": h.LIMIT}
-SYMBOLS = {"EUR": "€", "CAD": "$", "USD": "$"}
-LUXEMBOURG, TORONTO = ZoneInfo("Europe/Luxembourg"), ZoneInfo("America/Toronto")
-ZONES = {"CET": (LUXEMBOURG, 1), "CEST": (LUXEMBOURG, 0), "ET": (TORONTO, 0), "EST": (TORONTO, 1),
-         "EDT": (TORONTO, 0), "UTC": (ZoneInfo("UTC"), 0), "GMT": (ZoneInfo("UTC"), 0)}  # fold: the later or not
+__all__ = ["GAMES", "LUXEMBOURG", "SYMBOLS", "TORONTO", "VERSIONS", "Parser", "cents"]
 SECTIONS = {"HOLE CARDS": "preflop", "FLOP": "flop", "TURN": "turn", "RIVER": "river", "SHOW DOWN": "showdown",
             "SHOWDOWN": "showdown", "SUMMARY": "summary"}
+RUNS = {"FIRST": 0, "SECOND": 1, "THIRD": 2}  # the boards of a deal run more than once
+HOLE = {h.HOLDEM: 2, h.OMAHA: 4, h.OMAHA_HILO: 4}
 ORDER = {street: index for index, street in enumerate(h.STREETS)}
 BOARD_AT = {"flop": (0, 3), "turn": (3, 1), "river": (4, 1)}
 VERBS = {"folds": h.FOLD, "checks": h.CHECK, "calls": h.CALL, "bets": h.BET, "raises": h.RAISE, "shows": h.SHOW,
@@ -27,13 +23,16 @@ POSTS = {"small blind": h.POST_SMALL_BLIND, "big blind": h.POST_BIG_BLIND, "the 
          "straddle": h.POST_OPTION, "dead blind": h.POST_DEAD, "small & big blinds": "both"}
 LIVE = {h.POST_SMALL_BLIND, h.POST_BIG_BLIND, h.POST_OPTION, h.CALL, h.BET, h.RAISE}  # count towards "raises to"
 IGNORED = {"doesn't show hand", "sits out", "is sitting out", "is back", "has returned", "has timed out"}
-NOISE = re.compile(r"Uncalled bet \(.*|.+ (?:joins the table at seat #\d+|leaves the table|is (?:dis)?connected|has"
-                   r" timed out.*|has returned|is sitting out|sits out|will be allowed to play after the button|was"
-                   r" removed from the table.*|said, \".*)")  # chat and comings and goings: no part of the deal
-HEADER = re.compile(r"PokerStars (?:Zoom )?Hand #([^:\s]+): +(Hold'em|Omaha Hi/Lo|Omaha) (No Limit|Pot Limit|Limit)"
-                    r" \(([^)]*)\) - (\d{4})/(\d{2})/(\d{2}) (\d{1,2}):(\d{2}):(\d{2})(?: ([A-Z]+))?(?: \[.*\])?")
+NOISE = re.compile(r"Uncalled bet \(.*|No low hand qualified|.+ (?:joins the table at seat #\d+|leaves the table|is "
+                   r"(?:dis)?connected|has reconnected|has timed out.*|has returned|is sitting out|sits out|will be "
+                   r"allowed to play after the button|was removed from the table.*|is feeling \w+|said, \".*)")
+# chat, comings and goings, and what the deal itself says otherwise: no part of it
+CASH_OUT = re.compile(r"(.+) cashed out the hand for (\S+) \| Cash Out Fee (\S+)")
+CAPPED = re.compile(r" and has reached the \S+ cap$")
 TABLE = re.compile(r"Table '(.*)' \d+-max(?: \([^)]*\))? Seat #(\d+) is the button")
 SEAT = re.compile(r"Seat (\d+): (.+) \((\S+) in chips(?:, [^)]*)?\)(?: (is sitting out|out of hand.*))?")
+KEPT = " (pot not awarded as player cashed out)"  # a summary's seat whose winnings the room kept
+WON = re.compile(r" and won \((\S+)\)")
 
 
 @lru_cache(maxsize=4096)  # the same few amounts come back line after line
@@ -67,42 +66,23 @@ def _bracketed(text: str, field: str) -> tuple[int, ...]:
 class Parser:
     """One hand's lines, fed in order; `hand()` once they are all in."""
 
-    def __init__(self, default_tz, cache: dict):
-        self.default_tz, self.number, self.cache = default_tz, None, cache
+    def __init__(self, default_tz, cache: dict, default_currency: str | None = None):
+        self.default_tz, self.default_currency, self.number, self.cache = default_tz, default_currency, None, cache
         self.table = self.button = None
         self.seats, self.sitting_out, self.dealt, self.shown = [], [], {}, {}
         self.actions, self.board, self.street, self.put = [], (), "preflop", {}
         self.totals, self.pots, self.by_pot, self.wins = None, [], {}, []
+        self.boards: list[tuple[int, ...]] = []  # run more than once: each board, the first one self.board
+        self.run, self.cash_outs, self.kept, self.after_rake, self.cancelled = 0, {}, {}, False, False
+        self.common: tuple[int, ...] = ()
         self.feed = self._header
 
     def _header(self, line: str) -> None:
         found = HEADER.fullmatch(line)
-        if not found:
-            raise e.Malformed("header", e.MISSING_HEADER, value=line)
-        self.number, game, version, stakes = found.group(1, 2, 3, 4)
-        self.game, self.version = GAMES[game], VERSIONS[version]
-        parts = stakes.split(" - ")
-        blinds, _, self.currency = parts[0].rpartition(" ")
-        if self.currency not in SYMBOLS:
-            raise e.Malformed("currency", e.UNKNOWN_VALUE, value=self.currency, expected=", ".join(SYMBOLS))
-        low, _, high = blinds.partition("/")
-        self.stakes = (cents(low, "stakes"), cents(high, "stakes"))
-        self.figures = {}
-        for part in parts[1:]:
-            what, _, amount = part.rpartition(" ")
-            if what not in ("Cap", "Ante", "Small blind"):
-                raise e.Malformed("header", e.UNKNOWN_VALUE, value=part, expected="Cap, Ante, Small blind")
-            self.figures[what] = cents(amount, what.lower())
-        zone = found.group(11)
-        if zone is None and self.default_tz is None:
-            raise e.Malformed("date", e.NO_ZONE)
-        if zone is not None and zone not in ZONES:
-            raise e.Malformed("date", e.UNKNOWN_ZONE, value=zone)
-        tz, fold = ZONES[zone] if zone else (self.default_tz, 0)
-        try:
-            self.started_at = datetime(*map(int, found.group(5, 6, 7, 8, 9, 10)), tzinfo=tz, fold=fold)
-        except ValueError:
-            raise e.Malformed("date", e.BAD_DATE, value=line[found.start(5):found.end(10)]) from None
+        self.number = found and found.group(1)  # a refusal of the header names the hand when it can
+        header = read_header(found, line, self.default_tz, self.default_currency, cents)
+        self.number, self.game, self.version, self.currency = header[:4]
+        self.stakes, self.figures, self.started_at = header.stakes, header.figures, header.started_at
         self.feed = self._table
 
     def _table(self, line: str) -> None:
@@ -156,9 +136,16 @@ class Parser:
                 number = int(pot[9:])
             if number is None:
                 raise e.Malformed("collected", e.UNKNOWN_POT, value=pot)
-            self.wins.append((number, name, cents(amount, "collected")))
+            self.wins.append((number, name, cents(amount, "collected"), self.run))
             return None
         if NOISE.fullmatch(line):
+            return None
+        cashed = CASH_OUT.fullmatch(line)
+        if cashed and cashed.group(1) in self.dealt:
+            self.cash_outs[cashed.group(1)] = (cents(cashed.group(2), "cash out"), cents(cashed.group(3), "cash out"))
+            return None
+        if line == "Hand cancelled":  # no deal: nothing was played, nothing is read
+            self.cancelled = True
             return None
         if colon and any(line.startswith(name + ": ") for name in self.dealt):  # a name with ": " in it
             name = next(name for name in self.dealt if line.startswith(name + ": "))
@@ -167,10 +154,13 @@ class Parser:
 
     def _section(self, line: str) -> None:
         name, _, cards = line[4:].partition(" ***")
+        ordinal, _, rest = name.partition(" ")
+        if ordinal in RUNS and rest in SECTIONS:
+            return self._run(RUNS[ordinal], SECTIONS[rest], cards, line)
         street = SECTIONS.get(name)
         if street == "summary":
             self.feed = self._summary
-            return
+            return None
         if street is None or ORDER[street] < ORDER[self.street] or street == self.street != "preflop":
             raise e.Malformed("section", e.UNREADABLE_LINE, value=line)
         if street in BOARD_AT:
@@ -182,6 +172,29 @@ class Parser:
             self.board += dealt
         if street != self.street:
             self.street, self.put = street, {}
+        return None
+
+    def _run(self, run: int, street: str, cards: str, line: str) -> None:
+        """« *** SECOND TURN *** [Js 9h Jh] [5h] »: a card of the second board; « *** FIRST SHOW DOWN *** »: the
+        showdown of the first, whose « collected » lines are its wins."""
+        if street == "showdown":
+            self.street, self.run = street, run
+            return
+        if street not in BOARD_AT or run > len(self.boards) or self.street == "showdown":
+            raise e.Malformed("section", e.UNREADABLE_LINE, value=line)
+        if not self.boards:  # the cards dealt before the run are every board's
+            self.common = self.board
+            self.boards.append(self.board)
+        if run == len(self.boards):
+            self.boards.append(self.common)
+        before, count = BOARD_AT[street]
+        cards = cards.strip()
+        dealt = _bracketed(cards[cards.rfind("["):] if street != "flop" else cards, "board")
+        if len(self.boards[run]) != before or len(dealt) != count:
+            raise e.Malformed("board", e.BOARD_CARDS, street=street, count=len(dealt), expected=count)
+        self.boards[run] += dealt
+        if run == 0:
+            self.board = self.boards[0]
 
     def _action(self, player: str, rest: str) -> None:
         """One action; the same line on the same street is the same Action, kept in the cache (but for a raise,
@@ -191,19 +204,23 @@ class Parser:
             action, alone = self._new_action(player, rest)
             if action is None:
                 return
-            if alone and action.kind != h.RAISE and not action.cards:
+            if alone and action.kind not in (h.RAISE, h.SHOW, h.MUCK):  # a show's street is the deal's, not the line's
                 if len(self.cache) >= 4096:
                     self.cache.clear()
                 self.cache[self.street, player, rest] = action
         if action.kind in LIVE:
             self.put[player] = self.put.get(player, 0) + action.amount
+        elif self.run and action.kind in (h.SHOW, h.MUCK) and any(
+                a.player == player and a.kind == action.kind for a in self.actions if a.street == "showdown"):
+            return  # the same cards shown again at the second board's showdown
         self.actions.append(action)
 
     def _new_action(self, player: str, rest: str) -> tuple[Action | None, bool]:
         """The action the line says, and whether it is the line's only one."""
-        all_in = rest.endswith(" and is all-in")
+        capped = CAPPED.search(rest)  # a capped table: the player can put in no more, as if all-in
+        all_in = capped is not None or rest.endswith(" and is all-in")
         if all_in:
-            rest = rest[:-14]
+            rest = rest[:capped.start()] if capped else rest[:-14]
         verb, _, argument = rest.partition(" ")
         kind = VERBS.get(verb)
         amount, cards = 0, ()
@@ -236,7 +253,9 @@ class Parser:
             if rest in IGNORED:
                 return None, False
             raise e.Malformed("action", e.UNKNOWN_ACTION, value=rest)
-        return Action(self.street, player, kind, amount, all_in, cards), True
+        # cards shown once the pot is collected, everyone else having folded, are shown at the deal's end all the same
+        street = "showdown" if kind in (h.SHOW, h.MUCK) and self.wins else self.street
+        return Action(street, player, kind, amount, all_in, cards), True
 
     def _summary(self, line: str) -> None:
         if line.startswith("Total pot "):
@@ -252,22 +271,37 @@ class Parser:
                             label != "Side pot" or len(self.pots) != 1):
                         raise e.Malformed("total pot", e.UNKNOWN_POT, value=label)
                     self.pots.append(cents(amount, "pots"))
-            if sum(self.pots) != self.totals["pot"]:
-                raise e.Malformed("total pot", e.POTS_TOTAL, total=total, pots=pots)
             for part in parts[1:]:
                 what, _, amount = part.rpartition(" ")
                 if what not in ("Rake", "Jackpot", "Bad beat"):
                     raise e.Malformed("total pot", e.UNKNOWN_VALUE, value=part, expected="Rake, Jackpot, Bad beat")
                 self.totals[what] = cents(amount, what.lower())
+            if sum(self.pots) != self.totals["pot"]:  # the rooms write the side pots after their rake and drops
+                levied = sum(self.totals.get(what, 0) for what in ("Rake", "Jackpot", "Bad beat"))
+                if len(self.pots) < 2 or sum(self.pots) + levied != self.totals["pot"]:
+                    raise e.Malformed("total pot", e.POTS_TOTAL, total=total, pots=pots)
+                self.after_rake = True
         elif line.startswith(("Rake by pot: ", "Jackpot by pot: ", "Bad beat by pot: ")):
             what, _, values = line.partition(" by pot: ")
             self.by_pot[what] = [cents(value, what.lower()) for value in values.split(" | ")]
-        elif not line.startswith(("Seat ", "Board ")):
+        elif line.startswith("Seat "):
+            if line.endswith(KEPT):  # what the cards gave a player who cashed out, the room's
+                number, _, rest = line[5:].partition(": ")
+                name = next((name for seat, name, _ in self.seats if str(seat) == number and rest.startswith(name)),
+                            None)
+                if name is None:
+                    raise e.Malformed("summary", e.UNREADABLE_LINE, value=line)
+                self.kept[name] = sum(cents(won, "won") for won in WON.findall(rest))
+        elif not (line.startswith("Board ") or line.startswith("Hand was run ") or line.partition(" ")[0] in RUNS
+                  and line.partition(" ")[2].startswith("Board [")):
             raise e.Malformed("summary", e.UNREADABLE_LINE, value=line)
 
-    def hand(self) -> Hand:
+    def hand(self) -> Hand | None:
+        """The hand read, or None when it was cancelled before it was dealt (« Hand cancelled »)."""
         if self.feed in (self._header, self._table):
             raise e.Malformed("header" if self.feed == self._header else "table", e.MISSING_HEADER, value="")
+        if self.cancelled:
+            return None
         if self.totals is None:
             raise e.Malformed("summary", e.MISSING_SUMMARY)
         if not self.seats:
@@ -279,16 +313,21 @@ class Parser:
             if len(values) != len(self.pots) or sum(values) != total:
                 raise e.Malformed(what.lower(), e.BY_POT, count=len(values), pots=len(self.pots), total=total)
             share[what] = values
-        for number, _, _ in self.wins:
+        for number, _, _, _ in self.wins:
             if number >= len(self.pots):
                 raise e.Malformed("collected", e.UNKNOWN_POT, value=number)
+        for name in self.kept:
+            if name not in self.cash_outs:
+                raise e.Malformed("summary", e.UNKNOWN_PLAYER, value=name)
         pots = tuple(DeclaredPot(number, amount, share["Rake"][number], share["Jackpot"][number],
-                                 share["Bad beat"][number], tuple((name, won) for n, name, won in self.wins
-                                                                  if n == number))
+                                 share["Bad beat"][number], *self._wins(number))
                      for number, amount in enumerate(self.pots))
-        check_dealt_once(self.board, {name: cards + self.shown.get(name, ()) for name, cards in self.dealt.items()},
-                         "cards")
-        seats = tuple(Seat(seat, name, stack, self.dealt[name] or tuple(dict.fromkeys(self.shown.get(name, ()))))
+        own = [card for board in self.boards[1:] for card in board[len(self.common):]]
+        check_dealt_once(self.board + tuple(own), {name: cards + self.shown.get(name, ())
+                                                  for name, cards in self.dealt.items()}, "cards")
+        hole = HOLE[self.game]
+        seats = tuple(Seat(seat, name, stack, self.dealt[name] or (
+            shown if len(shown := tuple(dict.fromkeys(self.shown.get(name, ())))) == hole else ()))
                       for seat, name, stack in sorted(self.seats))
         small, big = self.stakes
         if self.version == h.LIMIT:
@@ -298,6 +337,20 @@ class Parser:
         antes = [a.amount for a in self.actions if a.kind == h.POST_ANTE]
         ante = self.figures.get("Ante", max(antes, default=0))
         extra = {"sitting_out": self.sitting_out} if self.sitting_out else {}
+        cash_outs = tuple(CashOut(name, paid, fee, self.kept.get(name, 0))
+                          for name, (paid, fee) in self.cash_outs.items())
         return Hand(self.number, self.table, self.started_at, self.game, self.version, self.currency, small, big,
                     self.button, seats, tuple(self.actions), self.board, pots, ante, self.figures.get("Cap", 0),
-                    extra)
+                    extra, tuple(self.boards[1:]), cash_outs, self.after_rake)
+
+    def _wins(self, number: int) -> tuple[tuple, tuple]:
+        """A pot's wins, and each board's when the deal was run more than once (the wins then their sum)."""
+        if not self.boards:
+            return tuple((name, won) for n, name, won, _ in self.wins if n == number), ()
+        boards = tuple(tuple((name, won) for n, name, won, run in self.wins if n == number and run == index)
+                       for index in range(len(self.boards)))
+        summed: dict[str, int] = {}
+        for board in boards:
+            for name, won in board:
+                summed[name] = summed.get(name, 0) + won
+        return tuple(summed.items()), boards
