@@ -124,6 +124,9 @@ class PokerHand(models.Model):
     progressive_declared = models.DecimalField(**MONEY)
     bad_beat = models.DecimalField(**MONEY)
     bad_beat_declared = models.DecimalField(**MONEY)
+    # the room's cash-outs (PokerStars' « cashed out the hand for $22.77 | Cash Out Fee $0.46 »): paid, and its fees
+    cash_out = models.DecimalField(_("paiements anticipés"), default=0, **MONEY)
+    cash_out_fee = models.DecimalField(_("frais de paiement anticipé"), default=0, **MONEY)
     flags = models.JSONField(default=list)  # the irregularities' codes, with their amounts in minor units
     data = models.JSONField()  # the deal, compactly
     digest = models.CharField(max_length=64)

@@ -48,8 +48,8 @@ from . import errors, rules, selectors
 FORMATS = {"ohh": ohh, "pokerstars": pokerstars}
 COPY_CHUNK = 1 << 18  # characters handed to the COPY's writer at a time
 COLUMNS = ("batch_id, casino_id, gaming_day, number, \"table\", session_id, started_at, players, pot, rake, "
-           "rake_declared, rake_legal, progressive, progressive_declared, bad_beat, bad_beat_declared, flags, data, "
-           "digest")
+           "rake_declared, rake_legal, progressive, progressive_declared, bad_beat, bad_beat_declared, cash_out, "
+           "cash_out_fee, flags, data, digest")
 
 
 class HandRefused(DomainError):
@@ -71,6 +71,8 @@ class DaySums:
     rake_declared: int = 0
     progressive: int = 0
     bad_beat: int = 0
+    cash_out: int = 0
+    cash_out_fee: int = 0
     sha: "hashlib._Hash" = field(default_factory=hashlib.sha256)
 
 
@@ -236,6 +238,8 @@ class _Import:
         sums.rake_declared += outcome.declared_rake
         sums.progressive += outcome.declared_progressive
         sums.bad_beat += outcome.declared_bad_beat
+        sums.cash_out += outcome.cashed_out
+        sums.cash_out_fee += outcome.cash_out_fees
         sums.sha.update(digest.encode())
         flags = selectors.flags(hand, session, outcome)
         legal = "\\N" if outcome.legal_max_rake is None else _cents(outcome.legal_max_rake)
@@ -244,7 +248,8 @@ class _Import:
             f"{_copy_text(hand.table)}\t{session.pk}\t{hand.started_at.isoformat()}\t{len(hand.seats)}\t"
             f"{_cents(pot)}\t{_cents(outcome.rake)}\t{_cents(outcome.declared_rake)}\t{legal}\t"
             f"{_cents(outcome.progressive)}\t{_cents(outcome.declared_progressive)}\t{_cents(outcome.bad_beat)}\t"
-            f"{_cents(outcome.declared_bad_beat)}\t{_flags(flags)}\t{_copy_text(text)}\t{digest}\n")
+            f"{_cents(outcome.declared_bad_beat)}\t{_cents(outcome.cashed_out)}\t{_cents(outcome.cash_out_fees)}\t"
+            f"{_flags(flags)}\t{_copy_text(text)}\t{digest}\n")
         self.created += 1
         if self.progress is not None and self.read % 10_000 == 0:
             self.progress(self.read)
@@ -258,6 +263,8 @@ class _Import:
                        "empreinte": sums.sha.hexdigest(), "pots": _cents(sums.pot),
                        "retenue_declaree": _cents(sums.rake_declared), "retenue_recalculee": _cents(sums.rake),
                        "jackpot_progressif": _cents(sums.progressive), "bad_beat": _cents(sums.bad_beat)}
+            if sums.cash_out or sums.cash_out_fee:  # the room's cash-outs that day: what it paid, what it kept
+                payload |= {"paiements_anticipes": _cents(sums.cash_out), "frais_anticipes": _cents(sums.cash_out_fee)}
             if self.late[day] is not None:
                 payload["late_filing"] = self.late[day]
             due.append(Appended(kind=EntryKind.HANDS_IMPORTED, gaming_day=day, actor=self.actor, payload=payload,
@@ -286,7 +293,7 @@ class _Hashed(io.RawIOBase):
 def _hands(reader, stream, casino: Casino):
     if reader is pokerstars:
         return reader.read(io.TextIOWrapper(stream, encoding="utf-8"),
-                           default_tz=ZoneInfo(casino.jurisdiction.timezone))
+                           default_tz=ZoneInfo(casino.jurisdiction.timezone), default_currency=casino.currency)
     return reader.read(stream)
 
 

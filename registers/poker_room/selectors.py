@@ -101,7 +101,7 @@ def flags(hand: Hand, session: PokerSession, outcome: Outcome) -> list[list]:
     small, big = int(session.small_blind * CENTS), int(session.big_blind * CENTS)
     if (hand.small_blind, hand.big_blind) != (small, big) and not any(item[0] == "blinds" for item in found):
         found.append(["blinds", 0, {"hand": f"{hand.small_blind}/{hand.big_blind}", "session": f"{small}/{big}"}])
-    if not session.option:
+    if not session.option and not any(item[0] == "option" for item in found):  # the replay's, once per deal
         for action in hand.actions:
             if action.kind == POST_OPTION:
                 found.append(["option", 0, {"player": action.player, "posted": action.amount}])
