@@ -20,10 +20,11 @@ from django.db import models
 from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.functional import Promise
-from pyhanko.pdf_utils.reader import PdfFileReader
-from weasyprint import HTML, Attachment
 
-from . import ledger, parts
+from . import ledger
+
+# WeasyPrint, pyHanko and the parts' renderer are read when a report is made or read, not by every process that starts
+# Django (a command, the web server): their imports cost a second or two
 
 SOURCE_NAME = "source.json"
 LEDGER = "compliance/reports/_ledger.html"
@@ -71,9 +72,11 @@ class _Apart:
         return iter(())
 
 
-def _items(rows: ledger.Rows, zone: str, folder: Path) -> parts.Items:
+def _items(rows: ledger.Rows, zone: str, folder: Path) -> "parts.Items":  # noqa: F821
     """The ledger's items (entries, days' headings: the monthly book's ledger), rendered a batch of rows at a time
     into a file."""
+    from . import parts
+
     items, last_day, opening = parts.Items(folder / "items"), None, '<div class="ledger">'
     for batch in rows.batches():
         html = render_to_string(LEDGER, {"entries": batch, "zone": zone, "by_day": True})
@@ -115,6 +118,10 @@ def pdf(template: str, context: dict, source: dict, *, created: datetime.datetim
 def write(out, template: str, context: dict, source: dict, *, created: datetime.datetime) -> None:
     """Writes the report's PDF/A-3b to `out` (a binary file), in French (people read French first; the data is the
     same in any language)."""
+    from weasyprint import HTML, Attachment
+
+    from . import parts
+
     rows = source.get("entries")
     apart = isinstance(rows, ledger.Rows)
     with tempfile.TemporaryDirectory(prefix="vigie-report-") as folder:
@@ -150,6 +157,8 @@ def _sha256(path: Path) -> bytes:
 def source_stream(document: bytes | BinaryIO):
     """The stream of the `source.json` a report carries (a pyHanko StreamObject), None when the file holds none or
     cannot be read."""
+    from pyhanko.pdf_utils.reader import PdfFileReader
+
     read = io.BytesIO(document) if isinstance(document, bytes) else document
     try:
         names = PdfFileReader(read, strict=False).root["/Names"]["/EmbeddedFiles"]["/Names"]
@@ -171,5 +180,7 @@ def source_of(document: bytes) -> dict | None:
 
 
 def page_count(document: bytes | BinaryIO) -> int:
+    from pyhanko.pdf_utils.reader import PdfFileReader
+
     read = io.BytesIO(document) if isinstance(document, bytes) else document
     return int(PdfFileReader(read, strict=False).root["/Pages"]["/Count"])
