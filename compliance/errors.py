@@ -22,6 +22,7 @@ class ErrorCode(StrEnum):
     INVALID_CREDENTIALS = "invalid_credentials"
     NEGATIVE_AMOUNT = "negative_amount"
     OUT_OF_SCOPE = "out_of_scope"
+    PARAMETER_NOT_TAKEN = "parameter_not_taken"  # a job asked with a parameter its kind does not take
     PERMISSION_DENIED = "permission_denied"
     SCOPE_MISMATCH = "scope_mismatch"
     TOO_LARGE = "too_large"
@@ -59,6 +60,8 @@ ACCOUNT_LOCKED = _(
     "Compte verrouillé après trop de tentatives de connexion infructueuses. Réessayez après le délai de "
     "sécurité ou adressez-vous à votre administrateur."
 )
+JOB_KIND_UNKNOWN = _("Type de traitement inconnu : « {kind} ».")
+JOB_PARAMETER_NOT_TAKEN = _("« {kind} » ne prend pas de paramètre « {field} ».")
 JOB_NOT_FAILED = _("Seul un traitement en échec se relance : celui-ci est « {status} ».")
 
 # A programming error, never shown to a user: an audit event written outside its caller's transaction could

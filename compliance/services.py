@@ -5,6 +5,7 @@ import datetime
 import json
 import logging
 import secrets
+from collections.abc import Callable
 from decimal import Decimal
 from pathlib import Path
 from zoneinfo import ZoneInfo
@@ -316,14 +317,28 @@ def api_token_obtain(*, request, username: str, password: str) -> Token:
     return token
 
 
+def _job_inputs(kind: str, casino: Casino, actor: User, parameters: dict) -> dict:
+    """The job's inputs as its worker will read them (its starting `result`), each checked now: a kind that does not
+    take a parameter, or a parameter its kind refuses, refuses the request before anything is written."""
+    if kind not in JOB_HANDLERS or kind not in JOB_PARAMETERS:
+        raise DomainError(errors.JOB_KIND_UNKNOWN.format(kind=kind), code=ErrorCode.INVALID, field="kind")
+    names, check = JOB_PARAMETERS[kind]
+    unexpected = sorted(set(parameters) - set(names))
+    if unexpected:
+        raise DomainError(errors.JOB_PARAMETER_NOT_TAKEN.format(kind=JobRun.Kind(kind).label, field=unexpected[0]),
+                          code=ErrorCode.PARAMETER_NOT_TAKEN, field=unexpected[0])
+    return check(casino=casino, actor=actor, **parameters) if check else {}
+
+
 @transaction.atomic
-def job_enqueue(*, kind: str, casino: Casino, requested_by: User) -> JobRun:
-    """Records the job, then sends it to the broker once the transaction has committed; the person who asked
-    for it is the actor of its audit event."""
+def job_enqueue(*, kind: str, casino: Casino, requested_by: User, parameters: dict | None = None) -> JobRun:
+    """Records the job with its inputs, each checked first (`JOB_PARAMETERS`), then sends it to the broker once the
+    transaction has committed; the person who asked for it is the actor of its audit event."""
     verify_can_write(requested_by, casino)
-    job = JobRun.objects.create(kind=kind, casino=casino, requested_by=requested_by)
+    inputs = _job_inputs(kind, casino, requested_by, dict(parameters or {}))
+    job = JobRun.objects.create(kind=kind, casino=casino, requested_by=requested_by, result=inputs)
     audit_record(actor=requested_by, action=AuditAction.JOB_ENQUEUED, casino=casino, target_type="job",
-                 target_id=job.pk, details={"kind": kind})
+                 target_id=job.pk, details={"kind": kind, **inputs})
     send_on_commit("compliance.tasks.job_run", str(job.pk))
     return job
 
@@ -376,6 +391,10 @@ def _pipeline_check(*, job: JobRun, worker: str) -> dict:
 
 
 JOB_HANDLERS = {JobRun.Kind.PIPELINE_CHECK: _pipeline_check}
+# What each kind of job takes: kind → (its parameters' names, check(casino=, actor=, **parameters) → its inputs, or
+# None when it takes none). An app that adds a kind registers both (compliance/reconciliation/apps.py).
+JOB_PARAMETERS: dict[str, tuple[tuple[str, ...], Callable[..., dict] | None]] = {
+    JobRun.Kind.PIPELINE_CHECK: ((), None)}
 
 
 def worker_heartbeat(*, worker: str) -> None:

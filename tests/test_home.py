@@ -261,11 +261,13 @@ def test_the_administrator_sees_a_silent_worker_a_locked_account_and_a_certifica
 
 
 def test_a_failed_job_is_retried_from_its_page_by_the_administrator_only(demo, rules, client):
-    job = JobRun.objects.filter(status=JobRun.Status.FAILED).first()
+    job = JobRun.objects.get(status=JobRun.Status.FAILED)  # the demo's: Vieux-Pont's reconciliation, its year archived
+    assert job.casino.code == "vieux-pont" and job.kind == JobRun.Kind.RECONCILIATION and "archiv" in job.error
+    assert "« Rapprochement des tables » n'a pas abouti" in job.failure and "Error" not in job.failure
     url = reverse("job-retry", kwargs={"pk": job.pk})
     client.force_login(_user("lu.caissier"))  # another casino's job: not found
     assert client.post(url).status_code == 404
-    client.force_login(_user("mc.commission"))  # the regulator reads, never writes
+    client.force_login(_user("lu.ministere"))  # the regulator reads, never writes
     assert client.post(url).status_code == 403
     client.force_login(_user("admin"))
     page = client.get(reverse("job-detail", kwargs={"pk": job.pk})).content.decode()

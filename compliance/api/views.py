@@ -10,7 +10,7 @@ from rest_framework.views import APIView
 from .. import selectors, services
 from ..models import Casino, JobRun, Jurisdiction, User
 from .errors import error_responses
-from .inputs import JSON_ONLY, Choice, Input, Text
+from .inputs import JSON_ONLY, Choice, Day, Input, Text
 
 
 class JurisdictionOutput(serializers.ModelSerializer):
@@ -104,6 +104,8 @@ class JobListApi(APIView):
 
     class JobCreateInput(Input):
         kind = Choice(choices=JobRun.Kind.choices)
+        gaming_day = Day(required=False, help_text="the gaming day a `reconciliation` works on: required there "
+                         "(`required`), refused for a kind that takes none (`parameter_not_taken`)")
 
     @extend_schema(responses=JobOutput(many=True))
     def get(self, request):
@@ -113,8 +115,9 @@ class JobListApi(APIView):
     def post(self, request):
         data = self.JobCreateInput(data=request.data)
         data.is_valid(raise_exception=True)
+        parameters = {name: value for name, value in data.validated_data.items() if name != "kind"}
         job = services.job_enqueue(kind=data.validated_data["kind"], casino=request.user.casino,
-                                   requested_by=request.user)
+                                   requested_by=request.user, parameters=parameters)
         return Response(JobOutput(job).data, status=status.HTTP_201_CREATED)
 
 

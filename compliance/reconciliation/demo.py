@@ -4,9 +4,7 @@ explains the float not restored and the manager accepts it, and the drop not cou
 
 from datetime import timedelta
 
-from compliance.errors import DomainError
-from compliance.models import Casino, JobRun, User
-from compliance.services import job_enqueue, job_execute
+from compliance.models import Casino, User
 
 from .models import Finding, Reconciliation
 from .services import finding_accept, finding_explain, reconciliation_run_range
@@ -41,22 +39,5 @@ def demo_load() -> list[str]:
             if accepted:
                 finding_accept(finding=finding, actor=manager)
         created.append(f"{len(done)} days of {casino.code}'s tables reconciled ({findings.count()} findings)")
-    return created + _failed_job()
+    return created
 
-
-def _failed_job() -> list[str]:
-    """A reconciliation asked as the jobs API lets a client ask one, without its gaming day: the worker's run fails
-    (run here, as the worker would), and the platform's administrator finds it on their « À faire » home."""
-    casino = Casino.objects.filter(code="les-rochers").first()
-    if casino is None or JobRun.objects.filter(casino=casino, status=JobRun.Status.FAILED).exists():
-        return []
-    try:
-        job = job_enqueue(kind=JobRun.Kind.RECONCILIATION, casino=casino,
-                          requested_by=casino.users.filter(role=User.Role.ACCOUNTANT).first())
-    except DomainError:  # the jobs API no longer takes a reconciliation without its day
-        return []
-    try:
-        job_execute(job_id=str(job.pk), worker="demo")
-    except Exception:  # noqa: BLE001 - the failure is the point: job_execute recorded it
-        return [f"a failed job at {casino.code}"]
-    return []

@@ -112,5 +112,6 @@ ACCEPT_MANAGER = _("Seul un membre de la direction accepte un constat.")
 EXPLAIN_FIRST = _("Un constat s'accepte une fois expliqué par la comptabilité.")
 NOT_OPEN = _("Ce constat est « {state} » : il ne s'explique plus.")
 NOT_EXPLAINED = _("Ce constat est « {state} » : il ne s'accepte plus.")
+DAY_REQUIRED = _("Un rapprochement se demande avec sa journée de jeu (« gaming_day »).")
 LAST_BEFORE_FIRST = _("La dernière journée précède la première.")
 CONFIDENCE = "VIGIE_HOLD_CONFIDENCE must lie strictly between 0 and 1, not {value}"  # a setting's error, for admins

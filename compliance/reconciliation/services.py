@@ -171,13 +171,21 @@ def finding_accept(*, finding: Finding, actor: User) -> Finding:
 @transaction.atomic
 def reconciliation_request(*, casino: Casino, gaming_day: datetime.date, actor: User) -> JobRun:
     """A day's reconciliation asked of the worker, its progress followed on the day's page."""
-    _verify_run(casino, actor, gaming_day)
     job = JobRun.objects.create(kind=JobRun.Kind.RECONCILIATION, casino=casino, requested_by=actor,
-                                result={"journee": gaming_day.isoformat()})
+                                result=reconciliation_job_inputs(casino=casino, actor=actor, gaming_day=gaming_day))
     audit_record(actor=actor, action=AuditAction.JOB_ENQUEUED, casino=casino, target_type="job", target_id=job.pk,
                  details={"kind": job.kind, "journee": gaming_day})
     send_on_commit("compliance.reconciliation.tasks.reconciliation_day", str(job.pk))
     return job
+
+
+def reconciliation_job_inputs(*, casino: Casino, actor: User, gaming_day: datetime.date | None = None) -> dict:
+    """A reconciliation asked as a job (compliance.services.job_enqueue, the jobs API): its gaming day required and
+    checked as the worker will check it, before the job is written."""
+    if gaming_day is None:
+        raise DomainError(messages.DAY_REQUIRED, code=ErrorCode.REQUIRED, field="gaming_day")
+    _verify_run(casino, actor, gaming_day)
+    return {"journee": gaming_day.isoformat()}
 
 
 def reconciliation_after_close(session, user: User) -> JobRun | None:
