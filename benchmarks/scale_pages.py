@@ -1,15 +1,30 @@
 """The product's pages as each persona opens them on a generated casino (benchmarks/scale.py): every list, every
 register, a card, a client, a day of the cash desk, the pit, a table's session, the poker room's day, its deals and
-one deal, the reconciliations, the reports, the approvals, the tournaments and the casino; and, once the casino
-archived a year, the cards' register of that year."""
+one deal, the reconciliations, the reports, the approvals, the tournaments and the casino; the header's search for an
+entry n° (in every register, and in the archived years), a card and a client; and, once the casino archived a year,
+the cards' register of that year and one of its entries.
+
+Measured by benchmarks/scale.py (./scripts/bench scale), and on their own by ./scripts/bench scale_pages: a casino
+generated from the last days of last year (archived) to yesterday, at the scale run's density (VIGIE_BENCH_SMOKE=1:
+a hundredth), then each page as each persona opens it, its p95 and its number of queries."""
 
 import datetime
+import os
+import sys
+from pathlib import Path
+from urllib.parse import urlencode
 
-from django.urls import reverse
+import django
 
-from compliance.models import Casino
-from registers.chain.kept import archived_years
-from registers.models import Card, Client, PokerHand, Register, TableSession
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.test")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+django.setup()
+
+from django.urls import reverse  # noqa: E402
+
+from compliance.models import Casino  # noqa: E402
+from registers.chain.kept import archived_years, year_entries  # noqa: E402
+from registers.models import Card, Client, PokerHand, Register, TableSession  # noqa: E402
 
 
 def urls_for(casino: Casino, username: str) -> list[tuple[str, str]]:
@@ -49,11 +64,45 @@ def urls_for(casino: Casino, username: str) -> list[tuple[str, str]]:
         ("jobs", reverse("job-list")),
         ("deadlines", reverse("deadlines")),
         ("notifications", reverse("notifications")),
+        # the header's search (compliance/search.py): every searcher, the hits listed rather than the one opened
+        ("search, an entry n°", reverse("search") + "?" + urlencode({"q": "n° 7", "tout": "1"})),
+        ("search, a card", reverse("search") + "?" + urlencode({"q": card.number, "tout": "1"})),
+        ("search, a client", reverse("search") + "?" + urlencode({"q": client.last_name, "tout": "1"})),
     ]
     for year in archived_years(casino)[:1]:  # the newest archived year, read back (registers/chain/kept.py)
         archive = reverse("registers-archive", kwargs={"casino": code, "kind": "cartes", "year": year})
+        first = year_entries(Register.objects.get(casino=casino, kind="cartes"), year).order_by("seq").values_list(
+            "seq", flat=True).first()
         pages += [("register cartes, an archived year", archive),
-                  ("register cartes, an archived year's older page", f"{archive}?avant=100000")]
+                  ("register cartes, an archived year's older page", f"{archive}?avant=100000"),
+                  ("register cartes, an archived entry", reverse("registers-archive-entry", kwargs={
+                      "casino": code, "kind": "cartes", "year": year, "seq": first})),
+                  ("search, an archived entry n°", reverse("search") + "?" + urlencode({"q": first, "tout": "1"}))]
     if username.endswith("ministere"):  # the regulator reads; the cash desk and card issue are the casino's
         pages = [(name, url) for name, url in pages if not name.startswith(("cash desk", "clients", "client"))]
     return pages
+
+
+def main() -> None:
+    """A casino from the last days of last year to yesterday, last year archived, then its pages measured."""
+    from benchmarks import banner, figures_written, scale, sized
+    from registers.scale.services import scale_generate
+
+    banner()
+    today = datetime.date.today()
+    days = sized(365, (today - datetime.date(today.year - 1, 12, 29)).days)
+    if not Casino.objects.filter(code="echelle-1").exists():
+        scale_generate(casinos=1, days=days, density=scale.DENSITY, progress=lambda line: None)
+    casino = Casino.objects.get(code="echelle-1")
+    scale.settle()
+    scale.archive(casino)
+    measured = scale.pages(casino)
+    searched = [count for _user, name, _p95, count in measured if name.startswith("search")]
+    scale.say("search pages: the most queries of any", f"{max(searched)}")
+    slow = [f"{user} {name}" for user, name, p95, _ in measured if p95 > 300]
+    scale.say("pages above 300 ms at p95", f"{len(slow)} of {len(measured)}")
+    figures_written("scale_pages", scale.RESULTS)
+
+
+if __name__ == "__main__":
+    main()
