@@ -167,6 +167,12 @@ def local_env(var: Path, services: Services) -> dict[str, str]:
     return env
 
 
+def with_public_url(env: dict[str, str], port: int) -> dict[str, str]:
+    """The address the product writes in its links (the digests' mails, a certificate's CRL): the port `run` serves,
+    unless the operator named it (VIGIE_PUBLIC_URL)."""
+    return {"VIGIE_PUBLIC_URL": f"http://localhost:{port}", **env}
+
+
 PREPARE = """
 import sys
 import django
@@ -237,9 +243,10 @@ def cmd_run(args: argparse.Namespace) -> int:
         env = local_env(var, services)
         say("Migrating the database")
         manage(env, "migrate", "--noinput", "-v", "0")
+        port = free_port(args.port)
+        env = with_public_url(env, port)  # before the demo: its certificates name their CRL there
         say("Loading rule data and the demo casinos")
         manage(env, "demo_load")
-        port = free_port(args.port)
 
         # the web server and the worker connect as the application role, which cannot rewrite a register
         app_env = {**env, "DATABASE_URL": env.get("DATABASE_APP_URL", env["DATABASE_URL"])}
