@@ -174,31 +174,44 @@ def with_public_url(env: dict[str, str], port: int) -> dict[str, str]:
 
 
 PREPARE = """
+import os
 import sys
+sys.path.insert(0, sys.argv[1])
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.local")
 import django
 django.setup()
-from django.core.management import call_command
+from django.core.management import call_command, execute_from_command_line
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 from games.models import LegalInstrument
-executor = MigrationExecutor(connection)
-if executor.migration_plan(executor.loader.graph.leaf_nodes()):
-    print("• Migrating the database", file=sys.stderr, flush=True)
-    call_command("migrate", interactive=False, verbosity=0)
-if sys.argv[1] == "load" and not LegalInstrument.objects.exists():
-    print("• Loading the rule data (rules_load)", file=sys.stderr, flush=True)
-    call_command("rules_load", stdout=sys.stderr)
+if sys.argv[2] != "none":
+    executor = MigrationExecutor(connection)
+    if executor.migration_plan(executor.loader.graph.leaf_nodes()):
+        print("• Migrating the database", file=sys.stderr, flush=True)
+        call_command("migrate", interactive=False, verbosity=0)
+    if sys.argv[2] == "load" and not LegalInstrument.objects.exists():
+        print("• Loading the rule data (rules_load)", file=sys.stderr, flush=True)
+        call_command("rules_load", stdout=sys.stderr)
+    connection.close()
+if len(sys.argv) > 3:  # then the command, as manage.py runs it: Django started once, not twice
+    execute_from_command_line(["manage.py", *sys.argv[3:]])
 """
 
 
+def _mode(command: str | None) -> str:
+    """Before a command that handles the schema nothing is done; before rules_load, no rule data is loaded."""
+    return "none" if command in SCHEMA_COMMANDS else "skip" if command == "rules_load" else "load"
+
+
 def prepare(env: dict[str, str], command: str | None) -> int:
-    """A database ready for any command: migrated, with the rule data (the demo is `run`'s). Before a
-    command that handles the schema nothing is done; before rules_load, no rule data is loaded."""
-    if command in SCHEMA_COMMANDS:
-        return 0
-    load = "skip" if command == "rules_load" else "load"
-    return subprocess.run([sys.executable, "-c", PREPARE, load], cwd=ROOT, env=env,
+    """A database ready for any command: migrated, with the rule data (the demo is `run`'s)."""
+    return subprocess.run([sys.executable, "-c", PREPARE, str(ROOT), _mode(command)], cwd=ROOT, env=env,
                           stdout=sys.stderr.fileno()).returncode
+
+
+def prepared_manage(argv: list[str]) -> list[str]:
+    """manage.py `argv` in one process that first makes the database ready as `prepare` does."""
+    return [sys.executable, "-c", PREPARE, str(ROOT), _mode(argv[0] if argv else None), *argv]
 
 
 def foreground(cmd: list[str], env: dict[str, str]) -> int:
@@ -306,8 +319,7 @@ def cmd_manage(argv: list[str]) -> int:
     services = local_services(var, reuse=True)
     try:
         env = local_env(var, services)
-        return (prepare(env, argv[0] if argv else None)
-                or foreground([sys.executable, str(ROOT / "manage.py"), *argv], env))
+        return foreground(prepared_manage(argv) if argv else [sys.executable, str(ROOT / "manage.py")], env)
     finally:
         services.stop()
 
