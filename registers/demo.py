@@ -2,9 +2,9 @@
 machines, a hand-paid jackpot, a cagnotte count, the poker progressive and bad-beat jackpots, and the electronic
 gaming cards (LU RGD 1979 art. 3-1 to 3-4): the system's certificate, identified clients, nominative and day
 cards, a week of loads, slot bets and wins (one past the cap, paid by hand and filed in the hand-paid jackpots
-register; some through the slot system's API service), payouts, a transfer, points, an adjustment, a blocked
-card, found cards going to the orphelins, yesterday's day cards expired, the cash desks' counts. Every head is
-signed. Each demo casino's table games: a month of sessions and slips, with a few variances planted
+register, another today still to pay; some through the slot system's API service), payouts, a transfer, points, an
+adjustment, a blocked card, found cards going to the orphelins, yesterday's day cards expired, the cash desks' counts.
+Every head is signed. Each demo casino's table games: a month of sessions and slips, with a few variances planted
 (registers/tables/demo.py)."""
 
 from datetime import date, timedelta
@@ -270,7 +270,8 @@ def _other_registers_demo() -> list[str]:
         week_ago = today - timedelta(days=7)
         house_rules_record(casino=casino, actor=manager, gaming_day=week_ago, effective_from=week_ago,
                            progressive_pots="pot_entier", progressive_rounding="inferieur", bad_beat_pots="prorata",
-                           bad_beat_rounding="inferieur", bad_beat_minimum_pot="100.00", bad_beat_restart="zero")
+                           bad_beat_rounding="inferieur", bad_beat_minimum_pot="100.00", bad_beat_restart="zero",
+                           no_flop_no_drop=False, rake_per_pot=True, straddle=False)  # the room's rake terms
         progressive_configure(casino=casino, actor=manager, gaming_day=today, name="Hold'em 1-2",
                               tables=["Poker 1", "Poker 2"], small_blind="1.00",
                               levels=[{"combination": "royal_flush", "start": "500.00"},
@@ -377,6 +378,11 @@ def _cards_demo() -> list[str]:
         ledger.card_load(card=lost, actor=cashier, amount="50.00", desk="Caisse 1", gaming_day=today)
         card_found(card=lost, actor=cashier, found_on=today, location="Appareil LM-002")
         issue("journaliere", day=today)
+        # a day card's win past its cap, today, not yet paid by hand: the management's « À faire » lists it
+        visitor = issue("journaliere", day=today)
+        ledger.card_load(card=visitor, actor=cashier, amount="150.00", desk="Caisse 2", gaming_day=today)
+        ledger.card_bet(card=visitor, actor=cashier, amount="10.00", machine="LM-004", gaming_day=today)
+        due = ledger.card_win(card=visitor, actor=cashier, amount="180.00", machine="LM-004", gaming_day=today)
         system, _key = slot_system_register(casino=casino, actor=manager, name="Système de gestion des appareils")
         for number, (operation, amount) in enumerate((("debit", "20.00"), ("credit", "64.00"), ("debit", "2.50"))):
             run = slot_debit if operation == "debit" else slot_credit
@@ -394,5 +400,5 @@ def _cards_demo() -> list[str]:
         cards_expire_due(today)  # what the hourly job does
         cards_found_orphaned_due(today)
         checkpoint_create(register=register_for(casino=casino, kind=RegisterKind.CARTES), user=manager)
-    excess = win.excess and win.excess.seq
-    return [f"electronic gaming cards of {casino.code} (win past the cap: entry n° {excess})"]
+    return [f"electronic gaming cards of {casino.code} (wins past the cap: entry n° {win.excess.seq}, paid by hand; "
+            f"n° {due.excess.seq}, to pay)"]

@@ -55,6 +55,7 @@ class DemoTable:
     big_blind: str
     rate: str
     rake_cap: str | None = None
+    no_flop_no_drop: bool | None = None  # None: as the house rules in force say (la-moselle's, registers/demo.py)
     bad_beat: bool = False
     progressive: bool = False
 
@@ -63,7 +64,8 @@ ROOMS = {
     "la-moselle": ("lu", (DemoTable("TH-1", deal.HOLDEM, deal.NO_LIMIT, "10", "5", "10", "0.05", bad_beat=True,
                                     progressive=True),
                           DemoTable("OM-1", deal.OMAHA, deal.POT_LIMIT, "4", "2", "4", "0.05"))),
-    "lac-bleu": ("qc", (DemoTable("SP-1", deal.HOLDEM, deal.NO_LIMIT, "2", "1", "2", "0.10", rake_cap="5"),
+    "lac-bleu": ("qc", (DemoTable("SP-1", deal.HOLDEM, deal.NO_LIMIT, "2", "1", "2", "0.10", rake_cap="5",
+                                  no_flop_no_drop=True),
                         DemoTable("SP-2", deal.OMAHA_HILO, deal.POT_LIMIT, "4", "2", "4", "0.05"))),
 }
 BAD_BEAT = {"kind": "pourcentage", "value": "1", "rounding": "inferieur", "minimum_pot": "20"}
@@ -101,7 +103,8 @@ def poker_room_demo(code: str) -> list[str]:
             session = services.poker_session_open(
                 casino=casino, actor=manager, gaming_day=day, table=spec.name, variant=spec.variant,
                 version=spec.version, minimum=spec.minimum, small_blind=spec.small_blind, big_blind=spec.big_blind,
-                rake_rate=spec.rate, rake_cap=spec.rake_cap, bad_beat=BAD_BEAT if spec.bad_beat else None,
+                rake_rate=spec.rate, rake_cap=spec.rake_cap, no_flop_no_drop=spec.no_flop_no_drop,
+                bad_beat=BAD_BEAT if spec.bad_beat else None,
                 opened_at=datetime.combine(day, time(19, 0), tzinfo=zone))
             increment = {"kind": "pourcentage", "value": "1.00", "rounding": "inferieur"} if spec.progressive else None
             table = Table(spec.name, spec.variant, spec.version, _cents(spec.small_blind), _cents(spec.big_blind),
