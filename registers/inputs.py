@@ -1,7 +1,8 @@
 """Structured inputs the forms use instead of typed syntax: a counting grid (one row per chip or banknote the casino
-keeps, its count, the line's total and the grand total), rows of cells added and removed (a pay table's lines),
-a percent typed as a percent (5 for 0.05). Each works without JavaScript; compliance/static/js/inputs.js adds the
-totals as one types, the rows' buttons and the fields shown only when they apply.
+keeps, its count, the line's total and the grand total), rows of cells added and removed (a pay table's lines, a
+wheel's segments, the sums taken at each table), a cell chosen from a list, a percent typed as a percent (5 for
+0.05). Each works without JavaScript; compliance/static/js/inputs.js adds the totals as one types, the rows'
+buttons and the fields shown only when they apply.
 
 They only change the shape of the input: what the services take stays as it was (a {value: count} dict, a
 {position: odds} dict, a fraction as text), and the services still check it."""
@@ -11,7 +12,7 @@ from decimal import Decimal, InvalidOperation
 
 from django import forms
 from django.template.loader import render_to_string
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
 from compliance.formatting import babel_locale, money
@@ -19,6 +20,8 @@ from compliance.formatting import babel_locale, money
 PERCENT_INVALID = _("« {value} » n'est pas un pourcentage : un nombre est attendu, par exemple 5 pour 5 %.")
 ROW_INCOMPLETE = _("Ligne {row} : « {missing} » manque.")
 ROW_TWICE = _("La position {position} est donnée deux fois.")
+TABLE_TWICE = _("La table « {table} » est donnée deux fois.")
+SEGMENT_COUNT = _("Ligne {row} : « {value} » n'est pas un nombre de parties (un nombre entier positif).")
 ROWS_SPARE = 2  # empty rows offered below those given, for a browser without JavaScript
 
 
@@ -123,11 +126,13 @@ class PercentField(forms.CharField):
 class RowsWidget(forms.Widget):
     """Rows of cells (`columns`: (name, label, input attributes)), each cell named `<field>-<column>` and posted
     once per row, in order; a row is added or removed by its buttons (JavaScript), and without it the form offers
-    spare empty rows."""
+    spare empty rows. A column given `choices` ({column: [(value, label)]}) is a list to choose from; a value given
+    as text is read one row a line, its cells separated by « ; » (what a draft kept before the rows)."""
 
     def __init__(self, columns, *, add_label, attrs=None):
         super().__init__(attrs)
         self.columns, self.add_label = columns, add_label
+        self.choices: dict[str, list[tuple[str, str]]] = {}
 
     def id_for_label(self, id_):
         return ""  # a group of inputs, each labelled by its column
@@ -142,19 +147,37 @@ class RowsWidget(forms.Widget):
         return not any(f"{name}-{column}" in data for column, _label, _attrs in self.columns)
 
     def render(self, name, value, attrs=None, renderer=None):
-        given = value.items() if isinstance(value, dict) else (value or [])
+        if isinstance(value, str):
+            given = [_cells(line, len(self.columns)) for line in value.splitlines() if line.strip()]
+        else:
+            given = value.items() if isinstance(value, dict) else (value or [])
         rows = [tuple(row) for row in given]
         rows += [("",) * len(self.columns)] * ROWS_SPARE
+        choices = {column: [("", "—"), *offered] for column, offered in self.choices.items()}
         base = (attrs or {}).get("id", name)
         return render_to_string("registers/_rows.html", {
             "name": name, "id": base, "add_label": self.add_label,
             "invalid": "is-invalid" in (self.attrs.get("class") or ""),
             "described_by": self.attrs.get("aria-describedby", ""),
             "columns": [{"name": column, "label": label, "attrs": attrs_} for column, label, attrs_ in self.columns],
-            "rows": [[{"name": f"{name}-{column}", "value": cell, "label": label, "attrs": attrs_}
+            "rows": [[{"name": f"{name}-{column}", "value": cell, "label": label, "attrs": attrs_,
+                       "choices": _with(choices.get(column), cell)}
                       for (column, label, attrs_), cell in zip(self.columns, row, strict=True)] for row in rows],
-            "blank": [{"name": f"{name}-{column}", "label": label, "attrs": attrs_}
+            "blank": [{"name": f"{name}-{column}", "label": label, "attrs": attrs_, "choices": choices.get(column)}
                       for column, label, attrs_ in self.columns]})
+
+
+def _cells(line: str, width: int) -> tuple[str, ...]:
+    """« 5 $ ; 7 ; 5 à 1 » → ("5 $", "7", "5 à 1"): a line of a text kept before the rows, its missing cells empty."""
+    cells = [cell.strip() for cell in line.split(";", width - 1)]
+    return tuple(cells + [""] * (width - len(cells)))
+
+
+def _with(choices: list | None, value: str) -> list | None:
+    """A list's choices, with the value given kept as one (a table retired since stays shown, the service refuses)."""
+    if choices is None or not value or value in (key for key, _label in choices):
+        return choices
+    return [*choices, (value, value)]
 
 
 class RowsField(forms.Field):
@@ -178,6 +201,34 @@ class RowsField(forms.Field):
         return rows
 
 
+class TickList(forms.CheckboxSelectMultiple):
+    """Boxes to tick side by side, each a Bootstrap .form-check labelled by its choice, the group described by the
+    field's error; one in error is marked as the field is."""
+
+    def render(self, name, value, attrs=None, renderer=None):
+        chosen = {str(item) for item in (value or [])}
+        base = (attrs or {}).get("id") or f"id_{name}"
+        invalid = " is-invalid" if "is-invalid" in (self.attrs.get("class") or "") else ""
+        described = self.attrs.get("aria-describedby", "")
+        boxes = format_html_join("", '<div class="form-check form-check-inline"><input class="form-check-input{}" '
+                                 'type="checkbox" name="{}" value="{}" id="{}_{}"{}><label class="form-check-label" '
+                                 'for="{}_{}">{}</label></div>',
+                                 ((invalid, name, key, base, index, " checked" if str(key) in chosen else "", base,
+                                   index, label) for index, (key, label) in enumerate(self.choices)))
+        return format_html('<div id="{}" role="group"{}>{}</div>', base,
+                           format_html(' aria-describedby="{}"', described) if described else "", boxes)
+
+
+def keyed(rows: list[tuple[str, str]], twice) -> dict[str, str]:
+    """Rows of a key and its value as the {key: value} a service takes; a key given twice refused (`twice(key)`)."""
+    found = {}
+    for key, value in rows:
+        if key in found:
+            raise forms.ValidationError(twice(key))
+        found[key] = value
+    return found
+
+
 class PayLinesField(RowsField):
     """A pay table's lines asked for: rows of a position (the line's rank in the table in force) and its odds, given
     to the service as {"7": "2 pour 1"}; the odds are the service's to read."""
@@ -188,13 +239,51 @@ class PayLinesField(RowsField):
         super().__init__(columns, add_label=_("Ajouter une ligne"), **kwargs)
 
     def to_python(self, value):
-        payouts = {}
-        for position, odds in super().to_python(value):
-            if position in payouts:
-                raise forms.ValidationError(str(ROW_TWICE).format(position=position))
-            payouts[position] = odds
-        return payouts
+        return keyed(super().to_python(value), lambda position: str(ROW_TWICE).format(position=position))
 
+
+
+class SegmentsField(RowsField):
+    """A wheel of fortune's segments (QC RJC art. 117, 120): one row per segment, its symbol (what it pays: « 5 $ »,
+    « Joker »), its number of parts and its odds, given to the service as the lines it reads (« 5 $ ; 7 ; 5 à 1 »,
+    games.rtp.roue.segments_from_text), which checks the wheel."""
+
+    def __init__(self, **kwargs):
+        columns = [("symbole", _("Symbole"), {"placeholder": "5 $", "size": "10", "class": "form-control"}),
+                   ("parties", _("Nombre de parties"), {"inputmode": "numeric", "size": "5",
+                                                         "class": "form-control"}),
+                   ("cote", _("Cote"), {"placeholder": "5 à 1", "size": "10", "class": "form-control"})]
+        super().__init__(columns, add_label=_("Ajouter une partie"), **kwargs)
+
+    def to_python(self, value):
+        lines = []
+        for index, (symbol, count, odds) in enumerate(super().to_python(value), 1):
+            if _count(count) is None or _count(count) == 0:
+                raise forms.ValidationError(str(SEGMENT_COUNT).format(row=index, value=count))
+            lines.append(f"{symbol} ; {int(count)} ; {odds}")
+        return "\n".join(lines)
+
+
+class TableSumsField(RowsField):
+    """The sums taken at each linked table of a progressive jackpot (LU RGD 1979 art. 49-9 al. 5): one row per table,
+    chosen from the casino's list of poker tables when it keeps one (`offer`), and its amount, given to the service as
+    {table: amount}, which checks them."""
+
+    def __init__(self, **kwargs):
+        columns = [("table", _("Table"), {"class": "form-select"}),
+                   ("montant", _("Somme prélevée"), {"inputmode": "decimal", "size": "10", "placeholder": "12,40",
+                                                     "class": "form-control"})]
+        super().__init__(columns, add_label=_("Ajouter une table"), **kwargs)
+
+    def offer(self, tables: list[str]) -> None:
+        if tables:
+            self.widget.choices = {"table": [(table, table) for table in tables]}
+        else:  # no list kept: the table's name typed
+            self.widget.columns = [("table", _("Table"), {"size": "10", "class": "form-control"}),
+                                   *self.widget.columns[1:]]
+
+    def to_python(self, value):
+        return keyed(super().to_python(value), lambda table: str(TABLE_TWICE).format(table=table))
 
 
 def show_if(form: forms.Form, name: str, other: str, **condition: str) -> None:

@@ -23,6 +23,13 @@ WHEEL = "\n".join(("1 $ ; 24 ; 1 à 1", "2 $ ; 15 ; 2 à 1", "5 $ ; 7 ; 5 à 1",
                    "20 $ ; 2 ; 20 à 1", "Joker ; 1 ; 40 à 1", "Logo ; 1 ; 40 à 1"))
 
 
+def wheel_rows(text: str) -> dict[str, list[str]]:
+    """The wheel's segments as its form's rows post them: one symbol, number of parts and odds a row."""
+    cells = [[cell.strip() for cell in line.split(";")] for line in text.splitlines()]
+    return {f"publier-segments-{column}": [row[i] for row in cells]
+            for i, column in enumerate(("symbole", "parties", "cote"))}
+
+
 def refused(call, code=None, field=None) -> DomainError:
     with pytest.raises(DomainError) as caught:
         call()
@@ -165,14 +172,14 @@ def test_qc_rjc_art_120_the_management_publishes_the_wheel_from_its_form_refused
     assert 'data-testid="wheel-publish"' in client.get("/approbations/").content.decode()
     url = f"/approbations/roue/{world.a.code}/publier/"
     low = WHEEL.replace("Joker ; 1 ; 40 à 1", "Joker ; 1 ; 10 à 1")  # the joker returns 11/54
-    refused_page = client.post(url, {"publier-segments": low})
+    refused_page = client.post(url, wheel_rows(low))
     assert refused_page.status_code == 200 and "122" in refused_page.content.decode()
     assert not WheelPublication.objects.exists()
-    done = client.post(url, {"publier-segments": WHEEL}, follow=True)
+    done = client.post(url, wheel_rows(WHEEL), follow=True)
     assert done.redirect_chain[-1][0] == f"/approbations/roue/public/{world.a.code}/"
     assert WheelPublication.objects.get().published_by == world.manager_a
     client.force_login(world.accountant_a)
-    assert client.post(url, {"publier-segments": WHEEL}).status_code == 403
+    assert client.post(url, wheel_rows(WHEEL)).status_code == 403
     client.force_login(world.regulator_qc)
     assert client.get(url).status_code == 403  # a regulator publishes nothing for a casino
 

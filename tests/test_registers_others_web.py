@@ -298,7 +298,7 @@ def test_destruction_is_always_refused_with_its_article(lu, client):
 
 CONFIGURE = {
     "name": "Hold'em 1-2",
-    "tables": "P1, P2",
+    "tables": ["Poker 1", "Poker 2"],  # ticked among the casino's kept poker tables
     "small_blind": "1,00",
     "big_blind": "2,00",
     "level_1_combination": "royal_flush",
@@ -308,7 +308,7 @@ CONFIGURE = {
     "level_3_combination": "four_of_a_kind",
     "level_3_start": "50",
     "increment_kind": "pourcentage",
-    "increment_value": "1",
+    "increment_percent": "1",  # typed as a percent (« 1 % »), as the service keeps it
     "rounding": "inferieur",
 }
 
@@ -317,8 +317,8 @@ def test_a_progressive_jackpot_is_configured_and_its_state_shown(lu, client):
     client.force_login(lu.manager_c)
     assert post(client, lu, "jackpot_progressif", "configure", CONFIGURE).status_code == 302
     payload = json.loads(Entry.objects.get().payload)
-    assert payload["tables"] == ["P1", "P2"] and payload["levels"][2]["start"] == "50.00"
-    assert payload["blinds"][1] == {"table": "P2", "small_blind": "1.00", "big_blind": "2.00"}
+    assert payload["tables"] == ["Poker 1", "Poker 2"] and payload["levels"][2]["start"] == "50.00"
+    assert payload["blinds"][1] == {"table": "Poker 2", "small_blind": "1.00", "big_blind": "2.00"}
     page = client.get(page_url(lu, "jackpot_progressif")).content.decode()
     state = page[page.find('data-testid="jackpot-state"') :]
     assert "Hold&#x27;em 1-2" in state and "en cours" in state and "Quinte flush royale" in state
@@ -350,7 +350,8 @@ def test_a_statement_a_win_and_a_stop(lu, client):
         "displayed_1": "742,10",
         "displayed_2": "260",
         "displayed_3": "81,20",
-        "increments": "P1 ; 12,40\nP2 ; 0",
+        "increments-table": ["P1", "P2"],  # one row per linked table
+        "increments-montant": ["12,40", "0"],
     }
     assert post(client, lu, "jackpot_progressif", "statement", statement).status_code == 302
     win = {

@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy as _
 
 from compliance import formatting
 from registers.forms import DATE, TEXT, ActionForm, Restated, split_list, text_field
-from registers.inputs import PayLinesField, PercentField
+from registers.inputs import PayLinesField, PercentField, SegmentsField
 
 from . import workflow
 from .kinds import Form, Item
@@ -101,6 +101,10 @@ class MultipleFileField(forms.FileField):
         return [one(data, initial)] if data else []
 
 
+SEGMENTS_HELP = _("Une ligne par partie de la roue : son symbole (ce qu'elle paie), son nombre de parties et sa cote, "
+                  "par exemple « 5 $ », 7 et « 5 à 1 ».")
+
+
 def styled(form: ActionForm, name: str, field: forms.Field) -> forms.Field:
     """A field added after the form was built, with the classes and error id BootstrapForm gives the others."""
     field.widget.attrs["class"] = "form-select" if isinstance(field.widget, forms.Select) else "form-control"
@@ -115,8 +119,7 @@ def item_field(item: Item, page: ItemsPage) -> forms.Field:
     if item.type == "longtext":
         return text_field(label, TEXT_MAX, widget=LONG)
     if item.type == "segments":
-        return text_field(label, TEXT_MAX, widget=forms.Textarea(attrs={"rows": 6}),
-                          help_text=_("Une partie par ligne : « symbole ; nombre de parties ; cote »."))
+        return SegmentsField(label=label, help_text=SEGMENTS_HELP)
     if item.type == "date":
         return text_field(label, 10, widget=forms.DateInput(attrs={"type": "date"}))
     if item.type == "ratio":  # typed as a percent, given to the service as the fraction it keeps
@@ -323,5 +326,4 @@ class WheelForm(ActionForm):
     """QC RJC art. 120: the wheel of fortune's configuration the management makes public, one segment a line."""
 
     action = "publier"
-    segments = forms.CharField(label=_("Parties de la roue, une par ligne « symbole ; nombre de parties ; cote »"),
-                               max_length=TEXT_MAX, widget=forms.Textarea(attrs={"rows": 8}))
+    segments = SegmentsField(label=_("Parties de la roue"), help_text=SEGMENTS_HELP)

@@ -9,7 +9,10 @@ from django.utils.translation import gettext_lazy as _
 from games.poker.jackpots import TOP_COMBINATIONS
 
 from ..forms import DATE, TEXT, ActionForm, amount_field, split_list, text_field, today_initial
-from ..house_lists.forms import station_offer
+from ..house_lists import errors as list_errors
+from ..house_lists.forms import LIST_NAMES, station_offer
+from ..house_lists.selectors import station_names
+from ..inputs import PercentInput, TableSumsField, TickList, show_if
 from ..models import StationKind
 from .house_rules import (
     BAD_BEAT_POTS_LABELS,
@@ -63,6 +66,24 @@ class JackpotChoiceMixin:
         return [(name, name) for name in self.page.active_jackpot_names]
 
 
+def tables_offer(form: forms.Form, name: str, casino) -> None:
+    """Field `name` becomes the casino's poker tables in service, ticked (registers/house_lists); without a list kept,
+    the names stay typed, separated by commas. A name not in the list is refused naming the field."""
+    names = station_names(casino, StationKind.POKER_TABLE) if casino is not None else []
+    if not names:
+        return
+    old = form.fields[name]
+    field = forms.MultipleChoiceField(label=_("Tables reliées"), required=False, help_text=old.help_text,
+                                      choices=[(table, table) for table in names],
+                                      widget=TickList(attrs={
+                                          "class": "form-check-input",
+                                          "aria-describedby": old.widget.attrs.get("aria-describedby", "")}))
+    field.error_messages["invalid_choice"] = str(list_errors.NOT_LISTED).format(
+        value="%(value)s", list=LIST_NAMES[StationKind.POKER_TABLE], field=field.label)
+    form.fields[name] = field
+    form._bound_fields_cache.pop(name, None)
+
+
 class ProgressiveConfigureForm(ActionForm):
     action = "configure"
     name = text_field(_("Nom du jackpot"), 120)
@@ -76,7 +97,8 @@ class ProgressiveConfigureForm(ActionForm):
     level_3_combination = forms.ChoiceField(label=_("Niveau 3 : combinaison"), required=False, choices=())
     level_3_start = amount_field(_("Niveau 3 : valeur de départ"))
     increment_kind = forms.ChoiceField(label=_("Incrément"), choices=())
-    increment_value = amount_field(_("Valeur de l'incrément"))
+    increment_percent = text_field(_("Incrément : pourcentage du pot après cagnotte"), 12, widget=PercentInput)
+    increment_value = amount_field(_("Incrément : montant fixe par pot"))
     rounding = forms.ChoiceField(label=_("Arrondi de l'incrément"), choices=())
 
     def __init__(self, *args, **kwargs):
@@ -85,6 +107,10 @@ class ProgressiveConfigureForm(ActionForm):
             self.fields[f"level_{level}_combination"].choices = [("", "—"), *COMBINATIONS.items()]
         self.fields["increment_kind"].choices = list(INCREMENT_KINDS.items())
         self.fields["rounding"].choices = list(ROUNDING_LABELS.items())
+        self.fields["increment_percent"].widget.attrs.update(placeholder="1,5")
+        show_if(self, "increment_percent", "increment_kind", values="pourcentage")
+        show_if(self, "increment_value", "increment_kind", values="fixe")
+        tables_offer(self, "tables", getattr(self.page, "casino", None))
 
     def defaults(self, page):
         return {f"level_{n}_combination": combination for n, combination in zip(LEVELS, TOP_COMBINATIONS, strict=True)}
@@ -100,7 +126,8 @@ class ProgressiveConfigureForm(ActionForm):
     def values(self):
         """The blinds typed once are each linked table's: the form declares the tables play with the same ones."""
         data = self.cleaned_data
-        tables = split_list(data["tables"])
+        tables = data["tables"] if isinstance(data["tables"], list) else split_list(data["tables"])
+        percent = data["increment_kind"] == "pourcentage"
         return {
             "name": data["name"].strip(),
             "tables": tables,
@@ -109,7 +136,8 @@ class ProgressiveConfigureForm(ActionForm):
                        for table in tables],
             "levels": [row for _level, row in self._rows()],
             "increment_kind": data["increment_kind"],
-            "increment_value": data["increment_value"],
+            "increment_value": data["increment_percent"].replace("%", "").strip() if percent
+            else data["increment_value"],
             "rounding": data["rounding"],
         }
 
@@ -120,12 +148,23 @@ class ProgressiveConfigureForm(ActionForm):
             return next((name for name in ("small_blind", "big_blind") if (field or "").endswith(name)), "tables")
         if field == "levels":
             return f"level_{rows[0][0] if rows else 1}_combination"
+        if field == "increment_value" and self.cleaned_data.get("increment_kind") == "pourcentage":
+            return "increment_percent"
         match = re.fullmatch(r"levels\[(\d+)\]\.start", field or "")
         if match:
             ordered = sorted(rows, key=lambda row: TOP_COMBINATIONS.index(row[1]["combination"]))
             index = int(match.group(1))
             return f"level_{ordered[index][0]}_start" if index < len(ordered) else None
         return field
+
+
+def _linked_tables(page) -> list[str]:
+    """The tables a statement's sums are taken at: the casino's poker tables in service and those its running
+    jackpots link (a table retired from the list since stays offered while a jackpot links it)."""
+    casino = getattr(page, "casino", None)
+    listed = station_names(casino, StationKind.POKER_TABLE) if casino is not None else []
+    linked = [table for card in getattr(page, "jackpots", []) if card.active for table in card.config.get("tables", [])]
+    return list(dict.fromkeys([*listed, *linked]))
 
 
 class ProgressiveStatementForm(JackpotChoiceMixin, ActionForm):
@@ -136,20 +175,19 @@ class ProgressiveStatementForm(JackpotChoiceMixin, ActionForm):
     displayed_1 = amount_field(_("Montant affiché, niveau 1"))
     displayed_2 = amount_field(_("Montant affiché, niveau 2"))
     displayed_3 = amount_field(_("Montant affiché, niveau 3"))
-    increments = text_field(_("Sommes prélevées à chaque table (une ligne par table : « table ; montant »)"), 2000,
-                            widget=LINES)
+    increments = TableSumsField(label=_("Sommes prélevées à chaque table reliée"))
     aliases = {f"displayed[{level}]": f"displayed_{level}" for level in LEVELS}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["name"].choices = self.jackpot_choices()
-        self.fields["increments"].widget.attrs.update(placeholder="P1 ; 12,40", autocomplete="off")
+        self.fields["increments"].offer(_linked_tables(self.page))
 
     def defaults(self, page):
-        """One line per table of the first running jackpot, its amount left to type."""
+        """One row per table of the first running jackpot, its amount left to type."""
         cards = [card for card in page.jackpots if card.active]
         tables = cards[0].config.get("tables", []) if cards else []
-        return {**today_initial(page), "increments": "\n".join(f"{table} ; " for table in tables)}
+        return {**today_initial(page), "increments": [(table, "") for table in tables]}
 
     def service_field(self, field):
         return "increments" if listed_field(field, "increments") else super().service_field(field)
@@ -162,7 +200,7 @@ class ProgressiveStatementForm(JackpotChoiceMixin, ActionForm):
             "gaming_day": data["gaming_day"],
             "name": data["name"],
             "displayed": {str(level): data[f"displayed_{level}"] for level in levels},
-            "increments": dict(split_lines(data["increments"], 2)),
+            "increments": data["increments"],
             "late_reason": data["late_reason"],
         }
 

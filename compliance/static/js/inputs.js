@@ -41,7 +41,7 @@
       const remove = event.target.closest("[data-row-remove]");
       if (add) {
         body.appendChild(template.content.cloneNode(true));
-        const added = body.lastElementChild.querySelector("input");
+        const added = body.lastElementChild.querySelector("input, select");
         if (added) added.focus();
       } else if (remove) {
         const row = remove.closest("[data-row]");
@@ -49,7 +49,7 @@
           row.remove();
           box.querySelector("[data-row-add]").focus();
         } else {
-          row.querySelectorAll("input").forEach((input) => { input.value = ""; });
+          row.querySelectorAll("input, select").forEach((input) => { input.value = ""; });
         }
       }
     });
