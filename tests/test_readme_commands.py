@@ -6,9 +6,9 @@ new README command cannot go untested.
 
 The clone: the working tree's tracked and untracked-not-ignored files (`git ls-files -co --exclude-standard`,
 so uncommitted work is tested too) copied into a temporary folder. The lines run there with bash, as written,
-with this virtualenv (VIGIE_VENV: nothing is installed), VIGIE_VAR and TMPDIR inside the clone and free ports
-(VIGIE_PORT, VIGIE_PG_PORT, VIGIE_REDIS_PORT, VIGIE_STANDBY_PORT), so a developer's running stack and the other
-tests are never touched. Order:
+with this virtualenv (VIGIE_VENV: nothing is installed) and its poker engine build (VIGIE_ENGINE_DIR), VIGIE_VAR
+and TMPDIR inside the clone and free ports (VIGIE_PORT, VIGIE_PG_PORT, VIGIE_REDIS_PORT, VIGIE_STANDBY_PORT), so a
+developer's running stack and the other tests are never touched. Order:
 
 1. the lines that need only the repository (REPO: ./scripts/manage and ./scripts/python lines), in README
    order, before anything exists in var/: the first ./scripts/manage creates, migrates and fills the database;
@@ -174,7 +174,8 @@ def clone_env(clone: Path) -> dict[str, str]:
     env.update(VIGIE_VENV=str(VENV), VIGIE_VAR=str(clone / "var"), TMPDIR=str(clone / "tmp"),
                VIGIE_PORT=str(web), VIGIE_PG_PORT=str(pg), VIGIE_REDIS_PORT=str(redis),
                VIGIE_STANDBY_PORT=str(standby),
-               VIGIE_BENCH_SMOKE="1")  # the benchmarks' code on small data: their figures come from a run of their own
+               VIGIE_BENCH_SMOKE="1",  # the benchmarks' code on small data: their figures come from a run of their own
+               VIGIE_ENGINE_DIR=str(ROOT / "var" / "engine"))  # the engine built for these sources, as the venv
     return env
 
 

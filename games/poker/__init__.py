@@ -22,7 +22,8 @@ def engine_digest() -> str:
 
 
 def engine_build(digest: str) -> Path:
-    return HERE.parents[1] / "var" / "engine" / digest
+    """Where the build for `digest` is: var/engine/, or VIGIE_ENGINE_DIR (builds shared between checkouts)."""
+    return Path(os.environ.get("VIGIE_ENGINE_DIR") or HERE.parents[1] / "var" / "engine") / digest
 
 
 def _use_build() -> str | None:
