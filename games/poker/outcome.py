@@ -141,7 +141,8 @@ class PotOutcome(NamedTuple):  # a tuple, not a frozen dataclass: made for every
 
 class Outcome(NamedTuple):  # a tuple, as PotOutcome
     """A deal replayed and reconciled with what the room declares. `stacks_after` follows the room's settlement, so
-    that the chips add up exactly: the stacks before = the stacks after + the declared rake and drops."""
+    that the chips add up exactly: the stacks before + the cash-outs paid = the stacks after + the declared rake and
+    drops + what the room kept of the pots for the players who cashed out."""
 
     contributions: dict[str, int]  # what each player put in, the uncalled bet given back excluded
     returned: dict[str, int]  # the uncalled bets given back (never raked)

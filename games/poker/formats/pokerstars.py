@@ -14,8 +14,16 @@ Our reading:
 - in Limit, the header's stakes are the small and the big bet: the big blind is the small bet, the small blind is
   what the first full "posts small blind" says (else half the big blind); our " - Small blind €x", " - Ante €x"
   and " - Cap €x" after the currency say the table's figures when the posts cannot;
-- the time is the header's first one, in its zone (CET/CEST Europe/Luxembourg, ET/EST/EDT America/Toronto,
-  UTC), or `default_tz` when it has none;
+- the header in every form the client writes (pokerstars_header.py): « Game # », « Hand # », « Zoom Hand # », the
+  currency by its symbol when the header names none, a capped table; the time is the Eastern time in brackets,
+  the first one checked against it (any zone the client prints), else the first one in its zone or `default_tz`;
+- « *********** # N » separators, blanks at the ends of lines, chat and comings and goings, « No low hand
+  qualified » are no part of a deal; a hand « cancelled » is passed over;
+- boards run twice or three times (« *** FIRST FLOP *** », « *** SECOND SHOW DOWN *** »): Hand.runs, each board's
+  « collected » lines DeclaredPot.boards; « X cashed out the hand for $A | Cash Out Fee $F »: Hand.cash_outs, with
+  what the summary says the room kept (« pot not awarded as player cashed out »);
+- side pots written after their rake (their sum and the levies make « Total pot »): Hand.after_rake, each pot's
+  rake found by the replay; cards shown once the pot is collected are shown at the deal's end;
 - a seat's cards are its "Dealt to" cards, or else those the player shows; seats "is sitting out" are not dealt in.
 
 Form only: whether the actions make a legal deal is for games/poker/replay.py."""
@@ -93,11 +101,12 @@ LIVE = {h.POST_SMALL_BLIND, h.POST_BIG_BLIND, h.POST_OPTION, h.CALL, h.BET, h.RA
 SECTION_LINES = {"flop": "*** FLOP ***", "turn": "*** TURN ***", "river": "*** RIVER ***"}
 
 
-def write(hands, stream) -> int:
-    """Write the hands as PokerStars text to a binary or text stream; return how many were written."""
+def write(hands, stream, lines=None) -> int:
+    """Write the hands as PokerStars text to a binary or text stream; return how many were written. `lines`: how a
+    hand is written, our form that reads back as the same Hand by default (pokerstars_writer.lines: the client's)."""
     out, count = sink(stream), 0
     for hand in hands:
-        out("\n".join(_lines(hand)) + "\n\n\n")
+        out("\n".join((lines or _lines)(hand)) + "\n\n\n")
         count += 1
     return count
 
@@ -110,14 +119,9 @@ def _cards(cards) -> str:
     return "[" + " ".join(text(card) for card in cards) + "]"
 
 
-def _lines(hand: Hand) -> list[str]:
-    symbol = SYMBOLS[hand.currency]
-
-    def money(cents):
-        return _money(symbol, cents)
-
-    if not hand.pots or any(pot.number != index for index, pot in enumerate(hand.pots)):
-        raise ValueError(f"hand {hand.number}: PokerStars text needs the pots, numbered 0, 1 …")
+def stakes_and_figures(hand: Hand, money) -> tuple[tuple[int, int], list[str]]:
+    """The header's stakes (in limit, the small and the big bet) and our figures that the lines cannot give: the small
+    blind when its post does not say it, the ante when no post does."""
     small = hand.small_blind
     if hand.version == h.LIMIT:  # the stakes are the small and the big bet; the small blind is read from its post
         first = next((a for a in hand.actions if a.kind == h.POST_SMALL_BLIND and not a.all_in), None)
@@ -127,6 +131,18 @@ def _lines(hand: Hand) -> list[str]:
     figures = [f"Small blind {money(hand.small_blind)}"] if small != hand.small_blind else []
     if hand.ante != max((a.amount for a in hand.actions if a.kind == h.POST_ANTE), default=0):
         figures.append(f"Ante {money(hand.ante)}")
+    return stakes, figures
+
+
+def _lines(hand: Hand) -> list[str]:
+    symbol = SYMBOLS[hand.currency]
+
+    def money(cents):
+        return _money(symbol, cents)
+
+    if not hand.pots or any(pot.number != index for index, pot in enumerate(hand.pots)):
+        raise ValueError(f"hand {hand.number}: PokerStars text needs the pots, numbered 0, 1 …")
+    stakes, figures = stakes_and_figures(hand, money)
     if hand.cap:
         figures.append(f"Cap {money(hand.cap)}")
     zone = hand.started_at.tzinfo if hand.started_at.tzinfo in (LUXEMBOURG, TORONTO) else UTC

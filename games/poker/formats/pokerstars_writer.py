@@ -13,10 +13,9 @@ reader does not need it. A deal must be one the replay takes (games/poker/replay
 
 from datetime import UTC
 
-from games.hands.cards import text
 from games.poker import hand as h
 from games.poker.betting import walk
-from games.poker.formats.common import sink
+from games.poker.formats import pokerstars
 from games.poker.formats.pokerstars_parser import GAMES, LUXEMBOURG, SYMBOLS, TORONTO, VERSIONS
 from games.poker.hand import Hand
 
@@ -35,20 +34,15 @@ BOARD_AT = {"flop": 3, "turn": 4, "river": 5}
 def write(hands, stream) -> int:
     """Write the hands to a binary or text stream as the client does (three line ends between two hands); return
     how many were written."""
-    out, count = sink(stream), 0
-    for hand in hands:
-        out("\n".join(lines(hand)) + "\n\n\n")
-        count += 1
-    return count
+    return pokerstars.write(hands, stream, lines)
 
 
 def money(symbol: str, cents: int) -> str:
     """« $0.05 », « $1 », « €12.50 »: whole amounts without their cents, as the client writes them."""
-    return f"{symbol}{cents // 100}" if cents % 100 == 0 else f"{symbol}{cents // 100}.{cents % 100:02d}"
+    return pokerstars._money(symbol, cents)
 
 
-def _cards(cards) -> str:
-    return "[" + " ".join(text(card) for card in cards) + "]"
+_cards = pokerstars._cards
 
 
 def _when(hand: Hand) -> str:
@@ -64,15 +58,7 @@ def _when(hand: Hand) -> str:
 
 
 def _header(hand: Hand, cash) -> str:
-    small = hand.small_blind
-    if hand.version == h.LIMIT:  # the stakes are the small and the big bet; the small blind is read from its post
-        first = next((a for a in hand.actions if a.kind == h.POST_SMALL_BLIND and not a.all_in), None)
-        stakes, small = (hand.big_blind, 2 * hand.big_blind), first.amount if first else hand.big_blind // 2
-    else:
-        stakes = (hand.small_blind, hand.big_blind)
-    figures = [f"Small blind {cash(hand.small_blind)}"] if small != hand.small_blind else []
-    if hand.ante != max((a.amount for a in hand.actions if a.kind == h.POST_ANTE), default=0):
-        figures.append(f"Ante {cash(hand.ante)}")
+    stakes, figures = pokerstars.stakes_and_figures(hand, cash)
     capped = f" - {cash(hand.cap)} Cap - " if hand.cap and hand.version != h.LIMIT else ""
     if hand.cap and hand.version == h.LIMIT:
         figures.append(f"Cap {cash(hand.cap)}")
