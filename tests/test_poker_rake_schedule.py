@@ -86,3 +86,27 @@ def test_the_tables_smallest_chip_rounds_the_rake_and_the_blinds_are_made_of_it(
                                         big_blind="20", decided_by="Chef de salle")
     assert (raised.chip, raised.no_flop_no_drop, raised.rake_per_pot) == (opened.chip, False, True)
     assert raised.variant == deal.HOLDEM
+
+
+def test_a_room_that_takes_no_rake_without_a_flop_and_caps_each_hand_is_not_flagged(lu):
+    """What flagged 263 of 278 real deals: the session's rule ignored no flop, no drop and the cap per hand. The
+    room's deals settled by its schedule (nothing taken before the flop, at most 3 € a hand, once on the deal) are
+    all found right; the same deals replayed without that schedule would not be."""
+    from dataclasses import replace as changed
+
+    from compliance.reconciliation.services import reconciliation_run
+    from games.poker.replay import replay
+    from registers.poker_room.imports import hands_import
+    from tests.poker_world import hands, ohh_file
+
+    opened = session(lu.c, lu.manager_c, DAY, rate="0.05", rake_cap="3", no_flop_no_drop=True, rake_per_pot=False)
+    dealt = hands(opened, 120, seed=5)
+    schedule = room.session_rules(opened, None)
+    no_flop = [one for one in dealt if not one.board]
+    assert no_flop and all(sum(pot.rake for pot in one.pots) == 0 for one in no_flop)
+    assert max(sum(pot.rake for pot in one.pots) for one in dealt) == 300
+    naive = changed(schedule, no_flop_no_drop=False, cap=None)
+    assert sum(replay(one, naive).irregularities != () for one in dealt) > len(no_flop) // 2
+    hands_import(casino=lu.c, actor=lu.manager_c, source=ohh_file(dealt))
+    reconciliation = reconciliation_run(casino=lu.c, gaming_day=DAY, actor=lu.manager_c)
+    assert not reconciliation.findings.filter(kind="poker_retenue").exists()

@@ -56,6 +56,7 @@ def test_a_night_at_one_table_imports_whole_and_its_reconciliation_finds_only_wh
         ("dead", any(a.kind == deal.POST_DEAD for a in one.actions)), ("side pot", len(one.pots) > 1),
         ("run twice", bool(one.runs)), ("cash-out", bool(one.cash_outs)), ("no flop", not one.board)) if present)
     assert all(kinds[name] >= 2 for name in ("entry", "dead", "side pot", "run twice", "cash-out", "no flop")), kinds
+    assert all(replay(one, rules).rake == 0 for one in dealt if not one.board)  # no flop, no drop
     over_cap, raked_no_flop = _planted(dealt, rules)
     straddled = next(one.number for one in dealt if any(a.kind == deal.POST_OPTION for a in one.actions))
 

@@ -140,10 +140,11 @@ def _progressive(after: list[int], rules: Rules) -> list[int]:
     raise ValueError(f"side-pot method {method} unknown")
 
 
-def levies(amounts: list[int], rules: Rules) -> list[tuple[int, int, int]]:
+def levies(amounts: list[int], rules: Rules, raked: bool = True) -> list[tuple[int, int, int]]:
     """Each pot's rake, progressive increment and bad-beat increment (see the module's docstring): the bad beat's one
-    increment on the whole pot after the rake, taken from what the progressive leaves in each pot."""
-    taken = rakes(amounts, rules)
+    increment on the whole pot after the rake, taken from what the progressive leaves in each pot. `raked` False: a
+    deal the house's schedule takes no rake from (no flop, no drop), its jackpot drops on the whole pots."""
+    taken = rakes(amounts, rules) if raked else [0] * len(amounts)
     after = [amount - rake for amount, rake in zip(amounts, taken, strict=True)]
     progressive = _progressive(after, rules) if after else []
     room = [amount - part for amount, part in zip(after, progressive, strict=True)]

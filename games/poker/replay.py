@@ -13,7 +13,7 @@ the odd chips to the players nearest the button. The simulator makes its deals' 
 
 from decimal import Decimal
 
-from .betting import RIVER, Walk, walk
+from .betting import PREFLOP, RIVER, Walk, walk
 from .hand import OMAHA, OMAHA_HILO, DeclaredPot, Hand
 from .levies import legal_max, levies
 from .outcome import (
@@ -82,7 +82,8 @@ class _Reckoning:
             contenders = [player for player in names if player in eligible and player not in given_up]
             found.append(_Pot(amount, eligible, contenders or [p for p in names if p in eligible]))
         if rules.rate or rules.progressive or rules.bad_beat:
-            for pot, taken in zip(found, levies([pot.amount for pot in found], rules), strict=True):
+            raked = not (rules.no_flop_no_drop and played.reached == PREFLOP)  # the house's « no flop, no drop »
+            for pot, taken in zip(found, levies([pot.amount for pot in found], rules, raked), strict=True):
                 pot.rake, pot.progressive, pot.bad_beat = taken
         self.cards: dict[str, tuple[int, ...]] | None = None
 
