@@ -9,15 +9,15 @@ import json
 
 import pytest
 
-from compliance.errors import DomainError
 from games.poker import hand as deal
 from registers.management.audit import audit
-from registers.models import Entry, PokerSession
+from registers.models import Entry
 from registers.poker_room import rules as room
 from registers.poker_room.services import poker_session_stakes_raise
 from tests.conftest import lu_today, make_user, yesterday_everywhere
 from tests.poker_world import session
 from tests.test_lu_49_house_rules import record_house_rules
+from tests.test_poker_sessions import _refused
 
 DAY = lu_today() - datetime.timedelta(days=1)
 
@@ -26,15 +26,6 @@ DAY = lu_today() - datetime.timedelta(days=1)
 def lu(world, rules):
     world.manager_c = make_user("direction.c", "manager", casino=world.c)
     return world
-
-
-def _refused(casino, actor, field: str, day=DAY, **changes) -> str:
-    before = (PokerSession.objects.count(), Entry.objects.count())
-    with pytest.raises(DomainError) as refused:
-        session(casino, actor, day, **changes)
-    assert refused.value.field == field
-    assert (PokerSession.objects.count(), Entry.objects.count()) == before
-    return str(refused.value.message)
 
 
 def test_without_house_rules_luxembourg_rakes_each_pot_and_quebec_the_whole_game(lu):
