@@ -160,30 +160,39 @@ def test_the_manager_has_the_authority_s_questions_a_blocked_card_and_a_win_past
     asked = ApprovalRequest.objects.filter(casino__code="la-moselle", state=workflow.INFORMATION)
     assert {t.label.split(" · ")[0] for t in questions} == set(asked.values_list("reference", flat=True))
     assert [t.section for t in groups["Cartes bloquées"]] == ["cards-home"]
-    assert "Gains au-delà du plafond à payer manuellement" not in groups  # the demo's is paid
+    assert len(groups["Gains au-delà du plafond à payer manuellement"]) == 1  # today's; yesterday's is paid
     assert not any(t.casino != "Casino de la Moselle" for tasks in groups.values() for t in tasks)
 
 
-def test_a_win_past_the_cap_not_paid_waits_for_the_manager(demo, rules):
-    from registers.cards import ledger
-    from registers.models import Card, CardStatus
+def test_a_win_past_the_cap_not_paid_waits_for_the_manager_until_its_payment_is_filed(demo, rules):
+    from registers.appareils.jackpots import jackpot_manual_payout_file
+    from registers.cards.excess import excesses_outstanding
 
     manager = _user("lu.direction")
-    card = Card.objects.filter(casino=manager.casino, status=CardStatus.ACTIVE, kind="nominative").first()
-    ledger.card_win(card=card, actor=_user("lu.caissier"), amount=str(card.cap), machine="LM-001")
-    due = _groups("lu.direction")["Gains au-delà du plafond à payer manuellement"]
-    assert len(due) == 1 and "LM-001" in due[0].label and due[0].due_citation
+    (due,) = _groups("lu.direction")["Gains au-delà du plafond à payer manuellement"]
+    (excess,) = excesses_outstanding(manager.casino).due  # the demo's day card, past its cap today
+    assert "LM-004" in due.label and "70,00" in due.label and due.due_citation
+    assert due.url.endswith(f"#excess-{excess.seq}") and due.due == manager.casino.today()
+    jackpot_manual_payout_file(casino=manager.casino, actor=_user("lu.caissier"), gaming_day=excess.gaming_day,
+                               machine=excess.machine, amount=str(excess.amount), currency="EUR",
+                               receipt_number="Q-2026-0090", receipt_in_cabinet=True,
+                               settles={"card_excess": excess.seq})
+    assert "Gains au-delà du plafond à payer manuellement" not in _groups("lu.direction")
 
 
-def test_a_tournament_set_up_waits_to_be_published(demo, rules):
+def test_the_demo_s_tournament_set_up_waits_to_be_published_and_leaves_once_published(demo, rules):
     from registers.models import Tournament
+    from registers.tournaments.services import tournament_publish
 
-    manager = _user("qc.direction")
-    tournament = Tournament.objects.filter(casino=manager.casino).first()
-    Tournament.objects.filter(pk=tournament.pk).update(state=Tournament.State.DRAFT)  # as set up, not yet published
-    task = _groups("qc.direction")["Tournois à publier"][0]
-    assert task.url == reverse("tournaments-detail", kwargs={"casino": "lac-bleu", "slug": tournament.slug})
-    assert task.due == manager.casino.today(tournament.starts_at) and task.due_citation == tournament.citation
+    for username in ("qc.direction", "mc.direction", "lu.direction"):
+        manager = _user(username)
+        (task,) = _groups(username)["Tournois à publier"]
+        tournament = Tournament.objects.get(casino=manager.casino, state=Tournament.State.DRAFT)
+        assert task.url == reverse("tournaments-detail", kwargs={"casino": manager.casino.code,
+                                                                 "slug": tournament.slug})
+        assert task.due == manager.casino.today(tournament.starts_at) and task.due_citation == tournament.citation
+        tournament_publish(tournament=tournament, actor=manager)
+        assert "Tournois à publier" not in _groups(username)
 
 
 # --- the regulator ------------------------------------------------------------------------------------------------

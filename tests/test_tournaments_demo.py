@@ -1,7 +1,8 @@
 """The demo's tournaments (registers/tournaments/demo.py): at each demo casino one tournament played today and closed,
 its bubble tied hand for hand at two tables and a chip race, its cash flows balanced and its results report signed;
-and one open for registration, its rules published (a week ahead at least in Québec, approved by the Minister in
-Luxembourg); the tournament registers audit clean; a second load creates nothing."""
+one open for registration, its rules published (a week ahead at least in Québec, approved by the Minister in
+Luxembourg); and one set up, its rules to publish; the tournament registers audit clean; a second load creates
+nothing."""
 
 import datetime
 
@@ -62,7 +63,7 @@ def test_each_demo_casino_closes_a_tournament_with_a_tied_bubble_a_chip_race_its
         assert register.entries > 30 and register.findings == [], (code, register.findings)
     import compliance.demo
 
-    assert compliance.demo.demo_load() == [] and Tournament.objects.count() == 6  # a second load creates nothing
+    assert compliance.demo.demo_load() == [] and Tournament.objects.count() == 9  # a second load creates nothing
 
 
 def test_each_demo_casino_has_a_tournament_open_for_registration(demo):
@@ -81,3 +82,15 @@ def test_each_demo_casino_has_a_tournament_open_for_registration(demo):
             assert tournament_rules_approval(casino, digest, start, field="approval") is not None
             assert played.approval is not None
             assert played.approval.items["empreinte_regles"] == rules_published(played)["empreinte_regles"]
+
+
+def test_each_demo_casino_has_a_tournament_set_up_its_rules_to_publish(demo):
+    from registers.tournaments.services import tournament_publish
+
+    for code in CASINOS:
+        (draft,) = Tournament.objects.filter(casino__code=code, state=Tournament.State.DRAFT)
+        casino = draft.casino
+        assert draft.published_at is None and (casino.today(draft.starts_at) - casino.today()).days == 21
+        manager = casino.users.get(role="manager")
+        published = tournament_publish(tournament=draft, actor=manager)  # three weeks ahead: the week is kept
+        assert published.state == Tournament.State.PUBLISHED

@@ -6,7 +6,9 @@
   place and the first unpaid one, sharing their prizes; each prize paid at the cash desk, the tournament closed and
   its signed results report asked for (registers/demo.py signs it, as the worker would);
 - one tournament open for registration: its rules published today for a start in ten days (a week ahead at least
-  in Québec), a few fees already sold.
+  in Québec), a few fees already sold;
+- one tournament set up and not yet published, for a start in three weeks: the management's « À faire » lists it
+  until its rules go public.
 
 Each demo casino adopts the ROPTA as the règlement intérieur of its tournaments (`ropta_adopted`): its rules are cited
 as such. The played tournament's rules went public ten days before its start: Vigie records a publication's moment
@@ -65,6 +67,7 @@ class Spec:
     guaranteed: str
     identity: str
     players: tuple[str, ...]  # fourteen
+    draft: str  # set up, its rules not yet published
 
 
 CASINOS = {
@@ -72,19 +75,22 @@ CASINOS = {
         "lu", "lu.texas_holdem", "Hold'em du jeudi de la Moselle", "100.00", "88.00",
         "Grand tournoi d'hiver de la Moselle", "150.00", "135.00", "3000.00", "Carte d'identité luxembourgeoise",
         ("Ana Lopes", "Tom Klein", "Eva Schmit", "Luc Hoffmann", "Marc Weber", "Sara Muller", "Jo Reuter",
-         "Nina Thill", "Paul Kieffer", "Lea Wagner", "Max Becker", "Ines Faber", "Yves Lentz", "Zoe Kremer")),
+         "Nina Thill", "Paul Kieffer", "Lea Wagner", "Max Becker", "Ines Faber", "Yves Lentz", "Zoe Kremer"),
+        "Tournoi de printemps de la Moselle"),
     "lac-bleu": Spec(
         "qc", "qc.salon_poker", "Hold'em du mardi du Lac-Bleu", "100.00", "85.00",
         "Classique d'hiver du Lac-Bleu", "200.00", "170.00", "4000.00", "Permis de conduire du Québec",
         ("Julie Tremblay", "Marc-André Roy", "Sophie Gagnon", "Étienne Côté", "Isabelle Bouchard",
          "Mathieu Gauthier", "Chloé Morin", "Olivier Lavoie", "Camille Fortin", "Gabriel Pelletier", "Léa Bélanger",
-         "Samuel Lévesque", "Émilie Bergeron", "Félix Paquette")),
+         "Samuel Lévesque", "Émilie Bergeron", "Félix Paquette"),
+        "Omnium de printemps du Lac-Bleu"),
     "les-rochers": Spec(
         "mc", "ropta.tournoi", "Hold'em du vendredi des Rochers", "200.00", "180.00",
         "Trophée d'hiver des Rochers", "300.00", "270.00", "6000.00", "Passeport",
         ("Marco Bianchi", "Claire Dubois", "Luca Ferrari", "Sofia Romano", "Pierre Martin", "Elena Costa",
          "Hugo Bernard", "Chiara Greco", "Louis Moreau", "Alice Fontaine", "Matteo Ricci", "Camille Leroy",
-         "Nicolas Girard", "Laura Conti")),
+         "Nicolas Girard", "Laura Conti"),
+        "Coupe de printemps des Rochers"),
 }
 
 SHARES = ["0.40", "0.27", "0.19", "0.14"]  # four paid: the bubble is at five players left
@@ -118,8 +124,10 @@ def tournaments_demo(code: str, *, approve: Callable[..., object]) -> list[str]:
     with transaction.atomic(), timezone.override(ZoneInfo(casino.jurisdiction.timezone)):
         played = _played(casino, spec, manager, cashier, approve, midnight, start, now)
         coming = _coming(casino, spec, manager, cashier, approve)
+        draft = _draft(casino, spec, manager)
     return [f"tournament {played.slug} of {code}, closed, its results report asked",
-            f"tournament {coming.slug} of {code}, open for registration"]
+            f"tournament {coming.slug} of {code}, open for registration",
+            f"tournament {draft.slug} of {code}, set up, its rules to publish"]
 
 
 def _window(casino: Casino) -> tuple[datetime.datetime, datetime.datetime, datetime.datetime]:
@@ -221,3 +229,18 @@ def _coming(casino, spec: Spec, manager, cashier, approve) -> Tournament:
     for player in spec.players[:5]:
         entry_sell(tournament=tournament, actor=cashier, player=player)
     return tournament
+
+
+def _draft(casino, spec: Spec, manager) -> Tournament:
+    """Set up by the management, its rules not yet public (their publication opens registration, a week ahead at least
+    in Québec): published from the « À faire » home."""
+    day = casino.today() + datetime.timedelta(days=21)
+    starts = datetime.datetime.combine(day, datetime.time(20, 0), tzinfo=ZoneInfo(casino.jurisdiction.timezone))
+    return tournament_create(
+        casino=casino, actor=manager, game=spec.game, name=spec.draft, starts_at=starts, ropta_adopted=True,
+        duration="Une soirée, de 20 h à 1 h", fee=spec.fee, to_pool=spec.to_pool,
+        participation="Ouvert aux personnes majeures ; 40 places ; sans ré-entrée.",
+        distribution="Aux quatre premiers : 40 %, 27 %, 19 % et 14 % des lots ; des joueurs sortis sur le même coup à "
+                     "des tables différentes partagent à parts égales les lots des places qu'ils occupent.",
+        shares=SHARES, starting_stack=20000, capacity=40, tables=["T1", "T2", "T3", "T4"],
+        levels=[{"petite_blinde": small, "grosse_blinde": big, "ante": big, "minutes": 25} for small, big in BLINDS])
