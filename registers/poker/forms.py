@@ -24,10 +24,10 @@ from .house_rules import (
 )
 from .selectors import COMBINATIONS, INCREMENT_KINDS, ROUNDING_LABELS
 
+UNSAID = _("— le règlement n'en dit rien —")
+
 LEVELS = (1, 2, 3)
 LINES = forms.Textarea(attrs={"rows": 3})
-
-UNSAID = _("— le règlement n'en dit rien —")
 
 
 def split_lines(text: str, parts: int) -> list[list[str]]:
@@ -331,9 +331,18 @@ class HouseRulesForm(ActionForm):
     bad_beat_rounding = forms.ChoiceField(label=_("Bad beat : arrondi de l'incrément"), choices=())
     bad_beat_minimum_pot = amount_field(_("Bad beat : pot minimum pour constituer le jackpot"))
     bad_beat_restart = forms.ChoiceField(label=_("Bad beat : redémarrage après un gain"), choices=())
+    no_flop_no_drop = forms.TypedChoiceField(label=_("Salon : retenue d'une main sans flop"), required=False,
+                                             coerce=lambda value: value == "1", empty_value=None, choices=())
+    rake_per_pot = forms.TypedChoiceField(label=_("Salon : retenue en cas de pots extérieurs"), required=False,
+                                          coerce=lambda value: value == "1", empty_value=None, choices=())
+    straddle = forms.TypedChoiceField(label=_("Salon : option (straddle)"), required=False,
+                                      coerce=lambda value: value == "1", empty_value=None, choices=())
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        for name, labels in (("no_flop_no_drop", NO_FLOP_LABELS), ("rake_per_pot", RAKE_BASIS_LABELS),
+                             ("straddle", STRADDLE_LABELS)):
+            self.fields[name].choices = [("", UNSAID), ("1", labels[True]), ("0", labels[False])]
         self.fields["progressive_pots"].choices = list(PROGRESSIVE_POTS_LABELS.items())
         self.fields["bad_beat_pots"].choices = list(BAD_BEAT_POTS_LABELS.items())
         self.fields["progressive_rounding"].choices = list(ROUNDING_LABELS.items())
@@ -343,12 +352,3 @@ class HouseRulesForm(ActionForm):
     def defaults(self, page):
         initial = today_initial(page)
         return {**initial, "effective_from": initial.get("gaming_day")}
-    no_flop_no_drop = forms.TypedChoiceField(label=_("Salon : retenue d'une main sans flop"), required=False,
-                                             coerce=lambda value: value == "1", empty_value=None, choices=())
-    rake_per_pot = forms.TypedChoiceField(label=_("Salon : retenue en cas de pots extérieurs"), required=False,
-                                          coerce=lambda value: value == "1", empty_value=None, choices=())
-    straddle = forms.TypedChoiceField(label=_("Salon : option (straddle)"), required=False,
-                                      coerce=lambda value: value == "1", empty_value=None, choices=())
-        for name, labels in (("no_flop_no_drop", NO_FLOP_LABELS), ("rake_per_pot", RAKE_BASIS_LABELS),
-                             ("straddle", STRADDLE_LABELS)):
-            self.fields[name].choices = [("", UNSAID), ("1", labels[True]), ("0", labels[False])]
