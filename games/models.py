@@ -107,7 +107,9 @@ class Article(models.Model):
         ordering = ["instrument", "position"]
         constraints = [
             models.UniqueConstraint(fields=["instrument", "role", "number"], name="article_unique_number"),
-            models.UniqueConstraint(fields=["instrument", "position"], name="article_unique_position"),
+            # checked at the commit: a text's new version may insert an article, rules_load moves the others one by one
+            models.UniqueConstraint(fields=["instrument", "position"], name="article_unique_position",
+                                    deferrable=models.Deferrable.DEFERRED),
             models.CheckConstraint(
                 condition=Q(effective_to__isnull=True) | Q(effective_to__gt=models.F("effective_from")),
                 name="article_effective_period",

@@ -51,6 +51,23 @@ def test_check_fails_after_one_value_is_edited_in_the_database(rules, capsys):
     assert RuleValueVersion.objects.get(pk=version.pk).value == version.value
 
 
+def test_a_new_version_that_reorders_a_texts_articles_loads_them_in_the_files_order(rules):
+    """A text's next version may insert an article before others: rules_load then moves each article to its new
+    position one by one, the positions' uniqueness checked at the commit (the local database of an earlier version
+    was refused by the first move)."""
+    from django.db import transaction
+
+    first, second = Article.objects.order_by("instrument", "position")[:2]
+    assert first.instrument_id == second.instrument_id
+    with transaction.atomic():  # the database as an earlier version left it: these two the other way round
+        Article.objects.filter(pk=first.pk).update(position=second.position)
+        Article.objects.filter(pk=second.pk).update(position=first.position)
+    report = rules_load()
+    assert report.updated["Article"] == 2, report.differences
+    assert Article.objects.get(pk=first.pk).position < Article.objects.get(pk=second.pk).position
+    assert rules_load(check=True).changes == 0
+
+
 def test_check_detects_an_edited_article_text_and_a_deleted_pay_table_line(rules):
     Article.objects.filter(pk=Article.objects.order_by("pk").first().pk).update(text="texte falsifié")
     PayTableLine.objects.order_by("pk").last().delete()
