@@ -174,8 +174,8 @@ def schedule(casino: Casino, day: datetime.date, *, no_flop_no_drop: bool | None
     house rules in force say (LU art. 49-1: the option where « la direction de l'établissement peut, dans son
     règlement intérieur, autoriser »); the rake once on the game's whole pot in QC (art. 67.108, « de la cagnotte »,
     « pour chaque partie »), on each pot elsewhere (LU art. 49-1, 49-5), unless the house rules say otherwise; the
-    table's smallest chip, of which the blinds and the minimum are whole numbers (the caisse de change's make-up
-    fixed at the table's opening, art. 49-3)."""
+    table's smallest chip, of which the blinds and the minimum are whole numbers (no text speaks of chips' values:
+    the casino's internal control)."""
     house = house_rules_at(casino, day)
     if option and house is not None and house.straddle is False:
         raise DomainError(errors.STRADDLE_HOUSE.format(house=house.name), code=ErrorCode.INVALID, field="option")
