@@ -6,17 +6,20 @@ schedule, so only a departure from it (or from the law's cap, QC RJC art. 67.108
 
 import datetime
 import json
+from decimal import Decimal
 
 import pytest
 
+from compliance.errors import DomainError
 from games.poker import hand as deal
 from registers.management.audit import audit
 from registers.models import Entry
+from registers.poker.services import house_rules_record
 from registers.poker_room import rules as room
 from registers.poker_room.services import poker_session_stakes_raise
 from tests.conftest import lu_today, make_user, yesterday_everywhere
 from tests.poker_world import session
-from tests.test_lu_49_house_rules import record_house_rules
+from tests.test_lu_49_house_rules import HOUSE, record_house_rules
 from tests.test_poker_sessions import _refused
 
 DAY = lu_today() - datetime.timedelta(days=1)
@@ -41,6 +44,27 @@ def test_without_house_rules_luxembourg_rakes_each_pot_and_quebec_the_whole_game
     payload = json.loads(Entry.objects.get(pk=qc_session.entry_id).payload)
     assert (payload["pas_de_flop_pas_de_retenue"], payload["retenue_par_pot"], payload["plus_petit_jeton"]) == (
         True, False, "0.01")
+
+
+def test_a_quebec_table_sets_its_schedule_at_its_opening_within_the_laws_cap(lu):
+    """QC RJC art. 67.108 leaves the commission to « la personne autorisée de la Société », « pour chaque partie »,
+    « n'excédant pas 10 % » of the pot. The house rules' versions carry LU's jackpot terms (RGD 1979 art. 49-9,
+    49-13), which Québec's texts have not, so none is recorded there: a Québec table's whole schedule is its
+    session's, the opening citing the article; a rate above it is refused, and each deal is replayed with the
+    schedule and the law's cap."""
+    day = yesterday_everywhere()
+    with pytest.raises(DomainError):
+        house_rules_record(**({"casino": lu.a, "actor": lu.manager_a, "gaming_day": day, "effective_from": day}
+                              | HOUSE | {"no_flop_no_drop": True}))
+    opened = session(lu.a, lu.manager_a, day, minimum="1", small="0.25", big="0.50", rate="0.05", table="SP-2",
+                     no_flop_no_drop=True, rake_cap="3", chip="0.05", option=True)
+    assert "67.108" in opened.citation
+    replayed = room.session_rules(opened, None)
+    assert (replayed.no_flop_no_drop, replayed.per_pot, replayed.cap, replayed.chip, replayed.straddle_allowed,
+            replayed.legal_rate) == (True, False, 300, 5, True, Decimal("0.10"))
+    with pytest.raises(DomainError) as refused:
+        session(lu.a, lu.manager_a, day, minimum="1", small="0.25", big="0.50", rate="0.12", table="SP-3")
+    assert refused.value.field == "rake_rate" and "67.108" in str(refused.value.message)
 
 
 def test_the_house_rules_in_force_fix_the_rooms_terms_and_each_session_follows_them(lu):
