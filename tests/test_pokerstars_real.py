@@ -12,6 +12,7 @@ consecutive hands of pot-limit Omaha at one table (an entry, a player sitting ou
 pots)."""
 
 import datetime
+import io
 import json
 from dataclasses import replace
 from decimal import Decimal
@@ -22,7 +23,7 @@ import pytest
 
 from compliance.reconciliation.services import reconciliation_run
 from games.poker import hand as deal
-from games.poker.formats import pokerstars
+from games.poker.formats import FormatError, pokerstars
 from games.poker.outcome import ONE_EACH
 from games.poker.replay import Rules, replay
 from registers.chain import services as chain
@@ -235,3 +236,19 @@ def test_the_odd_chips_of_a_split_are_the_tables_smallest_chip_not_a_cent():
                           raise_minimums=False, odd_chips=ONE_EACH)
     assert replay(split, schedule).irregularities == ()
     assert [item.code for item in replay(split, replace(schedule, chip=1)).irregularities] == ["wins"]
+
+
+def test_a_malformed_line_in_a_real_file_is_refused_naming_the_deal_the_line_and_the_field():
+    """One amount mistyped in the fourth hand of the five: the reading stops there, naming the hand's number, its rank
+    in the file, the line and the field; the three hands before it were read."""
+    text = (FILES / "18_five_hands_one_table.txt").read_text(encoding="utf-8")
+    lines = text.split("\n")
+    at = lines.index("Fabien: bets $7")
+    lines[at] = "Fabien: bets $7,O0"
+    read = []
+    with pytest.raises(FormatError) as refused:
+        read.extend(pokerstars.read(io.BytesIO("\n".join(lines).encode()), default_currency="CAD"))
+    error = refused.value
+    assert (error.number, error.ordinal, error.line, error.field) == ("260100700061", 4, at + 1, "amount")
+    assert "$7,O0" in error.message_fr and "$7,O0" in error.message_en
+    assert [one.number for one in read] == ["260100700001", "260100700019", "260100700044"]
