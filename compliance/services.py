@@ -358,8 +358,11 @@ def job_execute(*, job_id: str, worker: str) -> JobRun:
         result = JOB_HANDLERS[job.kind](job=job, worker=worker)
     except Exception as exc:
         # the traceback to the server's log; the exception's line to the administrator (the admin, the audit). A page
-        # shows JobRun.failure, the people's words for it
-        LOG.exception("job %s (%s, attempt %s) failed", job.pk, job.kind, job.attempts)
+        # shows JobRun.failure, the people's words for it. A rule's refusal is no fault of the code: its message only
+        if isinstance(exc, DomainError):
+            LOG.warning("job %s (%s, attempt %s) refused: %s", job.pk, job.kind, job.attempts, exc)
+        else:
+            LOG.exception("job %s (%s, attempt %s) failed", job.pk, job.kind, job.attempts)
         with transaction.atomic():
             JobRun.objects.filter(pk=job.pk).update(status=JobRun.Status.FAILED, error=repr(exc)[:2000],
                                                     finished_at=timezone.now())

@@ -77,6 +77,26 @@ def test_a_reconciliation_asked_with_its_day_runs_in_the_worker(world, rules):
     assert done.status == JobRun.Status.SUCCEEDED and done.result["journee"] == day.isoformat()
 
 
+@pytest.mark.parametrize(("raised", "level", "traceback"), [
+    (DomainError("Journée de jeu refusée : l'année est archivée."), "WARNING", False),
+    (KeyError("journee"), "ERROR", True),
+])
+def test_a_job_refused_by_a_rule_logs_its_message_and_a_fault_of_the_code_its_traceback(
+        world, rules, monkeypatch, caplog, raised, level, traceback):
+    from compliance import services
+
+    def handler(*, job, worker):
+        raise raised
+
+    monkeypatch.setitem(services.JOB_HANDLERS, JobRun.Kind.PIPELINE_CHECK, handler)
+    job = job_enqueue(kind="pipeline_check", casino=world.a, requested_by=world.accountant_a)
+    with pytest.raises(type(raised)):
+        job_execute(job_id=str(job.pk), worker="test")
+    (record,) = [r for r in caplog.records if str(job.pk) in r.getMessage()]
+    assert record.levelname == level and (record.exc_info is not None) == traceback
+    assert JobRun.objects.get(pk=job.pk).status == JobRun.Status.FAILED
+
+
 # --- through the API: the same refusals, under the body's field --------------------------------------------------
 
 
