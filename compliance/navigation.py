@@ -59,6 +59,8 @@ NAVIGATION: tuple[NavItem, ...] = (
             _("Les textes en vigueur, article par article."), "rules-index"),
     NavItem(_("Rapports signés"), "file-earmark-lock", EVERYONE, _("Rapports PDF signés, vérifiables par tous."),
             "reports-list"),
+    NavItem(_("Certificats de signature"), "patch-exclamation", (ADMIN,),
+            _("Les certificats qui signent les rapports, leur échéance et leur révocation."), "reports-certificates"),
     NavItem(_("Traitements"), "gear-wide-connected", EVERYONE,
             _("Travaux en arrière-plan et leur avancement."), "job-list"),
     NavItem(_("Administration"), "tools", (ADMIN,),

@@ -44,6 +44,7 @@ urlpatterns = [
     path("recherche/", search, name="search"),  # the header's search box
     path("pki/", include(reports_urls.pki_urlpatterns)),  # the root and the CRL, for anyone checking a report
     path("rapports/", include(reports_urls)),
+    path("certificats/", include(reports_urls.certificate_urlpatterns)),
     path("rapprochements/", include("compliance.reconciliation.urls")),
     path("approbations/", include("compliance.approvals.urls")),
     path("i18n/", include("django.conf.urls.i18n")),

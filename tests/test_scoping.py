@@ -285,6 +285,9 @@ def _named_routes(resolver=None, namespace=None) -> set[str]:
 # deadlines-feed-issue and -revoke act on the caller's own calendar address only (tests/test_calendar.py).
 DEADLINE_FEED_FORMS = {"deadlines-feed-issue", "deadlines-feed-revoke"}
 POST_ONLY_ROUTES = {"reports-new", "job-retry"}  # job-retry: another casino's job is a 404 (tests/test_home.py)
+# The platform administrator's own pages outside the Django admin: a 403 to every other role, whatever the method
+# (the signing certificates and their revocation: tests/test_certificate_revoke.py). name -> kwargs.
+ADMIN_ROUTES = {"reports-certificates": None, "reports-certificate-revoke": {"pk": 1}}
 
 
 # The approvals' API (compliance/approvals/api.py): both sides write there (the services say whose step it is), so
@@ -305,7 +308,7 @@ APPROVAL_API_ROUTES = {
 
 def test_every_named_route_is_classified():
     assert _named_routes() == (UNSCOPED_ROUTES | set(SCOPED_ROUTES) | set(PUBLIC_RULE_ROUTES)
-                               | set(SLOT_SYSTEM_ROUTES) | POST_ONLY_ROUTES | DEADLINE_FEED_FORMS
+                               | set(SLOT_SYSTEM_ROUTES) | POST_ONLY_ROUTES | DEADLINE_FEED_FORMS | set(ADMIN_ROUTES)
                                | set(APPROVAL_API_ROUTES)
                                | set(PUBLISHED_TOURNAMENT_ROUTES))
 
@@ -496,3 +499,12 @@ def test_admin_site_is_for_platform_administrators_only(world, client):
     assert client.get("/admin/").status_code == 302  # sent to the admin login: not staff
     client.force_login(world.admin)
     assert client.get("/admin/").status_code == 200
+
+
+@pytest.mark.parametrize("name", sorted(ADMIN_ROUTES))
+def test_the_platform_administrator_s_own_pages_are_a_403_to_every_other_role(world, client, name):
+    url = reverse(name, kwargs=ADMIN_ROUTES[name])
+    for user in (world.accountant_a, world.manager_a, world.regulator_qc, world.regulator_lu):
+        client.force_login(user)
+        posted = 405 if name == "reports-certificates" else 403  # the list is only read
+        assert (client.get(url).status_code, client.post(url).status_code) == (403, posted), (name, user)

@@ -3,7 +3,7 @@
 import datetime
 
 from cryptography import x509
-from django.db.models import BinaryField
+from django.db.models import BinaryField, Count, F
 from django.db.models.functions import Length, Substr
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
@@ -96,3 +96,15 @@ def certificates_expiring(*, before: datetime.datetime):
     """The signing certificates in use that expire before `before` (the administrator's « À faire »)."""
     return (SigningCertificate.objects.filter(revoked_at__isnull=True, not_after__lt=before)
             .select_related("casino", "jurisdiction").order_by("not_after"))
+
+
+def certificate_list():
+    """Every signing certificate, those in use first (the nearest expiry first), then the revoked ones (the latest
+    first), each with the number of reports it signed (`signed`): the platform administrator's page, one query."""
+    return (SigningCertificate.objects.select_related("casino", "jurisdiction", "revoked_by")
+            .annotate(signed=Count("reports"))
+            .order_by(F("revoked_at").desc(nulls_first=True), "not_after", "pk"))
+
+
+def certificate_get(*, pk: int) -> SigningCertificate:
+    return get_object_or_404(certificate_list(), pk=pk)

@@ -11,6 +11,7 @@ from django.db import connection, transaction
 from django.urls import reverse
 from django.utils import timezone
 
+from compliance import formatting
 from compliance.errors import DomainError, ErrorCode
 from compliance.models import SYSTEM_USERNAME, AuditAction, Casino, Jurisdiction, User
 from compliance.permissions import verify_can_write
@@ -82,7 +83,8 @@ def certificate_revoke(*, actor: User, certificate: SigningCertificate, reason: 
     _verify_admin(actor)
     certificate = SigningCertificate.objects.select_for_update().get(pk=certificate.pk)
     if certificate.revoked_at is not None:
-        raise DomainError(errors.ALREADY_REVOKED.format(at=certificate.revoked_at.isoformat(timespec="seconds")),
+        raise DomainError(errors.ALREADY_REVOKED.format(at=formatting.date(certificate.revoked_at, jurisdiction=None,
+                                                                           style="short")),
                           code=ErrorCode.ALREADY_REVOKED, field="certificate")
     reason = (reason or "").strip()
     if not reason:

@@ -68,7 +68,7 @@ def certificates(user: User) -> list[Task]:
         tasks.append(Task(
             key=f"certificate:{certificate.serial}", group=_("Certificats de signature à renouveler"),
             label=certificate.subject,
-            url=reverse("admin:reports_signingcertificate_change", args=[certificate.pk]), section="admin:index",
+            url=reverse("reports-certificates") + f"#certificate-{certificate.serial}", section="reports-certificates",
             due=timezone.localdate(certificate.not_after),
             severity="danger" if certificate.not_after < now else "warning"))
     return tasks

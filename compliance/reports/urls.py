@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import certificate_views, views
 
 # under /pki/: what anyone checking a report needs
 pki_urlpatterns = [
@@ -15,4 +15,10 @@ urlpatterns = [
     path("verifier/", views.report_verify, name="reports-verify"),
     path("<int:pk>/etat/", views.report_progress, name="reports-progress"),
     path("<int:pk>/pdf/", views.report_download, name="reports-download"),
+]
+
+# under /certificats/: the platform administrator's signing certificates, a revocation confirmed before it is recorded
+certificate_urlpatterns = [
+    path("", certificate_views.certificate_list, name="reports-certificates"),
+    path("<int:pk>/revoquer/", certificate_views.certificate_revoke, name="reports-certificate-revoke"),
 ]
