@@ -82,6 +82,14 @@ def named_keys(text, autoescape=True):
 
 
 @register.filter
+def lang_fr(obj, field: str) -> str:
+    """` lang="fr"` for an element showing a rule's French field on an English page (the texts and most of what Vigie
+    writes of them are French only), so that a reader's voice reads it in French (WCAG 3.1.2)."""
+    english = (get_language() or "fr").startswith("en")
+    return mark_safe(' lang="fr"') if english and not getattr(obj, f"{field}_en", "") else ""
+
+
+@register.filter
 def local(obj, field: str) -> str:
     """A rule's field in the reader's language: `name_en` on an English page when the rules give it."""
     english = (get_language() or "fr").startswith("en")
