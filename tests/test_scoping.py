@@ -87,6 +87,8 @@ SCOPED_ROUTES = {
     # tests/test_archive_pages.py checks another casino's staff against a year really archived
     "registers-archive": ("detail", with_registers(lambda r: {"casino": "casino-b", "kind": "jackpots",
                                                                 "year": 2025})),
+    "registers-archive-entry": ("detail", with_registers(lambda r: {"casino": "casino-b", "kind": "jackpots",
+                                                                      "year": 2025, "seq": 1})),
     "registers-countersign": ("detail", with_registers(lambda r: {"casino": "casino-b", "kind": "jackpots",
                                                                     "pk": r.pending_b.pk})),
     "registers-entry": ("detail", with_registers(lambda r: {"casino": "casino-b", "kind": "jackpots",
