@@ -13,6 +13,7 @@ import os
 import sys
 from pathlib import Path
 from urllib.parse import urlencode
+from zoneinfo import ZoneInfo
 
 import django
 
@@ -89,7 +90,7 @@ def main() -> None:
     from registers.scale.services import scale_generate
 
     banner()
-    today = datetime.date.today()
+    today = datetime.datetime.now(ZoneInfo("Europe/Luxembourg")).date()  # the generated casino's, a Luxembourg one
     days = sized(365, (today - datetime.date(today.year - 1, 12, 29)).days)
     if not Casino.objects.filter(code="echelle-1").exists():
         scale_generate(casinos=1, days=days, density=scale.DENSITY, progress=lambda line: None)

@@ -91,7 +91,7 @@ def test_a_refused_slip_shows_its_grid_again_with_the_line_totals_and_the_total_
             **{f"signature_{role}": name for role, name in SLIP_SIGNED.items()}}
     refused = client.post(url, prefixed("slip", data))
     page = refused.content.decode()
-    assert "1007.50" in error(refused, "amount") and not Slip.objects.filter(kind="approvisionnement").exists()
+    assert eur(w, "1007.50") in error(refused, "amount") and not Slip.objects.filter(kind="approvisionnement").exists()
     assert 'value="10"' in page and 'value="3"' in page  # the counts kept
     assert eur(w, "7.50") in page and eur(w, "1000.00") in page  # the lines' totals
     total = re.search(r'data-testid="grid-total-slip-denominations"[^>]*>([^<]*)<', page).group(1)
