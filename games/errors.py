@@ -40,6 +40,7 @@ WHEEL_BELOW_FLOOR = _(
 WHEEL_SEGMENTS_RANGE = _("La roue compte {count} parties ; il en faut de {min} à {max} ({citation}).")
 WHEEL_SEGMENT_INVALID = _("Partie n° {index} : {problem}.")
 WHEEL_NO_SEGMENTS = _("Aucune partie de roue n'est décrite.")
+WHEEL_NOT_IN_FORCE = _("Aucune règle de la roue de fortune n'est en vigueur le {on}.")
 HANDS_INVALID = _("Main n° {index} : {problem}.")
 HANDS_TOO_MANY = _("Au plus {limit} mains par requête.")
 HANDS_UNKNOWN_KIND = _("Type de main inconnu : « {kind} ».")

@@ -9,7 +9,7 @@ from rest_framework.test import APIClient
 from compliance import todo
 from compliance.models import Casino, JobRun, Jurisdiction, User
 from compliance.services import casino_create, job_enqueue, jurisdictions_load, system_user, user_create
-from tests.demo_snapshot import demo, demo_copy  # noqa: F401  (fixtures)
+from tests.demo_snapshot import demo, demo_copy, whole_demo  # noqa: F401  (fixtures)
 
 PASSWORD = "Un-mot-de-passe-solide-2026"
 

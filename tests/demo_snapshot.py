@@ -21,6 +21,7 @@ UNCHAINED = ("registers_entry", "registers_cardmovement")
 class Copy:
     days: tuple[datetime.date, ...]
     tables: tuple[str, ...]
+    created: tuple[str, ...]  # what demo_load said it created
 
 
 def casino_days() -> tuple[datetime.date, ...]:
@@ -60,7 +61,7 @@ def take(rule_tables: list[str]) -> Copy:
     from compliance.demo import demo_load
 
     days = casino_days()
-    demo_load()
+    created = demo_load()
     with connection.cursor() as cursor:
         tables = _tables(cursor, NOT_COPIED)
         for table in tables:
@@ -70,7 +71,7 @@ def take(rule_tables: list[str]) -> Copy:
             cursor.execute(f'DROP TABLE IF EXISTS "{PREFIX}{table}"; '
                            f'CREATE TABLE "{PREFIX}{table}" AS SELECT * FROM "{table}"{added}')
     call_command("flush", verbosity=0, interactive=False)
-    return Copy(days=days, tables=tables)
+    return Copy(days=days, tables=tables, created=tuple(created))
 
 
 def put_back(copy: Copy) -> None:
@@ -110,12 +111,22 @@ def demo_copy(django_db_setup, django_db_blocker):
 @pytest.fixture
 def demo(request, demo_copy):
     """The whole demo in the test's database, committed for a test with a browser or a worker (transactional),
-    inside the test's transaction otherwise."""
+    inside the test's transaction otherwise; what its load said it created."""
+    return _put_back_or_load(request, demo_copy)
+
+
+@pytest.fixture
+def whole_demo(request, demo_copy):
+    """`demo`, under another name for a module whose own `demo` is a part of it (tests/test_approvals_demo.py)."""
+    return _put_back_or_load(request, demo_copy)
+
+
+def _put_back_or_load(request, demo_copy) -> list[str]:
     transactional = not {"transactional_db", "live_server"}.isdisjoint(request.fixturenames)
     request.getfixturevalue("transactional_db" if transactional else "db")
     if demo_copy.days == casino_days():
         put_back(demo_copy)
-    else:
-        from compliance.demo import demo_load
+        return list(demo_copy.created)
+    from compliance.demo import demo_load
 
-        demo_load()
+    return demo_load()

@@ -583,6 +583,10 @@ def test_the_rules_calculators_and_the_token_take_their_documented_shape(schema,
         assert response.json()["code"] == "invalid_segment"
     assert valid(schema, path, {"segments": segments})
     assert api.post(wheel, {"segments": segments}, format="json").status_code == 200
+    # a day before the wheel's rules (found by tests/test_api_fuzz.py): the day is at fault, a documented 400 on it
+    before = api.post(wheel, {"segments": segments, "on": "0525-12-31"}, format="json")
+    assert before.status_code == 400 and list(before.json()["field_errors"]) == ["on"], before.json()
+    assert before.json()["code"] == "not_in_force" and "roue de fortune" in before.json()["message"]
 
     hands = reverse("api-rules-hands-evaluate")
     path = "/api/v1/rules/hands/evaluate/"

@@ -111,10 +111,10 @@ def test_the_monaco_trips_notice_records_which_reading_of_pour_it_retains(demo):
     assert late.findings.get(code="notification").severity == RequestFinding.Severity.WARNING
 
 
-def test_the_whole_demo_audits_clean_in_the_registers_of_approvals_and_a_second_load_creates_nothing(rules):
+def test_the_whole_demo_audits_clean_in_the_registers_of_approvals_and_a_second_load_creates_nothing(whole_demo, rules):
     from compliance.demo import demo_load
 
-    assert any(line.startswith("11 approval requests of") for line in demo_load())
+    assert any(line.startswith("11 approval requests of") for line in whole_demo)
     for code in CASINOS:
         steps = RequestStep.objects.filter(request__casino__code=code)
         assert steps.exists() and not steps.filter(entry__isnull=True).exists()

@@ -27,8 +27,8 @@ def test_jurisdictions_load_is_idempotent():
         ("QC", "CAD", "fr-CA"), ("MC", "EUR", "fr-FR"), ("LU", "EUR", "fr-FR")}
 
 
-def test_demo_builds_one_casino_per_jurisdiction_and_a_second_run_creates_nothing():
-    created = demo_load()
+def test_demo_builds_one_casino_per_jurisdiction_and_a_second_run_creates_nothing(demo, rules):
+    created = demo  # the demo's first load, as tests/demo_snapshot.py took it
     last_year = datetime.date.today().year - 1
     assert "casino lac-bleu" in created and "user lu.ministere" in created
     assert f"casino vieux-pont, its year {last_year} archived" in created

@@ -6,6 +6,9 @@ from fractions import Fraction
 
 from django.utils.translation import gettext
 
+from compliance import formatting
+from compliance.errors import DomainError
+from games import errors
 from games.errors import ErrorCode
 from games.models import HandDistribution, StrategyEvaluation
 from games.selectors import paytable_data, rule_value_at
@@ -96,8 +99,14 @@ def wheel_report(*, segments, on: datetime.date) -> dict:
     """A roue de fortune configuration checked against QC RJC art. 117 and 122, with each bet's return."""
     from .roue import WheelRules, wheel_bets
 
-    size = rule_value_at(jurisdiction="QC", key="qc.roue_de_fortune.segments", on=on)
-    floor = rule_value_at(jurisdiction="QC", key="qc.roue_de_fortune.taux_retour_minimum", on=on)
+    try:
+        size = rule_value_at(jurisdiction="QC", key="qc.roue_de_fortune.segments", on=on)
+        floor = rule_value_at(jurisdiction="QC", key="qc.roue_de_fortune.taux_retour_minimum", on=on)
+    except DomainError as exc:  # a day before the rules: the day asked is at fault, not the wheel's rule keys
+        if exc.code != ErrorCode.RULE_VALUE_NOT_FOUND:
+            raise
+        raise DomainError(errors.WHEEL_NOT_IN_FORCE.format(on=formatting.date(on, jurisdiction=None)),
+                          code=ErrorCode.NOT_IN_FORCE, field="on") from exc
     rules = WheelRules(
         int(size.value["min"]),
         int(size.value["max"]),
