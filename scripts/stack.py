@@ -377,7 +377,8 @@ def cmd_test(args: argparse.Namespace) -> int:
                 failures.append(name)
         say("pytest")
         workers = os.environ.get("VIGIE_TEST_WORKERS", "2")
-        code = subprocess.run([sys.executable, "-m", "pytest", "-n", workers, *args.pytest_args],
+        # worksteal: a worker whose queue runs low takes half of the other's, so neither idles while the other ends
+        code = subprocess.run([sys.executable, "-m", "pytest", "-n", workers, "--dist", "worksteal", *args.pytest_args],
                               cwd=ROOT, env=env).returncode
         if failures:
             print(f"FAILED steps before pytest: {', '.join(failures)}", file=sys.stderr)

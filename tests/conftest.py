@@ -206,12 +206,16 @@ def rules(db):
 
 
 def pytest_collection_modifyitems(config, items):
-    """The longest tests first (the README's commands, the API fuzz): with two workers, the rest of the suite runs
-    beside them instead of after them."""
+    """The longest tests (the README's commands and tools, the API fuzz) each at the head of a half of the run:
+    `--dist worksteal` (scripts/stack.py) gives each of the two workers one half and lets the one that runs out take
+    from the other's queue, so the rest of the suite runs beside them and neither waits at the end."""
     def slow(item) -> bool:
         return item.get_closest_marker("readme") is not None or item.get_closest_marker("fuzz") is not None
 
-    items.sort(key=lambda item: not slow(item))
+    longest, rest = [item for item in items if slow(item)], [item for item in items if not slow(item)]
+    first, second = longest[0::2], longest[1::2]
+    before = max(len(items) // 2 - len(first), 0)  # the first half's other tests
+    items[:] = [*first, *rest[:before], *second, *rest[before:]]
 
 
 def pytest_terminal_summary(terminalreporter):
