@@ -9,7 +9,7 @@ from rest_framework.test import APIClient
 from compliance import todo
 from compliance.models import Casino, JobRun, Jurisdiction, User
 from compliance.services import casino_create, job_enqueue, jurisdictions_load, system_user, user_create
-from tests.demo_snapshot import demo, demo_copy, whole_demo  # noqa: F401  (fixtures)
+from tests.demo_snapshot import demo, demo_copies, demo_copy, retake_if_stale, whole_demo  # noqa: F401  (fixtures)
 
 PASSWORD = "Un-mot-de-passe-solide-2026"
 
@@ -216,6 +216,12 @@ def pytest_collection_modifyitems(config, items):
     first, second = longest[0::2], longest[1::2]
     before = max(len(items) // 2 - len(first), 0)  # the first half's other tests
     items[:] = [*first, *rest[:before], *second, *rest[before:]]
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item):
+    """Before any of the test's fixtures opens its transaction: the demo's copy retaken if a casino's day turned."""
+    retake_if_stale(item.fixturenames)
 
 
 def pytest_terminal_summary(terminalreporter):
