@@ -36,6 +36,9 @@ class ErrorCode(StrEnum):
     ALREADY_CORRECTED = "already_corrected"
     NOT_CORRECTABLE = "not_correctable"
     BEFORE_OPENING = "before_opening"
+    BEFORE_INSTALLATION = "before_installation"  # a notice sent before its machine was installed (LU 18-1)
+    BEFORE_LAST_CHANGE = "before_last_change"  # a change effective before the machine's latest one
+    WRONG_REFERENCE = "wrong_reference"  # a reference naming an object of another kind (a pay-table request …)
     YEAR_ARCHIVED = "year_archived"
     JACKPOT_STOPPED = "jackpot_stopped"
     UNKNOWN_LEVEL = "unknown_level"
