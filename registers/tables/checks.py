@@ -8,23 +8,21 @@ recomputed from the rows."""
 import hashlib
 import json
 
-from django.db.models import TextField
+from django.db.models import OuterRef, Subquery, TextField
 from django.db.models.functions import Cast
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from ..chain.replay import Amount, Audited, Check, Counted, Problem, Replay, refusal
+from ..controls import Problem as Refusal
 from ..kinds import EntryKind
-from ..models import Slip, SlipKind
+from ..models import Slip, SlipKind, TableSession
+from . import controls, pai_gow
 from . import digest as digests
-from . import pai_gow
 from .errors import slips
 from .services import BOOKS
-from .slips import amount_checked, denominations_clean, signatures_clean, total
+from .slips import VOIDABLE, amount_checked, denominations_clean, signatures_clean, total
 
-ALREADY_OPEN = _("La table « {table} » est ouverte (séance {session}) : elle ne s'ouvre pas deux fois.")
-NOT_OPEN = _("La table « {table} » n'est pas ouverte dans ce carnet.")
-SERIAL_FOLLOWS = _("N° de série {serial} : le suivant de {year} dans ce carnet est le {expected}.")
 FLOAT_COUNTED = _("L'inventaire d'ouverture, {counted}, n'est pas l'avance, {float}.")
 VOID_TARGET = _("Une annulation se rapporte à un bordereau de ce carnet qui s'annule : approvisionnement, crédit ou "
                 "comptage du drop.")
@@ -33,7 +31,33 @@ COMMISSION_DIFFERS = _("Commissions écrites {written}, recalculées {computed}.
 
 
 def _state(replay: Replay) -> dict:
-    return replay.part("tables", lambda: {"open": {}, "serials": {}})
+    """The carnet d'avances replayed: each session's state by (table, day, number), each table's latest session, each
+    table's last session number of a day, the year's last serial."""
+    return replay.part("tables", lambda: {"sessions": {}, "latest": {}, "numbers": {}, "serials": {}})
+
+
+def _report(check: Check, problems: list[Refusal]) -> None:
+    """The problems a control of tables/controls.py finds, as the audit writes them (French and English)."""
+    for problem in problems:
+        check.fail(problem.message, problem.citation, **problem.params)
+
+
+def _key(entry: Audited) -> tuple:
+    """The session an entry names: its table's number, its gaming day, its number that day."""
+    return entry.payload.get("table"), entry.gaming_day, entry.payload.get("seance")
+
+
+def _moved(state: dict, key: tuple, transition: controls.Transition) -> None:
+    """The session's state after a step, as the books hold it whether the step was valid or not."""
+    table, day, number = key
+    session = state["sessions"].get(key) or controls.SessionState(str(table), day, number, controls.Stage.NONE)
+    state["sessions"][key] = controls.SessionState(session.table, day, number,
+                                                   controls.after(session.stage, transition), session.commission)
+    if transition is controls.OPEN:
+        latest = state["latest"].get(table)
+        if latest is None or (day, number) > latest[1:]:
+            state["latest"][table] = key
+        state["numbers"][(table, day)] = max(number, state["numbers"].get((table, day), 0))
 
 
 def _check(replay: Replay, entry: Audited, register: str) -> Check:
@@ -60,28 +84,38 @@ def _slip(check: Check, kind: str, *, amount_key: str, allow_zero: bool):
 
 def table_opened(replay: Replay, entry: Audited) -> list[Problem]:
     check = _check(replay, entry, "avances")
-    opened = _state(replay)["open"]
-    table = check.text("table", max_length=20)
+    state = _state(replay)
+    written = check.text("table", max_length=20)
     counted = _slip(check, SlipKind.OPENING, amount_key="inventaire", allow_zero=True)
     if entry.payload.get("tenue") == "avance" and counted is not None:
         float_amount = check.amount("avance", citation=entry.payload.get("tenue_citation"))
         if float_amount is not None and counted != float_amount:
             check.fail(FLOAT_COUNTED, entry.payload.get("tenue_citation"), counted=Amount(counted),
                        float=Amount(float_amount))
-    if table in opened:
-        check.fail(ALREADY_OPEN, table=table, session=opened[table])
-    if table is not None:
-        opened[table] = entry.payload.get("seance")
+    table, day, number = _key(entry)
+    if written is not None and isinstance(number, int):
+        latest = state["sessions"].get(state["latest"].get(table))
+        _report(check, controls.session_open_problems(latest, controls.Opening(
+            table, day, number, state["numbers"].get((table, day), 0))))
+        _moved(state, (table, day, number), controls.OPEN)
     return check.problems
 
 
 def table_closed(replay: Replay, entry: Audited) -> list[Problem]:
     check = _check(replay, entry, "avances")
-    table = check.text("table", max_length=20)
+    check.text("table", max_length=20)
     _slip(check, SlipKind.CLOSING, amount_key="inventaire", allow_zero=True)
-    if table is not None and _state(replay)["open"].pop(table, None) is None:
-        check.fail(NOT_OPEN, table=table)
+    _step(check, _state(replay), controls.session_close_problems, controls.CLOSE)
     return check.problems
+
+
+def _step(check: Check, state: dict, problems, transition: controls.Transition) -> None:
+    """A step of the session the entry names, checked from the state the carnet leaves it in, then taken."""
+    key = _key(check.entry)
+    table, day, number = key
+    _report(check, problems(state["sessions"].get(key), table=table, number=number, day=day))
+    if state["sessions"].get(key) is not None:
+        _moved(state, key, transition)
 
 
 def slip_filed(replay: Replay, entry: Audited) -> list[Problem]:
@@ -90,13 +124,12 @@ def slip_filed(replay: Replay, entry: Audited) -> list[Problem]:
     table = check.text("table", max_length=20)
     _slip(check, kind, amount_key="montant", allow_zero=False)
     state = _state(replay)
-    if table is not None and table not in state["open"]:
-        check.fail(NOT_OPEN, table=table)
+    if table is not None:
+        _step(check, state, controls.slip_problems, controls.SLIP)
     serial, year = entry.payload.get("serie"), entry.payload.get("annee")
     last = state["serials"].get(year)
-    if isinstance(serial, int) and last is not None and serial != last + 1:
-        check.fail(SERIAL_FOLLOWS, serial=serial, year=year, expected=last + 1)
     if isinstance(serial, int):
+        _report(check, controls.serial_problems(year, serial, last))
         state["serials"][year] = max(serial, last or 0)
     return check.problems
 
@@ -115,15 +148,54 @@ def slip_voided(replay: Replay, entry: Audited) -> list[Problem]:
     referred = replay.referred(entry)
     if referred is None or referred[1] not in VOIDED_HERE.get(book, ()):
         check.fail(VOID_TARGET)
-    else:
-        replay.part("tables.voided", set).add(entry.entry.refers_to_id)
+        return check.problems
+    payload = entry.payload
+    voided = replay.part("tables.voided_slips", set)
+    slip = (entry.entry.refers_to_id, payload.get("annule"), payload.get("annule_serie"), *_key(entry))
+    _report(check, controls.void_problems(voidable=payload.get("annule") in VOIDABLE, voided=slip in voided))
+    voided.add(slip)
+    replay.part("tables.voided", set).add(entry.entry.refers_to_id)
+    if payload.get("annule") == SlipKind.DROP:  # the count set aside: the session is counted again
+        _marks(replay)["counted"].discard(_key(entry))
     return check.problems
+
+
+def _held(replay: Replay) -> dict:
+    """The casino's table sessions as Vigie holds them, read once: (table, day, number) → when their closing was
+    recorded (None: not closed). The carnets spéciaux count what the carnet d'avances opened and closed."""
+    def load() -> dict:
+        closing = Slip.objects.filter(session=OuterRef("pk"), kind=SlipKind.CLOSING).values("recorded_at")[:1]
+        return {(table, day, number): closed for table, day, number, closed in (
+            TableSession.objects.filter(table__casino_id=replay.casino.pk).annotate(closed_at=Subquery(closing))
+            .values_list("table__number", "gaming_day", "number", "closed_at"))}
+    return replay.part("tables.held", load)
+
+
+def _marks(replay: Replay) -> dict:
+    """What the carnets spéciaux replayed hold of each session: its drop counted (not voided), its commissions."""
+    return replay.part("tables.marks", lambda: {"counted": set(), "commission": set()})
+
+
+def _special(replay: Replay, entry: Audited, problems) -> tuple:
+    """The session an entry of the carnets spéciaux names, as it stood when the entry was recorded (closed if its
+    closing was recorded by then), checked by a control of tables/controls.py."""
+    check = _check(replay, entry, "carnets_speciaux")
+    key, held, marks = _key(entry), _held(replay), _marks(replay)
+    session = None
+    if key in held:
+        closed = held[key] is not None and held[key] <= entry.entry.recorded_at
+        session = controls.SessionState(str(key[0]), key[1], key[2],
+                                        controls.stage_of(closed=closed, counted=key in marks["counted"]),
+                                        key in marks["commission"])
+    _report(check, problems(session, table=key[0], number=key[2], day=key[1]))
+    return check, key
 
 
 def drop_counted(replay: Replay, entry: Audited) -> list[Problem]:
     """Two counters, the amount as the sum of its denominations; a recount follows the void of the count it
     replaces."""
-    check = _check(replay, entry, "carnets_speciaux")
+    check, key = _special(replay, entry, controls.drop_count_problems)
+    _marks(replay)["counted"].add(key)
     check.text("table", max_length=20)
     if entry.entry.refers_to_id is not None and entry.entry.refers_to_id not in replay.part("tables.voided", set):
         check.fail(RECOUNT_UNVOIDED)
@@ -133,7 +205,8 @@ def drop_counted(replay: Replay, entry: Audited) -> list[Problem]:
 
 def commission_counted(replay: Replay, entry: Audited) -> list[Problem]:
     """QC RJC art. 111, 116: the rounds read again, their commissions recomputed from the rule data."""
-    check = _check(replay, entry, "carnets_speciaux")
+    check, key = _special(replay, entry, controls.commission_problems)
+    _marks(replay)["commission"].add(key)
     written = check.amount("montant", zero=True)
     rounds = [{"banque": r.get("banque"), "joueurs": r.get("joueurs"),
                "gagnantes": {seat: bet.get("mise") for seat, bet in (r.get("gagnantes") or {}).items()}}
@@ -213,14 +286,19 @@ def slips_imported(replay: Replay, entry: Audited) -> list[Problem]:
     if register == "avances":
         state = _state(replay)
         for (table, number, rank, _serial), _ in lines:  # in table and session order: a session opens, then closes
-            if rank == digests.RANK[SlipKind.OPENING]:
-                state["open"][table] = number
-            elif rank == digests.RANK[SlipKind.CLOSING]:
-                state["open"].pop(table, None)
+            if rank in IMPORTED_STEPS:
+                _moved(state, (table, entry.gaming_day, number), IMPORTED_STEPS[rank])
         for _kind, serial, year, *_ in rows:
             if serial is not None:
                 state["serials"][year] = max(serial, state["serials"].get(year) or 0)
+    else:  # the drops the file counted
+        counted = _marks(replay)["counted"]
+        counted.update((table, entry.gaming_day, number) for (table, number, rank, _serial), _ in lines
+                       if rank == digests.RANK[SlipKind.DROP])
     return check.problems
+
+
+IMPORTED_STEPS = {digests.RANK[SlipKind.OPENING]: controls.OPEN, digests.RANK[SlipKind.CLOSING]: controls.CLOSE}
 
 
 # --- the day's reconciliation (compliance/reconciliation), as its entries write it --------------------------------

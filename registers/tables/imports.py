@@ -40,7 +40,7 @@ from compliance.models import Casino, User
 from games.models import RuleValueVersion
 from registers.errors import ErrorCode
 
-from .. import controls
+from .. import controls as house
 from ..chain.hashing import canonical
 from ..chain.services import (
     Appended,
@@ -51,13 +51,14 @@ from ..chain.services import (
     verify_actor,
     verify_gaming_day,
 )
+from ..controls import refuse_first
 from ..fields import TEXT_MAX, clean_text
 from ..kinds import EntryKind, RegisterKind
 from ..models import BankMode, GamingTable, Slip, SlipKind, TableSession
 from ..money import parse_amount
 from ..money import shown as money_shown
+from . import controls, errors, rules
 from . import digest as digests
-from . import errors, rules
 from .selectors import countersigner_find
 from .services import BOOKS, last_serial
 from .slips import SIGNATORIES, amount_checked, denominations_clean, serial_checked, serial_parsed, signatures_clean
@@ -81,6 +82,10 @@ UNUSED = {str(kind.value): [COLUMNS.index(c) for c in COLUMNS if c not in USED[k
 SIGNED_AT = {str(kind.value): itemgetter(*(COLUMNS.index(role) for role in SIGNATORIES[kind])) for kind in IMPORTED}
 TEAM_OF = {str(kind.value): "drop" if kind == SlipKind.DROP else SIGNATORIES[kind] for kind in IMPORTED}
 OPENING, CLOSING, DROP = str(SlipKind.OPENING.value), str(SlipKind.CLOSING.value), str(SlipKind.DROP.value)
+NUMBERED = (str(SlipKind.FILL.value), str(SlipKind.CREDIT.value))
+# each kind's step from its session's state (tables/controls.py), as the services take it
+STEP = {str(SlipKind.FILL.value): controls.slip_problems, str(SlipKind.CREDIT.value): controls.slip_problems,
+        CLOSING: controls.session_close_problems, DROP: controls.drop_count_problems}
 COPY_BATCH = 20_000
 NULL, NULL_PAIR = "\\N", "\\N\t\\N"  # COPY's null
 # the services' names of what they refuse → the file's columns
@@ -101,9 +106,6 @@ UNKNOWN_KIND = _("Type « {value} » inconnu : {kinds}.")
 COLUMN_NOT_USED = _("Un bordereau « {kind} » ne remplit pas cette colonne : laissez-la vide.")
 BAD_DAY = _("Date « {value} » invalide : une journée de jeu AAAA-MM-JJ.")
 SESSION_INVALID = _("N° de séance « {value} » invalide : un entier positif.")
-SESSION_EXISTS = _("La séance n° {session} de la table « {table} » du {day} est déjà ouverte (dans Vigie ou plus haut "
-                   "dans le fichier).")
-SESSION_NEXT = _("La séance suivante de la table « {table} » du {day} est la n° {expected}, pas la n° {session}.")
 SESSION_UNKNOWN = _("La table « {table} » n'a pas de séance n° {session} le {day}, ni dans Vigie ni plus haut dans le "
                     "fichier : une ligne « ouverture » l'ouvre.")
 DENOMINATIONS_UNREADABLE = _("Coupures « {value} » illisibles : « valeur x nombre » séparés par des espaces, par "
@@ -237,7 +239,7 @@ class _Session:
     """A session as Vigie and the lines above leave it. One the file opens holds its row's fields."""
 
     __slots__ = ("table", "day", "day_text", "number", "closed", "dropped", "pk", "opening", "float_amount",
-                 "limits", "bank_mode")
+                 "limits", "bank_mode", "_state")
 
     def __init__(self, table: GamingTable, day: datetime.date, number: int, closed: bool, dropped: bool,
                  pk: int | None = None):
@@ -247,6 +249,15 @@ class _Session:
         self.float_amount: Decimal | None = None
         self.limits: rules.Limits | None = None
         self.bank_mode = ""
+        self._state: controls.SessionState | None = None
+
+    @property
+    def state(self) -> controls.SessionState:
+        """The session's state for its controls, made again only when its stage moves."""
+        stage = controls.stage_of(closed=self.closed, counted=self.dropped)
+        if self._state is None or self._state.stage != stage:
+            self._state = controls.SessionState(self.table.number, self.day, self.number, stage)
+        return self._state
 
 
 class _Import:
@@ -456,17 +467,10 @@ class _Import:
             raise DomainError(SESSION_UNKNOWN.format(table=table.number, session=number, day=day.isoformat()),
                               code=ErrorCode.INVALID, field="seance")
         serial = None
-        if kind == DROP:
-            if not session.closed:
-                raise DomainError(errors.SESSION_NOT_CLOSED.format(number=table.number), code=ErrorCode.INVALID,
-                                  field="session")
-            if session.dropped:
-                raise DomainError(errors.ALREADY_COUNTED.format(number=table.number), code=ErrorCode.DUPLICATE,
-                                  field="session")
-        elif session.closed:
-            raise DomainError(errors.SESSION_NOT_OPEN.format(number=table.number, day=day.isoformat()),
-                              code=ErrorCode.INVALID, field="session")
-        elif kind != CLOSING:  # a fill or a credit: the year's next serial
+        problems = STEP[kind](session.state)
+        if problems:
+            refuse_first(problems, self.casino.jurisdiction)
+        if kind in NUMBERED:  # a fill or a credit: the year's next serial
             year = day.year
             last = self.serials[year] if year in self.serials else self._last_serial(year)
             serial = serial_checked(self.casino, year, serial_parsed(row[SERIE]), last)
@@ -488,17 +492,10 @@ class _Import:
     def _open(self, table: GamingTable, day: datetime.date, number: int, row: list[str]) -> None:
         """A session opened as `session_open` opens it: numbered in turn, its table closed before, its limits and
         bank checked, its opening inventory counted (the float, where one is kept)."""
-        if (table.pk, day, number) in self.sessions:
-            raise DomainError(SESSION_EXISTS.format(session=number, table=table.number, day=day.isoformat()),
-                              code=ErrorCode.DUPLICATE, field="seance")
-        expected = self.numbers.get((table.pk, day), 0) + 1
-        if number != expected:
-            raise DomainError(SESSION_NEXT.format(table=table.number, day=day.isoformat(), expected=expected,
-                                                  session=number), code=ErrorCode.INVALID, field="seance")
         last = self.last.get(table.pk)
-        if last is not None and not last.closed:
-            raise DomainError(errors.TABLE_STILL_OPEN.format(number=table.number, day=last.day.isoformat()),
-                              code=ErrorCode.INVALID, field="table")
+        opening = controls.Opening(table.number, day, number, self.numbers.get((table.pk, day), 0))
+        refuse_first(controls.session_open_problems(last.state if last is not None else None, opening),
+                     self.casino.jurisdiction)
         low, high, raw_float = row[MINIMUM], row[MAXIMUM], row[AVANCE].strip()
         key = (self._period(day), table.game_id, low, high)
         limits = self.memo.get(key) or self.memo.setdefault(key, rules.limits(table, day, low, high))
@@ -540,7 +537,7 @@ class _Import:
     def _cited(self, register_kind: str, day: datetime.date) -> str:
         """The article of the register's book, as `services._append` cites it."""
         return self._once(("citation", register_kind, self._period(day)),
-                          lambda: controls.cited(self.casino, BOOKS[register_kind], day, controls.BOOKS))
+                          lambda: house.cited(self.casino, BOOKS[register_kind], day, house.BOOKS))
 
     def _line_of(self, slip: tuple) -> str:
         session, kind, serial, amount, counted, signed = slip

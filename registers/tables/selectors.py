@@ -32,7 +32,7 @@ from registers.errors import ErrorCode
 from ..chain.selectors import FrenchCsv
 from ..kinds import RegisterKind
 from ..models import GamingSession, GamingTable, Register, Slip, SlipKind, SlipVoid, TableSession
-from . import errors, rules
+from . import controls, errors, rules
 from .rules import is_table_game
 from .slips import SIGNATORIES, VOIDABLE
 
@@ -260,6 +260,25 @@ def live(slip: Slip) -> bool:
 
 def session_closed(session: TableSession) -> bool:
     return session.slips.filter(kind=SlipKind.CLOSING).exists()
+
+
+def session_state(session: TableSession) -> controls.SessionState:
+    """The session's stage as its slips leave it (a voided drop count no longer counts), for its controls."""
+    live_kinds = {kind for kind, void in session.slips.filter(
+        kind__in=(SlipKind.CLOSING, SlipKind.DROP, SlipKind.COMMISSION)).values_list("kind", "void__id")
+        if void is None}
+    return controls.SessionState(
+        table=session.table.number, day=session.gaming_day, number=session.number,
+        stage=controls.stage_of(closed=SlipKind.CLOSING in live_kinds, counted=SlipKind.DROP in live_kinds),
+        commission=SlipKind.COMMISSION in live_kinds)
+
+
+def table_state(table: GamingTable, day: datetime.date) -> tuple[controls.SessionState | None, int]:
+    """The table's latest session (by day and number) with its stage, and its last session number on `day`."""
+    latest = TableSession.objects.filter(table=table).select_related("table").order_by("-gaming_day", "-number") \
+        .first()
+    last = TableSession.objects.filter(table=table, gaming_day=day).aggregate(n=Max("number"))["n"] or 0
+    return (session_state(latest) if latest is not None else None), last
 
 
 def voidable_slips(session: TableSession) -> list[Slip]:

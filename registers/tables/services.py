@@ -18,11 +18,21 @@ from registers.errors import ErrorCode
 
 from .. import controls
 from ..chain.services import entry_append, register_for, verify_actor
+from ..controls import refuse_first
 from ..fields import TEXT_MAX, clean_text
 from ..kinds import EntryKind, RegisterKind
 from ..models import BankMode, Entry, GamingTable, Slip, SlipKind, SlipVoid, TableSession
 from ..money import parse_amount, shown
-from . import errors, pai_gow, rules
+from . import errors, pai_gow, rules, selectors
+from .controls import (
+    Opening,
+    commission_problems,
+    drop_count_problems,
+    session_close_problems,
+    session_open_problems,
+    slip_problems,
+    void_problems,
+)
 from .slips import (
     VOIDABLE,
     amount_checked,
@@ -84,10 +94,10 @@ def session_open(*, table: GamingTable, actor: User, gaming_day: datetime.date, 
     table = _locked(table)
     casino = table.casino
     verify_actor(actor, casino)
-    last = TableSession.objects.filter(table=table).order_by("-gaming_day", "-number").first()
-    if last is not None and not last.slips.filter(kind=SlipKind.CLOSING).exists():
-        raise DomainError(errors.TABLE_STILL_OPEN.format(number=table.number, day=last.gaming_day.isoformat()),
-                          code=ErrorCode.INVALID, field="table")
+    latest, last_number = selectors.table_state(table, gaming_day)
+    number = last_number + 1
+    refuse_first(session_open_problems(latest, Opening(table.number, gaming_day, number, last_number)),
+                 casino.jurisdiction)
     limits = rules.limits(table, gaming_day, minimum, maximum)
     bank = rules.bank(casino, gaming_day)
     counted = denominations_clean(denominations, casino=casino)
@@ -106,7 +116,6 @@ def session_open(*, table: GamingTable, actor: User, gaming_day: datetime.date, 
         raise DomainError(errors.FLOAT_NOT_HERE.format(citation=bank.citation), code=ErrorCode.INVALID,
                           field="float_amount")
     signed = signatures_clean(SlipKind.OPENING, signatures)
-    number = (TableSession.objects.filter(table=table, gaming_day=gaming_day).aggregate(n=Max("number"))["n"] or 0) + 1
     payload = _slip_payload(table, number, {
         "tenue": bank.mode, "tenue_citation": bank.citation, "avance": str(float_value) if float_value else None,
         "minimum": str(limits.minimum), "maximum": str(limits.maximum), "maximum_par": limits.per,
@@ -131,13 +140,12 @@ def _slip(session: TableSession, kind: str, amount: Decimal, counted: dict, sign
         signatures=signed, details=details or {}, recorded_at=entry.recorded_at, entry=entry, replaces=replaces)
 
 
-def _open_session(session: TableSession) -> TableSession:
-    """The session, its table locked; refused once closed."""
+def _session(session: TableSession, problems) -> TableSession:
+    """The session, its table locked, refused with the first problem `problems` (a control of tables/controls.py)
+    finds in its state."""
     table = _locked(session.table)
     session = TableSession.objects.select_related("table__casino__jurisdiction", "table__game").get(pk=session.pk)
-    if session.slips.filter(kind=SlipKind.CLOSING).exists():
-        raise DomainError(errors.SESSION_NOT_OPEN.format(number=table.number, day=session.gaming_day.isoformat()),
-                          code=ErrorCode.INVALID, field="session")
+    refuse_first(problems(selectors.session_state(session)), table.casino.jurisdiction)
     return session
 
 
@@ -152,7 +160,7 @@ def slip_file(*, session: TableSession, actor: User, kind: str, serial, amount, 
     of the year: a gap or a number already used is refused."""
     if kind not in SLIP_ENTRY:
         raise DomainError(errors.NOT_NUMBERED, code=ErrorCode.INVALID, field="kind")
-    session = _open_session(session)
+    session = _session(session, slip_problems)
     casino = session.table.casino
     verify_actor(actor, casino)
     # the casino's serials are taken in turn: its row locked, two cashiers never take the same number
@@ -176,10 +184,8 @@ def slip_void(*, slip: Slip, actor: User, countersigner: User, reason: str) -> S
     casino = slip.session.table.casino
     verify_actor(actor, casino)
     verify_actor(countersigner, casino)
-    if slip.kind not in VOIDABLE:
-        raise DomainError(errors.NOT_VOIDABLE, code=ErrorCode.INVALID, field="slip")
-    if SlipVoid.objects.filter(slip=slip).exists():
-        raise DomainError(errors.ALREADY_VOIDED, code=ErrorCode.DUPLICATE, field="slip")
+    refuse_first(void_problems(voidable=slip.kind in VOIDABLE, voided=SlipVoid.objects.filter(slip=slip).exists()),
+                 casino.jurisdiction)
     two_person.verify(countersigner, "annuler_bordereau", SlipVoid(slip=slip, voided_by=actor))
     reason = clean_text(reason, field="reason", max_length=TEXT_MAX, multiline=True)
     payload = _slip_payload(slip.session.table, slip.session.number, {
@@ -194,7 +200,7 @@ def slip_void(*, slip: Slip, actor: User, countersigner: User, reason: str) -> S
 def session_close(*, session: TableSession, actor: User, denominations: dict, signatures: dict) -> Slip:
     """Closes the table with its closing inventory by denomination (where a float is kept, the reconciliation checks
     it was restored)."""
-    session = _open_session(session)
+    session = _session(session, session_close_problems)
     casino = session.table.casino
     verify_actor(actor, casino)
     counted = denominations_clean(denominations, casino=casino)
@@ -220,17 +226,10 @@ def minimum_change(*, session: TableSession, actor: User, minimum, maximum, clos
 @transaction.atomic
 def drop_count(*, session: TableSession, actor: User, amount, denominations: dict, signatures: dict) -> Slip:
     """The drop box of a closed session counted by two people, into the carnets spéciaux (art. 97-1)."""
-    session = TableSession.objects.select_related("table__casino__jurisdiction", "table__game").get(pk=session.pk)
-    _locked(session.table)
+    session = _session(session, drop_count_problems)
     casino = session.table.casino
     verify_actor(actor, casino)
-    if not session.slips.filter(kind=SlipKind.CLOSING).exists():
-        raise DomainError(errors.SESSION_NOT_CLOSED.format(number=session.table.number), code=ErrorCode.INVALID,
-                          field="session")
-    counts = list(session.slips.filter(kind=SlipKind.DROP).select_related("void").order_by("-id"))
-    if counts and not hasattr(counts[0], "void"):
-        raise DomainError(errors.ALREADY_COUNTED.format(number=session.table.number), code=ErrorCode.DUPLICATE,
-                          field="session")
+    counts = list(session.slips.filter(kind=SlipKind.DROP).order_by("-id"))  # all voided: the last is recounted
     counted = denominations_clean(denominations, casino=casino)
     value = amount_checked(amount, counted, casino=casino, allow_zero=True)
     signed = signatures_clean(SlipKind.DROP, signatures)
@@ -248,7 +247,7 @@ def commission_file(*, session: TableSession, actor: User, rounds: list, amount,
     """A Pai Gow session's commissions: each round's bank and winning bets, the bank's rotation checked (QC RJC
     art. 116), the commission of each winning bet computed on the next multiple of 10 (art. 111) and the total
     declared by the table checked against it."""
-    session = _open_session(session)
+    session = _session(session, commission_problems)
     casino, table = session.table.casino, session.table
     verify_actor(actor, casino)
     checked = pai_gow.rounds_checked(casino, session.gaming_day, table.game.key, rounds)

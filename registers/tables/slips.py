@@ -8,11 +8,13 @@ from compliance.errors import DomainError
 from compliance.models import Casino
 from registers.errors import ErrorCode
 
+from ..controls import refuse_first
 from ..fields import clean_text
 from ..kinds import RegisterKind
 from ..models import SlipKind
 from ..money import CENT, parse_amount, shown
 from . import errors
+from .controls import serial_problems
 
 # The casino's internal control: who signs each kind of slip (the texts name no signatory).
 SIGNATORIES = {
@@ -101,11 +103,6 @@ def serial_parsed(raw) -> int:
 
 
 def serial_checked(casino: Casino, year: int, serial: int, last: int | None) -> int:
-    """`serial` must follow `last`, the casino's last serial of `year` (None: the year's first slip, any number)."""
-    if last is not None and serial <= last:
-        raise DomainError(errors.SERIAL_DUPLICATE.format(serial=serial, year=year), code=ErrorCode.DUPLICATE,
-                          field="serial")
-    if last is not None and serial != last + 1:
-        raise DomainError(errors.SERIAL_GAP.format(serial=serial, year=year, expected=last + 1),
-                          code=ErrorCode.INVALID, field="serial")
+    """`serial` must follow `last`, the casino's last serial of `year` (controls.serial_problems)."""
+    refuse_first(serial_problems(year, serial, last), casino.jurisdiction)
     return serial
