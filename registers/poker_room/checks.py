@@ -4,6 +4,7 @@ its row against its rake schedule as written, a
 stake set aside as filed (art. 49-1), and each day's import of deals: their digests recomputed from the deals as
 PostgreSQL holds them, and their count, as the entry sealed them."""
 
+import datetime
 import hashlib
 import json
 from decimal import Decimal
@@ -16,6 +17,7 @@ from games.poker import compact
 from .. import controls
 from ..chain.replay import Audited, Check, Counted, Problem, Replay, refusal
 from ..models import Consignment, PokerSession
+from . import controls as seances
 from . import rules
 from .errors import hands
 from .services import CAGNOTTE_BOOKS
@@ -23,6 +25,7 @@ from .services import CAGNOTTE_BOOKS
 IMPORT_COUNT = _("L'écriture porte {written}, Vigie en tient {found}.")
 IMPORT_DIGEST = _("L'empreinte des mains écrite, {written}, n'est pas celle des mains tenues, {computed}.")
 HAND_DIGEST = _("La main n° {number} ne correspond plus à son empreinte.")
+NOT_A_MOMENT = _("Moment invalide : « {value} » (AAAA-MM-JJTHH:MM:SS+HH:MM attendu).")
 ROW_DIFFERS = _("La ligne tenue par Vigie ne dit pas ce que dit l'écriture ({field}).")
 
 
@@ -31,10 +34,53 @@ def _check(replay: Replay, entry: Audited) -> Check:
         replay.casino, CAGNOTTE_BOOKS, entry.gaming_day, controls.BOOKS)))
 
 
+def _seance(replay: Replay, entry: Audited) -> seances.Seance:
+    """The séance of the table the entry names, as the cagnotte register replayed up to it leaves it, read when the
+    entry was recorded."""
+    opened = replay.part("poker_room.seances", dict).get((entry.payload.get("table"), entry.gaming_day), ())
+    return seances.Seance(str(entry.payload.get("table")), entry.gaming_day, entry.entry.recorded_at, tuple(opened))
+
+
+def _moment(check: Check, key: str) -> seances.Moment | None:
+    """A moment the entry writes (ISO 8601, with its zone), with its day in the casino's zone."""
+    raw = check.entry.payload.get(key)
+    try:
+        at = datetime.datetime.fromisoformat(raw) if isinstance(raw, str) else None
+    except ValueError:
+        at = None
+    if at is None or at.tzinfo is None:
+        check.fail(NOT_A_MOMENT, value=raw)
+        return None
+    return seances.Moment(at, check.entry.casino.today(at))
+
+
+def _report(check: Check, problems: list) -> None:
+    """The problems a control of poker_room/controls.py finds, as the audit writes them (French and English)."""
+    for problem in problems:
+        check.fail(problem.message, problem.citation, **problem.params)
+
+
+def _seance_step(replay: Replay, check: Check, entry: Audited) -> None:
+    """The session's step in its séance (an opening, or a rise after the session it follows), then taken."""
+    payload, seance, moment = entry.payload, _seance(replay, entry), _moment(check, "ouverte_le")
+    number = payload.get("seance")
+    if moment is not None and isinstance(number, int):
+        raised = payload.get("releve")
+        if isinstance(raised, dict):
+            _report(check, seances.raise_problems(seance, raised.get("apres_la_seance"), moment))
+        else:
+            _report(check, seances.session_open_problems(seance, seances.Opening(
+                str(payload.get("version")), moment,
+                rules.version_fixed(replay.casino, payload.get("jeu", ""), entry.gaming_day))))
+        replay.part("poker_room.seances", dict).setdefault((payload.get("table"), entry.gaming_day), []).append(
+            seances.Opened(number, str(payload.get("version")), moment.at))
+
+
 def session_opened(replay: Replay, entry: Audited) -> list[Problem]:
     check = _check(replay, entry)
     payload, casino, day = entry.payload, replay.casino, entry.gaming_day
-    check.text("table", max_length=60)
+    if check.text("table", max_length=60) is not None:
+        _seance_step(replay, check, entry)
     game = payload.get("jeu", "")
     refused = refusal(lambda: rules.versions(casino, game, day, payload.get("version")))
     if refused is not None:
@@ -62,6 +108,9 @@ def session_opened(replay: Replay, entry: Audited) -> list[Problem]:
 def stake_consigned(replay: Replay, entry: Audited) -> list[Problem]:
     check = _check(replay, entry)
     check.text("joueur", max_length=120)
+    moment = _moment(check, "consignee_le")
+    if moment is not None:
+        _report(check, seances.consign_problems(_seance(replay, entry), entry.payload.get("seance"), moment))
     amount = check.amount("montant")
     row = Consignment.objects.filter(entry_id=entry.entry.pk).first()
     if row is None or row.amount != amount or row.player != entry.payload.get("joueur"):

@@ -27,7 +27,12 @@ TIME_CHARGE_LIMITS = _("La commission au temps de jeu se fixe par un montant et 
                        "les limites indiquées à la table ({citation}).")
 VERSION_OF_THE_SEANCE = _("La table « {table} » a ouvert la séance du {day} en « {fixed} » (n° {number}) : « La "
                           "version de jeu choisie ne pourra plus être modifiée avant la prochaine séance » ; "
-                          "« {version} » attendra la prochaine ({citation}).")
+                          "« {version} » attendra la prochaine.")
+OPENED_BEFORE = _("La séance n° {number} de la table « {table} » s'est ouverte le {at} : la suivante s'ouvre après "
+                  "elle, jamais au même moment.")
+CONSIGNED_AT = _("La mise se consigne après l'ouverture de sa séance, dans la journée de jeu du {day} (ou la nuit qui "
+                 "la suit), et pas à l'avenir.")
+SESSION_NONE = _("La table « {table} » n'a pas de séance n° {number} le {day}.")
 RAISE_NOT_LATEST = _("La table « {table} » a déjà une séance n° {number} après celle-ci : relevez la dernière.")
 MINIMUM_LOWERED = _("Le minimum de {minimum} est inférieur au minimum de {current} de la séance : il ne peut "
                     "qu'être augmenté en cours de séance ({citation}).")

@@ -18,11 +18,13 @@ from registers.errors import ErrorCode
 
 from .. import controls
 from ..chain.services import entry_append, register_for, verify_actor, verify_gaming_day
+from ..controls import refuse_first
 from ..fields import clean_text
 from ..kinds import EntryKind, RegisterKind
 from ..models import Consignment, PokerSession
 from ..money import check_currency, parse_amount
 from . import errors, rules
+from .controls import Moment, Opened, Opening, Seance, consign_problems, raise_problems, session_open_problems
 
 TABLE_MAX = 60
 CAGNOTTE_BOOKS = rules.CAGNOTTE_BOOKS
@@ -96,11 +98,10 @@ def poker_session_open(
                            blinds=(low, blinds.small, blinds.big))
     increment = _bad_beat(casino, bad_beat, gaming_day)
     moment = opened_at or timezone.now()
-    if moment > timezone.now() or casino.today(moment) not in (gaming_day, gaming_day + datetime.timedelta(days=1)):
-        raise DomainError(errors.OPENED_AT.format(day=gaming_day.isoformat()), code=ErrorCode.INVALID,
-                          field="opened_at")
     sessions = PokerSession.objects.select_for_update().filter(casino=casino, gaming_day=gaming_day, table=table)
-    _version_of_the_seance(casino, game, gaming_day, table, version, sessions)
+    refuse_first(session_open_problems(_seance(gaming_day, table, sessions), Opening(
+        version, Moment(moment, casino.today(moment)), rules.version_fixed(casino, game, gaming_day))),
+                 casino.jurisdiction)
     number = (sessions.aggregate(n=Max("number"))["n"] or 0) + 1
     citation = " ; ".join(dict.fromkeys((version_citation, blinds.citation, rate_citation, *charge[2:],
                                          terms.citation)))
@@ -154,20 +155,13 @@ def _time_charge(casino: Casino, day: datetime.date, wanted: bool, amount, minut
     return value, period, citation
 
 
-def _version_of_the_seance(casino: Casino, game: str, day: datetime.date, table: str, version: str,
-                           sessions) -> None:
-    """LU art. 49-4, 49-8: « Le directeur responsable a la possibilité de déterminer, à chaque début de séance, la
-    version […] La version de jeu choisie ne pourra plus être modifiée avant la prochaine séance. » The séance is the
-    table's gaming day (the caisse de change « à chaque début de séance », the consigned stakes carried « avant la fin
-    de la séance »): a session opened again at the table that day deals the version it opened with."""
-    fixed = rules.version_fixed(casino, game, day)
-    if fixed is None:
-        return
-    first = sessions.exclude(version=version).order_by("number").first()
-    if first is not None:
-        raise DomainError(errors.VERSION_OF_THE_SEANCE.format(
-            table=table, day=day.isoformat(), fixed=first.version, number=first.number, version=version,
-            citation=fixed), code=ErrorCode.INVALID, field="version")
+def _seance(day: datetime.date, table: str, sessions) -> Seance:
+    """The table's séance as its sessions leave it, for its controls (poker_room/controls.py). The séance is the
+    table's gaming day (LU art. 49-4, 49-8: the version chosen « à chaque début de séance »; the consigned stakes
+    carried « avant la fin de la séance »)."""
+    return Seance(table, day, timezone.now(), tuple(
+        Opened(number, version, at) for number, version, at in
+        sessions.order_by("number").values_list("number", "version", "opened_at")))
 
 
 @transaction.atomic
@@ -182,10 +176,9 @@ def poker_session_stakes_raise(*, session: PokerSession, actor: User, minimum, s
     verify_gaming_day(casino, session.gaming_day)
     day, game = session.gaming_day, session.game.key
     sessions = PokerSession.objects.select_for_update().filter(casino=casino, gaming_day=day, table=session.table)
-    latest = sessions.order_by("-number").first()
-    if latest is None or latest.pk != session.pk:
-        raise DomainError(errors.RAISE_NOT_LATEST.format(table=session.table, number=latest.number if latest else 0),
-                          code=ErrorCode.INVALID, field="session")
+    moment = raised_at or timezone.now()
+    refuse_first(raise_problems(_seance(day, session.table, sessions), session.number,
+                                Moment(moment, casino.today(moment))), casino.jurisdiction)
     rule = rules.minimum_rise(casino, game, day)
     citation, who = rule if rule is not None else (controls.written(controls.POKER_SESSION), "")
     low = parse_amount(minimum, field="minimum")
@@ -199,10 +192,6 @@ def poker_session_stakes_raise(*, session: PokerSession, actor: User, minimum, s
     if (low, blinds.small, blinds.big) == (session.minimum, session.small_blind, session.big_blind):
         raise DomainError(errors.RAISE_NOTHING, code=ErrorCode.INVALID, field="minimum")
     decided = clean_text(decided_by, field="decided_by", max_length=120)
-    moment = raised_at or timezone.now()
-    if not session.opened_at < moment <= timezone.now() or casino.today(moment) not in (
-            day, day + datetime.timedelta(days=1)):
-        raise DomainError(errors.RAISED_AT.format(day=day.isoformat()), code=ErrorCode.INVALID, field="raised_at")
     number = session.number + 1
     cited = " ; ".join(dict.fromkeys((citation, blinds.citation)))
     entry = _append(casino, EntryKind.POKER_SESSION, day, actor, {
@@ -248,6 +237,9 @@ def stake_consign(*, session: PokerSession, actor: User, seat: int, player: str,
     citation = controls.cited(casino, rule, session.gaming_day, controls.POKER_SESSION) if rule else \
         controls.written(controls.POKER_SESSION)
     moment = consigned_at or timezone.now()
+    sessions = PokerSession.objects.filter(casino=casino, gaming_day=session.gaming_day, table=session.table)
+    refuse_first(consign_problems(_seance(session.gaming_day, session.table, sessions), session.number,
+                                  Moment(moment, casino.today(moment))), casino.jurisdiction)
     entry = _append(casino, EntryKind.STAKE_CONSIGNED, session.gaming_day, actor, {
         "table": session.table, "seance": session.number, "place": seat, "joueur": player, "montant": value,
         "devise": currency, "consignee_le": moment.isoformat(), "citation": citation})
