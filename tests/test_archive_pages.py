@@ -147,7 +147,7 @@ def test_a_register_and_a_card_go_on_from_the_archived_year_and_its_days_are_ref
         card_load(card=card, actor=cashier, amount="1.00", gaming_day=datetime.date(year, 12, 31))
     assert refused.value.field == "gaming_day"
     with pytest.raises(Exception, match="archivée"), transaction.atomic():  # and PostgreSQL refuses it too
-        _owner("SELECT vigie_entry_partition(%s, %s)", [casino.pk, datetime.date(year, 12, 31)])
+        _owner("SELECT vigie_partition('registers_entry', %s, %s)", [casino.pk, datetime.date(year, 12, 31)])
     assert CardMovement.objects.filter(card=card).count() == 2
 
 

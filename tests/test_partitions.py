@@ -40,7 +40,8 @@ def casino(rules) -> Casino:
 
 def test_a_new_partition_is_append_only_like_its_table(casino):
     year = casino.today().year + 1  # a year no movement has reached: its partition is made now
-    (made,) = _owner("SELECT vigie_movement_partition(%s, %s)", [casino.pk, datetime.date(year, 3, 1)])[0]
+    (made,) = _owner("SELECT vigie_partition('registers_cardmovement', %s, %s)",
+                      [casino.pk, datetime.date(year, 3, 1)])[0]
     assert made == f"registers_cardmovement_c{casino.pk}_{year}"
     last = CardMovement.objects.filter(casino=casino).order_by("-id").first()
     # the application's role adds a row there (a movement of nothing, continuing its card's balance)
@@ -87,7 +88,7 @@ def test_a_new_partition_of_the_entries_is_append_only_and_the_chain_holds_acros
     with pytest.raises(Exception, match="ne prolonge pas la chaîne"):
         _owner(copy.format(casino=casino.pk, year=year, id=head.pk))
     # an id of another casino's partition (made first: an INSERT cannot attach one to the table it writes)
-    _owner("SELECT vigie_entry_partition(%s, %s)", [casino.pk + 1, datetime.date(year, 3, 2)])
+    _owner("SELECT vigie_partition('registers_entry', %s, %s)", [casino.pk + 1, datetime.date(year, 3, 2)])
     with pytest.raises(Exception, match="ne nomme pas le casino"):
         _owner(copy.format(casino=casino.pk + 1, year=year, id=head.pk))
     assert Entry.objects.filter(register=register).count() == entry.seq

@@ -130,7 +130,8 @@ def test_the_deals_partition_is_append_only_for_every_role(room):
         with pytest.raises((InternalError, ProgrammingError)), transaction.atomic(), connection.cursor() as cursor:
             cursor.execute(statement)
     with connection.cursor() as cursor:  # a month opened later gets the same refusals
-        cursor.execute("SELECT vigie_hand_partition(%s, %s)", [room.c.pk, DAY + datetime.timedelta(days=62)])
+        cursor.execute("SELECT vigie_partition('registers_pokerhand', %s, %s)",
+                       [room.c.pk, DAY + datetime.timedelta(days=62)])
         later = cursor.fetchone()[0]
         cursor.execute("SELECT count(*) FROM pg_trigger WHERE tgrelid = %s::regclass", [later])
         assert cursor.fetchone()[0] >= 2  # the row trigger cloned from the parent, its own TRUNCATE trigger

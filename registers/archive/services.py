@@ -66,7 +66,8 @@ def year_partitions_open(*, casino: Casino, year: int) -> list[str]:
     commit (a write would open it itself otherwise, and hold them for its whole transaction)."""
     first = datetime.date(year, 1, 1)
     with connection.cursor() as cursor:
-        cursor.execute("SELECT vigie_entry_partition(%s, %s), vigie_movement_partition(%s, %s)",
+        cursor.execute("SELECT vigie_partition('registers_entry', %s, %s), "
+                       "vigie_partition('registers_cardmovement', %s, %s)",
                        [casino.pk, first, casino.pk, first])
         return list(cursor.fetchone())
 

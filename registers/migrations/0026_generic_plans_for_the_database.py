@@ -10,26 +10,7 @@ setting: slower, the same plans."""
 
 from django.db import migrations
 
-FUNCTIONS = ("'vigie_entry_append', 'vigie_entry_continues', 'vigie_card_record', 'vigie_card_play', 'vigie_slot_play', "
-             "'vigie_card_movement_continues', 'vigie_card_balance_is_ledger'")
-
-
-def _sql(on_database: bool) -> str:
-    function = "RESET plan_cache_mode" if on_database else "SET plan_cache_mode = force_generic_plan"
-    database = "SET plan_cache_mode = force_generic_plan" if on_database else "RESET plan_cache_mode"
-    return f"""
-DO $$ DECLARE f regprocedure; BEGIN
-  IF NOT pg_has_role(current_user, (SELECT datdba FROM pg_database WHERE datname = current_database()), 'USAGE') THEN
-    RAISE NOTICE 'plan_cache_mode reste réglé par fonction / stays set per function: % does not own the database',
-      current_user;
-    RETURN;
-  END IF;
-  EXECUTE format('ALTER DATABASE %I {database}', current_database());
-  FOR f IN SELECT oid::regprocedure FROM pg_proc WHERE proname IN ({FUNCTIONS}) LOOP
-    EXECUTE format('ALTER FUNCTION %s {function}', f);
-  END LOOP;
-END $$;
-"""
+from compliance import sqlsource
 
 
 class Migration(migrations.Migration):
@@ -38,4 +19,8 @@ class Migration(migrations.Migration):
         ("registers", "0025_slot_request_one_index"),
     ]
 
-    operations = [migrations.RunSQL(_sql(True), _sql(False))]
+    # the setting's logic lives in registers/sql/functions/vigie_generic_plans.sql, which later migrations call again
+    operations = [
+        sqlsource.load("registers", "functions/vigie_generic_plans.sql"),
+        migrations.RunSQL("SELECT vigie_generic_plans(true)", "SELECT vigie_generic_plans(false)"),
+    ]

@@ -5,8 +5,6 @@ by `year_archive`. The head is the later of the live one and the archived one (a
 year may have followed the new year's first entries), so is a card's balance. Both tables are append-only and only
 read by the application's role. A day of an archived year is refused from then on: its partition is gone."""
 
-from importlib import import_module
-
 import django.db.models.deletion
 from django.conf import settings
 from django.db import migrations, models
@@ -15,7 +13,7 @@ ROLE = settings.DATABASE_APP_ROLE
 LEGACY_END = 1 << 41
 TABLES = ("registers_archivedhead", "registers_archivedbalance")
 # 0026's setting of plan_cache_mode, on the database or on each function: CREATE OR REPLACE takes it off the functions
-PLANS = import_module("registers.migrations.0026_generic_plans_for_the_database")._sql(True)
+PLANS = "SELECT vigie_generic_plans(true);"
 
 PROTECT = "".join(f"""
 CREATE TRIGGER {table}_no_update_delete BEFORE UPDATE OR DELETE ON {table}

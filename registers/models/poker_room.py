@@ -3,10 +3,10 @@ next session: LU RGD 1979 art. 49-3, 49-4, 49-7, 49-8), the deals imported from 
 absent players set aside (art. 49-1).
 
 Deals are many (a room deals some 4,000 a day): they live in a table partitioned by casino, then by month, each
-partition append-only like the entries (migration 0012 and its function vigie_hand_partition, which the import calls
-to open a month). A deal keeps its actions compactly (`data`, as games/poker/formats reads them) and the figures the
-reconciliation adds up: ours, recomputed from the actions, beside the room's. Each import writes one entry of the
-cagnotte register per gaming day, whose payload holds the digest of that day's deals and the import's number.
+partition append-only like the entries (migration 0012; vigie_partition, which the import calls to open a month). A
+deal keeps its actions compactly (`data`, as games/poker/formats reads them) and the figures the reconciliation adds
+up: ours, recomputed from the actions, beside the room's. Each import writes one entry of the cagnotte register per
+gaming day, whose payload holds the digest of that day's deals and the import's number.
 """
 
 from decimal import Decimal

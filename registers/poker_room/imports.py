@@ -151,7 +151,7 @@ class _Import:
         month = day.replace(day=1)
         if month not in self.months:
             self.pause()
-            self.cursor.execute("SELECT vigie_hand_partition(%s, %s)", [self.casino.pk, month])
+            self.cursor.execute("SELECT vigie_partition('registers_pokerhand', %s, %s)", [self.casino.pk, month])
             self.months.add(month)
         if self.copying is None:
             # a writer thread sends the rows while this one reads and replays the next deals

@@ -162,7 +162,7 @@ def _at(casino: Casino, day: datetime.date, hour: int) -> datetime.datetime:
 def _card_day(casino_id: int, rows: Day, chained: list[tuple], day: datetime.date) -> tuple[int, int]:
     """Writes a day of cards: the cards issued, the entries chained, the movements (each naming its entry)."""
     with connection.cursor() as cursor:
-        cursor.execute("SELECT vigie_movement_partition(%s, %s)", [casino_id, day])  # the year's, once
+        cursor.execute("SELECT vigie_partition('registers_cardmovement', %s, %s)", [casino_id, day])  # the year's, once
         with cursor.cursor.copy(f"COPY {Card._meta.db_table} ({', '.join(CARD_COLUMNS)}) FROM STDIN") as copy:
             for card in rows.cards:
                 copy.write_row(card)

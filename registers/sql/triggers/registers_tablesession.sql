@@ -1,0 +1,4 @@
+-- The table sessions the carnet d'avances records (LU RGD 1979 art. 97-1): append-only like the entries.
+
+CREATE OR REPLACE TRIGGER registers_tablesession_no_update_delete BEFORE DELETE OR UPDATE ON public.registers_tablesession FOR EACH ROW EXECUTE FUNCTION vigie_refuse_change();
+CREATE OR REPLACE TRIGGER registers_tablesession_no_truncate BEFORE TRUNCATE ON public.registers_tablesession FOR EACH STATEMENT EXECUTE FUNCTION vigie_refuse_truncate();

@@ -1,0 +1,4 @@
+-- A tournament's payouts: append-only like the register's entries (registers migration 0014).
+
+CREATE OR REPLACE TRIGGER registers_tournamentpayout_no_update_delete BEFORE DELETE OR UPDATE ON public.registers_tournamentpayout FOR EACH ROW EXECUTE FUNCTION vigie_refuse_change();
+CREATE OR REPLACE TRIGGER registers_tournamentpayout_no_truncate BEFORE TRUNCATE ON public.registers_tournamentpayout FOR EACH STATEMENT EXECUTE FUNCTION vigie_refuse_truncate();
