@@ -177,7 +177,11 @@ def test_status_changes_close_needs_a_zero_balance_and_a_card_not_closed_keeps_i
 
 @pytest.mark.django_db
 def test_3_4_8_a_found_day_card_is_an_orphan_at_once_a_nominative_one_after_a_week(world, rules):
-    _manager, _client, card, _second, day = _cards(world)
+    manager, _client, _first, _second, day = _cards(world)
+    found_on = TODAY() - datetime.timedelta(days=7)
+    # a card is found no earlier than its issue: this one was issued the day it was found, a week ago
+    card = card_issue(casino=world.c, actor=manager, kind="nominative", client=_other_client(world, manager, "Klein"),
+                      gaming_day=found_on)
     cashier = world.accountant_c
     ledger.card_load(card=day, actor=cashier, amount="75.00")
     ledger.card_load(card=card, actor=cashier, amount="300.00")
@@ -188,7 +192,6 @@ def test_3_4_8_a_found_day_card_is_an_orphan_at_once_a_nominative_one_after_a_we
     payload = json.loads(filed.payload)
     assert (payload["source"], payload["amount"], payload["citation"]) == ("carte_anonyme", "75.00",
                                                                           "LU RGD 1979 art. 3-4 8) (projet)")
-    found_on = TODAY() - datetime.timedelta(days=7)
     card_found(card=card, actor=cashier, found_on=found_on, location="Bar")
     assert cards_found_orphaned_due(TODAY() - datetime.timedelta(days=1)) == 0  # held one week for its holder
     card.refresh_from_db()

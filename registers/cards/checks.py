@@ -1,19 +1,20 @@
 """The audit's checks of the electronic gaming cards' issue and states (LU RGD 1979 art. 3-1 to 3-4)
-(`registers_audit`), against the rules of registers/cards/services.py; the money the ledger moves is checked in
-ledger_checks.py. The cards are replayed from the `cartes` register alone: an issue creates a card (its kind, client
-and cap), a status entry sets its state, and its balance is the `balance_after` of its last movement, as
-PostgreSQL holds it for the ledger (migration 0005)."""
+(`registers_audit`), with the controls the services refuse with (registers/cards/controls.py); the money the ledger
+moves is checked in ledger_checks.py. The cards are replayed from the `cartes` register alone: an issue creates a card
+(its kind, client and cap), a status entry sets its state, and its balance is the `balance_after` of its last
+movement, as PostgreSQL holds it for the ledger (migration 0005)."""
 
-import datetime
-from dataclasses import dataclass
+import dataclasses
 from decimal import Decimal
 
+from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
-from ..chain.replay import HOUSE_RULE, Amount, Audited, Check, Problem, Replay, Said
+from ..chain.replay import HOUSE_RULE, Amount, Audited, Check, Problem, Replay, Said, escaped
+from ..errors import ErrorCode
 from ..models import CardKind, CardStatus, CardSystemCertificate
-from .ledger import CAP_KEYS
-from .services import STATUS_CHANGES
+from . import controls
+from .controls import CardState, ProposedChange, ProposedIssue, Rules
 
 CARDS_KEY = "lu.carte_de_jeu.systeme_conditions"  # art. 3-1: what the cards register requires of any entry
 
@@ -30,55 +31,48 @@ def cited(check: Check, key: str = CARDS_KEY) -> str:
     return check.replay.cited(key, check.entry.gaming_day)
 
 
+def rules_of(check: Check) -> Rules:
+    """The card rules the controls read for the entry, on its gaming day (a missing one is the entry's problem)."""
+    return Rules(lambda key: card_rule(check, key), check.replay.casino)
+
+
+INSUFFICIENT = _("Solde insuffisant sur la carte « {card} » : {amount} demandés, {balance} sur la carte.")
+# the audit reads an entry out of the desk's context: where the service's words leave the card implied, it names it
+AUDIT_WORDS = {ErrorCode.INSUFFICIENT_BALANCE: INSUFFICIENT}
+
+
+def report(check: Check, problems: list) -> None:
+    """The controls' problems (registers/cards/controls.py) as the audit writes them: in French and English, the
+    article in its own brackets rather than in the sentence."""
+    jurisdiction = check.replay.casino.jurisdiction
+    for problem in problems:
+        message, texts = AUDIT_WORDS.get(problem.code, problem.message), []
+        for language in ("fr", "en"):
+            with translation.override(language):
+                template = str(message).replace(" ({citation})", "")
+                texts.append(escaped(dataclasses.replace(problem, message=template).text(jurisdiction)))
+        check.problems.append(Problem(texts[0], texts[1], problem.citation))
+
+
 CARD_UNKNOWN = _("Aucune carte « {card} » n'est émise dans ce registre avant cette écriture.")
-CARD_EXISTS = _("La carte « {card} » est déjà émise (écriture n° {seq}).")
-CARD_KIND = _("Type de carte inconnu : « {kind} ».")
-CARD_CLIENT = _("Une carte nominative est émise au nom d'un client identifié, une carte journalière à personne.")
-CARD_CAP = _("Plafond de {written} au lieu de {cap}, celui que la règle donne à ce type de carte.")
-NO_CERTIFICATE = _("Aucun certificat de conformité du système de cartes n'était enregistré lors de cette émission.")
-TWO_ACTIVE = _("Le client a déjà {max} cartes nominatives attribuées et non clôturées.")
-NOT_ACTIVE = _("La carte « {card} » n'est pas active ({status}).")
 MOVEMENTS = _("Les mouvements inscrits ne sont pas ceux de l'opération : attendu {expected}, inscrit {written}.")
 BALANCE_AFTER = _("Carte « {card} » : solde après mouvement inscrit {written} au lieu de {expected}.")
 STATUS_FROM = _("La carte « {card} » est « {current} » avant cette écriture, pas « {written} ».")
-STATUS_CHANGE = _("La carte « {card} » ne peut passer de « {current} » à « {wanted} ».")
-CLOSE_BALANCE = _("La carte « {card} » indique encore un solde de {balance} : il est payé avant sa clôture.")
-EXPIRY = _("Seule une carte journalière active expire, et après sa journée d'émission ({issued}).")
-FOUND_DATE = _("Carte trouvée le {found}, après le jour de cette écriture.")
-
-
-@dataclass
-class CardState:
-    number: str
-    kind: str
-    client: int | None
-    cap: Decimal
-    issued: int  # n° of its issue
-    issued_on: datetime.date
-    status: str = CardStatus.ACTIVE
-    balance: Decimal = Decimal("0.00")
-    found_on: datetime.date | None = None
-
-    @property
-    def status_label(self) -> str:
-        return CardStatus(self.status).label if self.status in CardStatus.values else self.status
 
 
 def cards_of(replay: Replay) -> dict[str, CardState]:
     return replay.part("cards.cards", dict)
 
 
-def card_named(replay: Replay, check: Check, key: str = "card") -> CardState | None:
+def card_named(replay: Replay, check: Check, key: str = "card", *, dated: bool = True) -> CardState | None:
+    """The card the entry names, issued before it; an entry dated before its issue is a problem (`dated`)."""
     number = check.entry.payload.get(key)
     card = cards_of(replay).get(number) if isinstance(number, str) else None
     if card is None:
         check.fail(CARD_UNKNOWN, cited(check), card=number)
+    elif dated:
+        report(check, controls.day_problems(card, check.entry.gaming_day))
     return card
-
-
-def require_active(check: Check, card: CardState | None) -> None:
-    if card is not None and card.status != CardStatus.ACTIVE:
-        check.fail(NOT_ACTIVE, cited(check), card=card.number, status=card.status_label)
 
 
 def card_rule(check: Check, key: str):
@@ -122,85 +116,52 @@ def _nominative_attributed(replay: Replay, client) -> int:
 
 
 def card_issued(replay: Replay, entry: Audited) -> list[Problem]:
-    """Art. 3-1 to 3-3: a manager issues a new card, after the system's certificate (3-2); a nominative one to an
-    identified client attributed fewer than the rule's cards not closed (3-1 7)), a day card to no one; its cap the
-    rule's."""
+    """Art. 3-1 to 3-3: a manager issues a new card as controls.issue_problems has it."""
     check, payload = card_check(replay, entry), entry.payload
     check.actor_role()
     number, kind, client = check.text("card"), payload.get("kind"), payload.get("client")
     existing = cards_of(replay).get(payload.get("card")) if number else None
-    if existing is not None:
-        check.fail(CARD_EXISTS, card=number, seq=existing.issued)
-    if kind not in CAP_KEYS:
-        check.fail(CARD_KIND, kind=kind)
-        return check.problems
-    count = card_rule(check, "nominatives_par_client_max")
-    if (kind == CardKind.NOMINATIVE) != (isinstance(client, int) and not isinstance(client, bool)) or (
-            kind == CardKind.JOURNALIERE and client is not None):
-        check.fail(CARD_CLIENT, str(count.citation) if count else cited(check))
-    elif kind == CardKind.NOMINATIVE and count is not None and _nominative_attributed(replay, client) >= int(
-            count.value):
-        check.fail(TWO_ACTIVE, str(count.citation), max=count.value)
-    cap, written = card_rule(check, CAP_KEYS[kind]), check.amount("cap")
-    if cap is not None and written is not None and written != cap.value:
-        check.fail(CARD_CAP, str(cap.citation), written=Amount(written), cap=Amount(cap.value))
-    needed = card_rule(check, "certificat_avant_mise_en_service")
-    if needed is not None and needed.value and not CardSystemCertificate.objects.filter(
-            casino=replay.casino, recorded_at__lte=entry.entry.recorded_at).exists():
-        check.fail(NO_CERTIFICATE, str(needed.citation))
-    if number and existing is None:
-        cap_of_card = written if written is not None else cap.value if cap is not None else Decimal("0.00")
+    whole = isinstance(client, int) and not isinstance(client, bool)
+    written = check.amount("cap")
+    proposed = ProposedIssue(
+        kind=kind, client=client if whole else None if kind == CardKind.NOMINATIVE or client is None else client,
+        certified=CardSystemCertificate.objects.filter(casino=replay.casino,
+                                                       recorded_at__lte=entry.entry.recorded_at).exists(),
+        attributed=_nominative_attributed(replay, client) if whole else 0, cap=written, number=number or "",
+        existing=existing.issued if existing is not None else None)
+    rules = rules_of(check)
+    report(check, controls.issue_problems(proposed, rules))
+    if number and existing is None and kind in controls.CAP_KEYS:
+        cap = rules.value(controls.CAP_KEYS[kind])
+        cap_of_card = written if written is not None else Decimal(str(cap.value)) if cap else Decimal("0.00")
         card = CardState(payload["card"], kind, client, cap_of_card, entry.seq, entry.gaming_day)
         cards_of(replay)[card.number] = card
-        if kind == CardKind.NOMINATIVE and isinstance(client, int):
+        if kind == CardKind.NOMINATIVE and whole:
             _held_by(replay).setdefault(client, []).append(card)
     return check.problems
 
 
 def card_status(replay: Replay, entry: Audited) -> list[Problem]:
-    """A change a card's state allows (registers/cards/services.py): blocked, reactivated and closed by a manager, a
-    card closed only at zero balance (3-1 5)), reported lost, found (3-4 8)), a day card expired after its day."""
+    """A change the card's state allows (controls.TRANSITIONS): blocked, reactivated and closed by a manager, closed
+    only at zero balance (3-1 5)), reported lost, found (3-4 8)), a day card expired after its day."""
     check, payload = card_check(replay, entry), entry.payload
-    card, wanted = card_named(replay, check), payload.get("to")
+    card, wanted = card_named(replay, check, dated=False), payload.get("to")
     if card is None:
         return check.problems
     if payload.get("from") != card.status:
         check.fail(STATUS_FROM, card=card.number, current=card.status_label, written=payload.get("from"))
+    transition = controls.LEADING_TO.get(wanted)
     found = None
-    if wanted == CardStatus.FOUND:
-        allowed = card.status not in (CardStatus.FOUND, CardStatus.CLOSED)
+    if transition is not None and transition.change == "found":
         check.text("reason", max_length=200)  # where it was found, as card_found bounds it
         found = check.day("found_on")
-        if found is not None and found > entry.latest_day:
-            check.fail(FOUND_DATE, found=found)
-    elif wanted == CardStatus.EXPIRED:
-        allowed = True
-        if card.kind != CardKind.JOURNALIERE or card.status != CardStatus.ACTIVE or card.issued_on >= entry.gaming_day:
-            check.fail(EXPIRY, cited(check, "lu.carte_de_jeu.plafond_journaliere_anonyme"), issued=card.issued_on)
     else:
-        allowed = _changed(replay, check, card, wanted)
         check.text("reason", max_length=200, optional=True)  # as card_status_change bounds it
-    if not allowed:
-        check.fail(STATUS_CHANGE, card=card.number, current=card.status_label,
-                   wanted=CardStatus(wanted).label if wanted in CardStatus.values else wanted)
-    if wanted in CardStatus.values:
-        card.status, card.found_on = wanted, found if wanted == CardStatus.FOUND else card.found_on
-        if wanted == CardStatus.ACTIVE:
-            card.found_on = None
-    return check.problems
-
-
-def _changed(replay: Replay, check: Check, card: CardState, wanted) -> bool:
-    """A change of card_status_change (block, reactivate, lost, close): from a state it starts from, by a manager
-    where it must be, a card closed at zero (a reactivated card kept its slot: it never exceeds its client's count)."""
-    change = next(((starts, manager) for starts, to, manager in STATUS_CHANGES.values() if to == wanted), None)
-    if change is None:
-        return False
-    starts, manager_only = change
-    if manager_only:
+    if transition is not None and transition.manager_only:
         check.actor_role()
-    if wanted == CardStatus.CLOSED and card.balance:
-        rule = card_rule(check, "solde_paye_sur_demande")
-        check.fail(CLOSE_BALANCE, str(rule.citation) if rule else cited(check), card=card.number,
-                   balance=Amount(card.balance))
-    return card.status in starts
+    proposed = ProposedChange(transition.change if transition is not None else str(wanted), entry.gaming_day,
+                              found_on=found, today=entry.latest_day)
+    report(check, controls.change_problems(card, proposed, rules_of(check)))
+    if transition is not None:
+        controls.changed(card, proposed)
+    return check.problems

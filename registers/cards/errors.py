@@ -47,3 +47,25 @@ EXCESS_PAID = _("Le gain au-delà du plafond n° {seq} est déjà payé : écrit
                 "payés manuellement ({citation}).")
 EXCESS_PENDING = _("Le paiement du gain au-delà du plafond n° {seq} est déjà déclaré (dépôt n° {pending}) et attend "
                    "sa contresignature ({citation}).")
+CARD_CHANGE_ROLE = _("Bloquer, réactiver et clôturer une carte sont réservés à la direction.")
+CARD_BEFORE_ISSUE = _("La carte {number} est émise le {issued} : rien ne s'y inscrit à une date antérieure ({day}).")
+CARD_FOUND_BEFORE_ISSUE = _("La carte {number} est émise le {issued} : elle ne peut avoir été trouvée avant, le "
+                            "{found}.")
+CARD_CLOSED_NO_ADJUST = _("La carte {number} est clôturée : son solde ne s'ajuste plus ({citation}).")
+# the words of the audit (registers_audit) where the service's are the same, a card's state read from the register
+CARD_EXISTS = _("La carte « {card} » est déjà émise (écriture n° {seq}).")
+CARD_KIND = _("Type de carte inconnu : « {kind} ».")
+CARD_DAY_NO_CLIENT = _("Une carte nominative est émise au nom d'un client identifié, une carte journalière à personne.")
+CARD_CAP = _("Plafond de {written} au lieu de {cap}, celui que la règle donne à ce type de carte.")
+CARD_EXPIRY = _("Seule une carte journalière active expire, et après sa journée d'émission ({issued}).")
+CARD_ABOVE_CAP_WIN = _("Le solde de la carte « {card} » passerait à {balance}, au-delà de son plafond de {cap}.")
+CARD_EXCESS_SPLIT = _("Gain de {win} : le crédit ({credited}) et l'excédent ({amount}) ne font pas le gain.")
+CARD_EXCESS_NOT_FULL = _("La carte « {card} » pouvait encore prendre {room} : seule la part au-delà de son plafond se "
+                         "paie à la main.")
+CARD_EXCESS_INACTIVE = _("La carte « {card} » n'est pas active : elle ne prend rien, tout le gain se paie à la main.")
+CARD_TO_ORPHELINS_FOUND = _("Seule une carte trouvée verse son solde aux orphelins ; la carte « {card} » est "
+                            "« {status} ».")
+CARD_TO_ORPHELINS_AMOUNT = _("Le versement aux orphelins porte sur tout le solde, {balance}, pas sur {amount}.")
+CARD_TO_ORPHELINS_SOURCE = _("Origine « {source} » au lieu de « {expected} » pour cette carte.")
+CARD_STILL_HELD = _("La carte nominative trouvée le {found} est gardée à la disposition de son titulaire jusqu'au "
+                    "{until}.")

@@ -35,9 +35,10 @@ from ..chain.services import (
 )
 from ..fields import clean_text
 from ..kinds import EntryKind, RegisterKind
-from ..models import Card, CardKind, CardStatus, CardTransfer, Entry
+from ..models import Card, CardTransfer, Entry
 from ..money import parse_amount
-from . import errors
+from . import controls, errors
+from .controls import CAP_KEYS, CardState, Rules, refusal, refuse
 
 LOADED, BET, WON, WIN_EXCESS = EntryKind.CARD_LOADED, EntryKind.CARD_BET, EntryKind.CARD_WON, EntryKind.CARD_WIN_EXCESS
 PAID_OUT, TRANSFERRED = EntryKind.CARD_PAID_OUT, EntryKind.CARD_TRANSFERRED
@@ -79,7 +80,9 @@ def card_system_applies(casino, on: datetime.date | None = None) -> bool:
     return casino is not None and kind_applies(casino, RegisterKind.CARTES, on)
 
 
-CAP_KEYS = {CardKind.NOMINATIVE: "plafond_nominative", CardKind.JOURNALIERE: "plafond_journaliere_anonyme"}
+def rules_of(casino: Casino, on: datetime.date | None = None) -> Rules:
+    """The card rules a service's controls read (registers/cards/controls.py), on the operation's day."""
+    return Rules(lambda key: card_rule(casino, key, on), casino)
 
 
 def cap_rule(card: Card, on: datetime.date | None = None):
@@ -104,10 +107,13 @@ def locked(*cards: Card) -> list[Card]:
     return [rows[c.pk] for c in cards]
 
 
-def require_active(card: Card) -> None:
-    if card.status != CardStatus.ACTIVE:
-        raise DomainError(errors.CARD_NOT_ACTIVE.format(number=card.number, status=card.get_status_display()),
-                          code=ErrorCode.CARD_NOT_ACTIVE, field="card")
+def on_card(card: Card, gaming_day: datetime.date | None) -> datetime.date:
+    """The operation's day, refused when it is before the card's issue; a day the register refuses (to come, late)
+    is refused by the register first (`record`), naming its own rule."""
+    day = gaming_day or card.casino.today()
+    if not days_late(card.casino, day):
+        refuse(controls.day_problems(CardState.of(card), day), card.casino)
+    return day
 
 
 def with_movements(payload: dict, moves: list[tuple[str, Decimal, Decimal]]) -> dict:
@@ -133,12 +139,6 @@ def record(*, card: Card, kind: str, gaming_day: datetime.date | None, actor: Us
     return entry
 
 
-def _above_cap(card: Card, amount: Decimal, on: datetime.date | None, message=errors.CARD_ABOVE_CAP) -> DomainError:
-    return DomainError(message.format(cap=money(card, card.cap), allowed=money(card, card.cap - card.balance),
-                                      citation=str(cap_rule(card, on).citation)),
-                       code=ErrorCode.ABOVE_CAP, field="amount")
-
-
 def _desk(desk) -> str:
     """The cash desk a load or a payout names (none for an operation outside the desks)."""
     return clean_text(desk, field="desk", max_length=60, optional=True)
@@ -149,14 +149,11 @@ def _machine(machine) -> str:
 
 
 def beyond_balance(card: Card, amount: Decimal) -> DomainError:
-    """The refusal of `amount` taken from `card` beyond its balance."""
-    return DomainError(errors.CARD_INSUFFICIENT.format(amount=money(card, amount), balance=money(card, card.balance)),
-                       code=ErrorCode.INSUFFICIENT_BALANCE, field="amount")
-
-
-def _within_balance(card: Card, amount: Decimal) -> None:
-    if amount > card.balance:
-        raise beyond_balance(card, amount)
+    """The refusal of a bet of `amount` beyond the balance of `card` as a batch found it (its message cites no
+    article: no rule is read)."""
+    state = CardState(card.number, card.kind, None, card.cap, None, card.gaming_day, balance=card.balance)
+    (problem,) = controls.balance_problems(state, amount, "", Rules(lambda key: None, card.casino))
+    return refusal(problem, card.casino)
 
 
 @transaction.atomic
@@ -165,9 +162,8 @@ def card_load(*, card: Card, actor: User, amount, desk: str = "", gaming_day: da
     (card,) = locked(card)
     verify_can_write(actor, card.casino)
     value = parse_amount(amount)
-    require_active(card)
-    if card.balance + value > card.cap:
-        raise _above_cap(card, value, gaming_day)
+    day = on_card(card, gaming_day)
+    refuse(controls.load_problems(CardState.of(card), value, rules_of(card.casino, day)), card.casino)
     return record(card=card, kind=LOADED, gaming_day=gaming_day, actor=actor,
                   payload={"card": card.number, "amount": value, "desk": _desk(desk)}, moves=((card, value),))
 
@@ -195,7 +191,7 @@ def played(card: Card, kind: str, delta: Decimal, machine: str, actor: User,
     [0, cap]: the entry, movement and balance the general path writes. None when it wrote nothing and the general
     path must answer (a refusal, a win past the cap, a closed or late day, a draft basis to write first)."""
     terms = play_terms(card.casino, gaming_day)
-    if terms is None:
+    if terms is None or terms[0] < card.gaming_day:  # a day before the card's issue: the general path refuses it
         return None
     (day, basis), casino = terms, card.casino
     recorded_at = timezone.now()
@@ -222,8 +218,8 @@ def card_bet(*, card: Card, actor: User, amount, machine: str, gaming_day: datet
 @transaction.atomic
 def _card_bet(*, card: Card, actor: User, amount: Decimal, machine: str, gaming_day: datetime.date | None) -> Operation:
     (card,) = locked(card)  # the actor's right to write was checked by the caller
-    require_active(card)
-    _within_balance(card, amount)
+    day = on_card(card, gaming_day)
+    refuse(controls.bet_problems(CardState.of(card), amount, rules_of(card.casino, day)), card.casino)
     entry = record(card=card, kind=BET, gaming_day=gaming_day, actor=actor,
                    payload={"card": card.number, "amount": amount, "machine": machine}, moves=((card, -amount),))
     return Operation(entry=entry, balance=card.balance)
@@ -242,7 +238,8 @@ def card_win(*, card: Card, actor: User, amount, machine: str, gaming_day: datet
 @transaction.atomic
 def _card_win(*, card: Card, actor: User, amount: Decimal, machine: str, gaming_day: datetime.date | None) -> Operation:
     (card,) = locked(card)  # the actor's right to write was checked by the caller
-    credited = min(amount, card.cap - card.balance) if card.status == CardStatus.ACTIVE else Decimal("0.00")
+    on_card(card, gaming_day)
+    credited = controls.win_split(CardState.of(card), amount)
     # read before the first entry: from it to the commit, the casino's register is locked for every other operation
     citation = excess_citation(card.casino, gaming_day) if amount > credited else None
     entry = excess = None
@@ -265,12 +262,8 @@ def card_payout(*, card: Card, actor: User, amount=None, desk: str = "",
     (card,) = locked(card)
     verify_can_write(actor, card.casino)
     value = card.balance if amount in (None, "") else parse_amount(amount)
-    if value <= 0:
-        rule = card_rule(card.casino, "solde_paye_sur_demande", gaming_day)
-        raise DomainError(errors.CARD_NOTHING_TO_PAY.format(citation=str(rule.citation)),
-                          code=ErrorCode.NOTHING_TO_PAY,
-                          field="amount")
-    _within_balance(card, value)
+    day = on_card(card, gaming_day)
+    refuse(controls.payout_problems(CardState.of(card), value, rules_of(card.casino, day)), card.casino)
     return record(card=card, kind=PAID_OUT, gaming_day=gaming_day, actor=actor,
                   payload={"card": card.number, "amount": value, "desk": _desk(desk)}, moves=((card, -value),))
 
@@ -282,18 +275,10 @@ def card_transfer(*, source: Card, target: Card, actor: User, amount,
     source, target = locked(source, target)
     verify_can_write(actor, source.casino)
     value = parse_amount(amount)
-    if source.pk == target.pk:
-        raise DomainError(errors.CARD_TRANSFER_SAME, code=ErrorCode.SAME_CARD, field="target")
-    if source.client_id is None or source.client_id != target.client_id:
-        rule = card_rule(source.casino, "transfert_entre_clients_interdit", gaming_day)
-        raise DomainError(errors.CARD_TRANSFER_CLIENTS.format(citation=str(rule.citation)),
-                          code=ErrorCode.OTHER_CLIENT,
-                          field="target")
-    require_active(source)
-    require_active(target)
-    _within_balance(source, value)
-    if target.balance + value > target.cap:
-        raise _above_cap(target, value, gaming_day)
+    day = on_card(source, gaming_day)
+    on_card(target, day)
+    refuse(controls.transfer_problems(CardState.of(source), CardState.of(target), value,
+                                      rules_of(source.casino, day)), source.casino)
     entry = record(card=source, kind=TRANSFERRED, gaming_day=gaming_day, actor=actor,
                    payload={"card": source.number, "to": target.number, "amount": value},
                    moves=((source, -value), (target, value)))
@@ -308,17 +293,10 @@ def card_benefit(*, card: Card, actor: User, points: int = 0, free_games: int = 
     """Points or free games, for nominative cards only (3-1 11)); they are not money and move no balance."""
     (card,) = locked(card)
     verify_can_write(actor, card.casino)
-    if card.kind != CardKind.NOMINATIVE:
-        rule = card_rule(card.casino, "avantages_reserves_nominatives", gaming_day)
-        raise DomainError(errors.CARD_BENEFIT_NOMINATIVE.format(citation=str(rule.citation)),
-                          code=ErrorCode.NOMINATIVE_ONLY, field="card")
-    for field, value in (("points", points), ("free_games", free_games)):
-        if not isinstance(value, int) or value < 0:
-            raise DomainError(errors.CARD_BENEFIT_COUNT, code=ErrorCode.INVALID, field=field)
-    if not points and not free_games:
-        raise DomainError(errors.CARD_BENEFIT_COUNT, code=ErrorCode.INVALID, field="points")
+    day = on_card(card, gaming_day)
+    refuse(controls.benefit_problems(CardState.of(card), points, free_games, rules_of(card.casino, day)),
+           card.casino)
     reason = clean_text(reason, field="reason", max_length=200)
-    require_active(card)
     return record(card=card, kind=BENEFIT, gaming_day=gaming_day, actor=actor,
                   payload={"card": card.number, "points": points, "free_games": free_games, "reason": reason})
 
@@ -333,10 +311,8 @@ def card_adjust(*, card: Card, actor: User, balance, reason: str, gaming_day: da
         raise DomainError(errors.CARD_ADJUST_ROLE, code=ErrorCode.WRONG_ROLE, field="actor")
     reason = clean_text(reason, field="reason", max_length=200)
     after = parse_amount(balance, field="balance", allow_zero=True)
-    if after > card.cap:
-        raise _above_cap(card, after, gaming_day)
-    if after == card.balance:
-        raise DomainError(errors.CARD_ADJUST_SAME, code=ErrorCode.NO_CHANGE, field="balance")
+    day = on_card(card, gaming_day)
+    refuse(controls.adjust_problems(CardState.of(card), after, rules_of(card.casino, day)), card.casino)
     return record(card=card, kind=ADJUSTED, gaming_day=gaming_day, actor=actor,
                   payload={"card": card.number, "before": card.balance, "after": after, "reason": reason},
                   moves=((card, after - card.balance),))

@@ -1,114 +1,71 @@
 """The audit's checks of the card ledger (LU RGD 1979 art. 3-1 and 3-4) (`registers_audit`): each operation on a
-balance against the rules of registers/cards/ledger.py, its movements against the balances replayed so far
-(checks.py); and the payment by hand of a win past a card's cap (art. 3-4 7), 18-10), filed in the jackpots
-register, against the excess it names (registers/cards/excess.py)."""
+balance with the controls the ledger refuses with (registers/cards/controls.py), its movements against the balances
+replayed so far (checks.py); and the payment by hand of a win past a card's cap (art. 3-4 7), 18-10), filed in the
+jackpots register, against the excess it names (registers/cards/excess.py)."""
 
-import datetime
 import json
-from decimal import Decimal
+from collections.abc import Callable
 
 from django.utils.translation import gettext_lazy as _
 
 from ..chain.replay import Amount, Audited, Check, Problem, Replay
 from ..kinds import RegisterKind
-from ..models import CardKind, CardStatus, Entry
-from . import errors
-from .checks import card_check, card_named, card_rule, cited, movements, require_active
+from ..models import Entry
+from . import controls
+from .checks import card_check, card_named, movements, report, rules_of
 from .excess import KEY
-from .ledger import CAP_KEYS, WIN_EXCESS, excess_citation
+from .ledger import WIN_EXCESS, excess_citation
 
-BET_KEY = "lu.carte_de_jeu.enjeux_par_carte"  # art. 3-4 1), 2)
-
-ABOVE_CAP = _("Le solde de la carte « {card} » passerait à {balance}, au-delà de son plafond de {cap}.")
-INSUFFICIENT = _("Solde insuffisant sur la carte « {card} » : {amount} demandés, {balance} sur la carte.")
-EXCESS_SPLIT = _("Gain de {win} : le crédit ({credited}) et l'excédent ({amount}) ne font pas le gain.")
-EXCESS_NOT_FULL = _("La carte « {card} » pouvait encore prendre {room} : seule la part au-delà de son plafond se paie "
-                    "à la main.")
-EXCESS_INACTIVE = _("La carte « {card} » n'est pas active : elle ne prend rien, tout le gain se paie à la main.")
-TRANSFER_CLIENTS = _("Seules les deux cartes nominatives d'un même client peuvent s'échanger un solde.")
-BENEFIT_NOMINATIVE = _("Points et jeux gratuits sont réservés aux cartes nominatives.")
-BENEFIT_COUNT = _("Points et jeux gratuits : des nombres entiers positifs ou nuls, l'un au moins non nul.")
 ADJUST_BEFORE = _("Solde avant ajustement inscrit {written} au lieu de {expected}.")
-ADJUST_SAME = _("Le nouveau solde est égal à l'ancien : il n'y a rien à ajuster.")
-TO_ORPHELINS_FOUND = _("Seule une carte trouvée verse son solde aux orphelins ; la carte « {card} » est « {status} ».")
-TO_ORPHELINS_AMOUNT = _("Le versement aux orphelins porte sur tout le solde, {balance}, pas sur {amount}.")
-TO_ORPHELINS_SOURCE = _("Origine « {source} » au lieu de « {expected} » pour cette carte.")
-STILL_HELD = _("La carte nominative trouvée le {found} est gardée à la disposition de son titulaire jusqu'au {until}.")
 EXCESS_UNKNOWN = _("Aucun gain au-delà du plafond n° {seq} n'est enregistré au registre des cartes avant ce paiement.")
 EXCESS_AMOUNT = _("Le gain au-delà du plafond n° {seq} est de {expected} : c'est ce montant qui se paie, pas {amount}.")
 EXCESS_MACHINE = _("Le gain au-delà du plafond n° {seq} vient de l'appareil « {expected} », pas de « {machine} ».")
 EXCESS_PAID = _("Le gain au-delà du plafond n° {seq} est déjà payé par l'écriture n° {paid}.")
 
 
-def _within_cap(check: Check, card, balance: Decimal) -> None:
-    if balance > card.cap:
-        rule = card_rule(check, CAP_KEYS.get(card.kind, "plafond_nominative"))
-        check.fail(ABOVE_CAP, str(rule.citation) if rule else cited(check), card=card.number,
-                   balance=Amount(balance), cap=Amount(card.cap))
-
-
-def _within_balance(check: Check, card, amount: Decimal, citation: str | None = None) -> None:
-    if amount > card.balance:
-        check.fail(INSUFFICIENT, citation or cited(check, BET_KEY), card=card.number,
-                   amount=Amount(amount), balance=Amount(card.balance))
-
-
-def _operation(replay: Replay, entry: Audited, *, sign: int, text: str, active: bool = True) -> list[Problem]:
-    """A load (+), a bet (−), a win (+) or a payout (−) of `amount` on an active card (a payout whatever its
-    state), within its balance and its cap, with its movement."""
+def _operation(replay: Replay, entry: Audited, *, sign: int, text: str, problems: Callable) -> list[Problem]:
+    """A load (+), a bet (−), a win (+) or a payout (−) of `amount`, as its control has it, with its movement."""
     check = card_check(replay, entry)
     card, amount = card_named(replay, check), check.amount("amount")
     check.text(text, max_length=60, optional=text == "desk")  # a desk or a machine, as the ledger bounds them
     if card is None or amount is None:
         return check.problems
-    if active:
-        require_active(check, card)
-    if sign < 0:
-        paid = card_rule(check, "solde_paye_sur_demande") if not active else None
-        _within_balance(check, card, amount, str(paid.citation) if paid else None)
-    else:
-        _within_cap(check, card, card.balance + amount)
+    report(check, problems(card, amount, rules_of(check)))
     movements(replay, check, [(card, sign * amount)])
     return check.problems
 
 
 def card_loaded(replay: Replay, entry: Audited) -> list[Problem]:
     """Art. 3-1 6), 7): a load at a cash desk on an active card, never past its cap."""
-    return _operation(replay, entry, sign=1, text="desk")
+    return _operation(replay, entry, sign=1, text="desk", problems=controls.load_problems)
 
 
 def card_bet(replay: Replay, entry: Audited) -> list[Problem]:
     """Art. 3-4 1), 2): a bet a slot machine debits from an active card, within its balance."""
-    return _operation(replay, entry, sign=-1, text="machine")
+    return _operation(replay, entry, sign=-1, text="machine", problems=controls.bet_problems)
 
 
 def card_won(replay: Replay, entry: Audited) -> list[Problem]:
     """Art. 3-4 7): a win credited to an active card, up to its cap."""
-    return _operation(replay, entry, sign=1, text="machine")
+    return _operation(replay, entry, sign=1, text="machine", problems=controls.won_problems)
 
 
 def card_paid_out(replay: Replay, entry: Audited) -> list[Problem]:
     """Art. 3-1 5): the cash desk pays a balance on request, whatever the card's state, within the balance."""
-    return _operation(replay, entry, sign=-1, text="desk", active=False)
+    return _operation(replay, entry, sign=-1, text="desk", problems=controls.payout_problems)
 
 
 def card_win_excess(replay: Replay, entry: Audited) -> list[Problem]:
     """Art. 3-4 7): the part of a win the card cannot take (past its cap, or all of it if the card is not active),
     paid by hand under art. 18-10."""
     check = card_check(replay, entry)
-    rule = card_rule(check, "gain_excedent_paye_manuellement")
-    check.citation = str(rule.citation) if rule else cited(check)
+    rules = rules_of(check)
+    check.citation = rules.cited(controls.EXCESS)
     card = card_named(replay, check)
     win, credited, amount = check.amount("win"), check.amount("credited", zero=True), check.amount("amount")
     check.text("machine", max_length=60)
-    if None in (win, credited, amount):
-        return check.problems
-    if credited + amount != win:
-        check.fail(EXCESS_SPLIT, win=Amount(win), credited=Amount(credited), amount=Amount(amount))
-    if card is not None and card.status == CardStatus.ACTIVE and card.balance != card.cap:
-        check.fail(EXCESS_NOT_FULL, card=card.number, room=Amount(card.cap - card.balance))
-    elif card is not None and card.status != CardStatus.ACTIVE and credited:
-        check.fail(EXCESS_INACTIVE, card=card.number)
+    if card is not None and None not in (win, credited, amount):
+        report(check, controls.excess_problems(card, win, credited, amount, rules))
     return check.problems
 
 
@@ -119,15 +76,7 @@ def card_transferred(replay: Replay, entry: Audited) -> list[Problem]:
     source, target, amount = card_named(replay, check), card_named(replay, check, "to"), check.amount("amount")
     if None in (source, target, amount):
         return check.problems
-    rule = card_rule(check, "transfert_entre_clients_interdit")
-    if source is target:
-        check.fail(errors.CARD_TRANSFER_SAME)
-    elif source.client is None or source.client != target.client:
-        check.fail(TRANSFER_CLIENTS, str(rule.citation) if rule else cited(check))
-    require_active(check, source)
-    require_active(check, target)
-    _within_balance(check, source, amount)
-    _within_cap(check, target, target.balance + amount)
+    report(check, controls.transfer_problems(source, target, amount, rules_of(check)))
     movements(replay, check, [(source, -amount), (target, amount)])
     return check.problems
 
@@ -136,14 +85,10 @@ def card_benefit(replay: Replay, entry: Audited) -> list[Problem]:
     """Art. 3-1 11): points or free games, for an active nominative card only, with a reason; no money moves."""
     check, payload = card_check(replay, entry), entry.payload
     card = card_named(replay, check)
-    rule = card_rule(check, "avantages_reserves_nominatives")
-    if card is not None and card.kind != CardKind.NOMINATIVE:
-        check.fail(BENEFIT_NOMINATIVE, str(rule.citation) if rule else cited(check))
-    counts = [payload.get(key) for key in ("points", "free_games")]
-    if any(isinstance(n, bool) or not isinstance(n, int) or n < 0 for n in counts) or not any(counts):
-        check.fail(BENEFIT_COUNT)
     check.text("reason", max_length=200)  # as the ledger bounds it
-    require_active(check, card)
+    if card is not None:
+        report(check, controls.benefit_problems(card, payload.get("points"), payload.get("free_games"),
+                                                rules_of(check)))
     return check.problems
 
 
@@ -159,9 +104,7 @@ def card_adjusted(replay: Replay, entry: Audited) -> list[Problem]:
         return check.problems
     if before is not None and before != card.balance:
         check.fail(ADJUST_BEFORE, written=Amount(before), expected=Amount(card.balance))
-    if after == card.balance:
-        check.fail(ADJUST_SAME)
-    _within_cap(check, card, after)
+    report(check, controls.adjust_problems(card, after, rules_of(check)))
     movements(replay, check, [(card, after - card.balance)])
     return check.problems
 
@@ -170,22 +113,12 @@ def card_to_orphelins(replay: Replay, entry: Audited) -> list[Problem]:
     """Art. 3-4 8): a found card's whole balance goes to the orphelins: a day card's at once, a nominative card's once
     it has been held for its holder the rule's weeks."""
     check = card_check(replay, entry)
-    check.citation = cited(check, "lu.carte_de_jeu.garde_nominative_trouvee")
+    rules = rules_of(check)
+    check.citation = rules.cited(controls.HOLD)
     card, amount = card_named(replay, check), check.amount("amount")
     if card is None or amount is None:
         return check.problems
-    if card.status != CardStatus.FOUND:
-        check.fail(TO_ORPHELINS_FOUND, card=card.number, status=card.status_label)
-    if amount != card.balance:
-        check.fail(TO_ORPHELINS_AMOUNT, balance=Amount(card.balance), amount=Amount(amount))
-    expected = "carte_nominative" if card.kind == CardKind.NOMINATIVE else "carte_anonyme"
-    if entry.payload.get("source") != expected:
-        check.fail(TO_ORPHELINS_SOURCE, source=entry.payload.get("source"), expected=expected)
-    hold = card_rule(check, "garde_nominative_trouvee") if card.kind == CardKind.NOMINATIVE else None
-    if hold is not None:
-        until = (card.found_on or entry.gaming_day) + datetime.timedelta(weeks=int(hold.value))
-        if card.found_on is None or until > entry.gaming_day:
-            check.fail(STILL_HELD, str(hold.citation), found=card.found_on or "—", until=until)
+    report(check, controls.to_orphelins_problems(card, amount, entry.payload.get("source"), entry.gaming_day, rules))
     movements(replay, check, [(card, -amount)])
     return check.problems
 

@@ -31,9 +31,10 @@ from ..models import (
     KeptEntry,
     Register,
 )
+from . import controls
+from .controls import CardState, ProposedChange
 from .ledger import ADJUSTED, BENEFIT, CAP_KEYS, TRANSFERRED, WIN_EXCESS, card_rule, card_system_applies, money
 from .services import ISSUED, STATUS
-from .services import STATUS_CHANGES as CHANGES
 
 
 def cards_visible(*, user: User, casino: Casino | None = None, query: str = "") -> QuerySet[Card]:
@@ -333,11 +334,14 @@ def transfer_targets(card: Card) -> list[Card]:
     return list(Card.objects.filter(client_id=card.client_id, status=CardStatus.ACTIVE).exclude(pk=card.pk))
 
 
-def status_changes(card: Card, user: User) -> list[tuple[str, str]]:
-    """The changes of state this user may ask for from the card's state, as (change, label)."""
-    manager = user.role == User.Role.MANAGER
-    return [(change, str(CHANGE_LABELS[change])) for change, (starts, _wanted, manager_only) in CHANGES.items()
-            if card.status in starts and (manager or not manager_only)]
+def status_offers(card: Card, user: User, rules: controls.Rules) -> list[tuple[str, str, list]]:
+    """Each change of state asked for on the card's page, as (change, label, the problems the service would refuse it
+    with now: none where it is offered)."""
+    proposed = {change: ProposedChange(change, card.casino.today(), manager=user.role == User.Role.MANAGER)
+                for change in controls.ASKED}
+    state = CardState.of(card)
+    return [(change, str(CHANGE_LABELS[change]), controls.change_problems(state, proposed[change], rules))
+            for change in controls.ASKED]
 
 
 # --- the header's search (compliance/search.py): cards by n°, clients by name or identity document -----------------

@@ -3,6 +3,7 @@ lost, found, expired, closed). The balance moves only through the ledger (`ledge
 of the casino's `cartes` register too. Caps, counts and delays come from the rule data.
 """
 
+import dataclasses
 import datetime
 import secrets
 
@@ -20,8 +21,9 @@ from ..fields import clean_text, required
 from ..kinds import EntryKind, RegisterKind
 from ..models import Card, CardKind, CardStatus, CardSystemCertificate, Client, Entry
 from ..orphelins.services import orphelin_record
-from . import errors
-from .ledger import CAP_KEYS, TO_ORPHELINS, card_rule, locked, money, record
+from . import controls, errors
+from .controls import CAP_KEYS, CardState, ProposedChange, ProposedIssue, refuse
+from .ledger import TO_ORPHELINS, locked, record, rules_of
 
 ISSUED, STATUS = EntryKind.CARD_ISSUED, EntryKind.CARD_STATUS
 
@@ -100,18 +102,14 @@ def card_issue(
     verify_gaming_day(casino, gaming_day)  # before any rule is read at that day
     if actor.role != User.Role.MANAGER:
         raise DomainError(errors.CARD_ROLE, code=ErrorCode.WRONG_ROLE, field="actor")
-    needed = card_rule(casino, "certificat_avant_mise_en_service", gaming_day)
-    if needed.value and not CardSystemCertificate.objects.filter(casino=casino).exists():
-        raise DomainError(errors.CARD_NO_CERTIFICATE.format(citation=str(needed.citation)),
-                          code=ErrorCode.NO_CERTIFICATE)
     nominative = kind == CardKind.NOMINATIVE
-    cap = card_rule(casino, CAP_KEYS[kind], gaming_day)
-    count = card_rule(casino, "nominatives_par_client_max", gaming_day)
-    if nominative and client is None:
-        raise DomainError(
-            errors.CARD_NEEDS_CLIENT.format(citation=str(count.citation)),
-            code=ErrorCode.CLIENT_REQUIRED, field="client"
-        )
+    held = (Card.objects.filter(client=client, kind=CardKind.NOMINATIVE).exclude(status=CardStatus.CLOSED).count()
+            if nominative and client is not None else 0)
+    rules = rules_of(casino, gaming_day)
+    proposed = ProposedIssue(kind=kind, client=client.pk if nominative and client is not None else None,
+                             certified=CardSystemCertificate.objects.filter(casino=casino).exists(), attributed=held)
+    refuse(controls.issue_problems(proposed, rules), casino)
+    cap, count = rules.value(CAP_KEYS[kind]), rules.value(controls.PER_CLIENT)
     fields = {
         "casino": casino,
         "kind": kind,
@@ -130,12 +128,8 @@ def card_issue(
             break
         except IntegrityError:
             continue
-    if card is None:
-        raise DomainError(
-            errors.CARD_TWO_ACTIVE.format(max=count.value, citation=str(count.citation)),
-            code=ErrorCode.TWO_ACTIVE_CARDS,
-            field="client",
-        )
+    if card is None:  # every slot taken meanwhile by concurrent issues
+        refuse(controls.issue_problems(dataclasses.replace(proposed, attributed=slots), rules), casino)
     entry_append(
         register=register_for(casino=casino, kind=RegisterKind.CARTES),
         kind=ISSUED,
@@ -162,57 +156,43 @@ def card_issue_with_client(*, casino: Casino, actor: User, kind: str, gaming_day
     return card_issue(casino=casino, actor=actor, kind=kind, gaming_day=gaming_day, client=client)
 
 
-# which states each change starts from; a manager blocks, reactivates and closes, any staff member
-# records a card reported lost or found
-STATUS_CHANGES = {
-    "block": ({CardStatus.ACTIVE}, CardStatus.BLOCKED, True),
-    "reactivate": ({CardStatus.BLOCKED, CardStatus.LOST, CardStatus.FOUND}, CardStatus.ACTIVE, True),
-    "lost": ({CardStatus.ACTIVE, CardStatus.BLOCKED}, CardStatus.LOST, False),
-    "close": (set(CardStatus) - {CardStatus.CLOSED}, CardStatus.CLOSED, True),
-}
-
-
-def _change(card: Card, actor: User | None, wanted: str, *, reason: str, gaming_day=None, **payload) -> Entry:
+def _change(card: Card, actor: User | None, proposed: ProposedChange, *, reason: str, gaming_day=None,
+            **payload) -> Entry:
     """A card's new state. Its slot is its own until it is closed (art. 3-1 7)): reactivating a blocked, lost or found
     card never gives its client one card more."""
-    before = card.status
-    card.status = wanted
+    state = CardState.of(card)
+    controls.changed(state, proposed)
+    before, card.status, card.found_on = card.status, state.status, state.found_on
     card.save(update_fields=["status", "found_on"])
     return record(card=card, kind=STATUS, gaming_day=gaming_day, actor=actor or system_user(),
-                  payload={"card": card.number, "from": before, "to": wanted, "reason": reason, **payload})
+                  payload={"card": card.number, "from": before, "to": state.status, "reason": reason, **payload})
 
 
 @transaction.atomic
 def card_status_change(*, card: Card, actor: User, change: str, reason: str = "",
                        gaming_day: datetime.date | None = None) -> Entry:
-    """Block, reactivate, report lost or close a card; closing needs a zero balance (paid out, 3-1 5))."""
+    """Block, reactivate, report lost or close a card, as its state allows (controls.TRANSITIONS); closing needs a
+    zero balance (paid out, 3-1 5))."""
     (card,) = locked(card)
     verify_can_write(actor, card.casino)
-    if change not in STATUS_CHANGES:
-        raise DomainError(errors.CARD_UNKNOWN_CHANGE.format(value=change),
-                          code=ErrorCode.UNKNOWN_CHANGE, field="change")
-    starts, wanted, manager_only = STATUS_CHANGES[change]
-    if manager_only and actor.role != User.Role.MANAGER:
-        raise DomainError(errors.CARD_ROLE, code=ErrorCode.WRONG_ROLE, field="actor")
-    if card.status not in starts:
-        raise DomainError(errors.CARD_STATUS_CHANGE.format(number=card.number, current=card.get_status_display(),
-                                                           wanted=CardStatus(wanted).label),
-                          code=ErrorCode.STATUS_CHANGE, field="change")
-    if wanted == CardStatus.CLOSED and card.balance:
-        rule = card_rule(card.casino, "solde_paye_sur_demande", gaming_day)
-        raise DomainError(errors.CARD_CLOSE_BALANCE.format(balance=money(card, card.balance),
-                                                           citation=str(rule.citation)),
-                          code=ErrorCode.BALANCE_NOT_ZERO, field="card")
-    if wanted == CardStatus.ACTIVE:
-        card.found_on = None
+    proposed = ProposedChange(change, gaming_day or card.casino.today(), manager=actor.role == User.Role.MANAGER)
+    refuse(controls.change_problems(CardState.of(card), proposed, rules_of(card.casino, gaming_day),
+                                    among=controls.ASKED), card.casino)
     reason = clean_text(reason, field="reason", max_length=200, optional=True)
-    return _change(card, actor, wanted, reason=reason, gaming_day=gaming_day)
+    return _change(card, actor, proposed, reason=reason, gaming_day=gaming_day)
 
 
-def _to_orphelins(card: Card, actor: User, source: str, gaming_day: datetime.date | None, location: str):
+def _orphan_problems(card: Card, day: datetime.date) -> list:
+    state = CardState.of(card)
+    return controls.to_orphelins_problems(state, card.balance, controls.orphan_source(state), day,
+                                          rules_of(card.casino, day))
+
+
+def _to_orphelins(card: Card, actor: User, gaming_day: datetime.date | None, location: str):
     """The balance leaves the card for the orphelins register, where it waits for a countersignature."""
     day = gaming_day or card.casino.today()
-    amount = card.balance
+    amount, source = card.balance, controls.orphan_source(CardState.of(card))
+    refuse(_orphan_problems(card, day), card.casino)
     record(card=card, kind=TO_ORPHELINS, gaming_day=day, actor=actor,
            payload={"card": card.number, "amount": amount, "source": source}, moves=((card, -amount),))
     return orphelin_record(casino=card.casino, actor=actor, gaming_day=day, source=source, amount=amount,
@@ -227,18 +207,14 @@ def card_found(*, card: Card, actor: User, found_on: datetime.date, location: st
     a nominative card is held for its holder, and `cards_found_orphaned_due` acts when the hold has run."""
     (card,) = locked(card)
     verify_can_write(actor, card.casino)
-    if found_on > card.casino.today():
-        raise DomainError(errors.CARD_FOUND_DATE, code=ErrorCode.FUTURE_DAY, field="found_on")
+    required(found_on=found_on)
+    proposed = ProposedChange("found", gaming_day or card.casino.today(), found_on=found_on,
+                              today=card.casino.today())
+    refuse(controls.change_problems(CardState.of(card), proposed, rules_of(card.casino, gaming_day)), card.casino)
     location = clean_text(location, field="location", max_length=200)
-    if card.status in (CardStatus.FOUND, CardStatus.CLOSED):
-        raise DomainError(errors.CARD_STATUS_CHANGE.format(number=card.number, current=card.get_status_display(),
-                                                           wanted=CardStatus.FOUND.label),
-                          code=ErrorCode.STATUS_CHANGE, field="card")
-    card.found_on = found_on
-    entry = _change(card, actor, CardStatus.FOUND, reason=location, gaming_day=gaming_day,
-                    found_on=found_on.isoformat())
+    entry = _change(card, actor, proposed, reason=location, gaming_day=gaming_day, found_on=found_on.isoformat())
     if card.kind == CardKind.JOURNALIERE and card.balance:
-        _to_orphelins(card, actor, "carte_anonyme", gaming_day, location)
+        _to_orphelins(card, actor, gaming_day, location)
     return entry
 
 
@@ -249,15 +225,18 @@ def cards_found_orphaned_due(today: datetime.date | None = None) -> int:
     for card in Card.objects.filter(kind=CardKind.NOMINATIVE, status=CardStatus.FOUND, balance__gt=0,
                                     found_on__isnull=False).select_related("casino__jurisdiction"):
         day = today or card.casino.today()
-        hold = card_rule(card.casino, "garde_nominative_trouvee", day)
-        if card.found_on + datetime.timedelta(weeks=int(hold.value)) > day:
+        if _orphan_problems(card, day):  # still held for its holder
             continue
         with transaction.atomic():
             (card,) = locked(card)
-            if card.status == CardStatus.FOUND and card.balance:
-                _to_orphelins(card, system_user(), "carte_nominative", day, f"Carte {card.number}")
+            if card.balance and not _orphan_problems(card, day):
+                _to_orphelins(card, system_user(), day, f"Carte {card.number}")
                 done += 1
     return done
+
+
+def _expiry_problems(card: Card, proposed: ProposedChange) -> list:
+    return controls.change_problems(CardState.of(card), proposed, rules_of(card.casino, proposed.day))
 
 
 def cards_expire_due(today: datetime.date | None = None) -> int:
@@ -266,11 +245,12 @@ def cards_expire_due(today: datetime.date | None = None) -> int:
     for card in Card.objects.filter(kind=CardKind.JOURNALIERE, status=CardStatus.ACTIVE).select_related(
             "casino__jurisdiction"):
         day = today or card.casino.today()
-        if card.gaming_day >= day:
+        proposed = ProposedChange("expire", day, manager=False)
+        if _expiry_problems(card, proposed):  # still its gaming day
             continue
         with transaction.atomic():
             (card,) = locked(card)
-            if card.status == CardStatus.ACTIVE:
-                _change(card, None, CardStatus.EXPIRED, reason="fin de la journée de jeu", gaming_day=day)
+            if not _expiry_problems(card, proposed):
+                _change(card, None, proposed, reason="fin de la journée de jeu", gaming_day=day)
                 done += 1
     return done

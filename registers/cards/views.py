@@ -25,9 +25,11 @@ from compliance.models import User
 from compliance.paging import cursor, keyset
 from compliance.permissions import can_write
 
+from ..errors import ErrorCode
 from ..kinds import RegisterKind
 from ..models import Card, CardKind, CardStatus
 from ..web_actions import chosen, submit, verify_writable
+from . import controls
 from . import selectors as pages
 from .forms import (
     AdjustForm,
@@ -49,6 +51,7 @@ from .ledger import (
     card_system_applies,
     card_transfer,
     money,
+    rules_of,
 )
 from .selectors import card_benefits, cards_visible
 from .services import card_certificate_record, card_found, card_issue_with_client, card_status_change
@@ -139,13 +142,30 @@ def card_issue_page(request):
 # --- one card --------------------------------------------------------------------------------------------
 
 
+# what a form is called where the page says why it is not offered
+WITHHELD_LABELS = {
+    LoadForm.action: gettext_lazy("Charger"),
+    TransferForm.action: gettext_lazy("Transférer"),
+    BenefitForm.action: gettext_lazy("Accorder"),
+    FoundForm.action: gettext_lazy("Carte trouvée"),
+    AdjustForm.action: gettext_lazy("Ajuster"),
+}
+
+
 class CardPage:
-    """A card and what its forms need."""
+    """A card and what its forms need: the actions offered, and why the others are not (the services' controls,
+    registers/cards/controls.py, on the card as it is)."""
 
     def __init__(self, user: User, card: Card):
         self.user, self.card, self.casino = user, card, card.casino
+        self.state, self.rules = controls.CardState.of(card), rules_of(card.casino)
         self.targets = pages.transfer_targets(card)
-        self.changes = pages.status_changes(card, user)
+        offers = pages.status_offers(card, user, self.rules)
+        self.changes = [(change, label) for change, label, problems in offers if not problems]
+        # a change withheld by the card's state says why; one reserved to the management is said by the form's note
+        self.changes_withheld = [(label, controls.said(problems[0], self.casino)) for _change, label, problems in offers
+                                 if problems and not any(p.code == ErrorCode.WRONG_ROLE for p in problems)]
+        self.withheld: list[tuple[str, str]] = []
 
     def find(self, number: str) -> Card | None:
         return Card.objects.visible_to(self.user).filter(number=number).first()
@@ -155,26 +175,28 @@ class CardPage:
         return can_write(self.user, self.casino)
 
     def shown(self) -> list[type]:
-        """The forms this user can use on this card now (the services refuse the others)."""
+        """The forms this user can use on this card now; each one the card's state withholds says why in `withheld`,
+        with the problem the service would refuse it with."""
         if not self.writable:
             return []
-        card, active = self.card, self.card.status == CardStatus.ACTIVE
-        nominative = card.kind == CardKind.NOMINATIVE
-        forms = []
-        if active:
-            forms.append(LoadForm)
-        if card.balance > 0:
-            forms.append(PayoutForm)  # whatever the card's state (art. 3-1 5))
-        if active and nominative and self.targets:
-            forms.append(TransferForm)
-        if active and nominative:
-            forms.append(BenefitForm)
-        if self.changes:
-            forms.append(StatusForm)
-        if card.status not in (CardStatus.FOUND, CardStatus.CLOSED):
-            forms.append(FoundForm)
-        if _is_manager(self.user) and card.status != CardStatus.CLOSED:
-            forms.append(AdjustForm)
+        card, state, rules, today = self.card, self.state, self.rules, self.casino.today()
+        nominative, inactive = card.kind == CardKind.NOMINATIVE, controls.active_problems(state, rules)
+        found = controls.ProposedChange("found", today, found_on=today, today=today)
+        offered = (  # (form, whether it is one for this card and this user, what withholds it now)
+            (LoadForm, True, inactive),
+            (PayoutForm, card.balance > 0, []),  # whatever the card's state (art. 3-1 5))
+            (TransferForm, nominative and bool(self.targets), inactive),
+            (BenefitForm, nominative, controls.benefit_problems(state, 1, 0, rules)),
+            (StatusForm, bool(self.changes), []),
+            (FoundForm, True, controls.change_problems(state, found, rules)),
+            (AdjustForm, _is_manager(self.user), controls.adjustable_problems(state)),
+        )
+        forms, self.withheld = [], list(self.changes_withheld)
+        for form, applies, problems in offered:
+            if applies and not problems:
+                forms.append(form)
+            elif applies:
+                self.withheld.append((str(WITHHELD_LABELS[form.action]), controls.said(problems[0], self.casino)))
         return forms
 
 
