@@ -9,14 +9,25 @@ class ComplianceConfig(AppConfig):
 
     def ready(self) -> None:
         post_migrate.connect(audit_events_privileges_restore, sender=self)
+        contribute()
 
-        # the platform administrator's work on the « À faire » home (the upper apps register theirs in their ready)
-        from . import admin_todo
-        from .todo import ADMIN, provider_register
 
-        provider_register(admin_todo.failed_jobs, roles=(ADMIN,), order=10)
-        provider_register(admin_todo.heartbeat, roles=(ADMIN,), order=11)
-        provider_register(admin_todo.locked_accounts, roles=(ADMIN,), order=30)
+def contribute() -> None:
+    """The core's own contributions to its points (compliance/hooks.py; each other app's are in its hooks.py: this
+    module, not compliance/hooks.py, because the points' module imports nothing that would import it back)."""
+    from . import admin_todo
+    from .hooks import JOB_HANDLERS, JOB_PARAMETERS
+    from .models import JobRun
+    from .services import pipeline_check
+    from .todo import ADMIN, provider_register
+
+    # the platform administrator's work on the « À faire » home
+    provider_register(admin_todo.failed_jobs, roles=(ADMIN,), order=10)
+    provider_register(admin_todo.heartbeat, roles=(ADMIN,), order=11)
+    provider_register(admin_todo.locked_accounts, roles=(ADMIN,), order=30)
+    # the job that proves web → PostgreSQL → Redis → worker → PostgreSQL, which takes no parameter
+    JOB_HANDLERS.add(JobRun.Kind.PIPELINE_CHECK, pipeline_check)
+    JOB_PARAMETERS.add(JobRun.Kind.PIPELINE_CHECK, ((), None))
 
 
 def audit_events_privileges_restore(sender, using: str = "default", **kwargs) -> None:

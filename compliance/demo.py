@@ -90,8 +90,8 @@ def demo_load() -> list[str]:
              if app.name != __package__ and module_has_submodule(app.module, "demo")]
     for part in parts:
         created += part.demo_load()
-    # then what an app's part builds on the apps above it (registers: the tournaments, whose Luxembourg rules the
-    # approvals approve and whose results the reports sign), once their own parts are in
+    # then what an app's part builds on the others' (the approvals: the tournaments, whose Luxembourg rules they
+    # approve and whose results the reports sign), once their own parts are in
     for part in parts:
         if hasattr(part, "demo_load_last"):
             created += part.demo_load_last()

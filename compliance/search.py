@@ -1,9 +1,9 @@
 """The header's one search box: what a person types (a card's n°, a client's name or identity document, a register
 entry's n°, a poker deal's id, an approval request's reference) looked up across the apps, within what they may see.
 
-The core knows no card, entry, deal or request: each app registers its searchers here (in its AppConfig.ready, as
-compliance/todo.py's providers are), and a searcher reads only through its app's selectors, scoped to the user it is
-given (`visible_to`: a casino's staff their casino, a regulator their jurisdiction). Reads only."""
+The core knows no card, entry, deal or request: each app adds its searchers to the point `hooks.SEARCHERS` (from its
+hooks.py, at start-up, through `searcher_register`), and a searcher reads only through its app's selectors, scoped to
+the user it is given (`visible_to`: a casino's staff their casino, a regulator their jurisdiction). Reads only."""
 
 from __future__ import annotations
 
@@ -11,6 +11,8 @@ import datetime
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+
+from . import hooks
 
 MIN_LENGTH = 2  # fewer characters than this find nothing (every n° « 1 » of every register)
 MAX_LENGTH = 100
@@ -54,7 +56,7 @@ class _Registered:
     name: str = field(default="")
 
 
-SEARCHERS: list[_Registered] = []
+SEARCHERS: list[_Registered] = hooks.SEARCHERS
 
 
 def searcher_register(searcher: Searcher, *, order: int = 100) -> None:

@@ -5,7 +5,6 @@ import datetime
 import json
 import logging
 import secrets
-from collections.abc import Callable
 from decimal import Decimal
 from pathlib import Path
 from zoneinfo import ZoneInfo
@@ -26,6 +25,7 @@ from compliance.errors import ErrorCode
 
 from . import errors
 from .errors import DomainError, PermissionDeniedError
+from .hooks import CASINO_CREATED, JOB_HANDLERS, JOB_PARAMETERS
 from .models import (
     LATE_FILING_DAYS_MAX,
     SYSTEM_USERNAME,
@@ -43,8 +43,6 @@ from .notifications import digest_items, digest_message, digest_recipients
 from .permissions import verify_can_write
 from .queue import send_on_commit
 
-# what an upper app does once a casino exists, after the commit (the registers make its partitions: registers/apps.py)
-CASINO_CREATED: list = []
 JURISDICTIONS_FILE = Path(settings.BASE_DIR) / "games" / "rules" / "jurisdictions.yaml"
 HEARTBEAT_KEY = "worker:heartbeat"
 LOG = logging.getLogger(__name__)
@@ -125,8 +123,8 @@ def casino_create(*, actor: User, jurisdiction_code: str, code: str, name: str, 
                                                "share_capital": share_capital, "opened_on": opened_on,
                                                "late_filing_days": late_filing_days,
                                                **({**basis} if draft_basis else {})})
-    for hook in CASINO_CREATED:
-        transaction.on_commit(lambda hook=hook: hook(casino))
+    for follow in CASINO_CREATED:  # the registers open its partitions (registers/hooks.py)
+        transaction.on_commit(lambda follow=follow: follow(casino))
     return casino
 
 
@@ -382,7 +380,7 @@ def _record_job_outcome(*, job: JobRun, action: str, worker: str, **details) -> 
                         details={"kind": job.kind, "attempt": job.attempts, "worker": worker, **details})
 
 
-def _pipeline_check(*, job: JobRun, worker: str) -> dict:
+def pipeline_check(*, job: JobRun, worker: str) -> dict:
     """Proves the path web → PostgreSQL → Redis → worker → PostgreSQL end to end."""
     from django.db import connection
 
@@ -391,13 +389,6 @@ def _pipeline_check(*, job: JobRun, worker: str) -> dict:
         (version,) = cursor.fetchone()
     queued_for = (job.started_at - job.created_at).total_seconds()
     return {"worker": worker, "database": version.split(" on ")[0], "queued_seconds": round(queued_for, 3)}
-
-
-JOB_HANDLERS = {JobRun.Kind.PIPELINE_CHECK: _pipeline_check}
-# What each kind of job takes: kind → (its parameters' names, check(casino=, actor=, **parameters) → its inputs, or
-# None when it takes none). An app that adds a kind registers both (compliance/reconciliation/apps.py).
-JOB_PARAMETERS: dict[str, tuple[tuple[str, ...], Callable[..., dict] | None]] = {
-    JobRun.Kind.PIPELINE_CHECK: ((), None)}
 
 
 def worker_heartbeat(*, worker: str) -> None:
@@ -493,6 +484,6 @@ def job_retry(*, actor: User, job: JobRun) -> JobRun:
     job.save(update_fields=["status", "error", "progress_done", "started_at", "finished_at"])
     audit_record(actor=actor, action=AuditAction.JOB_ENQUEUED, casino=job.casino, target_type="job", target_id=job.pk,
                  details={"kind": job.kind, "retry_after_attempt": job.attempts})
-    # one task for every kind: job_execute runs the handler its kind registered (JOB_HANDLERS)
+    # one task for every kind: job_execute runs its kind's handler (compliance/hooks.py JOB_HANDLERS)
     send_on_commit("compliance.tasks.job_run", str(job.pk))
     return job

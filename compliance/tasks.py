@@ -5,6 +5,8 @@ from celery import shared_task
 
 @shared_task(bind=True, acks_late=True, max_retries=3, default_retry_delay=5)
 def job_run(self, job_id: str) -> None:
+    """A job of any kind: job_execute runs its kind's handler (compliance.hooks.JOB_HANDLERS: pipeline_check →
+    compliance.services.pipeline_check, reconciliation → compliance.reconciliation.services.reconciliation_job)."""
     from .services import job_execute
 
     job_execute(job_id=job_id, worker=self.request.hostname or "worker")

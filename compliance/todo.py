@@ -1,15 +1,17 @@
 """What waits for each person: the « À faire » home, the menu's counts, the deadlines calendar, the bell and the
 e-mail digest all read this one list.
 
-The core knows no register, request or report: each app registers the providers of its own work here (in its
-AppConfig.ready, as the reports' documents.BUILDERS are filled), and a provider reads only through its app's
-selectors, scoped to the user it is given."""
+The core knows no register, request or report: each app adds the providers of its own work to the point
+`hooks.TODO_PROVIDERS` (from its hooks.py, at start-up, through `provider_register`), and a provider reads only through
+its app's selectors, scoped to the user it is given."""
 
 from __future__ import annotations
 
 import datetime
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+
+from . import hooks
 
 ACCOUNTANT, MANAGER, REGULATOR, ADMIN = "accountant", "manager", "regulator", "admin"
 
@@ -44,7 +46,7 @@ class _Registered:
     name: str = field(default="")
 
 
-PROVIDERS: list[_Registered] = []
+PROVIDERS: list[_Registered] = hooks.TODO_PROVIDERS
 
 
 def provider_register(provider: Provider, *, roles: tuple[str, ...], order: int = 100) -> None:

@@ -65,34 +65,6 @@ def _house_lists_demo() -> list[str]:
     return done
 
 
-def demo_load_last() -> list[str]:
-    """What rests on the apps above the registers, once every app's part is in (compliance/demo.py): each demo
-    casino's tournaments (registers/tournaments/demo.py), a Luxembourg tournament's rules approved by the Minister
-    through the approvals. Their results reports are asked of the worker, which `./scripts/run` starts next."""
-    from .tournaments.demo import CASINOS, tournaments_demo
-
-    return [line for code in CASINOS for line in tournaments_demo(code, approve=_tournament_approval)]
-
-
-def _tournament_approval(*, casino: Casino, manager: User, name: str, start: date, terms: str, digest: str):
-    """A tournament's rules filed with their text and the digest Vigie computed when publishing them, and approved by
-    the jurisdiction's regulator, from today."""
-    from compliance.approvals.services import request_attach, request_create, request_decide, request_file
-
-    regulator = User.objects.filter(role=User.Role.REGULATOR, jurisdiction=casino.jurisdiction).order_by("pk").first()
-    draft = request_create(actor=manager, casino=casino, kind="tournoi", items={
-        "nom": name, "modalites": terms, "date_debut": start.isoformat(), "empreinte_regles": digest})
-    request_attach(actor=manager, request=draft, item="reglement", filename="reglement-tournoi.pdf",
-                   content=_rules_pdf(name, terms))
-    return request_decide(actor=regulator, request=request_file(actor=manager, request=draft), decision="approuver")
-
-
-def _rules_pdf(name: str, terms: str) -> bytes:
-    from compliance.approvals.demo import pdf
-
-    return pdf(f"Règlement du tournoi « {name} »", terms)
-
-
 def _archived_demo() -> list[str]:
     """Casino du Vieux-Pont (LU): its last days of last year and, where the year has begun, the first of this one,
     generated as the scale benchmark generates a casino (a hundredth of its volumes), then last year archived by the

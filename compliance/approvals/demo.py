@@ -368,3 +368,24 @@ def demo_load() -> list[str]:
         count = ApprovalRequest.objects.filter(casino=casino).count()
         created.append(f"{count} approval requests of {casino.code}")
     return created
+
+
+def demo_load_last() -> list[str]:
+    """Once every app's part is in (compliance/demo.py): each demo casino's tournaments (registers/tournaments/demo.py),
+    built here because a paid Luxembourg tournament's rules are approved by the Minister through the approvals before
+    it starts (LU RGD 1979 art. 49-17), and the registers never import the approvals. Their results reports are asked
+    of the worker, which `./scripts/run` starts next."""
+    from registers.tournaments.demo import CASINOS, tournaments_demo
+
+    return [line for code in CASINOS for line in tournaments_demo(code, approve=_tournament_approval)]
+
+
+def _tournament_approval(*, casino: Casino, manager: User, name: str, start: datetime.date, terms: str, digest: str):
+    """A tournament's rules filed with their text and the digest Vigie computed when publishing them, and approved by
+    the jurisdiction's regulator, from today."""
+    regulator = User.objects.filter(role=User.Role.REGULATOR, jurisdiction=casino.jurisdiction).order_by("pk").first()
+    draft = request_create(actor=manager, casino=casino, kind="tournoi", items={
+        "nom": name, "modalites": terms, "date_debut": start.isoformat(), "empreinte_regles": digest})
+    request_attach(actor=manager, request=draft, item="reglement", filename="reglement-tournoi.pdf",
+                   content=pdf(f"Règlement du tournoi « {name} »", terms))
+    return request_decide(actor=regulator, request=request_file(actor=manager, request=draft), decision="approuver")

@@ -3,7 +3,7 @@ decision on an authorisation (approved from its date, with its conditions, or re
 on a proposal, an acknowledgement of receipt (« accusé de réception ») or an objection to a notice or a document
 produced; what was asked, the findings it was decided on with their articles, and each step; signed with the
 authority's certificate (compliance/reports), the request and its findings carried inside the PDF as data. The
-reports know it only through documents.BUILDERS, which this app's AppConfig.ready fills in."""
+reports know it only through compliance.hooks.DOCUMENTS, to which this app's hooks.py contributes it."""
 
 import json
 

@@ -2,9 +2,9 @@
 register it covers and the entries of it it shows. `build` is the one place that knows the kinds."""
 
 import datetime
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from compliance.hooks import DOCUMENTS
 from compliance.models import Jurisdiction
 from registers.models import Card, Register
 
@@ -28,18 +28,11 @@ class Document:
         return entries.seqs if isinstance(entries, ledger.Rows) else [row["seq"] for row in entries]
 
 
-# Documents the apps above the reports make (compliance/approvals: the decision letter), by kind: each app's
-# AppConfig.ready sets its own, so that the reports never import them.
-BUILDERS: dict[str, Callable[[Report], Document]] = {}
-# Whether a signed document of such a kind cites what was rectified since and must be reissued (registers_recite),
-# set by the app making it.
-REISSUE: dict[str, Callable[[Report], bool]] = {}
-
 
 def build(report: Report) -> Document:
     kind, start, end = report.kind, report.period_start, report.period_end
-    if kind in BUILDERS:
-        return BUILDERS[kind](report)
+    if kind in DOCUMENTS:  # made by its app's contribution (compliance/hooks.py): a decision letter, a tournament's
+        return DOCUMENTS[kind](report)
     period = start.isoformat() if start == end else f"{start.isoformat()} – {end.isoformat()}"
     title = f"{report.get_kind_display()} · {period}"
     if kind == Report.Kind.REGISTER_DAILY:

@@ -4,14 +4,15 @@ The registers' part is registers/chain/recitation.py: for each entry a rule of i
 entry beside it. A signed report that shows such an entry is never changed either: a new version of it is asked,
 rendered from the registers as they now stand, naming the one it replaces (`services.report_reissue`). A document
 another app makes (an authority's decision letter) is reissued when that app says its citations changed
-(`documents.REISSUE`)."""
+(`compliance.hooks.REISSUE`)."""
 
 from dataclasses import dataclass, field
 
+from compliance.hooks import REISSUE
 from compliance.models import Casino, User
 from registers.chain.recitation import Due, entry_recite, recitations_due, report_rules
 
-from . import documents, services
+from . import services
 from .models import Report
 
 
@@ -34,11 +35,11 @@ def reports_showing(dues: list[Due], casino: Casino | None = None) -> list[Repor
         signed = signed.filter(casino=casino)
     found = []
     for report in signed.filter(register_id__in=seqs).order_by("pk").iterator(200):
-        if report.kind in documents.REISSUE:
+        if report.kind in REISSUE:
             continue
         if seqs[report.register_id].intersection(report.covered):
             found.append(report)
-    for kind, needs in documents.REISSUE.items():
+    for kind, needs in REISSUE.items():
         found.extend(report for report in signed.filter(kind=kind).order_by("pk") if needs(report))
     for rule in report_rules():  # a page that itself cited wrongly, signed by the version that printed it
         printed = signed.filter(kind__in=rule.kinds, edition__lt=rule.edition_below)

@@ -13,6 +13,7 @@ from django.utils import timezone
 
 from compliance import formatting
 from compliance.errors import DomainError, ErrorCode
+from compliance.hooks import DOCUMENTS
 from compliance.models import SYSTEM_USERNAME, AuditAction, Casino, Jurisdiction, User
 from compliance.permissions import verify_can_write
 from compliance.queue import send_on_commit
@@ -152,7 +153,7 @@ def report_request(*, actor: User, kind: str, casino: Casino | None = None, regi
     """A report asked for: it waits for the worker (`report_generate`). A casino's reports are asked by its staff (or
     by the platform after a day's close); a pay table's return by a casino's staff or a regulator, whose certificate
     signs it."""
-    if kind not in Report.Kind.values or kind in documents.BUILDERS:  # those are asked through the app making them
+    if kind not in Report.Kind.values or kind in DOCUMENTS:  # those are asked through the app making them
         raise DomainError(errors.KIND_UNKNOWN, code=ErrorCode.INVALID, field="kind")
     casino, register, subject = _subject(kind, actor, casino, register_kind, subject)
     if casino is not None and actor.username != SYSTEM_USERNAME:
@@ -173,9 +174,10 @@ def report_request(*, actor: User, kind: str, casino: Casino | None = None, regi
 @transaction.atomic
 def letter_request(*, actor: User, kind: str, casino: Casino, register_kind: str, subject: str,
                    day: datetime.date) -> Report:
-    """A document another app makes (documents.BUILDERS: an authority's decision letter), asked by that app's
-    service for the casino's register it belongs to: it waits for the worker like any report."""
-    if kind not in documents.BUILDERS:
+    """A document asked through the app that makes it (compliance.hooks.DOCUMENTS: an authority's decision letter, a
+    tournament's results), by that app's service for the casino's register it belongs to: it waits for the worker like
+    any report."""
+    if kind not in DOCUMENTS:
         raise DomainError(errors.KIND_UNKNOWN, code=ErrorCode.INVALID, field="kind")
     register = Register.objects.get(casino=casino, kind=register_kind)
     report = Report.objects.create(kind=kind, casino=casino, register=register, subject=subject, period_start=day,

@@ -15,10 +15,11 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from compliance import selectors as compliance_selectors
 from compliance.errors import DomainError, ErrorCode
+from compliance.hooks import DOCUMENTS
 from compliance.paging import cursor, keyset
 from registers.kinds import RegisterKind
 
-from . import documents, pki, selectors, services
+from . import pki, selectors, services
 from .models import Report
 from .verification import verify_report
 
@@ -110,9 +111,9 @@ class RequestForm(forms.Form):
         for field in self.fields.values():
             select = isinstance(field.widget, forms.Select)
             field.widget.attrs["class"] = "form-select form-select-sm" if select else "form-control form-control-sm"
-        # a decision letter or a tournament's results are asked from their own pages (documents.BUILDERS)
+        # a decision letter or a tournament's results are asked from their own pages (compliance.hooks.DOCUMENTS)
         self.fields["kind"].choices = [(kind, label) for kind, label in Report.Kind.choices
-                                       if kind not in documents.BUILDERS]
+                                       if kind not in DOCUMENTS]
         if not user.is_casino_staff:  # a regulator signs pay tables' returns only
             self.fields["kind"].choices = [(Report.Kind.PAYTABLE_RETURN, Report.Kind.PAYTABLE_RETURN.label)]
 

@@ -6,9 +6,10 @@ munie de deux clés dont l'une est détenue par le chef de salle et l'autre par 
 payload's `quittance_citation`.
 
 A payout may settle what another register owes: today the part of a slot win past a card's cap (art. 3-4 7)),
-named in the payload as `card_excess`. The family that owns such a debt registers its check here
-(`settlement_register`), and the check runs under the lock of this register, so two cashiers paying the same
-debt at once are serialised and the second is refused; this register never reads the other one.
+named in the payload as `card_excess`. The family that owns such a debt contributes its `Settlement` to the point
+`compliance.hooks.SETTLEMENTS` (registers/hooks.py), and the check runs under the lock of this register, so two
+cashiers paying the same debt at once are serialised and the second is refused; this register never reads the other
+one.
 """
 
 import datetime
@@ -18,6 +19,7 @@ from dataclasses import dataclass
 from django.db import transaction
 
 from compliance.errors import DomainError
+from compliance.hooks import SETTLEMENTS
 from compliance.models import Casino, User
 from games.selectors import rule_value_at
 from registers.errors import ErrorCode
@@ -57,13 +59,6 @@ class Settlement:
 
     key: str
     check: Callable[..., None]
-
-
-SETTLEMENTS: dict[str, Settlement] = {}
-
-
-def settlement_register(settlement: Settlement) -> None:
-    SETTLEMENTS[settlement.key] = settlement
 
 
 def jackpot_manual_payout_file(

@@ -23,7 +23,7 @@ from compliance.errors import DomainError
 from compliance.models import Casino
 from registers.errors import ErrorCode
 
-from ..appareils.jackpots import Settlement, settlement_register
+from ..appareils.jackpots import Settlement
 from ..chain.selectors import standing
 from ..kinds import RegisterKind
 from ..models import Entry, PendingEntry
@@ -170,4 +170,5 @@ def _check_excess(casino: Casino, seq, *, machine: str, amount: Decimal) -> None
                           code=ErrorCode.EXCESS_ALREADY_PAID, field="card_excess")
 
 
-settlement_register(Settlement(KEY, _check_excess))
+# what registers/hooks.py contributes to the jackpots' settlements: this debt, and its check
+SETTLEMENT = Settlement(KEY, _check_excess)

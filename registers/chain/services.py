@@ -4,7 +4,6 @@ jackpots …) goes through `entry_append` or a countersigned `PendingEntry`."""
 
 import datetime
 import json
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -13,6 +12,7 @@ from django.utils import timezone, translation
 
 from compliance import formatting, two_person
 from compliance.errors import DomainError
+from compliance.hooks import COUNTERSIGN_CHECKS, LATE_AUDIT, SESSION_CLOSED
 from compliance.models import SYSTEM_USERNAME, Casino, User
 from compliance.permissions import verify_can_write
 from compliance.services import system_user
@@ -34,25 +34,11 @@ ANY_STAFF = two_person.ANY_STAFF  # a countersignature any of the casino's staff
 # where the jurisdiction's texts allow an electronic register on condition of guarantees equivalent to paper
 EQUIVALENT_GUARANTEES = "lu.registres.garanties_equivalentes"
 
-
-# What a family checks again when one of its filings is countersigned, under the register's lock: the state the
-# filing rested on may have changed meanwhile (a jackpot stopped, its level won by another filing). The family
-# that files the kind registers its check (registers/apps.py imports them at start-up).
-COUNTERSIGN_CHECKS: dict[str, Callable[[PendingEntry], None]] = {}
-
-# What follows a gaming day's close, in the same transaction: the signed reports register their request there
-# (compliance/reports/apps.py), the registers never importing them.
-SESSION_CLOSED: list[Callable[[GamingSession, User], object]] = []
-
-
-def countersign_check_register(kind: str, check: Callable[[PendingEntry], None]) -> None:
-    COUNTERSIGN_CHECKS[kind] = check
-
-
-# A late filing waits days for its countersignature, while the register moves on: it is then checked as the audit
-# checks an entry (registers/chain/audit.py), against the register replayed up to it. The wiring, which knows every
-# family's checks, sets this (registers/apps.py): it returns the entry's problems in (French, English).
-LATE_AUDIT: list[Callable[[Entry], list[tuple[str, str]]]] = []
+# Three points of compliance/hooks.py are called here, filled at start-up by the apps' hooks.py: COUNTERSIGN_CHECKS
+# (what a family checks again when one of its filings is countersigned, under the register's lock: the state the
+# filing rested on may have changed meanwhile), LATE_AUDIT (a late filing checked as the audit checks an entry, against
+# the register replayed up to it: registers/hooks.py) and SESSION_CLOSED (what follows a gaming day's close, in its
+# transaction: the signed reports and the reconciliation, which the registers never import).
 
 
 def verify_actor(actor: User, casino: Casino) -> None:

@@ -39,7 +39,6 @@ from registers.errors import ErrorCode
 from .. import controls
 from .. import errors as common
 from ..chain.services import (
-    countersign_check_register,
     entry_file,
     pending_file,
     register_for,
@@ -732,7 +731,7 @@ def cagnotte_file(
     )
 
 
-def _win_still_payable(pending: PendingEntry) -> None:
+def win_still_payable(pending: PendingEntry) -> None:
     """At its countersignature, a progressive win's jackpot still runs, its level still holds the amount and was not
     won meanwhile in the same deal at that table: a stop or another win may have come between the filing and the
     second signature (art. 49-10, 49-11)."""
@@ -755,8 +754,6 @@ def _win_still_payable(pending: PendingEntry) -> None:
                                                             citation=str(per_deal.citation)),
                           code=ErrorCode.DUPLICATE, field="deal")
 
-
-countersign_check_register(EntryKind.JACKPOT_WON, _win_still_payable)
 
 
 # --- the house rules and the bad beat's stop -----------------------------------------------------------------------

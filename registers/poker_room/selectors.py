@@ -14,8 +14,8 @@ from django.http import Http404
 from django.urls import reverse
 from django.utils.translation import gettext
 
+from compliance.hooks import POKER_FINDING_DAYS
 from compliance.models import Casino
-from compliance.reconciliation.models import Finding
 from compliance.search import PER_SEARCHER, Hit, Query
 from games.poker.hand import POST_OPTION, Hand
 from games.poker.replay import Outcome
@@ -178,9 +178,6 @@ def room_days(casino: Casino, before: datetime.date, count: int = 14,
                 .annotate(hands=Count("id"), rake=Sum("rake_declared"))[:count])
 
 
-POKER_FINDINGS = "poker_"  # the reconciliation's findings of the poker room: their kinds' prefix
-
-
 @dataclass(frozen=True)
 class RoomDay:
     day: datetime.date
@@ -189,27 +186,18 @@ class RoomDay:
     findings: int  # the room's findings of the day that stand (not lifted by a later run)
 
 
-def _finding_days(casino: Casino, before: datetime.date, days: list[datetime.date] | None,
-                  count: int) -> dict[datetime.date, int]:
-    found = (Finding.objects.filter(reconciliation__casino=casino, reconciliation__gaming_day__lte=before,
-                                    kind__startswith=POKER_FINDINGS).exclude(state=Finding.State.LIFTED))
-    if days is not None:
-        found = found.filter(reconciliation__gaming_day__in=days)
-    return dict(found.values_list("reconciliation__gaming_day").order_by("-reconciliation__gaming_day")
-                .annotate(n=Count("id"))[:count])
-
-
 def room_days_marked(casino: Casino, before: datetime.date, *, with_findings: bool = False,
                      count: int = 14) -> list[RoomDay]:
     """The room's last days up to `before`, each with its standing findings: the last days with deals, or, `with
     findings`, the last days with findings (a day of findings without deals, the cagnotte counted alone, too).
-    Two queries."""
+    Two queries; the findings are the reconciliation's, read by its own selector
+    (compliance/reconciliation/poker_room.py) through compliance.hooks.POKER_FINDING_DAYS."""
     if with_findings:
-        found = _finding_days(casino, before, None, count)
+        found = POKER_FINDING_DAYS(casino, before, None, count)
         dealt = {day: (hands, rake) for day, hands, rake in room_days(casino, before, count, only=found)}
         return [RoomDay(day, *dealt.get(day, (0, ZERO)), findings) for day, findings in found.items()]
     dealt = room_days(casino, before, count)
-    found = _finding_days(casino, before, [day for day, _hands, _rake in dealt], count) if dealt else {}
+    found = POKER_FINDING_DAYS(casino, before, [day for day, _hands, _rake in dealt], count) if dealt else {}
     return [RoomDay(day, hands, rake or ZERO, found.get(day, 0)) for day, hands, rake in dealt]
 
 

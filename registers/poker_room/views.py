@@ -20,10 +20,9 @@ from django.views.decorators.http import require_safe
 
 from compliance import selectors as compliance_selectors
 from compliance.errors import DomainError
+from compliance.hooks import POKER_DAY_FINDINGS, RECONCILIATION_REQUEST
 from compliance.models import User
 from compliance.permissions import can_write
-from compliance.reconciliation import selectors as reconciliation_selectors
-from compliance.reconciliation.services import reconciliation_request
 from registers.errors import ErrorCode
 
 from ..forms import DATE, ActionForm, BootstrapForm
@@ -36,7 +35,6 @@ from .imports import hands_import
 from .services import poker_session_open, poker_session_stakes_raise, stake_consign
 
 PAGE_SIZE = 50
-POKER_FINDINGS = selectors.POKER_FINDINGS
 
 
 class DayForm(BootstrapForm):
@@ -138,7 +136,8 @@ def _raise(page, form, user):
 
 
 def _reconcile(page, form, user):
-    reconciliation_request(casino=page.casino, gaming_day=page.day, actor=user)
+    # the reconciliation's service (compliance/reconciliation), which the registers never import
+    RECONCILIATION_REQUEST(casino=page.casino, gaming_day=page.day, actor=user)
     return (_("Rapprochement demandé : son avancement s'affiche ci-dessous."), _day_url(page.casino, page.day))
 
 
@@ -199,11 +198,8 @@ def room_day(request, casino):
             forms_["raise"] = StakesRaiseForm(page=page)
     if bound is not None:
         forms_[bound.action] = bound
-    _casino, _day, reconciliation = reconciliation_selectors.day_get(user=request.user, casino_code=casino.code,
-                                                                     day=day.isoformat())
-    findings = [finding for finding in reconciliation_selectors.findings_of(reconciliation)
-                if finding.kind.startswith(POKER_FINDINGS)]
-    job = reconciliation_selectors.day_job(casino, day)
+    # the day's reconciliation, read by its own app (compliance/reconciliation/poker_room.py)
+    reconciled = POKER_DAY_FINDINGS(user=request.user, casino=casino, day=day)
     for session in page.sessions:
         session.label = pages.session_label(session)
     totals = {name: sum((getattr(table, name) for table in tables), 0)
@@ -221,11 +217,7 @@ def room_day(request, casino):
         "totals": totals,
         "days": selectors.room_days_marked(casino, today, with_findings=with_findings),
         "with_findings": with_findings,
-        "reconciliation": reconciliation,
-        "findings": findings,
-        "standing": [f for f in findings if f.state != "leve"],
-        "job": job,
-        "job_running": job is not None and job.status in ("queued", "running"),
+        **reconciled,  # reconciliation, findings, standing, job, job_running
         "can_write": writable,
         "forms": forms_,
         "bound_action": bound.action if bound is not None else None,

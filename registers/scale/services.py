@@ -7,7 +7,7 @@ balance, a balance stays within [0, cap]). Each day is then closed and the cards
 
 At density 1 a casino-year holds ≈ 3,500,000 card movements (≈ 20,000 day cards, ≈ 500 nominative), 40 tables'
 slips (≈ 290,000), ≈ 1,500,000 poker deals, ≈ 730 jackpots paid by hand and ≈ 180 orphelins (`floor.py`), and
-the signed reports of its last day and month (`reports.py`)."""
+the signed reports of its last day and month (compliance/reports/scale.py, through compliance.hooks.SCALE_GENERATED)."""
 
 import datetime
 import functools
@@ -24,6 +24,7 @@ from zoneinfo import ZoneInfo
 from django.db import connection, transaction
 from django.utils import timezone
 
+from compliance.hooks import SCALE_GENERATED
 from compliance.models import Casino, Jurisdiction, User
 from compliance.services import casino_create, system_user, user_create
 from games.poker import hand as deal
@@ -43,7 +44,6 @@ from . import tables as pit
 from .cards import CardPlay, Cast, Day
 from .floor import floor_generate
 from .imports import ChainWriter, chain_rows_write, ids
-from .reports import reports_generate
 
 PASSWORD = "Vigie-echelle-2026!"
 CLIENTS, TABLES, POKER_TABLES, DEALS = 500, 40, 12, 343  # at density 1; deals per poker table and day
@@ -117,7 +117,8 @@ def casino_generate(*, code: str, span: int, density: float, seed: int, until: d
              f"({done.seconds['floor']:.0f} s)")
     _close(casino, cast, days)
     started = time.perf_counter()
-    done.reports = reports_generate(casino, cast, days)
+    # the signed reports of the last day and month, asked by the apps above (compliance/reports/scale.py)
+    done.reports = sum(follow(casino, cast.manager, days) for follow in SCALE_GENERATED)
     done.seconds["reports"] = time.perf_counter() - started
     progress(f"{code}: {done.reports} reports signed ({done.seconds['reports']:.0f} s)")
     return done

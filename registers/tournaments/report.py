@@ -3,21 +3,17 @@ the prizes, the shares, the structure), the entries sold, the cash flows (fees i
 the house added; the prizes paid), the standing with its ties, who was paid, by which cashier and when, the chip
 races, the articles the register's entries were checked against, and those entries with their hashes (so that the
 verification sees whether the register still holds them as shown). Signed with the casino's certificate by the
-reports (compliance/reports), which know it only through documents.BUILDERS, filled in by registers/apps.py."""
+reports, whose compliance/reports/tournament.py makes the document of this `source` (the registers never import
+the reports)."""
 
-import datetime
 import json
 
 from django.db.models import Min
-
-from compliance.reports.models import Report
 
 from ..chain.selectors import person
 from ..kinds import RegisterKind, entry_kind_label, register_kind_label
 from ..models import AnteFormat, Entry, Register, Tournament
 from .selectors import money_of
-
-TEMPLATE = "compliance/reports/tournament_results.html"
 
 
 def _written(register: Register, tournament: Tournament) -> list[Entry]:
@@ -112,14 +108,3 @@ def source(tournament: Tournament) -> dict:
                     for entry in written],
     }
 
-
-def document(report: Report) -> dict:
-    """The report's parts, as compliance/reports/documents.Document takes them (registers/apps.py makes it): its date
-    is its data's, the close (or the end, before the close)."""
-    tournament = Tournament.objects.select_related("casino__jurisdiction", "game", "approval").get(
-        casino=report.casino, slug=report.subject)
-    made = tournament.closed_at or tournament.finished_at or report.requested_at
-    return {"source": source(tournament), "template": TEMPLATE,
-            "created": made.astimezone(datetime.UTC).replace(microsecond=0),
-            "title": f"{Report.Kind.TOURNAMENT_RESULTS.label} · {tournament.name}", "register": report.register,
-            "context": {"casino": tournament.casino}}

@@ -6,7 +6,6 @@ import datetime
 import hashlib
 import json
 from decimal import Decimal
-from types import SimpleNamespace
 
 from django.db import transaction
 from django.db.models import Max
@@ -14,10 +13,10 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from compliance import formatting
-from compliance.approvals import configuration as approvals
 from compliance.errors import DomainError
+from compliance.hooks import TOURNAMENT_RESULTS_REQUEST as letter_request  # the signed reports' (compliance/reports)
+from compliance.hooks import TOURNAMENT_RULES_APPROVAL  # the approvals' (compliance/approvals)
 from compliance.models import AuditAction, Casino, User
-from compliance.reports.models import Report
 from compliance.services import audit_record
 from games.hands.cards import card, text
 from games.models import Game
@@ -42,10 +41,6 @@ from .selectors import (
 )
 
 State = Tournament.State
-
-# The signed reports sit above the registers, which never import their services: the wiring (registers/apps.py)
-# hands their request over here, as compliance/reports/apps.py hands the chain what follows a close.
-REPORTS = SimpleNamespace(letter_request=None)
 
 
 def _refused(message, code: str, field: str | None = None) -> DomainError:
@@ -255,7 +250,7 @@ def _approval(tournament: Tournament, day: datetime.date):
         return None, ""
     digest = _published_digest(tournament)
     try:
-        found = approvals.tournament_rules_approval(tournament.casino, digest, day, field="approval")
+        found = TOURNAMENT_RULES_APPROVAL(tournament.casino, digest, day, field="approval")
     except DomainError as refusal:
         raise _refused(errors.APPROVAL_LACKING.format(day=_day(tournament.casino, day), citation=needed.citation,
                                                       detail=refusal.message), refusal.code, "approval") from None
@@ -555,13 +550,13 @@ def tournament_close(*, tournament: Tournament, actor: User) -> Tournament:
 
 
 @transaction.atomic
-def tournament_report_request(*, tournament: Tournament, actor: User) -> Report:
+def tournament_report_request(*, tournament: Tournament, actor: User):
     """The signed report of a tournament's results, once it is over: asked of the worker, which renders it and signs
-    it with the casino's certificate, its hash then written in the tournament register (compliance/reports)."""
+    it with the casino's certificate, its hash then written in the tournament register (compliance/reports, which the
+    registers never import: its request through compliance/hooks.py)."""
     tournament = Tournament.objects.select_related("casino").get(pk=tournament.pk)
     casino = tournament.casino
     verify_actor(actor, casino)
     _state(tournament, (State.FINISHED, State.CLOSED), errors.DOING_REPORT)
-    return REPORTS.letter_request(actor=actor, kind=Report.Kind.TOURNAMENT_RESULTS, casino=casino,
-                                  register_kind=RegisterKind.TOURNOIS, subject=tournament.slug,
-                                  day=casino.today(tournament.closed_at or tournament.finished_at))
+    return letter_request(actor=actor, casino=casino, subject=tournament.slug,
+                          day=casino.today(tournament.closed_at or tournament.finished_at))

@@ -1,0 +1,23 @@
+"""What the approvals contribute to the points of compliance/hooks.py, connected at start-up by this app's apps.py:
+the reports, the registers and the core never import the approvals."""
+
+from compliance.hooks import DOCUMENTS, REISSUE, TOURNAMENT_RULES_APPROVAL
+from compliance.reports.models import Report
+from compliance.search import searcher_register
+from compliance.todo import MANAGER, REGULATOR, provider_register
+
+from . import letter, todo
+from .configuration import tournament_rules_approval
+from .selectors import search_requests
+
+
+def contribute() -> None:
+    # the authority's decision letter, signed by the reports, and whether a signed one must be reissued
+    DOCUMENTS.add(Report.Kind.APPROVAL_DECISION, letter.build)
+    REISSUE.add(Report.Kind.APPROVAL_DECISION, letter.outdated)
+    # a paid Luxembourg tournament's rules approved by the Minister (LU RGD 1979 art. 49-17), asked by the tournaments
+    TOURNAMENT_RULES_APPROVAL.set(tournament_rules_approval)
+    # the header's search finds a request by its reference
+    searcher_register(search_requests, order=50)
+    # the requests waiting for each person, on the « À faire » home and in the menu's count
+    provider_register(todo.waiting, roles=(MANAGER, REGULATOR), order=20)

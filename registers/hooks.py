@@ -1,0 +1,59 @@
+"""What the registers contribute to the points of compliance/hooks.py, connected at start-up by registers/apps.py:
+the wiring, which knows every family, hands each point its part here and nowhere else (no family fills a point when
+it is imported). Imported only by registers/apps.py, once the apps are ready."""
+
+from compliance.hooks import CASINO_CREATED, COUNTERSIGN_CHECKS, LATE_AUDIT, SETTLEMENTS
+from compliance.search import searcher_register
+from compliance.todo import ACCOUNTANT, MANAGER, provider_register
+
+from .archive.services import casino_partitions_open
+from .cards import excess
+from .cards import todo as cards
+from .cards.selectors import search_cards, search_clients
+from .chain import todo as chain
+from .chain.audit import entry_problems
+from .chain.kept import search_archived_entries
+from .chain.selectors import search_entries
+from .kinds import EntryKind
+from .management.audit import CHECKS
+from .orphelins import todo as orphelins
+from .poker import services as poker
+from .poker_room.selectors import search_hands
+from .tables import todo as tables
+from .tournaments import todo as tournaments
+
+
+def contribute() -> None:
+    # the part of a card win past the cap is paid as a hand-paid jackpot: the cards' check of that payment, run by the
+    # jackpots (cards → appareils, never the reverse)
+    SETTLEMENTS.add(excess.KEY, excess.SETTLEMENT)
+    # a progressive win is checked again at its countersignature: its jackpot may have stopped or its level been won
+    COUNTERSIGN_CHECKS.add(EntryKind.JACKPOT_WON, poker.win_still_payable)
+    # a late filing is audited against its register when a manager countersigns it
+    LATE_AUDIT.add(late_audit)
+    # a new casino's partitions of the entries and movements, made in their own transaction once it exists (made by its
+    # first entry otherwise, which would lock every writer out until that entry's commit)
+    CASINO_CREATED.add(partitions_open)
+
+    # the header's search finds cards, clients, register entries (live, then of the archived years) and poker deals
+    searchers = (search_cards, search_clients, search_entries, search_archived_entries, search_hands)
+    for order, searcher in enumerate(searchers, start=10):
+        searcher_register(searcher, order=order)
+
+    # what waits in the registers for each person, on the « À faire » home and in the menu's counts
+    provider_register(chain.countersignatures, roles=(ACCOUNTANT, MANAGER), order=10)
+    provider_register(orphelins.deadlines, roles=(ACCOUNTANT,), order=20)
+    provider_register(tables.tables_to_close, roles=(ACCOUNTANT,), order=21)
+    provider_register(cards.desks_to_count, roles=(ACCOUNTANT,), order=22)
+    provider_register(cards.excesses_to_pay, roles=(MANAGER,), order=40)
+    provider_register(cards.blocked_cards, roles=(MANAGER,), order=41)
+    provider_register(tournaments.to_publish, roles=(MANAGER,), order=45)
+
+
+def late_audit(entry) -> list[tuple[str, str]]:
+    """The entry's problems as registers_audit finds them, with every family's checks."""
+    return entry_problems(entry, CHECKS)
+
+
+def partitions_open(casino) -> None:
+    casino_partitions_open(casino, ahead=0)
