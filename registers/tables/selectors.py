@@ -262,11 +262,15 @@ def session_closed(session: TableSession) -> bool:
     return session.slips.filter(kind=SlipKind.CLOSING).exists()
 
 
-def session_state(session: TableSession) -> controls.SessionState:
-    """The session's stage as its slips leave it (a voided drop count no longer counts), for its controls."""
-    live_kinds = {kind for kind, void in session.slips.filter(
-        kind__in=(SlipKind.CLOSING, SlipKind.DROP, SlipKind.COMMISSION)).values_list("kind", "void__id")
-        if void is None}
+def session_state(session: TableSession, slips: list[Slip] | None = None) -> controls.SessionState:
+    """The session's stage as its slips leave it (a voided drop count no longer counts), for its controls; `slips`,
+    its slips with their voids where the caller has them (session_slips)."""
+    if slips is not None:
+        live_kinds = {slip.kind for slip in slips if live(slip)}
+    else:
+        live_kinds = {kind for kind, void in session.slips.filter(
+            kind__in=(SlipKind.CLOSING, SlipKind.DROP, SlipKind.COMMISSION)).values_list("kind", "void__id")
+            if void is None}
     return controls.SessionState(
         table=session.table.number, day=session.gaming_day, number=session.number,
         stage=controls.stage_of(closed=SlipKind.CLOSING in live_kinds, counted=SlipKind.DROP in live_kinds),

@@ -23,10 +23,10 @@ from compliance.permissions import can_write
 from ..forms import DATE, BootstrapForm
 from ..house_lists import selectors as house_lists
 from ..kinds import register_kind_label
-from ..models import BankMode, SlipKind
+from ..models import BankMode
 from ..register_page import csv_response
 from ..web_actions import chosen, submit, verify_writable
-from . import rules, selectors
+from . import controls, rules, selectors
 from .chart import hold_chart, month_label
 from .forms import CloseForm, CommissionForm, DropForm, SessionOpenForm, SlipForm, TableCreateForm, VoidForm
 from .services import commission_file, drop_count, session_close, session_open, slip_file, slip_void, table_create
@@ -162,6 +162,11 @@ def _commission(page, form, user):
 
 
 PIT_ACTIONS = {TableCreateForm.action: (TableCreateForm, _create), SessionOpenForm.action: (SessionOpenForm, _open)}
+# the steps of a session's page, each offered where its session's stage allows it (tables/controls.py)
+STEPS = {"slip": (SlipForm, gettext_lazy("Approvisionnement ou crédit")),
+         "close": (CloseForm, gettext_lazy("Fermer la table")),
+         "drop": (DropForm, gettext_lazy("Compter le drop")),
+         "commission": (CommissionForm, gettext_lazy("Commissions de Pai Gow"))}
 SESSION_ACTIONS = {form.action: (form, call) for form, call in (
     (SlipForm, _slip), (VoidForm, _void), (CloseForm, _close), (DropForm, _drop), (CommissionForm, _commission))}
 
@@ -244,19 +249,20 @@ def session_detail(request, casino, pk):
             return done
     line = selectors.session_line(session)
     slips = selectors.session_slips(session)
-    closed = line.figures.closed
     forms_ = {}
     day_closed = selectors.day_closed(casino, session.gaming_day)
+    pai_gow_game = session.table.game.key == PAI_GOW
+    steps = {action: step for action, step in STEPS.items() if action != "commission" or pai_gow_game}
+    # each step the session's stage does not allow, with why: the services' own controls (tables/controls.py)
+    refused = {action: problem for action, problem in controls.not_offered(
+        selectors.session_state(session, slips)).items() if action in steps}
     if can_write(request.user, casino) and not day_closed:
-        if not closed:
-            forms_["slip"] = SlipForm(page=page)
-            forms_["close"] = CloseForm(page=page)
-            if session.table.game.key == PAI_GOW and not any(s.kind == SlipKind.COMMISSION for s in slips):
-                forms_["commission"] = CommissionForm(page=page)
+        forms_.update({action: form(page=page) for action, (form, _label) in steps.items() if action not in refused})
         if page.voidable and len(page.countersigners):
             forms_["void"] = VoidForm(page=page)
-        if closed and line.figures.drop is None:
-            forms_["drop"] = DropForm(page=page)
+    not_offered = [(steps[action][1], problem.text(casino.jurisdiction), problem.citation, action)
+                   for action, problem in refused.items()] if can_write(request.user, casino) and not day_closed \
+        else []
     if bound is not None:
         forms_[bound.action] = bound
     return render(request, "registers/tables/session.html", {
@@ -272,6 +278,7 @@ def session_detail(request, casino, pk):
         "bound_action": bound.action if bound is not None else None,
         "per_label": line.per_label,
         "day_closed": day_closed,
+        "not_offered": not_offered,
         "pit_url": _pit_url(casino, session.gaming_day),
     })
 
