@@ -1,5 +1,7 @@
 -- A card's balance can only become the balance_after of its last movement (live, or kept by the archive), so the
--- balance is the sum of its ledger whoever writes it. Trigger registers_card_balance_is_ledger, BEFORE UPDATE.
+-- balance is the sum of its ledger whoever writes it. Trigger registers_card_balance_is_ledger, BEFORE UPDATE. It reads
+-- the last balance as vigie_card_movement_continues does: inline in both, a function call would cost each card
+-- operation some 4 µs on the ledger's hottest path.
 
 CREATE OR REPLACE FUNCTION public.vigie_card_balance_is_ledger()
  RETURNS trigger

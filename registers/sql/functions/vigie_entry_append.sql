@@ -1,7 +1,8 @@
 -- An entry appended in one round trip (registers/chain/services.py, entry_append): the register's row locked (the
 -- chain's lock, held to the commit), a closed gaming day refused by writing nothing (the caller says so), the head read
 -- (the live one, or the one an archived year left), the entry hashed (vigie_entry_hash) and inserted with its id
--- (vigie_entry_id). vigie_entry_continues checks it again as it goes in.
+-- (vigie_entry_id). vigie_entry_continues checks it again as it goes in, reading the head the same way: kept inline in
+-- both, as a function call would cost each entry some 4 µs on the ledger's hottest path.
 
 CREATE OR REPLACE FUNCTION public.vigie_entry_append(p_register bigint, p_label text, p_casino bigint, p_closed_ok boolean, p_kind text, p_day date, p_refers_to bigint, p_refers_seq bigint, p_payload text, p_actor bigint, p_actor_name text, p_countersigner bigint, p_countersigner_name text, p_recorded_at timestamp with time zone, p_recorded_text text, OUT entry_id bigint, OUT entry_seq bigint, OUT entry_hash text, OUT entry_prev text)
  RETURNS record
