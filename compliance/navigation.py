@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from .profiles import applies
+
 ACCOUNTANT, MANAGER, REGULATOR, ADMIN = "accountant", "manager", "regulator", "admin"
 CASINO_STAFF = (ACCOUNTANT, MANAGER)
 EVERYONE = (ACCOUNTANT, MANAGER, REGULATOR, ADMIN)
@@ -19,7 +21,7 @@ class NavItem:
     roles: tuple[str, ...]
     description: str = ""
     url_name: str | None = None
-    jurisdictions: tuple[str, ...] | None = None  # None: every jurisdiction
+    feature: str | None = None  # shown where the jurisdiction's profile has it (compliance.profiles); None: everywhere
 
     @property
     def url(self) -> str | None:
@@ -36,16 +38,16 @@ NAVIGATION: tuple[NavItem, ...] = (
             _("Orphelins, paiements de jackpots, cagnotte, machines à sous : chaînés et signés."), "registers-list"),
     NavItem(_("Cartes de jeu électroniques"), "credit-card-2-front", (*CASINO_STAFF, REGULATOR),
             _("Émission, chargement, paiement et blocage, comme le projet de RGD les règle."), "cards-home",
-            jurisdictions=("LU",)),
+            feature="cartes"),
     # a page of the cards' section (under /cartes/), named in the menu of its own: the desks' counts and statements
     NavItem(_("Caisse spéciale"), "safe", (*CASINO_STAFF, REGULATOR),
             _("Les caisses des cartes de jeu : comptages, relevé quotidien et encaisse."), "cards-caisse",
-            jurisdictions=("LU",)),
+            feature="cartes"),
     NavItem(_("Tables et salle de poker"), "suit-spade", (*CASINO_STAFF, REGULATOR),
             _("Séances des tables, bordereaux d'approvisionnement et de crédit, drop, win et hold."), "tables-home"),
     NavItem(_("Salon de poker"), "suit-club", (*CASINO_STAFF, REGULATOR),
             _("Séances des tables de poker, mains importées et rejouées, retenue recalculée."), "poker-home",
-            jurisdictions=("LU", "QC")),
+            feature="salon_poker"),
     # the lists the forms offer instead of free text (registers/house_lists), kept by the management
     NavItem(_("Listes du casino"), "list-check", (*CASINO_STAFF, REGULATOR),
             _("Caisses, tables de poker, jetons et billets que les formulaires proposent."), "house-lists-home"),
@@ -72,6 +74,5 @@ def navigation_for(user) -> list[NavItem]:
     if not user.is_authenticated:
         return []
     jurisdiction = user.home_jurisdiction
-    code = jurisdiction.code if jurisdiction else None
     return [item for item in NAVIGATION if user.role in item.roles
-            and (item.jurisdictions is None or code is None or code in item.jurisdictions)]
+            and (item.feature is None or jurisdiction is None or applies(jurisdiction, item.feature))]

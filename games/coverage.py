@@ -3,10 +3,12 @@
 A value is « applied » only where a check can refuse or a computation changes with it, and coverage.yaml names the
 test (`tests/test_x.py::test_name`) that changes the value or the input and sees the refusal or the changed result;
 the test must exist (parsed, not run) and the code must read the value in a check, a computation or a PostgreSQL
-constraint. What reads the value is derived from the code, never kept by hand: the key as a literal, a helper that
-builds keys from a prefix (`card_rule(casino, "plafond_nominative")`), an f-string over game keys, the return models
-of games/rtp (their YAML), the constraints coverage.yaml names (found in the migrations). A value read only for a
-label, a page or a citation is « display-only »; one the product does not apply is « not applied », each with why.
+constraint. What reads the value is a join, not a parse of the source: the jurisdictions' profiles map each concept the
+code asks for to each jurisdiction's key (games/rules/profiles/), games/rules/readers.yaml says which checks,
+computations and pages read each concept (each reader checked to exist and to name the concept), the return models of
+games/rtp (their YAML) name the values they read, and coverage.yaml the constraints (found in the migrations). A value
+read only for a label, a page or a citation is « display-only »; one the product does not apply is « not applied », each
+with why.
 `manage.py rules_coverage` fails on a value missing from coverage.yaml, on a named test that does not exist, on a
 declaration the code contradicts or that the data no longer has, and on a reason promising future work.
 """
@@ -17,7 +19,6 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache
-from itertools import product
 from pathlib import Path
 
 import yaml
@@ -29,12 +30,8 @@ from games.rules.validate import RULES_DIR, RuleSet, ambiguities_read, citation_
 
 ROOT = RULES_DIR.parent.parent
 APPS = ("compliance", "games", "registers")
-SKIPPED = {"migrations", "tests", "__pycache__"}
-SKIPPED_FILES = {"demo.py"}  # the demo files example entries through the services: it applies nothing itself
 COVERAGE_FILE = RULES_DIR / "coverage.yaml"
 KEYLIKE = re.compile(r"^(lu|qc|mc|ropta)(\.[a-z0-9_]+)+$")
-PREFIX = re.compile(r"^(lu|qc|mc|ropta)(\.[a-z0-9_]+)*\.$")
-KEYPART = re.compile(r"^[a-z0-9_.]+$")  # what an f-string building a key writes between its {…}
 
 
 class SiteKind(StrEnum):
@@ -53,15 +50,12 @@ KIND_LABELS = {
     SiteKind.PRESENCE: _("Présence seulement"),
     SiteKind.DISPLAY: _("Affichage"),
 }
-# Calls that read a rule value; a call whose result is thrown away only tests that the value exists.
-READERS = {"rule_value_at", "rule", "rule_value"}
-
 
 @dataclass(frozen=True)
 class Site:
     kind: SiteKind
     module: str  # dotted, or the YAML file's path
-    function: str  # "card_issue", "Check.rule", a constraint's name, "qc.blackjack.bonus › decks"
+    function: str  # "card_issue", "Check.rule", a constraint's name, a return model's "<pay table> › decks"
     line: int | None
 
     @property
@@ -145,316 +139,83 @@ class Coverage:
 # --- the code --------------------------------------------------------------------------------
 
 
-def _kind_of(module: str) -> SiteKind:
-    parts = module.split(".")
-    if parts[:2] in (["games", "rtp"], ["games", "poker"], ["games", "hands"]):
-        return SiteKind.COMPUTATION
-    if parts[-1] == "views" or "templatetags" in parts:
-        return SiteKind.DISPLAY
-    return SiteKind.CHECK
+READERS_FILE = RULES_DIR / "readers.yaml"
 
 
-def _sources(root: Path) -> list[Path]:
-    return sorted(path for app in APPS for path in (root / app).rglob("*.py")
-                  if not SKIPPED & set(path.relative_to(root).parts) and path.name not in SKIPPED_FILES)
+def _module_path(root: Path, parts: list[str]) -> Path | None:
+    path = root / Path(*parts)
+    for candidate in (path.with_suffix(".py"), path / "__init__.py"):
+        if candidate.is_file():
+            return candidate
+    return None
 
 
-def _absolute(node: ast.ImportFrom, package: str) -> str:
-    if not node.level:
-        return node.module or ""
-    parts = package.split(".")
-    base = parts[: len(parts) - node.level + 1]
-    return ".".join([*base, node.module] if node.module else base)
+def _imported(tree: ast.Module, module: str, root: Path) -> list[Path]:
+    """The files of the modules `module` imports from (absolute or relative), where they are in the project."""
+    found, package = [], module.rsplit(".", 1)[0] if "." in module else module
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            base = package.split(".")[: len(package.split(".")) - node.level + 1] if node.level else []
+            name = ".".join([*base, node.module] if node.module else base)
+            for candidate in (name, *(f"{name}.{alias.name}" for alias in node.names)):
+                path = _module_path(root, candidate.split("."))
+                if path is not None:
+                    found.append(path)
+    return found
 
 
-def _call_name(call: ast.Call) -> str | None:
-    func = call.func
-    return func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
+def reader_problem(where: str, concept: str, root: Path = ROOT) -> str | None:
+    """Why a reader « module:function » readers.yaml declares is not true (its module or function gone, or its module
+    no longer naming the concept's own name); None when it is."""
+    module, _colon, function = where.partition(":")
+    path = _module_path(root, module.split("."))
+    if path is None:
+        return f"le module de « {where} » n'existe plus"
+    text = path.read_text(encoding="utf-8")
+    tree = ast.parse(text)
+    defined = {n.name for n in ast.walk(tree) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)}
+    defined |= {target for n in tree.body if isinstance(n, ast.Assign | ast.AnnAssign) for target, _v in _bindings(n)}
+    missing = [name for name in function.split(".") if name not in defined]
+    if missing:
+        return f"« {where} » n'existe plus ({'.'.join(missing)})"
+    # the concept is named in the module, beside it in its package (a family's rules.py holds its concepts' names) or in
+    # a module it imports from (registers/kinds.py names the rule each register needs)
+    near = [*sorted(path.parent.glob("*.py")), *_imported(tree, module, root)]
+    if concept.rsplit(".", 1)[-1] not in text + "".join(other.read_text(encoding="utf-8") for other in near):
+        return f"« {where} » ne nomme plus « {concept} »"
+    return None
 
 
-class _Module:
-    """One parsed module, indexed once: its functions, module-level names, imports, calls, names read, each node's
-    parent, and what each function binds (loops, assignments)."""
-
-    def __init__(self, name: str, tree: ast.Module, package: str):
-        self.name, self.tree, self.package = name, tree, package
-        self.assigned: dict[str, ast.AST] = {}  # module-level name → value
-        self.functions: dict[str, ast.AST] = {}
-        self.imported: dict[str, tuple[str, str | None]] = {}  # alias → (module, name; None for a module)
-        self.parents: dict[ast.AST, ast.AST] = {}
-        self.constants: set[str] = set()
-        self.calls: dict[str, list[ast.Call]] = defaultdict(list)  # function name → its calls in this module
-        self.reads: dict[str, list[ast.AST]] = defaultdict(list)  # a name or an attribute → where it is read
-        self.binds: dict[ast.AST, dict[str, list[ast.AST]]] = {}  # function → name → what it is bound to
-        for node in tree.body:
-            if isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None:
-                self.assigned |= dict(_bindings(node))
-            elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
-                self.functions[node.name] = node
-        self.keys: list[ast.Constant] = []  # key-like strings
-        self.fstrings: list[ast.JoinedStr] = []
-        self._index(tree, None)
-
-    def _index(self, node: ast.AST, function: ast.AST | None):
-        """One pass over the tree: parents, and everything the scan looks up."""
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
-            function = node
-        elif isinstance(node, ast.ImportFrom):
-            for alias in node.names:
-                self.imported[alias.asname or alias.name] = (_absolute(node, self.package), alias.name)
-        elif isinstance(node, ast.Import):
-            for alias in node.names:
-                self.imported[alias.asname or alias.name.split(".")[0]] = (alias.name, None)
-        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
-            self.constants.add(node.value)
-            if KEYLIKE.match(node.value):
-                self.keys.append(node)
-        elif isinstance(node, ast.Call) and _call_name(node):
-            self.calls[_call_name(node)].append(node)
-        elif isinstance(node, ast.Name):
-            self.reads[node.id].append(node)
-        elif isinstance(node, ast.Attribute):
-            self.reads[node.attr].append(node)
-        elif isinstance(node, ast.JoinedStr):
-            self.fstrings.append(node)
-        if function is not None and isinstance(node, ast.For | ast.comprehension | ast.Assign | ast.AnnAssign):
-            bound = self.binds.setdefault(function, defaultdict(list))
-            if isinstance(node, ast.For | ast.comprehension):
-                for target in ast.walk(node.target):
-                    if isinstance(target, ast.Name):
-                        bound[target.id].append(node.iter)
-            elif node.value is not None:
-                for target, value in _bindings(node):
-                    bound[target].append(value)
-        for child in ast.iter_child_nodes(node):
-            self.parents[child] = node
-            self._index(child, function)
-
-    def enclosing(self, node: ast.AST) -> list[ast.AST]:
-        """The functions and classes around `node`, outermost first."""
-        scope = []
-        while node in self.parents:
-            node = self.parents[node]
-            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
-                scope.insert(0, node)
-        return scope
-
-    def discarded(self, node: ast.AST, readers: set[str]) -> bool:
-        """Whether `node` only feeds a rule read whose result is thrown away (`card_rule(casino, "x")` alone on its
-        line), or sits in a function whose every rule read is thrown away (it tests that a value exists)."""
-        call = node
-        while call in self.parents and not isinstance(call, ast.Call):
-            call = self.parents[call]
-        if isinstance(call, ast.Call) and isinstance(self.parents.get(call), ast.Expr):
-            return True
-        scope = [s for s in self.enclosing(node) if not isinstance(s, ast.ClassDef)]
-        if not scope:
-            return False
-        reads = [c for c in ast.walk(scope[-1]) if isinstance(c, ast.Call) and _call_name(c) in readers]
-        return bool(reads) and all(isinstance(self.parents.get(c), ast.Expr) for c in reads)
+def readers_read(path: Path = READERS_FILE) -> tuple[dict[str, list[Site]], list[str]]:
+    """readers.yaml: concept → the sites that read it, and the problems of the file's form."""
+    data, errors = schema_problems("readers", path) if path.is_file() else ({}, [])
+    if errors:
+        return {}, [str(error) for error in errors]
+    found = {}
+    for concept, kinds in (data or {}).items():
+        found[concept] = [Site(SiteKind(kind), *where.split(":", 1), None)
+                          for kind, places in kinds.items() for where in places]
+    return found, []
 
 
-class _Scan:
-    """Every key-like string the code uses, with the function that uses it."""
-
-    def __init__(self, root: Path):
-        self.modules: dict[str, _Module] = {}
-        for path in _sources(root):
-            parts = list(path.relative_to(root).with_suffix("").parts)
-            name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-            package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-            self.modules[name] = _Module(name, ast.parse(path.read_text(encoding="utf-8"), str(path)), package)
-        self.memo: dict[tuple, set[str]] = {}
-        self.helpers = self._helpers()
-        self.readers = READERS | {name for _module, name in self.helpers}
-        self.sites: dict[str, set[Site]] = defaultdict(set)
-        for module in self.modules.values():
-            for constant in module.keys:
-                self._add(module, constant.value, constant)
-            for calls in module.calls.values():
-                for call in calls:
-                    self._call(module, call)
-            for fstring in module.fstrings:
-                self._fstring(module, fstring)
-
-    def _helpers(self) -> dict[tuple[str, str], tuple[str, int, str]]:
-        """Functions whose body builds f"<prefix>{param}": card_rule(casino, key) → "lu.carte_de_jeu." + key."""
-        found = {}
-        for module in self.modules.values():
-            for node in module.fstrings:
-                scope = module.enclosing(node)
-                function = module.functions.get(scope[0].name) if scope else None
-                if (function is None or len(node.values) != 2 or not isinstance(node.values[0], ast.Constant)
-                        or not PREFIX.match(str(node.values[0].value))
-                        or not isinstance(node.values[1], ast.FormattedValue)
-                        or not isinstance(node.values[1].value, ast.Name)):
-                    continue
-                arguments = function.args
-                params = [a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)]
-                if node.values[1].value.id in params:
-                    param = node.values[1].value.id
-                    found[(module.name, function.name)] = (node.values[0].value, params.index(param), param)
-        return found
-
-    def _target(self, module: _Module, func: ast.AST, depth: int = 0) -> tuple[str, str] | None:
-        """The (module, function) a call names, through imports and re-exports."""
-        if depth > 4:
-            return None
-        if isinstance(func, ast.Name):
-            if func.id in module.functions:
-                return module.name, func.id
-            origin = module.imported.get(func.id)
-            if origin and origin[1]:
-                source = self.modules.get(origin[0])
-                return self._target(source, ast.Name(id=origin[1]), depth + 1) if source else origin
-        if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
-            origin = module.imported.get(func.value.id)
-            source = self.modules.get(".".join(part for part in origin if part)) if origin else None
-            if source is not None:
-                return self._target(source, ast.Name(id=func.attr), depth + 1)
-        return None
-
-    def _strings(self, module: _Module, node: ast.AST, depth: int = 0) -> set[str]:
-        """The strings an expression may hold: its constants, and those of the names it reads (a loop's variable,
-        a module-level name, an imported one)."""
-        found = set()
-        for child in ast.walk(node):
-            if isinstance(child, ast.Constant) and isinstance(child.value, str):
-                found.add(child.value)
-            elif isinstance(child, ast.Name) and depth < 4:
-                found |= self._name_strings(module, child, depth)
-        return found
-
-    def _name_strings(self, module: _Module, name: ast.Name, depth: int) -> set[str]:
-        for scope in reversed([s for s in module.enclosing(name) if not isinstance(s, ast.ClassDef)]):
-            bound = self._bound_in(module, scope, name.id, depth)
-            if bound is not None:
-                return bound
-        return self._global_strings(module, name.id, depth)
-
-    def _bound_in(self, module: _Module, function: ast.AST, ident: str, depth: int) -> set[str] | None:
-        """What a function binds `ident` to: a loop over something, an assignment, or its callers' arguments."""
-        values = module.binds.get(function, {}).get(ident)
-        arguments = function.args
-        parameter = ident in [a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)]
-        if not values and not parameter:
-            return None
-        cached = (module.name, id(function), ident)
-        if cached not in self.memo:
-            self.memo[cached] = set()  # a cycle of calls resolves to what is already known
-            found = set()
-            for value in values or ():
-                found |= self._strings(module, value, depth + 1)
-            if parameter:
-                found |= self._argument_strings(module, function, ident, depth)
-            self.memo[cached] = found
-        return self.memo[cached]
-
-    def _argument_strings(self, module: _Module, function: ast.AST, ident: str, depth: int) -> set[str]:
-        """A parameter's default and what the module's calls of the function pass for it."""
-        arguments = function.args
-        positional = [a.arg for a in (*arguments.posonlyargs, *arguments.args)]
-        defaults = dict(zip(positional[len(positional) - len(arguments.defaults):], arguments.defaults, strict=True))
-        defaults |= {a.arg: d for a, d in zip(arguments.kwonlyargs, arguments.kw_defaults, strict=True) if d}
-        found = self._strings(module, defaults[ident], depth + 1) if ident in defaults else set()
-        if depth > 6:
-            return found
-        for call in module.calls.get(function.name, ()):
-            given = next((k.value for k in call.keywords if k.arg == ident), None)
-            if given is None and ident in positional and len(call.args) > positional.index(ident):
-                given = call.args[positional.index(ident)]
-            if given is not None:
-                found |= self._strings(module, given, depth + 1)
-        return found
-
-    def _global_strings(self, module: _Module, name: str, depth: int) -> set[str]:
-        if name in module.assigned:
-            return self._strings(module, module.assigned[name], depth + 1)
-        origin = module.imported.get(name)
-        if origin and origin[1] and origin[0] in self.modules and depth < 4:
-            return self._global_strings(self.modules[origin[0]], origin[1], depth + 1)
-        return set()
-
-    def _add(self, module: _Module, key: str, node: ast.AST):
-        scope = module.enclosing(node)
-        if scope:
-            kind = SiteKind.PRESENCE if module.discarded(node, self.readers) else _kind_of(module.name)
-            function = ".".join(s.name for s in scope)
-            self.sites[key].add(Site(kind, module.name, function, node.lineno))
-            return
-        # a module-level constant applies the value where functions read it
-        for site in self._readers(module, _assigned_name(module, node)):
-            self.sites[key].add(site)
-
-    def _readers(self, module: _Module, name: str | None, seen: frozenset = frozenset()):
-        if name is None or (module.name, name) in seen:
-            return
-        seen = seen | {(module.name, name)}
-        for other in self.modules.values():
-            aliases = {alias for alias, origin in other.imported.items() if origin == (module.name, name)}
-            if other is module:
-                aliases.add(name)
-            as_module = {alias for alias, origin in other.imported.items()
-                         if ".".join(part for part in origin if part) == module.name}
-            nodes = [n for alias in aliases for n in other.reads.get(alias, ()) if isinstance(n, ast.Name)]
-            nodes += [n for n in other.reads.get(name, ()) if isinstance(n, ast.Attribute)
-                      and isinstance(n.value, ast.Name) and n.value.id in as_module]
-            for node in nodes:
-                scope = other.enclosing(node)
-                if scope:
-                    kind = SiteKind.PRESENCE if other.discarded(node, self.readers) else _kind_of(other.name)
-                    yield Site(kind, other.name, ".".join(s.name for s in scope), node.lineno)
-            for alias in aliases:  # a module-level name built from this one
-                for assigned, value in other.assigned.items():
-                    if assigned != alias and any(isinstance(n, ast.Name) and n.id == alias for n in ast.walk(value)):
-                        yield from self._readers(other, assigned, seen)
-
-    def _call(self, module: _Module, node: ast.Call):
-        target = self._target(module, node.func)
-        helper = self.helpers.get(target) if target else None
-        if helper is None and target is None:  # an attribute of an object: the helpers of that name, if they agree
-            candidates = {h for (_m, n), h in self.helpers.items() if n == _call_name(node)}
-            helper = candidates.pop() if len(candidates) == 1 else None
-        if helper is None:
-            return
-        prefix, index, param = helper
-        argument = next((k.value for k in node.keywords if k.arg == param), None)
-        if argument is None and len(node.args) > index and not any(isinstance(a, ast.Starred) for a in node.args):
-            argument = node.args[index]
-        if argument is not None:
-            for suffix in self._strings(module, argument):
-                if KEYLIKE.match(prefix + suffix):
-                    self._add(module, prefix + suffix, node)
-
-    def _fstring(self, module: _Module, node: ast.JoinedStr):
-        """f"{game}.qualification_croupier": each part from what the code gives it, else the module's game keys."""
-        if not any(isinstance(v, ast.FormattedValue) for v in node.values) or not all(
-                KEYPART.match(str(v.value)) for v in node.values if isinstance(v, ast.Constant)):
-            return
-        scope = module.enclosing(node)
-        if scope and (module.name, scope[0].name) in self.helpers:
-            return  # a helper's own body: its callers name the keys
-        keys = {c for c in module.constants if KEYLIKE.match(c)}
-        parts = []
-        for value in node.values:
-            if isinstance(value, ast.Constant):
-                parts.append({str(value.value)})
-            else:
-                parts.append(self._strings(module, value.value) if isinstance(value.value, ast.Name) else set())
-                parts[-1] = parts[-1] or keys
-            if not parts[-1]:
-                return
-        if _size(parts) <= 10_000:
-            for combination in product(*parts):
-                if KEYLIKE.match("".join(combination)):
-                    self._add(module, "".join(combination), node)
+def _profiles(root: Path) -> dict[str, dict]:
+    """Each jurisdiction's profile as its file says (games/rules/profiles/<code>.yaml)."""
+    folder = root / "games" / "rules" / "profiles"
+    return {path.stem.upper(): yaml.safe_load(path.read_text(encoding="utf-8"))
+            for path in sorted(folder.glob("*.yaml"))} if folder.is_dir() else {}
 
 
-def _size(parts) -> int:
-    size = 1
-    for part in parts:
-        size *= len(part)
-    return size
+def _joined(root: Path, readers: dict[str, list[Site]]) -> dict[str, set[Site]]:
+    """The join: each rule key with the sites that read a concept some profile maps to it (a private rulebook's value
+    is named by its key)."""
+    sites = defaultdict(set)
+    for profile in _profiles(root).values():
+        for concept, key in (profile.get("concepts") or {}).items():
+            sites[key] |= set(readers.get(concept, ()))
+    for concept, found in readers.items():
+        if KEYLIKE.match(concept):
+            sites[concept] |= set(found)
+    return sites
 
 
 def _bindings(node: ast.Assign | ast.AnnAssign):
@@ -467,14 +228,6 @@ def _bindings(node: ast.Assign | ast.AnnAssign):
             for index, element in enumerate(target.elts):
                 if isinstance(element, ast.Name):
                     yield element.id, values[index] if values and len(values) == len(target.elts) else node.value
-
-
-def _assigned_name(module: _Module, node: ast.AST) -> str | None:
-    """The module-level name whose value holds `node`."""
-    for name, value in module.assigned.items():
-        if value is node or any(child is node for child in ast.walk(value)):
-            return name
-    return None
 
 
 def _yaml_sites(root: Path) -> dict[str, set[Site]]:
@@ -503,12 +256,28 @@ def _leaves(node, trail):
 
 @cache
 def code_sites(root: Path = ROOT) -> dict[str, frozenset[Site]]:
-    """Every key-like string the apps use, with where (cached: the code does not change under a running process)."""
-    scan = _Scan(root)
-    sites = defaultdict(set, {key: set(found) for key, found in scan.sites.items()})
+    """What reads each rule key: the profiles' maps joined with readers.yaml, and the return models of games/rtp (their
+    YAML). Cached: the code and its data do not change under a running process."""
+    readers, _problems = readers_read(root / "games" / "rules" / "readers.yaml")
+    sites = _joined(root, readers)
     for key, found in _yaml_sites(root).items():
         sites[key] |= found
     return {key: frozenset(found) for key, found in sites.items()}
+
+
+def readers_problems(root: Path = ROOT) -> list[str]:
+    """Every reader readers.yaml declares that the code does not bear out, and every concept it names that no profile
+    maps."""
+    readers, problems = readers_read(root / "games" / "rules" / "readers.yaml")
+    mapped = {concept for profile in _profiles(root).values() for concept in profile.get("concepts") or {}}
+    for concept, found in sorted(readers.items()):
+        if concept not in mapped and not KEYLIKE.match(concept):
+            problems.append(f"games/rules/readers.yaml : « {concept} » n'est le concept d'aucun profil")
+        for site in found:
+            problem = reader_problem(f"{site.module}:{site.function}", concept, root)
+            if problem:
+                problems.append(f"games/rules/readers.yaml, « {concept} » : {problem}")
+    return problems
 
 
 # --- the declarations --------------------------------------------------------------------------
@@ -683,7 +452,7 @@ def coverage_report(*, rules: RuleSet, root: Path = ROOT, declarations: Declarat
     what in the code reads it, and the problems that fail the check."""
     declared = declarations or declarations_read(root=root)
     sites = code_sites(root)
-    problems = list(declared.problems)
+    problems = list(declared.problems) + readers_problems(root)
     values = []
     for key, rule_file in sorted(rules.values.items()):
         data = rule_file.data

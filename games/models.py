@@ -245,6 +245,26 @@ class RuleValueVersion(Cited):
         return f"{self.rule_id}@{self.effective_from}"
 
 
+class JurisdictionProfile(models.Model):
+    """A jurisdiction's profile as loaded from games/rules/profiles/<code>.yaml: what the code calls each of its rules
+    (concept → key), the features that apply there (dated, with their article) and the engine of each of its games.
+    The code reads the validated files (compliance.profiles); this copy shows what was loaded and lets
+    `rules_load --check` see a file that changed."""
+
+    jurisdiction = models.OneToOneField("compliance.Jurisdiction", on_delete=models.PROTECT, related_name="+")
+    concepts = models.JSONField(default=dict)
+    features = models.JSONField(default=dict)
+    engines = models.JSONField(default=dict)
+
+    objects = PublicQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["jurisdiction__code"]
+
+    def __str__(self):
+        return f"profil {self.jurisdiction_id}"
+
+
 class PayTable(models.Model):
     key = models.CharField(max_length=100, unique=True)
     game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="paytables")

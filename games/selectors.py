@@ -12,6 +12,7 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 
+from compliance import profiles
 from compliance.errors import DomainError
 from compliance.models import Jurisdiction
 from games import errors
@@ -96,13 +97,15 @@ def rule_value_at(*, jurisdiction, key: str, on: datetime.date, drafts: bool = F
 
 
 def rule_values_on(*, jurisdiction, key: str, days, drafts: bool = False) -> dict[datetime.date, RuleValueAt]:
-    """`rule_value_at` on each of `days`, in one query: a list of a year's entries reads its rule once."""
+    """`rule_value_at` on each of `days`, in one query: a list of a year's entries reads its rule once. `key` is a
+    concept of the jurisdiction's profile (« carte_de_jeu.plafond_nominative », compliance.profiles), which names the
+    rule key its texts give it, or a key read as such (a game's parameter, a private rulebook's value)."""
     days = sorted(set(days))
     if not days:
         return {}
     code = _jurisdiction_code(jurisdiction)
-    prefix = (code or "").lower()
-    if code is not None and not key.startswith(f"{prefix}."):
+    key = profiles.concept_or_none(code, key) or key if code is not None else key
+    if code is not None and not profiles.owns(code, key):
         raise DomainError(errors.RULE_VALUE_WRONG_JURISDICTION.format(key=key, jurisdiction=code),
                           code=ErrorCode.WRONG_JURISDICTION, field="key")
     versions = RuleValueVersion.objects.filter(rule__key=key, effective_from__lte=days[-1])
@@ -118,6 +121,17 @@ def rule_values_on(*, jurisdiction, key: str, days, drafts: bool = False) -> dic
                               code=ErrorCode.RULE_VALUE_NOT_FOUND, field="key", status=404)
         found[day] = _value_at(version)
     return found
+
+
+def concept_value(*, jurisdiction, concept: str, on: datetime.date, drafts: bool = False) -> RuleValueAt:
+    """`rule_value_at` of the rule `concept` names in `jurisdiction`'s profile (compliance.profiles): the code asks
+    for « carte_de_jeu.plafond_nominative », the profile says which key that is there. A concept the jurisdiction's
+    texts do not have is refused as a value not found (404)."""
+    key = profiles.concept_or_none(jurisdiction, concept)
+    if key is None:
+        raise DomainError(errors.RULE_VALUE_NOT_FOUND.format(key=concept, on=on.isoformat()),
+                          code=ErrorCode.RULE_VALUE_NOT_FOUND, field="key", status=404)
+    return rule_value_at(jurisdiction=jurisdiction, key=key, on=on, drafts=drafts)
 
 
 def _value_at(version: RuleValueVersion) -> RuleValueAt:
@@ -139,7 +153,7 @@ def ranking_at(*, jurisdiction, key: str, on: datetime.date, drafts: bool = Fals
     order of its classes as loaded, its article's dates, and the draft gate (a ranking resting on a draft, such as the
     Luxembourg RGD's, is refused unless `drafts` is set, and then cited « (projet) »)."""
     code = _jurisdiction_code(jurisdiction)
-    if code is not None and not key.startswith(f"{code.lower()}."):
+    if code is not None and not profiles.owns(code, key):
         raise DomainError(errors.RANKING_WRONG_JURISDICTION.format(key=key, jurisdiction=code),
                           code=ErrorCode.WRONG_JURISDICTION, field="key")
     found = (HandRanking.objects.select_related("article__instrument")
@@ -440,7 +454,7 @@ NO_JURISDICTION = "-"  # the values of a private rulebook a house adopts (the RO
 
 @dataclass
 class ValueGroup:
-    theme: str  # the keys' first two parts: "lu.orphelins"
+    theme: str  # the keys' first two parts: the jurisdiction and the theme
     title: str
     jurisdiction: str  # its name, or the private rulebook's
     rules: list

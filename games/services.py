@@ -22,6 +22,7 @@ from games.models import (
     Game,
     HandClass,
     HandRanking,
+    JurisdictionProfile,
     LegalInstrument,
     PayTable,
     PayTableLine,
@@ -275,6 +276,15 @@ def _load_values(sync, rules, articles, jurisdictions, games):
             })
 
 
+def _load_profiles(sync, rules, jurisdictions):
+    for code, rule_file in rules.profiles.items():
+        data = rule_file.data
+        sync.put(JurisdictionProfile, {"jurisdiction": jurisdictions[code]}, {
+            "concepts": _plain(dict(data["concepts"])), "features": _plain(data["features"]),
+            "engines": _plain(dict(data["engines"])),
+        })
+
+
 def rules_load(*, check: bool = False, root: Path | None = None, actor: User | None = None) -> LoadReport:
     """Load every rule file (validated first); with `check`, compute the changes and roll them back. A load
     that changed rows is recorded, by `actor` or else by the platform itself, with the report's counts."""
@@ -294,8 +304,9 @@ def rules_load(*, check: bool = False, root: Path | None = None, actor: User | N
             paytables = _load_paytables(sync, rules, articles, games)
             _load_bet_types(sync, rules, articles, games, paytables)
             _load_values(sync, rules, articles, jurisdictions, games)
-            sync.prune(RuleValueVersion, RuleValue, BetType, PayTableReadingEvidence, PayTableLine, PayTableVersion,
-                       PayTable, Game, HandClass, HandRanking, Article, LegalInstrument)
+            _load_profiles(sync, rules, jurisdictions)
+            sync.prune(JurisdictionProfile, RuleValueVersion, RuleValue, BetType, PayTableReadingEvidence, PayTableLine,
+                       PayTableVersion, PayTable, Game, HandClass, HandRanking, Article, LegalInstrument)
             if check:
                 raise _RollBack
             if report.changes:

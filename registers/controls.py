@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from compliance import formatting
 from compliance.errors import DomainError
 from compliance.models import Casino, Jurisdiction
+from compliance.profiles import concept_or_none
 from games.selectors import rule_value_at
 
 SECOND_SIGNATURE = _("Contrôle interne du casino : seconde signature")
@@ -50,6 +51,13 @@ def cited(casino: Casino, key: str, day: datetime.date, control) -> str:
     except DomainError:
         return written(control)
     return str(rule.citation)
+
+
+def concept_cited(casino: Casino, concept: str, day: datetime.date, control) -> str:
+    """`cited` for the rule `concept` names in the casino's jurisdiction (compliance.profiles); the casino's own
+    control where its texts have no such rule."""
+    key = concept_or_none(casino.jurisdiction, concept)
+    return cited(casino, key, day, control) if key else written(control)
 
 
 @dataclasses.dataclass(frozen=True)

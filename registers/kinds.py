@@ -157,10 +157,10 @@ def register_kind_label(kind: str) -> str:
 
 # The registers whose services read rule data: they exist where that data does (Luxembourg today).
 RULE_OF_KIND = {
-    RegisterKind.ORPHELINS: "lu.orphelins.delai_restitution",
-    RegisterKind.APPAREILS: "lu.appareils_a_sous.evenements_information_prealable",
-    RegisterKind.JACKPOT_PROGRESSIF: "lu.jackpot_progressif.niveaux_max",
-    RegisterKind.BAD_BEAT: "lu.bad_beat_jackpot.preavis_arret_volontaire",
-    RegisterKind.CARTES: "lu.carte_de_jeu.plafond_nominative",
+    RegisterKind.ORPHELINS: "orphelins.delai_restitution",
+    RegisterKind.APPAREILS: "appareils_a_sous.evenements_information_prealable",
+    RegisterKind.JACKPOT_PROGRESSIF: "jackpot_progressif.niveaux_max",
+    RegisterKind.BAD_BEAT: "bad_beat_jackpot.preavis_arret_volontaire",
+    RegisterKind.CARTES: "carte_de_jeu.plafond_nominative",
 }
 

@@ -1,5 +1,6 @@
-"""Issue 13, items 8, 10 and 11: the ROPTA dated as it describes itself; what applies each rule value, derived from
-the code (`manage.py rules_coverage`, the article pages); the ambiguities the texts hold, shown where they are."""
+"""Issue 13, items 8, 10 and 11: the ROPTA dated as it describes itself; what applies each rule value, the
+jurisdictions' profiles joined with the readers of their concepts (`manage.py rules_coverage`, the article pages);
+the ambiguities the texts hold, shown where they are."""
 
 import datetime
 import json
@@ -116,13 +117,34 @@ def _tree(root: Path, files: dict[str, str]) -> Path:
     return root
 
 
-def test_rules_coverage_derives_prefix_helpers_presence_and_pages_and_refuses_stale_declarations(tmp_path, rule_set):
+PROFILES = {
+    "games/rules/profiles/lu.yaml": (
+        "jurisdiction: LU\nconcepts:\n"
+        "  carte_de_jeu.plafond_nominative: lu.carte_de_jeu.plafond_nominative\n"
+        "  carte_de_jeu.validite_casino_emetteur: lu.carte_de_jeu.validite_casino_emetteur\n"
+        "  carte_de_jeu.nominatives_par_client_max: lu.carte_de_jeu.nominatives_par_client_max\n"
+        "  carte_de_jeu.transfert_entre_clients_interdit: lu.carte_de_jeu.transfert_entre_clients_interdit\n"
+        "  uth.relance_flop: lu.uth.relance_flop\n"
+        "features: {}\nengines: {}\n"),
+    "games/rules/profiles/mc.yaml": (
+        "jurisdiction: MC\nconcepts:\n  uth.relance_flop: mc.uth.play_flop\nfeatures: {}\nengines: {}\n"),
+}
+
+
+def test_rules_coverage_joins_the_profiles_with_the_readers_presence_and_pages_and_refuses_stale_declarations(
+        tmp_path, rule_set):
     root = _tree(tmp_path, {
+        **PROFILES,
+        "games/rules/readers.yaml": (
+            "carte_de_jeu.plafond_nominative:\n  controle:\n    - registers.cards.ledger:card_issue\n"
+            "carte_de_jeu.validite_casino_emetteur:\n  presence:\n    - registers.cards.ledger:slot_system_register\n"
+            "carte_de_jeu.nominatives_par_client_max:\n  affichage:\n    - registers.cards.views:page\n"
+            "uth.relance_flop:\n  calcul:\n    - games.rtp.games:play\n"),
         "registers/cards/ledger.py": (
             "from games.selectors import rule_value_at\n"
             "CAP_KEYS = {'nominative': 'plafond_nominative'}\n"
             "def card_rule(casino, key, on=None):\n"
-            "    return rule_value_at(jurisdiction=None, key=f'lu.carte_de_jeu.{key}', on=on)\n"
+            "    return rule_value_at(jurisdiction=casino.jurisdiction, key=f'carte_de_jeu.{key}', on=on)\n"
             "def card_issue(casino, kind):\n"
             "    return card_rule(casino, CAP_KEYS[kind]).value\n"
             "def slot_system_register(casino):\n"
@@ -132,11 +154,9 @@ def test_rules_coverage_derives_prefix_helpers_presence_and_pages_and_refuses_st
             "def page(casino):\n"
             "    return {'per_client': card_rule(casino, 'nominatives_par_client_max')}\n"),
         "games/rtp/games.py": (
-            "RAISES = {'lu.uth': ('relance_flop',), 'mc.uth': ('play_flop',)}\n"
+            "RAISES = ('relance_flop',)\n"
             "def play(game):\n"
-            "    return [rule_value(f'{game}.{name}') for name in RAISES[game]]\n"
-            "def evaluate():\n"
-            "    return play('lu.uth'), play('mc.uth')\n"),
+            "    return [rule_value(f'{game}.{name}') for name in RAISES]\n"),
         "games/rules/x.py": "",
     })
     shown = {"reason": "r", "reason_en": "r", "literal": None}
@@ -152,10 +172,10 @@ def test_rules_coverage_derives_prefix_helpers_presence_and_pages_and_refuses_st
     assert [s.kind for s in validity.sites] == [SiteKind.PRESENCE] and not validity.applied
     shown = _value(report, "lu.carte_de_jeu.nominatives_par_client_max")
     assert [s.kind for s in shown.sites] == [SiteKind.DISPLAY] and shown.status == Status.DISPLAY_ONLY
-    # read by a computation, yet not applied: no test is named for it
+    # read by a computation, yet not applied: no test is named for it; one concept, each jurisdiction's key
     assert _value(report, "lu.uth.relance_flop").applying and not _value(report, "lu.uth.relance_flop").applied
     assert _value(report, "mc.uth.play_flop").applying
-    assert not _value(report, "lu.holdem_casino.relance_flop").applying  # no such game key in that module
+    assert not _value(report, "lu.holdem_casino.relance_flop").applying  # no profile maps the concept to it
 
     problems = "\n".join(report.problems)
     assert "« lu.inconnue.valeur » est déclarée dans games/rules/coverage.yaml mais absente des données" in problems
@@ -169,12 +189,16 @@ def test_rules_coverage_derives_prefix_helpers_presence_and_pages_and_refuses_st
 
 def test_rules_coverage_an_applied_value_names_tests_that_exist_and_sees_the_code_read_it(tmp_path, rule_set):
     root = _tree(tmp_path, {
+        **PROFILES,
+        "games/rules/readers.yaml": (
+            "carte_de_jeu.plafond_nominative:\n  controle:\n    - registers.cards.ledger:card_issue\n"
+            "carte_de_jeu.nominatives_par_client_max:\n  controle:\n    - registers.cards.ledger:page\n"),
         "registers/cards/ledger.py": (
             "from games.selectors import rule_value_at\n"
             "def card_issue(casino):\n"
-            "    return rule_value_at(jurisdiction=None, key='lu.carte_de_jeu.plafond_nominative', on=None).value\n"
+            "    return rule_value_at(jurisdiction=casino, key='carte_de_jeu.plafond_nominative', on=None).value\n"
             "def page(casino):\n"
-            "    return rule_value_at(jurisdiction=None, key='lu.carte_de_jeu.nominatives_par_client_max', on=None)\n"),
+            "    return rule_value_at(jurisdiction=casino, key='carte_de_jeu.nominatives_par_client_max', on=None)\n"),
         "registers/cards/views.py": "",
         "games/rules/x.py": "",
         "tests/test_cards.py": (
@@ -208,10 +232,13 @@ def test_rules_coverage_an_applied_value_names_tests_that_exist_and_sees_the_cod
 
 def test_rules_coverage_refuses_a_reason_saying_nothing_reads_a_value_the_code_checks_with(tmp_path, rule_set):
     root = _tree(tmp_path, {
+        **PROFILES,
+        "games/rules/readers.yaml": (
+            "carte_de_jeu.plafond_nominative:\n  controle:\n    - registers.cards.ledger:card_issue\n"),
         "registers/cards/ledger.py": (
             "from games.selectors import rule_value_at\n"
             "def card_issue(casino):\n"
-            "    return rule_value_at(jurisdiction=None, key='lu.carte_de_jeu.plafond_nominative', on=None).value\n"),
+            "    return rule_value_at(jurisdiction=casino, key='carte_de_jeu.plafond_nominative', on=None).value\n"),
         "games/rules/x.py": "",
     })
     nothing = {"reason": "Vigie ne tient pas les cartes : rien ne lit la valeur.", "reason_en": "r", "literal": None}

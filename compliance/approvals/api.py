@@ -46,7 +46,7 @@ CITATION_MAX = 300  # a finding's article, value found and value required
 UNPRINTABLE = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}  # as a register's texts (registers.chain.inputs)
 BREAKS = {"\n", "\r", "\t"}
 SIDES = [workflow.CASINO, workflow.REGULATOR]
-ITEMS_HELP = ('the kind\'s items by key, e.g. {"table": "lu.uth.trips", "paiements": {"7": "2 pour 1"}, '
+ITEMS_HELP = ('the kind\'s items by key, e.g. {"table": "<pay table>", "paiements": {"7": "2 pour 1"}, '
               '"date_effet": "2026-12-01", "motif": "…"} (`GET kinds/?casino=` gives each key and its type); an item '
               "of another kind is `item_unknown`, a value of the wrong form `item_invalid`, each under the item's key")
 

@@ -14,6 +14,7 @@ from django.utils.translation import ngettext
 from compliance import formatting
 from compliance.errors import DomainError
 from compliance.models import Casino, User
+from compliance.profiles import applies
 from games.rtp.roue import odds_parsed, segments_from_text
 from games.rtp.selectors import rtp_compute, wheel_report
 from games.selectors import paytable_data, rule_value_at
@@ -164,9 +165,9 @@ def paytable(context: Context) -> list[Found]:
 
 def _notified(context: Context) -> list[Found]:
     """Monaco: a change of the payouts is notified to the authority at once (« immédiatement notifiée »)."""
-    if context.casino.jurisdiction.code != "MC":
+    if not applies(context.casino.jurisdiction, "paiements.notification_immediate", context.filed_on):
         return []
-    notice = _rule(context, "mc.uth.notification_modification_paiements")
+    notice = _rule(context, "uth.notification_modification_paiements")
     effective = _day(context.items["date_effet"])
     late = effective < context.filed_on
     return [Found("notification", str(notice.citation), WARNING if late else INFO, NOTIFIED_LATE if late else NOTIFIED,
@@ -176,7 +177,7 @@ def _notified(context: Context) -> list[Found]:
 
 def wheel(context: Context) -> list[Found]:
     """QC RJC: each bet of the wheel returns at least the minimum, the wheel has its number of segments."""
-    floor = _rule(context, "qc.roue_de_fortune.taux_retour_minimum")
+    floor = _rule(context, "roue_de_fortune.taux_retour_minimum")
     try:
         report = wheel_report(segments=segments_from_text(context.items["segments"]), on=context.filed_on)
     except DomainError as refused:
@@ -192,7 +193,7 @@ def wheel(context: Context) -> list[Found]:
 
 def jackpot_stop(context: Context) -> list[Found]:
     """LU: a voluntary stop of the progressive jackpot is announced to the Minister 15 days ahead."""
-    notice = _rule(context, "lu.jackpot_progressif.preavis_arret_volontaire")
+    notice = _rule(context, "jackpot_progressif.preavis_arret_volontaire")
     stop = _day(context.items["date_arret"])
     days = (stop - context.filed_on).days
     short = days < notice.value
@@ -204,14 +205,14 @@ def jackpot_stop(context: Context) -> list[Found]:
 def machine_status(context: Context) -> list[Found]:
     """LU: the Minister is told beforehand of a machine's change of status; the reserve stays within its share of
     the machines installed."""
-    events = _rule(context, "lu.appareils_a_sous.evenements_information_prealable")
+    events = _rule(context, "appareils_a_sous.evenements_information_prealable")
     date = _day(context.items["date_evenement"])
     found = []
     if date < context.filed_on:
         found.append(Found("prealable", str(events.citation), BLOCKING, NOT_PRIOR,
                            {"date": date, "filed": context.filed_on}, found=context.filed_on, required=date))
     if context.items["evenement"] == events.value[0]:  # « mis en réserve »
-        limit = _rule(context, "lu.appareils_a_sous.reserve_max")
+        limit = _rule(context, "appareils_a_sous.reserve_max")
         installed, reserve = reserve_after(context.casino, context.items["numero_serie"])
         share = Decimal(reserve) / Decimal(installed) if installed else Decimal(1)
         over = share > limit.value
@@ -224,17 +225,17 @@ def machine_status(context: Context) -> list[Found]:
 
 def card_system(context: Context) -> list[Found]:
     """LU: the system is not put into service before its supplier's certificate is produced."""
-    rule = _rule(context, "lu.carte_de_jeu.certificat_avant_mise_en_service")
+    rule = _rule(context, "carte_de_jeu.certificat_avant_mise_en_service")
     return [Found("certificat", str(rule.citation), INFO, CERTIFICATE, found=context.items["systeme"])]
 
 
 def tournament(context: Context) -> list[Found]:
     """QC, for the requests filed before art. 125 was read as a publication: the rules hold what the article asks and
     are public a week before the start; LU: the rules are approved (the request itself)."""
-    if context.casino.jurisdiction.code != "QC":
+    if not applies(context.casino.jurisdiction, "tournois.regles_publiees", context.filed_on):
         return []
-    ahead = _rule(context, "qc.tournoi.regles_publiees_avant")
-    content = _rule(context, "qc.tournoi.regles_contenu")
+    ahead = _rule(context, "tournoi.regles_publiees_avant")
+    content = _rule(context, "tournoi.regles_contenu")
     start, published = _day(context.items["date_debut"]), _day(context.items["publication"])
     days, required = (start - published).days, ahead.value * 7 if ahead.unit == "weeks" else ahead.value
     late = days < required

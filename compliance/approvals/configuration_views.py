@@ -17,6 +17,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 from compliance import selectors as compliance_selectors
 from compliance.errors import DomainError
 from compliance.models import User
+from compliance.profiles import feature_codes
 from registers.web_actions import submit
 
 from . import errors, selectors, services
@@ -62,7 +63,8 @@ def wheel_public_page(request, casino: str):
 def wheel_publish_page(request, casino: str):
     """The management of a Québec casino publishes its wheel's configuration (QC RJC art. 120); Vigie dates it and
     checks each bet's return (art. 122) and the segments (art. 117), refusing under the field."""
-    found = compliance_selectors.casino_list(user=request.user).filter(code=casino, jurisdiction__code="QC").first()
+    found = compliance_selectors.casino_list(user=request.user).filter(
+        code=casino, jurisdiction__code__in=feature_codes("roue_de_fortune.publication")).first()
     if found is None:
         raise Http404
     if request.user.casino_id != found.pk or request.user.role != User.Role.MANAGER:  # the casino's management only

@@ -30,6 +30,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from compliance.models import Casino, User
+from compliance.profiles import concept
 
 from . import checks
 from .kinds import form_of
@@ -254,6 +255,11 @@ def la_moselle(demo: Demo) -> None:
 WHEEL = ("1 $ ; 24 ; 1 à 1", "2 $ ; 15 ; 2 à 1", "5 $ ; 7 ; 5 à 1", "10 $ ; 4 ; 10 à 1", "20 $ ; 2 ; 20 à 1")
 
 
+def _paytable(demo: Demo, game: str, bet: str) -> str:
+    """A pay table of the casino's jurisdiction: its game's key (the profile's « jeu.<game> ») and the bet."""
+    return f"{concept(demo.casino.jurisdiction, f'jeu.{game}')}.{bet}"
+
+
 def lac_bleu(demo: Demo) -> None:
     for last in ("Joker ; 1 ; 40 à 1", "Joker ; 1 ; 45 à 1"):  # art. 120: published, dated by Vigie, no request
         wheel_publish(actor=demo.manager, casino=demo.casino,
@@ -263,27 +269,29 @@ def lac_bleu(demo: Demo) -> None:
         return demo.filed("table_de_paiement", title, {"table": table, "paiements": payouts,
                                                        "date_effet": demo.day(effective), "motif": motif})
 
+    three_cards, pair_of_aces = _paytable(demo, "357", "trois_cartes"), _paytable(demo, "quatre_cartes", "paire_as")
     royal = proposal("Poker 3-5-7 : brelan de la mise des trois cartes payé 30 à 1 les soirs de fête",
-                     "qc.357.trois_cartes", {"2": "30 à 1"}, 60, "Proposer le brelan à 30 à 1 au lieu de 25 à 1.")
+                     three_cards, {"2": "30 à 1"}, 60, "Proposer le brelan à 30 à 1 au lieu de 25 à 1.")
     demo.act(royal, "avis_favorable")
-    cut = proposal("Poker 4 cartes : couleur ramenée à 4 à 1", "qc.quatre_cartes.paire_as", {"4": "4 à 1"}, 60,
+    cut = proposal("Poker 4 cartes : couleur ramenée à 4 à 1", pair_of_aces, {"4": "4 à 1"}, 60,
                    "Proposer la couleur à 4 à 1 au lieu de 5 à 1.")
     demo.act(cut, "avis_defavorable", "La baisse du paiement de la couleur réduirait le retour aux joueurs sans "
                                       "motif tenant au jeu : la Régie donne un avis défavorable.")
-    crazy = proposal("Fou du poker : brelan de la mise « Paire de dames ou plus » à 8 à 1", "qc.fou.paire_dames",
+    crazy = proposal("Fou du poker : brelan de la mise « Paire de dames ou plus » à 8 à 1",
+                     _paytable(demo, "fou", "paire_dames"),
                      {"3": "8 à 1"}, 21, "Le brelan payé 8 à 1 au lieu de 7 à 1, pour aligner la table sur celle "
                                          "des casinos voisins.")
     demo.ask(crazy, "Veuillez indiquer le taux de retour de la mise « Paire de dames ou plus » avec la table proposée.")
-    four = proposal("Poker 4 cartes : couleur de la mise « Paire d'as ou plus » à 6 à 1", "qc.quatre_cartes.paire_as",
+    four = proposal("Poker 4 cartes : couleur de la mise « Paire d'as ou plus » à 6 à 1", pair_of_aces,
                     {"4": "6 à 1"}, 5, "La couleur payée 6 à 1 au lieu de 5 à 1 pour relancer la table de poker 4 "
                                        "cartes.")
     demo.ask(four, "La date souhaitée précède toute modification possible du règlement : à quelle date la table "
                    "proposée serait-elle affichée aux joueurs ?")
     demo.answer(four, "La date souhaitée est reportée de trois semaines.", items={"date_effet": demo.day(28)})
-    three = proposal("Poker 3-5-7 : brelan de la mise des trois cartes payé 30 à 1", "qc.357.trois_cartes",
+    three = proposal("Poker 3-5-7 : brelan de la mise des trois cartes payé 30 à 1", three_cards,
                      {"2": "30 à 1"}, 14, "Le brelan de la mise des trois cartes payé 30 à 1 au lieu de 25 à 1.")
     demo.withdraw(three, "Projet abandonné : les soirées thématiques ne sont pas reconduites cette année.")
-    demo.draft("table_de_paiement", "Poker 3-5-7 : proposition en préparation", {"table": "qc.357.trois_cartes"})
+    demo.draft("table_de_paiement", "Poker 3-5-7 : proposition en préparation", {"table": three_cards})
 
 
 # --- Casino des Rochers (MC) ---------------------------------------------------------------------------------------
@@ -299,7 +307,7 @@ READING_EN = ("Reading retained: « POUR » reads « à », a net gain with the 
 
 
 def les_rochers(demo: Demo) -> None:
-    trips = "mc.uth.trips"
+    trips = _paytable(demo, "uth", "trips")
 
     def filed(title: str, payouts: dict, effective: int, motif: str) -> ApprovalRequest:
         return demo.filed("table_de_paiement", title, {"table": trips, "paiements": payouts,

@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 
 from compliance.errors import DomainError
 from compliance.models import Casino
+from compliance.profiles import concept_everywhere, concept_or_none
 from games.rules.validate import RULES_DIR
 from games.rules.yamlfile import read
 from games.selectors import rule_value_at
@@ -28,10 +29,19 @@ from . import errors
 class Kind:
     key: str
     label: str
-    rules: dict[str, str]  # jurisdiction code → the rule value listing the items, and citing the article
     subject: str  # the item naming what an approval covers (a later approval of the same subject supersedes it);
     # blank: the kind itself (a casino has one wheel of fortune's configuration)
     notice: bool = False  # a notice or a document produced, in the jurisdictions where the kind exists
+
+    @property
+    def concept(self) -> str:
+        """The concept « approbations.<kind> » a jurisdiction's profile maps to the rule value listing its items."""
+        return f"approbations.{self.key}"
+
+    @property
+    def rules(self) -> dict[str, str]:
+        """jurisdiction code → the rule value listing the items and citing the article, where the kind exists."""
+        return concept_everywhere(self.concept)
 
 
 # The powers the texts give (games/rules/validate.POWER_WORDS lists the words each article must hold)
@@ -55,27 +65,17 @@ class Item:
 
 
 KINDS = {kind.key: kind for kind in (
-    Kind("table_de_paiement", _("Table de paiement : proposition ou notification"), {
-        "LU": "lu.approbations.table_de_paiement", "QC": "qc.approbations.table_de_paiement",
-        "MC": "mc.approbations.table_de_paiement"}, subject="table"),
-    Kind("roue_de_fortune", _("Configuration de la roue de fortune"), {"QC": "qc.approbations.roue_de_fortune"},
-         subject=""),
-    Kind("jeu_annexe", _("Jeu annexe (side bet)"), {"LU": "lu.approbations.jeu_annexe"},
-         subject="nom"),
-    Kind("semi_automatique", _("Agrément d'un modèle de jeu semi-automatique"),
-         {"LU": "lu.approbations.semi_automatique"}, subject="marques"),
-    Kind("systeme_cartes", _("Certificat du système de cartes de jeu électroniques"),
-         {"LU": "lu.approbations.systeme_cartes"}, subject="systeme", notice=True),
-    Kind("liaison_progressif", _("Jackpot progressif relié entre casinos"),
-         {"LU": "lu.approbations.liaison_progressif"}, subject="parametres"),
-    Kind("appareil_remis_a_neuf", _("Appareil usagé remis à neuf"), {"LU": "lu.approbations.appareil_remis_a_neuf"},
-         subject="numero_serie"),
-    Kind("tournoi", _("Règlement d'un tournoi"), {"LU": "lu.approbations.tournoi", "QC": "qc.approbations.tournoi"},
-         subject="nom"),
-    Kind("arret_jackpot", _("Arrêt volontaire du jackpot progressif"), {"LU": "lu.approbations.arret_jackpot"},
-         subject="table", notice=True),
-    Kind("etat_appareil", _("Changement d'état d'un appareil à sous"), {"LU": "lu.approbations.etat_appareil"},
-         subject="numero_serie", notice=True),
+    # where each kind exists is its jurisdictions' profiles (concept « approbations.<kind> »)
+    Kind("table_de_paiement", _("Table de paiement : proposition ou notification"), subject="table"),
+    Kind("roue_de_fortune", _("Configuration de la roue de fortune"), subject=""),
+    Kind("jeu_annexe", _("Jeu annexe (side bet)"), subject="nom"),
+    Kind("semi_automatique", _("Agrément d'un modèle de jeu semi-automatique"), subject="marques"),
+    Kind("systeme_cartes", _("Certificat du système de cartes de jeu électroniques"), subject="systeme", notice=True),
+    Kind("liaison_progressif", _("Jackpot progressif relié entre casinos"), subject="parametres"),
+    Kind("appareil_remis_a_neuf", _("Appareil usagé remis à neuf"), subject="numero_serie"),
+    Kind("tournoi", _("Règlement d'un tournoi"), subject="nom"),
+    Kind("arret_jackpot", _("Arrêt volontaire du jackpot progressif"), subject="table", notice=True),
+    Kind("etat_appareil", _("Changement d'état d'un appareil à sous"), subject="numero_serie", notice=True),
 )}
 
 
@@ -100,13 +100,13 @@ class Form:
 def form_of(kind_key: str, casino: Casino, on: datetime.date) -> Form:
     """The items of a request of `kind_key` the casino's jurisdiction asks on `on`; refused when it has no such kind."""
     kind = KINDS.get(kind_key)
-    if kind is None or casino.jurisdiction.code not in kind.rules:
+    key = concept_or_none(casino.jurisdiction, kind.concept) if kind is not None else None
+    if key is None:
         raise DomainError(errors.KIND_NOT_HERE.format(kind=kind_key, jurisdiction=casino.jurisdiction.code),
                           code=errors.Code.KIND_NOT_HERE, field="kind")
-    rule = rule_value_at(jurisdiction=casino.jurisdiction, key=kind.rules[casino.jurisdiction.code], on=on,
-                         drafts=True)
+    rule = rule_value_at(jurisdiction=casino.jurisdiction, key=key, on=on, drafts=True)
     items = tuple(Item(entry["key"], entry["type"], entry["fr"], entry["en"]) for entry in rule.value)
-    return Form(kind, items, str(rule.citation), rule_power(kind.rules[casino.jurisdiction.code]))
+    return Form(kind, items, str(rule.citation), rule_power(key))
 
 
 @functools.cache

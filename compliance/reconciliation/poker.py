@@ -187,7 +187,7 @@ def _day(casino: Casino, day: datetime.date, tables: dict[str, TableDay], capped
         if name in raked:
             deals, gross, net, numbers = raked[name]
             found.append(_finding("poker_retenue", day, name, _cited(
-                casino, room.RETENTION.get(row.game, ""), day, controls.POKER_RAKE), gross,
+                casino, f"{row.game}.{room.RETENTION}", day, controls.POKER_RAKE), gross,
                 declared=row.rake_declared, computed=row.rake, amount=net, gross=gross, hands=row.hands,
                 count=deals, listed=_listed(numbers, deals)))
         count = counts.get(name)
@@ -201,7 +201,7 @@ def _day(casino: Casino, day: datetime.date, tables: dict[str, TableDay], capped
         if (row.progressive_declared or taken is not None) and (taken or ZERO) != row.progressive_declared:
             variance = row.progressive_declared - (taken or ZERO)
             found.append(_finding("poker_progressif", day, name, _cited(
-                casino, "lu.jackpot_progressif.increments_par_table", day, controls.POKER_DROPS), variance,
+                casino, "jackpot_progressif.increments_par_table", day, controls.POKER_DROPS), variance,
                 declared=row.progressive_declared, register="—" if taken is None else taken, amount=variance))
         if row.progressive_declared != row.progressive or row.bad_beat_declared != row.bad_beat:
             variance = row.progressive_declared + row.bad_beat_declared - row.progressive - row.bad_beat
@@ -226,7 +226,7 @@ def _day(casino: Casino, day: datetime.date, tables: dict[str, TableDay], capped
     if (bad_beat_statement is not None or declared) and (bad_beat_statement or ZERO) != declared:
         variance = declared - (bad_beat_statement or ZERO)
         found.append(_finding("poker_bad_beat", day, "*", _cited(
-            casino, "lu.bad_beat_jackpot.releve_fin_de_seance", day, controls.POKER_DROPS), variance,
+            casino, "bad_beat_jackpot.releve_fin_de_seance", day, controls.POKER_DROPS), variance,
             declared=declared, register="—" if bad_beat_statement is None else bad_beat_statement, amount=variance))
     return found
 
@@ -254,7 +254,7 @@ def _consigned(casino: Casino, first: datetime.date, last: datetime.date) -> dic
                 filed[(when, stake.amount)] -= 1
                 break
         else:
-            rule = room.CONSIGNED.get(stake.session.game.key, "")
+            rule = f"{stake.session.game.key}.{room.CONSIGNED}"
             found[day].append(Found(
                 "poker_orphelin", f"poker_orphelin:{stake.pk}", _cited(casino, rule, day, controls.POKER_SESSION),
                 stake.amount, stake.session.table[:20], None,

@@ -25,7 +25,7 @@ from . import band, checks, messages, poker
 from .checks import CommissionRow, Found, Previous, SerialRow
 from .models import Finding, Reconciliation
 
-CARNETS = "lu.registres.carnets_speciaux"  # art. 97-1, where the casino's texts have it
+CARNETS = "registres.carnets_speciaux"  # art. 97-1, where the casino's texts have it
 
 
 def confidence() -> float:

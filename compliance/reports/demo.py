@@ -7,6 +7,7 @@ exact return of their TRIPS tables. Each regulator authority gets its certificat
 from datetime import timedelta
 
 from compliance.models import Casino, Jurisdiction, User
+from compliance.profiles import concept
 from compliance.services import system_user
 from registers.chain.services import session_close
 from registers.models import Card, Entry, GamingSession, PendingEntry
@@ -37,8 +38,9 @@ def demo_load() -> list[str]:
         created.append(f"gaming day {day.isoformat()} of {casino.code} closed, its registers' daily reports signed")
         if casino.code == "la-moselle":
             created += _la_moselle_reports(casino, day)
-    for username, key in (("lu.ministere", "lu.uth.trips"), ("mc.commission", "mc.uth.trips")):
-        regulator = User.objects.filter(username=username).first()
+    for username in ("lu.ministere", "mc.commission"):
+        regulator = User.objects.select_related("jurisdiction").filter(username=username).first()
+        key = f"{concept(regulator.jurisdiction, 'jeu.uth')}.trips" if regulator else None  # its jurisdiction's UTH
         if regulator and not Report.objects.filter(kind=Report.Kind.PAYTABLE_RETURN, subject=key).exists():
             report_generate(report_request(actor=regulator, kind=Report.Kind.PAYTABLE_RETURN, subject=key))
             created.append(f"exact return of {key}, signed by {regulator.jurisdiction.code}'s regulator")

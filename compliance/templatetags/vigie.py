@@ -1,8 +1,21 @@
 from django import template
 
-from .. import formatting
+from .. import formatting, profiles
 
 register = template.Library()
+
+
+@register.filter
+def applies(jurisdiction, feature: str) -> bool:
+    """{% if casino.jurisdiction|applies:"roue_de_fortune.publication" %}: the jurisdiction's profile has the
+    feature (compliance.profiles), never a test of its code."""
+    return profiles.applies(jurisdiction, feature)
+
+
+@register.filter
+def has_concept(jurisdiction, concept: str) -> bool:
+    """{% if casino.jurisdiction|has_concept:"jackpot_progressif.reglement_interieur" %}: its texts have that rule."""
+    return profiles.concept_or_none(jurisdiction, concept) is not None
 
 
 @register.filter

@@ -14,7 +14,7 @@ from itertools import combinations
 from math import comb, prod
 
 from .poker import rank_only_value, suited_value
-from .ranking import ranking
+from .ranking import FIVE_CARDS, FOUR_CARDS, THREE_CARDS, ranking
 
 
 @dataclass(frozen=True)
@@ -29,12 +29,12 @@ class Kind:
 KINDS = {
     kind.key: kind
     for kind in (
-        Kind("trois_cartes", "qc.trois_cartes", 3, "Main de trois cartes", "Three-card hand"),
-        Kind("quatre_cartes", "qc.quatre_cartes", 4, "Main de quatre cartes", "Four-card hand"),
-        Kind("quatre_parmi_cinq", "qc.quatre_cartes", 5, "Meilleure main de 4 parmi 5", "Best 4 of 5"),
-        Kind("quatre_parmi_six", "qc.quatre_cartes", 6, "Meilleure main de 4 parmi 6", "Best 4 of 6"),
-        Kind("cinq_cartes", "lu.cinq_cartes", 5, "Main de cinq cartes", "Five-card hand"),
-        Kind("cinq_parmi_sept", "lu.cinq_cartes", 7, "Meilleure main de 5 parmi 7", "Best 5 of 7"),
+        Kind("trois_cartes", THREE_CARDS, 3, "Main de trois cartes", "Three-card hand"),
+        Kind("quatre_cartes", FOUR_CARDS, 4, "Main de quatre cartes", "Four-card hand"),
+        Kind("quatre_parmi_cinq", FOUR_CARDS, 5, "Meilleure main de 4 parmi 5", "Best 4 of 5"),
+        Kind("quatre_parmi_six", FOUR_CARDS, 6, "Meilleure main de 4 parmi 6", "Best 4 of 6"),
+        Kind("cinq_cartes", FIVE_CARDS, 5, "Main de cinq cartes", "Five-card hand"),
+        Kind("cinq_parmi_sept", FIVE_CARDS, 7, "Meilleure main de 5 parmi 7", "Best 5 of 7"),
     )
 }
 

@@ -11,7 +11,7 @@ import numpy as np
 
 from .distributions import rank_multisets
 from .poker import rank_only_value, suited_value
-from .ranking import ranking
+from .ranking import FIVE_CARDS, ranking
 
 _POWERS = 5 ** np.arange(13, dtype=np.int64)
 
@@ -30,7 +30,7 @@ def _tables(ranking_key: str, cards: int):
     return keys[order], values[order], suit_table
 
 
-def evaluate_many(hands, ranking_key: str = "lu.cinq_cartes") -> np.ndarray:
+def evaluate_many(hands, ranking_key: str = FIVE_CARDS) -> np.ndarray:
     """Values of hands given as an (N, n) integer array of cards (see `cards`), best k of n."""
     hands = np.asarray(hands)
     keys, values, suit_table = _tables(ranking_key, hands.shape[1])

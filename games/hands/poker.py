@@ -9,7 +9,7 @@ the rank-only hand and, for a suit holding k cards or more, the straight flush o
 from itertools import combinations
 
 from .cards import rank, suit
-from .ranking import Ranking, ranking
+from .ranking import FIVE_CARDS, OMAHA, Ranking, ranking
 
 FULL_MASK = (1 << 13) - 1
 
@@ -84,7 +84,7 @@ def suited_value(mask: int, rules: Ranking) -> int:
     return rules.value("flush", _top(mask, rules.size))
 
 
-def evaluate(hand, rules: Ranking | str = "lu.cinq_cartes") -> int:
+def evaluate(hand, rules: Ranking | str = FIVE_CARDS) -> int:
     """Value of the best `rules.size`-card hand within `hand` (any number of cards ≥ size)."""
     rules = ranking(rules) if isinstance(rules, str) else rules
     if len(hand) < rules.size:
@@ -101,7 +101,7 @@ def evaluate(hand, rules: Ranking | str = "lu.cinq_cartes") -> int:
     return value
 
 
-def omaha(hole, board, rules: Ranking | str = "lu.omaha") -> int:
+def omaha(hole, board, rules: Ranking | str = OMAHA) -> int:
     """Exactly two of the four hole cards and three of the five board cards (LU RGD 1979 art. 49-5)."""
     rules = ranking(rules) if isinstance(rules, str) else rules
     return max(evaluate(two + three, rules) for two in combinations(hole, 2) for three in combinations(board, 3))

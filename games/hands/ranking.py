@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from compliance.profiles import hand_ranking
 from games.rules.yamlfile import read
 
 RANKINGS_DIR = Path(__file__).resolve().parent.parent / "rules" / "rankings"
@@ -28,8 +29,11 @@ PRIMARY_RANKS = {
     "four_of_a_kind": 1,
     "straight_flush": 1,
 }
+# The rankings the evaluators use by default, as the jurisdictions' profiles name them (concepts « mains.<name> »).
+FIVE_CARDS, FOUR_CARDS, THREE_CARDS, OMAHA = (hand_ranking(name) for name in (
+    "cinq_cartes", "quatre_cartes", "trois_cartes", "omaha"))
 # Number of cards in a hand of each ranking; every other poker ranking of the sources has five.
-HAND_SIZES = {"qc.trois_cartes": 3, "qc.quatre_cartes": 4}
+HAND_SIZES = {THREE_CARDS: 3, FOUR_CARDS: 4}
 
 
 @dataclass(frozen=True)
@@ -81,7 +85,7 @@ def ranking_of_classes(key: str, highest_first, cited: str) -> Ranking:
 
 @cache
 def ranking(key: str) -> Ranking:
-    """The ranking `key` (e.g. "qc.quatre_cartes") from its rule file, undated: for the pure evaluators and their
+    """The ranking `key` (e.g. FOUR_CARDS) from its rule file, undated: for the pure evaluators and their
     lookup tables. Code that applies a ranking to a casino's day reads it with games.selectors.ranking_at."""
     jurisdiction, _, name = key.partition(".")
     document = read(RANKINGS_DIR / jurisdiction / f"{name}.yaml")

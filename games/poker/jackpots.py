@@ -11,10 +11,10 @@ from itertools import combinations
 
 from games.hands.cards import parse
 from games.hands.poker import evaluate, omaha
-from games.hands.ranking import CATEGORY_SHIFT, RANK_CHARS, ranking
+from games.hands.ranking import CATEGORY_SHIFT, FIVE_CARDS, RANK_CHARS, ranking
 
 CENT = Decimal("0.01")
-FIVE = ranking("lu.cinq_cartes")
+FIVE = ranking(FIVE_CARDS)
 # Highest first, the royal flush apart: a level may only bear on the first `combinaisons_eligibles` of them.
 HIGHEST_FIRST = ("royal_flush", *reversed(FIVE.categories))
 TOP_COMBINATIONS = HIGHEST_FIRST[:3]  # the forms' default levels; the rule data decides what is allowed

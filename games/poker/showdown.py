@@ -7,7 +7,7 @@ button (ROPTA §10.8) through games.poker.pots.split. In high-low (QC RJC art. 6
 pot is halved between the best high hand and the best low hand of five different ranks eight or under, the odd chip
 to the high half; without such a low hand the high hand takes it all.
 
-The values are games.hands.poker's with the "lu.cinq_cartes" ranking, remembered by rank multiset and suit mask so
+The values are games.hands.poker's with the five-card ranking (FIVE_CARDS), remembered by rank multiset and suit mask so
 that a replay does not rank the same ranks twice: `value` gives exactly what `evaluate` gives (the tests check it)."""
 
 from collections.abc import Sequence
@@ -16,12 +16,12 @@ from itertools import combinations
 from typing import Final
 
 from games.hands.poker import rank_only_value, suited_value
-from games.hands.ranking import ranking
+from games.hands.ranking import FIVE_CARDS, ranking
 
 from .outcome import NEAREST
 from .pots import split
 
-FIVE: Final = ranking("lu.cinq_cartes")
+FIVE: Final = ranking(FIVE_CARDS)
 _WEIGHT: Final = tuple(5 ** (card >> 2) for card in range(52))  # a rank multiset as a number in base 5
 _BIT: Final = tuple(1 << (card >> 2) for card in range(52))
 _LOW: Final = tuple(1 if card >> 2 == 12 else (card >> 2) + 2 for card in range(52))  # the ace low, 2 … 8 as themselves

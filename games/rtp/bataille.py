@@ -24,6 +24,7 @@ from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 
+from compliance.profiles import engine_game
 from games.hands import bataille
 from games.rules.yamlfile import read
 
@@ -31,7 +32,7 @@ from . import rulebook
 from .rulebook import net_gain
 from .strategy import StrategyResult
 
-GAME = "lu.bataille"
+GAME = engine_game("bataille")  # the game the profiles give this engine (compliance.profiles)
 STRATEGIES = ("guerre", "abandon")
 READINGS = rulebook.READINGS
 STRATEGIES_DIR = Path(__file__).resolve().parent / "strategies"
@@ -56,7 +57,7 @@ def _citations(strategy: str) -> tuple[str, ...]:
 
 
 def default_decks(on: datetime.date | None = None) -> int:
-    return int(rulebook.value("lu.bataille.paquets", on))
+    return int(rulebook.value(f"{GAME}.paquets", on))
 
 
 def probabilities(decks: int | None = None, counts: tuple[int, ...] | None = None,
@@ -98,16 +99,16 @@ def tie_probability(decks: int | None = None, on: datetime.date | None = None) -
 def tie_bet(reading: str | None = None, decks: int | None = None, on: datetime.date | None = None) -> Fraction:
     """Player's expected result per unit on the « mise égalité » (« 10 pour 1 »), under `reading` or the one its
     text supports."""
-    odds, table_reading, _ = _payout("lu.bataille.egalite", on)
+    odds, table_reading, _ = _payout(f"{GAME}.egalite", on)
     tie = tie_probability(decks, on)
     return tie * net_gain(odds, reading or table_reading["default"]) - (1 - tie)
 
 
 def _returns(reading: str, decks: int | None, on: datetime.date | None) -> dict[str, Fraction]:
     found = probabilities(decks, on=on)
-    odds, _, _ = _payout("lu.bataille.bataille", on)
-    extra = _value("lu.bataille.mise_bataille", on)
-    kept = _value("lu.bataille.abandon_part_restituee", on)
+    odds, _, _ = _payout(f"{GAME}.bataille", on)
+    extra = _value(f"{GAME}.mise_bataille", on)
+    kept = _value(f"{GAME}.abandon_part_restituee", on)
     base = found["gagne"] - found["perd"]
     war = found["bataille_gagnee"] * net_gain(odds, reading) - found["bataille_perdue"] * (1 + extra)
     return {"guerre": base + found["egalite"] * war, "abandon": base - found["egalite"] * (1 - kept)}
@@ -123,14 +124,14 @@ def evaluate(strategy: str = "guerre", reading: str | None = None, decks: int | 
     if strategy not in STRATEGIES:
         raise ValueError(f"stratégie inconnue « {strategy} » / unknown strategy")
     on = rulebook.day(on)
-    _, table_reading, _ = _payout("lu.bataille.bataille", on)
+    _, table_reading, _ = _payout(f"{GAME}.bataille", on)
     reading = reading or table_reading["default"]
     if reading not in READINGS:
         raise ValueError(f"lecture inconnue « {reading} » / unknown reading")
     found = probabilities(decks, on=on)
     both = {name: _returns(name, decks, on) for name in (table_reading["default"], table_reading["alternative"])}
     mine = both[reading]
-    extra = _value("lu.bataille.mise_bataille", on)
+    extra = _value(f"{GAME}.mise_bataille", on)
     best = {name: max(figures, key=figures.get) for name, figures in both.items()}
     other = next(name for name in both if name != reading)
     gap = both[other][strategy] - mine[strategy]

@@ -6,18 +6,24 @@ strategy; Hold'em de casino pays raises only against a qualified dealer, so it h
 """
 
 import datetime
+from functools import partial
 
 import numpy as np
 
+from compliance.profiles import concept, engine_game, engine_games, game_engine, game_profile
 from games.hands.fast import evaluate_many
-from games.hands.ranking import ranking
+from games.hands.ranking import FIVE_CARDS, ranking
 
 from . import rulebook
 from .simulate import Chunk, category, deal, exact_side_bet, multiple, paytable, qualifies, rule_value, run
 from .strategy import Progress, StrategyResult
 
-# MC's ranking lists only the paid classes; hands are compared in the usual order (its note).
-RANKING = "lu.cinq_cartes"
+# A text whose ranking lists only the paid classes (engine « uth_classes_payees »): hands are compared in the usual
+# five-card order (its note).
+RANKING = FIVE_CARDS
+# The games each engine computes, as the jurisdictions' profiles name them (compliance.profiles).
+UTH, PAID_CLASSES, HOLDEM = "uth", "uth_classes_payees", "holdem_casino"
+HOLDEM_GAME = engine_game(HOLDEM)
 PAIR, TWO_PAIR, STRAIGHT = (ranking(RANKING).index(name) for name in ("pair", "two_pair", "straight"))
 UTH_RIVER_OUTS = 21  # call below this many dealer outs (folding costs ante and blind)
 HOLDEM_RIVER_OUTS = 9  # A 0,5 R below this many (not betting costs nothing; fitted by simulation)
@@ -114,16 +120,18 @@ def multiple_list(key: str, on: datetime.date | None = None) -> float:
 # --- Ultimate Texas Hold'em ----------------------------------------------------------------------
 
 
-def settle_uth(player, dealer, play, *, game="lu.uth", reading=None, on=None):
+def settle_uth(player, dealer, play, *, game=None, reading=None, on=None):
     """(ante, blind, play) per round; `play` in antes, 0 for a fold at the river.
 
     A dealer without a pair returns the ante and plays the rest (37-13); the blind pays on its table
     for a straight or better and is returned on a smaller win; ties return everything. `reading` is the
-    blind table's reading of its odds, the one its text supports by default."""
+    blind table's reading of its odds, the one its text supports by default; `game` is the engine « uth »'s game
+    unless named."""
+    game = game or engine_game(UTH)
     qualified = qualifies(dealer, rule_value(f"{game}.qualification_croupier", on))
     # the game's ranking from the rule data on its day (LU RGD 1979 art. 37-10, a draft); MC AM 2007-668 art. 1 lists
-    # only the paying hands (mc.uth), so Monaco's hands keep the five-card categories they are valued with
-    ranks = rulebook.ranking(game, on) if game == "lu.uth" else ranking(RANKING)
+    # only the paying hands, so Monaco's hands keep the five-card categories they are valued with
+    ranks = ranking(RANKING) if game_engine(game) == PAID_CLASSES else rulebook.ranking(game, on)
     listed, net = paytable(f"{game}.blind", on).pays(player, ranks, reading)
     outcome = np.sign(player - dealer).astype(float)
     folded = play == 0
@@ -133,11 +141,10 @@ def settle_uth(player, dealer, play, *, game="lu.uth", reading=None, on=None):
     return ante, blind, play * outcome
 
 
-# The two texts name the same raises differently.
-RAISE_KEYS = {
-    "lu.uth": ("relance_preflop", "relance_flop", "relance_river"),
-    "mc.uth": ("play_preflop", "play_flop", "play_river"),
-}
+# The two texts name the same raises differently: each profile maps the concepts « uth.relance_* » to its game's keys.
+RAISES = ("relance_preflop", "relance_flop", "relance_river")
+RAISE_KEYS = {game: tuple(concept(game_profile(game).code, f"uth.{name}").removeprefix(f"{game}.") for name in RAISES)
+              for game in (*engine_games(UTH), *engine_games(PAID_CLASSES))}
 
 
 def _uth_player(game: str):
@@ -216,18 +223,18 @@ def _evaluate_uth(game: str, rounds: int, seed: int, progress: Progress | None, 
     )
 
 
-def evaluate_lu_uth(rounds: int = 4_000_000, seed: int = 0, progress: Progress | None = None,
-                    on: datetime.date | None = None) -> StrategyResult:
+def evaluate_uth(game: str, rounds: int = 4_000_000, seed: int = 0, progress: Progress | None = None,
+                 on: datetime.date | None = None) -> StrategyResult:
     # 37-13 also says TRIPS is lost when the dealer wins; read with « Le joueur gagne le TRIPS avec un
     # brelan ou mieux » and 37-14 as the usual independent bet.
-    notes = (TRIPS_NOTE.format(citation=rulebook.citation("lu.uth", "37-13", "37-14")),)
-    return _evaluate_uth("lu.uth", rounds, seed, progress, ("37-13", "37-14"), notes, on)
+    notes = (TRIPS_NOTE.format(citation=rulebook.citation(game, "37-13", "37-14")),)
+    return _evaluate_uth(game, rounds, seed, progress, ("37-13", "37-14"), notes, on)
 
 
-def evaluate_mc_uth(rounds: int = 4_000_000, seed: int = 0, progress: Progress | None = None,
-                    on: datetime.date | None = None) -> StrategyResult:
-    notes = ("Mains comparées dans l'ordre usuel (lu.cinq_cartes) : l'arrêté ne liste que les classes payées.",)
-    return _evaluate_uth("mc.uth", rounds, seed, progress, ("1",), notes, on)
+def evaluate_uth_paid_classes(game: str, rounds: int = 4_000_000, seed: int = 0, progress: Progress | None = None,
+                              on: datetime.date | None = None) -> StrategyResult:
+    notes = (f"Mains comparées dans l'ordre usuel ({RANKING}) : l'arrêté ne liste que les classes payées.",)
+    return _evaluate_uth(game, rounds, seed, progress, ("1",), notes, on)
 
 
 # --- Hold'em poker de casino ---------------------------------------------------------------------
@@ -267,8 +274,8 @@ def settle_holdem_casino(player, dealer, raised, folded, *, reading=None, on=Non
     the ante and raises 1 to 1 when beaten, the super ante on its table from the straight up and
     returns it on a smaller win; ties return everything. `reading` is the super ante table's reading of
     its odds, the one its text supports by default."""
-    qualified = qualifies(dealer, rule_value("lu.holdem_casino.qualification_croupier", on))
-    listed, net = paytable("lu.holdem_casino.super_ante", on).pays(player, rulebook.ranking("lu.holdem_casino", on),
+    qualified = qualifies(dealer, rule_value(f"{HOLDEM_GAME}.qualification_croupier", on))
+    listed, net = paytable(f"{HOLDEM_GAME}.super_ante", on).pays(player, rulebook.ranking(HOLDEM_GAME, on),
                                                                     reading)
     outcome = np.where(qualified, np.sign(player - dealer).astype(float), 0.0)
     ante = np.where(folded, -1.0, np.where(qualified, outcome, 1.0))
@@ -280,24 +287,24 @@ def settle_holdem_casino(player, dealer, raised, folded, *, reading=None, on=Non
 def _play_holdem_casino(rng, rounds, on) -> Chunk:
     cards = deal(rng, rounds, 9)
     hole, board, player, dealer = _values(cards)
-    a4 = multiple_list("lu.holdem_casino.relance_preflop", on)
+    a4 = multiple_list(f"{HOLDEM_GAME}.relance_preflop", on)
     bet = np.where(holdem_a4(hole), a4, 0.0)
     later = np.flatnonzero(bet == 0)
-    bet[later] = np.where(holdem_a2(hole[later], cards[later, 4:7]), multiple("lu.holdem_casino.relance_flop", on),
+    bet[later] = np.where(holdem_a2(hole[later], cards[later, 4:7]), multiple(f"{HOLDEM_GAME}.relance_flop", on),
                           0.0)
     # Abandoning at the turn gives up two antes to save half of one: every class of hands tried did
     # better going on, so this strategy never abandons.
     late = np.flatnonzero(bet == 0)
     folded = np.zeros(rounds, dtype=bool)
     turn = np.zeros(rounds)
-    turn[late] = multiple("lu.holdem_casino.relance_turn", on)
+    turn[late] = multiple(f"{HOLDEM_GAME}.relance_turn", on)
     river = np.zeros(rounds)
     strong = dealer_outs(hole[late], board[late], player[late]) < HOLDEM_RIVER_OUTS
-    river[late] = np.where(strong, multiple("lu.holdem_casino.relance_river", on), 0.0)
+    river[late] = np.where(strong, multiple(f"{HOLDEM_GAME}.relance_river", on), 0.0)
     raised = bet + turn + river
     ante, super_ante, raises = settle_holdem_casino(player, dealer, raised, folded, on=on)
-    qualified = qualifies(dealer, rule_value("lu.holdem_casino.qualification_croupier", on))
-    table = paytable("lu.holdem_casino.super_ante", on)
+    qualified = qualifies(dealer, rule_value(f"{HOLDEM_GAME}.qualification_croupier", on))
+    table = paytable(f"{HOLDEM_GAME}.super_ante", on)
     variants = {}
     if table.ambiguous:
         variants[table.alternative] = sum(settle_holdem_casino(player, dealer, raised, folded,
@@ -326,7 +333,7 @@ def _play_holdem_casino(rng, rounds, on) -> Chunk:
 def evaluate_holdem_casino(rounds: int = 3_000_000, seed: int = 0, progress: Progress | None = None,
                            on: datetime.date | None = None) -> StrategyResult:
     return run(
-        "lu.holdem_casino",
+        HOLDEM_GAME,
         _play_holdem_casino,
         rounds,
         seed,
@@ -334,16 +341,15 @@ def evaluate_holdem_casino(rounds: int = 3_000_000, seed: int = 0, progress: Pro
         articles=("37-9",),
         on=on,
         details={
-            **reading_details("lu.holdem_casino.super_ante", on),
-            "qualification": rule_value("lu.holdem_casino.qualification_croupier", on),
-            "side_bets": {"bonus": exact_side_bet("lu.holdem_casino.bonus", "cinq_parmi_sept", on)},
-            "notes": [UNQUALIFIED_NOTE.format(citation=rulebook.citation("lu.holdem_casino", "37-9"))],
+            **reading_details(f"{HOLDEM_GAME}.super_ante", on),
+            "qualification": rule_value(f"{HOLDEM_GAME}.qualification_croupier", on),
+            "side_bets": {"bonus": exact_side_bet(f"{HOLDEM_GAME}.bonus", "cinq_parmi_sept", on)},
+            "notes": [UNQUALIFIED_NOTE.format(citation=rulebook.citation(HOLDEM_GAME, "37-9"))],
         },
     )
 
 
-SIMULATIONS = {
-    "lu.uth": evaluate_lu_uth,
-    "mc.uth": evaluate_mc_uth,
-    "lu.holdem_casino": evaluate_holdem_casino,
-}
+# engine → its evaluation of one of its games; SIMULATIONS: each game the profiles give these engines → its evaluation
+ENGINES = {UTH: evaluate_uth, PAID_CLASSES: evaluate_uth_paid_classes,
+           HOLDEM: lambda game, **options: evaluate_holdem_casino(**options)}
+SIMULATIONS = {game: partial(function, game) for engine, function in ENGINES.items() for game in engine_games(engine)}

@@ -12,14 +12,18 @@ import datetime
 
 import numpy as np
 
+from compliance.profiles import concept, engine_game, game_profile
 from games.hands.fast import evaluate_many
-from games.hands.ranking import ranking
+from games.hands.ranking import FOUR_CARDS, ranking
 
 from . import games_holdem, rulebook
 from .simulate import Chunk, category, deal, exact_side_bet, multiple, paytable, qualifies, rule_value, run, top_rank
 from .strategy import Progress, StrategyResult
 
-FIVE, FOUR = "qc.cinq_cartes", "qc.quatre_cartes"
+# The games these engines compute, as the jurisdictions' profiles name them (compliance.profiles).
+CARAIBES, BOSTON, QUATRE_CARTES, FOU = (engine_game(name) for name in ("caraibes", "boston", "quatre_cartes", "fou"))
+# the five-card ranking of the caraibes' jurisdiction (QC RJC art. 67.2, 67.11); the four-card evaluators' ranking
+FIVE, FOUR = concept(game_profile(CARAIBES).code, "classement.cinq_cartes"), FOUR_CARDS
 DECKS_NOTE = "Un ou deux paquets permis ; simulé avec un paquet de 52 cartes."
 
 # Notes naming an article: `{citation}` is filled from the rule data (games.rtp.rulebook.citation), which says
@@ -75,13 +79,13 @@ def settle_caraibes(player, dealer, raised, *, qualification=None, unlisted=None
     open (67.17). The keyword arguments give the other readings reported as variants: `qualification="as_roi"`
     (ace and king, the usual game), `unlisted=0.0` (the additional bet of an unlisted win only returned),
     `initial="1_a_1"` (the usual game: a winning initial bet paid 1 to 1, the additional bet alone on the table)."""
-    call = multiple("qc.caraibes.mise_additionnelle", on)
-    qualified = qualifies(dealer, qualification or rule_value("qc.caraibes.qualification_croupier", on))
-    listed, table = paytable("qc.caraibes.main", on).pays(player, rulebook.ranking("qc.caraibes", on))
-    outside = multiple("qc.caraibes.gain_hors_bareme", on)
+    call = multiple(f"{CARAIBES}.mise_additionnelle", on)
+    qualified = qualifies(dealer, qualification or rule_value(f"{CARAIBES}.qualification_croupier", on))
+    listed, table = paytable(f"{CARAIBES}.main", on).pays(player, rulebook.ranking(CARAIBES, on))
+    outside = multiple(f"{CARAIBES}.gain_hors_bareme", on)
     net = np.where(listed, table, outside if unlisted is None else unlisted)
     outcome = np.where(qualified, _outcome(player, dealer), 0.0)
-    on_table = (initial or rule_value("qc.caraibes.mise_initiale_gagnante", on)) == "bareme"
+    on_table = (initial or rule_value(f"{CARAIBES}.mise_initiale_gagnante", on)) == "bareme"
     ante_win = np.where(listed, table, outside) if on_table else 1.0  # an unlisted win: the text's rate, as read
     first = np.where(~qualified, 1.0, np.where(outcome > 0, ante_win, outcome))
     additional = call * np.where(outcome > 0, net, outcome)
@@ -93,13 +97,13 @@ def _play_caraibes(rng, rounds, on) -> Chunk:
     player, dealer = evaluate_many(cards[:, :5], FIVE), evaluate_many(cards[:, 5:], FIVE)
     raised = caraibes_raises(player)
     initial, additional = settle_caraibes(player, dealer, raised, on=on)
-    qualified = qualifies(dealer, rule_value("qc.caraibes.qualification_croupier", on))
+    qualified = qualifies(dealer, rule_value(f"{CARAIBES}.qualification_croupier", on))
     outcome = _outcome(player, dealer)
-    listed, _ = paytable("qc.caraibes.main", on).pays(player, rulebook.ranking("qc.caraibes", on))
+    listed, _ = paytable(f"{CARAIBES}.main", on).pays(player, rulebook.ranking(CARAIBES, on))
     shown = raised & qualified
     return Chunk(
         result=initial + additional,
-        stake=1 + multiple("qc.caraibes.mise_additionnelle", on) * raised,
+        stake=1 + multiple(f"{CARAIBES}.mise_additionnelle", on) * raised,
         bets={"initial": initial, "additional": additional},
         decisions={"raise": raised, "fold": ~raised},
         outcomes={
@@ -122,9 +126,9 @@ def evaluate_caraibes(rounds: int = 1_000_000, seed: int = 0, progress: Progress
     # Published: 5.22 % per ante for optimal play of the usual game (100-50-20-7-5-4-3-2-1, every win
     # paid at least even money, dealer opens with A-K): the variant "dealer_ace_and_king" is that game under our
     # strategy. Opening with a king or an ace, as the text writes, the dealer opens more often.
-    cited = {name: rulebook.citation("qc.caraibes", number) for name, number in CARAIBES_VARIANT_ARTICLES.items()}
+    cited = {name: rulebook.citation(CARAIBES, number) for name, number in CARAIBES_VARIANT_ARTICLES.items()}
     return run(
-        "qc.caraibes",
+        CARAIBES,
         _play_caraibes,
         rounds,
         seed,
@@ -132,9 +136,9 @@ def evaluate_caraibes(rounds: int = 1_000_000, seed: int = 0, progress: Progress
         articles=("67.17", "67.19", "67.20"),
         on=on,
         details={
-            "qualification": rule_value("qc.caraibes.qualification_croupier", on),
-            "unlisted_win": rule_value("qc.caraibes.gain_hors_bareme", on),
-            "initial_win": rule_value("qc.caraibes.mise_initiale_gagnante", on),
+            "qualification": rule_value(f"{CARAIBES}.qualification_croupier", on),
+            "unlisted_win": rule_value(f"{CARAIBES}.gain_hors_bareme", on),
+            "initial_win": rule_value(f"{CARAIBES}.mise_initiale_gagnante", on),
             "notes": [DECKS_NOTE],
             "variants_described": {name: note.format(citation=cited[name]) for name, note in CARAIBES_VARIANTS.items()},
             "variants_described_en": {name: note.format(citation=cited[name])
@@ -156,9 +160,9 @@ def settle_boston(player, dealer, continued, *, on=None):
 
     Art. 67.63 pays the initial bet on its table whatever the dealer holds; otherwise it is void on a
     win (67.62) and lost on a loss. Ties are not written: every bet is then returned."""
-    first = multiple("qc.boston.premiere_mise_additionnelle", on)
-    second = multiple("qc.boston.deuxieme_mise_additionnelle", on)
-    listed, net = paytable("qc.boston.initiale", on).pays(player, rulebook.ranking("qc.boston", on))
+    first = multiple(f"{BOSTON}.premiere_mise_additionnelle", on)
+    second = multiple(f"{BOSTON}.deuxieme_mise_additionnelle", on)
+    listed, net = paytable(f"{BOSTON}.initiale", on).pays(player, rulebook.ranking(BOSTON, on))
     outcome = _outcome(player, dealer)
     initial = np.where(listed, net, np.minimum(outcome, 0.0))
     return np.where(continued, initial, -1.0), np.where(continued, (first + second) * outcome, -first)
@@ -169,12 +173,12 @@ def _play_boston(rng, rounds, on) -> Chunk:
     player, dealer = evaluate_many(cards[:, :5], FIVE), evaluate_many(cards[:, 5:], FIVE)
     continued = boston_continues(cards[:, :3])
     initial, additional = settle_boston(player, dealer, continued, on=on)
-    listed, _ = paytable("qc.boston.initiale", on).pays(player, rulebook.ranking("qc.boston", on))
+    listed, _ = paytable(f"{BOSTON}.initiale", on).pays(player, rulebook.ranking(BOSTON, on))
     outcome = _outcome(player, dealer)
-    first = multiple("qc.boston.premiere_mise_additionnelle", on)
+    first = multiple(f"{BOSTON}.premiere_mise_additionnelle", on)
     return Chunk(
         result=initial + additional,
-        stake=1 + first + multiple("qc.boston.deuxieme_mise_additionnelle", on) * continued,
+        stake=1 + first + multiple(f"{BOSTON}.deuxieme_mise_additionnelle", on) * continued,
         bets={"initial": initial, "additional": additional},
         decisions={"second_additional": continued, "fold": ~continued},
         outcomes={
@@ -189,7 +193,7 @@ def _play_boston(rng, rounds, on) -> Chunk:
 def evaluate_boston(rounds: int = 6_000_000, seed: int = 0, progress: Progress | None = None,
                     on: datetime.date | None = None) -> StrategyResult:
     return run(
-        "qc.boston",
+        BOSTON,
         _play_boston,
         rounds,
         seed,
@@ -197,10 +201,10 @@ def evaluate_boston(rounds: int = 6_000_000, seed: int = 0, progress: Progress |
         articles=("67.62", "67.63"),
         on=on,
         details={
-            "side_bets": {"bonus": exact_side_bet("qc.boston.bonus", "trois_cartes", on)},
+            "side_bets": {"bonus": exact_side_bet(f"{BOSTON}.bonus", "trois_cartes", on)},
             "notes": [
                 "Égalité des mains de cinq cartes, non réglée par le texte : toutes les mises sont rendues.",
-                BOSTON_INITIAL_NOTE.format(citation=rulebook.citation("qc.boston", "67.63")),
+                BOSTON_INITIAL_NOTE.format(citation=rulebook.citation(BOSTON, "67.63")),
                 DECKS_NOTE,
             ],
         },
@@ -212,7 +216,7 @@ def evaluate_boston(rounds: int = 6_000_000, seed: int = 0, progress: Progress |
 
 def quatre_cartes_raise(player: np.ndarray, on: datetime.date | None = None) -> np.ndarray:
     """Strategy « paires »: 3× with tens or better, 1× with threes to nines, fold below (0)."""
-    limits = rule_value("qc.quatre_cartes.mise_additionnelle", on)
+    limits = rule_value(f"{QUATRE_CARTES}.mise_additionnelle", on)
     low, high = float(limits["min"]), float(limits["max"])
     pair = ranking(FOUR).index("pair")
     cat, top = category(player), top_rank(player)
@@ -222,7 +226,7 @@ def quatre_cartes_raise(player: np.ndarray, on: datetime.date | None = None) -> 
 def settle_quatre_cartes(player, dealer, raised, *, on=None):
     """(initial, additional); `raised` is the additional bet in initial bets, 0 for a fold. The player
     wins ties (67.72 « égale ou supérieure ») and the initial bet's bonus is paid on top (67.73)."""
-    listed, bonus = paytable("qc.quatre_cartes.initiale", on).pays(player, rulebook.ranking("qc.quatre_cartes", on))
+    listed, bonus = paytable(f"{QUATRE_CARTES}.initiale", on).pays(player, rulebook.ranking(QUATRE_CARTES, on))
     won = np.where(player >= dealer, 1.0, -1.0)
     return np.where(raised > 0, won + bonus, -1.0), raised * won
 
@@ -251,7 +255,7 @@ def evaluate_quatre_cartes(rounds: int = 1_500_000, seed: int = 0, progress: Pro
     # Published: about 2.8 % per ante for the usual game (same rules, ante bonus 25-20-2) played
     # optimally, the dealer's face-up card included; this strategy ignores that card.
     return run(
-        "qc.quatre_cartes",
+        QUATRE_CARTES,
         _play_quatre_cartes,
         rounds,
         seed,
@@ -259,7 +263,7 @@ def evaluate_quatre_cartes(rounds: int = 1_500_000, seed: int = 0, progress: Pro
         articles=("67.72", "67.73"),
         on=on,
         details={
-            "side_bets": {"paire_as": exact_side_bet("qc.quatre_cartes.paire_as", "quatre_parmi_cinq", on)},
+            "side_bets": {"paire_as": exact_side_bet(f"{QUATRE_CARTES}.paire_as", "quatre_parmi_cinq", on)},
             "notes": [DECKS_NOTE],
         },
     )
@@ -275,8 +279,8 @@ def fou_play(player: np.ndarray, on: datetime.date | None = None) -> np.ndarray:
     cat, top = category(player), top_rank(player)
     aces_up = (cat > pair) | ((cat == pair) & (top == 14))
     playable = player >= rules.value("high_card", [13, 12, 8, 4])
-    high = multiple("qc.fou.mise_additionnelle_maximum_paire_as", on)
-    return np.where(aces_up, high, np.where(playable, multiple("qc.fou.mise_additionnelle", on), 0.0))
+    high = multiple(f"{FOU}.mise_additionnelle_maximum_paire_as", on)
+    return np.where(aces_up, high, np.where(playable, multiple(f"{FOU}.mise_additionnelle", on), 0.0))
 
 
 def settle_fou(player, dealer, played, *, flush_odds=None, on=None):
@@ -286,8 +290,8 @@ def settle_fou(player, dealer, played, *, flush_odds=None, on=None):
     bet (67.83). The super bonus table applies whatever the dealer holds (67.85), so a straight or
     better is paid even against a dealer who does not open. `flush_odds` replaces the table's flush
     rate, for the variant that reads « 3 à 1 » as a misprint."""
-    qualified = qualifies(dealer, rule_value("qc.fou.qualification_croupier", on))
-    listed, bonus = paytable("qc.fou.super_bonus", on).pays(player, rulebook.ranking("qc.fou", on))
+    qualified = qualifies(dealer, rule_value(f"{FOU}.qualification_croupier", on))
+    listed, bonus = paytable(f"{FOU}.super_bonus", on).pays(player, rulebook.ranking(FOU, on))
     if flush_odds is not None:
         bonus = np.where(category(player) == ranking(FOUR).index("flush"), flush_odds, bonus)
     outcome = np.where(qualified, _outcome(player, dealer), 0.0)
@@ -302,12 +306,12 @@ def _play_fou(rng, rounds, on) -> Chunk:
     player, dealer = evaluate_many(cards[:, :5], FOUR), evaluate_many(cards[:, 5:], FOUR)
     played = fou_play(player, on)
     initial, super_bonus, additional = settle_fou(player, dealer, played, on=on)
-    qualified = qualifies(dealer, rule_value("qc.fou.qualification_croupier", on))
-    listed, _ = paytable("qc.fou.super_bonus", on).pays(player, rulebook.ranking("qc.fou", on))
+    qualified = qualifies(dealer, rule_value(f"{FOU}.qualification_croupier", on))
+    listed, _ = paytable(f"{FOU}.super_bonus", on).pays(player, rulebook.ranking(FOU, on))
     shown = (played > 0) & qualified
     return Chunk(
         result=initial + super_bonus + additional,
-        stake=1 + multiple("qc.fou.mise_super_bonus", on) + played,
+        stake=1 + multiple(f"{FOU}.mise_super_bonus", on) + played,
         bets={"initial": initial, "super_bonus": super_bonus, "additional": additional},
         decisions={"fold": played == 0, "play_1x": played == 1, "play_3x": played == 3},
         outcomes={
@@ -326,9 +330,9 @@ def evaluate_fou(rounds: int = 2_000_000, seed: int = 0, progress: Progress | No
                  on: datetime.date | None = None) -> StrategyResult:
     # Published: about 3.4 % per ante for the usual game, whose super bonus pays a flush 3 to 2;
     # the QC table reads « Couleur 3 à 1 », which alone adds 1.5 × P(flush) ≈ 6.6 % per ante.
-    super_bonus = rulebook.citation("qc.fou", "67.85")
+    super_bonus = rulebook.citation(FOU, "67.85")
     return run(
-        "qc.fou",
+        FOU,
         _play_fou,
         rounds,
         seed,
@@ -336,11 +340,11 @@ def evaluate_fou(rounds: int = 2_000_000, seed: int = 0, progress: Progress | No
         articles=("67.82", "67.83", "67.84", "67.85", "67.86"),
         on=on,
         details={
-            "qualification": rule_value("qc.fou.qualification_croupier", on),
-            "side_bets": {"paire_dames": exact_side_bet("qc.fou.paire_dames", "quatre_parmi_cinq", on)},
+            "qualification": rule_value(f"{FOU}.qualification_croupier", on),
+            "side_bets": {"paire_dames": exact_side_bet(f"{FOU}.paire_dames", "quatre_parmi_cinq", on)},
             "variants_described": {"flush_3_to_2": FOU_FLUSH_VARIANT.format(citation=super_bonus)},
             "notes": [
-                FOU_SUPER_BONUS_NOTE.format(citation=super_bonus, void=rulebook.citation("qc.fou", "67.82")),
+                FOU_SUPER_BONUS_NOTE.format(citation=super_bonus, void=rulebook.citation(FOU, "67.82")),
                 DECKS_NOTE,
             ],
         },
@@ -348,9 +352,9 @@ def evaluate_fou(rounds: int = 2_000_000, seed: int = 0, progress: Progress | No
 
 
 SIMULATIONS = {
-    "qc.caraibes": evaluate_caraibes,
-    "qc.boston": evaluate_boston,
-    "qc.quatre_cartes": evaluate_quatre_cartes,
-    "qc.fou": evaluate_fou,
+    CARAIBES: evaluate_caraibes,
+    BOSTON: evaluate_boston,
+    QUATRE_CARTES: evaluate_quatre_cartes,
+    FOU: evaluate_fou,
     **games_holdem.SIMULATIONS,
 }

@@ -24,6 +24,7 @@ from math import comb, lcm
 
 import numpy as np
 
+from compliance.profiles import concept, engine_game, game_profile
 from games.hands.cards import RANKS, rank, suit
 from games.hands.fast import evaluate_many
 from games.hands.ranking import CATEGORY_SHIFT, ranking
@@ -32,10 +33,12 @@ from . import rulebook
 from .hands import winning_line
 from .strategy import Progress, StrategyResult
 
-GAME = "qc.grand_prix"
+GAME = engine_game("grand_prix")  # the game the profiles give this engine (compliance.profiles)
 STRATEGY = "retrait_optimal"
-PAYTABLE = "qc.grand_prix.main"
-RANKING = "qc.cinq_cartes"  # the Québec ranking (QC RJC art. 67.2, 67.11), the ace low in A-2-3-4-5 only (67.1)
+PAYTABLE = f"{GAME}.main"
+# the Québec ranking, its profile\'s « classement.cinq_cartes » (QC RJC art. 67.2, 67.11), the ace low in A-2-3-4-5
+# only (67.1)
+RANKING = concept(game_profile(GAME).code, "classement.cinq_cartes")
 # the articles the result rests on, among the game's (games/rules/games/qc/grand_prix.yaml), cited from the rule data
 ARTICLES = ("67.1", "67.2", "67.4", "67.6", "67.7", "67.8")
 UNIT = "une des trois mises égales ({citation}) / one of the three equal bets"

@@ -21,13 +21,14 @@ from pathlib import Path
 
 import numpy as np
 
+from compliance.profiles import engine_game
 from games.hands import pai_gow
 from games.rules.yamlfile import read
 
 from . import rulebook
 from .strategy import Progress, StrategyResult, mean_and_ci
 
-GAME = "qc.pai_gow"
+GAME = engine_game("pai_gow")  # the game the profiles give this engine (compliance.profiles)
 STRATEGIES = ("maison", "optimale")
 STRATEGIES_DIR = Path(__file__).resolve().parent / "strategies"
 _CHUNK = 512
@@ -36,8 +37,8 @@ _CHUNK = 512
 def commission(bet: Decimal, on: datetime.date | None = None) -> Fraction:
     """Commission per unit bet on a winning bet (QC RJC art. 111): 5 % of the next multiple of 10, as the rules in
     force on `on` (today by default) set the rate and the step."""
-    rate = rulebook.value("qc.pai_gow.commission", on)
-    step = rulebook.value("qc.pai_gow.commission_arrondi", on)
+    rate = rulebook.value(f"{GAME}.commission", on)
+    step = rulebook.value(f"{GAME}.commission_arrondi", on)
     bet, step = Fraction(Decimal(bet)), Fraction(Decimal(step))
     if bet <= 0:
         raise ValueError("la mise doit être positive / bet must be positive")

@@ -34,12 +34,12 @@ def evaluations() -> dict:
     from .games_poker import SIMULATIONS
 
     found = {
-        ("lu.bataille", "guerre"): lambda progress: bataille.evaluate("guerre"),
-        ("lu.bataille", "abandon"): lambda progress: bataille.evaluate("abandon"),
-        ("qc.pai_gow", "maison"): lambda progress: pai_gow.evaluate("maison", progress=progress),
-        ("qc.pai_gow", "optimale"): lambda progress: pai_gow.evaluate("optimale", progress=progress),
-        ("qc.grand_prix", "retrait_optimal"): lambda progress: grand_prix.evaluate(progress=progress),
-        ("qc.357", "retrait_optimal"): lambda progress: trois_cinq_sept.evaluate(progress=progress),
+        (bataille.GAME, "guerre"): lambda progress: bataille.evaluate("guerre"),
+        (bataille.GAME, "abandon"): lambda progress: bataille.evaluate("abandon"),
+        (pai_gow.GAME, "maison"): lambda progress: pai_gow.evaluate("maison", progress=progress),
+        (pai_gow.GAME, "optimale"): lambda progress: pai_gow.evaluate("optimale", progress=progress),
+        (grand_prix.GAME, "retrait_optimal"): lambda progress: grand_prix.evaluate(progress=progress),
+        (trois_cinq_sept.GAME, "retrait_optimal"): lambda progress: trois_cinq_sept.evaluate(progress=progress),
     }
     for game, function in SIMULATIONS.items():
         for strategy in (key for (owner, key) in strategies() if owner == game):

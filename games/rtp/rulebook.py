@@ -27,7 +27,7 @@ def day(on: datetime.date | None = None) -> datetime.date:
 
 
 def applies_draft(key: str) -> bool:
-    """Whether the game a value or a table belongs to ("lu.bataille" for "lu.bataille.paquets") rests on a draft."""
+    """Whether the game a value or a table belongs to (the game key before the value's own name) rests on a draft."""
     return selectors.game_on_draft(key=".".join(key.split(".")[:2]))
 
 
@@ -48,7 +48,7 @@ def paytable(key: str, on: datetime.date | None = None) -> dict:
 
 
 def ranking(game: str, on: datetime.date | None = None) -> Ranking:
-    """The hand ranking game `game` ("lu.holdem_casino") ranks hands with, as the rule data gives it on `on`
+    """The hand ranking game `game` (a game key) ranks hands with, as the rule data gives it on `on`
     (`selectors.ranking_at`): the draft gate as for the game's values, its citation « (projet) » where it is one."""
     key = Game.objects.filter(key=game).values_list("ranking__key", flat=True).first()
     return selectors.ranking_at(jurisdiction=game.split(".")[0].upper(), key=key or "", on=day(on),

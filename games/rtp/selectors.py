@@ -8,6 +8,7 @@ from django.utils.translation import gettext
 
 from compliance import formatting
 from compliance.errors import DomainError
+from compliance.profiles import engine_game, game_profile
 from games import errors
 from games.errors import ErrorCode
 from games.models import HandDistribution, StrategyEvaluation
@@ -100,8 +101,10 @@ def wheel_report(*, segments, on: datetime.date) -> dict:
     from .roue import WheelRules, wheel_bets
 
     try:
-        size = rule_value_at(jurisdiction="QC", key="qc.roue_de_fortune.segments", on=on)
-        floor = rule_value_at(jurisdiction="QC", key="qc.roue_de_fortune.taux_retour_minimum", on=on)
+        wheel = engine_game("roue")  # the wheel the profiles give the engine, in its jurisdiction
+        jurisdiction = game_profile(wheel).code
+        size = rule_value_at(jurisdiction=jurisdiction, key=f"{wheel}.segments", on=on)
+        floor = rule_value_at(jurisdiction=jurisdiction, key=f"{wheel}.taux_retour_minimum", on=on)
     except DomainError as exc:  # a day before the rules: the day asked is at fault, not the wheel's rule keys
         if exc.code != ErrorCode.RULE_VALUE_NOT_FOUND:
             raise

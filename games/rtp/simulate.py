@@ -134,7 +134,7 @@ class Paytable:
 
 
 def paytable(key: str, on: datetime.date | None = None) -> Paytable:
-    """Pay table `key` (e.g. "qc.caraibes.main") in its version applicable on `on` (today by default)."""
+    """Pay table `key` (e.g. the Caraïbes' « main ») in its version applicable on `on` (today by default)."""
     table = rulebook.paytable(key, on)
     lines = []
     for entry in table["lines"]:
@@ -184,7 +184,7 @@ def exact_side_bet(key: str, kind: str, on: datetime.date | None = None) -> dict
 
 def rule_value(key: str, on: datetime.date | None = None):
     """The value of a regulated value on `on` (today by default), through games.selectors,
-    e.g. rule_value("qc.caraibes.qualification_croupier") == "roi"."""
+    e.g. the Caraïbes' dealer qualification is "roi"."""
     return rulebook.value(key, on)
 
 

@@ -13,7 +13,7 @@ Z_95 = 1.959963984540054  # two-sided 95 % normal quantile
 
 @dataclass(frozen=True)
 class StrategyResult:
-    game: str  # game key, e.g. "qc.grand_prix"
+    game: str  # game key, as the jurisdiction's profile gives it to its engine
     strategy: str  # key of the strategy in games/rtp/strategies.yaml
     method: str  # "exact" | "simulation"
     optimal: bool | None  # True: proven optimal by the computation; False: known not to be; None: unknown

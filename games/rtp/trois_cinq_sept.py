@@ -22,6 +22,7 @@ from math import comb
 
 import numpy as np
 
+from compliance.profiles import concept, engine_game, game_profile
 from games.hands.cards import RANKS, rank, suit
 from games.hands.fast import _tables as value_tables
 
@@ -29,10 +30,12 @@ from . import rulebook
 from .grand_prix import all_hands, checked, integer_results, line_by_key, paytable
 from .strategy import Progress, StrategyResult
 
-GAME = "qc.357"
+GAME = engine_game("trois_cinq_sept")  # the game the profiles give this engine (compliance.profiles)
 STRATEGY = "retrait_optimal"
-PAYTABLE = "qc.357.sept_cartes"
-RANKING = "lu.cinq_cartes"  # the combinations of QC RJC art. 67.44, the ace low in A-2-3-4-5 only (67.41)
+PAYTABLE = f"{GAME}.sept_cartes"
+# the ranking its profile names (« 357.classement_cinq_cartes »): the combinations of QC RJC art. 67.44, the ace low in
+# A-2-3-4-5 only (67.41)
+RANKING = concept(game_profile(GAME).code, "357.classement_cinq_cartes")
 # the articles the result rests on, among the game's (games/rules/games/qc/357.yaml), cited from the rule data
 ARTICLES = ("67.41", "67.44", "67.45", "67.46", "67.47", "67.50")
 WITHDRAWN = "Mise retirée ({citation})"

@@ -49,6 +49,11 @@ class RuleSet:
     games: dict[str, RuleFile] = field(default_factory=dict)
     paytables: dict[str, RuleFile] = field(default_factory=dict)
     rankings: dict[str, RuleFile] = field(default_factory=dict)
+    profiles: dict[str, RuleFile] = field(default_factory=dict)  # jurisdiction code → its profile
+
+    def keys(self) -> set[str]:
+        """Every key a profile may map a concept to: a value, a game, a pay table, a hand ranking."""
+        return {*self.values, *self.games, *self.paytables, *self.rankings}
 
 
 def _relative(path: Path, root: Path) -> str:
@@ -168,7 +173,7 @@ def _check_reference(checker: _Checker, rules: RuleSet, rule_file: RuleFile, whe
         checker.error(rule_file, [*where, "article" if "article" in resolved else "instrument"], resolved)
         return
     jurisdiction = rules.instruments[reference["instrument"]].data["jurisdiction"]
-    prefix = rule_file.data["key"].split(".")[0]
+    prefix = rule_file.data["key"].split(".")[0] if "key" in rule_file.data else rule_file.data["jurisdiction"].lower()
     if jurisdiction and prefix != jurisdiction.lower():
         checker.error(rule_file, [*where, "instrument"],
                       f"l'instrument « {reference['instrument']} » ({jurisdiction}) ne régit pas « {prefix} »")
@@ -274,6 +279,37 @@ def _check_cross_references(checker: _Checker, rules: RuleSet):
         for index, key in enumerate(keys):
             if keys.index(key) != index:
                 checker.error(rule_file, ["classes", index, "key"], f"classe « {key} » en double")
+
+
+def _load_profiles(checker: _Checker, root: Path, rules: RuleSet):
+    """games/rules/profiles/<code>.yaml: schema, the file named after its jurisdiction, every concept and engine
+    naming a key the data has, every feature's article the instrument's."""
+    for path in sorted((root / "profiles").glob("*.yaml")):
+        try:
+            data = read(path)
+        except RuleFileError as exc:
+            checker.errors.append(RuleFileError(_relative(path, root), exc.line, exc.message))
+            continue
+        rule_file = RuleFile("profile", path, data, root)
+        if not checker.schema(rule_file):
+            continue
+        checker.dates(rule_file, data, [])
+        if data["jurisdiction"] != path.stem.upper():
+            checker.error(rule_file, ["jurisdiction"], f"le profil de « {path.stem} » nomme « {data['jurisdiction']} »")
+            continue
+        known = rules.keys()
+        for name, key in data["concepts"].items():
+            if key not in known:
+                checker.error(rule_file, ["concepts", name], f"concept « {name} » : clé inconnue « {key} »")
+        for game in data["engines"]:
+            if game not in rules.games:
+                checker.error(rule_file, ["engines", game], f"moteur d'un jeu inconnu « {game} »")
+        for feature, versions in data["features"].items():
+            for date, entry in versions.items():
+                if "reference" in entry:
+                    _check_reference(checker, rules, rule_file, ["features", feature, date, "reference"],
+                                     entry["reference"])
+        rules.profiles[data["jurisdiction"]] = rule_file
 
 
 def _words(text: str) -> str:
@@ -403,6 +439,7 @@ def read_rules(root: Path | None = None) -> RuleSet:
         else:
             getattr(rules, f"{rule_file.kind}s")[rule_file.data["key"]] = rule_file
     _check_cross_references(checker, rules)
+    _load_profiles(checker, root, rules)
     _check_ambiguities(checker, root, rules)
     if checker.errors:
         raise RulesInvalid(checker.errors)

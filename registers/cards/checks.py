@@ -16,7 +16,7 @@ from ..models import CardKind, CardStatus, CardSystemCertificate
 from . import controls
 from .controls import CardState, ProposedChange, ProposedIssue, Rules
 
-CARDS_KEY = "lu.carte_de_jeu.systeme_conditions"  # art. 3-1: what the cards register requires of any entry
+CARDS_KEY = "carte_de_jeu.systeme_conditions"  # art. 3-1: what the cards register requires of any entry
 
 
 def card_check(replay: Replay, entry: Audited) -> Check:
@@ -76,7 +76,7 @@ def card_named(replay: Replay, check: Check, key: str = "card", *, dated: bool =
 
 
 def card_rule(check: Check, key: str):
-    return check.rule(f"lu.carte_de_jeu.{key}")
+    return check.rule(f"carte_de_jeu.{key}")
 
 
 def movements(replay: Replay, check: Check, expected: list[tuple[CardState, Decimal]]) -> None:

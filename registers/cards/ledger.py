@@ -53,8 +53,8 @@ class Operation:
     credited: Decimal = Decimal("0.00")
 
 
-EXCESS_RULES = ("lu.carte_de_jeu.gain_excedent_paye_manuellement",  # art. 3-4 7): past the cap, paid by hand
-                "lu.appareils_a_sous.gain_carte_au_dela_du_plafond")  # art. 18-10 al. 3: by hand beyond it
+EXCESS_RULES = ("carte_de_jeu.gain_excedent_paye_manuellement",  # art. 3-4 7): past the cap, paid by hand
+                "appareils_a_sous.gain_carte_au_dela_du_plafond")  # art. 18-10 al. 3: by hand beyond it
 
 
 def excess_citation(casino: Casino, day: datetime.date | None = None) -> str:
@@ -71,7 +71,7 @@ def excess_citation(casino: Casino, day: datetime.date | None = None) -> str:
 
 def card_rule(casino, key: str, on: datetime.date | None = None):
     """A value of the card rules (Luxembourg's draft RGD, applied as such) with its citation."""
-    return rule_value_at(jurisdiction=casino.jurisdiction, key=f"lu.carte_de_jeu.{key}",
+    return rule_value_at(jurisdiction=casino.jurisdiction, key=f"carte_de_jeu.{key}",
                          on=on or casino.today(), drafts=True)
 
 

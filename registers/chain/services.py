@@ -32,7 +32,7 @@ from .selectors import register_head
 
 ANY_STAFF = two_person.ANY_STAFF  # a countersignature any of the casino's staff may give (a correction's)
 # where the jurisdiction's texts allow an electronic register on condition of guarantees equivalent to paper
-EQUIVALENT_GUARANTEES = "lu.registres.garanties_equivalentes"
+EQUIVALENT_GUARANTEES = "registres.garanties_equivalentes"
 
 # Three points of compliance/hooks.py are called here, filled at start-up by the apps' hooks.py: COUNTERSIGN_CHECKS
 # (what a family checks again when one of its filings is countersigned, under the register's lock: the state the

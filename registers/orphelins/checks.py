@@ -14,7 +14,7 @@ from ..fields import TEXT_MAX
 from . import errors
 from .selectors import SOURCES
 
-PERIOD = "lu.orphelins.delai_restitution"
+PERIOD = "orphelins.delai_restitution"
 
 
 def _orphan_rule(replay: Replay, day: datetime.date) -> str:
@@ -63,11 +63,11 @@ def orphelin_filed(replay: Replay, entry: Audited) -> list[Problem]:
     check.text("description", max_length=TEXT_MAX, multiline=True, optional=True)
     found = check.day("found_on", optional=True)
     if source == "carte_nominative":
-        hold = check.rule("lu.carte_de_jeu.garde_nominative_trouvee")
+        hold = check.rule("carte_de_jeu.garde_nominative_trouvee")
         until = (found or entry.gaming_day) + datetime.timedelta(weeks=int(hold.value)) if hold else None
         if hold is not None and (found is None or entry.gaming_day < until):
             check.fail(CARD_STILL_HELD, str(hold.citation), found=found or "—", until=until)
-    period = check.rule("lu.orphelins.delai_restitution")
+    period = check.rule("orphelins.delai_restitution")
     deadline = entry.gaming_day + datetime.timedelta(days=int(period.value)) if period else None
     _orphans(replay)[entry.seq] = Orphan(entry.gaming_day, deadline, str(period.citation) if period else HOUSE_RULE)
     return check.problems

@@ -26,14 +26,14 @@ FILED, RETURNED, FINAL = EntryKind.ORPHELIN_FILED, EntryKind.ORPHELIN_RETURNED, 
 
 # origin → (label, the rule value whose article makes it an orphan)
 SOURCES = {
-    "table": ("Somme trouvée sur une table de jeu", "lu.orphelins.origines.table"),
-    "credits_appareil": ("Crédits oubliés au compteur d'un appareil à sous", "lu.orphelins.origines.credits_appareil"),
-    "pieces_tokens": ("Pièces ou tokens tombés à terre", "lu.orphelins.origines.pieces_tokens"),
-    "carte_anonyme": ("Carte de jeu électronique non nominative trouvée", "lu.orphelins.origines.carte_anonyme"),
+    "table": ("Somme trouvée sur une table de jeu", "orphelins.origines.table"),
+    "credits_appareil": ("Crédits oubliés au compteur d'un appareil à sous", "orphelins.origines.credits_appareil"),
+    "pieces_tokens": ("Pièces ou tokens tombés à terre", "orphelins.origines.pieces_tokens"),
+    "carte_anonyme": ("Carte de jeu électronique non nominative trouvée", "orphelins.origines.carte_anonyme"),
     "carte_nominative": ("Solde d'une carte nominative non réclamée après la garde",
-                         "lu.orphelins.origines.carte_nominative"),
+                         "orphelins.origines.carte_nominative"),
     "mise_consignee": ("Mise consignée d'un joueur absent, non réclamée en fin de séance",
-                       "lu.orphelins.origines.mise_consignee"),
+                       "orphelins.origines.mise_consignee"),
 }
 STATUSES = {"registered": _("enregistré"), "returned": _("restitué"), "final": _("définitif")}
 # The labels of SOURCES, marked here so that the English catalogue translates them; the register itself keeps
@@ -57,7 +57,7 @@ def source_choices() -> list[tuple[str, str]]:
 
 
 
-RETURN_PERIOD = "lu.orphelins.delai_restitution"
+RETURN_PERIOD = "orphelins.delai_restitution"
 
 
 def return_period(casino: Casino, on: datetime.date):

@@ -31,7 +31,7 @@ from .selectors import FILED, FINAL, RETURNED, SOURCES, orphelin_state, return_p
 
 def _check_card_held(casino: Casino, found_on: datetime.date | None, gaming_day: datetime.date) -> None:
     hold = rule_value_at(
-        jurisdiction=casino.jurisdiction, key="lu.carte_de_jeu.garde_nominative_trouvee", on=gaming_day, drafts=True
+        jurisdiction=casino.jurisdiction, key="carte_de_jeu.garde_nominative_trouvee", on=gaming_day, drafts=True
     )
     until = (found_on or gaming_day) + datetime.timedelta(weeks=int(hold.value))
     if found_on is None or gaming_day < until:

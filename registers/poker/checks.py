@@ -399,7 +399,7 @@ def bad_beat_won(replay: Replay, entry: Audited) -> list[Problem]:
     if "pot_minimum" in payload:  # the house rules' minimum pot, recorded with the win since they hold it
         minimum = check.amount("pot_minimum", zero=True)
         if pot is not None and minimum is not None and pot < minimum:
-            check.fail(POT_BELOW_MINIMUM, cited(check, "lu.bad_beat_jackpot.pot_minimum"), pot=Amount(pot),
+            check.fail(POT_BELOW_MINIMUM, cited(check, "bad_beat_jackpot.pot_minimum"), pot=Amount(pot),
                        minimum=Amount(minimum))
     check.amount("restart_at", zero=True)
     check.currency()
@@ -474,7 +474,7 @@ def house_rules_recorded(replay: Replay, entry: Audited) -> list[Problem]:
     from a day not before the one it is recorded on, each choice one the service offers (art. 49-9 al. 3, 49-12 al. 7,
     49-13 al. 2 and 10)."""
     check = Check(replay, entry, HOUSE_RULE)
-    check.citation = cited(check, "lu.jackpot_progressif.reglement_interieur")
+    check.citation = cited(check, "jackpot_progressif.reglement_interieur")
     check.actor_role()
     effective = check.day("en_vigueur_le")
     if effective is not None and effective < entry.gaming_day:
@@ -521,7 +521,7 @@ def bad_beat_stopped(replay: Replay, entry: Audited) -> list[Problem]:
 def bad_beat_restarted(replay: Replay, entry: Audited) -> list[Problem]:
     """Art. 49-13 al. 10: a stopped bad beat put back in service, at 0 or at the casino's start value."""
     check = Check(replay, entry, HOUSE_RULE)
-    check.citation = cited(check, "lu.bad_beat_jackpot.reglement_interieur")
+    check.citation = cited(check, "bad_beat_jackpot.reglement_interieur")
     stopped = replay.part("poker.bad_beat_stopped", dict)
     if stopped.get("seq") is None:
         check.fail(BAD_BEAT_RUNNING)

@@ -23,10 +23,10 @@ from ..models import Entry, Register
 from .selectors import ROUNDING_LABELS
 
 HOUSE_RULES = EntryKind.HOUSE_RULES
-PROGRESSIVE_RULES = "lu.jackpot_progressif.reglement_interieur"  # art. 49-9 al. 3
-BAD_BEAT_RULES = "lu.bad_beat_jackpot.reglement_interieur"  # art. 49-13 al. 2
-BAD_BEAT_WHOLE_POT = "lu.bad_beat_jackpot.retenue_globale"  # art. 49-13 al. 4
-BAD_BEAT_MINIMUM_POT = "lu.bad_beat_jackpot.pot_minimum"  # art. 49-12 al. 7
+PROGRESSIVE_RULES = "jackpot_progressif.reglement_interieur"  # art. 49-9 al. 3
+BAD_BEAT_RULES = "bad_beat_jackpot.reglement_interieur"  # art. 49-13 al. 2
+BAD_BEAT_WHOLE_POT = "bad_beat_jackpot.retenue_globale"  # art. 49-13 al. 4
+BAD_BEAT_MINIMUM_POT = "bad_beat_jackpot.pot_minimum"  # art. 49-12 al. 7
 RESTARTS = ("zero", "valeur_depart")  # art. 49-13 al. 10: « redémarre à 0 € ou à la valeur de départ fixée »
 
 PROGRESSIVE_POTS_LABELS = {

@@ -18,7 +18,7 @@ from ..chain.selectors import PayloadRow, standing
 from ..kinds import EntryKind, RegisterKind
 from ..models import Entry, Register
 
-PROGRESSIVE, BAD_BEAT = "lu.jackpot_progressif", "lu.bad_beat_jackpot"
+PROGRESSIVE, BAD_BEAT = "jackpot_progressif", "bad_beat_jackpot"  # concepts' prefixes (compliance.profiles)
 CONFIGURED, STATEMENT = EntryKind.JACKPOT_CONFIGURED, EntryKind.JACKPOT_STATEMENT
 WON, STOPPED = EntryKind.JACKPOT_WON, EntryKind.JACKPOT_STOPPED
 COMBINATIONS = {

@@ -83,7 +83,7 @@ from .selectors import (
 )
 
 # No rule value cites art. 97-1 yet: the one citation of this family still written here (issue 13, for the lead).
-CAGNOTTE_RULE = "lu.registres.carnets_cagnottes"  # art. 97-1: the cagnotte books, kept electronically
+CAGNOTTE_RULE = "registres.carnets_cagnottes"  # art. 97-1: the cagnotte books, kept electronically
 TABLE_MAX = 60  # a table's name, in both jackpots and the cagnotte
 DEAL_MAX = 60  # a deal's number as the table's machine or the dealer gives it
 TIME = re.compile(r"^([01]?[0-9]|2[0-3])[:hH]([0-5][0-9])$")

@@ -123,7 +123,7 @@ def _bad_beat_context(page) -> dict:
     return {"wins": page.rows(WON, row=WinRow), "stops": page.rows(EntryKind.JACKPOT_STOPPED),
             "restarts": page.rows(EntryKind.JACKPOT_CONFIGURED), "house_rules": house_rules_at(page.casino, today),
             "stopped_since": bad_beat_stopped(page.register, today) if page.register else None,
-            "notice": poker_rule(page.casino, "lu.bad_beat_jackpot.preavis_arret_volontaire", today),
+            "notice": poker_rule(page.casino, "bad_beat_jackpot.preavis_arret_volontaire", today),
             "bad_beat_rules": {"minimum": hand_label(FIVE.fine_class(minimum_value(minimum))),
                                "loser_share": _percent(rules["part_perdant"].value),
                                "table_share": _percent(rules["part_table"].value)}}

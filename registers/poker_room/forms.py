@@ -9,6 +9,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from compliance.formatting import money
+from compliance.profiles import applies, concept_or_none
 from games.poker.jackpots import ROUNDINGS
 
 from ..fields import NAME_MAX, TEXT_MAX
@@ -16,6 +17,7 @@ from ..forms import DATE, TEXT, ActionForm, amount_field, text_field
 from ..house_lists.forms import station_offer
 from ..inputs import PercentField, show_if
 from ..models import StationKind
+from . import rules
 from .imports import FORMATS
 from .pages import VARIANTS, VERSIONS
 
@@ -72,12 +74,13 @@ class SessionOpenForm(ActionForm):
                                           "indivisibles d'un partage en sont.")
         self.fields["chip"].widget.attrs.update(placeholder="0.01")
         self.fields["variant"].choices = [("", "—"), *((key, VARIANTS.get(key, key)) for key in self.page.variants)]
-        if self.page.jurisdiction != "QC":  # QC RJC art. 67.108 al. 2, 67.94
+        jurisdiction = self.page.casino.jurisdiction
+        if concept_or_none(jurisdiction, rules.TIME_CHARGE) is None:  # QC RJC art. 67.108 al. 2, 67.94
             for name in ("time_charge", "time_charge_amount", "time_charge_minutes", "minimum_stack"):
                 del self.fields[name]
         if "bad_beat_value" in self.fields:
             self.fields["bad_beat_value"].help_text = _("Un montant, ou un pourcentage du pot après la retenue.")
-        if self.page.jurisdiction != "LU":
+        if not applies(jurisdiction, "salon_poker.bad_beat"):
             for name in ("bad_beat_kind", "bad_beat_value", "bad_beat_rounding", "bad_beat_minimum"):
                 del self.fields[name]
         for name in ("bad_beat_value", "bad_beat_rounding", "bad_beat_minimum"):  # only with a bad beat's increment

@@ -9,6 +9,7 @@ from decimal import Decimal
 
 from compliance.errors import DomainError
 from compliance.models import Casino
+from compliance.profiles import applies, concepts_under
 from games.poker import hand as deal
 from games.poker.outcome import NEAREST, ONE_EACH, PRORATA, WHOLE
 from games.poker.replay import JackpotRule, Rules
@@ -22,20 +23,20 @@ from ..poker.selectors import bad_beat_stopped_on
 from . import errors
 
 CENTS = Decimal(100)
-# The game each variant is dealt under, by jurisdiction: its rule values' prefix.
-GAMES = {
-    "LU": {deal.HOLDEM: "lu.texas_holdem", deal.OMAHA: "lu.omaha"},
-    "QC": {deal.HOLDEM: "qc.salon_poker", deal.OMAHA: "qc.salon_poker", deal.OMAHA_HILO: "qc.salon_poker"},
-}
-QC_CAP = "qc.salon_poker.commission_maximale"  # art. 67.108: at most 10 % of the game's pot
-TIME_CHARGE = "qc.salon_poker.commission_temps_de_jeu"  # art. 67.108 al. 2: by time at play, the table's limits
-LEAST_STACK = "qc.salon_poker.avoir_minimum"  # art. 67.94: the least stack shown at the table
+# The game each variant is dealt under: the concepts « salon_poker.jeu.<variant> » of the jurisdiction's profile,
+# whose keys prefix the game's rule values (compliance.profiles).
+GAMES_DEALT = "salon_poker.jeu"
+# Concepts of the jurisdiction's profile (compliance.profiles); a jurisdiction whose texts lack one has no such rule.
+POT_CAP = "salon_poker.commission_maximale"  # QC art. 67.108: at most 10 % of the game's pot
+TIME_CHARGE = "salon_poker.commission_temps_de_jeu"  # QC art. 67.108 al. 2: by time at play, the table's limits
+LEAST_STACK = "salon_poker.avoir_minimum"  # QC art. 67.94: the least stack shown at the table
+WHOLE_POT = "salon_poker.retenue_sur_la_partie"  # a feature: QC art. 67.108, the rake once on the game's whole pot
 CHIPS_ADDED = ("recave_pendant_un_coup", "avoir_entre_les_parties")  # LU art. 49-1, 49-5; QC art. 67.95 1°
-RETENTION = {"lu.texas_holdem": "lu.texas_holdem.retenue", "lu.omaha": "lu.omaha.retenue"}  # art. 49-1, 49-5
-CONSIGNED = {"lu.texas_holdem": "lu.texas_holdem.mise_consignee_echeance",  # art. 49-1
-             "lu.omaha": "lu.omaha.mise_consignee_echeance"}
-CAGNOTTE_BOOKS = "lu.registres.carnets_cagnottes"  # art. 97-1, where the casino's texts have it
-BAD_BEAT_RECORD = "lu.bad_beat_jackpot.enregistrement_par_partie"  # art. 49-13: the table's machine, per game
+# A game's own values, under its key (« <game>.retenue »): LU art. 49-1, 49-5 for the retention, 49-1 for a stake
+# consigned; a game whose texts have none cites the casino's internal control.
+RETENTION, CONSIGNED = "retenue", "mise_consignee_echeance"
+CAGNOTTE_BOOKS = "registres.carnets_cagnottes"  # LU art. 97-1, where the casino's texts have it
+BAD_BEAT_RECORD = "bad_beat_jackpot.enregistrement_par_partie"  # LU art. 49-13: the table's machine, per game
 
 
 def _rule(casino: Casino, key: str, day: datetime.date):
@@ -45,8 +46,13 @@ def _rule(casino: Casino, key: str, day: datetime.date):
         return None
 
 
+def games_dealt(jurisdiction) -> dict[str, str]:
+    """variant → the game key it is dealt under in that jurisdiction's poker room, as its profile says."""
+    return concepts_under(jurisdiction, GAMES_DEALT)
+
+
 def game_key(casino: Casino, variant: str) -> str:
-    games = GAMES.get(casino.jurisdiction.code, {})
+    games = games_dealt(casino.jurisdiction)
     if variant not in games:
         raise DomainError(errors.VARIANT_NOT_DEALT.format(variant=variant, allowed=", ".join(games) or "—"),
                           code=ErrorCode.INVALID, field="variant")
@@ -80,7 +86,7 @@ def chips_added_citation(casino: Casino) -> str:
     recave n'est acceptée pendant un coup »), QC art. 67.95 1° (« un joueur ne peut augmenter le montant de son avoir
     qu'entre les parties »)."""
     day, cited = casino.today(), []
-    for game in dict.fromkeys(GAMES.get(casino.jurisdiction.code, {}).values()):
+    for game in dict.fromkeys(games_dealt(casino.jurisdiction).values()):
         for name in CHIPS_ADDED:
             rule = _rule(casino, f"{game}.{name}", day)
             if rule is not None:
@@ -129,14 +135,14 @@ def retention(casino: Casino, game: str, day: datetime.date, rate: Decimal) -> s
     """The rate the session applies, within QC's cap where there is one; what it rests on."""
     if not Decimal(0) <= rate < 1:
         raise DomainError(errors.RATE_RANGE.format(rate=rate), code=ErrorCode.INVALID, field="rake_rate")
-    cap = _rule(casino, QC_CAP, day) if casino.jurisdiction.code == "QC" else None
+    cap = _rule(casino, POT_CAP, day)
     if cap is not None:
         if rate > Decimal(str(cap.value)):
             raise DomainError(errors.RATE_ABOVE_CAP.format(rate=rate * 100, cap=Decimal(str(cap.value)) * 100,
                                                            citation=cap.citation),
                               code=ErrorCode.INVALID_AMOUNT, field="rake_rate")
         return str(cap.citation)
-    return controls.cited(casino, RETENTION.get(game, ""), day, controls.POKER_SESSION)
+    return controls.cited(casino, f"{game}.{RETENTION}", day, controls.POKER_SESSION)
 
 
 @dataclass(frozen=True)
@@ -180,14 +186,14 @@ def schedule(casino: Casino, day: datetime.date, *, no_flop_no_drop: bool | None
     if option and house is not None and house.straddle is False:
         raise DomainError(errors.STRADDLE_HOUSE.format(house=house.name), code=ErrorCode.INVALID, field="option")
     no_flop = _house_term(house, "no_flop_no_drop", no_flop_no_drop, False)
-    per_pot = _house_term(house, "rake_per_pot", rake_per_pot, casino.jurisdiction.code != "QC")
+    per_pot = _house_term(house, "rake_per_pot", rake_per_pot, not applies(casino.jurisdiction, WHOLE_POT, day))
     chip_checked(chip, blinds)
     said = house is not None and (house.no_flop_no_drop, house.rake_per_pot, house.straddle) != (None, None, None)
     return Schedule(no_flop, per_pot, chip, str(house.name) if said else controls.written(controls.POKER_SESSION))
 
 
 def legal_rate(casino: Casino, day: datetime.date) -> tuple[Decimal | None, str]:
-    cap = _rule(casino, QC_CAP, day) if casino.jurisdiction.code == "QC" else None
+    cap = _rule(casino, POT_CAP, day)
     return (Decimal(str(cap.value)), str(cap.citation)) if cap is not None else (None, "")
 
 

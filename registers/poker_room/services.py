@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from compliance.errors import DomainError
 from compliance.models import Casino, User
+from compliance.profiles import applies, concept_or_none
 from games.models import Game
 from games.poker import hand as deal
 from games.poker.jackpots import ROUNDINGS
@@ -40,7 +41,7 @@ def _bad_beat(casino: Casino, increment: dict | None, day: datetime.date) -> dic
     if not increment:
         return None
     citation = controls.cited(casino, rules.BAD_BEAT_RECORD, day, controls.POKER_SESSION)
-    if casino.jurisdiction.code != "LU":
+    if not applies(casino.jurisdiction, "salon_poker.bad_beat", day):
         raise DomainError(errors.BAD_BEAT_NOT_HERE, code=ErrorCode.INVALID, field="bad_beat")
     kind, rounding = increment.get("kind"), increment.get("rounding")
     value = parse_amount(increment.get("value"), field="bad_beat.value")
@@ -87,7 +88,7 @@ def poker_session_open(
     except ArithmeticError:
         raise DomainError(errors.RATE_RANGE.format(rate=rake_rate), code=ErrorCode.INVALID, field="rake_rate") \
             from None
-    if time_charge and casino.jurisdiction.code != "QC":
+    if time_charge and concept_or_none(casino.jurisdiction, rules.TIME_CHARGE) is None:
         raise DomainError(errors.TIME_CHARGE_QC, code=ErrorCode.INVALID, field="time_charge")
     charge = _time_charge(casino, gaming_day, time_charge, time_charge_amount, time_charge_minutes)
     least = parse_amount(minimum_stack, field="minimum_stack") if minimum_stack not in (None, "") else None
@@ -138,7 +139,7 @@ def _time_charge(casino: Casino, day: datetime.date, wanted: bool, amount, minut
         if amount not in (None, "") or minutes not in (None, ""):
             raise DomainError(errors.TIME_CHARGE_OFF, code=ErrorCode.INVALID, field="time_charge")
         return None, None
-    if casino.jurisdiction.code != "QC":
+    if concept_or_none(casino.jurisdiction, rules.TIME_CHARGE) is None:
         raise DomainError(errors.TIME_CHARGE_QC, code=ErrorCode.INVALID, field="time_charge")
     citation = controls.cited(casino, rules.TIME_CHARGE, day, controls.POKER_SESSION)
     if amount in (None, ""):
@@ -233,9 +234,8 @@ def stake_consign(*, session: PokerSession, actor: User, seat: int, player: str,
         raise DomainError(errors.SEAT_RANGE.format(seat=seat), code=ErrorCode.INVALID, field="seat")
     player = clean_text(player, field="player", max_length=120)
     value = parse_amount(amount, field="amount")
-    rule = rules.CONSIGNED.get(session.game.key)
-    citation = controls.cited(casino, rule, session.gaming_day, controls.POKER_SESSION) if rule else \
-        controls.written(controls.POKER_SESSION)
+    citation = controls.cited(casino, f"{session.game.key}.{rules.CONSIGNED}", session.gaming_day,
+                              controls.POKER_SESSION)
     moment = consigned_at or timezone.now()
     sessions = PokerSession.objects.filter(casino=casino, gaming_day=session.gaming_day, table=session.table)
     refuse_first(consign_problems(_seance(session.gaming_day, session.table, sessions), session.number,

@@ -65,7 +65,7 @@ class RoomPage:
 
     @property
     def variants(self) -> list[str]:
-        return list(rules.GAMES.get(self.jurisdiction, {}))
+        return list(rules.games_dealt(self.casino.jurisdiction))
 
     @cached_property
     def sessions(self):

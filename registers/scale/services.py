@@ -26,6 +26,7 @@ from django.utils import timezone
 
 from compliance.hooks import SCALE_GENERATED
 from compliance.models import Casino, Jurisdiction, User
+from compliance.profiles import concept
 from compliance.services import casino_create, system_user, user_create
 from games.poker import hand as deal
 
@@ -228,7 +229,8 @@ def _tables(casino: Casino, cast: Cast, days: list[datetime.date], density: floa
     tables = []
     for index in range(max(2, round(TABLES * density))):
         prefix, game, _, _ = pit.GAMES[index % len(pit.GAMES)]
-        tables.append(table_create(casino=casino, actor=cast.manager, game=game, number=f"{prefix}-{index + 1:02d}",
+        tables.append(table_create(casino=casino, actor=cast.manager, game=concept(casino.jurisdiction, game),
+                                   number=f"{prefix}-{index + 1:02d}",
                                    pit=f"Îlot {'ABCDE'[index % 5]}"))
     with tempfile.TemporaryDirectory(prefix="vigie-echelle-") as folder:
         path = Path(folder) / "bordereaux.csv"

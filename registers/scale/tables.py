@@ -8,14 +8,17 @@ import random
 from decimal import Decimal
 from pathlib import Path
 
+from compliance.profiles import concept
+
 from ..models import GamingTable
 from ..tables.imports import COLUMNS
 
 SESSIONS_PER_DAY = 2  # each table opened twice a gaming day (afternoon, evening)
 FILLS_AND_CREDITS = (5, 9)  # per session, at random: ≈ 7 on average (a third credits)
-GAMES = (("HC", "lu.holdem_casino", ("10.00", "25.00"), (50, 100, 200)),  # LU RGD 1979 art. 37-11: multiples
-         ("BA", "lu.bataille", ("10.00", "20.00"), (10, 20, 30, 50)),  # art. 37-17
-         ("UT", "lu.uth", ("5.00", "10.00"), (50, 100)))  # the casino's own limits
+# (prefix, the game's concept in the Luxembourg casino's profile, minimums, multiples of the minimum)
+GAMES = (("HC", "jeu.holdem_casino", ("10.00", "25.00"), (50, 100, 200)),  # LU RGD 1979 art. 37-11: multiples
+         ("BA", "jeu.bataille", ("10.00", "20.00"), (10, 20, 30, 50)),  # art. 37-17
+         ("UT", "jeu.uth", ("5.00", "10.00"), (50, 100)))  # the casino's own limits
 FLOAT = ("3500.00", "100x20 25x40 5x100")  # LU art. 9, 21, 37-9: the fixed float, counted at opening
 CROUPIERS = [f"Croupier {n}" for n in range(1, 31)]
 SUPERVISORS = [f"Chef de table {n}" for n in range(1, 9)]
@@ -46,7 +49,8 @@ def notes(rng: random.Random, amount: int) -> str:
 def export(path: Path, tables: list[GamingTable], days: list[datetime.date], first_serial: int, seed: int = 15) -> int:
     """The table system's export of `days`, written to `path`; returns its number of slips."""
     rng = random.Random(seed)
-    games = {game: (minimums, multiples) for _, game, minimums, multiples in GAMES}
+    jurisdiction = tables[0].casino.jurisdiction if tables else None
+    games = {concept(jurisdiction, game): (minimums, multiples) for _, game, minimums, multiples in GAMES}
     serial, count = first_serial, 0
     with open(path, "w", encoding="utf-8", newline="") as out:
         out.write(";".join(COLUMNS) + "\n")

@@ -13,8 +13,10 @@ from datetime import date, timedelta
 from decimal import Decimal
 
 from compliance.models import Casino, User
+from compliance.profiles import applies, concept, game_engine
 
 from ..models import GamingTable
+from . import pai_gow
 from .imports import COLUMNS, slips_import
 from .services import commission_file, session_open, slip_file, table_create
 from .slips import SIGNATORIES
@@ -30,7 +32,7 @@ LATE = "Reprise de l'historique du système de tables à la mise en service de V
 @dataclass(frozen=True)
 class DemoTable:
     number: str
-    game: str
+    game: str  # « jeu.<name> »: a concept of the casino's jurisdiction's profile, the game's key there
     pit: str
     minimum: str
     maximum: str
@@ -38,19 +40,19 @@ class DemoTable:
 
 
 TABLES = {
-    "la-moselle": (DemoTable("HC-01", "lu.holdem_casino", "Poker de contrepartie", "10", "1000", Decimal("20000")),
-                   DemoTable("HC-02", "lu.holdem_casino", "Poker de contrepartie", "10", "500", Decimal("20000")),
-                   DemoTable("UT-01", "lu.uth", "Poker de contrepartie", "10", "1000", Decimal("15000")),
-                   DemoTable("BT-01", "lu.bataille", "Bataille", "10", "300", Decimal("10000")),
-                   DemoTable("BT-02", "lu.bataille", "Bataille", "5", "250", Decimal("8000"))),
-    "lac-bleu": (DemoTable("BJ-01", "qc.blackjack", "Blackjack", "15", "1000", Decimal("25000")),
-                 DemoTable("BJ-02", "qc.blackjack", "Blackjack", "25", "2000", Decimal("30000")),
-                 DemoTable("BA-01", "qc.baccara", "Baccara", "25", "5000", Decimal("40000")),
-                 DemoTable("RO-01", "qc.roulette", "Roulette", "5", "500", Decimal("15000")),
-                 DemoTable("PG-01", "qc.pai_gow", "Pai Gow", "10", "500", Decimal("12000"))),
-    "les-rochers": (DemoTable("UT-01", "mc.uth", "Ultimate Texas Hold'em", "25", "2500", Decimal("30000")),
-                    DemoTable("UT-02", "mc.uth", "Ultimate Texas Hold'em", "25", "2500", Decimal("30000")),
-                    DemoTable("UT-03", "mc.uth", "Ultimate Texas Hold'em", "50", "5000", Decimal("40000"))),
+    "la-moselle": (DemoTable("HC-01", "jeu.holdem_casino", "Poker de contrepartie", "10", "1000", Decimal("20000")),
+                   DemoTable("HC-02", "jeu.holdem_casino", "Poker de contrepartie", "10", "500", Decimal("20000")),
+                   DemoTable("UT-01", "jeu.uth", "Poker de contrepartie", "10", "1000", Decimal("15000")),
+                   DemoTable("BT-01", "jeu.bataille", "Bataille", "10", "300", Decimal("10000")),
+                   DemoTable("BT-02", "jeu.bataille", "Bataille", "5", "250", Decimal("8000"))),
+    "lac-bleu": (DemoTable("BJ-01", "jeu.blackjack", "Blackjack", "15", "1000", Decimal("25000")),
+                 DemoTable("BJ-02", "jeu.blackjack", "Blackjack", "25", "2000", Decimal("30000")),
+                 DemoTable("BA-01", "jeu.baccara", "Baccara", "25", "5000", Decimal("40000")),
+                 DemoTable("RO-01", "jeu.roulette", "Roulette", "5", "500", Decimal("15000")),
+                 DemoTable("PG-01", "jeu.pai_gow", "Pai Gow", "10", "500", Decimal("12000"))),
+    "les-rochers": (DemoTable("UT-01", "jeu.uth", "Ultimate Texas Hold'em", "25", "2500", Decimal("30000")),
+                    DemoTable("UT-02", "jeu.uth", "Ultimate Texas Hold'em", "25", "2500", Decimal("30000")),
+                    DemoTable("UT-03", "jeu.uth", "Ultimate Texas Hold'em", "50", "5000", Decimal("40000"))),
 }
 # (casino, table, days ago) → the variance planted there
 PLANTED = {
@@ -147,9 +149,10 @@ def tables_demo(code: str) -> list[str]:
     manager = casino.users.filter(role=User.Role.MANAGER).first()
     cashier = casino.users.filter(role=User.Role.ACCOUNTANT).first()
     for table in TABLES[code]:
-        table_create(casino=casino, actor=manager, game=table.game, number=table.number, pit=table.pit)
+        table_create(casino=casino, actor=manager, game=concept(casino.jurisdiction, table.game), number=table.number,
+                     pit=table.pit)
     today = casino.today()
-    keeps_float = casino.jurisdiction.code == "LU"
+    keeps_float = applies(casino.jurisdiction, "tables.avance_fixe")
     rows, inventory = month_rows(code, today, 1001, keeps_float)
     text = io.StringIO()
     text.write(";".join(COLUMNS) + "\n")
@@ -179,7 +182,7 @@ def _today(casino: Casino, manager: User, cashier: User, today: date, serial: in
             slip_file(session=session, actor=cashier, kind="approvisionnement", serial=serial, amount="2000.00",
                       denominations={"500": 4}, signatures=TEAM)
             serial += 1
-        if table.game == "qc.pai_gow":
+        if game_engine(concept(casino.jurisdiction, table.game)) == pai_gow.ENGINE:
             commission_file(session=session, actor=cashier, amount="4.00", signatures=signed, rounds=[
                 {"banque": "croupier", "joueurs": ["1", "3", "5"], "gagnantes": {"1": "25.00", "3": "40.00"}},
                 {"banque": "3", "joueurs": ["1", "3", "5"], "gagnantes": {"5": "5.00"}}])

@@ -274,7 +274,7 @@ class _Import:
             table.casino = casino
             self.table_json[table.pk] = (canonical(table.number), canonical(table.game.key))
         self.changes = sorted(set(RuleValueVersion.objects.filter(
-            rule__key__startswith=f"{casino.jurisdiction.code.lower()}.").values_list("effective_from", flat=True)))
+            rule__jurisdiction=casino.jurisdiction).values_list("effective_from", flat=True)))
         self.sessions: dict[tuple, _Session] = {}  # (table id, day, number) → its state
         self.numbers: dict[tuple, int] = {}  # (table id, day) → the last session number
         self.last: dict[int, _Session] = {}  # table id → its latest session (day, number)

@@ -7,6 +7,7 @@ from decimal import ROUND_CEILING, Decimal
 
 from compliance.errors import DomainError
 from compliance.models import Casino
+from compliance.profiles import game_engine
 from games.selectors import rule_value_at
 from registers.errors import ErrorCode
 
@@ -14,8 +15,9 @@ from ..money import CENT, parse_amount
 from . import errors
 
 DEALER = "croupier"
-GAME = "qc.pai_gow"
-RATE, STEP, ROTATION = "qc.pai_gow.commission", "qc.pai_gow.commission_arrondi", "qc.pai_gow.banque_mains_consecutives"
+ENGINE = "pai_gow"  # the game whose return the Pai Gow engine computes: its profile names it (compliance.profiles)
+# concepts of the jurisdiction's profile
+RATE, STEP, ROTATION = "pai_gow.commission", "pai_gow.commission_arrondi", "pai_gow.banque_mains_consecutives"
 
 
 @dataclass(frozen=True)
@@ -47,7 +49,7 @@ def _seat(value, index: int) -> str:
 def rounds_checked(casino: Casino, day: datetime.date, game: str, rounds: list) -> Rounds:
     """The rounds as declared, the bank's rotation checked (art. 116: the dealer banks the first game, no player
     banks two hands in a row, a player banks only after playing the last game the dealer banked)."""
-    if game != GAME:
+    if game_engine(game) != ENGINE:
         raise DomainError(errors.NOT_PAI_GOW, code=ErrorCode.INVALID, field="session")
     rate, step, rotation = (_value(casino, key, day) for key in (RATE, STEP, ROTATION))
     if not isinstance(rounds, list) or not rounds:

@@ -18,16 +18,12 @@ from . import errors
 
 # Games Vigie does not keep at tables: machines, keno, tournaments, and the poker room's games (cercle).
 NOT_AT_TABLES = ("appareils_a_sous", "semi_automatiques", "keno", "tournoi", "salon_poker", "texas_holdem", "omaha")
-# The rule values that bound a game's maximum as multiples of its minimum, and what that maximum applies to.
-MAXIMUM_MULTIPLES = {
-    "lu.holdem_casino": ("lu.holdem_casino.maximum_par_case", "case"),  # art. 37-11
-    "lu.bataille": ("lu.bataille.maximum", "mise"),  # art. 37-17
-}
-# QC RJC art. 9: whether a game's maximum is per hand or per betting spot.
-MAXIMUM_BASIS = {game: f"{game}.mise_maximale_par" for game in (
-    "qc.blackjack", "qc.blackjack_multi_action", "qc.baccara", "qc.grand_prix", "qc.caraibes", "qc.pai_gow")}
-MINIMUM_CLOSES = {"lu.bataille": "lu.bataille.changement_minimum_fermeture"}  # art. 37-17
-BANK = {"LU": "lu.tables.tenue_banque"}  # art. 9, 21, 37-9: a fixed float
+# A game's own values, under its key (« <game>.maximum »), where its texts set them: the maximum as multiples of the
+# minimum, and what that maximum applies to (LU art. 37-11: per betting spot; 37-17: per bet).
+MAXIMUM_MULTIPLES = (("maximum_par_case", "case"), ("maximum", "mise"))
+MAXIMUM_BASIS = "mise_maximale_par"  # QC RJC art. 9: whether a game's maximum is per hand or per betting spot
+MINIMUM_CLOSES = "changement_minimum_fermeture"  # LU art. 37-17: the minimum changes by closing the table
+BANK = "tables.tenue_banque"  # a concept of the jurisdiction's profile: LU art. 9, 21, 37-9, a fixed float
 
 
 @dataclass(frozen=True)
@@ -64,8 +60,8 @@ def limits(table: GamingTable, day: datetime.date, minimum, maximum) -> Limits:
     if high < low:
         raise DomainError(errors.MAXIMUM_BELOW_MINIMUM.format(minimum=shown(casino, low), maximum=shown(casino, high)),
                           code=ErrorCode.INVALID, field="maximum")
-    key, per = MAXIMUM_MULTIPLES.get(game, (None, None))
-    rule = _rule(casino, key, day) if key else None
+    rule, per = next(((found, per) for suffix, per in MAXIMUM_MULTIPLES
+                      if (found := _rule(casino, f"{game}.{suffix}", day)) is not None), (None, None))
     if rule is not None:
         allowed = [Decimal(str(multiple)) for multiple in rule.value]
         if high not in [low * multiple for multiple in allowed]:
@@ -73,7 +69,7 @@ def limits(table: GamingTable, day: datetime.date, minimum, maximum) -> Limits:
                 maximum=high, minimum=low, multiples=", ".join(str(m) for m in allowed), citation=rule.citation),
                 code=ErrorCode.INVALID, field="maximum")
         return Limits(low, high, per, str(rule.citation))
-    basis = _rule(casino, MAXIMUM_BASIS[game], day) if game in MAXIMUM_BASIS else None
+    basis = _rule(casino, f"{game}.{MAXIMUM_BASIS}", day)
     if basis is not None:
         return Limits(low, high, str(basis.value), str(basis.citation))
     return Limits(low, high, "mise", controls.written(controls.TABLE_LIMITS))
@@ -81,12 +77,11 @@ def limits(table: GamingTable, day: datetime.date, minimum, maximum) -> Limits:
 
 def minimum_change_rule(casino: Casino, game: str, day: datetime.date):
     """LU RGD 1979 art. 37-17: at the Bataille, the minimum changes only by closing and reopening the table."""
-    return _rule(casino, MINIMUM_CLOSES[game], day) if game in MINIMUM_CLOSES else None
+    return _rule(casino, f"{game}.{MINIMUM_CLOSES}", day)
 
 
 def bank(casino: Casino, day: datetime.date) -> Bank:
-    key = BANK.get(casino.jurisdiction.code)
-    rule = _rule(casino, key, day) if key else None
+    rule = _rule(casino, BANK, day)
     if rule is None:
         return Bank(BankMode.INVENTAIRE, controls.written(controls.TABLE_INVENTORY))
     return Bank(BankMode(rule.value), str(rule.citation))

@@ -45,8 +45,8 @@ from .slips import (
 
 SLIP_ENTRY = {SlipKind.FILL: EntryKind.SLIP_FILL, SlipKind.CREDIT: EntryKind.SLIP_CREDIT}
 # art. 97-1: the carnets d'avances and the carnets spéciaux, kept electronically; each entry cites its book's article
-BOOKS = {RegisterKind.AVANCES: "lu.registres.carnets_avances",
-         RegisterKind.CARNETS_SPECIAUX: "lu.registres.carnets_speciaux"}
+BOOKS = {RegisterKind.AVANCES: "registres.carnets_avances",
+         RegisterKind.CARNETS_SPECIAUX: "registres.carnets_speciaux"}
 
 
 @transaction.atomic

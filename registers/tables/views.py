@@ -19,6 +19,7 @@ from django.views.decorators.http import require_safe
 from compliance import selectors as compliance_selectors
 from compliance.models import User
 from compliance.permissions import can_write
+from compliance.profiles import game_engine
 
 from ..forms import DATE, BootstrapForm
 from ..house_lists import selectors as house_lists
@@ -26,12 +27,10 @@ from ..kinds import register_kind_label
 from ..models import BankMode
 from ..register_page import csv_response
 from ..web_actions import chosen, submit, verify_writable
-from . import controls, rules, selectors
+from . import controls, pai_gow, rules, selectors
 from .chart import hold_chart, month_label
 from .forms import CloseForm, CommissionForm, DropForm, SessionOpenForm, SlipForm, TableCreateForm, VoidForm
 from .services import commission_file, drop_count, session_close, session_open, slip_file, slip_void, table_create
-
-PAI_GOW = "qc.pai_gow"
 
 
 class DayForm(BootstrapForm):
@@ -251,7 +250,7 @@ def session_detail(request, casino, pk):
     slips = selectors.session_slips(session)
     forms_ = {}
     day_closed = selectors.day_closed(casino, session.gaming_day)
-    pai_gow_game = session.table.game.key == PAI_GOW
+    pai_gow_game = game_engine(session.table.game.key) == pai_gow.ENGINE
     steps = {action: step for action, step in STEPS.items() if action != "commission" or pai_gow_game}
     # each step the session's stage does not allow, with why: the services' own controls (tables/controls.py)
     refused = {action: problem for action, problem in controls.not_offered(

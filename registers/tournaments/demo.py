@@ -37,6 +37,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from compliance.models import Casino, User
+from compliance.profiles import concept_or_none
 
 from ..models import Tournament
 from . import rules
@@ -54,10 +55,14 @@ from .services import (
 )
 
 
+def _game(casino: Casino, spec) -> str:
+    return concept_or_none(casino.jurisdiction, spec.game) or spec.game
+
+
 @dataclass(frozen=True)
 class Spec:
     prefix: str  # the demo users' (compliance/demo.py)
-    game: str
+    game: str  # a concept of the casino's jurisdiction's profile, or the private rulebook's game key (ROPTA)
     played: str
     fee: str
     to_pool: str
@@ -72,13 +77,13 @@ class Spec:
 
 CASINOS = {
     "la-moselle": Spec(
-        "lu", "lu.texas_holdem", "Hold'em du jeudi de la Moselle", "100.00", "88.00",
+        "lu", "salon_poker.jeu.holdem", "Hold'em du jeudi de la Moselle", "100.00", "88.00",
         "Grand tournoi d'hiver de la Moselle", "150.00", "135.00", "3000.00", "Carte d'identité luxembourgeoise",
         ("Ana Lopes", "Tom Klein", "Eva Schmit", "Luc Hoffmann", "Marc Weber", "Sara Muller", "Jo Reuter",
          "Nina Thill", "Paul Kieffer", "Lea Wagner", "Max Becker", "Ines Faber", "Yves Lentz", "Zoe Kremer"),
         "Tournoi de printemps de la Moselle"),
     "lac-bleu": Spec(
-        "qc", "qc.salon_poker", "Hold'em du mardi du Lac-Bleu", "100.00", "85.00",
+        "qc", "salon_poker.jeu.holdem", "Hold'em du mardi du Lac-Bleu", "100.00", "85.00",
         "Classique d'hiver du Lac-Bleu", "200.00", "170.00", "4000.00", "Permis de conduire du Québec",
         ("Julie Tremblay", "Marc-André Roy", "Sophie Gagnon", "Étienne Côté", "Isabelle Bouchard",
          "Mathieu Gauthier", "Chloé Morin", "Olivier Lavoie", "Camille Fortin", "Gabriel Pelletier", "Léa Bélanger",
@@ -163,7 +168,8 @@ def _played(casino, spec: Spec, manager, cashier, approve, midnight, start, now)
              f"{casino.currency} de frais ; lots aux quatre premiers")
     with _clock(start - PUBLISHED_AHEAD):
         tournament = tournament_create(
-            casino=casino, actor=manager, game=spec.game, name=spec.played, starts_at=start, ropta_adopted=True,
+            casino=casino, actor=manager, game=_game(casino, spec), name=spec.played, starts_at=start,
+            ropta_adopted=True,
             duration=f"Six niveaux de {minutes} minutes, jusqu'au dernier joueur",
             participation="Ouvert aux personnes majeures inscrites à la caisse ; une ré-entrée par joueur pendant les "
                           "inscriptions tardives.",
@@ -210,7 +216,7 @@ def _coming(casino, spec: Spec, manager, cashier, approve) -> Tournament:
     day = casino.today() + datetime.timedelta(days=10)
     starts = datetime.datetime.combine(day, datetime.time(19, 0), tzinfo=ZoneInfo(casino.jurisdiction.timezone))
     tournament = tournament_create(
-        casino=casino, actor=manager, game=spec.game, name=spec.coming, starts_at=starts, ropta_adopted=True,
+        casino=casino, actor=manager, game=_game(casino, spec), name=spec.coming, starts_at=starts, ropta_adopted=True,
         duration="Une soirée, de 19 h à 2 h", fee=spec.coming_fee, to_pool=spec.coming_to_pool,
         guaranteed=spec.guaranteed,
         participation="Ouvert aux personnes majeures ; 60 places ; une ré-entrée par joueur pendant les inscriptions "
@@ -237,7 +243,7 @@ def _draft(casino, spec: Spec, manager) -> Tournament:
     day = casino.today() + datetime.timedelta(days=21)
     starts = datetime.datetime.combine(day, datetime.time(20, 0), tzinfo=ZoneInfo(casino.jurisdiction.timezone))
     return tournament_create(
-        casino=casino, actor=manager, game=spec.game, name=spec.draft, starts_at=starts, ropta_adopted=True,
+        casino=casino, actor=manager, game=_game(casino, spec), name=spec.draft, starts_at=starts, ropta_adopted=True,
         duration="Une soirée, de 20 h à 1 h", fee=spec.fee, to_pool=spec.to_pool,
         participation="Ouvert aux personnes majeures ; 40 places ; sans ré-entrée.",
         distribution="Aux quatre premiers : 40 %, 27 %, 19 % et 14 % des lots ; des joueurs sortis sur le même coup à "

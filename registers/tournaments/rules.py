@@ -12,16 +12,17 @@ from dataclasses import dataclass
 
 from compliance.errors import DomainError
 from compliance.models import Casino
+from compliance.profiles import concept_or_none
 from games.selectors import RuleValueAt, rule_value_at
 
-RETURN_MINIMUM = "qc.tournoi.taux_retour_minimum"
-PUBLISHED_BEFORE = "qc.tournoi.regles_publiees_avant"
-CONTENTS = "qc.tournoi.regles_contenu"
-TABLES_MARKED = "qc.tournoi.tables_indiquees"
-GRAND_PRIX_MINIMUM = "qc.tournoi.droit_entree_grand_prix_minimum"
-GRAND_PRIX_BET = "qc.grand_prix.mise_supplementaire_montant"
-GRAND_PRIX_GAME = "qc.grand_prix"  # QC RJC art. 124: « un tournoi de « poker grand prix » »
-APPROVAL = "lu.tournoi.agrement_reglement"
+RETURN_MINIMUM = "tournoi.taux_retour_minimum"
+PUBLISHED_BEFORE = "tournoi.regles_publiees_avant"
+CONTENTS = "tournoi.regles_contenu"
+TABLES_MARKED = "tournoi.tables_indiquees"
+GRAND_PRIX_MINIMUM = "tournoi.droit_entree_grand_prix_minimum"
+GRAND_PRIX_BET = "grand_prix.mise_supplementaire_montant"
+GRAND_PRIX_ENGINE = "grand_prix"  # QC RJC art. 124: « un tournoi de « poker grand prix » », the game of that engine
+APPROVAL = "tournoi.agrement_reglement"
 LATE_LEVELS = "ropta.tournoi.retard_niveaux"
 ANTE_FORMAT = "ropta.tournoi.format_ante"
 RACE_THRESHOLD = "ropta.tournoi.chip_race_arrondi"
@@ -43,7 +44,8 @@ PUBLISHED_RULES = "Règlement intérieur du casino : règles du tournoi publiée
 
 def of(casino: Casino, key: str, day: datetime.date) -> RuleValueAt | None:
     """The casino's jurisdiction's value (a draft as the casino applies it), None where it has none."""
-    if not key.startswith(casino.jurisdiction.code.lower() + "."):
+    key = concept_or_none(casino.jurisdiction, key)  # a concept of the jurisdiction's profile
+    if key is None:
         return None
     try:
         return rule_value_at(jurisdiction=casino.jurisdiction, key=key, on=day, drafts=True)

@@ -10,6 +10,7 @@ from fractions import Fraction
 from compliance import formatting
 from compliance.errors import DomainError
 from compliance.models import Casino
+from compliance.profiles import game_engine
 from games.models import Game
 from games.tournaments import prize_pool
 from registers.errors import ErrorCode
@@ -56,7 +57,7 @@ def grand_prix(casino: Casino, game: Game, fee: Decimal, bet, day: datetime.date
     """QC RJC art. 124: « Le droit d'entrée pour un tournoi de « poker grand prix » est pris à même la mise
     supplémentaire visée à l'article 67.9 » and is at least its share of it: every Québec tournament of the poker grand
     prix takes it (the bet is then required), no other tournament has one."""
-    grand_prix = game.key == rules.GRAND_PRIX_GAME
+    grand_prix = game_engine(game.key) == rules.GRAND_PRIX_ENGINE
     if bet in (None, "") and not grand_prix:
         return ""
     amount, minimum = rules.of(casino, rules.GRAND_PRIX_BET, day), rules.of(casino, rules.GRAND_PRIX_MINIMUM, day)

@@ -33,8 +33,8 @@ MOMENT_LABELS = {CLOSING: _("Clôture de la journée"), OPENING: _("Ouverture de
 MOMENTS = (OPENING, CLOSING)
 DESK_MAX = 60
 
-DESK_RULE = "lu.caisse_speciale.operations_cartes"  # art. 18-14 al. 1: the card operations go through its desks
-ENCAISSE_RULE = "lu.caisse_speciale.encaisse"  # art. 18-14 al. 2: what its cash holding is made of
+DESK_RULE = "caisse_speciale.operations_cartes"  # art. 18-14 al. 1: the card operations go through its desks
+ENCAISSE_RULE = "caisse_speciale.encaisse"  # art. 18-14 al. 2: what its cash holding is made of
 
 
 def caisse_citation(casino: Casino, key: str, day: datetime.date | None = None) -> str:
