@@ -12,6 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from compliance.models import Casino, User
+from compliance.profiles import concept_or_none, feature_codes
 from compliance.search import PER_SEARCHER, Hit, Query
 
 from . import workflow
@@ -168,15 +169,15 @@ def notified(casino: Casino, kind: str, subject: str, on: datetime.date) -> Appr
 
 def kinds_for(casino: Casino) -> list:
     """The kinds a casino files: those its jurisdiction has, as requests (not publications, nor retired kinds)."""
-    code = casino.jurisdiction.code
-    return [kind for kind in KINDS.values() if code in kind.rules and rule_power(kind.rules[code]) in FILED_POWERS]
+    keys = [(kind, concept_or_none(casino.jurisdiction, kind.concept)) for kind in KINDS.values()]
+    return [kind for kind, key in keys if key and rule_power(key) in FILED_POWERS]
 
 
 def wheel_published(casino_code: str) -> tuple[Casino, list[WheelPublication]]:
     """Anyone's read: a Québec casino's wheel of fortune as it made it public (QC RJC art. 120), the latest first,
     each with the moment Vigie put it up; an unknown casino, or one outside Québec, is a 404."""
     casino = get_object_or_404(Casino.objects.select_related("jurisdiction"), code=casino_code,
-                               jurisdiction__code="QC")
+                               jurisdiction__code__in=feature_codes("roue_de_fortune.publication"))
     return casino, list(WheelPublication.objects.filter(casino=casino).order_by("-published_at", "-pk"))
 
 

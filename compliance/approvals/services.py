@@ -13,6 +13,7 @@ from django.utils import timezone
 from compliance import two_person
 from compliance.errors import DomainError, PermissionDeniedError
 from compliance.models import AuditAction, Casino, User
+from compliance.profiles import applies
 from compliance.reports.models import Report
 from compliance.reports.services import letter_request
 from compliance.services import audit_record, system_user
@@ -83,8 +84,8 @@ def _clean(item, value, casino: Casino, on: datetime.date, actor: User):
             raise _refused(errors.ITEM_NOT_RATIO.format(item=item.label_fr), Code.ITEM_INVALID, item.key)
         return str(rate)
     if item.type == "paytable":
-        prefix = f"{casino.jurisdiction.code.lower()}."
-        if not isinstance(value, str) or not value.startswith(prefix) or paytable_get(user=actor, key=value) is None:
+        found = paytable_get(user=actor, key=value) if isinstance(value, str) else None
+        if found is None or found.game.jurisdiction_id != casino.jurisdiction_id:  # a table of the casino's texts
             raise _refused(errors.ITEM_NOT_PAYTABLE.format(item=item.label_fr, value=value,
                                                            jurisdiction=casino.jurisdiction.code),
                            Code.ITEM_INVALID, item.key)
@@ -105,7 +106,7 @@ def _clean(item, value, casino: Casino, on: datetime.date, actor: User):
         return [str(code).strip() for code in codes if str(code).strip()]
     if item.type == "event":
         events = rule_value_at(jurisdiction=casino.jurisdiction, on=on, drafts=True,
-                               key="lu.appareils_a_sous.evenements_information_prealable").value
+                               key="appareils_a_sous.evenements_information_prealable").value
         if value not in events:
             raise _refused(errors.ITEM_NOT_EVENT.format(item=item.label_fr, value=value), Code.ITEM_INVALID, item.key)
         return value
@@ -397,7 +398,7 @@ def wheel_publish(*, actor: User, casino: Casino, segments: str) -> WheelPublica
     casino's public page, dated by Vigie at this call. A publication, not a request: no one approves it. Refused,
     naming the article, below 75 % for a bet (art. 122) or outside 9 to 60 segments (art. 117)."""
     locked = Casino.objects.select_for_update().select_related("jurisdiction").get(pk=casino.pk)
-    if locked.jurisdiction.code != "QC":
+    if not applies(locked.jurisdiction, "roue_de_fortune.publication"):
         raise _refused(errors.WHEEL_NOT_QC.format(jurisdiction=locked.jurisdiction.code), Code.KIND_NOT_HERE, "casino")
     verify_side(actor, ApprovalRequest(casino=locked), workflow.CASINO)
     text = _text("segments", "segments", segments)

@@ -50,7 +50,7 @@ from .forms import (
 from .kinds import KINDS, form_of
 from .models import STATE_LABELS, ApprovalRequest, RequestFinding
 
-EVENTS = "lu.appareils_a_sous.evenements_information_prealable"
+EVENTS = "appareils_a_sous.evenements_information_prealable"
 TRANSITION_LABELS = {
     workflow.FILE.name: gettext_lazy("Dépôt"),
     workflow.CHECK.name: gettext_lazy("Contrôles automatiques"),
@@ -117,11 +117,10 @@ def _detail_url(approval: ApprovalRequest) -> str:
 def _items_page(user: User, casino, form) -> ItemsPage:
     """The choices of the kind's items: the pay tables of the casino's jurisdiction, the changes of a machine's state
     the Minister is told of (LU RGD 1979 art. 18-1)."""
-    prefix = f"{casino.jurisdiction.code.lower()}."
     types = {item.type for item in form.items}
     english = (get_language() or "fr").startswith("en")
     paytables = [(table.key, (english and table.title_en) or table.title)
-                 for table in paytable_list(user=user).filter(key__startswith=prefix)] \
+                 for table in paytable_list(user=user).filter(game__jurisdiction=casino.jurisdiction)] \
         if "paytable" in types else []
     events = list(rule_value_at(jurisdiction=casino.jurisdiction, key=EVENTS, on=casino.today(), drafts=True).value) \
         if "event" in types else []
