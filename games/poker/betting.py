@@ -177,7 +177,7 @@ def walk(hand: Hand, trace: bool = False, minimums: bool = True,  # noqa: C901 -
             pending[p] = False
             if sort == _FOLD:
                 if amount:
-                    raise adds_up(action, amount, current - bet[p], stack[p], index)
+                    raise adds_up(action, amount, current - bet[p], stack[p], index, hand.currency)
                 folded[p] = True
                 live -= 1
                 able -= 1
@@ -186,17 +186,17 @@ def walk(hand: Hand, trace: bool = False, minimums: bool = True,  # noqa: C901 -
                         pending[q] = False
             elif sort == _CHECK:
                 if amount or bet[p] != current:
-                    raise adds_up(action, amount, current - bet[p], stack[p], index)
+                    raise adds_up(action, amount, current - bet[p], stack[p], index, hand.currency)
                 spoke[p] = True
             else:
                 have, owed = stack[p], current - bet[p]
                 if sort == _CALL:
                     if owed <= 0 or (amount != owed or amount > have) and not amount == have < owed:
-                        raise adds_up(action, amount, owed, have, index)
+                        raise adds_up(action, amount, owed, have, index, hand.currency)
                 else:
                     to = bet[p] + amount
                     if amount <= 0 or amount > have or to <= current:
-                        raise adds_up(action, amount, owed, have, index)
+                        raise adds_up(action, amount, owed, have, index, hand.currency)
                     shove = amount == have
                     fault = _size(version, hand.cap, current, last_raise, big_blind, to, shove, pot + owed, spoke[p],
                                   minimums)
@@ -220,7 +220,7 @@ def walk(hand: Hand, trace: bool = False, minimums: bool = True,  # noqa: C901 -
                     all_in[p] = True
                     able -= 1
             if action.all_in and stack[p]:
-                raise adds_up(action, amount, current - bet[p], stack[p], index)
+                raise adds_up(action, amount, current - bet[p], stack[p], index, hand.currency)
             if trace:
                 step(_new(Step, (index, name, player, kind, amount, pot, stack[p], ())))
         elif sort == _POST:
@@ -230,7 +230,7 @@ def walk(hand: Hand, trace: bool = False, minimums: bool = True,  # noqa: C901 -
                 raise refuse(OUT_OF_TURN, "une mise obligatoire après le début des enchères",
                               "a forced bet after the betting began", index)
             if not 0 < amount <= stack[p]:
-                raise adds_up(action, amount, 0, stack[p], index)
+                raise adds_up(action, amount, 0, stack[p], index, hand.currency)
             at, owed, once, lost = p, amount, f"{kind}:{p}", kind == POST_DEAD  # lost: dead money, not a bet
             if kind == POST_SMALL_BLIND:
                 owed = hand.small_blind
@@ -269,7 +269,7 @@ def walk(hand: Hand, trace: bool = False, minimums: bool = True,  # noqa: C901 -
                 all_in[p] = True
                 able -= 1
             elif action.all_in:
-                raise adds_up(action, amount, 0, stack[p], index)
+                raise adds_up(action, amount, 0, stack[p], index, hand.currency)
             if amount != owed and not (amount < owed and all_in[p]):
                 irregular.append(Irregularity(BLINDS, amount - owed, {
                     "action": index, "player": action.player, "kind": kind, "posted": amount, "expected": owed}))
@@ -296,7 +296,7 @@ def walk(hand: Hand, trace: bool = False, minimums: bool = True,  # noqa: C901 -
                                  tuple(action.cards or order[p].cards))))
     if len(board) != BOARD_AT[reached]:
         raise refuse(BAD_DEAL, f"{len(board)} cartes au tableau, la donne en a vu {BOARD_AT[reached]}",
-                      f"{len(board)} board cards, the deal saw {BOARD_AT[reached]}")
+                      f"{len(board)} board cards, the deal saw {BOARD_AT[reached]}", field="board")
     if hand.runs:
         _check_runs(hand)
     cards = known_cards(hand, order, shown)
@@ -335,7 +335,7 @@ def _check_runs(hand: Hand) -> None:
     if len(hand.runs) > 2 or any(len(run) != len(board) or run[:common] != board[:common] for run in hand.runs):
         raise refuse(BAD_DEAL, f"{len(hand.runs) + 1} tableaux : chacun a {len(board)} cartes et les {common} "
                       "premières du premier", f"{len(hand.runs) + 1} boards: each has {len(board)} cards and the "
-                      f"first {common} of the first")
+                      f"first {common} of the first", field="board")
 
 
 def _unknown(hand: Hand, action: Action, index: int) -> HandError:

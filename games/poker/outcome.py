@@ -90,11 +90,13 @@ class Rules:
 
 class HandError(ValueError):
     """A deal refused: `code` says why, the messages say it to people, `action` is the index in Hand.actions of the
-    action that fails (None when the fault is not one action's)."""
+    action that fails (None when the fault is not one action's), `field` the deal's part at fault when it is not an
+    action (its game, seats, cards, board, cash-outs, pots), for an importer to name it."""
 
-    def __init__(self, code: str, message_fr: str, message_en: str, action: int | None = None):
+    def __init__(self, code: str, message_fr: str, message_en: str, action: int | None = None, field: str = ""):
         super().__init__(f"{message_fr} / {message_en}")
         self.code, self.message_fr, self.message_en, self.action = code, message_fr, message_en, action
+        self.field = field or ("actions" if action is not None else "")
 
 
 @dataclass(frozen=True, slots=True)

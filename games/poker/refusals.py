@@ -1,8 +1,10 @@
 """Why a poker deal is refused (games/poker/betting.py walks it): the deal's own faults found before any action is
 taken (the game, the seats, the stacks, the cards) and the messages, in French and English, of a refusal that
-names the action at fault. Amounts in the messages are in minor units, as the deal gives them."""
+names the action at fault. Amounts in the messages are in the deal's currency, as people write them (12.50 EUR), never
+in the minor units the deal counts in."""
 
 from dataclasses import replace
+from decimal import Decimal
 from typing import Final
 
 from .hand import HOLDEM, OMAHA, OMAHA_HILO, VERSIONS, Action, Hand, Seat
@@ -11,10 +13,11 @@ from .outcome import ACTIONS_DONT_ADD_UP, BAD_DEAL, OUT_OF_TURN, HandError
 HOLE_CARDS: Final = {HOLDEM: 2, OMAHA: 4, OMAHA_HILO: 4}
 
 
-def refuse(code: str, fr: str, en: str, action: int | None = None) -> HandError:
-    """A HandError whose messages begin with the action at fault, counted from 1 as people count."""
+def refuse(code: str, fr: str, en: str, action: int | None = None, field: str = "") -> HandError:
+    """A HandError whose messages begin with the action at fault, counted from 1 as people count (else `field`, the
+    deal's part at fault)."""
     where_fr, where_en = (f"action {action + 1} : ", f"action {action + 1}: ") if action is not None else ("", "")
-    return HandError(code, where_fr + fr, where_en + en, action)
+    return HandError(code, where_fr + fr, where_en + en, action, field)
 
 
 def dealt(hand: Hand) -> tuple[list[Seat], list[str]]:
@@ -23,28 +26,29 @@ def dealt(hand: Hand) -> tuple[list[Seat], list[str]]:
     hole = HOLE_CARDS.get(hand.game)
     if hole is None or hand.version not in VERSIONS:
         raise refuse(BAD_DEAL, f"jeu ou version inconnus : {hand.game} {hand.version}",
-                      f"unknown game or version: {hand.game} {hand.version}")
+                      f"unknown game or version: {hand.game} {hand.version}", field="game")
     seats, button = hand.seats, hand.button
     before, after, names, last = [], [], set(), None
     for seat in seats:
         if last is not None and seat.seat <= last:
             if seat.seat == last:
-                raise refuse(BAD_DEAL, "un siège figure deux fois", "a seat appears twice")
+                raise refuse(BAD_DEAL, "un siège figure deux fois", "a seat appears twice", field="seats")
             return dealt(replace(hand, seats=tuple(sorted(seats, key=lambda seat: seat.seat))))
         last = seat.seat
         names.add(seat.player)
         if seat.stack <= 0 or (seat.cards and len(seat.cards) != hole):
             if seat.stack < 0 or seat.cards and len(seat.cards) != hole:
                 raise refuse(BAD_DEAL, f"« {seat.player} » : tapis négatif, ou pas {hole} cartes",
-                              f"{seat.player}: negative stack, or not {hole} cards")
+                              f"{seat.player}: negative stack, or not {hole} cards", field="seats")
         elif seat.seat > button:
             after.append(seat)
         else:
             before.append(seat)
     if len(names) != len(seats):
-        raise refuse(BAD_DEAL, "un joueur figure deux fois", "a player appears twice")
+        raise refuse(BAD_DEAL, "un joueur figure deux fois", "a player appears twice", field="seats")
     if len(before) + len(after) < 2:
-        raise refuse(BAD_DEAL, "moins de deux joueurs dans la donne", "fewer than two players in the deal")
+        raise refuse(BAD_DEAL, "moins de deux joueurs dans la donne", "fewer than two players in the deal",
+                     field="seats")
     return after + before, [seat.player for seat in before + after]
 
 
@@ -61,7 +65,7 @@ def known_cards(hand: Hand, order: list[Seat], shown: dict[int, tuple[int, ...]]
         every += [card for k, hole in shown.items() if not order[k].cards for card in hole]
     if every and (len(set(every)) != len(every) or min(every) < 0 or max(every) > 51):
         raise refuse(BAD_DEAL, "une carte figure deux fois dans la donne, ou n'est pas une carte",
-                      "a card appears twice in the deal, or is not a card")
+                      "a card appears twice in the deal, or is not a card", field="cards")
     return [shown.get(k) or seat.cards or None for k, seat in enumerate(order)] if shown else [
         seat.cards or None for seat in order]
 
@@ -73,8 +77,14 @@ def out_of_turn(order: list[Seat], action: Action, due: int, index: int) -> Hand
     return refuse(OUT_OF_TURN, f"« {action.player} » parle, {fr}", f"{action.player} acts, {en}", index)
 
 
-def adds_up(action: Action, amount: int, owed: int, have: int, index: int) -> HandError:
+def money(amount: int, currency: str) -> str:
+    """An amount of the deal (in minor units) as people read it: « 12.50 EUR »."""
+    return f"{Decimal(amount).scaleb(-2)} {currency}"
+
+
+def adds_up(action: Action, amount: int, owed: int, have: int, index: int, currency: str) -> HandError:
     """`action` of `amount`, which what the player owes and has does not allow."""
-    return refuse(ACTIONS_DONT_ADD_UP, f"« {action.player} » : {action.kind} de {amount} avec {max(owed, 0)} à "
-                   f"payer et un tapis de {have}", f"{action.player}: {action.kind} of {amount} with "
-                   f"{max(owed, 0)} to call and a stack of {have}", index)
+    amount, owed, have = (money(value, currency) for value in (amount, max(owed, 0), have))
+    return refuse(ACTIONS_DONT_ADD_UP, f"« {action.player} » : {action.kind} de {amount} avec {owed} à payer et un "
+                  f"tapis de {have}", f"{action.player}: {action.kind} of {amount} with {owed} to call and a stack of "
+                  f"{have}", index)

@@ -11,8 +11,6 @@ a blind of the wrong size) is reported as an Irregularity, the money following t
 `settle` is the honest room: what it declares for a deal whose actions are given, our pots, rake, drops and wins,
 the odd chips to the players nearest the button. The simulator makes its deals' declarations with it."""
 
-from decimal import Decimal
-
 from .betting import PREFLOP, RIVER, Walk, walk
 from .hand import OMAHA, OMAHA_HILO, DeclaredPot, Hand
 from .levies import legal_max, levies
@@ -35,6 +33,7 @@ from .outcome import (
     Step,
 )
 from .pots import pots
+from .refusals import money as _money
 from .showdown import award
 
 __all__ = ["ACTIONS_DONT_ADD_UP", "BAD_DEAL", "CODES", "OUT_OF_TURN", "POT_MISMATCH", "HandError", "Irregularity",
@@ -126,16 +125,12 @@ class _Reckoning:
                      self.rules.hilo or hand.game == OMAHA_HILO, self.rules.chip, self.rules.odd_chips)
 
 
-def _money(amount: int, currency: str) -> str:
-    return f"{Decimal(amount).scaleb(-2)} {currency}"
-
-
 def _mismatch(number: int | None, fr: str, en: str) -> HandError:
     if number is None:
-        return HandError(POT_MISMATCH, fr, en)
+        return HandError(POT_MISMATCH, fr, en, field="pots")
     name_fr, name_en = ("pot principal", "main pot") if number == 0 else (f"pot extérieur {number}",
                                                                           f"side pot {number}")
-    return HandError(POT_MISMATCH, f"{name_fr} : {fr}", f"{name_en}: {en}")
+    return HandError(POT_MISMATCH, f"{name_fr} : {fr}", f"{name_en}: {en}", field="pots")
 
 
 def _before_rake(hand: Hand, declared: tuple[DeclaredPot, ...], ours: list[_Pot]) -> tuple[DeclaredPot, ...]:
@@ -210,7 +205,7 @@ def _cash_outs(hand: Hand, names: list[str], folded: list[bool]) -> None:
         if cash.player not in names or folded[names.index(cash.player)] or cash.player in seen or min(
                 cash.amount, cash.fee, cash.kept) < 0:
             raise HandError(BAD_DEAL, f"« {cash.player} » est payé d'avance sans être dans le coup jusqu'au bout",
-                            f"{cash.player} cashed out without being in the deal to its end")
+                            f"{cash.player} cashed out without being in the deal to its end", field="cash_outs")
         seen.add(cash.player)
 
 
@@ -296,7 +291,7 @@ def settle(hand: Hand, rules: Rules) -> tuple[DeclaredPot, ...]:
         boards = reckoning.boards(pot, left) if hand.runs else None
         if wins is None or hand.runs and boards is None:
             raise HandError(BAD_DEAL, f"pot {number} : les cartes de ses joueurs ne sont pas connues",
-                            f"pot {number}: its players' cards are not known")
+                            f"pot {number}: its players' cards are not known", field="pots")
         paid = tuple(sorted(((player, amount) for player, amount in wins.items() if amount),
                             key=lambda win: seat_of[win[0]]))
         each = tuple(tuple(sorted(((player, amount) for player, amount in won.items() if amount),

@@ -50,6 +50,11 @@ SEAT_RANGE = _("Place « {seat} » invalide : de 1 à 10.")
 FORMAT_UNKNOWN = _("Format « {format} » inconnu : ohh ou pokerstars.")
 HAND_REFUSED = _("Main n° {number} (main {position} du fichier, ligne {line}) refusée : {reason}")
 HAND_REFUSED_AT = _("Main n° {number} (main {position} du fichier) refusée : {reason}")
+HAND_REFUSED_FIELD = _("Main n° {number} (main {position} du fichier, ligne {line}, champ « {item} ») refusée : "
+                       "{reason}")
+# a line of the file holding U+0000, which PostgreSQL cannot store (a request's: compliance/middleware.py)
+NUL_IN_FILE = _("le caractère nul (U+0000) n'a sa place dans aucun texte d'un registre.")
+HAND_NUMBER_TAKEN = _("ce numéro est déjà celui d'une main du salon, jouée le {day} : un numéro ne sert qu'une fois.")
 HAND_NO_SESSION = _("aucune séance de poker n'était ouverte à la table « {table} » le {time} : ouvrez la séance "
                     "d'abord.")
 HAND_CHANGED = _("déjà importée le {day} avec un autre contenu (empreinte {digest}).")

@@ -7,7 +7,11 @@ pots recomputed and matching what the room declares. The first refused deal refu
 number, its place in the file and why, and nothing is written. What the replay finds without refusing (a rake other
 than ours, drops other than ours, a winner other than the cards say) is kept with the deal for the reconciliation.
 
-A deal already imported with the same content is recognised and skipped; with another content it refuses the file.
+A deal's number is its casino's room's, whatever its day: a deal already imported with the same content (its start
+the same instant, in whatever zone the file writes it) is recognised and skipped; with another content, or its number
+already another deal's, on any day, it refuses the file. So does a deal of a day the registers no longer take (closed,
+archived, to come). A refusal names the deal, its place and line in the file, the deal's field at fault and why; a
+line holding U+0000, which PostgreSQL's texts cannot hold, is refused at its number.
 For each gaming day of new deals, ONE entry `poker.mains` of the cagnotte register holds their count, their sums and
 the SHA-256 of their digests in file order, and the import's number (`lot`): the chain covers every deal. The deals
 go into their month's partition by COPY as they are read, so that PostgreSQL writes them while Python reads the next
@@ -21,12 +25,13 @@ import hashlib
 import io
 import json
 import os
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from zoneinfo import ZoneInfo
 
 from django.db import connection, transaction
-from django.utils import timezone
+from django.utils import timezone, translation
 from psycopg.copy import QueuedLibpqWriter
 
 from compliance.errors import DomainError
@@ -38,7 +43,15 @@ from games.poker.hand import Hand
 from games.poker.replay import HandError, Outcome, replay
 from registers.errors import ErrorCode
 
-from ..chain.services import Appended, days_late, entries_append, late_filing, register_for, verify_actor
+from ..chain.services import (
+    Appended,
+    days_late,
+    entries_append,
+    late_filing,
+    register_for,
+    verify_actor,
+    verify_gaming_day,
+)
 from ..fields import TEXT_MAX, clean_text
 from ..kinds import EntryKind, RegisterKind
 from ..models import HandImport, PokerSession
@@ -50,17 +63,33 @@ COPY_CHUNK = 1 << 18  # characters handed to the COPY's writer at a time
 COLUMNS = ("batch_id, casino_id, gaming_day, number, \"table\", session_id, started_at, players, pot, rake, "
            "rake_declared, rake_legal, progressive, progressive_declared, bad_beat, bad_beat_declared, cash_out, "
            "cash_out_fee, flags, data, digest")
+ESCAPED_NUL = re.compile(rb"(?<!\\)(?:\\\\)*\\u0000")  # JSON's escape of U+0000, its backslash not itself escaped
 
 
 class HandRefused(DomainError):
-    """The first deal of a file that cannot be taken in: its number, its position and line in the file, why."""
+    """The first deal of a file that cannot be taken in: its number, its position and line in the file, the deal's
+    field at fault (`item`: its number, table, start, actions, pots …) and why."""
 
     def __init__(self, number: str, position: int, line: int | None, reason, code: str = ErrorCode.BAD_FILE,
-                 field: str = "file"):
-        self.number, self.position, self.line = number, position, line
-        message = errors.HAND_REFUSED if line else errors.HAND_REFUSED_AT
-        super().__init__(message.format(number=number or "?", position=position, line=line, reason=reason),
-                         code=code, field=field)
+                 field: str = "file", item: str | None = None):
+        self.number, self.position, self.line, self.item = number, position, line, item
+        message = (errors.HAND_REFUSED_FIELD if item and line else errors.HAND_REFUSED if line
+                   else errors.HAND_REFUSED_AT)
+        super().__init__(message.format(number=number or "?", position=position, line=line, item=item,
+                                        reason=reason), code=code, field=field)
+
+
+class NulInFile(Exception):
+    """U+0000 met in the file's bytes, at `line`."""
+
+    def __init__(self, line: int):
+        super().__init__(line)
+        self.line = line
+
+
+def _said(refusal) -> str:
+    """A reader's or the replay's reason (French and English) in the language of the request."""
+    return refusal.message_en if (translation.get_language() or "").startswith("en") else refusal.message_fr
 
 
 @dataclass
@@ -116,7 +145,8 @@ class _Import:
         self.rules: dict[int, object] = {}
         self.seats: dict[int, tuple[int, str] | None] = {}  # per session, the most seated players and its article
         self.known: dict[datetime.date, dict[str, str]] = {}  # per day, the numbers imported and their digests
-        self.seen: dict[tuple[datetime.date, str], str] = {}  # this file's
+        # this file's deals by number (a number is the room's, whatever the day): day, digest, position and line
+        self.seen: dict[str, tuple[datetime.date, str, int, int | None]] = {}
         self.days: dict[datetime.date, DaySums] = {}
         self.late: dict[datetime.date, dict | None] = {}
         self.read = self.created = self.skipped = 0
@@ -172,14 +202,48 @@ class _Import:
         return self.known[day]
 
     def _late(self, day: datetime.date, hand: Hand, position: int, line) -> None:
+        """At a day's first new deal: a day the registers take (not closed, archived or to come), the deal named,
+        and a late day's reason and countersignature."""
         if day in self.late:
             return
+        self.pause()
+        try:
+            verify_gaming_day(self.casino, day)
+        except DomainError as refused:
+            raise HandRefused(hand.number, position, line, refused.message, code=refused.code,
+                              item="started_at") from None
         age = days_late(self.casino, day)
         if age and (not self.late_reason or self.countersigner is None):
             raise HandRefused(hand.number, position, line, errors.LATE_DAY.format(
                 day=day.isoformat(), age=age, allowed=self.casino.late_filing_days), code=ErrorCode.LATE_FILING,
-                field="late_reason")
+                field="late_reason", item="started_at")
         self.late[day] = late_filing(self.casino, day, self.late_reason) if age else None
+
+    def _same_deal(self, day: datetime.date, number: str, text: str) -> bool:
+        """Whether the deal held under `number` on `day` is this one, its start written in another zone: the same
+        instant is the same deal."""
+        self.pause()
+        self.cursor.execute("SELECT data::text FROM registers_pokerhand WHERE casino_id = %s AND gaming_day = %s "
+                            "AND number = %s", [self.casino.pk, day, number])
+        row = self.cursor.fetchone()
+        return row is not None and _instant(json.loads(row[0])) == _instant(json.loads(text))
+
+    def numbers_taken(self) -> None:
+        """Once the deals are written: a new deal whose number the room already holds on another day (the same day
+        was told apart as it was read) refuses the file, at that deal."""
+        if not self.created:
+            return
+        self.cursor.execute(
+            "SELECT new.number, old.gaming_day FROM registers_pokerhand new JOIN registers_pokerhand old "
+            "ON old.casino_id = new.casino_id AND old.number = new.number AND old.batch_id <> new.batch_id "
+            "WHERE new.casino_id = %s AND new.gaming_day = ANY(%s) AND new.batch_id = %s ORDER BY new.id LIMIT 1",
+            [self.casino.pk, sorted(self.days), self.batch])
+        taken = self.cursor.fetchone()
+        if taken is not None:
+            number, other = taken
+            _day, _digest, position, line = self.seen[number]
+            raise HandRefused(number, position, line, errors.HAND_NUMBER_TAKEN.format(day=other.isoformat()),
+                              code=ErrorCode.DUPLICATE, item="number")
 
     def _rules(self, session: PokerSession):
         if session.pk not in self.rules:
@@ -197,34 +261,40 @@ class _Import:
         if session is None:
             local = timezone.localtime(hand.started_at, self.zone)
             raise HandRefused(hand.number, position, line, errors.HAND_NO_SESSION.format(
-                table=hand.table, time=local.strftime("%Y-%m-%d %H:%M")))
+                table=hand.table, time=local.strftime("%Y-%m-%d %H:%M")), item="table")
         if hand.currency != self.casino.currency:
             raise HandRefused(hand.number, position, line, errors.HAND_CURRENCY.format(
-                currency=hand.currency, casino=self.casino.currency))
+                currency=hand.currency, casino=self.casino.currency), item="currency")
         if hand.game != session.variant:
             raise HandRefused(hand.number, position, line, errors.HAND_VARIANT.format(
-                variant=hand.game, table=hand.table, session=session.variant))
+                variant=hand.game, table=hand.table, session=session.variant), item="game")
         settled_by = self._rules(session)
         most = self.seats[session.pk]
         if most is not None and len(hand.seats) > most[0]:  # LU art. 49-1: ten; 49-5: « au maximum de neuf »
             raise HandRefused(hand.number, position, line, errors.SEATS_MOST.format(
-                players=len(hand.seats), table=hand.table, most=most[0], citation=most[1]))
+                players=len(hand.seats), table=hand.table, most=most[0], citation=most[1]), item="seats")
         try:
             outcome = replay(hand, settled_by)
         except HandError as refused:
-            raise HandRefused(hand.number, position, line, refused.message_fr) from None
+            raise HandRefused(hand.number, position, line, _said(refused), item=refused.field or None) from None
         day = session.gaming_day
         text = compact.canonical(compact.dump(hand))
         digest = hashlib.sha256(text.encode()).hexdigest()
-        earlier = self.seen.get((day, hand.number)) or self._known(day).get(hand.number)
-        if earlier is not None:
-            if earlier != digest:
-                reason = errors.HAND_TWICE if (day, hand.number) in self.seen else errors.HAND_CHANGED.format(
-                    day=day.isoformat(), digest=earlier[:12])
-                raise HandRefused(hand.number, position, line, reason, code=ErrorCode.DUPLICATE)
+        earlier = self.seen.get(hand.number)
+        if earlier is not None:  # the number earlier in this file: the same deal, or refused
+            if earlier[:2] != (day, digest):
+                raise HandRefused(hand.number, position, line, errors.HAND_TWICE, code=ErrorCode.DUPLICATE,
+                                  item="number")
             self.skipped += 1
             return
-        self.seen[(day, hand.number)] = digest
+        known = self._known(day).get(hand.number)
+        if known is not None:
+            if known != digest and not self._same_deal(day, hand.number, text):
+                raise HandRefused(hand.number, position, line, errors.HAND_CHANGED.format(
+                    day=day.isoformat(), digest=known[:12]), code=ErrorCode.DUPLICATE, item="number")
+            self.skipped += 1
+            return
+        self.seen[hand.number] = (day, digest, position, line)
         self._late(day, hand, position, line)
         self._write(hand, session, outcome, text, digest)
 
@@ -272,11 +342,17 @@ class _Import:
         return due
 
 
+def _instant(data: dict) -> dict:
+    """A deal as kept, its start as an instant (UTC) rather than as the file wrote it."""
+    return {**data, "at": datetime.datetime.fromisoformat(data["at"]).astimezone(datetime.UTC)}
+
+
 class _Hashed(io.RawIOBase):
-    """The file as read, its SHA-256 computed on the way."""
+    """The file as read, its SHA-256 computed on the way, its lines counted to name one holding U+0000 (a NUL byte,
+    or JSON's escape of it): PostgreSQL's texts cannot hold it."""
 
     def __init__(self, raw):
-        self.raw, self.sha = raw, hashlib.sha256()
+        self.raw, self.sha, self.lines, self.tail = raw, hashlib.sha256(), 1, b""
 
     def readable(self) -> bool:
         return True
@@ -286,15 +362,28 @@ class _Hashed(io.RawIOBase):
         if isinstance(data, str):
             data = data.encode()
         self.sha.update(data)
+        self._storable(data)
         buffer[: len(data)] = data
         return len(data)
 
+    def _storable(self, data: bytes) -> None:
+        seen = self.tail + data  # an escape cut by the end of the chunk before
+        at = seen.find(b"\x00")
+        escaped = ESCAPED_NUL.search(seen) if b"\\u0000" in seen else None
+        if escaped is not None and (at < 0 or escaped.end() - 6 < at):
+            at = escaped.end() - 6
+        if at >= 0:
+            raise NulInFile(self.lines - self.tail.count(b"\n") + seen.count(b"\n", 0, at))
+        self.lines += data.count(b"\n")
+        self.tail = seen[-7:]
+
 
 def _hands(reader, stream, casino: Casino):
+    """(deal, the line where it starts) for each deal of the file."""
     if reader is pokerstars:
-        return reader.read(io.TextIOWrapper(stream, encoding="utf-8"),
-                           default_tz=ZoneInfo(casino.jurisdiction.timezone), default_currency=casino.currency)
-    return reader.read(stream)
+        return reader.read_placed(io.TextIOWrapper(stream, encoding="utf-8"),
+                                  default_tz=ZoneInfo(casino.jurisdiction.timezone), default_currency=casino.currency)
+    return reader.read_placed(stream)
 
 
 @transaction.atomic
@@ -321,21 +410,25 @@ def hands_import(*, casino: Casino, actor: User, source, file_format: str = "ohh
         buffered = io.BufferedReader(stream, buffer_size=1 << 16)
         position = 0
         try:
-            for position, hand in enumerate(_hands(FORMATS[file_format], buffered, casino), start=1):
-                work.take(hand, position, None)
+            for position, (hand, line) in enumerate(_hands(FORMATS[file_format], buffered, casino), start=1):
+                work.take(hand, position, line)
             work.pause()
         except FormatError as bad:
             work.abort(bad)  # the COPY ended before any other query on the connection
-            reason = bad.message_fr
+            reason = _said(bad)
             if getattr(bad, "kind", "") == CHIPS_ADDED_KIND:  # QC art. 67.95 1°; LU art. 49-1, 49-5
                 reason = f"{reason} ({chips_added})"
             raise HandRefused(getattr(bad, "number", "") or "", getattr(bad, "position", position + 1),
-                              getattr(bad, "line", None), reason) from None
+                              getattr(bad, "line", None), reason, item=getattr(bad, "field", None)) from None
+        except NulInFile as bad:
+            work.abort(bad)
+            raise HandRefused("", position + 1, bad.line, errors.NUL_IN_FILE, code=ErrorCode.UNPRINTABLE) from None
         except BaseException as error:
             work.abort(error)
             raise
         if not work.read:
             raise DomainError(errors.EMPTY_FILE, code=ErrorCode.BAD_FILE, field="file")
+        work.numbers_taken()
         return _written(work, casino, actor, str(name)[:200], file_format, stream.sha.hexdigest())
     finally:
         if collecting:

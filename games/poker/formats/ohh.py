@@ -55,10 +55,17 @@ CACHE_SIZE = 4096  # Actions remembered across hands (see _rounds): bounded, so 
 def read(stream, chunk_size: int = CHUNK):
     """Yield each hand of the stream (binary or text), in order; raise errors.FormatError at the first hand that
     cannot be read, naming its number when known, its ordinal and line, and the field."""
+    for hand, _line in read_placed(stream, chunk_size):
+        yield hand
+
+
+def read_placed(stream, chunk_size: int = CHUNK):
+    """As read(), each hand with the line where it starts: (hand, line), for an importer to name a deal it refuses
+    afterwards (its replay, its session) by its line."""
     cache = {}
     for ordinal, line, value in json_values(stream, _decode, chunk_size, MAX_HAND, _NUMBER):
         try:
-            yield _hand(value, cache)
+            yield _hand(value, cache), line
         except e.Malformed as bad:
             ohh = value.get("ohh") if type(value) is dict else None
             number = ohh.get("game_number") if type(ohh) is dict else None

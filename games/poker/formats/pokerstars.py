@@ -46,6 +46,12 @@ def read(stream, default_tz=None, default_currency=None):
     """Yield each hand of the stream (binary or text), in order; raise errors.FormatError at the first hand that
     cannot be read, with its number, its ordinal, the line at fault and the field. A hand « cancelled » before it was
     dealt is no hand: it is passed over. `default_currency`: the dollar of a header that names no currency."""
+    for hand, _line in read_placed(stream, default_tz, default_currency):
+        yield hand
+
+
+def read_placed(stream, default_tz=None, default_currency=None):
+    """As read(), each hand with the line where it starts: (hand, line)."""
     block, start, ordinal, number, cache = [], 0, 0, 0, {}
     lines = text_lines(stream)
     while True:
@@ -60,7 +66,7 @@ def read(stream, default_tz=None, default_currency=None):
                 ordinal += 1
                 hand = _read_hand(block, start, ordinal, default_tz, cache, default_currency)
                 if hand is not None:
-                    yield hand
+                    yield hand, start
                 block = []
             if SEPARATOR.fullmatch(line):
                 line = ""
@@ -72,7 +78,7 @@ def read(stream, default_tz=None, default_currency=None):
             ordinal += 1
             hand = _read_hand(block, start, ordinal, default_tz, cache, default_currency)
             if hand is not None:
-                yield hand
+                yield hand, start
             block = []
         if line is None:
             return
