@@ -28,6 +28,7 @@ class ErrorCode(StrEnum):
     TOO_LARGE = "too_large"
     UNKNOWN_JURISDICTION = "unknown_jurisdiction"
     UNKNOWN_ROLE = "unknown_role"
+    UNPRINTABLE = "unprintable"  # U+0000 in an input (compliance/middleware.py), as the registers' texts call it
     WEAK_PASSWORD = "weak_password"
 
 

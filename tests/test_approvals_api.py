@@ -227,7 +227,8 @@ def test_a_draft_by_anyone_but_the_casino_s_management_is_refused(lu):
     ({"date_effet": "demain"}, "table_de_paiement", "item_invalid", "date_effet"),
     ({"table": "lu.uth.trips"}, "table_de_paiement", "item_invalid", "table"),  # another jurisdiction's
     ({"paiements": {"7": "gratuit"}}, "table_de_paiement", "item_invalid", "paiements"),
-    ({"motif": "Brelan\x00payé"}, "table_de_paiement", "unprintable", "motif"),
+    # U+0000 is refused for every request before the service (compliance/middleware.py), named by its whole path
+    ({"motif": "Brelan\x00payé"}, "table_de_paiement", "unprintable", "items.motif"),
     ({"paiements": {"7\u202e": "2 pour 1"}}, "table_de_paiement", "unprintable", "paiements"),
     ({}, "roue_de_fortune", "kind_not_here", "kind"),  # Québec's
     ({}, "jeu_annexe", "kind_not_here", "kind"),  # Luxembourg's

@@ -1,6 +1,7 @@
 """The schema's generator: every operation documents the refusals every API view can give, not only those its
 `extend_schema` names (a GET of an unknown casino answers 404, a caller without a token 401, a role outside the
-operation 403, the rate limit 429, a query parameter refused 400), each with the one error body."""
+operation 403, the rate limit 429, a query or path parameter refused 400: U+0000 in any input is refused before the
+view, compliance/middleware.py), each with the one error body."""
 
 from drf_spectacular.openapi import AutoSchema
 
@@ -14,7 +15,8 @@ class Schema(AutoSchema):
     def _get_response_bodies(self, direction="response"):
         responses = super()._get_response_bodies(direction)
         statuses = [*READ_REFUSALS] if self.method == "GET" else [404] if self._path_has_parameters() else []
-        if self.method == "GET" and [*self._get_filter_parameters(), *self._query_parameters()]:
+        if self.method == "GET" and (self._path_has_parameters() or [*self._get_filter_parameters(),
+                                                                     *self._query_parameters()]):
             statuses.append(400)
         for status, response in error_responses(*sorted(statuses)).items():
             if str(status) not in responses:

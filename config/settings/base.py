@@ -55,6 +55,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "compliance.middleware.CasinoTimezoneMiddleware",
+    # U+0000 in any input refused (400) before a view sends it to PostgreSQL; after the above, so its page is drawn
+    "compliance.middleware.NulRefusedMiddleware",
     # django-axes must come last: it turns a locked-out login into a 403.
     "axes.middleware.AxesMiddleware",
 ]
