@@ -90,8 +90,15 @@ COUNTERSIGN_CHECKS = Table("registers.countersign_checks", "An entry's kind -> c
                            "(registers.chain.services.pending_countersign).")
 LATE_AUDIT = Point("registers.late_audit", "A late filing checked, at its countersignature, as the audit checks an "
                    "entry: audit(entry) -> its problems in (French, English).")
+AUDIT_CHECKS = Table("registers.audit_checks", "« register's kind/entry's kind » -> check(replay, entry) -> its "
+                     "problems (registers.chain.replay): what an app above the registers checks again in "
+                     "registers_audit, beside the families' checks, in the entries its services write (the approvals: "
+                     "each step of a request from its named state, by the controls of its service).")
 SETTLEMENTS = Table("registers.settlements", "A payload key -> Settlement (registers.appareils.jackpots): the debt of "
                     "another register that a hand-paid jackpot may settle, and its check.")
+NOTICE_REFERENCES = Point("registers.notice_references", "(casino, reference) -> Named or None: what a slot machine "
+                          "notice's reference names outside the register of machines, a request of another kind or "
+                          "of another casino say (registers.appareils.references.named asks each in turn).")
 TOURNAMENT_RULES_APPROVAL = Hook("registers.tournament_rules_approval", "(casino, digest, day, field) -> the approval "
                                  "in force of the tournament rules whose digest is given, or a DomainError naming "
                                  "what is lacking (LU RGD 1979 art. 49-17).")

@@ -6,6 +6,7 @@ from compliance.hooks import CASINO_CREATED, COUNTERSIGN_CHECKS, LATE_AUDIT, SET
 from compliance.search import searcher_register
 from compliance.todo import ACCOUNTANT, MANAGER, provider_register
 
+from .appareils import jackpots
 from .archive.services import casino_partitions_open
 from .cards import excess
 from .cards import todo as cards
@@ -29,6 +30,8 @@ def contribute() -> None:
     SETTLEMENTS.add(excess.KEY, excess.SETTLEMENT)
     # a progressive win is checked again at its countersignature: its jackpot may have stopped or its level been won
     COUNTERSIGN_CHECKS.add(EntryKind.JACKPOT_WON, poker.win_still_payable)
+    # a hand-paid jackpot too: its receipt paid meanwhile by another payout, its machine gone from the floor
+    COUNTERSIGN_CHECKS.add(EntryKind.JACKPOT_PAID, jackpots.payout_still_valid)
     # a late filing is audited against its register when a manager countersigns it
     LATE_AUDIT.add(late_audit)
     # a new casino's partitions of the entries and movements, made in their own transaction once it exists (made by its

@@ -16,9 +16,10 @@ TODAY = lu_today
 
 @pytest.fixture
 def floor(world, rules):
-    """Twenty machines installed in casino C (Luxembourg)."""
+    """Twenty machines installed in casino C (Luxembourg) two days ago: before the letters about them are sent."""
     for number in range(1, 21):
-        appareil_install(casino=world.c, actor=world.accountant_c, gaming_day=TODAY(), machine=f"M{number:02}",
+        appareil_install(casino=world.c, actor=world.accountant_c, gaming_day=TODAY() - datetime.timedelta(days=2),
+                         machine=f"M{number:02}",
                          manufacturer="Novomatic", certificate=f"CE-{number}")
     return world
 

@@ -214,7 +214,7 @@ def test_a_machine_is_installed_announced_and_put_out_of_service(lu, client):
         "event": "hors_service",
         "effective": lu_today().isoformat(),
         "reference": "Lettre n° 114",
-        "sent_on": days_ago(2).isoformat(),
+        "sent_on": lu_today().isoformat(),  # the day the machine was installed: not before it
     }
     assert post(client, lu, "appareils", "notice", notice).status_code == 302
     move = {"machine": "S-1", "event": "hors_service", "gaming_day": lu_today().isoformat()}
@@ -271,7 +271,7 @@ def out_of_service(w, number: str) -> None:
         event="hors_service",
         effective=days_ago(1),
         reference=f"Lettre {number}",
-        sent_on=days_ago(3),
+        sent_on=days_ago(1),  # the day the machine was installed (`install`): not before it
     )
     appareil_move(casino=w.c, actor=w.manager_c, gaming_day=days_ago(1), machine=number, event="hors_service")
 
@@ -578,7 +578,9 @@ def test_api_jackpot_cagnotte_and_bad_beat_filings(lu):
 
 def test_api_slot_machines(lu):
     api = api_client_for(lu.accountant_c)
-    install_data = {"machine": "M01", "manufacturer": "Novomatic", "certificate": "CE-1"}
+    # installed three days back: the letter (two days back) and the change (yesterday) come after it
+    install_data = {"machine": "M01", "manufacturer": "Novomatic", "certificate": "CE-1",
+                    "gaming_day": days_ago(3).isoformat()}
     assert api.post(api_url("api-registers-appareil-install", lu), install_data, format="json").status_code == 201
     api_refused(
         api.post(api_url("api-registers-appareil-install", lu), install_data, format="json"),

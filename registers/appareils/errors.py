@@ -1,13 +1,15 @@
 """Messages of the slot machine and hand-paid jackpot registers (LU RGD 1979 art. 17, 18-1, 18-10): constants so
-tests assert them and translators find them."""
+tests assert them and translators find them. The controls (controls.py) fill them; the article each rests on is the
+problem's citation, which the service's refusal adds before the full stop."""
 
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-APPAREIL_DESTRUCTION = _("La destruction d'un appareil mis hors service n'est pas permise ({citation}).")
+APPAREIL_DESTRUCTION = _("La destruction d'un appareil mis hors service n'est pas permise.")
 APPAREIL_UNKNOWN = _("Appareil inconnu dans le registre : « {machine} ».")
-APPAREIL_EXISTS = _("L'appareil « {machine} » est déjà inscrit au registre.")
-APPAREIL_BAD_MOVE = _("Un appareil « {state} » ne peut pas être « {event} » ({citation}).")
+APPAREIL_EXISTS = _("L'appareil « {machine} » est déjà inscrit au registre (écriture n° {seq}).")
+APPAREIL_BAD_MOVE = _("Un appareil « {state} » ne peut pas être « {event} ».")
+UNKNOWN_EVENT = _("Changement d'état inconnu : « {event} ».")
 
 
 def in_reserve(count: int) -> str:
@@ -19,22 +21,41 @@ def installed(count: int) -> str:
     return ngettext("%(n)s installé", "%(n)s installés", count) % {"n": count}
 
 
-APPAREIL_RESERVE_FULL = _(
-    "Réserve pleine : {reserve} pour {installed}, au plus {limit} % ({citation})."
-)
-APPAREIL_NO_NOTICE = _(
-    "Aucun avis écrit au Ministre n'est enregistré pour « {event} » de l'appareil « {machine} » au plus tard le "
-    "{day} ({citation})."
-)
-APPAREIL_NOTICE_LATE = _("L'avis doit précéder la date d'effet : envoyé le {sent}, effet le {day} ({citation}).")
-APPAREIL_GAMES_NOT_CERTIFIED = _(
-    "Jeux chargeables non couverts par le certificat de conformité : {games} ({citation})."
-)
+APPAREIL_RESERVE_FULL = _("Réserve pleine : {reserve} pour {installed}, au plus {limit} %.")
+APPAREIL_NO_NOTICE = _("Aucun avis écrit au Ministre n'est enregistré avant ce changement pour « {event} » de "
+                       "l'appareil « {machine} » avec effet le {day}.")
+NOT_ITS_NOTICE = _("L'écriture ne se rapporte pas à l'avis qui annonce ce changement (avis n° {notices}).")
+APPAREIL_NOTICE_LATE = _("L'avis doit précéder la date d'effet : envoyé le {sent}, effet le {day}.")
+APPAREIL_GAMES_NOT_CERTIFIED = _("Jeux chargeables non couverts par le certificat de conformité : {games}.")
+# a notice's dates: sent (never after today, never before the machine was installed), effective (never before the
+# machine's latest change)
+NOTICE_NOT_SENT_YET = _("Avis « envoyé » le {sent}, après aujourd'hui ({today}) : un avis se porte au registre une "
+                        "fois envoyé.")
+NOTICE_BEFORE_INSTALLATION = _("Avis envoyé le {sent}, avant l'installation de l'appareil « {machine} » au registre, "
+                               "le {day}.")
+NOTICE_BEFORE_LAST_CHANGE = _("Date d'effet le {day}, avant le dernier changement de l'appareil « {machine} », le "
+                              "{changed}.")
+# one announced change at a time
+APPAREIL_ANNOUNCED_TWICE = _("« {event} » de l'appareil « {machine} » est déjà annoncé, avec effet le {day} (avis "
+                             "n° {seq}).")
+APPAREIL_ANNOUNCED = _("Un autre changement de l'appareil « {machine} » est déjà annoncé : « {event} » avec effet le "
+                       "{day} (avis n° {seq}) ; un nouvel avis vient après qu'il est porté au registre, ou une fois "
+                       "cette date passée.")
+# what a notice's reference names
+REFERENCE_TAKEN = _("La référence « {reference} » est déjà celle de l'avis n° {seq} (appareil « {machine} », envoyé "
+                    "le {sent}) : une lettre a une date et annonce une fois le changement de chaque appareil.")
+REFERENCE_OTHER_OBJECT = _("La référence « {reference} » est celle d'une demande « {what} », pas d'un avis de "
+                           "changement d'état d'un appareil.")
+REFERENCE_OTHER_CASINO = _("La référence « {reference} » est celle d'une demande « {what} » d'un autre casino.")
+REFERENCE_OTHER_CHANGE = _("La référence « {reference} » est l'avis d'un autre changement : « {event} » de "
+                           "l'appareil « {machine} » avec effet le {day}.")
+# hand-paid jackpots
 RECEIPT_NOT_IN_CABINET = _(
-    "L'original de la quittance doit être conservé dans l'armoire à deux clés du chef de salle et du caissier "
-    "({citation})."
+    "L'original de la quittance doit être conservé dans l'armoire à deux clés du chef de salle et du caissier."
 )
+RECEIPT_TAKEN = _("La quittance « {receipt} » est déjà celle du paiement n° {seq} : une quittance documente un seul "
+                  "paiement.")
 JACKPOT_MACHINE_NOT_ON_FLOOR = _(
-    "L'appareil « {machine} » n'était pas sur l'aire de jeu le {day} d'après le registre des appareils ({citation}) : "
-    "un jackpot ne se paie que sur un appareil installé, ni en réserve ni sorti du parc."
+    "L'appareil « {machine} » n'était pas sur l'aire de jeu le {day} d'après le registre des appareils : un jackpot "
+    "ne se paie que sur un appareil installé, ni en réserve ni sorti du parc."
 )

@@ -13,31 +13,28 @@ one.
 """
 
 import datetime
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.db import transaction
 
-from compliance.errors import DomainError
 from compliance.hooks import SETTLEMENTS
 from compliance.models import Casino, User
-from games.selectors import rule_value_at
-from registers.errors import ErrorCode
 
 from .. import controls
-from ..chain.selectors import kind_applies
+from ..chain.selectors import kind_applies, standing
 from ..chain.services import pending_file, register_for, verify_actor, verify_gaming_day
 from ..fields import clean_text
 from ..kinds import EntryKind, RegisterKind
-from ..models import PendingEntry, Register
+from ..models import Entry, PendingEntry, Register
 from ..money import check_currency, parse_amount
-from . import errors
-from .selectors import floor_machines, machines_register
-from .services import MACHINE_MAX
+from .controls import Fleet, Payouts, ProposedPayout, paid, payout_problems, receipt_problems
+from .selectors import machines_register, machines_state
+from .services import MACHINE_MAX, rules_on
 
 # art. 18-10 al. 4: the original receipt in a cabinet with two keys, the chef de salle's and the cashier's
 RECEIPT_RULE = "lu.appareils_a_sous.quittance_armoire_deux_cles"
-MACHINES_RULE = "lu.appareils_a_sous.evenements_information_prealable"  # art. 18-1: the machines and their moves
 
 
 def jackpot_citation(casino: Casino, day: datetime.date) -> str:
@@ -83,12 +80,8 @@ def jackpot_manual_payout_file(
     value = parse_amount(amount)
     check_currency(casino, currency)
     citation, receipt_cited = jackpot_citation(casino, gaming_day), receipt_citation(casino, gaming_day)
-    if not receipt_in_cabinet:
-        raise DomainError(
-            errors.RECEIPT_NOT_IN_CABINET.format(citation=receipt_cited),
-            code=ErrorCode.RECEIPT_NOT_IN_CABINET,
-            field="receipt_in_cabinet",
-        )
+    proposed = ProposedPayout(machine, gaming_day, receipt_number, bool(receipt_in_cabinet))
+    controls.refuse_first(receipt_problems(proposed, receipt_cited), casino.jurisdiction)
     payload = {
         "machine": machine,
         "amount": value,
@@ -105,7 +98,8 @@ def jackpot_manual_payout_file(
         Register.objects.select_for_update().get(pk=register.pk)
         for key, reference in debts.items():
             SETTLEMENTS[key].check(casino, reference, machine=payload["machine"], amount=value)
-        _verify_on_floor(casino, machine, gaming_day)
+        controls.refuse_first(payout_problems(_floor(casino, gaming_day), receipts(register, receipt_number), proposed,
+                                              rules_on(casino, gaming_day)), casino.jurisdiction)
         return pending_file(
             register=register,
             kind=EntryKind.JACKPOT_PAID,
@@ -118,16 +112,33 @@ def jackpot_manual_payout_file(
         )
 
 
-def _verify_on_floor(casino: Casino, machine: str, gaming_day: datetime.date) -> None:
-    """The machine stood on the floor that day, as the register of machines says, under that register's lock: a
-    machine moved meanwhile is seen. Where the rules keep no register of machines, the machine is as named."""
+def payout_still_valid(pending: PendingEntry) -> None:
+    """At its countersignature, under the register's lock: the payout's controls asked again, the register having
+    moved since its filing (another payout of its receipt countersigned first, say)."""
+    payload, casino, day = json.loads(pending.payload), pending.register.casino, pending.gaming_day
+    proposed = ProposedPayout(str(payload.get("machine", "")), day, str(payload.get("receipt", "")),
+                              payload.get("receipt_in_cabinet") is True)
+    controls.refuse_first(payout_problems(_floor(casino, day), receipts(pending.register, proposed.receipt), proposed,
+                                          rules_on(casino, day)), casino.jurisdiction)
+
+
+def _floor(casino: Casino, gaming_day: datetime.date) -> Fleet | None:
+    """The register of machines, under its lock (a machine moved meanwhile is seen); None where the rules keep no
+    register of machines (the machine is then as named)."""
     if not kind_applies(casino, RegisterKind.APPAREILS, gaming_day):
-        return
+        return None
     machines = machines_register(casino)
     if machines is not None:
         Register.objects.select_for_update().get(pk=machines.pk)
-    if machine not in floor_machines(machines, gaming_day):
-        rule = rule_value_at(jurisdiction=casino.jurisdiction, key=MACHINES_RULE, on=gaming_day, drafts=True)
-        raise DomainError(errors.JACKPOT_MACHINE_NOT_ON_FLOOR.format(machine=machine, day=gaming_day.isoformat(),
-                                                                     citation=rule.citation),
-                          code=ErrorCode.UNKNOWN_MACHINE, field="machine")
+    return machines_state(machines)
+
+
+def receipts(register: Register, receipt: str) -> Payouts:
+    """The payout of the register whose receipt is `receipt`, if there is one (none set aside by a correction)."""
+    payouts = Payouts()
+    written = json.dumps(receipt.strip(), ensure_ascii=False)  # as the canonical payload writes it
+    entries = standing(Entry.objects.filter(register=register, kind=EntryKind.JACKPOT_PAID,
+                                            payload__contains=f'"receipt":{written}'))
+    for entry in entries.order_by("seq").only("seq", "payload"):
+        paid(payouts, entry.seq, json.loads(entry.payload))
+    return payouts

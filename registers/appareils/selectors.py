@@ -1,5 +1,5 @@
-"""Reading the slot machine register (LU RGD 1979 art. 17, 18-1): every machine and its state, replayed from
-its entries."""
+"""Reading the slot machine register (LU RGD 1979 art. 17, 18-1): every machine and its state, replayed from its
+entries by the state machine of controls.py (`installed`, `noticed`, `moved`), as the audit replays them."""
 
 import datetime
 import json
@@ -10,25 +10,13 @@ from django.utils.translation import gettext_lazy as _
 from ..chain.selectors import PayloadRow, standing
 from ..kinds import EntryKind, RegisterKind
 from ..models import Entry, Register
+from . import controls
+from .controls import STATES, TRANSITIONS, Fleet, Machine
 
 INSTALL, NOTICE, MOVE = EntryKind.MACHINE_INSTALLED, EntryKind.MACHINE_NOTICE, EntryKind.MACHINE_MOVED
-# event → (state after it, states it may start from, index in lu.appareils_a_sous.evenements_information_prealable)
-EVENTS = {
-    "reserve": ("reserve", {"en_service", "hors_service"}, 0),
-    "hors_service": ("hors_service", {"en_service"}, 1),
-    "remise_en_service": ("en_service", {"hors_service", "reserve"}, 2),
-    "retour_fournisseur": ("sorti", {"hors_service", "reserve"}, 3),
-    "vente": ("sorti", {"hors_service", "reserve"}, 3),
-}
-ON_FLOOR = {"en_service", "hors_service"}
-ONE_DAY = datetime.timedelta(days=1)
-APPAREIL_STATES = {
-    "en_service": _("en service"),
-    "hors_service": _("hors service"),
-    "reserve": _("en réserve"),
-    "sorti": _("sorti du parc"),
-    "inconnu": _("inconnu"),
-}
+REPLAYED = {INSTALL: controls.installed, NOTICE: controls.noticed, MOVE: controls.moved}
+EVENTS = TRANSITIONS  # event → its transition: what a notice announces and a move makes (the API's choices)
+APPAREIL_STATES = STATES
 EVENT_LABELS = {
     "reserve": _("Mise en réserve"),
     "hors_service": _("Mise hors service"),
@@ -38,30 +26,40 @@ EVENT_LABELS = {
 }
 
 
-
 @dataclass(frozen=True)
 class Appareil:
     number: str
     state: str
     entries: tuple[Entry, ...]
+    machine: Machine
+
+
+def _replayed(register: Register | None, before: datetime.date | None = None) -> tuple[Fleet, dict[str, list]]:
+    """The register's state (its entries of gaming days before `before`, when given), and each machine's entries."""
+    fleet, entries_of = Fleet(), {}
+    if register is None:
+        return fleet, entries_of
+    entries = standing(Entry.objects.filter(register=register, kind__in=list(REPLAYED)))
+    if before is not None:
+        entries = entries.filter(gaming_day__lt=before)
+    for entry in entries.order_by("seq"):
+        payload = json.loads(entry.payload)
+        REPLAYED[entry.kind](fleet, entry.seq, entry.gaming_day, payload)
+        entries_of.setdefault(payload["machine"], []).append(entry)
+    return fleet, entries_of
+
+
+def machines_state(register: Register | None) -> Fleet:
+    """The state the controls check an operation against: every machine, its announced change, each reference."""
+    return _replayed(register)[0]
 
 
 def appareils_of(register: Register, *, before: datetime.date | None = None) -> dict[str, Appareil]:
     """Every machine of the register and its state, replayed from the entries (those of gaming days before
     `before`, when given)."""
-    found: dict[str, list] = {}
-    entries = standing(Entry.objects.filter(register=register, kind__in=[INSTALL, NOTICE, MOVE]))
-    if before is not None:
-        entries = entries.filter(gaming_day__lt=before)
-    for entry in entries.order_by("seq"):
-        payload = json.loads(entry.payload)
-        state, history = found.get(payload["machine"], ("inconnu", []))
-        if entry.kind == INSTALL:
-            state = "en_service"
-        elif entry.kind == MOVE:
-            state = EVENTS[payload["event"]][0]
-        found[payload["machine"]] = (state, history + [entry])
-    return {number: Appareil(number, state, tuple(history)) for number, (state, history) in found.items()}
+    fleet_now, entries_of = _replayed(register, before)
+    return {number: Appareil(number, fleet_now.machines[number].state, tuple(entries), fleet_now.machines[number])
+            for number, entries in entries_of.items()}
 
 
 def machines_register(casino) -> Register | None:
@@ -71,10 +69,7 @@ def machines_register(casino) -> Register | None:
 def floor_machines(register: Register | None, day: datetime.date) -> list[str]:
     """The machines that stood on the gaming floor (in or out of service) on `day`, at its start or at its end:
     those a hand-paid jackpot of that day may be paid on."""
-    if register is None:
-        return []
-    states = (appareils_of(register, before=day), appareils_of(register, before=day + ONE_DAY))
-    return sorted({name for machines in states for name, machine in machines.items() if machine.state in ON_FLOOR})
+    return controls.floor_on(machines_state(register), day) if register is not None else []
 
 
 class AppareilRow(PayloadRow):
@@ -90,6 +85,7 @@ class FleetRow:
     state: str
     installed: AppareilRow | None
     last: AppareilRow
+    machine: Machine
 
     @property
     def state_label(self) -> str:
@@ -103,14 +99,11 @@ def fleet(register: Register | None) -> list[FleetRow]:
     rows = []
     for number, machine in sorted(appareils_of(register).items()):
         install = next((AppareilRow(e) for e in machine.entries if e.kind == INSTALL), None)
-        rows.append(FleetRow(number, machine.state, install, AppareilRow(machine.entries[-1])))
+        rows.append(FleetRow(number, machine.state, install, AppareilRow(machine.entries[-1]), machine.machine))
     return rows
 
 
 def reserve_after(casino, machine: str) -> tuple[int, int]:
     """The machines on the floor and in reserve once `machine` is put in reserve, as the register stands: what the
     reserve's share (art. 18-1) is measured on, as `appareil_move` measures it."""
-    register = machines_register(casino)
-    states = {number: m.state for number, m in appareils_of(register).items()} if register else {}
-    states[machine] = "reserve"
-    return sum(state in ON_FLOOR for state in states.values()), sum(state == "reserve" for state in states.values())
+    return controls.reserve_after(machines_state(machines_register(casino)), machine)

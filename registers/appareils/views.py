@@ -1,12 +1,14 @@
 """Pages of the slot machine register (LU RGD 1979 art. 17, 18-1) and of the hand-paid jackpots (art. 18-10):
 the shared register page with their filing forms, the fleet and the payouts above the entries."""
 
+from dataclasses import dataclass
 from functools import cached_property
 
 from django.contrib.auth.decorators import login_required
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from compliance.errors import DomainError
 from compliance.paging import cursor
 
 from ..chain.selectors import payload_page
@@ -14,19 +16,51 @@ from ..kinds import EntryKind
 from ..register_page import FamilyPage, RegisterPage, family_page
 from ..web_actions import filed
 from . import forms as f
+from .controls import NOTICES, TRANSITIONS, change_problems
 from .jackpots import jackpot_manual_payout_file
 from .selectors import APPAREIL_STATES, EVENT_LABELS, fleet, machines_register
-from .services import appareil_install, appareil_move, appareil_notice
+from .services import appareil_install, appareil_move, appareil_notice, rules_on
+
+
+@dataclass(frozen=True)
+class Changes:
+    """What a machine's row says of its next notice: the changes that may be announced today, or why none may (the
+    controls' first problem, with its article)."""
+
+    offered: list[str]
+    why_not: str = ""
 
 
 class AppareilsPage(RegisterPage):
     @cached_property
     def fleet(self):
-        return fleet(self.register)
+        rows = fleet(self.register)
+        changes = self._changes(rows)
+        return [(row, changes.get(row.number)) for row in rows]
+
+    def _changes(self, rows) -> dict[str, Changes]:
+        """Each machine's changes, asked of the same control the notice's service refuses with (`change_problems`)."""
+        today = self.casino.today()
+        try:
+            rules = rules_on(self.casino, today)
+            rules.value(NOTICES)
+        except DomainError:  # a casino whose rules keep no register of machines on that day
+            return {}
+        found = {}
+        for row in rows:
+            offered, problems = [], []
+            for event in TRANSITIONS:
+                refused = change_problems(row.machine, event, today, rules)
+                problems += refused
+                if not refused:
+                    offered.append(str(EVENT_LABELS[event]))
+            why = "" if offered or not problems else problems[0].refused(self.casino.jurisdiction).message
+            found[row.number] = Changes(offered, str(why))
+        return found
 
     @property
     def appareil_numbers(self) -> list[str]:
-        return [row.number for row in self.fleet if row.state != "sorti"]
+        return [row.number for row, _changes in self.fleet if row.state != "sorti"]
 
 
 class JackpotsPage(RegisterPage):
@@ -94,7 +128,7 @@ PAYOUTS_CURSOR = "paiements_avant"
 
 
 def _machines_context(page) -> dict:
-    states = [row.state for row in page.fleet]
+    states = [row.state for row, _changes in page.fleet]
     summary = [(label, states.count(state)) for state, label in APPAREIL_STATES.items() if state in states]
     return {"fleet": page.fleet, "fleet_summary": summary}
 
