@@ -137,7 +137,6 @@ class TournamentPage:
     levels: list[Level]
     citations: Citations
     late_until: datetime.datetime
-    late_open: bool
     money: selectors.Money
     prizes: list[selectors.Prize]
     places: list[Place]
@@ -158,8 +157,6 @@ def _page(tournament: Tournament) -> TournamentPage:
     places, _citation = standing(tournament)
     return TournamentPage(
         tournament, game_name(tournament.game), levels(tournament, now), citations(tournament), late.until,
-        tournament.state == Tournament.State.PUBLISHED or (tournament.state == Tournament.State.RUNNING
-                                                           and now < late.until),
         selectors.money_of(tournament), selectors.prize_table(tournament), places)
 
 

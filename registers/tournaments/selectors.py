@@ -11,6 +11,7 @@ from decimal import Decimal
 from django.db.models import Count, Q, QuerySet, Sum
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.utils import timezone
 
 from compliance.models import Casino, User
 from games.models import Game
@@ -18,7 +19,7 @@ from games.tournaments import places, structure
 
 from ..kinds import RegisterKind
 from ..models import Entry, Tournament, TournamentEntry
-from . import rules
+from . import controls, rules
 
 ROPTA_GAME = "ropta.tournoi"  # the rulebook's own tournament, which any casino may adopt
 
@@ -46,9 +47,28 @@ def late_registration(tournament: Tournament) -> Late:
     otherwise the level the tournament's published rules fix)."""
     minutes = tuple(level["minutes"] for level in tournament.levels)
     start = tournament.started_at or tournament.starts_at
-    rule = rules.house(tournament.ropta_adopted, rules.LATE_LEVELS, start.date())
-    citation = rule.citation if rule else rules.PUBLISHED_RULES
-    return Late(structure.late_until(minutes, start, tournament.late_levels), citation, minutes, start)
+    until, citation = controls.late_end(minutes, start, tournament.late_levels, tournament.ropta_adopted)
+    return Late(until, citation, minutes, start)
+
+
+def state_of(tournament: Tournament, now: datetime.datetime | None = None) -> controls.TournamentState:
+    """The tournament as its controls read it (controls.py), at `now`: its state, the moments of its steps, its
+    entries with who is out, its places with what is paid, and the casino's rule values."""
+    casino = tournament.casino
+    late = late_registration(tournament)
+    seats = tuple(controls.Seat(seat.number, seat.player, hasattr(seat, "out"))
+                  for seat in tournament.entries.select_related("out").order_by("number"))
+    places = tuple(controls.Place(row.place, row.seat.number, row.seat.player, row.prize, hasattr(row, "payout"))
+                   for row in tournament.places.select_related("seat", "payout").order_by("place", "seat__number"))
+    return controls.TournamentState(
+        state=tournament.state, now=now or timezone.now(), starts_at=tournament.starts_at,
+        start_day=casino.today(tournament.starts_at), fee=tournament.fee, capacity=tournament.capacity,
+        reentries=tournament.reentries, ropta_adopted=tournament.ropta_adopted, tables=tuple(tournament.tables),
+        published_at=tournament.published_at,
+        published_day=casino.today(tournament.published_at) if tournament.published_at else None,
+        started_at=tournament.started_at, finished_at=tournament.finished_at, late_until=late.until,
+        late_levels=tournament.late_levels, late_citation=late.citation, seats=seats, places=places,
+        rule=lambda key, day: rules.of(casino, key, day))
 
 
 @dataclass(frozen=True)

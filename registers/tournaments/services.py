@@ -23,13 +23,13 @@ from games.models import Game
 from games.tournaments import chip_race
 from registers.errors import ErrorCode
 
-from .. import controls
 from ..chain.services import entry_append, register_for, verify_actor, verify_gaming_day
+from ..controls import refuse_first
 from ..fields import TEXT_MAX, clean_text
 from ..kinds import EntryKind, RegisterKind
 from ..models import AnteFormat, ChipRace, Tournament, TournamentEntry, TournamentOut, TournamentPayout, TournamentPlace
 from ..money import parse_amount
-from . import errors, rules, terms
+from . import controls, errors, rules, terms
 from .selectors import (
     ROPTA_GAME,
     in_play,
@@ -38,6 +38,7 @@ from .selectors import (
     placing_citation,
     register_entries,
     results,
+    state_of,
 )
 
 State = Tournament.State
@@ -53,12 +54,6 @@ def _manager(actor: User, casino: Casino) -> None:
         raise _refused(errors.MANAGER_ONLY, ErrorCode.WRONG_ROLE, "actor")
 
 
-def _state(tournament: Tournament, allowed: tuple, action: str) -> None:
-    if tournament.state not in allowed:
-        raise _refused(errors.STATE.format(state=State(tournament.state).label, action=action),
-                       ErrorCode.TOURNAMENT_STATE, "state")
-
-
 def _locked(tournament: Tournament) -> Tournament:
     """The tournament's row locked, its casino's, jurisdiction's and game's read with it and left free."""
     return Tournament.objects.select_for_update(of=("self",)).select_related("casino__jurisdiction", "game").get(
@@ -69,10 +64,6 @@ def _money(casino: Casino, amount: Decimal) -> str:
     return formatting.money(amount, currency=casino.currency, jurisdiction=casino.jurisdiction)
 
 
-def _day(casino: Casino, day: datetime.date) -> str:
-    return formatting.date(day, jurisdiction=casino.jurisdiction)
-
-
 def _append(tournament: Tournament, kind: str, actor: User, moment: datetime.datetime, payload: dict):
     casino = tournament.casino
     return entry_append(register=register_for(casino=casino, kind=RegisterKind.TOURNOIS), kind=kind,
@@ -80,11 +71,10 @@ def _append(tournament: Tournament, kind: str, actor: User, moment: datetime.dat
                         payload={"tournoi": tournament.slug, "nom": tournament.name, **payload})
 
 
-def _moment(casino: Casino, given: datetime.datetime | None, future_message, field: str) -> datetime.datetime:
-    """When something happened, if not now (recorded after the fact); never to come."""
-    moment = given or timezone.now()
-    if moment > timezone.now():
-        raise _refused(future_message, ErrorCode.FUTURE_DAY, field)
+def _checked(problems: list, casino: Casino, moment: datetime.datetime) -> datetime.datetime:
+    """The operation's controls (controls.py) refuse with their first problem; then its day is one the casino's
+    registers may hold (not closed, not before they were opened)."""
+    refuse_first(problems, casino.jurisdiction)
     verify_gaming_day(casino, casino.today(moment))
     return moment
 
@@ -183,35 +173,6 @@ def rules_published(tournament: Tournament) -> dict:
     return {"regles": text, "empreinte_regles": digest}
 
 
-def _contents_check(tournament: Tournament, start: datetime.date) -> None:
-    """QC RJC art. 125: « Les règles du tournoi incluent la date de l'événement, sa durée, les règles de participation,
-    le mode de distribution des lots ainsi que les lots à gagner »."""
-    contents = rules.of(tournament.casino, rules.CONTENTS, start)
-    if contents is not None:
-        given = {0: tournament.starts_at, 1: tournament.duration, 2: tournament.participation,
-                 3: tournament.distribution, 4: tournament.shares}
-        missing = [str(label) for index, label in enumerate(contents.value) if not given.get(index)]
-        if missing:
-            raise _refused(errors.CONTENT_MISSING.format(missing=", ".join(missing), citation=contents.citation),
-                           ErrorCode.REQUIRED, "participation")
-
-
-def _week_check(tournament: Tournament, published: datetime.date, start: datetime.date, field: str) -> str:
-    """QC RJC art. 125: the rules « doivent être mises à la disposition du public au moins une semaine avant la date du
-    début du tournoi », the publication's day being the one Vigie recorded (the casino's day), never one typed."""
-    casino = tournament.casino
-    ahead = rules.of(casino, rules.PUBLISHED_BEFORE, start)
-    if ahead is None:
-        return ""
-    days = (start - published).days
-    if days < 7 * ahead.value:
-        raise _refused(errors.PUBLISHED_LATE.format(published=_day(casino, published), start=_day(casino, start),
-                                                    days=formatting.days(days), required=7 * ahead.value,
-                                                    citation=ahead.citation),
-                       ErrorCode.PUBLISHED_LATE, field)
-    return str(ahead.citation)
-
-
 @transaction.atomic
 def tournament_publish(*, tournament: Tournament, actor: User) -> Tournament:
     """The rules made available to the public, now: posted at the casino and on its public page, the moment recorded
@@ -220,11 +181,13 @@ def tournament_publish(*, tournament: Tournament, actor: User) -> Tournament:
     tournament = _locked(tournament)
     casino = tournament.casino
     _manager(actor, casino)
-    _state(tournament, (State.DRAFT,), errors.DOING_PUBLISH)
-    moment = timezone.now()
-    start = casino.today(tournament.starts_at)
-    _contents_check(tournament, start)
-    citation = _week_check(tournament, casino.today(moment), start, "starts_at")
+    state = state_of(tournament)
+    moment = state.now
+    refuse_first(controls.publication_problems(state, controls.Publication(
+        moment, casino.today(moment), tournament.duration, tournament.participation, tournament.distribution,
+        tuple(tournament.shares))), casino.jurisdiction)
+    ahead = rules.of(casino, rules.PUBLISHED_BEFORE, state.start_day)
+    citation = str(ahead.citation) if ahead else ""
     _append(tournament, EntryKind.TOURNAMENT_PUBLISHED, actor, moment, {
         **rules_published(tournament), "publiees_le": moment.isoformat(),
         "citation": citation or tournament.citation})
@@ -247,42 +210,23 @@ def _approval(tournament: Tournament, day: datetime.date):
     tournament published (matched by their digest, never by the tournament's name)."""
     needed = rules.of(tournament.casino, rules.APPROVAL, day)
     if needed is None or not needed.value or not tournament.fee:
-        return None, ""
+        return None, "", None
     digest = _published_digest(tournament)
     try:
         found = TOURNAMENT_RULES_APPROVAL(tournament.casino, digest, day, field="approval")
-    except DomainError as refusal:
-        raise _refused(errors.APPROVAL_LACKING.format(day=_day(tournament.casino, day), citation=needed.citation,
-                                                      detail=refusal.message), refusal.code, "approval") from None
-    return found, str(needed.citation)
+    except DomainError as refusal:  # the start's control refuses, saying why (controls.start_problems)
+        return None, "", refusal
+    return found, str(needed.citation), None
 
 
-def _seated(tournament: Tournament, raw, count: int, day: datetime.date) -> tuple[dict, str]:
-    """The players seated at each table where play starts. ROPTA §2.2, where the casino adopted it: « Au début du
-    tournoi, le jeu commence à une table à partir de trois joueurs assis »: a minimum per table, not for the tournament.
-    Where it did not, the casino's own control: at least two players in the tournament."""
-    minimum = rules.house(tournament.ropta_adopted, rules.MIN_PLAYERS, day)
-    if not raw and minimum is None:
-        if count < 2:
-            raise _refused(errors.TOO_FEW.format(minimum=2, count=count, citation=controls.written(
-                errors.HOUSE_PLAYERS)), ErrorCode.INVALID, "entries")
-        return {}, ""
+def _seated(raw) -> dict:
+    """The players seated at each table where play starts, as given ({} where none is: `controls.seated_problems`
+    says whether that will do); a table that is not text or a count that is not a whole number reads as none."""
     try:
-        seated = {clean_text(table, field="seated", max_length=40): int(players) for table, players in
-                  dict(raw or {}).items()}
+        return {clean_text(table, field="seated", max_length=40): int(players) for table, players in
+                dict(raw or {}).items()}
     except (TypeError, ValueError, AttributeError):
-        seated = {}
-    if not seated or any(table not in tournament.tables or players < 0 for table, players in seated.items()) \
-            or sum(seated.values()) != count:
-        raise _refused(errors.SEATED.format(count=count, tables=", ".join(tournament.tables)), ErrorCode.INVALID,
-                       "seated")
-    seated = {table: players for table, players in seated.items() if players}
-    if minimum is not None:
-        short = [table for table, players in seated.items() if players < minimum.value]
-        if short:
-            raise _refused(errors.TOO_FEW_AT_TABLE.format(minimum=minimum.value, tables=", ".join(short),
-                                                          citation=minimum.citation), ErrorCode.INVALID, "seated")
-    return seated, minimum.citation if minimum else ""
+        return {"": -1} if raw else {}
 
 
 @transaction.atomic
@@ -295,20 +239,21 @@ def tournament_start(*, tournament: Tournament, actor: User, started_at: datetim
     tournament = _locked(tournament)
     casino = tournament.casino
     _manager(actor, casino)
-    _state(tournament, (State.PUBLISHED,), errors.DOING_START)
-    moment = _moment(casino, started_at, errors.STARTED_FUTURE, "started_at")
+    state = state_of(tournament)
+    moment = started_at or state.now
     day = casino.today(moment)
-    if moment < tournament.starts_at:
-        ahead = rules.of(casino, rules.PUBLISHED_BEFORE, day)
-        raise _refused(errors.STARTED_EARLY.format(
-            start=formatting.date(tournament.starts_at, jurisdiction=casino.jurisdiction),
-            citation=ahead.citation if ahead else controls.written(errors.HOUSE_START)), ErrorCode.PUBLISHED_LATE,
-            "started_at")
-    publication = _week_check(tournament, casino.today(tournament.published_at), day, "started_at")
-    approval, approval_citation = _approval(tournament, day)
-    count = tournament.entries.count()
-    seats, seated_citation = _seated(tournament, seated, count, day)
-    citation = " ; ".join(c for c in (publication, approval_citation, seated_citation) if c)
+    approval, approval_citation, refusal = (None, "", None) if state.state != State.PUBLISHED else _approval(
+        tournament, day)
+    seats = _seated(seated)
+    lacking = {"approval_detail": refusal.message, "approval_code": refusal.code} if refusal else {}
+    _checked(controls.start_problems(state, controls.Start(
+        moment, day, seats, len(state.seats), approval.reference if approval else None, **lacking)), casino, moment)
+    seats = {table: players for table, players in seats.items() if players}
+    ahead = rules.of(casino, rules.PUBLISHED_BEFORE, day)
+    minimum = rules.house(tournament.ropta_adopted, rules.MIN_PLAYERS, day)
+    citation = " ; ".join(str(c) for c in (ahead.citation if ahead else "", approval_citation,
+                                           minimum.citation if minimum else "") if c)
+    count = len(state.seats)
     _append(tournament, EntryKind.TOURNAMENT_STARTED, actor, moment, {
         "debut": moment.isoformat(), "inscrits": count, "joueurs_par_table": seats,
         "agrement": approval.reference if approval else None,
@@ -328,27 +273,16 @@ def entry_sell(*, tournament: Tournament, actor: User, player: str,
     tournament = _locked(tournament)
     casino = tournament.casino
     verify_actor(actor, casino)
-    _state(tournament, (State.PUBLISHED, State.RUNNING), errors.DOING_ENTER)
-    moment = _moment(casino, entered_at, errors.ENTRY_FUTURE, "entered_at")
+    state = state_of(tournament)
+    moment = entered_at or state.now
+    refuse_first(controls.transition_problems(state, controls.ENTER), casino.jurisdiction)
     player = clean_text(player, field="player")
+    _checked(controls.entry_problems(state, controls.Sale(moment, player)), casino, moment)
     level, citation = 0, ""
     if tournament.state == State.RUNNING:
         late = late_registration(tournament)
-        level = late.level_at(moment)
-        citation = late.citation
-        if moment >= late.until:
-            raise _refused(errors.LATE_OVER.format(until=formatting.date(late.until, jurisdiction=casino.jurisdiction),
-                                                   level=tournament.late_levels, citation=late.citation),
-                           ErrorCode.LATE_REGISTRATION_OVER, "entered_at")
-    earlier = list(tournament.entries.filter(player=player).select_related("out"))
-    if any(not hasattr(seat, "out") for seat in earlier):
-        raise _refused(errors.REENTRY_IN_PLAY.format(player=player), ErrorCode.REENTRY_NOT_ALLOWED, "player")
-    if earlier and len(earlier) > tournament.reentries:
-        raise _refused(errors.REENTRY_LIMIT.format(player=player, count=len(earlier) - 1,
-                                                   allowed=tournament.reentries),
-                       ErrorCode.REENTRY_NOT_ALLOWED, "player")
-    if in_play(tournament).count() >= tournament.capacity:
-        raise _refused(errors.FULL.format(capacity=tournament.capacity), ErrorCode.TOURNAMENT_FULL, "player")
+        level, citation = late.level_at(moment), late.citation
+    earlier = [seat for seat in state.seats if seat.player == player]
     number = (tournament.entries.aggregate(n=Max("number"))["n"] or 0) + 1
     entry = _append(tournament, EntryKind.TOURNAMENT_ENTRY, actor, moment, {
         "inscription": number, "joueur": player, "re_entree": len(earlier), "niveau": level,
@@ -378,23 +312,16 @@ def players_out(*, tournament: Tournament, actor: User, hand: str, out: list[dic
     tournament = _locked(tournament)
     casino = tournament.casino
     verify_actor(actor, casino)
-    _state(tournament, (State.RUNNING,), errors.DOING_OUT)
-    moment = _moment(casino, at, errors.OUT_FUTURE, "at")
+    state = state_of(tournament)
+    moment = at or state.now
+    refuse_first(controls.transition_problems(state, controls.OUT), casino.jurisdiction)
     hand = clean_text(hand, field="hand", max_length=40)
-    if not out:
-        raise _refused(errors.OUT_EMPTY, ErrorCode.REQUIRED, "out")
+    lines = [line if isinstance(line, dict) else {} for line in out or []]
+    numbers = tuple(int(n) if str(n or "").isdigit() else n for n in (line.get("inscription") for line in lines))
+    _checked(controls.players_out_problems(state, controls.Outs(moment, numbers)), casino, moment)
     playing = {seat.number: seat for seat in in_play(tournament)}
-    rows, seen = [], set()
-    for line in out:
-        number = line.get("inscription") if isinstance(line, dict) else None
-        seat = playing.get(int(number)) if str(number or "").isdigit() else None
-        if seat is None or seat.number in seen:
-            raise _refused(errors.NOT_IN_PLAY.format(number=number), ErrorCode.NOT_IN_PLAY, "out")
-        seen.add(seat.number)
-        table = clean_text(line.get("table"), field="out", max_length=40)
-        rows.append((seat, table, _stack(seat.number, line.get("tapis"))))
-    if len(rows) >= len(playing):
-        raise _refused(errors.OUT_ALL, ErrorCode.INVALID, "out")
+    rows = [(playing[number], clean_text(line.get("table"), field="out", max_length=40),
+             _stack(number, line.get("tapis"))) for number, line in zip(numbers, lines, strict=True)]
     group = (tournament.outs.aggregate(n=Max("group"))["n"] or 0) + 1
     entry = _append(tournament, EntryKind.TOURNAMENT_OUT, actor, moment, {
         "coup": hand, "groupe": group, "sortis": [
@@ -403,7 +330,7 @@ def players_out(*, tournament: Tournament, actor: User, hand: str, out: list[dic
         "citation": placing_citation(tournament, casino.today(moment))})
     created = [TournamentOut.objects.create(tournament=tournament, seat=seat, group=group, table=table, stack=stack,
                                             hand=hand, at=moment, entry=entry) for seat, table, stack in rows]
-    if len(playing) - len(rows) == 1 and moment >= late_registration(tournament).until:
+    if controls.over(state_of(tournament, now=state.now), moment):
         _finish(tournament, actor, moment)
     return created
 
@@ -421,7 +348,8 @@ def _finish(tournament: Tournament, actor: User, moment: datetime.datetime) -> N
             {"place": line.place, "ex_aequo": line.tied, "inscription": line.seat.number, "joueur": line.seat.player,
              "lot": line.prize} for line in standing.lines],
         "droits_vendus": money.fees, "lots": money.pool, "ajout_maison": money.overlay, "part_maison": money.house,
-        "devise": tournament.currency, "citation": " ; ".join(c for c in (citation, standing.citation) if c)})
+        "devise": tournament.currency, "termine_le": moment.isoformat(),
+        "citation": " ; ".join(c for c in (citation, standing.citation) if c)})
     TournamentPlace.objects.bulk_create(TournamentPlace(
         tournament=tournament, seat=line.seat, place=line.place, tied=line.tied, prize=line.prize, entry=entry)
         for line in standing.lines)
@@ -434,11 +362,9 @@ def tournament_finish(*, tournament: Tournament, actor: User, at: datetime.datet
     """Ends a tournament whose last player out was recorded while late registration was still open."""
     tournament = _locked(tournament)
     _manager(actor, tournament.casino)
-    _state(tournament, (State.RUNNING,), errors.DOING_FINISH)
-    moment = _moment(tournament.casino, at, errors.FINISH_FUTURE, "at")
-    count = in_play(tournament).count()
-    if count != 1 or moment < late_registration(tournament).until:
-        raise _refused(errors.FINISH.format(count=count), ErrorCode.TOURNAMENT_STATE, "state")
+    state = state_of(tournament)
+    moment = at or state.now
+    _checked(controls.finish_problems(state, moment), tournament.casino, moment)
     _finish(tournament, actor, moment)
     return tournament
 
@@ -463,8 +389,9 @@ def chip_race_record(*, tournament: Tournament, actor: User, table: str, old_val
     tournament = _locked(tournament)
     casino = tournament.casino
     verify_actor(actor, casino)
-    _state(tournament, (State.RUNNING,), errors.DOING_RACE)
-    moment = _moment(casino, at, errors.CHIP_FUTURE, "at")
+    state = state_of(tournament)
+    moment = at or state.now
+    refuse_first(controls.transition_problems(state, controls.RACE), casino.jurisdiction)
     day = casino.today(moment)
     table = clean_text(table, field="table", max_length=40)
     try:
@@ -473,14 +400,8 @@ def chip_race_record(*, tournament: Tournament, actor: User, table: str, old_val
         kept = {player: int(left.get(player, 0)) for player in odd}
     except (TypeError, ValueError, AttributeError):
         raise _refused(errors.CHIP_VALUES, ErrorCode.INVALID, "odd_chips") from None
-    if old_value <= 0 or new_value <= old_value or any(n < 0 for n in (*odd.values(), *kept.values())):
-        raise _refused(errors.CHIP_VALUES, ErrorCode.INVALID, "old_value")
-    players = set(in_play(tournament).values_list("player", flat=True))
-    for player in odd:
-        if player not in players:
-            raise _refused(errors.CHIP_PLAYERS.format(player=player), ErrorCode.NOT_IN_PLAY, "odd_chips")
-    if not tournament.ropta_adopted:  # the race's rules are the ROPTA's: Vigie has no other to hold it to
-        raise _refused(errors.CHIP_NOT_ADOPTED, ErrorCode.INVALID, "old_value")
+    _checked(controls.chip_race_problems(state, controls.Race(moment, old_value, new_value, odd, kept)), casino,
+             moment)
     threshold, per_player, suits = (rules.ropta(key, day) for key in (
         rules.RACE_THRESHOLD, rules.RACE_PER_PLAYER, rules.RACE_SUITS))
     citation = threshold.citation
@@ -505,18 +426,14 @@ def prize_pay(*, place: TournamentPlace, actor: User, winner: str, identity: str
     tournament = _locked(place.tournament)
     casino = tournament.casino
     verify_actor(actor, casino)
-    _state(tournament, (State.FINISHED,), errors.DOING_PAY)
+    state = state_of(tournament)
+    refuse_first(controls.transition_problems(state, controls.PAY), casino.jurisdiction)
     place = TournamentPlace.objects.select_related("seat").get(pk=place.pk)
-    if not place.prize:
-        raise _refused(errors.NO_PRIZE.format(place=place.place), ErrorCode.NOTHING_TO_PAY, "place")
-    if TournamentPayout.objects.filter(place=place).exists():
-        raise _refused(errors.ALREADY_PAID.format(place=place.place), ErrorCode.PRIZE_ALREADY_PAID, "place")
     winner = clean_text(winner, field="winner")
-    if winner.casefold() != place.seat.player.casefold():
-        raise _refused(errors.WINNER_NAME.format(place=place.place, player=place.seat.player, winner=winner),
-                       ErrorCode.INVALID, "winner")
+    moment = paid_at or state.now
+    _checked(controls.prize_problems(state, controls.Payment(moment, place.place, place.seat.number, winner)), casino,
+             moment)
     identity = clean_text(identity, field="identity")
-    moment = _moment(casino, paid_at, errors.ENTRY_FUTURE, "paid_at")
     entry = _append(tournament, EntryKind.TOURNAMENT_PAYOUT, actor, moment, {
         "place": place.place, "ex_aequo": place.tied, "inscription": place.seat.number, "gagnant": winner,
         "piece_identite": identity, "montant": place.prize, "devise": tournament.currency,
@@ -532,12 +449,10 @@ def tournament_close(*, tournament: Tournament, actor: User) -> Tournament:
     tournament = _locked(tournament)
     casino = tournament.casino
     _manager(actor, casino)
-    _state(tournament, (State.FINISHED,), errors.DOING_CLOSE)
-    unpaid = tournament.places.filter(prize__gt=0, payout__isnull=True).count()
-    if unpaid:
-        raise _refused(errors.UNPAID.format(count=unpaid), ErrorCode.PRIZES_UNPAID, "payouts")
+    state = state_of(tournament)
+    refuse_first(controls.close_problems(state), casino.jurisdiction)
     money = money_of(tournament)
-    moment = timezone.now()
+    moment = state.now
     citation = terms.return_check(casino, tournament.fee, tournament.to_pool, casino.today(moment),
                                   entries=money.entries, extra=money.overlay)
     _append(tournament, EntryKind.TOURNAMENT_CLOSED, actor, moment, {
@@ -557,6 +472,6 @@ def tournament_report_request(*, tournament: Tournament, actor: User):
     tournament = Tournament.objects.select_related("casino").get(pk=tournament.pk)
     casino = tournament.casino
     verify_actor(actor, casino)
-    _state(tournament, (State.FINISHED, State.CLOSED), errors.DOING_REPORT)
+    refuse_first(controls.transition_problems(state_of(tournament), controls.REPORT), casino.jurisdiction)
     return letter_request(actor=actor, casino=casino, subject=tournament.slug,
                           day=casino.today(tournament.closed_at or tournament.finished_at))

@@ -24,7 +24,7 @@ from ..kinds import RegisterKind
 from ..models import Tournament
 from ..register_page import register_url
 from ..web_actions import chosen, submit, verify_writable
-from . import errors, pages, selectors, services
+from . import controls, errors, pages, selectors, services
 from .forms import (
     ChipRaceForm,
     CloseForm,
@@ -148,27 +148,26 @@ def _close(page, form, user):
 ACTIONS = {form.action: (form, call) for form, call in (
     (PublishForm, _publish), (StartForm, _start), (SellForm, _sell), (OutForm, _out), (ChipRaceForm, _chip_race),
     (FinishForm, _finish), (PayForm, _pay), (CloseForm, _close))}
-# The forms shown in each state: (form, manager only)
-SHOWN = {
-    State.DRAFT: ((PublishForm, True),),
-    State.PUBLISHED: ((SellForm, False), (StartForm, True)),
-    State.RUNNING: ((SellForm, False), (OutForm, True), (ChipRaceForm, True), (FinishForm, True)),
-    State.FINISHED: ((PayForm, False), (CloseForm, True)),
-}
 
 
-def _forms(user: User, page: DetailPage) -> dict:
+def _forms(user: User, page: DetailPage) -> tuple[dict, list[str]]:
+    """The forms of the steps the tournament's state leads to (controls.py), a manager's for a manager only; an entry
+    not offered once late registration is over or the places are full, and why; a prize once one is left to pay."""
     tournament = page.tournament
     if not can_write(user, tournament.casino):
-        return {}
-    manager = _is_manager(user, tournament.casino)
-    shown = {form.action: form(page=page) for form, managers in SHOWN.get(tournament.state, ())
-             if manager or not managers}
-    if SellForm.action in shown and not page.data.late_open:
-        del shown[SellForm.action]
-    if PayForm.action in shown and not page.data.to_pay:
-        del shown[PayForm.action]
-    return shown
+        return {}, []
+    state = selectors.state_of(tournament)
+    shown, why = {}, []
+    for transition in controls.offered(state, _is_manager(user, tournament.casino)):
+        if transition is controls.ENTER:
+            problems = controls.entry_problems(state, controls.Sale(state.now, ""))
+            if problems:
+                why.append(str(problems[0].refused(tournament.casino.jurisdiction).message))
+                continue
+        if transition is controls.PAY and not page.data.to_pay:
+            continue
+        shown[transition.name] = ACTIONS[transition.name][0](page=page)
+    return shown, why
 
 
 @login_required
@@ -185,7 +184,7 @@ def tournament_detail(request, casino, slug):
         done = submit(request, bound, lambda form: (call(page, form, user), _detail_url(tournament)))
         if done is not None:
             return done
-    forms_ = _forms(user, page)
+    forms_, not_offered = _forms(user, page)
     if bound is not None:
         forms_[bound.action] = bound
     return render(request, "registers/tournaments/detail.html", {
@@ -193,6 +192,7 @@ def tournament_detail(request, casino, slug):
         "tournament": tournament,
         "page": page.data,
         "forms": forms_,
+        "not_offered": not_offered,
         "bound_action": bound.action if bound is not None else None,
         "can_write": can_write(user, tournament.casino),
         "is_manager_or_regulator": _is_manager(user, tournament.casino) or user.is_regulator,
