@@ -124,7 +124,9 @@ def _lu(world):
     w.client = client_register(casino=w.c, actor=w.manager_c, last_name="Weber", first_name="Marie",
                                birth_date=datetime.date(1980, 5, 1), id_document_type="Passeport",
                                id_document_number="P-1")
-    w.card1 = card_issue(casino=w.c, actor=w.manager_c, kind="nominative", client=w.client, gaming_day=TODAY())
+    # issued a week ago (the filing delay), so that it may have been found that long ago (never before its issue)
+    w.card1 = card_issue(casino=w.c, actor=w.manager_c, kind="nominative", client=w.client,
+                         gaming_day=TODAY() - datetime.timedelta(days=7))
     w.card2 = card_issue(casino=w.c, actor=w.manager_c, kind="nominative", client=w.client, gaming_day=TODAY())
     ledger.card_load(card=w.card1, actor=w.accountant_c, amount="500.00", desk="Caisse 1")
     return w
@@ -732,7 +734,7 @@ CASES = {
     f"{CARDS}.card_found": lambda w: (_c(CARDS, "card_found")(
         card=w.card2, actor=w.accountant_c, found_on=TODAY(), location="Bar"), w.accountant_c)[1],
     f"{CARDS}.cards_found_orphaned_due": lambda w: (_c(CARDS, "card_found")(
-        card=w.card1, actor=w.accountant_c, found_on=TODAY() - datetime.timedelta(days=8), location="Bar"),
+        card=w.card1, actor=w.accountant_c, found_on=TODAY() - datetime.timedelta(days=7), location="Bar"),
         _c(CARDS, "cards_found_orphaned_due")(), _compliance("system_user")())[2],
     f"{CARDS}.cards_expire_due": lambda w: (_c(CARDS, "card_issue")(
         casino=w.c, actor=w.manager_c, kind="journaliere", gaming_day=TODAY() - datetime.timedelta(days=1)),

@@ -98,7 +98,7 @@ def test_internal_control_an_active_card_is_not_reactivated(moselle):
 def test_internal_control_only_the_management_blocks_a_card(moselle):
     refused = _refused(lambda: card_status_change(card=moselle.weber[1], actor=moselle.cashier, change="block"))
     assert (refused.code, refused.field) == ("wrong_role", "actor")
-    assert "réservés à la direction" in str(refused.message)
+    assert "réservée à la direction" in str(refused.message)
 
 
 def test_3_1_5_marie_weber_s_card_is_not_closed_before_its_balance_is_paid(moselle):

@@ -47,7 +47,7 @@ EXCESS_PAID = _("Le gain au-delà du plafond n° {seq} est déjà payé : écrit
                 "payés manuellement ({citation}).")
 EXCESS_PENDING = _("Le paiement du gain au-delà du plafond n° {seq} est déjà déclaré (dépôt n° {pending}) et attend "
                    "sa contresignature ({citation}).")
-CARD_CHANGE_ROLE = _("Bloquer, réactiver et clôturer une carte sont réservés à la direction.")
+CARD_CHANGE_ROLE = _("Bloquer, réactiver ou clôturer une carte : une décision réservée à la direction.")
 CARD_BEFORE_ISSUE = _("La carte {number} est émise le {issued} : rien ne s'y inscrit à une date antérieure ({day}).")
 CARD_FOUND_BEFORE_ISSUE = _("La carte {number} est émise le {issued} : elle ne peut avoir été trouvée avant, le "
                             "{found}.")
