@@ -454,7 +454,8 @@ def main() -> int:
         for error in exc.errors:
             print(f"  {error}", file=sys.stderr)
         return 1
-    counts = {name: len(getattr(rules, name)) for name in ("instruments", "values", "games", "paytables", "rankings")}
+    counts = {name: len(getattr(rules, name))
+              for name in ("instruments", "values", "games", "paytables", "rankings", "profiles")}
     print("règles valides : " + ", ".join(f"{count} {name}" for name, count in counts.items()))
     return 0
 
