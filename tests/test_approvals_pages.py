@@ -526,7 +526,7 @@ def test_a_document_is_downloaded_by_whoever_sees_the_request(lu, client):
 
 def test_the_navigation_counts_what_waits_for_the_person(lu, client):
     _filed(lu)
-    _filed(lu)
+    _filed(lu, {**SIDE_BET, "nom": "Lucky Ladies Progressive"})  # another request: the same one is filed once
     client.force_login(lu.regulator_lu)
     badge = re.search(r'data-testid="nav-count-approvals-list"[^>]*>(\d+)<',
                       client.get(reverse("approvals-list")).content.decode())

@@ -22,6 +22,7 @@ class Code(StrEnum):
     ATTACHMENT_TOO_LARGE = "attachment_too_large"
     APPROVAL_LACKING = "approval_lacking"  # an operation that needs an approval in force the casino does not have
     SAME_PERSON = "same_person"  # the person who filed the request decides it (compliance/two_person.py)
+    DUPLICATE = "duplicate"  # the same request (kind, subject, items) filed again while it waits for its decision
 
 
 KIND_NOT_HERE = _("La juridiction {jurisdiction} ne prévoit pas de demande « {kind} ».")
@@ -41,6 +42,11 @@ NOT_YOUR_SIDE = _("L'étape « {step} » revient à {side}.")
 NOTE_REQUIRED = _("L'étape « {step} » se motive : écrivez pourquoi.")
 OUTSIDE_JURISDICTION = _("Cette demande relève de la juridiction {jurisdiction}, hors de votre périmètre.")
 NOT_A_MANAGER = _("Une demande à l'autorité se dépose, se complète et se retire par la direction du casino.")
+LEADS_ELSEWHERE = _("L'étape « {step} » mène à l'état « {target} », et non à « {written} ».")
+FILED_TWICE = _("La même demande, {other} sur « {subject} », est déjà déposée et attend sa décision : répondez-y "
+                "ou retirez-la plutôt que de la déposer une seconde fois.")
+SUPERSEDED_BY_OTHER = _("La demande {reference} ne peut être remplacée que par une approbation en vigueur de même "
+                        "nature et de même objet ; {by} n'en est pas une.")
 EFFECTIVE_BEFORE_FILING = _("Une décision prend effet au plus tôt le jour du dépôt de la demande ({filed}).")
 ATTACHMENT_TOO_LARGE = _("Le document « {name} » dépasse {limit} Mo.")
 APPROVAL_LACKING = _("Il y faut une décision d'approbation en vigueur le {day} : « {kind} » pour « {subject} ». "

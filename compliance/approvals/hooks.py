@@ -1,12 +1,13 @@
 """What the approvals contribute to the points of compliance/hooks.py, connected at start-up by this app's apps.py:
 the reports, the registers and the core never import the approvals."""
 
-from compliance.hooks import DOCUMENTS, NOTICE_REFERENCES, REISSUE, TOURNAMENT_RULES_APPROVAL
+from compliance.hooks import AUDIT_CHECKS, DOCUMENTS, NOTICE_REFERENCES, REISSUE, TOURNAMENT_RULES_APPROVAL
 from compliance.reports.models import Report
 from compliance.search import searcher_register
 from compliance.todo import MANAGER, REGULATOR, provider_register
+from registers.kinds import EntryKind, RegisterKind
 
-from . import letter, todo
+from . import audit, letter, todo
 from .configuration import tournament_rules_approval
 from .references import machine_notice_named
 from .selectors import search_requests
@@ -18,6 +19,8 @@ def contribute() -> None:
     REISSUE.add(Report.Kind.APPROVAL_DECISION, letter.outdated)
     # a paid Luxembourg tournament's rules approved by the Minister (LU RGD 1979 art. 49-17), asked by the tournaments
     TOURNAMENT_RULES_APPROVAL.set(tournament_rules_approval)
+    # each step of a request checked again by registers_audit, by the controls of its service
+    AUDIT_CHECKS.add(f"{RegisterKind.APPROBATIONS}/{EntryKind.APPROVAL_STEP}", audit.step)
     # a slot machine notice's reference that is a request: its kind, casino, machine and event (LU RGD 1979 art. 18-1)
     NOTICE_REFERENCES.add(machine_notice_named)
     # the header's search finds a request by its reference

@@ -15,7 +15,7 @@ from compliance.models import Casino, User
 from compliance.profiles import concept_or_none, feature_codes
 from compliance.search import PER_SEARCHER, Hit, Query
 
-from . import workflow
+from . import controls, workflow
 from .kinds import FILED_POWERS, KINDS, Form, form_of, rule_power
 from .models import ApprovalRequest, RequestAttachment, RequestFinding, RequestStep, WheelPublication
 
@@ -196,3 +196,17 @@ def waiting_for(user: User) -> QuerySet[ApprovalRequest]:
 def due_of(request: ApprovalRequest) -> datetime.date | None:
     """The date a notice must precede (a jackpot stop, a machine's change), as recorded or as its items say."""
     return request.due_on or _due(request)
+
+
+def state_of(request: ApprovalRequest, *, others: bool = False) -> controls.RequestState:
+    """The request as its controls read it (controls.py); with the other requests of its kind and subject when
+    `others` (its filing's control)."""
+    form = form_of(request.kind, request.casino, timezone.localdate(request.filed_at or request.created_at))
+    same = ()
+    if others:
+        same = tuple(controls.Other(reference, state, controls.items_digest(items)) for reference, state, items in (
+            ApprovalRequest.objects.filter(casino_id=request.casino_id, kind=request.kind, subject=request.subject)
+            .exclude(pk=request.pk).order_by("created_at").values_list("reference", "state", "items")))
+    return controls.RequestState(request.reference, request.kind, request.subject, request.state, form.power,
+                                 form.citation, timezone.localdate(request.filed_at) if request.filed_at else None,
+                                 controls.items_digest(request.items), same)

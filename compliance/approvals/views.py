@@ -31,7 +31,7 @@ from registers.forms import ActionForm
 from registers.kinds import RegisterKind
 from registers.web_actions import submit
 
-from . import errors, selectors, services, workflow
+from . import controls, errors, selectors, services, workflow
 from .errors import Code
 from .forms import (
     DECISIONS,
@@ -318,7 +318,7 @@ def _forms(user: User, approval: ApprovalRequest, view: selectors.RequestView) -
     page = _request_page(user, approval, view)
     allowed = {transition.name for transition in view.allowed}
     forms_: dict[str, ActionForm] = {}
-    if workflow.FILE.name in allowed:
+    if workflow.FILE.name in allowed and not _file_refused(approval, view):
         forms_[FileForm.action] = FileForm(page=None)
         if any(item.type == "file" for item in view.form.items):
             forms_[AttachForm.action] = AttachForm(page=ItemsPage(view.form, [], []))
@@ -336,6 +336,16 @@ def _forms(user: User, approval: ApprovalRequest, view: selectors.RequestView) -
     if workflow.REVOKE.name in allowed:
         forms_[RevokeForm.action] = RevokeForm(page=page)
     return forms_
+
+
+def _file_refused(approval: ApprovalRequest, view: selectors.RequestView) -> str:
+    """Why the draft is not offered to be filed, by its filing's control (the same request waits for its decision),
+    or ""."""
+    if workflow.FILE.name not in {t.name for t in view.allowed}:
+        return ""
+    problems = controls.filing_problems(selectors.state_of(approval, others=True),
+                                        controls.Step(workflow.FILE.name, workflow.CASINO))
+    return problems[0].text() if problems else ""
 
 
 def _decide_refused(user: User, approval: ApprovalRequest, view: selectors.RequestView) -> str:
@@ -368,6 +378,7 @@ def _detail_page(request, approval: ApprovalRequest, bound: ActionForm | None = 
         "mine": view.next_actor is not None and view.next_actor == _side(user),
         "forms": forms_,
         "decide_refused": _decide_refused(user, approval, view),
+        "file_refused": _file_refused(approval, view),
         "bound_action": bound.action if bound is not None else None,
         "side": _side(user),
     })

@@ -1,6 +1,8 @@
 """`registers_audit`'s map of the checks of every (register, entry kind), each family's from its `checks.py`: the
 wiring may import every family, the chain none (registers/chain/audit.py replays the registers with this map)."""
 
+from compliance.hooks import AUDIT_CHECKS
+
 from ..appareils import checks as appareils
 from ..cards import checks as cards
 from ..cards import ledger_checks as ledger
@@ -82,6 +84,15 @@ CHECKS = {
 }
 
 
+def checkers() -> dict:
+    """The families' checks, and after them those the apps above the registers contribute (compliance.hooks)."""
+    found = dict(CHECKS)
+    for key, check in AUDIT_CHECKS.items():
+        register, entry_kind = key.split("/")
+        found[(register, entry_kind)] = (*found.get((register, entry_kind), ()), check)
+    return found
+
+
 def audit(*, casino_code: str | None = None, kind: str | None = None) -> list[RegisterAudit]:
     """Every register (or one casino's, or one kind) re-validated entry by entry; read-only."""
-    return registers_audit(checkers=CHECKS, casino_code=casino_code, kind=kind)
+    return registers_audit(checkers=checkers(), casino_code=casino_code, kind=kind)

@@ -1,0 +1,48 @@
+"""What a control finds wrong with an operation proposed on a state: the field at fault, the message (a French
+template, English in locale/en) with its values, the article or the casino's control it rests on, and the refusal's
+code. A family's controls are pure functions over a state returning these (`<operation>_problems(state, proposed)`):
+the service refuses with the first (`refuse`), the audit writes each in French and English (`text`), a page says with
+it why an action is not offered. No database here: the core of compliance, below every family that uses it."""
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from django.utils import translation
+
+from .errors import DomainError, ErrorCode
+
+
+@dataclass(frozen=True)
+class Problem:
+    field: str | None
+    message: object  # a lazy French template with {placeholders}
+    citation: str
+    code: str = ErrorCode.INVALID
+    # the values of the template: a text, a number, a lazy text, or a callable made in the language it is read in
+    # (an amount or a date as the casino's people write them)
+    params: Mapping = field(default_factory=dict)
+
+    def text(self, language: str | None = None) -> str:
+        """The message with its values, in `language` (the active one when None)."""
+        if language is None:
+            return str(self.message).format(**{key: _said(value) for key, value in self.params.items()})
+        with translation.override(language):
+            return self.text()
+
+    def refusal(self) -> DomainError:
+        return DomainError(self.text(), code=self.code, field=self.field)
+
+
+def _said(value):
+    return value() if callable(value) else value
+
+
+def refuse(problems: list[Problem]) -> None:
+    """The service's refusal: the first problem found, with its field, message and code."""
+    if problems:
+        raise problems[0].refusal()
+
+
+def first(problems: list[Problem]) -> Problem | None:
+    return problems[0] if problems else None
+
