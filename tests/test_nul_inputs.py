@@ -4,7 +4,6 @@ form, a JSON body (however deep), a path, a header used as input (the slot API's
 an imported file (a table system's CSV, a poker room's hand history), the line named. One check for every request
 (compliance/middleware.py, NulRefusedMiddleware), the files' in their imports."""
 
-import datetime
 import html
 import io
 
@@ -15,8 +14,9 @@ from django.utils import translation
 from compliance.middleware import NUL_REFUSED
 from compliance.models import AuditEvent, JobRun
 from registers.models import CardMovement, Entry, HandImport, PokerHand, Slip, SlotRequest
-from tests.conftest import PASSWORD, api_client_for, lu_today, make_user
-from tests.poker_world import hands, session
+from tests.conftest import PASSWORD, api_client_for
+from tests.poker_world import ohh_file, stars_file
+from tests.test_poker_import import room  # noqa: F401  (fixture)
 from tests.test_slot_api import _op, _post, slot_setup
 from tests.test_tables_import import (
     HEADER,
@@ -25,7 +25,6 @@ from tests.test_tables_import import (
 )
 
 pytestmark = pytest.mark.django_db
-DAY = lu_today() - datetime.timedelta(days=1)
 
 
 def _written() -> tuple:
@@ -114,34 +113,14 @@ def test_a_table_system_s_csv_with_a_nul_is_refused_naming_its_line(w):  # noqa:
     assert _written() == before
 
 
-@pytest.fixture
-def room(world, rules):
-    world.manager_c = make_user("direction.c", "manager", casino=world.c)
-    world.session = session(world.c, world.manager_c, DAY)
-    world.hands = hands(world.session, 5)
-    return world
-
-
-def _ohh(dealt) -> str:
-    from games.poker.formats import ohh
-
-    text = io.StringIO()
-    ohh.write(dealt, text)
-    return text.getvalue()
-
-
 @pytest.mark.parametrize("file_format", ["ohh", "pokerstars"])
-def test_a_hand_history_with_a_nul_is_refused_naming_its_line(room, file_format):
-    from games.poker.formats import pokerstars
-
+def test_a_hand_history_with_a_nul_is_refused_naming_its_line(room, file_format):  # noqa: F811
     if file_format == "ohh":  # one deal a line; a player's name with an escaped NUL on the third
-        lines = _ohh(room.hands).split("\n")
+        lines = ohh_file(room.hands).getvalue().decode().split("\n")
         lines[2] = lines[2].replace('"Ana"', '"An\\u0000a"', 1).replace('"Tom"', '"To\\u0000m"', 1)
         at = 3
     else:  # a raw NUL byte in the text of the second deal
-        text = io.StringIO()
-        pokerstars.write(room.hands, text)
-        lines = text.getvalue().split("\n")
+        lines = stars_file(room.hands).getvalue().decode().split("\n")
         at = [n for n, line in enumerate(lines, 1) if line.startswith("PokerStars")][1] + 2
         lines[at - 1] = lines[at - 1] + "\x00"
     upload = io.BytesIO("\n".join(lines).encode())
