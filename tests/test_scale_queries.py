@@ -25,13 +25,15 @@ pytestmark = pytest.mark.django_db(transaction=True)
 # fixed number of queries whatever the data: 6 for a manager, 8 for a cashier, 3 for a regulator
 # Issue 36's search (compliance/search.py): the shell's and one per searcher, however many hits; a number asks the
 # archived years too (the catalog's archive tables, then their entries: none here, so one query)
+# Issue 37's card page says why an action is not offered (registers/cards/controls.py): for a manager, « Clôturer » a
+# card that still holds a balance cites its article (one rule read), whatever the card
 PAGE_QUERIES = {
     "direction": {
         "dashboard": 11, "casinos": 12, "casino": 14, "registers": 18, "register appareils": 23,
         "register avances": 15, "register cagnotte": 28,
         "register carnets_speciaux": 15, "register cartes": 15, "register cartes, an older page": 15,
         "register jackpots": 28, "register orphelins": 20, "cards": 18,
-        "card": 25, "clients": 14, "client": 19, "cash desk": 27, "cash desk's day": 27, "tables": 24, "pit": 24,
+        "card": 26, "clients": 14, "client": 19, "cash desk": 27, "cash desk's day": 27, "tables": 24, "pit": 24,
         "table's session": 18, "tables' trends": 15, "poker room's day": 22, "poker deals": 16, "poker deal": 19,
         "reconciliations": 13, "reports": 13, "approvals": 13, "tournaments": 13, "jobs": 12,
         "deadlines": 13, "notifications": 12,

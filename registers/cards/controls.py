@@ -178,8 +178,8 @@ def change_problems(card: CardState, proposed: ProposedChange, rules: Rules,
         return [Problem("change", errors.CARD_UNKNOWN_CHANGE, written(LIFECYCLE), ErrorCode.UNKNOWN_CHANGE,
                         {"value": proposed.change})]
     citation, problems = _Cited(transition, rules), []  # read only when a problem cites it
-    if transition.manager_only and not proposed.manager:
-        problems.append(Problem("actor", errors.CARD_CHANGE_ROLE, written(LIFECYCLE), ErrorCode.WRONG_ROLE))
+    if transition.manager_only and not proposed.manager:  # the management's decision, whatever the card's state
+        return [Problem("actor", errors.CARD_CHANGE_ROLE, written(LIFECYCLE), ErrorCode.WRONG_ROLE)]
     if transition.change == "found":
         problems += _found_day_problems(card, proposed, citation)
     if card.status not in transition.sources:

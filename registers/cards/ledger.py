@@ -108,10 +108,11 @@ def locked(*cards: Card) -> list[Card]:
 
 
 def on_card(card: Card, gaming_day: datetime.date | None) -> datetime.date:
-    """The operation's day, refused when it is before the card's issue; a day the register refuses (to come, late)
-    is refused by the register first (`record`), naming its own rule."""
+    """The operation's day, a day named (not today, on or after any issue) refused when it is before the card's
+    issue; a day the register refuses (to come, late) is refused by the register first (`record`), naming its own
+    rule."""
     day = gaming_day or card.casino.today()
-    if not days_late(card.casino, day):
+    if gaming_day is not None and not days_late(card.casino, day):
         refuse(controls.day_problems(CardState.of(card), day), card.casino)
     return day
 

@@ -160,7 +160,7 @@ class CardPage:
         self.user, self.card, self.casino = user, card, card.casino
         self.state, self.rules = controls.CardState.of(card), rules_of(card.casino)
         self.targets = pages.transfer_targets(card)
-        offers = pages.status_offers(card, user, self.rules)
+        offers = pages.status_offers(card, user, self.rules) if self.writable else []
         self.changes = [(change, label) for change, label, problems in offers if not problems]
         # a change withheld by the card's state says why; one reserved to the management is said by the form's note
         self.changes_withheld = [(label, controls.said(problems[0], self.casino)) for _change, label, problems in offers
