@@ -69,9 +69,12 @@ def _seance_step(replay: Replay, check: Check, entry: Audited) -> None:
         if isinstance(raised, dict):
             _report(check, seances.raise_problems(seance, raised.get("apres_la_seance"), moment))
         else:
+            fixed = replay.part("poker_room.versions_fixed", dict)  # read once per game and day
+            key = (payload.get("jeu", ""), entry.gaming_day)
+            if key not in fixed:
+                fixed[key] = rules.version_fixed(replay.casino, *key)
             _report(check, seances.session_open_problems(seance, seances.Opening(
-                str(payload.get("version")), moment,
-                rules.version_fixed(replay.casino, payload.get("jeu", ""), entry.gaming_day))))
+                str(payload.get("version")), moment, fixed[key])))
         replay.part("poker_room.seances", dict).setdefault((payload.get("table"), entry.gaming_day), []).append(
             seances.Opened(number, str(payload.get("version")), moment.at))
 
