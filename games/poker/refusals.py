@@ -84,7 +84,7 @@ def money(amount: int, currency: str) -> str:
 
 def adds_up(action: Action, amount: int, owed: int, have: int, index: int, currency: str) -> HandError:
     """`action` of `amount`, which what the player owes and has does not allow."""
-    amount, owed, have = (money(value, currency) for value in (amount, max(owed, 0), have))
-    return refuse(ACTIONS_DONT_ADD_UP, f"« {action.player} » : {action.kind} de {amount} avec {owed} à payer et un "
-                  f"tapis de {have}", f"{action.player}: {action.kind} of {amount} with {owed} to call and a stack of "
-                  f"{have}", index)
+    put, due, stack = (money(value, currency) for value in (amount, max(owed, 0), have))
+    return refuse(ACTIONS_DONT_ADD_UP, f"« {action.player} » : {action.kind} de {put} avec {due} à payer et un "
+                  f"tapis de {stack}", f"{action.player}: {action.kind} of {put} with {due} to call and a stack of "
+                  f"{stack}", index)
