@@ -28,8 +28,10 @@ def contribute() -> None:
     # the part of a card win past the cap is paid as a hand-paid jackpot: the cards' check of that payment, run by the
     # jackpots (cards → appareils, never the reverse)
     SETTLEMENTS.add(excess.KEY, excess.SETTLEMENT)
-    # a progressive win is checked again at its countersignature: its jackpot may have stopped or its level been won
+    # a jackpot's win is checked again at its countersignature: its jackpot may have stopped or its level been won
     COUNTERSIGN_CHECKS.add(EntryKind.JACKPOT_WON, poker.win_still_payable)
+    # a cagnotte count too: its table counted meanwhile that day by another count signed first
+    COUNTERSIGN_CHECKS.add(EntryKind.CAGNOTTE_COUNTED, poker.count_still_single)
     # a hand-paid jackpot too: its receipt paid meanwhile by another payout, its machine gone from the floor
     COUNTERSIGN_CHECKS.add(EntryKind.JACKPOT_PAID, jackpots.payout_still_valid)
     # a late filing is audited against its register when a manager countersigns it

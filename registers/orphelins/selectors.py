@@ -21,6 +21,7 @@ from games.selectors import rule_value_at, rule_values_on
 from ..chain.selectors import person, with_corrections
 from ..kinds import EntryKind
 from ..models import Entry
+from . import controls
 
 FILED, RETURNED, FINAL = EntryKind.ORPHELIN_FILED, EntryKind.ORPHELIN_RETURNED, EntryKind.ORPHELIN_FINAL
 
@@ -81,7 +82,7 @@ class OrphelinState:
 def orphelin_state(entry: Entry, *, period=None, closing: Entry | None = None, known: bool = False) -> OrphelinState:
     """`period` and `closing` may be given by a caller that read them for many entries at once."""
     period = period or return_period(entry.register.casino, entry.gaming_day)
-    deadline = entry.gaming_day + datetime.timedelta(days=int(period.value))
+    deadline = controls.deadline_of(entry.gaming_day, period)
     if not known:
         closing = entry.followers.filter(kind__in=[RETURNED, FINAL]).order_by("seq").first()
     corrected_by = getattr(entry, "corrected_by", None) if known else (
@@ -89,6 +90,13 @@ def orphelin_state(entry: Entry, *, period=None, closing: Entry | None = None, k
     status = "registered" if closing is None else ("returned" if closing.kind == RETURNED else "final")
     return OrphelinState(entry, status, deadline, str(period.citation), json.loads(entry.payload), closing,
                          corrected_by)
+
+
+def orphan_of(state: OrphelinState) -> controls.Orphan:
+    """The orphan as its controls see it (registers/orphelins/controls.py): a correction sets it aside."""
+    stage = controls.Stage.SET_ASIDE if state.corrected_by and state.closing is None else state.status
+    closing = state.closing.seq if state.closing is not None else state.corrected_by
+    return controls.Orphan(state.entry.seq, state.entry.gaming_day, state.deadline, state.citation, stage, closing)
 
 
 def orphelin_list(*, user: User, casino: Casino | None = None) -> list[OrphelinState]:

@@ -10,13 +10,10 @@ import datetime
 
 from django.db import transaction
 
-from compliance import formatting
-from compliance.errors import DomainError
 from compliance.models import Casino, User
 from compliance.permissions import verify_can_write
 from compliance.services import system_user
 from games.selectors import rule_value_at
-from registers.errors import ErrorCode
 
 from .. import controls
 from ..chain.selectors import standing
@@ -25,23 +22,15 @@ from ..fields import TEXT_MAX, clean_text
 from ..kinds import RegisterKind
 from ..models import Entry, PendingEntry, Register
 from ..money import check_currency, parse_amount
-from . import errors
-from .selectors import FILED, FINAL, RETURNED, SOURCES, orphelin_state, return_period
+from . import controls as orphan_controls
+from .selectors import FILED, FINAL, RETURNED, SOURCES, orphan_of, orphelin_state, return_period
+
+HOLD = "carte_de_jeu.garde_nominative_trouvee"  # art. 3-4 8): a found nominative card held a week
 
 
-def _check_card_held(casino: Casino, found_on: datetime.date | None, gaming_day: datetime.date) -> None:
-    hold = rule_value_at(
-        jurisdiction=casino.jurisdiction, key="carte_de_jeu.garde_nominative_trouvee", on=gaming_day, drafts=True
-    )
-    until = (found_on or gaming_day) + datetime.timedelta(weeks=int(hold.value))
-    if found_on is None or gaming_day < until:
-        raise DomainError(
-            errors.CARD_STILL_HELD.format(
-                until=formatting.date(until, jurisdiction=casino.jurisdiction), citation=str(hold.citation)
-            ),
-            code=ErrorCode.CARD_STILL_HELD,
-            field="found_on",
-        )
+def _rules(casino: Casino, day: datetime.date):
+    """The rule values of the casino's texts in force on `day` (drafts applied): a missing one refuses."""
+    return lambda key: rule_value_at(jurisdiction=casino.jurisdiction, key=key, on=day, drafts=True)
 
 
 
@@ -73,17 +62,18 @@ def orphelin_record(
     a found card) or by the platform's own job."""
     verify_actor(actor, casino)
     verify_gaming_day(casino, gaming_day)  # before any rule is read at that day
-    if source not in SOURCES:
-        raise DomainError(errors.UNKNOWN_SOURCE.format(value=source), code=ErrorCode.UNKNOWN_SOURCE, field="source")
-    if source == "carte_nominative":
-        _check_card_held(casino, found_on, gaming_day)
+    rule = _rules(casino, gaming_day)
+    known = source in SOURCES  # (not `in`: a source the API sent as a list or a number is no key)
+    controls.refuse_first(orphan_controls.filing_problems(orphan_controls.Filing(
+        source, gaming_day, rule(SOURCES[source][1]) if known else None, found_on,
+        rule(HOLD) if source == "carte_nominative" else None)), casino.jurisdiction)
     value = parse_amount(amount)
     check_currency(casino, currency)
     location = clean_text(location, field="location", max_length=200)
     description = clean_text(description, field="description", max_length=TEXT_MAX, multiline=True, optional=True)
     return_period(casino, gaming_day)  # found-money rules exist only where the rule data gives a return period
     label, key = SOURCES[source]
-    citation = str(rule_value_at(jurisdiction=casino.jurisdiction, key=key, on=gaming_day, drafts=True).citation)
+    citation = str(rule(key).citation)
     payload = {
         "source": source,
         "source_label": label,
@@ -121,31 +111,20 @@ def orphelin_return(
 ) -> Entry | PendingEntry:
     """Returns an orphan to its owner, within the period and only if the right is established."""
     register = Register.objects.select_for_update().select_related("casino").get(pk=entry.register_id)
-    verify_can_write(actor, register.casino)
-    if entry.kind != FILED:  # only a registered found sum is returned
-        raise DomainError(errors.ORPHAN_NOT_OPEN, code=ErrorCode.NOT_OPEN)
-    state = orphelin_state(entry)
-    if state.status != "registered" or state.corrected_by:
-        raise DomainError(errors.ORPHAN_NOT_OPEN, code=ErrorCode.NOT_OPEN)
-    if gaming_day > state.deadline:
-        shown = {
-            name: formatting.date(day, jurisdiction=register.casino.jurisdiction)
-            for name, day in (("registered", entry.gaming_day), ("deadline", state.deadline), ("day", gaming_day))
-        }
-        raise DomainError(
-            errors.ORPHAN_DEADLINE.format(**shown, citation=state.citation),
-            code=ErrorCode.DEADLINE_PASSED,
-            field="gaming_day",
-        )
+    casino = register.casino
+    verify_can_write(actor, casino)
+    verify_gaming_day(casino, gaming_day)
+    # only a registered found sum of the orphelins register is returned (a return is no found sum)
+    state = orphelin_state(entry) if entry.kind == FILED and register.kind == RegisterKind.ORPHELINS else None
+    orphan = orphan_of(state) if state is not None else None
+    problems = orphan_controls.return_problems(orphan, orphan_controls.Return(gaming_day, True),
+                                               return_period(casino, gaming_day).citation)
+    controls.refuse_first(problems, casino.jurisdiction)  # the orphan and the day, before the owner's fields
     owner_name = clean_text(owner_name, field="owner_name", max_length=200)
     owner_document = clean_text(owner_document, field="owner_document", max_length=200)
     evidence = clean_text(evidence, field="evidence", max_length=2000, multiline=True, optional=True)
-    if not right_established:
-        raise DomainError(
-            errors.RIGHT_NOT_ESTABLISHED.format(citation=state.citation),
-            code=ErrorCode.RIGHT_NOT_ESTABLISHED,
-            field="right_established",
-        )
+    controls.refuse_first(orphan_controls.return_problems(
+        orphan, orphan_controls.Return(gaming_day, bool(right_established))), casino.jurisdiction)
     payload = {
         "owner_name": owner_name,
         "owner_document": owner_document,
@@ -166,7 +145,7 @@ def orphelins_finalize(*, casino: Casino, actor: User, gaming_day: datetime.date
     done = []
     for entry in standing(Entry.objects.filter(register=register, kind=FILED)).order_by("seq"):
         state = orphelin_state(entry)
-        if state.status == "registered" and gaming_day > state.deadline:
+        if not orphan_controls.finalize_problems(orphan_of(state), gaming_day):
             done.append(
                 entry_append(
                     register=register,

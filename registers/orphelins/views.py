@@ -19,7 +19,9 @@ from ..kinds import RegisterKind
 from ..register_page import correction_form, csv_response, entry_context
 from ..web_actions import filed, submit, verify_writable
 from . import selectors
+from .controls import return_not_offered
 from .forms import OrphelinFileForm, OrphelinFilterForm, OrphelinReturnForm
+from .selectors import orphan_of
 from .services import FILED, orphelin_file, orphelin_return, orphelin_state
 
 
@@ -108,13 +110,15 @@ def entry_detail(request, casino, kind, seq):
         done = submit(request, return_form, give_back)
         if done is not None:
             return done
-    elif state is not None and state.status == "registered" and not state.corrected_by and writable:
+    refused = return_not_offered(orphan_of(state)) if state is not None else None
+    if return_form is None and state is not None and refused is None and writable:
         return_form = OrphelinReturnForm(initial={"gaming_day": timezone.localdate()})
     return render(request, "registers/entry_detail.html", {
         **entry_context(request, entry, kind),
         "state": state,
         "row": selectors.OrphelinRow(state) if state else None,
         "return_form": return_form,
+        "return_refused": refused.refused(entry.register.casino.jurisdiction).message if refused and writable else "",
         "deadline_passed": state is not None and timezone.localdate() > state.deadline,
         "correction_form": correction,
     })

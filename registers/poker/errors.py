@@ -1,44 +1,71 @@
 """Messages of the poker room registers: cagnotte, progressive and bad-beat jackpots (LU RGD 1979 art. 49-9 to 49-15,
-97-1): constants so tests assert them and translators find them."""
+97-1): constants so tests assert them and translators find them. The controls' messages (controls.py) say no article:
+the service adds it in brackets, the audit beside them; the services' own (`{citation}`) write it in their sentence."""
 
 from django.utils.translation import gettext_lazy as _
 
+# --- the controls (controls.py) ---
 CAGNOTTE_EMPTY = _("Au moins un montant doit être positif.")
-JACKPOT_TOO_MANY_LEVELS = _("Au plus {max} niveaux ({citation}).")
-JACKPOT_COMBINATION = _("Un niveau ne peut porter que sur les trois combinaisons les plus hautes du jeu ({citation}).")
-JACKPOT_START_TOO_HIGH = _(
-    "Niveau {level} : valeur de départ {start} au-delà de {limit} ({multiple} fois la small blind, {citation})."
-)
-JACKPOT_INCREMENT = _("Incrément invalide : montant fixe positif, ou pourcentage entre 0 et 100 ({citation}).")
-JACKPOT_ACTIVE = _("Ce jackpot est en cours : ses conditions ne peuvent être modifiées avant son arrêt ({citation}).")
-JACKPOT_STOPPED = _(
-    "Le jackpot « {name} » est arrêté : ni relevé, ni gain, ni nouvel arrêt avant qu'il soit configuré à nouveau "
-    "({citation})."
-)
-JACKPOT_UNKNOWN = _("Aucun jackpot « {name} » n'est configuré dans ce registre ({citation}).")
-JACKPOT_UNKNOWN_LEVEL = _("Le jackpot n'a pas de niveau « {level} » : ses niveaux sont {levels} ({citation}).")
-JACKPOT_UNKNOWN_TABLE = _("La table « {table} » n'est pas reliée au jackpot « {name} » : ses tables sont {tables} "
-                          "({citation}).")
-JACKPOT_ABOVE_AMOUNT = _("Le paiement de {amount} dépasse le montant du jackpot, {available} ({citation}).")
-JACKPOT_NOTICE = _(
-    "Arrêt volontaire refusé : le Ministre doit être informé au moins {days} avant (avis du {notice}, arrêt le "
-    "{day}) ({citation})."
-)
-JACKPOT_TABLE_TWICE = _("La table « {table} » est nommée deux fois ({citation}).")
-JACKPOT_BLINDS_TABLE = _(
-    "Une ligne de blinds par table reliée ({tables}) : « {table} » n'en est pas une, ou revient deux fois ({citation})."
-)
-JACKPOT_BLINDS_MISSING = _("Les blinds de ces tables reliées manquent : {tables} ({citation}).")
-JACKPOT_BLINDS_DIFFER = _(
-    "Mises initiales obligatoires différentes : {blinds} à la table « {table} », {first_blinds} à la table "
-    "« {first} » ; les tables reliées à un jackpot ont les mêmes ({citation})."
-)
-JACKPOT_SMALL_BLIND = _("La small blind du jackpot, {small_blind}, n'est pas celle de ses tables, {tables_small_blind} "
-                        "({citation}).")
-JACKPOT_WON_IN_DEAL = _(
-    "Le niveau {level} est déjà gagné à la table « {table} » dans la partie « {deal} » : {count} gain(s) de chaque "
-    "niveau au plus par table et par partie ({citation})."
-)
+CAGNOTTE_TWICE = _("La cagnotte de la table « {table} » est déjà comptée pour le {day} (écriture n° {seq}) : une table "
+                   "est comptée une fois par journée de jeu.")
+JACKPOT_UNKNOWN = _("Aucun jackpot « {name} » n'est configuré dans ce registre avant cette écriture.")
+JACKPOT_ACTIVE = _("Le jackpot « {name} » est en cours depuis l'écriture n° {seq} : ses conditions ne changent pas "
+                   "avant son arrêt.")
+JACKPOT_STOPPED = _("Le jackpot « {name} » est arrêté depuis l'écriture n° {seq} : ni relevé ni gain avant qu'il soit "
+                    "configuré à nouveau.")
+JACKPOT_STOPPED_AGAIN = _("Le jackpot « {name} » est déjà arrêté depuis l'écriture n° {seq} : il ne s'arrête qu'une "
+                          "fois.")
+JACKPOT_BEFORE_CONFIGURATION = _("Le jackpot « {name} » est configuré le {configured} (écriture n° {seq}) : rien ne "
+                                 "s'y inscrit pour une journée antérieure, le {day}.")
+JACKPOT_TABLE_TWICE = _("La table « {table} » est nommée deux fois.")
+JACKPOT_BLINDS_TABLE = _("Une ligne de blinds par table reliée ({tables}) : « {table} » n'en est pas une, ou revient "
+                         "deux fois.")
+JACKPOT_BLINDS_MISSING = _("Les blinds de ces tables reliées manquent : {tables}.")
+JACKPOT_BLINDS_DIFFER = _("Mises initiales obligatoires différentes : {blinds} à la table « {table} », "
+                          "{first_blinds} à la table « {first} » ; les tables reliées à un jackpot ont les mêmes.")
+JACKPOT_SMALL_BLIND = _("La small blind du jackpot, {small_blind}, n'est pas celle de ses tables, "
+                        "{tables_small_blind}.")
+JACKPOT_LEVEL_COUNT = _("{count} : il en faut de 1 à {max}.")
+JACKPOT_COMBINATIONS = _("Chaque niveau porte sur une combinaison différente parmi {eligible}, numérotés de 1 à "
+                         "{count} "
+                         "de la plus haute à la plus basse.")
+JACKPOT_START_TOO_HIGH = _("Niveau {level} : valeur de départ {start} au-delà de {limit} ({multiple} fois la small "
+                           "blind).")
+JACKPOT_INCREMENT = _("Incrément invalide : montant fixe positif, ou pourcentage inférieur à 100, avec un arrondi "
+                      "connu.")
+ROUNDING_NOT_THE_HOUSE_RULES = _("Le mode d'arrondi des incréments est celui du règlement intérieur en vigueur "
+                                 "(version "
+                                 "n° {seq}) : « {rounding} ».")
+NO_DISPLAYED = _("Le relevé n'indique aucun montant affiché.")
+JACKPOT_UNKNOWN_LEVEL = _("Le jackpot n'a pas de niveau « {level} » : ses niveaux sont {levels}.")
+LEVEL_MISSING = _("Aucun montant affiché pour le niveau {level}.")
+JACKPOT_UNKNOWN_TABLE = _("La table « {table} » n'est pas reliée au jackpot : ses tables sont {tables}.")
+INCREMENTS_MISSING = _("Les sommes prélevées ne sont pas inscrites pour chaque table reliée ({tables}), et pour elles "
+                       "seules.")
+JACKPOT_WON_IN_DEAL = _("Le niveau {level} est déjà gagné à la table « {table} » dans la partie « {deal} » (écriture "
+                        "n° "
+                        "{seq}).")
+JACKPOT_ABOVE_AMOUNT = _("Le gain de {amount} dépasse le montant du niveau {level}, {available}.")
+JACKPOT_RESTART = _("Le niveau {level} repart de sa valeur de départ, {start}, pas de {restart}.")
+NOT_BOOLEAN = _("« {key} » vaut vrai ou faux, pas « {value} ».")
+NOTICE_NOT_SENT_YET = _("L'avis au Ministre est daté du {notice}, après aujourd'hui, {today} : on n'inscrit qu'un avis "
+                        "déjà envoyé.")
+JACKPOT_NOTICE = _("Arrêt volontaire sans avis au Ministre au moins {days} avant (avis du {notice}, arrêt le {day}).")
+BAD_BEAT_STOPPED = _("Le bad beat jackpot est arrêté depuis le {day} (écriture n° {seq}) : ni incrément ni gain avant "
+                     "sa remise en service.")
+BAD_BEAT_ALREADY_STOPPED = _("Le bad beat jackpot est déjà arrêté depuis l'écriture n° {seq}.")
+BAD_BEAT_NOT_STOPPED = _("Le bad beat jackpot n'est pas arrêté : il n'y a rien à remettre en service.")
+BAD_BEAT_WON_TWICE = _("Le bad beat jackpot est déjà gagné à la table « {table} » le {day} à {time} (écriture n° "
+                       "{seq}).")
+BAD_BEAT_PLAYERS_TWICE = _("Un joueur assis a plusieurs bons : chacun n'en a qu'un.")
+BAD_BEAT_LOSER_NOT_SEATED = _("Le perdant « {loser} » n'a pas de bon : il n'est pas parmi les joueurs assis.")
+HOUSE_RULES_MISSING = _("Le pot minimum pour constituer un bad beat jackpot est fixé par le règlement intérieur du "
+                        "casino ; aucune version n'en est en vigueur le {day} : la direction l'enregistre d'abord.")
+POT_MINIMUM_NOT_THE_HOUSE_RULES = _("Le pot minimum inscrit, {written} (version n° {seq}), n'est pas celui du "
+                                    "règlement intérieur en vigueur le {day}, {minimum} (version n° {house}).")
+BAD_BEAT_POT_TOO_SMALL = _("Pot de {pot} inférieur au pot minimum du règlement intérieur, {minimum}.")
+
+# --- the services' own ---
 JACKPOT_NO_WINNER = _("Aucune main encore en jeu ne forme la combinaison du niveau {level}, {combination} "
                       "({citation}).")
 HANDS_PLAYER_TWICE = _("Chaque joueur encore en jeu n'est nommé qu'une fois ({citation}).")
@@ -53,21 +80,8 @@ BAD_BEAT_STRONGER_TABLE = _(
     "À la table « {table} », le joueur a perdu avec une main plus forte, {hand} : c'est elle qui remporte le bad beat "
     "jackpot ({citation})."
 )
-BAD_BEAT_POT_TOO_SMALL = _(
-    "Pot de {pot} inférieur au minimum de {minimum} fixé par le règlement intérieur ({citation})."
-)
-BAD_BEAT_PLAYERS_TWICE = _("Chaque joueur assis n'est nommé qu'une fois : un bon de paiement par joueur ({citation}).")
-BAD_BEAT_LOSER_NOT_SEATED = _("Le perdant « {loser} » n'est pas parmi les joueurs assis : un bon de paiement par "
-                              "joueur à table ({citation}).")
 CASHIER_FILES = _("Le bon de paiement du jackpot est rempli par le caissier, puis signé par un membre du comité de "
                   "direction ; {user} n'est pas caissier ({citation}).")
-BAD_BEAT_STOPPED = _("Le bad beat jackpot est arrêté depuis le {day} : ni incrément ni gain avant sa remise en service "
-                     "({citation}).")
-BAD_BEAT_ALREADY_STOPPED = _("Le bad beat jackpot est déjà arrêté ({citation}).")
-BAD_BEAT_NOT_STOPPED = _("Le bad beat jackpot n'est pas arrêté : il n'y a rien à remettre en service.")
-HOUSE_RULES_MISSING = _("Le pot minimum pour constituer un bad beat jackpot est fixé par le règlement intérieur du "
-                        "casino ({citation}) ; aucune version n'en est en vigueur le {day} : la direction "
-                        "l'enregistre d'abord.")
 HOUSE_RULES_DIRECTION = _("Le règlement intérieur du casino est enregistré par sa direction ; {user} n'en est pas.")
 HOUSE_RULES_BACKDATED = _("Une version du règlement intérieur entre en vigueur au plus tôt le jour où elle est "
                           "enregistrée, le {day} : elle ne remplace jamais une version passée.")
@@ -76,5 +90,3 @@ HOUSE_RULES_RUNNING = _("Le jackpot progressif « {name} » est en cours : les c
                         "peuvent être modifiées avant son arrêt ({citation}).")
 HOUSE_RULES_BAD_BEAT_RUNNING = _("Le bad beat jackpot n'est pas arrêté : ses conditions d'incrémentation ne peuvent "
                                  "être modifiées avant son arrêt ({citation}).")
-ROUNDING_NOT_THE_HOUSE_RULES = _("Le mode d'arrondi des incréments est celui du règlement intérieur en vigueur "
-                                 "(version n° {seq}) : « {rounding} » ({citation}).")

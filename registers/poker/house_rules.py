@@ -20,6 +20,7 @@ from games.poker.outcome import EACH, MAIN, MAIN_FIRST, PRORATA, WHOLE
 from ..chain.selectors import standing
 from ..kinds import EntryKind, RegisterKind
 from ..models import Entry, Register
+from .controls import House
 from .selectors import ROUNDING_LABELS
 
 HOUSE_RULES = EntryKind.HOUSE_RULES
@@ -138,3 +139,10 @@ def house_rules_at(casino: Casino, day: datetime.date, versions: list[HouseRules
     versions = house_rules_versions(casino) if versions is None else versions
     effective = [version for version in versions if version.effective_from <= day]
     return max(effective, key=lambda version: (version.effective_from, version.seq)) if effective else None
+
+
+def house_terms(version: HouseRules | None) -> House | None:
+    """What the jackpots' controls read of a version (registers/poker/controls.py)."""
+    if version is None:
+        return None
+    return House(version.seq, version.progressive_rounding, version.bad_beat_minimum_pot)

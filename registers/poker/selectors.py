@@ -17,8 +17,9 @@ from games.selectors import RuleValueAt, rule_value_at
 from ..chain.selectors import PayloadRow, standing
 from ..kinds import EntryKind, RegisterKind
 from ..models import Entry, Register
+from . import controls
+from .controls import BAD_BEAT, PROGRESSIVE  # noqa: F401  (the concepts' prefixes, read from here by the family)
 
-PROGRESSIVE, BAD_BEAT = "jackpot_progressif", "bad_beat_jackpot"  # concepts' prefixes (compliance.profiles)
 CONFIGURED, STATEMENT = EntryKind.JACKPOT_CONFIGURED, EntryKind.JACKPOT_STATEMENT
 WON, STOPPED = EntryKind.JACKPOT_WON, EntryKind.JACKPOT_STOPPED
 COMBINATIONS = {
@@ -52,6 +53,12 @@ ROUNDING_LABELS = {
 def poker_rule(casino: Casino, key: str, on) -> RuleValueAt:
     """A value of the poker rules (Luxembourg's draft RGD, applied as such) with its citation."""
     return rule_value_at(jurisdiction=casino.jurisdiction, key=key, on=on, drafts=True)
+
+
+def rules_on(casino: Casino, day: datetime.date) -> controls.Rules:
+    """The family's rule values on `day` for its controls (a missing one refuses), amounts in the casino's money."""
+    return controls.Rules(lambda key: poker_rule(casino, key, day), lambda value: formatting.money(
+        Decimal(str(value)), currency=casino.currency, jurisdiction=casino.jurisdiction))
 
 
 BAD_BEAT_KEYS = ("main_qualifiante", "cartes_privatives_utiles", "part_perdant", "part_table", "main_la_plus_forte",
@@ -96,35 +103,49 @@ def _events(register, name: str) -> list[Entry]:
     ]
 
 
-def jackpot_state(register, name: str) -> dict:
-    """Active or not, its configuration, and each level's current amount (last statement, less wins)."""
-    state = {"active": False, "config": None, "amounts": {}}
+STEPS = {CONFIGURED: controls.configured, STATEMENT: controls.stated, WON: controls.won, STOPPED: controls.stopped}
+
+
+def jackpot_of(register, name: str) -> tuple[controls.Jackpot | None, dict | None]:
+    """A progressive jackpot as its standing entries leave it (registers/poker/controls.py), and its configuration's
+    payload; (None, None) if it was never configured."""
+    jackpots, config = {}, None
     for entry in _events(register, name):
         payload = json.loads(entry.payload)
-        if entry.kind == CONFIGURED:
-            state = {
-                "active": True,
-                "config": payload,
-                "amounts": {str(lv["level"]): Decimal(lv["start"]) for lv in payload["levels"]},
-            }
-        elif entry.kind == STOPPED:
-            state["active"] = False
-        elif entry.kind == STATEMENT:
-            state["amounts"].update({k: Decimal(v) for k, v in payload["displayed"].items()})
-        elif entry.kind == WON:
-            state["amounts"][str(payload["level"])] = Decimal(payload["restart_at"])
-    return state
+        STEPS[entry.kind](jackpots, entry.seq, entry.gaming_day, payload)
+        config = payload if entry.kind == CONFIGURED else config
+    return jackpots.get(name), config
+
+
+def jackpot_state(register, name: str) -> dict:
+    """Active or not, its configuration, and each level's current amount (last statement, less wins)."""
+    jackpot, config = jackpot_of(register, name)
+    if jackpot is None:
+        return {"active": False, "config": None, "amounts": {}, "jackpot": None}
+    return {"active": jackpot.stage == controls.Stage.RUNNING, "config": config, "amounts": dict(jackpot.amounts),
+            "jackpot": jackpot}
 
 
 BAD_BEAT_EVENTS = (STOPPED, CONFIGURED)  # the bad beat's stops and its putting back in service (art. 49-14)
 
 
+def bad_beat_of(register, *, wins: bool = False) -> controls.BadBeat:
+    """The bad beat as its standing entries leave it: its stops and restarts, and its wins where asked."""
+    state = controls.BadBeat()
+    kinds = (*BAD_BEAT_EVENTS, WON) if wins else BAD_BEAT_EVENTS
+    for entry in standing(Entry.objects.filter(register=register, kind__in=kinds)).order_by("seq").only(
+            "kind", "seq", "gaming_day", "payload"):
+        if entry.kind == WON:
+            controls.bad_beat_won(state, entry.seq, entry.gaming_day, json.loads(entry.payload))
+        else:
+            controls.bad_beat_event(state, entry.seq, entry.gaming_day, entry.kind == STOPPED)
+    return state
+
+
 def bad_beat_stopped(register, day: datetime.date) -> datetime.date | None:
-    """The day the bad beat was stopped, if it stands stopped on `day`: its last stop or putting back in service by
-    then is a stop (art. 49-14); None while it runs."""
-    last = standing(Entry.objects.filter(register=register, kind__in=BAD_BEAT_EVENTS, gaming_day__lte=day)).order_by(
-        "-gaming_day", "-seq").only("kind", "gaming_day").first()
-    return last.gaming_day if last is not None and last.kind == STOPPED else None
+    """The day the bad beat was stopped, if it stands stopped on `day` (art. 49-14); None while it runs."""
+    stopped = bad_beat_of(register).stopped_on(day)
+    return stopped[0] if stopped else None
 
 
 def bad_beat_stopped_on(casino: Casino, day: datetime.date) -> bool:
@@ -132,11 +153,10 @@ def bad_beat_stopped_on(casino: Casino, day: datetime.date) -> bool:
     return register is not None and bad_beat_stopped(register, day) is not None
 
 
-def wins_in_deal(register, *, name: str, level: int, table: str, gaming_day, deal: str) -> int:
-    """The standing wins of a jackpot's level at one table in one deal (art. 49-10: one per level, table and deal)."""
-    return sum(1 for entry in _events(register, name) if entry.kind == WON and entry.gaming_day == gaming_day and (
-        (payload := json.loads(entry.payload))["level"], payload.get("table"), payload.get("deal")) == (
-        level, table, deal))
+def cagnotte_counted(register, day: datetime.date) -> dict[tuple, int]:
+    """The tables counted on `day` by a standing count: (table, day) → its n°."""
+    entries = standing(Entry.objects.filter(register=register, kind=EntryKind.CAGNOTTE_COUNTED, gaming_day=day))
+    return {(json.loads(entry.payload).get("table"), day): entry.seq for entry in entries.order_by("seq")}
 
 
 class WinRow(PayloadRow):
@@ -167,6 +187,7 @@ class JackpotCard:
     name: str
     state: dict
     casino: Casino
+    refused: str = ""  # why its statement, win and stop are not offered (a stopped jackpot), as its page says it
 
     @property
     def active(self) -> bool:

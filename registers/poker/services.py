@@ -50,6 +50,30 @@ from ..kinds import EntryKind, RegisterKind
 from ..models import Entry, PendingEntry, Register
 from ..money import check_currency, parse_amount
 from . import errors
+from .controls import (
+    BAD_BEAT_NOTICE,
+    LEVELS_MAX,
+    NOTICE,
+    PER_DEAL,
+    PER_TABLE,
+    STATEMENT_RULE,
+    BadBeatWin,
+    Blinds,
+    Configuration,
+    Count,
+    Level,
+    Statement,
+    Stop,
+    Win,
+    bad_beat_restart_problems,
+    bad_beat_stop_problems,
+    bad_beat_win_problems,
+    cagnotte_problems,
+    configure_problems,
+    statement_problems,
+    stop_problems,
+    win_problems,
+)
 from .house_rules import (
     BAD_BEAT_MINIMUM_POT,
     BAD_BEAT_POTS_LABELS,
@@ -64,6 +88,7 @@ from .house_rules import (
     STRADDLE,
     house_rules_at,
     house_rules_versions,
+    house_terms,
 )
 from .selectors import (
     BAD_BEAT,
@@ -73,13 +98,15 @@ from .selectors import (
     STATEMENT,
     STOPPED,
     WON,
+    bad_beat_of,
     bad_beat_rules,
     bad_beat_stopped,
+    cagnotte_counted,
     hand_label,
     jackpot_cards,
-    jackpot_state,
+    jackpot_of,
     poker_rule,
-    wins_in_deal,
+    rules_on,
 )
 
 # No rule value cites art. 97-1 yet: the one citation of this family still written here (issue 13, for the lead).
@@ -97,14 +124,6 @@ def _money(casino: Casino, value) -> str:
     if value is None or value == "":
         return "—"
     return formatting.money(Decimal(str(value)), currency=casino.currency, jurisdiction=casino.jurisdiction)
-
-
-def _day(casino: Casino, day: datetime.date) -> str:
-    return formatting.date(day, jurisdiction=casino.jurisdiction)
-
-
-def _blinds_shown(casino: Casino, row: dict) -> str:
-    return f"{_money(casino, row['small_blind'])} / {_money(casino, row['big_blind'])}"
 
 
 def _cited(casino: Casino, key: str, on: datetime.date) -> str:
@@ -143,89 +162,37 @@ def _verify_cashier(actor: User, citation: str) -> None:
                           code=ErrorCode.WRONG_ROLE, field="actor")
 
 
-def _verify_bad_beat_running(casino: Casino, day: datetime.date) -> None:
-    """A stopped bad beat takes no increment and pays no win until put back in service (art. 49-14)."""
-    register = register_for(casino=casino, kind=RegisterKind.BAD_BEAT)
-    stopped = bad_beat_stopped(register, day)
-    if stopped is not None:
-        raise DomainError(errors.BAD_BEAT_STOPPED.format(day=_day(casino, stopped), citation=_cited(
-            casino, f"{BAD_BEAT}.preavis_arret_volontaire", day)), code=ErrorCode.NOT_ACTIVE, field="gaming_day")
+_rules = rules_on
 
 
-def _locked(casino: Casino) -> Register:
-    """The progressive jackpots' register, locked: what a filing checks cannot change before it is written."""
-    register = register_for(casino=casino, kind=RegisterKind.JACKPOT_PROGRESSIF)
+def _refuse(problems: list, casino: Casino) -> None:
+    controls.refuse_first(problems, casino.jurisdiction)
+
+
+def _locked(casino: Casino, kind: str = RegisterKind.JACKPOT_PROGRESSIF) -> Register:
+    """A register of the family, locked: what a filing checks cannot change before it is written."""
+    register = register_for(casino=casino, kind=kind)
     return Register.objects.select_for_update().get(pk=register.pk)
 
 
-def _active_jackpot(register: Register, name, day: datetime.date) -> dict:
-    """The state of a jackpot the register configured, refused unless it is running (art. 49-11: a stopped
-    jackpot takes no increment, no statement and no win)."""
-    name = clean_text(name, field="name")
-    state = jackpot_state(register, name)
-    casino = register.casino
-    if state["config"] is None:
-        raise DomainError(errors.JACKPOT_UNKNOWN.format(name=name, citation=_cited(casino, f"{PROGRESSIVE}.niveaux_max",
-                                                                                   day)),
-                          code=ErrorCode.UNKNOWN_JACKPOT, field="name")
-    if not state["active"]:
-        citation = _cited(casino, f"{PROGRESSIVE}.preavis_arret_volontaire", day)
-        raise DomainError(errors.JACKPOT_STOPPED.format(name=name, citation=citation), code=ErrorCode.NOT_ACTIVE,
-                          field="name")
-    return state
-
-
-def _levels(state: dict) -> list[str]:
-    return [str(level["level"]) for level in state["config"]["levels"]]
-
-
-def _unknown_level(casino: Casino, day: datetime.date, state: dict, level, field: str) -> DomainError:
-    return DomainError(errors.JACKPOT_UNKNOWN_LEVEL.format(
-        level=level, levels=", ".join(_levels(state)), citation=_cited(casino, f"{PROGRESSIVE}.niveaux_max", day)),
-        code=ErrorCode.UNKNOWN_LEVEL, field=field)
-
-
-def _blinds(casino: Casino, day: datetime.date, tables: list[str], small_blind: Decimal, blinds) -> list[dict]:
-    """Each linked table's compulsory blinds, one line per table, all the same and the jackpot's small blind
-    (art. 49-9 al. 1: tables linked to one jackpot have identical compulsory initial bets)."""
-    rule = _rule(casino, f"{PROGRESSIVE}.mises_initiales_identiques", day)
-    citation = str(rule.citation)
-    if not tables:
-        raise DomainError(common.FIELD_REQUIRED, code=ErrorCode.REQUIRED, field="tables")
-    twice = next((table for index, table in enumerate(tables) if table in tables[:index]), None)
-    if twice is not None:
-        raise DomainError(errors.JACKPOT_TABLE_TWICE.format(table=twice, citation=citation),
-                          code=ErrorCode.DUPLICATE, field="tables")
+def _blind_rows(blinds) -> tuple[Blinds, ...]:
+    """Each linked table's compulsory blinds as given, one line per table (art. 49-9 al. 1)."""
     rows = []
     for index, row in enumerate(blinds or []):
         row = row if isinstance(row, dict) else {}
-        table = clean_text(row.get("table"), field=f"blinds[{index}].table")
-        if table not in tables or table in (seen["table"] for seen in rows):
-            raise DomainError(errors.JACKPOT_BLINDS_TABLE.format(table=table, tables=", ".join(tables),
-                                                                 citation=citation),
-                              code=ErrorCode.UNKNOWN_TABLE, field=f"blinds[{index}].table")
-        rows.append({"table": table,
-                     "small_blind": parse_amount(row.get("small_blind"), field=f"blinds[{index}].small_blind"),
-                     "big_blind": parse_amount(row.get("big_blind"), field=f"blinds[{index}].big_blind")})
-    missing = [table for table in tables if table not in (row["table"] for row in rows)]
-    if missing:
-        raise DomainError(errors.JACKPOT_BLINDS_MISSING.format(tables=", ".join(missing), citation=citation),
-                          code=ErrorCode.REQUIRED, field="blinds")
-    if rule.value:
-        first = rows[0]
-        for index, row in enumerate(rows):
-            for key in ("small_blind", "big_blind"):
-                if row[key] != first[key]:
-                    raise DomainError(errors.JACKPOT_BLINDS_DIFFER.format(
-                        blinds=_blinds_shown(casino, row), table=row["table"],
-                        first_blinds=_blinds_shown(casino, first), first=first["table"],
-                        citation=citation), code=ErrorCode.INVALID, field=f"blinds[{index}].{key}")
-        if first["small_blind"] != small_blind:
-            raise DomainError(errors.JACKPOT_SMALL_BLIND.format(small_blind=_money(casino, small_blind),
-                                                                tables_small_blind=_money(casino, first["small_blind"]),
-                                                                citation=citation),
-                              code=ErrorCode.INVALID, field="small_blind")
-    return sorted(rows, key=lambda row: row["table"])
+        rows.append(Blinds(clean_text(row.get("table"), field=f"blinds[{index}].table"),
+                           parse_amount(row.get("small_blind"), field=f"blinds[{index}].small_blind"),
+                           parse_amount(row.get("big_blind"), field=f"blinds[{index}].big_blind")))
+    return tuple(rows)
+
+
+def _levels_given(levels) -> tuple[Level, ...]:
+    """The levels as given, the highest combination first and numbered from 1, their start values read."""
+    rows = [level if isinstance(level, dict) else {} for level in levels or []]
+    rank = {combination: index for index, combination in enumerate(HIGHEST_FIRST)}
+    rows.sort(key=lambda level: rank.get(level.get("combination"), len(rank)))
+    return tuple(Level(index + 1, level.get("combination"), parse_amount(
+        level.get("start"), field=f"levels[{index}].start", allow_zero=True)) for index, level in enumerate(rows))
 
 
 @transaction.atomic
@@ -250,55 +217,19 @@ def progressive_configure(
     verify_gaming_day(casino, gaming_day)  # before any rule is read at that day
     register = _locked(casino)
     name = clean_text(name, field="name")
-    tables = [clean_text(table, field="tables") for table in tables]
-    maximum = _rule(casino, f"{PROGRESSIVE}.niveaux_max", gaming_day)
-    starts = _rule(casino, f"{PROGRESSIVE}.valeurs_depart_max", gaming_day)
-    citation = str(maximum.citation)
-    if jackpot_state(register, name)["active"]:
-        raise DomainError(errors.JACKPOT_ACTIVE.format(citation=citation), code=ErrorCode.JACKPOT_ACTIVE, field="name")
+    tables = [clean_text(table, field="tables") for table in tables or []]
+    rules = _rules(casino, gaming_day)
     blind = parse_amount(small_blind, field="small_blind")
-    table_blinds = _blinds(casino, gaming_day, tables, blind, blinds)
-    if not 1 <= len(levels) <= int(maximum.value):
-        raise DomainError(
-            errors.JACKPOT_TOO_MANY_LEVELS.format(max=maximum.value, citation=citation),
-            code=ErrorCode.TOO_MANY_LEVELS,
-            field="levels",
-        )
-    eligible = HIGHEST_FIRST[: int(_rule(casino, f"{PROGRESSIVE}.combinaisons_eligibles", gaming_day).value)]
-    combinations = [level.get("combination") for level in levels]
-    if len(set(combinations)) != len(combinations) or not set(combinations) <= set(eligible):
-        raise DomainError(errors.JACKPOT_COMBINATION.format(citation=citation),
-                          code=ErrorCode.COMBINATION, field="levels")
-    cleaned = []
-    for index, level in enumerate(sorted(levels, key=lambda lv: eligible.index(lv["combination"]))):
-        start = parse_amount(level.get("start"), field=f"levels[{index}].start", allow_zero=True)
-        multiple = Decimal(str(starts.value[index]))
-        if start > multiple * blind:
-            raise DomainError(
-                errors.JACKPOT_START_TOO_HIGH.format(
-                    level=index + 1,
-                    start=_money(casino, start),
-                    limit=_money(casino, multiple * blind),
-                    multiple=multiple,
-                    citation=str(starts.citation),
-                ),
-                code=ErrorCode.START_TOO_HIGH,
-                field=f"levels[{index}].start",
-            )
-        cleaned.append({"level": index + 1, "combination": level["combination"], "start": start})
+    rows, cleaned = _blind_rows(blinds), _levels_given(levels)
     value = parse_amount(increment_value, field="increment_value")
-    if (
-        increment_kind not in {"fixe", "pourcentage"}
-        or rounding not in ROUNDINGS
-        or (increment_kind == "pourcentage" and value >= 100)
-    ):
-        raise DomainError(errors.JACKPOT_INCREMENT.format(citation=citation),
-                          code=ErrorCode.INCREMENT, field="increment_value")
-    house = house_rules_at(casino, gaming_day)
-    if house is not None and rounding != house.progressive_rounding:
-        raise DomainError(errors.ROUNDING_NOT_THE_HOUSE_RULES.format(
-            rounding=house.progressive_rounding, seq=house.seq, citation=_cited(casino, PROGRESSIVE_RULES, gaming_day)),
-            code=ErrorCode.INVALID, field="rounding")
+    jackpot, _config = jackpot_of(register, name)
+    _refuse(configure_problems(jackpot, Configuration(
+        name, gaming_day, tuple(tables), blind, rows, cleaned, increment_kind, value, rounding,
+        house_terms(house_rules_at(casino, gaming_day))), rules), casino)
+    citation = rules.cited(LEVELS_MAX)
+    table_blinds = sorted(({"table": row.table, "small_blind": row.small_blind, "big_blind": row.big_blind}
+                           for row in rows), key=lambda row: row["table"])
+    cleaned = [{"level": level.number, "combination": level.combination, "start": level.start} for level in cleaned]
     payload = {
         "jackpot": name,
         "tables": sorted(tables),
@@ -322,38 +253,22 @@ def progressive_statement(
     verify_can_write(actor, casino)
     verify_gaming_day(casino, gaming_day)  # before any rule is read at that day
     register = _locked(casino)
-    state = _active_jackpot(register, name, gaming_day)
-    levels = _levels(state)
+    name = clean_text(name, field="name")
+    rules = _rules(casino, gaming_day)
+    jackpot, _config = jackpot_of(register, name)
     given = {str(key): value for key, value in (displayed or {}).items()}
-    for key in given:
-        if key not in levels:
-            raise _unknown_level(casino, gaming_day, state, key, f"displayed[{key}]")
-    for key in levels:
-        if key not in given:
-            raise DomainError(common.FIELD_REQUIRED, code=ErrorCode.REQUIRED, field=f"displayed[{key}]")
-    amounts = {key: parse_amount(given[key], field=f"displayed[{key}]", allow_zero=True) for key in levels}
-    per_table = _rule(casino, f"{PROGRESSIVE}.increments_par_table", gaming_day)
-    linked = state["config"].get("tables") or []
     taken = {str(key): value for key, value in (increments or {}).items()}
-    for table in taken:
-        if table not in linked:
-            raise DomainError(errors.JACKPOT_UNKNOWN_TABLE.format(table=table, name=state["config"]["jackpot"],
-                                                                  tables=", ".join(linked),
-                                                                  citation=str(per_table.citation)),
-                              code=ErrorCode.UNKNOWN_TABLE, field=f"increments[{table}]")
-    for table in linked:
-        if per_table.value and table not in taken:
-            raise DomainError(common.FIELD_REQUIRED, code=ErrorCode.REQUIRED, field=f"increments[{table}]")
+    _refuse(statement_problems(jackpot, Statement(name, gaming_day, tuple(given), tuple(taken)), rules), casino)
+    amounts = {key: parse_amount(given[key], field=f"displayed[{key}]", allow_zero=True) for key in jackpot.level_names}
     increments = {table: parse_amount(value, field=f"increments[{table}]", allow_zero=True)
                   for table, value in sorted(taken.items())}
-    citation = f"{_cited(casino, f'{PROGRESSIVE}.releve_fin_de_seance', gaming_day)} ; {per_table.citation}"
+    citation = f"{rules.cited(STATEMENT_RULE)} ; {rules.cited(PER_TABLE)}"
     return entry_file(
         register=register,
         kind=STATEMENT,
         gaming_day=gaming_day,
         actor=actor,
-        payload={"jackpot": state["config"]["jackpot"], "displayed": amounts, "increments": increments,
-                 "citation": citation},
+        payload={"jackpot": jackpot.name, "displayed": amounts, "increments": increments, "citation": citation},
         late_reason=late_reason,
     )
 
@@ -400,44 +315,24 @@ def progressive_win_file(
     board makes it."""
     verify_can_write(actor, casino)
     verify_gaming_day(casino, gaming_day)  # before any rule is read at that day
-    signatures = _cited(casino, f"{PROGRESSIVE}.deux_signatures", gaming_day)
+    rules = _rules(casino, gaming_day)
+    signatures = rules.cited(f"{PROGRESSIVE}.deux_signatures")
     _verify_cashier(actor, signatures)
     informed = clean_text(chef_de_salle, field="chef_de_salle")
     register = _locked(casino)
-    per_deal = _rule(casino, f"{PROGRESSIVE}.gains_par_niveau", gaming_day)
-    citation = str(per_deal.citation)
-    state = _active_jackpot(register, name, gaming_day)
-    name = state["config"]["jackpot"]
-    if isinstance(level, bool) or not isinstance(level, int) or str(level) not in _levels(state):
-        raise _unknown_level(casino, gaming_day, state, level, "level")
+    name = clean_text(name, field="name")
     value = parse_amount(amount)
     check_currency(casino, currency)
-    available = state["amounts"].get(str(level))
-    if available is None or value > available:
-        raise DomainError(
-            errors.JACKPOT_ABOVE_AMOUNT.format(amount=_money(casino, value), available=_money(casino, available),
-                                              citation=citation),
-            code=ErrorCode.ABOVE_JACKPOT,
-            field="amount",
-        )
     game = clean_text(game, field="game")
     table = clean_text(table, field="table", max_length=TABLE_MAX)
     deal = clean_text(deal, field="deal", max_length=DEAL_MAX)
     won_at = clean_time(won_at)
-    linked = state["config"].get("tables") or []
-    if table not in linked:
-        raise DomainError(errors.JACKPOT_UNKNOWN_TABLE.format(
-            table=table, name=name, tables=", ".join(linked),
-            citation=_cited(casino, f"{PROGRESSIVE}.mises_initiales_identiques", gaming_day)),
-            code=ErrorCode.UNKNOWN_TABLE, field="table")
-    if wins_in_deal(register, name=name, level=level, table=table, gaming_day=gaming_day,
-                    deal=deal) >= int(per_deal.value):
-        raise DomainError(errors.JACKPOT_WON_IN_DEAL.format(level=level, table=table, deal=deal,
-                                                            count=per_deal.value, citation=citation),
-                          code=ErrorCode.DUPLICATE, field="deal")
+    jackpot, _config = jackpot_of(register, name)
+    _refuse(win_problems(jackpot, Win(name, gaming_day, level, table, deal, value), rules), casino)
+    name, citation = jackpot.name, rules.cited(PER_DEAL)
     board = _cards(board, field="board", counts=(BOARD,))
     played = _hands(hands, citation)
-    combination = next(lv["combination"] for lv in state["config"]["levels"] if lv["level"] == level)
+    combination = jackpot.level(level).combination
     try:
         award = progressive_award(combination, board, played)
     except ValueError as exc:  # a card twice in the deal, or hands of two sizes
@@ -446,7 +341,7 @@ def progressive_win_file(
         raise DomainError(errors.JACKPOT_NO_WINNER.format(level=level, combination=COMBINATIONS[combination],
                                                           citation=citation),
                           code=ErrorCode.NOT_QUALIFIED, field="hands")
-    start = next(lv["start"] for lv in state["config"]["levels"] if lv["level"] == level)
+    start = jackpot.level(level).start
     payload = {
         "jackpot": name,
         "level": level,
@@ -495,26 +390,18 @@ def jackpot_stop(
     verify_can_write(actor, casino)
     verify_gaming_day(casino, gaming_day)  # before any rule is read at that day
     register = _locked(casino)
-    state = _active_jackpot(register, name, gaming_day)
+    name = clean_text(name, field="name")
     reason = clean_text(reason, field="reason", max_length=TEXT_MAX, multiline=True, optional=True)
-    notice = _rule(casino, f"{PROGRESSIVE}.preavis_arret_volontaire", gaming_day)
-    if voluntary and (minister_notified_on is None or (gaming_day - minister_notified_on).days < int(notice.value)):
-        raise DomainError(
-            errors.JACKPOT_NOTICE.format(
-                days=formatting.days(int(notice.value)),
-                notice=_day(casino, minister_notified_on) if minister_notified_on else "—",
-                day=_day(casino, gaming_day),
-                citation=str(notice.citation),
-            ),
-            code=ErrorCode.NOTICE_TOO_LATE,
-            field="minister_notified_on",
-        )
+    rules = _rules(casino, gaming_day)
+    jackpot, _config = jackpot_of(register, name)
+    _refuse(stop_problems(jackpot, name, Stop(gaming_day, bool(voluntary), minister_notified_on, casino.today()),
+                          rules), casino)
     payload = {
-        "jackpot": state["config"]["jackpot"],
+        "jackpot": jackpot.name,
         "voluntary": bool(voluntary),
         "reason": reason,
         "minister_notified_on": minister_notified_on.isoformat() if minister_notified_on else None,
-        "citation": str(notice.citation),
+        "citation": rules.cited(NOTICE),
     }
     return entry_file(register=register, kind=STOPPED, gaming_day=gaming_day, actor=actor, payload=payload,
                       late_reason=late_reason)
@@ -583,7 +470,6 @@ def bad_beat_win_file(
     _verify_cashier(actor, signatures)
     citation = str(rules["main_qualifiante"].citation)
     vouchers_rule = str(rules["bons_par_joueur"].citation)
-    _verify_bad_beat_running(casino, gaming_day)
     value = parse_amount(amount)
     check_currency(casino, currency)
     pot_value = parse_amount(pot, field="pot")
@@ -599,25 +485,13 @@ def bad_beat_win_file(
     table = clean_text(table, field="table", max_length=TABLE_MAX)
     won_at = clean_time(won_at)
     players = [clean_text(player, field="players") for player in players]
-    if len(set(players)) != len(players):
-        raise DomainError(errors.BAD_BEAT_PLAYERS_TWICE.format(citation=vouchers_rule), code=ErrorCode.INVALID,
-                          field="players")
     loser = clean_text(loser, field="loser")
-    if loser not in players:
-        raise DomainError(errors.BAD_BEAT_LOSER_NOT_SEATED.format(loser=loser, citation=vouchers_rule),
-                          code=ErrorCode.LOSER_NOT_SEATED, field="loser")
-    minimum_rule = _cited(casino, BAD_BEAT_MINIMUM_POT, gaming_day)
+    register = _locked(casino, RegisterKind.BAD_BEAT)
     house = house_rules_at(casino, gaming_day)
-    if house is None:
-        raise DomainError(errors.HOUSE_RULES_MISSING.format(day=gaming_day.isoformat(), citation=minimum_rule),
-                          code=ErrorCode.REQUIRED, field="pot")
-    if pot_value < house.bad_beat_minimum_pot:
-        raise DomainError(
-            errors.BAD_BEAT_POT_TOO_SMALL.format(pot=pot_value, minimum=house.bad_beat_minimum_pot,
-                                                 citation=minimum_rule),
-            code=ErrorCode.POT_TOO_SMALL,
-            field="pot",
-        )
+    _refuse(bad_beat_win_problems(bad_beat_of(register, wins=True), BadBeatWin(
+        gaming_day, table, won_at, pot_value, tuple(players), loser, house_terms(house)),
+        _rules(casino, gaming_day)), casino)
+    minimum_rule = _cited(casino, BAD_BEAT_MINIMUM_POT, gaming_day)
     claims, rows = [judged], []
     for index, rival in enumerate(rivals or []):
         rival = rival if isinstance(rival, dict) else {}
@@ -658,7 +532,7 @@ def bad_beat_win_file(
         "citation": f"{citation} ; {minimum_rule} ; {vouchers_rule} ; {signatures}",
     }
     return pending_file(
-        register=register_for(casino=casino, kind=RegisterKind.BAD_BEAT),
+        register=register,
         kind=WON,
         gaming_day=gaming_day,
         actor=actor,
@@ -707,8 +581,10 @@ def cagnotte_file(
     house_amount = parse_amount(house, field="house", allow_zero=True)
     bad_beat_amount = parse_amount(bad_beat, field="bad_beat", allow_zero=True)
     counted = parse_amount(box_count, field="box_count", allow_zero=True)
-    if not (house_amount or bad_beat_amount or counted):
-        raise DomainError(errors.CAGNOTTE_EMPTY, code=ErrorCode.EMPTY, field="house")
+    register = _locked(casino, RegisterKind.CAGNOTTE)
+    citation = controls.cited(casino, CAGNOTTE_RULE, gaming_day, controls.BOOKS)
+    _refuse(cagnotte_problems(cagnotte_counted(register, gaming_day), Count(
+        table, gaming_day, house_amount, bad_beat_amount, counted), citation), casino)
     payload = {
         "table": table,
         "house": house_amount,
@@ -717,10 +593,10 @@ def cagnotte_file(
         "difference": counted - house_amount - bad_beat_amount,
         "currency": currency,
         "reconcile_key": f"{table}|{gaming_day.isoformat()}",
-        "citation": controls.cited(casino, CAGNOTTE_RULE, gaming_day, controls.BOOKS),
+        "citation": citation,
     }
     return pending_file(
-        register=register_for(casino=casino, kind=RegisterKind.CAGNOTTE),
+        register=register,
         kind=EntryKind.CAGNOTTE_COUNTED,
         gaming_day=gaming_day,
         actor=actor,
@@ -732,28 +608,31 @@ def cagnotte_file(
 
 
 def win_still_payable(pending: PendingEntry) -> None:
-    """At its countersignature, a progressive win's jackpot still runs, its level still holds the amount and was not
-    won meanwhile in the same deal at that table: a stop or another win may have come between the filing and the
-    second signature (art. 49-10, 49-11)."""
-    if pending.register.kind != RegisterKind.JACKPOT_PROGRESSIF:
-        return
+    """At its countersignature, a win is checked again by the controls that filed it: a stop, a win of the same level
+    in the same deal, another bad beat's win or a new version of the house rules may have come between the filing and
+    the second signature (art. 49-10, 49-11, 49-12, 49-14)."""
     payload, day, casino = json.loads(pending.payload), pending.gaming_day, pending.register.casino
-    state = _active_jackpot(pending.register, payload["jackpot"], day)
-    available = state["amounts"].get(str(payload["level"]))
-    amount = Decimal(payload["amount"])
-    per_deal = _rule(casino, f"{PROGRESSIVE}.gains_par_niveau", day)
-    if available is None or amount > available:
-        raise DomainError(errors.JACKPOT_ABOVE_AMOUNT.format(
-            amount=_money(casino, amount), available=_money(casino, available), citation=str(per_deal.citation)),
-                          code=ErrorCode.ABOVE_JACKPOT, field="amount")
-    if "deal" in payload and wins_in_deal(pending.register, name=payload["jackpot"], level=payload["level"],
-                                          table=payload["table"], gaming_day=day,
-                                          deal=payload["deal"]) >= int(per_deal.value):
-        raise DomainError(errors.JACKPOT_WON_IN_DEAL.format(level=payload["level"], table=payload["table"],
-                                                            deal=payload["deal"], count=per_deal.value,
-                                                            citation=str(per_deal.citation)),
-                          code=ErrorCode.DUPLICATE, field="deal")
+    rules = _rules(casino, day)
+    if pending.register.kind == RegisterKind.JACKPOT_PROGRESSIF:
+        jackpot, _config = jackpot_of(pending.register, payload["jackpot"])
+        _refuse(win_problems(jackpot, Win(payload["jackpot"], day, payload["level"], payload.get("table"),
+                                          payload.get("deal"), Decimal(payload["amount"])), rules), casino)
+    elif pending.register.kind == RegisterKind.BAD_BEAT:
+        written = (payload["reglement_interieur"], Decimal(payload["pot_minimum"])) if "pot_minimum" in payload \
+            else None
+        _refuse(bad_beat_win_problems(bad_beat_of(pending.register, wins=True), BadBeatWin(
+            day, payload.get("table"), payload.get("won_at"), Decimal(payload["pot"]),
+            tuple(voucher.get("player") for voucher in payload.get("vouchers", [])), payload.get("loser"),
+            house_terms(house_rules_at(casino, day)), written, written is not None), rules), casino)
 
+
+def count_still_single(pending: PendingEntry) -> None:
+    """At its countersignature, a cagnotte count's table is still not counted that day: of two counts of one table
+    filed before either was signed, the second is refused (`controls.cagnotte_problems`)."""
+    payload, casino = json.loads(pending.payload), pending.register.casino
+    _refuse(cagnotte_problems(cagnotte_counted(pending.register, pending.gaming_day), Count(
+        payload["table"], pending.gaming_day, Decimal(payload["house"]), Decimal(payload["bad_beat"]),
+        Decimal(payload["box_count"])), payload["citation"]), casino)
 
 
 # --- the house rules and the bad beat's stop -----------------------------------------------------------------------
@@ -837,19 +716,12 @@ def bad_beat_stop(
     at once. No increment and no win until it is put back in service (bad_beat_restart)."""
     verify_can_write(actor, casino)
     verify_gaming_day(casino, gaming_day)  # before any rule is read at that day
-    notice = _rule(casino, f"{BAD_BEAT}.preavis_arret_volontaire", gaming_day)
-    register = register_for(casino=casino, kind=RegisterKind.BAD_BEAT)
-    register = Register.objects.select_for_update().get(pk=register.pk)
-    if bad_beat_stopped(register, gaming_day) is not None:
-        raise DomainError(errors.BAD_BEAT_ALREADY_STOPPED.format(citation=str(notice.citation)),
-                          code=ErrorCode.NOT_ACTIVE, field="gaming_day")
+    register = _locked(casino, RegisterKind.BAD_BEAT)
     reason = clean_text(reason, field="reason", max_length=TEXT_MAX, multiline=True, optional=True)
-    if voluntary and (minister_notified_on is None or (gaming_day - minister_notified_on).days < int(notice.value)):
-        raise DomainError(
-            errors.JACKPOT_NOTICE.format(
-                days=notice.value, notice=minister_notified_on.isoformat() if minister_notified_on else "—",
-                day=gaming_day.isoformat(), citation=str(notice.citation)),
-            code=ErrorCode.NOTICE_TOO_LATE, field="minister_notified_on")
+    rules = _rules(casino, gaming_day)
+    _refuse(bad_beat_stop_problems(bad_beat_of(register), Stop(
+        gaming_day, bool(voluntary), minister_notified_on, casino.today()), rules), casino)
+    notice = rules.value(BAD_BEAT_NOTICE)
     citation = str(notice.citation) if voluntary else _cited(casino, f"{BAD_BEAT}.panne_sans_prelevement", gaming_day)
     payload = {"voluntary": bool(voluntary), "reason": reason,
                "minister_notified_on": minister_notified_on.isoformat() if minister_notified_on else None,
@@ -865,11 +737,10 @@ def bad_beat_restart(*, casino: Casino, actor: User, gaming_day: datetime.date, 
     (art. 49-13 al. 1 and 10)."""
     verify_can_write(actor, casino)
     verify_gaming_day(casino, gaming_day)  # before any rule is read at that day
-    citation = _cited(casino, BAD_BEAT_RULES, gaming_day)
-    register = register_for(casino=casino, kind=RegisterKind.BAD_BEAT)
-    register = Register.objects.select_for_update().get(pk=register.pk)
-    if bad_beat_stopped(register, gaming_day) is None:
-        raise DomainError(errors.BAD_BEAT_NOT_STOPPED, code=ErrorCode.JACKPOT_ACTIVE, field="gaming_day")
+    rules = _rules(casino, gaming_day)
+    citation = rules.cited(BAD_BEAT_RULES)
+    register = _locked(casino, RegisterKind.BAD_BEAT)
+    _refuse(bad_beat_restart_problems(bad_beat_of(register), gaming_day, rules), casino)
     payload = {"restart_at": parse_amount(restart_at, field="restart_at", allow_zero=True), "citation": citation}
     return entry_file(register=register, kind=CONFIGURED, gaming_day=gaming_day, actor=actor, payload=payload,
                       late_reason=late_reason)

@@ -2,6 +2,7 @@
 to 49-11) and the bad-beat jackpot (art. 49-12 to 49-15): the shared register page with their filing forms,
 the counts, jackpots and wins above the entries."""
 
+import dataclasses
 from functools import cached_property
 
 from django.contrib.auth.decorators import login_required
@@ -15,8 +16,19 @@ from ..kinds import EntryKind, RegisterKind
 from ..register_page import FamilyPage, RegisterPage, family_page
 from ..web_actions import filed
 from . import forms as f
+from .controls import not_offered
 from .house_rules import house_rules_at, house_rules_versions
-from .selectors import PROGRESSIVE, WON, WinRow, bad_beat_rules, bad_beat_stopped, hand_label, jackpot_cards, poker_rule
+from .selectors import (
+    PROGRESSIVE,
+    WON,
+    WinRow,
+    bad_beat_rules,
+    bad_beat_stopped,
+    hand_label,
+    jackpot_cards,
+    poker_rule,
+    rules_on,
+)
 from .services import (
     bad_beat_restart,
     bad_beat_stop,
@@ -33,7 +45,11 @@ from .services import (
 class JackpotsPage(RegisterPage):
     @cached_property
     def jackpots(self):
-        return jackpot_cards(self.register, self.casino)
+        """The jackpots with their state; a stopped one says why no statement, win or stop is offered."""
+        rules, jurisdiction = rules_on(self.casino, timezone.localdate()), self.casino.jurisdiction
+        return [dataclasses.replace(card, refused=str(problems["statement"].refused(jurisdiction).message))
+                if card.state["jackpot"] and (problems := not_offered(card.state["jackpot"], rules)) else card
+                for card in jackpot_cards(self.register, self.casino)]
 
     @property
     def active_jackpot_names(self) -> list[str]:
