@@ -101,7 +101,7 @@ NOTICE_REFERENCES = Point("registers.notice_references", "(casino, reference) ->
                           "of another casino say (registers.appareils.references.named asks each in turn).")
 TOURNAMENT_RULES_APPROVAL = Hook("registers.tournament_rules_approval", "(casino, digest, day, field) -> the approval "
                                  "in force of the tournament rules whose digest is given, or a DomainError naming "
-                                 "what is lacking (LU RGD 1979 art. 49-17).")
+                                 "what is lacking (the paid tournament's approval, as the rule data cites it).")
 TOURNAMENT_RESULTS_REQUEST = Hook("registers.tournament_results_request", "(actor=, casino=, subject=, day=) -> the "
                                   "signed report of a tournament's results, asked of the worker.")
 RECONCILIATION_REQUEST = Hook("registers.reconciliation_request", "(casino=, gaming_day=, actor=) -> the job of the "
