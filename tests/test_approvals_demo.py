@@ -26,12 +26,14 @@ CASINOS = ("la-moselle", "lac-bleu", "les-rochers")
 
 @pytest.fixture
 def demo(rules, monkeypatch):
-    """The platform's casinos and users, then the approvals' part alone: the other apps' parts take seconds and
-    build nothing it needs (the last test loads the whole demo)."""
+    """The platform's casinos and users, then the approvals' own part alone (not the tournaments they approve last):
+    the other apps' parts take seconds and build nothing it needs (the last test loads the whole demo)."""
+    import compliance.approvals.demo
     import compliance.demo
 
     monkeypatch.setattr(compliance.demo, "module_has_submodule",
                         lambda module, name: module.__name__ == "compliance.approvals" and name == "demo")
+    monkeypatch.delattr(compliance.approvals.demo, "demo_load_last")
     return compliance.demo.demo_load()
 
 

@@ -26,14 +26,15 @@ CASINOS = ("la-moselle", "lac-bleu", "les-rochers")
 
 @pytest.fixture
 def demo(rules, monkeypatch):
-    """The platform's casinos and users, then the registers' last part alone (the tournaments): the other parts take
-    seconds and build nothing it needs (tests/test_registers_audit.py loads the whole demo)."""
+    """The platform's casinos and users, then the approvals' last part alone (the tournaments, whose Luxembourg rules
+    the approvals approve): the other parts take seconds and build nothing it needs (tests/test_registers_audit.py
+    loads the whole demo)."""
+    import compliance.approvals.demo
     import compliance.demo
-    import registers.demo
 
     monkeypatch.setattr(compliance.demo, "module_has_submodule",
-                        lambda module, name: module.__name__ == "registers" and name == "demo")
-    monkeypatch.setattr(registers.demo, "demo_load", lambda: [])
+                        lambda module, name: module.__name__ == "compliance.approvals" and name == "demo")
+    monkeypatch.setattr(compliance.approvals.demo, "demo_load", lambda: [])
     return compliance.demo.demo_load()
 
 
