@@ -9,6 +9,7 @@ import datetime
 import json
 
 import pytest
+from django.urls import reverse
 
 from compliance.errors import DomainError
 from compliance.models import Casino, User
@@ -183,6 +184,21 @@ def test_lu_art_49_10_al_5_a_statement_names_each_level_and_each_table_of_the_ja
             "49-10 al. 5", "niveau 3")
     refused(lambda: statement(increments={**INCREMENTS, "Poker 7": "1.00"}), "increments[Poker 7]",
             ErrorCode.UNKNOWN_TABLE, "49-9 al. 5")
+
+
+def test_lu_art_49_11_the_pages_say_why_a_stopped_jackpot_takes_nothing(demo, rules, client):
+    """« les joueurs ne peuvent alors prétendre au gain » (art. 49-11 al. 1, 49-14 al. 3): once stopped, the
+    progressive jackpot's card and the bad beat's page say, with the control the services refuse by, why no statement,
+    win or stop is taken."""
+    client.force_login(user("lu.caissier"))
+    url = lambda kind: reverse("registers-other", kwargs={"casino": "la-moselle", "kind": kind})  # noqa: E731
+    page = client.get(url(RegisterKind.JACKPOT_PROGRESSIF)).content.decode()
+    assert 'data-testid="jackpot-refused"' not in page
+    stopped, bad_beat_stopped = stop(), stop_bad_beat()
+    page = client.get(url(RegisterKind.JACKPOT_PROGRESSIF)).content.decode()
+    assert 'data-testid="jackpot-refused"' in page and f"écriture n° {stopped.seq}" in page and "49-11" in page
+    page = client.get(url(RegisterKind.BAD_BEAT)).content.decode()
+    assert 'data-testid="bad-beat-refused"' in page and f"écriture n° {bad_beat_stopped.seq}" in page
 
 
 # --- the bad-beat jackpot (art. 49-12 to 49-15) ---------------------------------------------------------------------

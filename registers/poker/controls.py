@@ -589,6 +589,14 @@ def bad_beat_restart_problems(bad_beat: BadBeat, day: datetime.date, rules: Rule
     return _bad_beat_from(bad_beat, day, BAD_BEAT_RESTART, rules)
 
 
+def bad_beat_not_offered(bad_beat: BadBeat, day: datetime.date, rules: Rules) -> dict[str, Problem]:
+    """Why a win, a stop or a restart of the bad beat is not taken on `day`, by the form's action: its stage's
+    problem."""
+    checks = {"win": BAD_BEAT_WIN, "stop": BAD_BEAT_STOP, "restart": BAD_BEAT_RESTART}
+    return {action: found[0] for action, transition in checks.items()
+            if (found := _bad_beat_from(bad_beat, day, transition, rules))}
+
+
 # --- the cagnotte (art. 97-1) ---------------------------------------------------------------------------------------
 
 

@@ -258,10 +258,11 @@ def progressive_statement(
     jackpot, _config = jackpot_of(register, name)
     given = {str(key): value for key, value in (displayed or {}).items()}
     taken = {str(key): value for key, value in (increments or {}).items()}
-    _refuse(statement_problems(jackpot, Statement(name, gaming_day, tuple(given), tuple(taken)), rules), casino)
-    amounts = {key: parse_amount(given[key], field=f"displayed[{key}]", allow_zero=True) for key in jackpot.level_names}
+    # the amounts read first (a blank level's amount is named before a table left out), then the controls
+    amounts = {key: parse_amount(value, field=f"displayed[{key}]", allow_zero=True) for key, value in given.items()}
     increments = {table: parse_amount(value, field=f"increments[{table}]", allow_zero=True)
                   for table, value in sorted(taken.items())}
+    _refuse(statement_problems(jackpot, Statement(name, gaming_day, tuple(given), tuple(taken)), rules), casino)
     citation = f"{rules.cited(STATEMENT_RULE)} ; {rules.cited(PER_TABLE)}"
     return entry_file(
         register=register,

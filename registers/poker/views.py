@@ -16,14 +16,14 @@ from ..kinds import EntryKind, RegisterKind
 from ..register_page import FamilyPage, RegisterPage, family_page
 from ..web_actions import filed
 from . import forms as f
-from .controls import not_offered
+from .controls import BadBeat, bad_beat_not_offered, not_offered
 from .house_rules import house_rules_at, house_rules_versions
 from .selectors import (
     PROGRESSIVE,
     WON,
     WinRow,
+    bad_beat_of,
     bad_beat_rules,
-    bad_beat_stopped,
     hand_label,
     jackpot_cards,
     poker_rule,
@@ -136,9 +136,13 @@ def _bad_beat_context(page) -> dict:
     today = timezone.localdate()
     rules = bad_beat_rules(page.casino, today)
     minimum = rules["main_qualifiante"].value
+    state = bad_beat_of(page.register) if page.register else BadBeat()
+    stopped = state.stopped_on(today)
+    refused = bad_beat_not_offered(state, today, rules_on(page.casino, today)) if stopped else {}  # a win is taken
     return {"wins": page.rows(WON, row=WinRow), "stops": page.rows(EntryKind.JACKPOT_STOPPED),
             "restarts": page.rows(EntryKind.JACKPOT_CONFIGURED), "house_rules": house_rules_at(page.casino, today),
-            "stopped_since": bad_beat_stopped(page.register, today) if page.register else None,
+            "stopped_since": stopped[0] if stopped else None,
+            "win_refused": str(refused["win"].refused(page.casino.jurisdiction).message) if "win" in refused else "",
             "notice": poker_rule(page.casino, "bad_beat_jackpot.preavis_arret_volontaire", today),
             "bad_beat_rules": {"minimum": hand_label(FIVE.fine_class(minimum_value(minimum))),
                                "loser_share": _percent(rules["part_perdant"].value),
