@@ -69,17 +69,8 @@ def _keys_in(line: str, rule_keys: set[str]) -> bool:
 
 
 def test_no_python_outside_the_rule_data_and_the_tests_writes_a_jurisdiction_s_rule_key(rule_keys):
-    found = [line for line in _offenders(lambda text: _keys_in(text, rule_keys))
-             if not line.startswith("registers/appareils/")]
+    found = _offenders(lambda text: _keys_in(text, rule_keys))
     assert found == [], "clés écrites dans le code (demander un concept au profil) :\n" + "\n".join(found)
-
-
-@pytest.mark.xfail(strict=True, reason="H3: registers/appareils/ is being rewritten this session; its keys move to "
-                                       "concepts after that rewrite (the only remaining offender)")
-def test_the_slot_machines_family_writes_no_jurisdiction_s_rule_key_either(rule_keys):
-    found = [line for line in _offenders(lambda text: _keys_in(text, rule_keys))
-             if line.startswith("registers/appareils/")]
-    assert found == [], "\n".join(found)
 
 
 def test_no_python_outside_the_rule_data_and_the_tests_branches_on_a_jurisdiction_s_code():

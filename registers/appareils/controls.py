@@ -58,10 +58,10 @@ TRANSITIONS = {t.event: t for t in (
 )}
 
 # the rule values of the family (the keys stay Luxembourg's: where the rules have none, the register does not apply)
-NOTICES = "lu.appareils_a_sous.evenements_information_prealable"  # art. 18-1 a) to d): the machines and their moves
-DESTROY = "lu.appareils_a_sous.destruction_interdite"  # art. 18-1 al. 1
-RESERVE_MAX = "lu.appareils_a_sous.reserve_max"  # art. 18-1 al. 2
-CERTIFICATE = "lu.appareils_a_sous.certificat_tous_jeux_chargeables"  # art. 17 al. 2 3°
+NOTICES = "appareils_a_sous.evenements_information_prealable"  # art. 18-1 a) to d): the machines and their moves
+DESTROY = "appareils_a_sous.destruction_interdite"  # art. 18-1 al. 1
+RESERVE_MAX = "appareils_a_sous.reserve_max"  # art. 18-1 al. 2
+CERTIFICATE = "appareils_a_sous.certificat_tous_jeux_chargeables"  # art. 17 al. 2 3°
 
 
 class Rules:

@@ -34,7 +34,7 @@ from .selectors import machines_register, machines_state
 from .services import MACHINE_MAX, rules_on
 
 # art. 18-10 al. 4: the original receipt in a cabinet with two keys, the chef de salle's and the cashier's
-RECEIPT_RULE = "lu.appareils_a_sous.quittance_armoire_deux_cles"
+RECEIPT_RULE = "appareils_a_sous.quittance_armoire_deux_cles"
 
 
 def jackpot_citation(casino: Casino, day: datetime.date) -> str:
