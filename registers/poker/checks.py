@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from compliance.errors import DomainError
 from compliance.profiles import concept_or_none
-from games.poker.jackpots import ROUNDINGS, bad_beat_split, bad_beat_strongest, progressive_award, split_equally
+from games.poker.jackpots import bad_beat_split, bad_beat_strongest, progressive_award, split_equally
 
 from .. import controls as house_controls
 from ..chain.replay import HOUSE_RULE, Amount, Audited, Check, Problem, Replay, refusal, rendered
@@ -37,13 +37,11 @@ from .controls import (
     decimal,
 )
 from .house_rules import (
-    BAD_BEAT_POTS_LABELS,
     NO_FLOP_NO_DROP,
-    PROGRESSIVE_POTS_LABELS,
     RAKE_PER_POT,
-    RESTARTS,
     STRADDLE,
     house_rules_at,
+    house_rules_choices,
     house_rules_versions,
     house_terms,
 )
@@ -347,35 +345,30 @@ def cagnotte_counted(replay: Replay, entry: Audited) -> list[Problem]:
     return check.problems
 
 
-HOUSE_RULES_CHOICE = _("« {key} » vaut « {value} », qui n'est pas une modalité connue.")
-HOUSE_RULES_BACKDATED = _("La version entre en vigueur le {effective}, avant le jour où elle est enregistrée, {day}.")
+ROOM_TERM = _("« {key} » vaut « {value} », qui n'est pas une modalité connue.")
 
 
 def house_rules_recorded(replay: Replay, entry: Audited) -> list[Problem]:
-    """registers.poker.services.house_rules_record: a version of the house rules recorded by the direction, in force
-    from a day not before the one it is recorded on, each choice one the service offers (art. 49-9 al. 3, 49-12 al. 7,
-    49-13 al. 2 and 10)."""
+    """registers.poker.services.house_rules_record: a version of the house rules recorded by the direction, as
+    `controls.house_rules_problems` has it (in force from a day not before the one it is recorded on, each modality one
+    the service offers: art. 49-9 al. 3, 49-12 al. 7, 49-13 al. 2 and 10), and the room's terms each a yes or a no."""
     check = Check(replay, entry, HOUSE_RULE)
-    check.citation = check.replay.cited(controls.CONDITIONS, entry.gaming_day)
+    check.citation = progressive_rule = check.replay.cited(controls.CONDITIONS, entry.gaming_day)
     check.actor_role()
     effective = check.day("en_vigueur_le")
-    if effective is not None and effective < entry.gaming_day:
-        check.fail(HOUSE_RULES_BACKDATED, effective=effective, day=entry.gaming_day)
     progressive, bad_beat = (part if isinstance(part, dict) else {} for part in (
         entry.payload.get("jackpot_progressif"), entry.payload.get("bad_beat")))
-    for key, value, allowed in (("jackpot_progressif.pots_exterieurs", progressive.get("pots_exterieurs"),
-                                 PROGRESSIVE_POTS_LABELS), ("jackpot_progressif.arrondi", progressive.get("arrondi"),
-                                                            ROUNDINGS),
-                                ("bad_beat.pots_exterieurs", bad_beat.get("pots_exterieurs"), BAD_BEAT_POTS_LABELS),
-                                ("bad_beat.arrondi", bad_beat.get("arrondi"), ROUNDINGS),
-                                ("bad_beat.redemarrage", bad_beat.get("redemarrage"), RESTARTS)):
-        if value not in allowed:
-            check.fail(HOUSE_RULES_CHOICE, key=key, value=value)
+    choices = house_rules_choices(
+        progressive_pots=progressive.get("pots_exterieurs"), progressive_rounding=progressive.get("arrondi"),
+        bad_beat_pots=bad_beat.get("pots_exterieurs"), bad_beat_rounding=bad_beat.get("arrondi"),
+        bad_beat_restart=bad_beat.get("redemarrage"), progressive_rule=progressive_rule,
+        bad_beat_rule=check.replay.cited(controls.BAD_BEAT_CONDITIONS, entry.gaming_day))
+    _report(check, controls.house_rules_problems(controls.HouseRulesVersion(entry.gaming_day, effective, choices)))
     check.amount("bad_beat.pot_minimum", value=bad_beat.get("pot_minimum"), zero=True)
     room = entry.payload.get("salon", {})  # the room's terms, each a yes or a no, where the version sets them
     for key, value in room.items() if isinstance(room, dict) else (("", room),):
         if key not in (NO_FLOP_NO_DROP, RAKE_PER_POT, STRADDLE) or not isinstance(value, bool):
-            check.fail(HOUSE_RULES_CHOICE, key=f"salon.{key}", value=value)
+            check.fail(ROOM_TERM, key=f"salon.{key}", value=value)
     return check.problems
 
 

@@ -597,6 +597,39 @@ def bad_beat_not_offered(bad_beat: BadBeat, day: datetime.date, rules: Rules) ->
             if (found := _bad_beat_from(bad_beat, day, transition, rules))}
 
 
+# --- the house rules (art. 49-9 al. 3, 49-12 al. 7, 49-13 al. 2 and 10) ------------------------------------------
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A modality a version of the house rules chooses: its field, the value chosen, the values offered (with their
+    labels) and the article that leaves the choice to the house."""
+
+    field: str
+    value: object
+    allowed: dict
+    citation: str
+
+
+@dataclass(frozen=True)
+class HouseRulesVersion:
+    recorded_on: datetime.date
+    effective_from: object  # a day
+    choices: tuple[Choice, ...]
+
+
+def house_rules_problems(proposed: HouseRulesVersion) -> list[Problem]:
+    """A version in force from the day it is recorded or later, never replacing a past one (the casino's books); each
+    modality one of those offered."""
+    effective = proposed.effective_from
+    if not isinstance(effective, datetime.date) or effective < proposed.recorded_on:
+        return [Problem("effective_from", errors.HOUSE_RULES_BACKDATED, _books(), ErrorCode.INVALID,
+                        {"day": proposed.recorded_on, "effective": effective if effective is not None else "—"})]
+    return [Problem(choice.field, errors.HOUSE_RULES_CHOICE, choice.citation, ErrorCode.INVALID,
+                    {"value": choice.value, "allowed": ", ".join(map(str, choice.allowed.values()))})
+            for choice in proposed.choices if choice.value not in choice.allowed]
+
+
 # --- the cagnotte (art. 97-1) ---------------------------------------------------------------------------------------
 
 

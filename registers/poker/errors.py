@@ -64,6 +64,9 @@ HOUSE_RULES_MISSING = _("Le pot minimum pour constituer un bad beat jackpot est 
 POT_MINIMUM_NOT_THE_HOUSE_RULES = _("Le pot minimum inscrit, {written} (version n° {seq}), n'est pas celui du "
                                     "règlement intérieur en vigueur le {day}, {minimum} (version n° {house}).")
 BAD_BEAT_POT_TOO_SMALL = _("Pot de {pot} inférieur au pot minimum du règlement intérieur, {minimum}.")
+HOUSE_RULES_BACKDATED = _("Une version du règlement intérieur entre en vigueur au plus tôt le jour où elle est "
+                          "enregistrée, le {day} : elle ne remplace jamais une version passée.")
+HOUSE_RULES_CHOICE = _("« {value} » n'est pas une modalité connue : {allowed}.")
 
 # --- the services' own ---
 JACKPOT_NO_WINNER = _("Aucune main encore en jeu ne forme la combinaison du niveau {level}, {combination} "
@@ -83,9 +86,6 @@ BAD_BEAT_STRONGER_TABLE = _(
 CASHIER_FILES = _("Le bon de paiement du jackpot est rempli par le caissier, puis signé par un membre du comité de "
                   "direction ; {user} n'est pas caissier ({citation}).")
 HOUSE_RULES_DIRECTION = _("Le règlement intérieur du casino est enregistré par sa direction ; {user} n'en est pas.")
-HOUSE_RULES_BACKDATED = _("Une version du règlement intérieur entre en vigueur au plus tôt le jour où elle est "
-                          "enregistrée, le {day} : elle ne remplace jamais une version passée.")
-HOUSE_RULES_CHOICE = _("« {value} » n'est pas une modalité connue : {allowed} ({citation}).")
 HOUSE_RULES_RUNNING = _("Le jackpot progressif « {name} » est en cours : les conditions d'incrémentation ne "
                         "peuvent être modifiées avant son arrêt ({citation}).")
 HOUSE_RULES_BAD_BEAT_RUNNING = _("Le bad beat jackpot n'est pas arrêté : ses conditions d'incrémentation ne peuvent "

@@ -15,12 +15,13 @@ from decimal import Decimal
 from django.utils.translation import gettext_lazy as _
 
 from compliance.models import Casino
+from games.poker.jackpots import ROUNDINGS
 from games.poker.outcome import EACH, MAIN, MAIN_FIRST, PRORATA, WHOLE
 
 from ..chain.selectors import standing
 from ..kinds import EntryKind, RegisterKind
 from ..models import Entry, Register
-from .controls import House
+from .controls import Choice, House
 from .selectors import ROUNDING_LABELS
 
 HOUSE_RULES = EntryKind.HOUSE_RULES
@@ -146,3 +147,15 @@ def house_terms(version: HouseRules | None) -> House | None:
     if version is None:
         return None
     return House(version.seq, version.progressive_rounding, version.bad_beat_minimum_pot)
+
+
+def house_rules_choices(*, progressive_pots, progressive_rounding, bad_beat_pots, bad_beat_rounding, bad_beat_restart,
+                        progressive_rule: str, bad_beat_rule: str) -> tuple[Choice, ...]:
+    """The modalities a version chooses, each with the values offered and the article leaving it to the house (the
+    service's fields: controls.house_rules_problems)."""
+    roundings = {key: key for key in ROUNDINGS}
+    return (Choice("progressive_pots", progressive_pots, PROGRESSIVE_POTS_LABELS, progressive_rule),
+            Choice("progressive_rounding", progressive_rounding, roundings, progressive_rule),
+            Choice("bad_beat_pots", bad_beat_pots, BAD_BEAT_POTS_LABELS, bad_beat_rule),
+            Choice("bad_beat_rounding", bad_beat_rounding, roundings, bad_beat_rule),
+            Choice("bad_beat_restart", bad_beat_restart, {key: key for key in RESTARTS}, bad_beat_rule))

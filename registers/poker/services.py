@@ -26,7 +26,6 @@ from games.poker.jackpots import (
     HOLE_CARDS_UNUSED,
     LOSER_TOO_LOW,
     OMAHA,
-    ROUNDINGS,
     bad_beat_hand,
     bad_beat_split,
     bad_beat_strongest,
@@ -61,6 +60,7 @@ from .controls import (
     Blinds,
     Configuration,
     Count,
+    HouseRulesVersion,
     Level,
     Statement,
     Stop,
@@ -70,23 +70,22 @@ from .controls import (
     bad_beat_win_problems,
     cagnotte_problems,
     configure_problems,
+    house_rules_problems,
     statement_problems,
     stop_problems,
     win_problems,
 )
 from .house_rules import (
     BAD_BEAT_MINIMUM_POT,
-    BAD_BEAT_POTS_LABELS,
     BAD_BEAT_RULES,
     BAD_BEAT_WHOLE_POT,
     HOUSE_RULES,
     NO_FLOP_NO_DROP,
-    PROGRESSIVE_POTS_LABELS,
     PROGRESSIVE_RULES,
     RAKE_PER_POT,
-    RESTARTS,
     STRADDLE,
     house_rules_at,
+    house_rules_choices,
     house_rules_versions,
     house_terms,
 )
@@ -639,14 +638,6 @@ def count_still_single(pending: PendingEntry) -> None:
 # --- the house rules and the bad beat's stop -----------------------------------------------------------------------
 
 
-def _choice(value, allowed: dict, field: str, citation: str) -> str:
-    if value not in allowed:
-        raise DomainError(errors.HOUSE_RULES_CHOICE.format(value=value, allowed=", ".join(map(str, allowed.values())),
-                                                           citation=citation),
-                          code=ErrorCode.INVALID, field=field)
-    return value
-
-
 @transaction.atomic
 def house_rules_record(
     *, casino: Casino, actor: User, gaming_day: datetime.date, effective_from: datetime.date, progressive_pots: str,
@@ -668,18 +659,14 @@ def house_rules_record(
     if actor.role != User.Role.MANAGER:
         raise DomainError(errors.HOUSE_RULES_DIRECTION.format(user=actor.username), code=ErrorCode.WRONG_ROLE,
                           field="actor")
-    if not isinstance(effective_from, datetime.date) or effective_from < gaming_day:
-        raise DomainError(errors.HOUSE_RULES_BACKDATED.format(day=gaming_day.isoformat()), code=ErrorCode.INVALID,
-                          field="effective_from")
-    roundings = {key: key for key in ROUNDINGS}
-    progressive = {"pots_exterieurs": _choice(progressive_pots, PROGRESSIVE_POTS_LABELS, "progressive_pots",
-                                              progressive_rule),
-                   "arrondi": _choice(progressive_rounding, roundings, "progressive_rounding", progressive_rule)}
-    bad_beat = {"pots_exterieurs": _choice(bad_beat_pots, BAD_BEAT_POTS_LABELS, "bad_beat_pots", bad_beat_rule),
-                "arrondi": _choice(bad_beat_rounding, roundings, "bad_beat_rounding", bad_beat_rule),
+    _refuse(house_rules_problems(HouseRulesVersion(gaming_day, effective_from, house_rules_choices(
+        progressive_pots=progressive_pots, progressive_rounding=progressive_rounding, bad_beat_pots=bad_beat_pots,
+        bad_beat_rounding=bad_beat_rounding, bad_beat_restart=bad_beat_restart, progressive_rule=progressive_rule,
+        bad_beat_rule=bad_beat_rule))), casino)
+    progressive = {"pots_exterieurs": progressive_pots, "arrondi": progressive_rounding}
+    bad_beat = {"pots_exterieurs": bad_beat_pots, "arrondi": bad_beat_rounding,
                 "pot_minimum": parse_amount(bad_beat_minimum_pot, field="bad_beat_minimum_pot", allow_zero=True),
-                "redemarrage": _choice(bad_beat_restart, {key: key for key in RESTARTS}, "bad_beat_restart",
-                                       bad_beat_rule)}
+                "redemarrage": bad_beat_restart}
     register = register_for(casino=casino, kind=RegisterKind.CAGNOTTE)
     register = Register.objects.select_for_update().get(pk=register.pk)  # two versions are not recorded at once
     versions = house_rules_versions(casino)
