@@ -11,14 +11,13 @@ import json
 import pytest
 from django.urls import reverse
 
-from compliance.errors import DomainError
-from compliance.models import Casino, User
 from registers.chain.services import entry_append, entry_correct, pending_countersign
 from registers.errors import ErrorCode
 from registers.kinds import EntryKind, RegisterKind
 from registers.management.audit import audit
-from registers.models import Entry, GamingSession, PendingEntry
+from registers.models import Entry, GamingSession
 from registers.orphelins.services import orphelin_file, orphelin_return
+from tests.test_poker_lifecycle import moselle, refused, today, user  # la Moselle's people and day, a refusal
 
 pytestmark = pytest.mark.django_db
 
@@ -26,18 +25,6 @@ ROULETTE, MACHINE = "Table de roulette anglaise n° 2", "Appareil à sous n° 11
 STAKE = "Salon de poker, table TH-1"
 OWNER = {"owner_name": "Jean Muller", "owner_document": "Carte d'identité LU 1234567", "right_established": True,
          "evidence": "Décrit la plaque, la table et l'heure"}
-
-
-def user(name: str) -> User:
-    return User.objects.get(username=name)
-
-
-def moselle() -> Casino:
-    return Casino.objects.select_related("jurisdiction").get(code="la-moselle")
-
-
-def today() -> datetime.date:
-    return moselle().today()
 
 
 def orphan(location: str) -> Entry:
@@ -55,21 +42,6 @@ def open_day_before(day: datetime.date) -> datetime.date:
 def give_back(entry: Entry, **changes):
     return orphelin_return(**({"entry": entry, "actor": user("lu.caissier"), "gaming_day": today()} | OWNER
                               | changes))
-
-
-def counts() -> tuple:
-    return Entry.objects.count(), PendingEntry.objects.count()
-
-
-def refused(call, field: str | None, code: str, *said: str) -> str:
-    before = counts()
-    with pytest.raises(DomainError) as caught:
-        call()
-    message = str(caught.value.message)
-    assert (caught.value.field, caught.value.code) == (field, code), message
-    assert all(text in message for text in said), message
-    assert counts() == before
-    return message
 
 
 def test_lu_art_8_al_3_an_orphan_is_returned_once(demo, rules, client):

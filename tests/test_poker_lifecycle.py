@@ -65,7 +65,8 @@ def counts() -> tuple:
     return Entry.objects.count(), PendingEntry.objects.count()
 
 
-def refused(call, field: str, code: str, *said: str) -> str:
+def refused(call, field: str | None, code: str, *said: str) -> str:
+    """The call refused with its field and code, its message saying each of `said`, nothing written."""
     before = counts()
     with pytest.raises(DomainError) as caught:
         call()
