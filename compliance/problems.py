@@ -4,11 +4,13 @@ code. A family's controls are pure functions over a state returning these (`<ope
 the service refuses with the first (`refuse`), the audit writes each in French and English (`text`), a page says with
 it why an action is not offered. No database here: the core of compliance, below every family that uses it."""
 
-from collections.abc import Mapping
+import datetime
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from django.utils import translation
 
+from . import formatting
 from .errors import DomainError, ErrorCode
 
 
@@ -22,25 +24,43 @@ class Problem:
     # (an amount or a date as the casino's people write them)
     params: Mapping = field(default_factory=dict)
 
-    def text(self, language: str | None = None) -> str:
-        """The message with its values, in `language` (the active one when None)."""
+    def text(self, jurisdiction=None, *, language: str | None = None) -> str:
+        """The message with its values, in `language` (the active one when None); a day as the people of
+        `jurisdiction` write it."""
         if language is None:
-            return str(self.message).format(**{key: _said(value) for key, value in self.params.items()})
+            return str(self.message).format(**{key: _said(value, jurisdiction) for key, value in self.params.items()})
         with translation.override(language):
-            return self.text()
+            return self.text(jurisdiction)
 
     def refusal(self) -> DomainError:
+        """The refusal as the message says it (a message that names its rule itself)."""
         return DomainError(self.text(), code=self.code, field=self.field)
 
+    def refused(self, jurisdiction=None) -> DomainError:
+        """The refusal with its article before the message's full stop, the field and the code."""
+        text = self.text(jurisdiction)
+        sentence, stop = (text[:-1], ".") if text.endswith(".") else (text, "")
+        return DomainError(f"{sentence} ({self.citation}){stop}", code=self.code, field=self.field)
 
-def _said(value):
-    return value() if callable(value) else value
+
+def _said(value, jurisdiction):
+    if callable(value):
+        return value()
+    if isinstance(value, datetime.date):
+        return formatting.date(value, jurisdiction=jurisdiction)
+    return value
 
 
 def refuse(problems: list[Problem]) -> None:
     """The service's refusal: the first problem found, with its field, message and code."""
     if problems:
         raise problems[0].refusal()
+
+
+def refuse_first(problems: Iterable[Problem], jurisdiction=None) -> None:
+    """The registers' refusal: the first problem found, its article cited."""
+    for problem in problems:
+        raise problem.refused(jurisdiction)
 
 
 def first(problems: list[Problem]) -> Problem | None:

@@ -1,16 +1,14 @@
 """What the casino's internal control requires beyond the texts (a second signature, a correction's second person,
 a late filing's reason): cited as the casino's own control wherever it is written, never as an article of law."""
 
-import dataclasses
 import datetime
-from collections.abc import Iterable, Mapping
 
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
-from compliance import formatting
 from compliance.errors import DomainError
-from compliance.models import Casino, Jurisdiction
+from compliance.models import Casino
+from compliance.problems import Problem, refuse_first  # noqa: F401  (the families' controls take them from here)
 from compliance.profiles import concept_or_none
 from games.selectors import rule_value_at
 
@@ -60,39 +58,3 @@ def concept_cited(casino: Casino, concept: str, day: datetime.date, control) -> 
     return cited(casino, key, day, control) if key else written(control)
 
 
-@dataclasses.dataclass(frozen=True)
-class Problem:
-    """A condition of an operation that a proposed operation does not meet. A family's `controls.py` returns these
-    from pure functions over the state (`def <operation>_problems(state, proposed) -> list[Problem]`); its service
-    refuses with the first (`refuse_first`), its audit (`checks.py`) reports each, its page says why an action is not
-    offered. `message` is French source (gettext), its `{…}` filled from `params` in the reader's language (a day as
-    people write it, a count with its words); `citation` the article as the rule data cites it, or the casino's own
-    control (`written`), never an article written in Python; `code` the refusal's code the API returns."""
-
-    field: str
-    message: object
-    citation: str
-    code: str = "invalid"
-    params: Mapping[str, object] = dataclasses.field(default_factory=dict)
-
-    def text(self, jurisdiction: Jurisdiction | None = None) -> str:
-        """The message in the active language."""
-        return str(self.message).format(**{key: _said(value, jurisdiction) for key, value in self.params.items()})
-
-    def refused(self, jurisdiction: Jurisdiction | None = None) -> DomainError:
-        """The service's refusal: the message with its article before its full stop, the field and the code."""
-        text = self.text(jurisdiction)
-        sentence, stop = (text[:-1], ".") if text.endswith(".") else (text, "")
-        return DomainError(f"{sentence} ({self.citation}){stop}", code=self.code, field=self.field)
-
-
-def _said(value, jurisdiction: Jurisdiction | None) -> str:
-    if isinstance(value, datetime.date):
-        return formatting.date(value, jurisdiction=jurisdiction)
-    return str(value)
-
-
-def refuse_first(problems: Iterable[Problem], jurisdiction: Jurisdiction | None = None) -> None:
-    """Raises the first problem's refusal, if there is one."""
-    for problem in problems:
-        raise problem.refused(jurisdiction)

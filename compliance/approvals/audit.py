@@ -69,4 +69,4 @@ def step(replay: Replay, entry: Audited) -> list[Problem]:
         book.state = payload["vers"]
     if name == workflow.FILE.name:
         book.filed_on = entry.gaming_day
-    return [Problem(problem.text("fr"), problem.text("en"), problem.citation) for problem in found]
+    return [Problem(problem.text(language="fr"), problem.text(language="en"), problem.citation) for problem in found]

@@ -31,7 +31,7 @@ WAITING = (workflow.FILED, workflow.CHECKING, workflow.REVIEW, workflow.INFORMAT
 
 
 def written(control) -> str:
-    return Problem(None, control, "").text("fr")
+    return Problem(None, control, "").text(language="fr")
 
 
 def items_digest(items: dict) -> str:
