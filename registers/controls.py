@@ -2,6 +2,7 @@
 a late filing's reason): cited as the casino's own control wherever it is written, never as an article of law."""
 
 import datetime
+from dataclasses import dataclass
 
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
@@ -58,3 +59,13 @@ def concept_cited(casino: Casino, concept: str, day: datetime.date, control) -> 
     return cited(casino, key, day, control) if key else written(control)
 
 
+
+
+@dataclass(frozen=True)
+class Transition:
+    """A step of a lifecycle (a family's `controls.py` names its own): the named states it may start from, and the
+    state it leads to (None: the state stays, as a slip leaves its session open)."""
+
+    name: str
+    sources: tuple[str, ...]
+    target: str | None = None

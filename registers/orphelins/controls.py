@@ -23,7 +23,7 @@ from games.selectors import RuleValueAt
 
 from .. import controls
 from ..chain.replay import HOUSE_RULE
-from ..controls import Problem
+from ..controls import Problem, Transition
 from ..errors import ErrorCode
 from . import errors
 
@@ -33,13 +33,6 @@ class Stage(models.TextChoices):
     RETURNED = "returned", _("restitué")
     FINAL = "final", _("définitif")
     SET_ASIDE = "set_aside", _("écarté par une correction")
-
-
-@dataclass(frozen=True)
-class Transition:
-    name: str
-    sources: tuple[str, ...]
-    target: str
 
 
 RETURN = Transition("return", (Stage.REGISTERED,), Stage.RETURNED)  # art. 8 al. 3, within the period

@@ -38,7 +38,7 @@ from games.selectors import RuleValueAt
 from .. import controls
 from .. import errors as common
 from ..chain.replay import HOUSE_RULE, Counted, Said
-from ..controls import Problem
+from ..controls import Problem, Transition
 from ..errors import ErrorCode
 from . import errors
 
@@ -63,13 +63,6 @@ class Stage(models.TextChoices):
     NONE = "aucun", _("pas configuré")
     RUNNING = "en_cours", _("en cours")
     STOPPED = "arrete", _("arrêté")
-
-
-@dataclass(frozen=True)
-class Transition:
-    name: str
-    sources: tuple[str, ...]
-    target: str | None  # None: the stage stays (a statement, a win)
 
 
 CONFIGURE = Transition("configure", (Stage.NONE, Stage.STOPPED), Stage.RUNNING)

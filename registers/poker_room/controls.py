@@ -22,7 +22,7 @@ from django.utils.translation import gettext_lazy as _
 from registers.errors import ErrorCode
 
 from .. import controls
-from ..controls import Problem
+from ..controls import Problem, Transition
 from . import errors
 
 
@@ -30,12 +30,6 @@ class Stage(models.TextChoices):
     NONE = "aucune", _("pas ouverte")
     OPEN = "ouverte", _("ouverte")
     FOLLOWED = "suivie", _("suivie d'une autre séance de la table")
-
-
-@dataclass(frozen=True)
-class Transition:
-    name: str
-    sources: tuple[str, ...]
 
 
 OPEN = Transition("open", (Stage.NONE, Stage.OPEN, Stage.FOLLOWED))  # of the séance: its latest session is followed

@@ -23,7 +23,7 @@ from django.utils.translation import gettext_lazy as _
 from registers.errors import ErrorCode
 
 from .. import controls
-from ..controls import Problem
+from ..controls import Problem, Transition
 from . import errors
 
 
@@ -32,13 +32,6 @@ class Stage(models.TextChoices):
     OPEN = "ouverte", _("ouverte")
     CLOSED = "fermee", _("fermée")
     COUNTED = "comptee", _("fermée, drop compté")
-
-
-@dataclass(frozen=True)
-class Transition:
-    name: str
-    sources: tuple[str, ...]
-    target: str | None  # None: the stage stays (a slip, the commissions)
 
 
 OPEN = Transition("open", (Stage.NONE, Stage.CLOSED, Stage.COUNTED), Stage.OPEN)  # from the table's latest session

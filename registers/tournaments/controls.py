@@ -34,12 +34,11 @@ DRAFT, PUBLISHED, RUNNING, FINISHED, CLOSED = (State.DRAFT, State.PUBLISHED, Sta
 
 
 @dataclass(frozen=True)
-class Transition:
-    name: str
-    sources: tuple[str, ...]
-    target: str | None  # None: the state stays (an entry, players out, a chip race, a prize)
-    doing: object  # what the refusal says cannot be done (errors.STATE's {action})
-    manager: bool  # a manager's step (the others, any of the casino's staff)
+class Transition(controls.Transition):
+    """A step whose target None leaves the state as it is (an entry, players out, a chip race, a prize)."""
+
+    doing: object = None  # what the refusal says cannot be done (errors.STATE's {action})
+    manager: bool = False  # a manager's step (the others, any of the casino's staff)
 
 
 PUBLISH = Transition("publish", (DRAFT,), PUBLISHED, errors.DOING_PUBLISH, True)
