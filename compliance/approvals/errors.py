@@ -39,6 +39,7 @@ ITEM_NOT_CASINOS = _("« {item} » : des codes de casino de la juridiction sont 
 ITEM_NOT_EVENT = _("« {item} » : « {value} » n'est pas un changement d'état dont le Ministre doit être informé.")
 STEP_NOT_ALLOWED = _("La demande {reference} est « {state} » : l'étape « {step} » n'est pas possible.")
 NOT_YOUR_SIDE = _("L'étape « {step} » revient à {side}.")
+SIDE_ONLY = _("Cette étape revient à {side}.")
 NOTE_REQUIRED = _("L'étape « {step} » se motive : écrivez pourquoi.")
 OUTSIDE_JURISDICTION = _("Cette demande relève de la juridiction {jurisdiction}, hors de votre périmètre.")
 NOT_A_MANAGER = _("Une demande à l'autorité se dépose, se complète et se retire par la direction du casino.")

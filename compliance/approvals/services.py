@@ -44,13 +44,13 @@ def verify_side(actor: User, request: ApprovalRequest, side: str) -> None:
     casino = request.casino
     if side == workflow.CASINO:
         if actor.is_regulator:
-            raise PermissionDeniedError(errors.NOT_YOUR_SIDE.format(step="", side=errors.SIDES[side]),
+            raise PermissionDeniedError(errors.SIDE_ONLY.format(side=errors.SIDES[side]),
                                         code=Code.NOT_YOUR_SIDE)
         if actor.casino_id != casino.pk or actor.role != User.Role.MANAGER:
             raise PermissionDeniedError(errors.NOT_A_MANAGER, code=Code.NOT_A_MANAGER)
     elif side == workflow.REGULATOR:
         if not actor.is_regulator:
-            raise PermissionDeniedError(errors.NOT_YOUR_SIDE.format(step="", side=errors.SIDES[side]),
+            raise PermissionDeniedError(errors.SIDE_ONLY.format(side=errors.SIDES[side]),
                                         code=Code.NOT_YOUR_SIDE)
         if actor.jurisdiction_id != casino.jurisdiction_id:
             raise PermissionDeniedError(errors.OUTSIDE_JURISDICTION.format(jurisdiction=casino.jurisdiction.code),
