@@ -38,6 +38,7 @@ class ErrorCode(StrEnum):
     BEFORE_OPENING = "before_opening"
     BEFORE_INSTALLATION = "before_installation"  # a notice sent before its machine was installed (LU 18-1)
     BEFORE_LAST_CHANGE = "before_last_change"  # a change effective before the machine's latest one
+    WRONG_STATE = "wrong_state"  # a step its object's state does not allow (a slip on a closed table …)
     WRONG_REFERENCE = "wrong_reference"  # a reference naming an object of another kind (a pay-table request …)
     BEFORE_ISSUE = "before_issue"  # an operation dated before its card was issued
     YEAR_ARCHIVED = "year_archived"

@@ -90,7 +90,7 @@ def test_house_control_a_table_open_is_closed_before_it_opens_again(demo, rules)
         table = GamingTable.objects.get(casino=moselle, number=number)
         message = refused(lambda table=table: session_open(
             table=table, actor=user("lu.direction"), gaming_day=moselle.today(), minimum="10", maximum="500",
-            denominations={"500": 20}, signatures=TEAM, float_amount="10000"), "table", ErrorCode.INVALID,
+            denominations={"500": 20}, signatures=TEAM, float_amount="10000"), "table", ErrorCode.WRONG_STATE,
             TABLE_CLOSED)
         assert f"La table « {number} » est déjà ouverte" in message
 
@@ -100,7 +100,7 @@ def test_house_control_no_slip_on_a_closed_session(demo, rules):
     inventory counts the table, no fill or credit moves it (yesterday's HC-01, imported closed)."""
     closed = session("la-moselle", "HC-01", days_ago=1)
     assert session_state(closed).stage == Stage.COUNTED
-    message = refused(lambda: fill(closed, 1), "session", ErrorCode.INVALID, INVENTORY)
+    message = refused(lambda: fill(closed, 1), "session", ErrorCode.WRONG_STATE, INVENTORY)
     assert "La séance de la table « HC-01 »" in message and "est fermée" in message
 
 
@@ -109,7 +109,7 @@ def test_house_control_a_session_closes_once(demo, rules):
     closing inventory of a closed session is refused."""
     closed = session("la-moselle", "HC-02", days_ago=2)
     refused(lambda: session_close(session=closed, actor=user("lu.caissier"), denominations={"500": 40},
-                                  signatures=TEAM), "session", ErrorCode.INVALID, INVENTORY)
+                                  signatures=TEAM), "session", ErrorCode.WRONG_STATE, INVENTORY)
 
 
 def test_house_control_the_drop_is_counted_after_the_close(demo, rules):
@@ -119,7 +119,7 @@ def test_house_control_the_drop_is_counted_after_the_close(demo, rules):
     assert session_state(opened).stage == Stage.OPEN
     message = refused(lambda: drop_count(session=opened, actor=user("lu.caissier"), amount="500.00",
                                          denominations={"500": 1}, signatures=COUNTERS),
-                      "session", ErrorCode.INVALID, DROP)
+                      "session", ErrorCode.WRONG_STATE, DROP)
     assert "après la fermeture de la table « HC-01 »" in message
 
 
@@ -162,7 +162,7 @@ def test_house_control_pai_gow_commissions_are_declared_once_while_the_table_is_
     today = session("lac-bleu", "PG-01")
     assert session_state(today).commission
     assert "déjà déclarées" in refused(lambda: declare(today), "session", ErrorCode.DUPLICATE, NUMBERED)
-    refused(lambda: declare(session("lac-bleu", "PG-01", days_ago=1)), "session", ErrorCode.INVALID, INVENTORY)
+    refused(lambda: declare(session("lac-bleu", "PG-01", days_ago=1)), "session", ErrorCode.WRONG_STATE, INVENTORY)
 
 
 def test_house_control_a_slip_is_voided_once_and_only_a_fill_a_credit_or_a_drop(demo, rules):
@@ -174,7 +174,7 @@ def test_house_control_a_slip_is_voided_once_and_only_a_fill_a_credit_or_a_drop(
                                     countersigner=user("lu.direction"), reason="Erreur de saisie")
     void(slip)
     assert "déjà annulé" in refused(lambda: void(slip), "slip", ErrorCode.DUPLICATE, CORRECTION)
-    refused(lambda: void(opened.slips.get(kind=SlipKind.OPENING)), "slip", ErrorCode.INVALID, CORRECTION)
+    refused(lambda: void(opened.slips.get(kind=SlipKind.OPENING)), "slip", ErrorCode.WRONG_STATE, CORRECTION)
 
 
 def test_lu_art_37_17_the_bataille_minimum_changes_by_closing_and_opening_again(demo, rules):
@@ -186,7 +186,7 @@ def test_lu_art_37_17_the_bataille_minimum_changes_by_closing_and_opening_again(
                            closing={"500": 16}, opening={"500": 16}, signatures=TEAM, float_amount="8000")
     assert (again.number, session_state(first).stage, session_state(again).stage) == (2, Stage.CLOSED, Stage.OPEN)
     assert "37-17" in Entry.objects.get(pk=again.entry_id).payload
-    refused(lambda: fill(first, 1), "session", ErrorCode.INVALID, INVENTORY)
+    refused(lambda: fill(first, 1), "session", ErrorCode.WRONG_STATE, INVENTORY)
 
 
 def test_a_sessions_day_is_neither_to_come_nor_before_the_casinos_registers(demo, rules):

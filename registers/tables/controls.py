@@ -93,11 +93,11 @@ def session_open_problems(latest: SessionState | None, proposed: Opening) -> lis
     if proposed.number <= proposed.last_number:
         return [Problem("session", errors.SESSION_TWICE, books, ErrorCode.DUPLICATE, params)]
     if proposed.number != proposed.last_number + 1:
-        return [Problem("session", errors.SESSION_NEXT, books, ErrorCode.INVALID,
+        return [Problem("session", errors.SESSION_NEXT, books, ErrorCode.WRONG_STATE,
                         {**params, "expected": proposed.last_number + 1})]
     if latest is not None and latest.stage not in OPEN.sources:
-        return [Problem("table", errors.TABLE_STILL_OPEN, controls.written(controls.TABLE_CLOSED), ErrorCode.INVALID,
-                        _on(latest))]
+        return [Problem("table", errors.TABLE_STILL_OPEN, controls.written(controls.TABLE_CLOSED),
+                        ErrorCode.WRONG_STATE, _on(latest))]
     return []
 
 
@@ -105,7 +105,7 @@ def _from(session: SessionState | None, transition: Transition, table: str, numb
           day: datetime.date) -> list[Problem]:
     """The step from the session's stage: the session named, of that table, and in one of the step's stages."""
     if session is None or session.stage == Stage.NONE:
-        return [Problem("session", errors.SESSION_NONE, _inventory(), ErrorCode.INVALID,
+        return [Problem("session", errors.SESSION_NONE, _inventory(), ErrorCode.WRONG_STATE,
                         {"table": table, "session": number, "day": day})]
     if session.stage in transition.sources:
         return []
@@ -114,8 +114,8 @@ def _from(session: SessionState | None, transition: Transition, table: str, numb
             return [Problem("session", errors.ALREADY_COUNTED, controls.written(controls.DROP_COUNT),
                             ErrorCode.DUPLICATE, _on(session))]
         return [Problem("session", errors.SESSION_NOT_CLOSED, controls.written(controls.DROP_COUNT),
-                        ErrorCode.INVALID, _on(session))]
-    return [Problem("session", errors.SESSION_NOT_OPEN, _inventory(), ErrorCode.INVALID, _on(session))]
+                        ErrorCode.WRONG_STATE, _on(session))]
+    return [Problem("session", errors.SESSION_NOT_OPEN, _inventory(), ErrorCode.WRONG_STATE, _on(session))]
 
 
 def slip_problems(session: SessionState | None, *, table: str = "", number: int = 0,
@@ -165,7 +165,7 @@ def void_problems(*, voidable: bool, voided: bool) -> list[Problem]:
     """A fill, a credit or a drop count voided once, by a new entry signed by two people (the casino's control)."""
     citation = controls.written(controls.CORRECTION)
     if not voidable:
-        return [Problem("slip", errors.NOT_VOIDABLE, citation, ErrorCode.INVALID)]
+        return [Problem("slip", errors.NOT_VOIDABLE, citation, ErrorCode.WRONG_STATE)]
     if voided:
         return [Problem("slip", errors.ALREADY_VOIDED, citation, ErrorCode.DUPLICATE)]
     return []
