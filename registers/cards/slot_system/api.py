@@ -271,8 +271,9 @@ class SlotCreditApi(CardOperationApi):
 
 class BatchOperationInput(CardOperationInput):
     operation = serializers.ChoiceField(choices=[slot_services.DEBIT, slot_services.CREDIT])
-    key = serializers.CharField(max_length=slot_services.KEY_MAX_LENGTH,
-                                help_text="the operation's idempotency key, as its Idempotency-Key sent alone")
+    # a key of spaces only is blank once trimmed: the schema says so as the Idempotency-Key header's does
+    key = serializers.RegexField(r"\S", max_length=slot_services.KEY_MAX_LENGTH,
+                                 help_text="the operation's idempotency key, as its Idempotency-Key sent alone")
 
 
 class BatchInput(Input):
