@@ -4,6 +4,7 @@ step only from its named state, by its side, a decision only of the kind's power
 the first waits for its decision, a request superseded by anything but a later approval of its subject. The chain's
 own check (registers/chain/checks.py, approval_step) holds each step to the state the previous one left."""
 
+import datetime
 from dataclasses import dataclass
 
 from compliance.errors import DomainError
@@ -43,6 +44,17 @@ def _kind(book: Book, entry: Audited) -> None:
     book.power, book.citation = form.power, form.citation
 
 
+DECIDED = {transition.name for transition in workflow.DECISIONS}
+
+
+def _day(payload: dict) -> datetime.date | None:
+    """A decision's day of effect as its entry wrote it (an entry of before 2026-11-29 has none: its gaming day)."""
+    try:
+        return datetime.date.fromisoformat(str(payload["prend_effet"]))
+    except (KeyError, ValueError):
+        return None
+
+
 def step(replay: Replay, entry: Audited) -> list[Problem]:
     payload = entry.payload
     books: dict[str, Book] = replay.part("approvals.requests", dict)
@@ -58,6 +70,8 @@ def step(replay: Replay, entry: Audited) -> list[Problem]:
     elif name == workflow.SUPERSEDE.name:
         by = str((payload.get("elements") or {}).get("par") if isinstance(payload.get("elements"), dict) else "")
         found = controls.supersede_problems(state, _state(by, books[by], books) if by in books else None)
+    elif name in DECIDED and side == workflow.REGULATOR:
+        found = controls.decision_problems(state, controls.Decision(name, note, _day(payload) or entry.gaming_day))
     else:
         found = controls.step_problems(state, controls.Step(name, side, note))
     transition = workflow.TRANSITIONS.get(name)

@@ -188,7 +188,7 @@ def request_attach(*, actor: User, request: ApprovalRequest, item: str, filename
 
 
 def _move(request: ApprovalRequest, name: str, actor: User, side: str, note: str = "",
-          items: dict | None = None) -> RequestStep:
+          items: dict | None = None, effective: datetime.date | None = None) -> RequestStep:
     """The step `name` taken on the locked request by `actor`, recorded on the request and in its register."""
     refuse(controls.step_problems(state_of(request), controls.Step(name, side, note)))
     transition = workflow.TRANSITIONS[name]
@@ -199,6 +199,8 @@ def _move(request: ApprovalRequest, name: str, actor: User, side: str, note: str
         payload["motif"] = note.strip()[:TEXT_MAX]
     if items:
         payload["elements"] = items
+    if effective is not None:  # a decision's day of effect: the audit asks the decision's control again with it
+        payload["prend_effet"] = effective.isoformat()
     if name == workflow.FILE.name:  # what it asks, as one digest: the audit tells the same request filed twice
         payload["empreinte_elements"] = controls.items_digest(request.items)
     entry = entry_append(register=register_for(casino=casino, kind=RegisterKind.APPROBATIONS),
@@ -348,7 +350,7 @@ def request_decide(*, actor: User, request: ApprovalRequest, decision: str, reas
     effective = effective_from or request.casino.today()
     note = conditions if decision == workflow.APPROVE_WITH_CONDITIONS.name else reason
     refuse(controls.decision_problems(state, controls.Decision(decision, note, effective)))
-    _move(request, decision, actor, workflow.REGULATOR, note)
+    _move(request, decision, actor, workflow.REGULATOR, note, effective=effective)
     request.decided_by, request.decided_at = actor, timezone.now()
     if power == "autorisation" and decision != workflow.REFUSE.name:
         request.effective_from, request.conditions = effective, conditions.strip()

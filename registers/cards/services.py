@@ -182,7 +182,7 @@ def card_status_change(*, card: Card, actor: User, change: str, reason: str = ""
     return _change(card, actor, proposed, reason=reason, gaming_day=gaming_day)
 
 
-def _orphan_problems(card: Card, day: datetime.date) -> list:
+def _orphan_asked(card: Card, day: datetime.date) -> list:
     state = CardState.of(card)
     return controls.to_orphelins_problems(state, card.balance, controls.orphan_source(state), day,
                                           rules_of(card.casino, day))
@@ -192,7 +192,7 @@ def _to_orphelins(card: Card, actor: User, gaming_day: datetime.date | None, loc
     """The balance leaves the card for the orphelins register, where it waits for a countersignature."""
     day = gaming_day or card.casino.today()
     amount, source = card.balance, controls.orphan_source(CardState.of(card))
-    refuse(_orphan_problems(card, day), card.casino)
+    refuse(_orphan_asked(card, day), card.casino)
     record(card=card, kind=TO_ORPHELINS, gaming_day=day, actor=actor,
            payload={"card": card.number, "amount": amount, "source": source}, moves=((card, -amount),))
     return orphelin_record(casino=card.casino, actor=actor, gaming_day=day, source=source, amount=amount,
@@ -225,17 +225,17 @@ def cards_found_orphaned_due(today: datetime.date | None = None) -> int:
     for card in Card.objects.filter(kind=CardKind.NOMINATIVE, status=CardStatus.FOUND, balance__gt=0,
                                     found_on__isnull=False).select_related("casino__jurisdiction"):
         day = today or card.casino.today()
-        if _orphan_problems(card, day):  # still held for its holder
+        if _orphan_asked(card, day):  # still held for its holder
             continue
         with transaction.atomic():
             (card,) = locked(card)
-            if card.balance and not _orphan_problems(card, day):
+            if card.balance and not _orphan_asked(card, day):
                 _to_orphelins(card, system_user(), day, f"Carte {card.number}")
                 done += 1
     return done
 
 
-def _expiry_problems(card: Card, proposed: ProposedChange) -> list:
+def _expiry_asked(card: Card, proposed: ProposedChange) -> list:
     return controls.change_problems(CardState.of(card), proposed, rules_of(card.casino, proposed.day))
 
 
@@ -246,11 +246,11 @@ def cards_expire_due(today: datetime.date | None = None) -> int:
             "casino__jurisdiction"):
         day = today or card.casino.today()
         proposed = ProposedChange("expire", day, manager=False)
-        if _expiry_problems(card, proposed):  # still its gaming day
+        if _expiry_asked(card, proposed):  # still its gaming day
             continue
         with transaction.atomic():
             (card,) = locked(card)
-            if not _expiry_problems(card, proposed):
+            if not _expiry_asked(card, proposed):
                 _change(card, None, proposed, reason="fin de la journée de jeu", gaming_day=day)
                 done += 1
     return done
