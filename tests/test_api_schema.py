@@ -478,7 +478,7 @@ def test_the_progressive_jackpot_operations_refuse_what_their_schema_refuses(sch
         assert response.status_code == 400 and response.json()["code"] == code, response.json()
         assert list(response.json()["field_errors"]) == [field], response.json()
     assert valid(schema, path, CONFIG)
-    configured = manager.post(jackpots(lu, "configure"), CONFIG, format="json")
+    configured = manager.post(jackpots(lu, "configure"), {**CONFIG, "gaming_day": yesterday()}, format="json")
     assert configured.status_code == 201 and valid(schema, path, configured.json(), "201")
 
     path = R + "jackpot_progressif/statements/"

@@ -506,7 +506,7 @@ def test_a_manager_corrects_a_count_filed_twice_and_the_cashier_countersigns_it(
     assert corrected.count() == 1 and "corrigée" in corrected.first.inner_text()
     demo_seq = int(corrected.first.get_attribute("data-testid").split("-")[1])
     cashier.click("[data-testid=open-forms] summary")  # the register's entries first, its forms behind a button
-    cashier.select_option("#id_cagnotte-table", "Poker 2")  # the tables the management keeps
+    cashier.select_option("#id_cagnotte-table", "Poker 1")  # kept by the management; Poker 2 is counted today
     for field, value in (("house", "100,00"), ("bad_beat", "0"), ("box_count", "100,00")):
         cashier.fill(f"#id_cagnotte-{field}", value)
     cashier.click("[data-testid=submit-cagnotte]")

@@ -50,11 +50,15 @@ def desk(world, rules):
     return world
 
 
+CENT = D("0.01")
+
+
 def _amount(spec, state: controls.CardState) -> D:
+    """Two places, as the services' parse_amount gives every amount to the one statement (990 cents: 9.90, not 9.9)."""
     if isinstance(spec, D):
-        return spec
+        return spec.quantize(CENT)
     base, cents = spec
-    return (state.cap - state.balance if base == "room" else state.balance) + D(cents) / 100
+    return ((state.cap - state.balance if base == "room" else state.balance) + D(cents) / 100).quantize(CENT)
 
 
 def _database_refuses(card: Card, delta: D, world) -> bool:
