@@ -21,6 +21,7 @@ django.setup()
 
 from benchmarks import banner, figures_written, sized  # noqa: E402
 from compliance.models import Casino, User  # noqa: E402
+from compliance.profiles import concept  # noqa: E402
 from compliance.reconciliation.services import reconciliation_run, reconciliation_run_range  # noqa: E402
 from compliance.services import casino_create, jurisdictions_load, system_user, user_create  # noqa: E402
 from registers.chain.audit import register_audit  # noqa: E402
@@ -61,8 +62,8 @@ def people():
     tables = list(GamingTable.objects.filter(casino=casino).select_related("game").order_by("id"))
     for index in range(len(tables), TABLES):
         prefix, game, _, _ = GAMES[index % len(GAMES)]
-        tables.append(table_create(casino=casino, actor=users["manager"], game=game, number=f"{prefix}-{index + 1:02d}",
-                                   pit=f"Îlot {'ABCDE'[index % 5]}"))
+        tables.append(table_create(casino=casino, actor=users["manager"], game=concept(casino.jurisdiction, game),
+                                   number=f"{prefix}-{index + 1:02d}", pit=f"Îlot {'ABCDE'[index % 5]}"))
     return casino, users["accountant"], users["manager"], tables
 
 
