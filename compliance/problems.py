@@ -7,6 +7,7 @@ it why an action is not offered. No database here: the core of compliance, below
 import datetime
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
 
 from django.utils import translation
 
@@ -43,7 +44,25 @@ class Problem:
         return DomainError(f"{sentence} ({self.citation}){stop}", code=self.code, field=self.field)
 
 
+@dataclass(frozen=True)
+class Money:
+    """An amount of a message in a casino's money, written as its people write it (« 48 805,00 € ») in the language
+    the message is read in; a value that is not an amount (a payload's bad text) is shown as written."""
+
+    value: object
+    currency: str
+    jurisdiction: object = None
+
+    def said(self) -> str:
+        try:
+            return formatting.money(Decimal(str(self.value)), currency=self.currency, jurisdiction=self.jurisdiction)
+        except (InvalidOperation, ValueError, TypeError):
+            return "".join(c if c.isprintable() else f"\\u{ord(c):04x}" for c in str(self.value))[:80]
+
+
 def _said(value, jurisdiction):
+    if isinstance(value, Money):
+        return value.said()
     if callable(value):
         return value()
     if isinstance(value, datetime.date):

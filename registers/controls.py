@@ -2,6 +2,7 @@
 a late filing's reason): cited as the casino's own control wherever it is written, never as an article of law."""
 
 import datetime
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.utils import translation
@@ -9,10 +10,11 @@ from django.utils.translation import gettext_lazy as _
 
 from compliance.errors import DomainError
 from compliance.models import Casino
-from compliance.problems import Problem, refuse_first  # noqa: F401  (the families' controls take them from here)
+from compliance.problems import Money, Problem, refuse_first  # noqa: F401  (the families' controls take them here)
 from compliance.profiles import concept_or_none
-from games.selectors import rule_value_at
+from games.selectors import RuleValueAt, rule_value_at
 
+HOUSE_RULE = "Vigie"  # what the product itself requires (a printable text, a filing by the casino's own staff …)
 SECOND_SIGNATURE = _("Contrôle interne du casino : seconde signature")
 CORRECTION = _("Contrôle interne du casino : correction par une écriture nouvelle, contresignée")
 LATE_FILING = _("Contrôle interne du casino : saisie tardive")
@@ -69,3 +71,28 @@ class Transition:
     name: str
     sources: tuple[str, ...]
     target: str | None = None
+
+
+class Rules:
+    """A family's rule values on the operation's day, read once each when a control asks for one (the service from the
+    rule data, where a missing one refuses; the audit from its replay, where a missing one is its problem), and the
+    amounts of its messages in the casino's money."""
+
+    def __init__(self, read: Callable[[str], RuleValueAt | None], casino: Casino | None = None):
+        self._read, self._values, self.casino = read, {}, casino
+
+    def value(self, key: str) -> RuleValueAt | None:
+        if key not in self._values:
+            self._values[key] = self._read(key)
+        return self._values[key]
+
+    def cited(self, key: str) -> str:
+        rule = self.value(key)
+        return str(rule.citation) if rule is not None else HOUSE_RULE
+
+    def amount(self, value) -> Money | str:
+        """An amount of a message, written when the message is read; « — » for none."""
+        if value is None:
+            return "—"
+        return Money(value, self.casino.currency, self.casino.jurisdiction)
+

@@ -12,7 +12,7 @@ from .cards import excess
 from .cards import todo as cards
 from .cards.selectors import search_cards, search_clients
 from .chain import todo as chain
-from .chain.audit import entry_problems
+from .chain.audit import entry_found
 from .chain.kept import search_archived_entries
 from .chain.selectors import search_entries
 from .kinds import EntryKind
@@ -57,7 +57,7 @@ def contribute() -> None:
 
 def late_audit(entry) -> list[tuple[str, str]]:
     """The entry's problems as registers_audit finds them, with every family's checks."""
-    return entry_problems(entry, CHECKS)
+    return entry_found(entry, CHECKS)
 
 
 def partitions_open(casino) -> None:

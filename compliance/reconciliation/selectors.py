@@ -118,18 +118,20 @@ def _rule(casino: Casino, key: str, day: datetime.date):
 def period_findings(casino: Casino, first: datetime.date, last: datetime.date) -> dict[datetime.date, list[Found]]:
     """Every day's findings, each citing the rule in force on that day."""
     data, level = period(casino, first, last), confidence()
+    paid = defaultdict(list)
+    for row in data.commissions:
+        paid[row.gaming_day].append(row)
+    commissions = {day: _commissions(casino, day, rows) for day, rows in paid.items()}
+    room = poker.poker_findings(casino, first, last) if poker.has_poker(casino) else {}
     holds = band.Holds([*data.history, *data.figures])
     serials = checks.serials(data.serials, controls.written(controls.SLIP_SIGNATURES), data.earlier)
     inventory, hold = controls.written(controls.TABLE_INVENTORY), controls.written(controls.HOLD_BAND)
     closed, restored = controls.written(controls.TABLE_CLOSED), controls.written(controls.FLOAT_RESTORED)
     drop = controls.written(controls.DROP_COUNT)
-    of_day, paid = defaultdict(list), defaultdict(list)
+    of_day = defaultdict(list)
     for row in data.figures:
         of_day[row.gaming_day].append(row)
-    for row in data.commissions:
-        paid[row.gaming_day].append(row)
     found = {}
-    room = poker.poker_findings(casino, first, last) if poker.has_poker(casino) else {}
     for offset in range((last - first).days + 1):
         day = first + datetime.timedelta(days=offset)
         figures = of_day[day]
@@ -142,8 +144,7 @@ def period_findings(casino: Casino, first: datetime.date, last: datetime.date) -
                              *holds.findings(day, confidence=level, citation=hold)]
         else:
             figures_found = []
-        found[day] = [*serials.get(day, []), *figures_found, *_commissions(casino, day, paid[day]),
-                      *room.get(day, [])]
+        found[day] = [*serials.get(day, []), *figures_found, *commissions.get(day, []), *room.get(day, [])]
     return found
 
 

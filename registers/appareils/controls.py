@@ -12,17 +12,15 @@ next one.
 """
 
 import datetime
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import Decimal
 
 from django.utils.translation import gettext_lazy as _
 
-from games.selectors import RuleValueAt
-
 from .. import errors as common
 from ..chain.replay import HOUSE_RULE, Counted
 from ..controls import Problem
+from ..controls import Rules as FamilyRules
 from ..errors import ErrorCode
 from . import errors
 
@@ -64,21 +62,9 @@ RESERVE_MAX = "appareils_a_sous.reserve_max"  # art. 18-1 al. 2
 CERTIFICATE = "appareils_a_sous.certificat_tous_jeux_chargeables"  # art. 17 al. 2 3°
 
 
-class Rules:
-    """The family's rule values on the operation's day, read when a control asks for one: the service reads them from
-    the rule data (a missing one refuses the operation), the audit from its replay (a missing one is its problem)."""
-
-    def __init__(self, read: Callable[[str], RuleValueAt | None]):
-        self._read, self._values = read, {}
-
-    def value(self, key: str) -> RuleValueAt | None:
-        if key not in self._values:
-            self._values[key] = self._read(key)
-        return self._values[key]
-
-    def cited(self, key: str) -> str:
-        rule = self.value(key)
-        return str(rule.citation) if rule is not None else HOUSE_RULE
+class Rules(FamilyRules):
+    """The family's rule values on the operation's day (`registers.controls.Rules`), and its events as art. 18-1
+    words them."""
 
     def words(self, event: str) -> str:
         """The event as art. 18-1 words it (« mis hors service »)."""

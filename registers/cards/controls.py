@@ -14,20 +14,17 @@ What the texts do not say (blocking, reactivating, reporting a loss, closing) is
 
 import dataclasses
 import datetime
-from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
 
 from django.utils.translation import gettext_lazy as _
 
-from compliance import formatting
 from compliance.errors import DomainError
 from compliance.models import Casino
 from games.selectors import RuleValueAt
 
-from ..appareils.controls import Rules as FamilyRules  # a family's rule values read once (the pattern's)
-from ..chain.replay import HOUSE_RULE, Said
-from ..controls import Problem, written
+from ..chain.replay import HOUSE_RULE
+from ..controls import Problem, Rules, written
 from ..errors import ErrorCode
 from ..models import CardKind, CardStatus
 from . import errors
@@ -49,21 +46,6 @@ EXCESS = "gain_excedent_paye_manuellement"  # art. 3-4 7)
 
 LIFECYCLE = _("Contrôle interne du casino : carte bloquée, réactivée et clôturée par la direction, sa perte et sa "
               "découverte portées au registre")
-
-
-class Rules(FamilyRules):
-    """The card rules' values on the operation's day, read when a control asks for one (the service from the rule
-    data, where a missing one refuses; the audit from its replay, where a missing one is its problem), and the
-    casino's way of writing an amount."""
-
-    def __init__(self, read: Callable[[str], RuleValueAt | None], casino: Casino):
-        super().__init__(read)
-        self.casino = casino
-
-    def amount(self, value: Decimal) -> Said:
-        """An amount as the casino's people write it, in the language the message is read in."""
-        casino = self.casino
-        return Said(lambda: formatting.money(value, currency=casino.currency, jurisdiction=casino.jurisdiction))
 
 
 # --- the state -----------------------------------------------------------------------------------------------------

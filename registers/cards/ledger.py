@@ -22,14 +22,12 @@ from games.selectors import rule_value_at
 from registers.errors import ErrorCode
 
 from .. import prepared
-from ..chain import hashing as chain
 from ..chain.selectors import kind_applies
 from ..chain.services import (
     days_late,
-    draft_basis_missing,
-    draft_basis_payload,
     entry_append_within,
     register_for,
+    statement_terms,
     timestamp,
     verify_gaming_day,
 )
@@ -38,7 +36,7 @@ from ..kinds import EntryKind, RegisterKind
 from ..models import Card, CardTransfer, Entry
 from ..money import parse_amount
 from . import controls, errors
-from .controls import CAP_KEYS, CardState, Rules, refusal, refuse
+from .controls import CAP_KEYS, CardState, Rules, refuse
 
 LOADED, BET, WON, WIN_EXCESS = EntryKind.CARD_LOADED, EntryKind.CARD_BET, EntryKind.CARD_WON, EntryKind.CARD_WIN_EXCESS
 PAID_OUT, TRANSFERRED = EntryKind.CARD_PAID_OUT, EntryKind.CARD_TRANSFERRED
@@ -149,14 +147,6 @@ def _machine(machine) -> str:
     return clean_text(machine, field="machine", max_length=60)
 
 
-def beyond_balance(card: Card, amount: Decimal) -> DomainError:
-    """The refusal of a bet of `amount` beyond the balance of `card` as a batch found it (its message cites no
-    article: no rule is read)."""
-    state = CardState(card.number, card.kind, None, card.cap, None, card.gaming_day, balance=card.balance)
-    (problem,) = controls.balance_problems(state, amount, "", Rules(lambda key: None, card.casino))
-    return refusal(problem, card.casino)
-
-
 @transaction.atomic
 def card_load(*, card: Card, actor: User, amount, desk: str = "", gaming_day: datetime.date | None = None) -> Entry:
     """A load at the cash desk; refused, with the amount still allowed, if it would pass the cap (3-1 6), 7))."""
@@ -173,17 +163,16 @@ PLAY = "vigie_card_play(%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
 
 
 def play_terms(casino: Casino, gaming_day: datetime.date | None) -> tuple[datetime.date, str | None] | None:
-    """The day and the casino's draft basis (canonical) of a slot bet or win written in one statement; None when
-    the day is one the general path refuses or files late, which it then does with its own checks first."""
-    day = gaming_day or casino.today()
-    try:
-        verify_gaming_day(casino, day, closed_ok=True)
-    except DomainError:
-        return None
-    if days_late(casino, day) or draft_basis_missing(casino):  # the general path refuses it, naming the field
-        return None
-    basis = draft_basis_payload(casino)
-    return day, None if basis is None else chain.canonical(basis)
+    """`statement_terms` of a slot bet or win on `gaming_day`; None also when that day is one the general path refuses
+    or files late, which it then does with its own checks first."""
+    if gaming_day is not None:
+        try:
+            verify_gaming_day(casino, gaming_day, closed_ok=True)
+        except DomainError:
+            return None
+        if days_late(casino, gaming_day):
+            return None
+    return statement_terms(casino, gaming_day)
 
 
 def played(card: Card, kind: str, delta: Decimal, machine: str, actor: User,

@@ -103,7 +103,7 @@ def _replayed(replay: Replay, row: Entry, checkers: Checkers, closed: dict, corr
     return problems
 
 
-def entry_problems(entry: Entry, checkers: Checkers) -> list[tuple[str, str]]:
+def entry_found(entry: Entry, checkers: Checkers) -> list[tuple[str, str]]:
     """What the audit finds in one entry of its register, replayed up to it: (French, English) of each problem."""
     audit = register_audit(entry.register, checkers)
     return [(problem.fr, problem.en) for finding in audit.findings if finding.seq == entry.seq

@@ -12,9 +12,11 @@ from compliance.formatting import days
 from compliance.models import SYSTEM_USERNAME, Casino, User
 
 from .. import controls
+from ..errors import ErrorCode
 from ..fields import TEXT_MAX
 from ..kinds import ABOUT_THE_REGISTER, AFTER_THE_CLOSE, OUTSIDE_PLAY, REGISTER_ENTRY_KINDS, EntryKind, RegisterKind
 from ..models import Entry
+from .controls import gaming_day_problems
 from .recitation import rectified, value_at
 from .replay import HOUSE_RULE, Audited, Check, Counted, Problem, Replay, rendered
 from .services import EQUIVALENT_GUARANTEES, days_late
@@ -74,13 +76,16 @@ def any_entry(replay: Replay, entry: Audited, closed: dict[datetime.date, dateti
         check.fail(UNREADABLE)
     if row.kind not in REGISTER_ENTRY_KINDS.get(register.kind, ()):
         check.fail(KIND_NOT_HERE, kind=_label(EntryKind, row.kind), register=_label(RegisterKind, register.kind))
-    if row.gaming_day > entry.latest_day:
-        check.fail(FUTURE_DAY, day=row.gaming_day, recorded=row.recorded_at)
-    if row.gaming_day < casino.opened_on:
-        check.fail(BEFORE_OPENING, day=row.gaming_day, first=casino.opened_on)
     follows_close = row.kind in ABOUT_THE_REGISTER or row.kind in AFTER_THE_CLOSE or row.kind in OUTSIDE_PLAY
-    if row.gaming_day in closed and closed[row.gaming_day] <= row.recorded_at and not follows_close:
-        check.fail(DAY_CLOSED, day=row.gaming_day, closed=closed[row.gaming_day])
+    closed_at = closed.get(row.gaming_day)
+    for problem in gaming_day_problems(row.gaming_day, today=entry.latest_day, opened_on=casino.opened_on,
+                                       closed=closed_at is not None and closed_at <= row.recorded_at
+                                       and not follows_close):
+        # the service's condition, said as the audit finds it: when the entry was recorded, when the day closed
+        message, more = {ErrorCode.FUTURE_DAY: (FUTURE_DAY, {"recorded": row.recorded_at}),
+                         ErrorCode.BEFORE_OPENING: (BEFORE_OPENING, {"first": casino.opened_on}),
+                         ErrorCode.SESSION_CLOSED: (DAY_CLOSED, {"closed": closed_at})}[problem.code]
+        check.fail(message, day=row.gaming_day, **more)
     if row.refers_to_id is not None and replay.referred(entry) is None:
         check.fail(REFERS_ELSEWHERE)
     for person in filter(None, (row.actor, row.countersigner)):

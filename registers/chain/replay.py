@@ -23,12 +23,12 @@ from games.selectors import RuleValueAt, rule_value_at
 from registers.errors import ErrorCode
 
 from .. import errors as common
+from ..controls import HOUSE_RULE
 from ..fields import NAME_MAX, clean_text
 from ..models import Entry, Register
 from ..money import parse_amount
 from ..money import shown as money_shown
 
-HOUSE_RULE = "Vigie"  # what the product itself requires (a printable text, a filing by the casino's own staff …)
 UNPRINTABLE = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}  # as registers/fields.py refuses them
 SHOWN_MAX = 80
 

@@ -10,7 +10,7 @@ from django.conf import settings
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone, translation
 
-from compliance import formatting, two_person
+from compliance import two_person
 from compliance.errors import DomainError
 from compliance.hooks import COUNTERSIGN_CHECKS, LATE_AUDIT, SESSION_CLOSED
 from compliance.models import SYSTEM_USERNAME, Casino, User
@@ -27,6 +27,7 @@ from ..kinds import ABOUT_THE_REGISTER, AFTER_THE_CLOSE, OUTSIDE_PLAY, EntryKind
 from ..models import Checkpoint, Entry, GamingSession, PendingEntry, Register, VerifiedCheckpoint
 from . import errors, keys
 from . import hashing as chain
+from .controls import gaming_day_problems as day_problems
 from .kept import archived_years
 from .selectors import register_head
 
@@ -85,25 +86,16 @@ def entry_data(entry: Entry) -> chain.EntryData:
 
 def verify_gaming_day(casino: Casino, gaming_day: datetime.date, closed_message=errors.SESSION_CLOSED,
                       closed_ok: bool = False) -> None:
-    """A gaming day the casino's registers may hold: not to come, not before the casino's registers were opened in
-    Vigie, not closed."""
-    if not isinstance(gaming_day, datetime.date) or isinstance(gaming_day, datetime.datetime):
-        raise DomainError(errors.DAY_INVALID, code=ErrorCode.INVALID, field="gaming_day")
-    if gaming_day > casino.today():
-        raise DomainError(errors.FUTURE_DAY.format(day=gaming_day.isoformat()),
-                          code=ErrorCode.FUTURE_DAY, field="gaming_day")
-    if gaming_day < casino.opened_on:
-        shown = {name: formatting.date(day, jurisdiction=casino.jurisdiction)
-                 for name, day in (("day", gaming_day), ("opened", casino.opened_on))}
-        raise DomainError(errors.BEFORE_OPENING.format(**shown), code=ErrorCode.BEFORE_OPENING, field="gaming_day")
-    if gaming_day.year < casino.today().year and gaming_day.year in archived_years(casino):
-        raise DomainError(errors.YEAR_ARCHIVED.format(day=formatting.date(gaming_day, jurisdiction=casino.jurisdiction),
-                                                      year=gaming_day.year),
-                          code=ErrorCode.YEAR_ARCHIVED, field="gaming_day")
-    if not closed_ok and GamingSession.objects.filter(casino_id=casino.pk, gaming_day=gaming_day).exists():
-        raise DomainError(
-            closed_message.format(day=gaming_day.isoformat()), code=ErrorCode.SESSION_CLOSED, field="gaming_day"
-        )
+    """A gaming day the casino's registers may hold (`controls.gaming_day_problems`), refused with the first problem,
+    its days as the casino's people write them."""
+    today = casino.today()
+    past_year = isinstance(gaming_day, datetime.date) and gaming_day.year < today.year
+    closed = (not closed_ok and isinstance(gaming_day, datetime.date)
+              and GamingSession.objects.filter(casino_id=casino.pk, gaming_day=gaming_day).exists())
+    for problem in day_problems(gaming_day, today=today, opened_on=casino.opened_on,
+                                                archived=archived_years(casino) if past_year else (), closed=closed,
+                                                closed_message=closed_message):
+        raise DomainError(problem.text(casino.jurisdiction), code=problem.code, field=problem.field)
 
 
 def days_late(casino: Casino, gaming_day: datetime.date, filed_on: datetime.date | None = None) -> int:
@@ -281,6 +273,17 @@ def draft_basis_payload(casino: Casino) -> dict | None:
         return None
     return {"drafts": drafts, "basis": casino.draft_basis, "since": casino.draft_basis_since.isoformat(),
             "citation": " ; ".join(drafts)}
+
+
+def statement_terms(casino: Casino, gaming_day: datetime.date | None = None) -> tuple[datetime.date, str | None] | None:
+    """The day (today when None) and the draft basis (canonical) of an entry a SQL function writes in one statement
+    (a slot bet or win); None when the general path must answer: a day before the casino's registers were opened, or
+    a draft basis to record first (it refuses naming the field). Any other day is the caller's to check."""
+    day = gaming_day or casino.today()
+    if day < casino.opened_on or draft_basis_missing(casino):
+        return None
+    basis = draft_basis_payload(casino)
+    return day, None if basis is None else chain.canonical(basis)
 
 
 def draft_basis_missing(casino: Casino) -> list[str]:

@@ -66,8 +66,7 @@ def _rules(check: Check) -> Rules:
     """The rule values of the entry's day for the controls: a missing one is a problem of the entry, naming the key
     its jurisdiction's texts give the concept (compliance.profiles)."""
     casino = check.replay.casino
-    return Rules(lambda concept: check.rule(concept_or_none(casino.jurisdiction, concept) or concept),
-                 lambda value: Amount(value).text(casino))
+    return Rules(lambda concept: check.rule(concept_or_none(casino.jurisdiction, concept) or concept), casino)
 
 
 def _report(check: Check, problems: list) -> None:

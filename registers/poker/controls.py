@@ -23,7 +23,6 @@ A notice to the Minister is never dated after the casino's today. The cagnotte (
 gaming day. What the texts do not require is the casino's control, cited so (registers/controls.py)."""
 
 import datetime
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 
@@ -38,7 +37,7 @@ from games.selectors import RuleValueAt
 from .. import controls
 from .. import errors as common
 from ..chain.replay import HOUSE_RULE, Counted, Said
-from ..controls import Problem, Transition
+from ..controls import Problem, Rules, Transition
 from ..errors import ErrorCode
 from . import errors
 
@@ -72,30 +71,6 @@ STOP = Transition("stop", (Stage.RUNNING,), Stage.STOPPED)
 BAD_BEAT_WIN = Transition("bad_beat_win", (Stage.RUNNING,), None)
 BAD_BEAT_STOP = Transition("bad_beat_stop", (Stage.RUNNING,), Stage.STOPPED)
 BAD_BEAT_RESTART = Transition("bad_beat_restart", (Stage.STOPPED,), Stage.RUNNING)
-
-
-class Rules:
-    """The rule values of the operation's day, read when a control asks for one (the service from the rule data, where
-    a missing one refuses; the audit from its replay, where a missing one is its problem), and amounts as the casino's
-    people write them (`money`)."""
-
-    def __init__(self, read: Callable[[str], RuleValueAt | None], money: Callable[[Decimal], str]):
-        self._read, self._money, self._values = read, money, {}
-
-    def value(self, key: str) -> RuleValueAt | None:
-        if key not in self._values:
-            self._values[key] = self._read(key)
-        return self._values[key]
-
-    def cited(self, key: str) -> str:
-        rule = self.value(key)
-        return str(rule.citation) if rule is not None else HOUSE_RULE
-
-    def amount(self, value) -> object:
-        """An amount of a message, in the reader's language when the message is read; « — » for none."""
-        if value is None:
-            return "—"
-        return Said(lambda: self._money(value))
 
 
 def _books() -> str:

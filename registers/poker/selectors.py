@@ -57,8 +57,7 @@ def poker_rule(casino: Casino, key: str, on) -> RuleValueAt:
 
 def rules_on(casino: Casino, day: datetime.date) -> controls.Rules:
     """The family's rule values on `day` for its controls (a missing one refuses), amounts in the casino's money."""
-    return controls.Rules(lambda key: poker_rule(casino, key, day), lambda value: formatting.money(
-        Decimal(str(value)), currency=casino.currency, jurisdiction=casino.jurisdiction))
+    return controls.Rules(lambda key: poker_rule(casino, key, day), casino)
 
 
 BAD_BEAT_KEYS = ("main_qualifiante", "cartes_privatives_utiles", "part_perdant", "part_table", "main_la_plus_forte",

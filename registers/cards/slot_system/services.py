@@ -40,12 +40,13 @@ from compliance.services import audit_record
 from registers.errors import ErrorCode
 
 from ... import prepared
-from ...chain.services import timestamp
+from ...chain.services import statement_terms, timestamp
 from ...fields import clean_text
 from ...models import Card, Entry, SlotRequest, SlotSystem
 from ...models.slot_systems import DEFAULT_RATE_PER_MINUTE
 from ...money import CENT, check_currency, parse_amount
-from ..ledger import beyond_balance, card_bet, card_rule, card_win, money, play_terms
+from ..controls import CardState, Rules, balance_problems, refusal
+from ..ledger import card_bet, card_rule, card_win, money
 from . import errors as slot_errors
 
 DEBIT, CREDIT = "debit", "credit"
@@ -319,12 +320,12 @@ def _played(system: SlotSystem, key: str, operation: str, fields: dict) -> Answe
 
 
 def _play_terms(system: SlotSystem) -> tuple | None:
-    """play_terms of the system's casino today, None also when its user may not write there."""
+    """statement_terms of the system's casino today, None also when its user may not write there."""
     try:
         verify_can_write(system.user, system.casino)
     except DomainError:
         return None
-    return play_terms(system.casino, None)
+    return statement_terms(system.casino)
 
 
 def _unless_key_taken(run):
@@ -481,7 +482,9 @@ def _played_together(system: SlotSystem, sent: list[tuple[str, str, dict]]) -> l
 
 def _insufficient(system: SlotSystem, number: str, value: Decimal, balance: Decimal) -> Answer:
     """The general path's refusal of a bet beyond the balance, the card as the batch found it."""
-    refused = beyond_balance(Card(number=number, balance=balance, casino=system.casino), value)
+    card = CardState(number, "", None, None, None, None, balance=balance)  # no rule read: its message cites none
+    (problem,) = balance_problems(card, value, "", Rules(lambda key: None, system.casino))
+    refused = refusal(problem, system.casino)
     return Answer(refused.status, _refusal(refused))
 
 
