@@ -34,6 +34,8 @@ STATES = {
 }
 ON_FLOOR = frozenset({EN_SERVICE, HORS_SERVICE})  # on the gaming floor: a hand-paid jackpot may be paid there
 DESTRUCTION = "destruction"
+# where a destruction may be asked: a machine out of play still in the fleet (and refused where art. 18-1 forbids it)
+DESTRUCTION_ASKED = frozenset({HORS_SERVICE, RESERVE})
 
 
 @dataclass(frozen=True)

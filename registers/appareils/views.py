@@ -16,7 +16,7 @@ from ..kinds import EntryKind
 from ..register_page import FamilyPage, RegisterPage, family_page
 from ..web_actions import filed
 from . import forms as f
-from .controls import NOTICES, TRANSITIONS, change_problems
+from .controls import DESTRUCTION_ASKED, NOTICES, TRANSITIONS, change_problems
 from .jackpots import jackpot_manual_payout_file
 from .selectors import APPAREIL_STATES, EVENT_LABELS, fleet, machines_register
 from .services import appareil_install, appareil_move, appareil_notice, rules_on
@@ -29,6 +29,7 @@ class Changes:
 
     offered: list[str]
     why_not: str = ""
+    destruction: bool = False  # its « Détruire » button, which the service refuses where the rule data forbids it
 
 
 class AppareilsPage(RegisterPage):
@@ -55,7 +56,7 @@ class AppareilsPage(RegisterPage):
                 if not refused:
                     offered.append(str(EVENT_LABELS[event]))
             why = "" if offered or not problems else problems[0].refused(self.casino.jurisdiction).message
-            found[row.number] = Changes(offered, str(why))
+            found[row.number] = Changes(offered, str(why), row.machine.state in DESTRUCTION_ASKED)
         return found
 
     @property
