@@ -225,10 +225,11 @@ def pytest_runtest_setup(item):
 
 
 def pytest_terminal_summary(terminalreporter):
-    """The API fuzz's counts (tests/test_api_fuzz.py), from the report's properties: shown under pytest-xdist too."""
+    """The API fuzz's and the API journeys' counts (tests/test_api_fuzz.py, tests/test_api_journeys.py), from the
+    report's properties: shown under pytest-xdist too."""
     for report in terminalreporter.getreports("passed") + terminalreporter.getreports("failed"):
         for name, value in getattr(report, "user_properties", ()):
-            if name == "API fuzz" and report.when == "call":
+            if name in ("API fuzz", "API journeys") and report.when == "call":
                 terminalreporter.write_line(f"{name}: {value}")
 
 
