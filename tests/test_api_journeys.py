@@ -111,9 +111,9 @@ def _day(casino: str) -> datetime.date:
 
 
 def machines(j: Journeys) -> None:
-    """La Moselle's slot machines (LU RGD 1979 art. 17, 18-1, 18-10): a machine installed, the Minister told in writing
-    of its putting out of service, the move made that day; then its sale, told and made; a jackpot paid by hand on a
-    machine of the floor, countersigned by the direction."""
+    """La Moselle's slot machines (LU RGD 1979 art. 17, 18-1, 18-10): a machine installed; the Minister told in writing
+    of its putting out of service, the move made that day; then of its putting in reserve, then of its sale, each told
+    and made; a jackpot paid by hand on a machine of the floor, countersigned by the direction."""
     today = str(_day(LU))
     where = {"casino": LU}
     fleet = j.get("lu.caissier", f"{R}/appareils/machines/", params=where) or []
@@ -122,7 +122,7 @@ def machines(j: Journeys) -> None:
     j.post("lu.caissier", f"{R}/appareils/install/", params=where, body={
         "machine": number, "manufacturer": "Novomatic", "certificate": f"CE-LU-2026-{number[3:]}",
         "server_based": True, "games": ["Book of Ra", "Lucky Lady"], "certified_games": ["Book of Ra", "Lucky Lady"]})
-    for n, event in enumerate(("hors_service", "vente"), start=1):
+    for n, event in enumerate(("hors_service", "reserve", "vente"), start=1):
         j.post("lu.caissier", f"{R}/appareils/notices/", params=where, body={
             "machine": number, "event": event, "effective": today, "sent_on": today,
             "reference": f"Lettre au Ministre des Finances n° 2026-{number[3:]}-{n}"})
