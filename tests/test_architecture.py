@@ -114,6 +114,7 @@ def test_the_scripts_have_no_import_cycle():
     assert _cycle({"a": {"b"}, "b": {"a"}}) == ["a", "b", "a"]  # the check itself finds a cycle
 
 
+@pytest.mark.django_db  # the worker's start-up runs Django's checks, which ask PostgreSQL its version
 def test_the_tasks_sent_by_name_exist():
     """Services send their tasks by name (compliance.queue) so as not to import the task modules that call them
     back: each name must be a task the worker knows."""
