@@ -317,6 +317,51 @@ def excess_problems(card: CardState, win: Decimal, credited: Decimal, amount: De
     return problems
 
 
+@dataclass(frozen=True)
+class ExcessRecorded:
+    """A win past a card's cap as the casino's `cartes` register holds it before its payment by hand (art. 3-4 7),
+    18-10), and what already pays it: a countersigned entry of the jackpots register, or a filing awaiting its
+    countersignature (the service's: the audit replays entries only)."""
+
+    machine: str
+    amount: Decimal
+    paid_by: int | None = None
+    pending: int | None = None
+
+
+@dataclass(frozen=True)
+class ProposedExcessPayment:
+    seq: object  # the excess's n°, as the payment names it
+    machine: str
+    amount: object  # a Decimal; the audit's payload may hold another value
+
+
+def excess_payment_problems(excess: ExcessRecorded | None, proposed: ProposedExcessPayment, citation: str,
+                            rules: Rules) -> list[Problem]:
+    """Art. 3-4 7), 18-10: a hand-paid jackpot that settles a win past a card's cap names an excess of the casino's
+    `cartes` register recorded before it (None: none), pays its amount for its machine, and only once. `citation`:
+    the articles as the rule data cites them (registers/cards/ledger.py `excess_citation`)."""
+    seq = proposed.seq
+    if excess is None:
+        return [Problem("card_excess", errors.EXCESS_UNKNOWN, citation, ErrorCode.UNKNOWN_EXCESS,
+                        {"seq": seq, "citation": citation})]
+    problems = []
+    if proposed.amount != excess.amount:
+        problems.append(Problem("amount", errors.EXCESS_AMOUNT, citation, ErrorCode.EXCESS_MISMATCH, {
+            "seq": seq, "expected": rules.amount(excess.amount), "amount": rules.amount(proposed.amount),
+            "citation": citation}))
+    if proposed.machine.strip() != excess.machine.strip():
+        problems.append(Problem("machine", errors.EXCESS_MACHINE, citation, ErrorCode.EXCESS_MISMATCH, {
+            "seq": seq, "expected": excess.machine, "machine": proposed.machine, "citation": citation}))
+    if excess.paid_by is not None:
+        problems.append(Problem("card_excess", errors.EXCESS_PAID, citation, ErrorCode.EXCESS_ALREADY_PAID,
+                                {"seq": seq, "entry": excess.paid_by, "citation": citation}))
+    elif excess.pending is not None:
+        problems.append(Problem("card_excess", errors.EXCESS_PENDING, citation, ErrorCode.EXCESS_ALREADY_PAID,
+                                {"seq": seq, "pending": excess.pending, "citation": citation}))
+    return problems
+
+
 def payout_problems(card: CardState, amount: Decimal, rules: Rules) -> list[Problem]:
     """Art. 3-1 5): the cash desk pays a positive balance on request, whatever the card's state, within it."""
     citation = rules.cited(PAID_ON_REQUEST)

@@ -39,10 +39,12 @@ CLIENT_EXISTS = _(
     "Un client porte déjà cette pièce d'identité : choisissez-le dans la liste des clients identifiés."
 )
 CLIENT_BIRTH_DATE = _("La date de naissance ne peut être dans le futur.")
-EXCESS_UNKNOWN = _("Aucun gain au-delà du plafond n° {seq} au registre des cartes de ce casino ({citation}).")
+EXCESS_UNKNOWN = _("Aucun gain au-delà du plafond n° {seq} n'est enregistré au registre des cartes de ce casino "
+                   "avant ce paiement ({citation}).")
 EXCESS_AMOUNT = _("Le gain au-delà du plafond n° {seq} est de {expected} : c'est ce montant qui est payé "
-                  "manuellement ({citation}).")
-EXCESS_MACHINE = _("Le gain au-delà du plafond n° {seq} vient de l'appareil « {expected} » ({citation}).")
+                  "manuellement, pas {amount} ({citation}).")
+EXCESS_MACHINE = _("Le gain au-delà du plafond n° {seq} vient de l'appareil « {expected} », pas de « {machine} » "
+                   "({citation}).")
 EXCESS_PAID = _("Le gain au-delà du plafond n° {seq} est déjà payé : écriture n° {entry} du registre des jackpots "
                 "payés manuellement ({citation}).")
 EXCESS_PENDING = _("Le paiement du gain au-delà du plafond n° {seq} est déjà déclaré (dépôt n° {pending}) et attend "

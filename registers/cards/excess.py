@@ -18,17 +18,14 @@ from django.db.models.fields.json import KeyTextTransform
 from django.db.models.functions import Cast
 from django.utils.translation import gettext_lazy as _
 
-from compliance import formatting
-from compliance.errors import DomainError
 from compliance.models import Casino
-from registers.errors import ErrorCode
 
 from ..appareils.jackpots import Settlement
 from ..chain.selectors import standing
 from ..kinds import RegisterKind
 from ..models import Entry, PendingEntry
-from . import errors
-from .ledger import WIN_EXCESS, excess_citation
+from .controls import ExcessRecorded, ProposedExcessPayment, excess_payment_problems, refuse
+from .ledger import WIN_EXCESS, excess_citation, rules_of
 
 KEY = "card_excess"  # the payload key of a jackpots-register filing that pays an excess
 DUE, PENDING, PAID = "a_payer", "en_attente", "payee"
@@ -140,34 +137,19 @@ def excesses_outstanding(casino: Casino) -> Outstanding:
 
 
 def _check_excess(casino: Casino, seq, *, machine: str, amount: Decimal) -> None:
-    """The excess exists in the casino's `cartes` register, is paid at its amount for its machine, and only once."""
+    """The excess exists in the casino's `cartes` register, is paid at its amount for its machine, and only once
+    (controls.py `excess_payment_problems`, which the audit asks again)."""
     found = None
     if isinstance(seq, int) and not isinstance(seq, bool) and seq > 0:
         found = Entry.objects.filter(register__casino=casino, register__kind=RegisterKind.CARTES, kind=WIN_EXCESS,
                                      seq=seq).first()
-    citation = excess_citation(casino)
-    if found is None:
-        raise DomainError(errors.EXCESS_UNKNOWN.format(seq=seq, citation=citation),
-                          code=ErrorCode.UNKNOWN_EXCESS,
-                          field="card_excess")
-    excess = json.loads(found.payload)
-    expected = Decimal(excess["amount"])
-    if amount != expected:
-        shown = formatting.money(expected, currency=casino.currency, jurisdiction=casino.jurisdiction)
-        raise DomainError(errors.EXCESS_AMOUNT.format(seq=seq, expected=shown, citation=citation),
-                          code=ErrorCode.EXCESS_MISMATCH, field="amount")
-    if machine != str(excess.get("machine", "")).strip():
-        raise DomainError(errors.EXCESS_MACHINE.format(seq=seq, expected=excess.get("machine", ""),
-                                                       citation=citation),
-                          code=ErrorCode.EXCESS_MISMATCH, field="machine")
-    paid = paying_entry(casino, seq)
-    if paid is not None:
-        raise DomainError(errors.EXCESS_PAID.format(seq=seq, entry=paid.seq, citation=citation),
-                          code=ErrorCode.EXCESS_ALREADY_PAID, field="card_excess")
-    pending = paying_pending(casino, seq)
-    if pending is not None:
-        raise DomainError(errors.EXCESS_PENDING.format(seq=seq, pending=pending.pk, citation=citation),
-                          code=ErrorCode.EXCESS_ALREADY_PAID, field="card_excess")
+    recorded = None
+    if found is not None:
+        excess, paid, pending = json.loads(found.payload), paying_entry(casino, seq), paying_pending(casino, seq)
+        recorded = ExcessRecorded(str(excess.get("machine", "")), Decimal(excess["amount"]),
+                                  paid.seq if paid else None, pending.pk if pending else None)
+    proposed = ProposedExcessPayment(seq, machine, amount)
+    refuse(excess_payment_problems(recorded, proposed, excess_citation(casino), rules_of(casino)), casino)
 
 
 # what registers/hooks.py contributes to the jackpots' settlements: this debt, and its check

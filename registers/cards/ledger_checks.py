@@ -5,6 +5,7 @@ jackpots register, against the excess it names (registers/cards/excess.py)."""
 
 import json
 from collections.abc import Callable
+from decimal import Decimal, InvalidOperation
 
 from django.utils.translation import gettext_lazy as _
 
@@ -17,10 +18,6 @@ from .excess import KEY
 from .ledger import WIN_EXCESS, excess_citation
 
 ADJUST_BEFORE = _("Solde avant ajustement inscrit {written} au lieu de {expected}.")
-EXCESS_UNKNOWN = _("Aucun gain au-delà du plafond n° {seq} n'est enregistré au registre des cartes avant ce paiement.")
-EXCESS_AMOUNT = _("Le gain au-delà du plafond n° {seq} est de {expected} : c'est ce montant qui se paie, pas {amount}.")
-EXCESS_MACHINE = _("Le gain au-delà du plafond n° {seq} vient de l'appareil « {expected} », pas de « {machine} ».")
-EXCESS_PAID = _("Le gain au-delà du plafond n° {seq} est déjà payé par l'écriture n° {paid}.")
 
 
 def _operation(replay: Replay, entry: Audited, *, sign: int, text: str, problems: Callable) -> list[Problem]:
@@ -132,24 +129,29 @@ def _excesses(replay: Replay) -> dict[int, tuple[dict, object]]:
     return replay.part("cards.excesses", read)
 
 
+def _decimal(value):
+    """A payload's amount as a Decimal; a value that is not one, as written (the control finds it unequal)."""
+    try:
+        number = Decimal(str(value))
+    except (InvalidOperation, ValueError):
+        return value
+    return number if number.is_finite() else value
+
+
 def excess_payment(replay: Replay, entry: Audited) -> list[Problem]:
     """Art. 3-4 7), 18-10: a hand-paid jackpot that settles a win past a card's cap names an excess recorded before
-    it, pays its amount for its machine, and only once."""
+    it, pays its amount for its machine, and only once (controls.py `excess_payment_problems`, as the service)."""
     check, payload = Check(replay, entry, excess_citation(replay.casino, entry.gaming_day)), entry.payload
     if KEY not in payload:
         return check.problems
     seq, paid = payload[KEY], replay.part("cards.excesses_paid", dict)
-    excess = _excesses(replay).get(seq) if isinstance(seq, int) and not isinstance(seq, bool) else None
-    if excess is None or excess[1] > entry.entry.recorded_at:
-        check.fail(EXCESS_UNKNOWN, seq=seq)
-        return check.problems
-    written, expected = payload.get("amount"), excess[0].get("amount")
-    if written != expected:
-        check.fail(EXCESS_AMOUNT, seq=seq, expected=Amount(expected), amount=Amount(written))
-    if str(payload.get("machine", "")).strip() != str(excess[0].get("machine", "")).strip():
-        check.fail(EXCESS_MACHINE, seq=seq, expected=excess[0].get("machine"), machine=payload.get("machine"))
-    if seq in paid:
-        check.fail(EXCESS_PAID, seq=seq, paid=paid[seq])
-    else:
-        paid[seq] = entry.seq
+    found = _excesses(replay).get(seq) if isinstance(seq, int) and not isinstance(seq, bool) else None
+    recorded = None
+    if found is not None and found[1] <= entry.entry.recorded_at:
+        recorded = controls.ExcessRecorded(str(found[0].get("machine", "")), _decimal(found[0].get("amount")),
+                                           paid.get(seq))
+    proposed = controls.ProposedExcessPayment(seq, str(payload.get("machine", "")), _decimal(payload.get("amount")))
+    report(check, controls.excess_payment_problems(recorded, proposed, check.citation, rules_of(check)))
+    if recorded is not None:
+        paid.setdefault(seq, entry.seq)
     return check.problems
