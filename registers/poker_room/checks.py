@@ -7,7 +7,7 @@ PostgreSQL holds them, and their count, as the entry sealed them."""
 import datetime
 import hashlib
 import json
-from decimal import Decimal
+from decimal import Decimal, InvalidOperation
 
 from django.db import connection
 from django.utils.translation import gettext_lazy as _
@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from games.poker import compact
 
 from .. import controls
-from ..chain.replay import Audited, Check, Counted, Problem, Replay, refusal
+from ..chain.replay import Audited, Check, Counted, Problem, Replay, refusal, rendered
 from ..models import Consignment, PokerSession
 from . import controls as seances
 from . import rules
@@ -27,6 +27,7 @@ IMPORT_DIGEST = _("L'empreinte des mains écrite, {written}, n'est pas celle des
 HAND_DIGEST = _("La main n° {number} ne correspond plus à son empreinte.")
 NOT_A_MOMENT = _("Moment invalide : « {value} » (AAAA-MM-JJTHH:MM:SS+HH:MM attendu).")
 ROW_DIFFERS = _("La ligne tenue par Vigie ne dit pas ce que dit l'écriture ({field}).")
+PREVIOUS = ("minimum_precedent", "small_blind_precedente", "big_blind_precedente")  # a rise's « releve »
 
 
 def _check(replay: Replay, entry: Audited) -> Check:
@@ -56,8 +57,9 @@ def _moment(check: Check, key: str) -> seances.Moment | None:
 
 def _report(check: Check, problems: list) -> None:
     """The problems a control of poker_room/controls.py finds, as the audit writes them (French and English)."""
-    for problem in problems:
-        check.fail(problem.message, problem.citation, **problem.params)
+    for problem in problems:  # a message may write its citation itself ({citation} among its values)
+        check.problems.append(Problem(*rendered(problem.message, check.replay.casino, **problem.params),
+                                      problem.citation or check.citation))
 
 
 def _seance_step(replay: Replay, check: Check, entry: Audited) -> None:
@@ -79,6 +81,37 @@ def _seance_step(replay: Replay, check: Check, entry: Audited) -> None:
             seances.Opened(number, str(payload.get("version")), moment.at))
 
 
+def _stakes(replay: Replay) -> dict:
+    """The stakes of each session replayed so far: (table, day, number) → controls.Stakes."""
+    return replay.part("poker_room.stakes", dict)
+
+
+def _stakes_raised(replay: Replay, check: Check, entry: Audited, stakes: seances.Stakes) -> None:
+    """LU art. 49-3, 49-7: a rise's new minimum and blinds against the session it follows, as the register replayed
+    so far holds it (as the entry's « releve » writes it where the register does not) (controls.py
+    `stakes_raise_problems`, as the service): the rule values of its game and day read once per replay."""
+    raised, payload = entry.payload["releve"], entry.payload
+    before = [check.amount(key, value=raised.get(key)) for key in PREVIOUS]
+    followed = _stakes(replay).get((payload.get("table"), entry.gaming_day, raised.get("apres_la_seance")))
+    if followed is not None:
+        before = list(followed.amounts())
+    try:  # sessions since 0033 write it; a bad one is the row's check's (session_opened)
+        chip = Decimal(str(payload["plus_petit_jeton"])) if "plus_petit_jeton" in payload else None
+    except InvalidOperation:
+        chip = None
+    if None in before:
+        return
+    held = replay.part("poker_room.rises", dict)
+    key = (payload.get("jeu", ""), entry.gaming_day)
+    if key not in held:
+        rise = rules.minimum_rise(replay.casino, *key)
+        held[key] = (rules.blind_rules(replay.casino, *key),
+                     rise[0] if rise is not None else controls.written(controls.POKER_SESSION))
+    blinds, raised_by = held[key]
+    proposed = seances.Rise(stakes, blinds, chip, bool(payload.get("option")), raised_by)
+    _report(check, seances.stakes_raise_problems(seances.Stakes(*before), proposed))
+
+
 def session_opened(replay: Replay, entry: Audited) -> list[Problem]:
     check = _check(replay, entry)
     payload, casino, day = entry.payload, replay.casino, entry.gaming_day
@@ -89,10 +122,15 @@ def session_opened(replay: Replay, entry: Audited) -> list[Problem]:
     if refused is not None:
         check.field("version", refused[:2])
     minimum, small, big = (check.amount(key) for key in ("minimum", "small_blind", "big_blind"))
-    if None not in (minimum, small, big):
+    if isinstance(payload.get("releve"), dict):
+        if None not in (minimum, small, big):
+            _stakes_raised(replay, check, entry, seances.Stakes(minimum, small, big))
+    elif None not in (minimum, small, big):
         refused = refusal(lambda: rules.blinds(casino, game, day, minimum, small, big, bool(payload.get("option"))))
         if refused is not None:
             check.field("small_blind", refused[:2])
+    if None not in (minimum, small, big) and isinstance(payload.get("seance"), int):
+        _stakes(replay)[(payload.get("table"), day, payload["seance"])] = seances.Stakes(minimum, small, big)
     refused = refusal(lambda: rules.retention(casino, game, day, Decimal(str(payload.get("taux_retenue")))))
     if refused is not None:
         check.field("taux_retenue", refused[:2])

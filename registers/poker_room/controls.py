@@ -15,6 +15,7 @@ data). What the texts do not require is the casino's control, cited so (register
 
 import datetime
 from dataclasses import dataclass
+from decimal import Decimal
 
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -125,6 +126,98 @@ def raise_problems(seance: Seance, number: int, moment: Moment) -> list[Problem]
         return [Problem("session", errors.RAISE_NOT_LATEST, controls.written(controls.POKER_SESSION),
                         ErrorCode.INVALID, {"table": seance.table, "number": latest.number if latest else 0})]
     return moment_problems(seance, moment, "raised_at", errors.RAISED_AT, after=seance.session(number).opened_at)
+
+
+@dataclass(frozen=True)
+class Stakes:
+    """A session's table minimum and blinds."""
+
+    minimum: Decimal
+    small_blind: Decimal
+    big_blind: Decimal
+
+    def amounts(self) -> tuple[Decimal, ...]:
+        return self.minimum, self.small_blind, self.big_blind
+
+
+@dataclass(frozen=True)
+class BlindRules:
+    """A game's blinds as the rule data sets them on the day (LU art. 49-1: « une mise dite small blind égale à la
+    moitié de la mise minimum de la table », « une mise dite big blind dont le montant est au minimum égal à celui de
+    la small blind et au maximum le double »), with what cites them; none where the texts set none (the table's own,
+    small below big)."""
+
+    ratio: Decimal | None = None  # the small blind's share of the minimum
+    ratio_cited: str = ""
+    span: tuple[Decimal, Decimal] | None = None  # the big blind, in small blinds, at least and at most
+    span_cited: str = ""
+    option: bool = False  # an option (a straddle) the game's texts provide
+
+    @property
+    def cited(self) -> str:
+        """What the blinds rest on: the rule data's article, or the casino's control."""
+        return self.ratio_cited or _session()
+
+
+def blinds_problems(stakes: Stakes, option: bool, rules: BlindRules) -> list[Problem]:
+    """The blinds of the table's minimum as the game's rules set them (LU art. 49-1), an option only where they
+    provide one; where they set none, the big blind not below the small one."""
+    small, big = stakes.small_blind, stakes.big_blind
+    if rules.ratio is None or rules.span is None:
+        return [] if big >= small else [Problem("big_blind", errors.BIG_BELOW_SMALL, _session(), ErrorCode.INVALID,
+                                                {"small": small, "big": big})]
+    expected = stakes.minimum * rules.ratio
+    if small != expected:
+        return [Problem("small_blind", errors.SMALL_BLIND, rules.ratio_cited, ErrorCode.INVALID_AMOUNT, {
+            "small": small, "expected": expected, "minimum": stakes.minimum, "citation": rules.ratio_cited})]
+    low, high = small * rules.span[0], small * rules.span[1]
+    if not low <= big <= high:
+        return [Problem("big_blind", errors.BIG_BLIND, rules.span_cited, ErrorCode.INVALID_AMOUNT,
+                        {"big": big, "low": low, "high": high, "citation": rules.span_cited})]
+    if option and not rules.option:
+        return [Problem("option", errors.NO_OPTION, rules.ratio_cited, ErrorCode.INVALID)]
+    return []
+
+
+def chip_problems(chip: Decimal, amounts: tuple[Decimal, ...]) -> list[Problem]:
+    """The table's minimum and blinds are whole numbers of its smallest chip (no text speaks of chips' values: the
+    casino's internal control)."""
+    if chip <= 0 or any(amount % chip for amount in amounts):
+        return [Problem("chip", errors.CHIP_BLINDS, _session(), ErrorCode.INVALID_AMOUNT, {"chip": chip})]
+    return []
+
+
+@dataclass(frozen=True)
+class Rise:
+    """The minimum and blinds a rise during the séance proposes, with what holds them: the game's blinds, the table's
+    smallest chip (none on an entry written before the sessions kept it), its option, and who may raise the minimum
+    as the rule data cites it (LU art. 49-3, 49-7), or the casino's control."""
+
+    stakes: Stakes
+    blinds: BlindRules
+    chip: Decimal | None
+    option: bool
+    raised_by: str
+
+
+def stakes_raise_problems(previous: Stakes, proposed: Rise) -> list[Problem]:
+    """LU art. 49-3 (49-7 for Omaha): « Le chef de salle responsable a la possibilité d'augmenter, à l'ouverture des
+    tables ou en cours de séance, le minimum des mises »: the séance's minimum raised, never lowered; the blinds of
+    the new minimum as the game's rules set them (art. 49-1), made of the table's smallest chip; something raised."""
+    stakes = proposed.stakes
+    if stakes.minimum < previous.minimum:
+        return [Problem("minimum", errors.MINIMUM_LOWERED, proposed.raised_by, ErrorCode.INVALID_AMOUNT, {
+            "minimum": stakes.minimum, "current": previous.minimum, "citation": proposed.raised_by})]
+    problems = blinds_problems(stakes, proposed.option, proposed.blinds)
+    if proposed.chip is not None:
+        problems += chip_problems(proposed.chip, stakes.amounts())
+    if not problems and stakes.amounts() == previous.amounts():
+        problems.append(Problem("minimum", errors.RAISE_NOTHING, controls.HOUSE_RULE, ErrorCode.INVALID))
+    return problems
+
+
+def _session() -> str:
+    return controls.written(controls.POKER_SESSION)
 
 
 def consign_problems(seance: Seance, number: int, moment: Moment) -> list[Problem]:

@@ -9,6 +9,7 @@ from decimal import Decimal
 
 from compliance.errors import DomainError
 from compliance.models import Casino
+from compliance.problems import refuse
 from compliance.profiles import applies, concepts_under
 from games.poker import hand as deal
 from games.poker.outcome import NEAREST, ONE_EACH, PRORATA, WHOLE
@@ -21,6 +22,7 @@ from ..models import PokerSession
 from ..poker.house_rules import house_rules_at
 from ..poker.selectors import bad_beat_stopped_on
 from . import errors
+from .controls import BlindRules, Stakes, blinds_problems, chip_problems
 
 CENTS = Decimal(100)
 # The game each variant is dealt under: the concepts « salon_poker.jeu.<variant> » of the jurisdiction's profile,
@@ -107,28 +109,24 @@ def minimum_rise(casino: Casino, game: str, day: datetime.date) -> tuple[str, st
     return (str(rule.citation), str(rule.value)) if rule is not None else None
 
 
+def blind_rules(casino: Casino, game: str, day: datetime.date) -> BlindRules:
+    """The game's blinds as the rule data sets them on `day` (LU art. 49-1), for controls.blinds_problems."""
+    ratio, span = _rule(casino, f"{game}.small_blind", day), _rule(casino, f"{game}.big_blind", day)
+    if ratio is None or span is None:
+        return BlindRules()
+    return BlindRules(Decimal(str(ratio.value)), str(ratio.citation),
+                      (Decimal(str(span.value["min"])), Decimal(str(span.value["max"]))), str(span.citation),
+                      _rule(casino, f"{game}.option", day) is not None)
+
+
 def blinds(casino: Casino, game: str, day: datetime.date, minimum: Decimal, small: Decimal, big: Decimal,
            option: bool) -> Blinds:
     """LU art. 49-1: the small blind is half the table's minimum, the big blind one to two small blinds, the option
-    (where the house rules allow it) twice the big blind. Elsewhere the blinds are the table's, small below big."""
-    ratio, span = _rule(casino, f"{game}.small_blind", day), _rule(casino, f"{game}.big_blind", day)
-    if ratio is None or span is None:
-        if big < small:
-            raise DomainError(errors.BIG_BELOW_SMALL.format(small=small, big=big), code=ErrorCode.INVALID,
-                              field="big_blind")
-        return Blinds(small, big, controls.written(controls.POKER_SESSION))
-    expected = minimum * Decimal(str(ratio.value))
-    if small != expected:
-        raise DomainError(errors.SMALL_BLIND.format(small=small, expected=expected, minimum=minimum,
-                                                    citation=ratio.citation),
-                          code=ErrorCode.INVALID_AMOUNT, field="small_blind")
-    low, high = small * Decimal(str(span.value["min"])), small * Decimal(str(span.value["max"]))
-    if not low <= big <= high:
-        raise DomainError(errors.BIG_BLIND.format(big=big, low=low, high=high, citation=span.citation),
-                          code=ErrorCode.INVALID_AMOUNT, field="big_blind")
-    if option and _rule(casino, f"{game}.option", day) is None:
-        raise DomainError(errors.NO_OPTION, code=ErrorCode.INVALID, field="option")
-    return Blinds(small, big, str(ratio.citation))
+    (where the house rules allow it) twice the big blind. Elsewhere the blinds are the table's, small below big
+    (controls.blinds_problems)."""
+    held = blind_rules(casino, game, day)
+    refuse(blinds_problems(Stakes(minimum, small, big), option, held))
+    return Blinds(small, big, held.cited)
 
 
 def retention(casino: Casino, game: str, day: datetime.date, rate: Decimal) -> str:
@@ -169,9 +167,8 @@ def _house_term(house, name: str, given: bool | None, default: bool) -> bool:
 
 
 def chip_checked(chip: Decimal, amounts: tuple[Decimal, ...]) -> None:
-    """The table's minimum and blinds are whole numbers of its smallest chip."""
-    if chip <= 0 or any(amount % chip for amount in amounts):
-        raise DomainError(errors.CHIP_BLINDS.format(chip=chip), code=ErrorCode.INVALID_AMOUNT, field="chip")
+    """The table's minimum and blinds are whole numbers of its smallest chip (controls.chip_problems)."""
+    refuse(chip_problems(chip, amounts))
 
 
 def schedule(casino: Casino, day: datetime.date, *, no_flop_no_drop: bool | None, rake_per_pot: bool | None,

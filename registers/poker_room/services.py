@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from compliance.errors import DomainError
 from compliance.models import Casino, User
+from compliance.problems import refuse
 from compliance.profiles import applies, concept_or_none
 from games.models import Game
 from games.poker import hand as deal
@@ -25,7 +26,18 @@ from ..kinds import EntryKind, RegisterKind
 from ..models import Consignment, PokerSession
 from ..money import check_currency, parse_amount
 from . import errors, rules
-from .controls import Moment, Opened, Opening, Seance, consign_problems, raise_problems, session_open_problems
+from .controls import (
+    Moment,
+    Opened,
+    Opening,
+    Rise,
+    Seance,
+    Stakes,
+    consign_problems,
+    raise_problems,
+    session_open_problems,
+    stakes_raise_problems,
+)
 
 TABLE_MAX = 60
 CAGNOTTE_BOOKS = rules.CAGNOTTE_BOOKS
@@ -182,16 +194,13 @@ def poker_session_stakes_raise(*, session: PokerSession, actor: User, minimum, s
                                 Moment(moment, casino.today(moment))), casino.jurisdiction)
     rule = rules.minimum_rise(casino, game, day)
     citation, who = rule if rule is not None else (controls.written(controls.POKER_SESSION), "")
-    low = parse_amount(minimum, field="minimum")
-    if low < session.minimum:
-        raise DomainError(errors.MINIMUM_LOWERED.format(minimum=low, current=session.minimum, citation=citation),
-                          code=ErrorCode.INVALID_AMOUNT, field="minimum")
-    blinds = rules.blinds(casino, game, day, low, parse_amount(small_blind, field="small_blind"),
-                          parse_amount(big_blind, field="big_blind"), session.option)
+    stakes = Stakes(parse_amount(minimum, field="minimum"), parse_amount(small_blind, field="small_blind"),
+                    parse_amount(big_blind, field="big_blind"))
+    held = rules.blind_rules(casino, game, day)
+    refuse(stakes_raise_problems(Stakes(session.minimum, session.small_blind, session.big_blind),
+                                 Rise(stakes, held, session.chip, session.option, citation)))
+    low, blinds = stakes.minimum, rules.Blinds(stakes.small_blind, stakes.big_blind, held.cited)
     terms = rules.Schedule(session.no_flop_no_drop, session.rake_per_pot, session.chip, "")
-    rules.chip_checked(session.chip, (low, blinds.small, blinds.big))
-    if (low, blinds.small, blinds.big) == (session.minimum, session.small_blind, session.big_blind):
-        raise DomainError(errors.RAISE_NOTHING, code=ErrorCode.INVALID, field="minimum")
     decided = clean_text(decided_by, field="decided_by", max_length=120)
     number = session.number + 1
     cited = " ; ".join(dict.fromkeys((citation, blinds.citation)))
