@@ -33,6 +33,7 @@ class Profile:
     concepts: dict  # concept → rule key
     features: dict  # feature → {"AAAA-MM-JJ": {"applies": bool, "reference": {…}}}
     engines: dict  # game key → engine name
+    holidays: str | None = None  # the holidays library's calendar of its public holidays (« LU », « CA-QC »)
 
     def applies(self, feature: str, on: datetime.date | None = None) -> bool:
         versions = self.features.get(feature) or {}
@@ -45,7 +46,7 @@ class Profile:
 def _read(path: Path) -> Profile:
     data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
     return Profile(data["jurisdiction"], dict(data.get("concepts") or {}), dict(data.get("features") or {}),
-                   dict(data.get("engines") or {}))
+                   dict(data.get("engines") or {}), data.get("holidays"))
 
 
 @cache

@@ -2,13 +2,14 @@
 the wiring, which knows every family, hands each point its part here and nowhere else (no family fills a point when
 it is imported). Imported only by registers/apps.py, once the apps are ready."""
 
-from compliance.hooks import CASINO_CREATED, COUNTERSIGN_CHECKS, LATE_AUDIT, SETTLEMENTS
+from compliance.hooks import CASINO_CREATED, COUNTERSIGN_CHECKS, GAMING_REVENUE, LATE_AUDIT, SETTLEMENTS
 from compliance.search import searcher_register
 from compliance.todo import ACCOUNTANT, MANAGER, provider_register
 
 from .appareils import jackpots
 from .archive.services import casino_partitions_open
 from .cards import excess
+from .cards import revenue as cards_revenue
 from .cards import todo as cards
 from .cards.selectors import search_cards, search_clients
 from .chain import todo as chain
@@ -18,8 +19,10 @@ from .chain.selectors import search_entries
 from .kinds import EntryKind
 from .management.audit import CHECKS
 from .orphelins import todo as orphelins
+from .poker import revenue as poker_revenue
 from .poker import services as poker
 from .poker_room.selectors import search_hands
+from .tables import revenue as tables_revenue
 from .tables import todo as tables
 from .tournaments import todo as tournaments
 
@@ -39,6 +42,10 @@ def contribute() -> None:
     # a new casino's partitions of the entries and movements, made in their own transaction once it exists (made by its
     # first entry otherwise, which would lock every writer out until that entry's commit)
     CASINO_CREATED.add(partitions_open)
+    # a gaming day's gross revenue, each family's part, added up by the levy book (LU art. 88): the tables' win, the
+    # cagnotte's establishment part, the slot machines' bets less their wins
+    for order, revenue in enumerate((tables_revenue, poker_revenue, cards_revenue), start=10):
+        GAMING_REVENUE.add(revenue.day_revenue, order=order)
 
     # the header's search finds cards, clients, register entries (live, then of the archived years) and poker deals
     searchers = (search_cards, search_clients, search_entries, search_archived_entries, search_hands)

@@ -20,6 +20,7 @@ class RegisterKind(models.TextChoices):
     # the requests and notices filed with the authority and each step of their review (compliance/approvals)
     APPROBATIONS = "approbations", _("Demandes d'approbation et avis à l'autorité")
     TOURNOIS = "tournois", _("Tournois")  # QC RJC art. 123 to 127, LU RGD 1979 art. 49-17
+    PRELEVEMENTS = "prelevements", _("Carnet de prélèvement")  # LU RGD 1979 art. 88, 89-1, 97-1 (draft)
 
 
 class EntryKind(models.TextChoices):
@@ -84,6 +85,11 @@ class EntryKind(models.TextChoices):
     TOURNAMENT_CLOSED = "tournoi.cloture", _("Clôture d'un tournoi")
     # any register but the cards': the entry it refers to was filed wrongly; countersigned, it leaves the totals
     CORRECTION = "correction", _("Correction d'une écriture")
+    # the levy book (registers/prelevements): the casino's levy parameters as its manager records them with the act
+    # that sets them, a gaming day's gross revenue and levy set aside, a bank transfer to the receveur des Contributions
+    LEVY_PARAMETERS = "prelevement.parametres", _("Paramètres de prélèvement du casino")
+    LEVY_DAY = "prelevement.journee", _("Prélèvement de la journée")
+    LEVY_TRANSFER = "prelevement.virement", _("Virement au receveur des Contributions")
     # any register: on what basis the casino applies its jurisdiction's draft text, written by Vigie before the first
     # entry filed under it and again when that basis changes (Casino.draft_basis)
     DRAFT_BASIS = "registre.base_projet", _("Base d'application du projet")
@@ -125,10 +131,13 @@ _REGISTER_ENTRY_KINDS = {
 }
 # What Vigie writes about a register itself rather than about a gaming day's play: it may follow the day's close, and
 # is never a late filing.
+    RegisterKind.PRELEVEMENTS: (EntryKind.LEVY_PARAMETERS, EntryKind.LEVY_DAY, EntryKind.LEVY_TRANSFER),
 ABOUT_THE_REGISTER = (EntryKind.DRAFT_BASIS, EntryKind.REPORT_SIGNED, EntryKind.RECITATION)
 # What Vigie writes about a closed gaming day once its close is done: the day's reconciliation and what follows its
-# findings (they follow the close by nature, and are never late filings).
-AFTER_THE_CLOSE = (EntryKind.RECONCILED, EntryKind.FINDING_FOLLOWED)
+# findings (they follow the close by nature, and are never late filings); the levy book's entries too: a closed day's
+# levy, computed from its final figures, the parameters in force and the transfers that pay it.
+AFTER_THE_CLOSE = (EntryKind.RECONCILED, EntryKind.FINDING_FOLLOWED, EntryKind.LEVY_PARAMETERS, EntryKind.LEVY_DAY,
+                   EntryKind.LEVY_TRANSFER)
 # What is not about play at all: written on the casino's current day whether or not it is closed, by the casino's
 # staff or by the regulator of its jurisdiction, and never a late filing.
 OUTSIDE_PLAY = (EntryKind.APPROVAL_STEP,)
@@ -164,3 +173,4 @@ RULE_OF_KIND = {
     RegisterKind.CARTES: "carte_de_jeu.plafond_nominative",
 }
 
+    RegisterKind.PRELEVEMENTS: "prelevements.delai_virement",

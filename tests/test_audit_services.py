@@ -171,6 +171,32 @@ def _house_rules(w):
         bad_beat_minimum_pot="100.00", bad_beat_restart="zero")
 
 
+LEVIES = "registers.prelevements.services"
+
+
+def _levied(w, actor):
+    """Yesterday closed and levied by `actor` (its revenue, the tables' 100.00, given for the case), the parameters
+    recorded the day before by another manager."""
+    from decimal import Decimal
+
+    from compliance.hooks import GAMING_REVENUE
+
+    day = TODAY() - datetime.timedelta(days=1)
+    _c(LEVIES, "levy_parameters_record")(casino=w.c, actor=w.other_manager, effective_from=day,
+                                         rates={"tables": "10"}, act="Arrêté A-1")
+    _c("registers.chain.services", "session_close")(casino=w.c, gaming_day=day, user=w.other_manager)
+
+    def revenue(casino, first, last):
+        return {day: {"tables": Decimal("100.00")}}
+
+    GAMING_REVENUE.append(revenue)
+    try:
+        _c(LEVIES, "levies_compute")(casino=w.c, month=day.strftime("%Y-%m"), actor=actor)
+    finally:
+        GAMING_REVENUE.remove(revenue)
+    return day
+
+
 def _compliance(name):
     return _c("compliance.services", name)
 
@@ -782,6 +808,13 @@ def _records_by(actor) -> int:
         (Checkpoint, "signed_by"), (GamingSession, "closed_by"),
         (WheelPublication, "published_by")))  # a QC wheel's publication: append-only, its publisher named
 
+    f"{LEVIES}.levy_parameters_record": lambda w: (_c(LEVIES, "levy_parameters_record")(
+        casino=w.c, actor=w.manager_c, effective_from=TODAY(), rates={"tables": "10"}, act="Arrêté A-1"),
+        w.manager_c)[1],
+    f"{LEVIES}.levies_compute": lambda w: (_levied(w, w.manager_c), w.manager_c)[1],
+    f"{LEVIES}.levy_transfer_record": lambda w: (_c(LEVIES, "levy_transfer_record")(
+        casino=w.c, actor=w.accountant_c, days=[_levied(w, w.other_manager)], amount="10.00", made_on=TODAY(),
+        reference="VIR-1"), w.accountant_c)[1],
 
 @pytest.mark.parametrize("service", sorted(CASES))
 def test_the_service_leaves_an_audited_record_with_its_actor(world, rules, service):

@@ -43,7 +43,8 @@ def test_the_controls_are_listed():
                                                              if name.endswith("_problems"))
                 for family in FAMILIES}
     assert set(controls) == {"registers/appareils", "registers/cards", "registers/chain", "registers/orphelins",
-                             "registers/poker", "registers/poker_room", "registers/tables", "registers/tournaments",
+                             "registers/poker", "registers/poker_room", "registers/prelevements", "registers/tables",
+                             "registers/tournaments",
                              "compliance/approvals"}
     assert all(controls.values()), controls
     print("\n" + "\n".join(f"{family}: {len(names)} controls" for family, names in controls.items()))

@@ -187,6 +187,9 @@ SCOPED_ROUTES = {
 }
 
 # A tournament's public page: its rules once the casino has published them, for anyone, signed in or not, read-only;
+    # the levy book (/prelevements/): casino A's staff land on their own casino's; casino B's book is a 404
+    "levies-home": ("list", None),
+    "levies": ("detail", lambda w: {"casino": "casino-b"}),
 # a draft is a 404 to everyone, its own casino's staff included (they read it on its staff page).
 # name -> kwargs built from casino B's tournament, published or not.
 PUBLISHED_TOURNAMENT_ROUTES = {

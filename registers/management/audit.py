@@ -15,6 +15,7 @@ from ..kinds import RegisterKind as Register
 from ..orphelins import checks as orphelins
 from ..poker import checks as poker
 from ..poker_room import checks as room
+from ..prelevements import checks as levies
 from ..tables import checks as tables
 from ..tournaments import checks as tournaments
 
@@ -74,6 +75,9 @@ CHECKS = {
     (Register.CARNETS_SPECIAUX, Kind.SLIPS_IMPORTED): (tables.slips_imported,),
     # a correction, in any register that holds them (registers/chain/services.py)
     **{(register, Kind.CORRECTION): (chain.correction,)
+    (Register.PRELEVEMENTS, Kind.LEVY_PARAMETERS): (levies.levy_parameters,),
+    (Register.PRELEVEMENTS, Kind.LEVY_DAY): (levies.levy_day,),
+    (Register.PRELEVEMENTS, Kind.LEVY_TRANSFER): (levies.levy_transfer,),
        for register, kinds in REGISTER_ENTRY_KINDS.items() if Kind.CORRECTION in kinds},
     # the basis a casino applies a draft on, in every register
     **{(register, Kind.DRAFT_BASIS): (chain.draft_basis,) for register in REGISTER_ENTRY_KINDS},
