@@ -58,6 +58,7 @@ class Finding(models.Model):
         POKER_PROGRESSIVE = "poker_progressif", _("Incréments du jackpot progressif ≠ relevé")
         POKER_INCREMENTS = "poker_increments", _("Incréments déclarés ≠ incréments recalculés")
         POKER_BAD_BEAT = "poker_bad_beat", _("Incréments du bad beat jackpot ≠ registre")
+        POKER_CARNET = "poker_carnet", _("Carnet de compte du bad beat ≠ retenues des mains")  # LU art. 49-14 al. 3
         POKER_ORPHELIN = "poker_orphelin", _("Mise consignée absente des orphelins")
         POKER_WINS = "poker_gains", _("Gains autres que ceux des cartes")
         POKER_RAISE = "poker_relance", _("Relance hors des limites de la version")
