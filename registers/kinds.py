@@ -46,6 +46,8 @@ class EntryKind(models.TextChoices):
     JACKPOT_STATEMENT = "jackpot.releve", _("Relevé de fin de séance")  # displayed amounts, session sum
     JACKPOT_WON = "jackpot.gain", _("Gain du jackpot")  # progressive or bad beat, countersigned
     JACKPOT_STOPPED = "jackpot.arret", _("Arrêt du jackpot")  # voluntary or breakdown
+    JACKPOT_NOTICE = "jackpot.avis_ministre", _("Avis au Ministre d'un arrêt volontaire")  # LU art. 49-14 al. 2
+    JACKPOT_CARNET = "jackpot.carnet_de_compte", _("Carnet de compte (panne)")  # LU art. 49-14 al. 3
     # electronic gaming cards
     CARD_ISSUED = "carte.emission", _("Émission")
     CARD_STATUS = "carte.statut", _("Changement d'état d'une carte")  # blocked, lost, found, expired, closed
@@ -110,7 +112,8 @@ _REGISTER_ENTRY_KINDS = {
     RegisterKind.JACKPOT_PROGRESSIF: (EntryKind.JACKPOT_CONFIGURED, EntryKind.JACKPOT_STATEMENT,
                                       EntryKind.JACKPOT_WON, EntryKind.JACKPOT_STOPPED, EntryKind.CORRECTION),
     RegisterKind.BAD_BEAT: (EntryKind.JACKPOT_STATEMENT, EntryKind.JACKPOT_WON, EntryKind.JACKPOT_STOPPED,
-                            EntryKind.JACKPOT_CONFIGURED, EntryKind.CORRECTION),
+                            EntryKind.JACKPOT_CONFIGURED, EntryKind.JACKPOT_NOTICE, EntryKind.JACKPOT_CARNET,
+                            EntryKind.CORRECTION),
     RegisterKind.CAGNOTTE: (EntryKind.CAGNOTTE_COUNTED, EntryKind.POKER_SESSION, EntryKind.HANDS_IMPORTED,
                             EntryKind.STAKE_CONSIGNED, EntryKind.HOUSE_RULES, EntryKind.CORRECTION),
     RegisterKind.APPAREILS: (EntryKind.MACHINE_INSTALLED, EntryKind.MACHINE_NOTICE, EntryKind.MACHINE_MOVED,

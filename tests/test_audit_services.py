@@ -741,6 +741,15 @@ CASES = {
         casino=w.c, actor=w.other_manager, gaming_day=TODAY(), voluntary=False, reason="panne"),
         _c(POKER, "bad_beat_restart")(casino=w.c, actor=w.manager_c, gaming_day=TODAY(), restart_at="0"),
         w.manager_c)[2],
+    f"{POKER}.bad_beat_open": lambda w: (_c(POKER, "bad_beat_open")(
+        casino=w.c, actor=w.manager_c, gaming_day=TODAY(), start="1000.00"), w.manager_c)[1],
+    f"{POKER}.bad_beat_notice": lambda w: (_c(POKER, "bad_beat_notice")(
+        casino=w.c, actor=w.manager_c, gaming_day=TODAY(), minister_notified_on=TODAY(), reference="Lettre 1"),
+        w.manager_c)[1],
+    f"{POKER}.bad_beat_manual_file": lambda w: (_c(POKER, "bad_beat_stop")(
+        casino=w.c, actor=w.other_manager, gaming_day=TODAY(), voluntary=False, reason="panne"),
+        _c(POKER, "bad_beat_manual_file")(casino=w.c, actor=w.accountant_c, gaming_day=TODAY(), table="P1",
+                                          amount="12.00", currency="EUR"), w.accountant_c)[2],
     f"{POKER}.bad_beat_statement_file": lambda w: (_c(POKER, "bad_beat_statement_file")(
         casino=w.c, actor=w.accountant_c, gaming_day=TODAY(), amount="12.00", currency="EUR",
         history_reference="H-1"), w.accountant_c)[1],

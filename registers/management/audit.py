@@ -40,6 +40,8 @@ CHECKS = {
     (Register.BAD_BEAT, Kind.JACKPOT_WON): (poker.bad_beat_won,),
     (Register.BAD_BEAT, Kind.JACKPOT_STOPPED): (poker.bad_beat_stopped,),
     (Register.BAD_BEAT, Kind.JACKPOT_CONFIGURED): (poker.bad_beat_restarted,),
+    (Register.BAD_BEAT, Kind.JACKPOT_NOTICE): (poker.bad_beat_noticed,),
+    (Register.BAD_BEAT, Kind.JACKPOT_CARNET): (poker.bad_beat_noted,),
     (Register.CAGNOTTE, Kind.HOUSE_RULES): (poker.house_rules_recorded,),
     (Register.CARTES, Kind.CARD_ISSUED): (cards.card_issued,),
     (Register.CARTES, Kind.CARD_STATUS): (cards.card_status,),

@@ -45,7 +45,7 @@ from .house_rules import (
     house_rules_versions,
     house_terms,
 )
-from .selectors import BAD_BEAT, BAD_BEAT_KEYS, PROGRESSIVE
+from .selectors import BAD_BEAT, BAD_BEAT_KEYS, PROGRESSIVE, bad_beat_credits, bad_beat_of, bad_beat_register
 from .services import CAGNOTTE_RULE, DEAL_MAX, TABLE_MAX, bad_beat_claim, bad_beat_reason, clean_time
 
 DIFFERENCE = _("L'écart inscrit, {written}, n'est pas le comptage moins la cagnotte et le bad beat : {expected}.")
@@ -259,6 +259,11 @@ def _bad_beat(replay: Replay) -> controls.BadBeat:
     return replay.part("poker.bad_beat", controls.BadBeat)
 
 
+def _credits(replay: Replay) -> dict:
+    """The days' credits to the bad beat's cagnotte (the deals' drops, else the statements), read once a replay."""
+    return replay.part("poker.bad_beat_credits", lambda: bad_beat_credits(replay.casino))
+
+
 def bad_beat_won(replay: Replay, entry: Audited) -> list[Problem]:
     """Art. 49-12 to 49-15: a qualifying hand, the strongest of the claims made at once, and, as
     `controls.bad_beat_win_problems` has it, the jackpot in service that day, the win filed once, the minimum pot of
@@ -303,7 +308,8 @@ def bad_beat_won(replay: Replay, entry: Audited) -> list[Problem]:
         check.text("vouchers.player", value=player)
     _report(check, controls.bad_beat_win_problems(_bad_beat(replay), BadBeatWin(
         entry.gaming_day, payload.get("table"), payload.get("won_at"), pot, tuple(players), payload.get("loser"),
-        _house(replay, entry), written, kept), _rules(check)))
+        _house(replay, entry), written, kept, amount, decimal(payload.get("restart_at")), _credits(replay)),
+        _rules(check)))
     mentions = {"game": payload.get("game"), "table": payload.get("table"), "hand": payload.get("hand"),
                 "date": entry.gaming_day.isoformat(), "won_at": payload.get("won_at")}
     for voucher in vouchers:
@@ -363,6 +369,13 @@ def house_rules_recorded(replay: Replay, entry: Audited) -> list[Problem]:
         bad_beat_restart=bad_beat.get("redemarrage"), progressive_rule=progressive_rule,
         bad_beat_rule=check.replay.cited(controls.BAD_BEAT_CONDITIONS, entry.gaming_day))
     _report(check, controls.house_rules_problems(controls.HouseRulesVersion(entry.gaming_day, effective, choices)))
+    versions = replay.part("poker.house_rules", lambda: house_rules_versions(replay.casino))
+    current = house_rules_at(replay.casino, effective, [version for version in versions if version.seq < entry.seq]) \
+        if effective is not None else None
+    if current is not None:  # the bad beat's increment unchanged while it runs (art. 49-13 al. 3)
+        _report(check, controls.bad_beat_conditions_problems(
+            replay.part("poker.bad_beat_now", lambda: bad_beat_of(bad_beat_register(replay.casino))), effective,
+            current.bad_beat_conditions(), (bad_beat.get("pots_exterieurs"), bad_beat.get("arrondi")), _rules(check)))
     check.amount("bad_beat.pot_minimum", value=bad_beat.get("pot_minimum"), zero=True)
     room = entry.payload.get("salon", {})  # the room's terms, each a yes or a no, where the version sets them
     for key, value in room.items() if isinstance(room, dict) else (("", room),):
@@ -381,7 +394,7 @@ def bad_beat_stopped(replay: Replay, entry: Audited) -> list[Problem]:
     notified = check.day("minister_notified_on", optional=True)
     _report(check, controls.bad_beat_stop_problems(_bad_beat(replay), Stop(
         entry.gaming_day, entry.payload.get("voluntary"), notified, entry.latest_day), rules))
-    controls.bad_beat_event(_bad_beat(replay), entry.seq, entry.gaming_day, True)
+    controls.bad_beat_halted(_bad_beat(replay), entry.seq, entry.gaming_day, entry.payload)
     return check.problems
 
 
@@ -391,7 +404,42 @@ def bad_beat_restarted(replay: Replay, entry: Audited) -> list[Problem]:
     check = Check(replay, entry, HOUSE_RULE)
     rules = _rules(check)
     check.citation = rules.cited(f"{BAD_BEAT}.reglement_interieur")
-    _report(check, controls.bad_beat_restart_problems(_bad_beat(replay), entry.gaming_day, rules))
+    if "start" in entry.payload:  # an opening at its start value (bad_beat_open): never while it runs (49-13 al. 3)
+        check.amount("start", zero=True)
+        _report(check, controls.bad_beat_open_problems(_bad_beat(replay), entry.gaming_day, rules))
+    else:
+        _report(check, controls.bad_beat_restart_problems(_bad_beat(replay), entry.gaming_day, rules))
     check.amount("restart_at", zero=True)
-    controls.bad_beat_event(_bad_beat(replay), entry.seq, entry.gaming_day, False)
+    controls.bad_beat_opened(_bad_beat(replay), entry.seq, entry.gaming_day, entry.payload)
+    return check.problems
+
+
+def bad_beat_noticed(replay: Replay, entry: Audited) -> list[Problem]:
+    """Art. 49-14 al. 2, as `controls.bad_beat_notice_problems` has it: the notice to the Minister recorded with the
+    day it was sent, already past, not before the bad beat was in service."""
+    check = Check(replay, entry, HOUSE_RULE)
+    rules = _rules(check)
+    check.citation = rules.cited(BAD_BEAT_NOTICE)
+    check.text("reference", max_length=200)
+    notified = check.day("minister_notified_on")
+    if notified is not None:
+        _report(check, controls.bad_beat_notice_problems(_bad_beat(replay), controls.Notice(
+            entry.gaming_day, notified, entry.latest_day), rules))
+    controls.bad_beat_noticed(_bad_beat(replay), entry.seq, entry.gaming_day, entry.payload)
+    return check.problems
+
+
+def bad_beat_noted(replay: Replay, entry: Audited) -> list[Problem]:
+    """Art. 49-14 al. 3, as `controls.bad_beat_manual_problems` has it: a line of the carnet de compte on a day the
+    bad beat stands stopped by a breakdown, once per table and day."""
+    check = Check(replay, entry, HOUSE_RULE)
+    rules = _rules(check)
+    check.citation = rules.cited(controls.BREAKDOWN)
+    table = check.text("table", max_length=TABLE_MAX)
+    amount = check.amount("amount", zero=True)
+    check.currency()
+    if table is not None and amount is not None:
+        _report(check, controls.bad_beat_manual_problems(_bad_beat(replay), controls.Noted(
+            entry.gaming_day, table, amount), rules))
+    controls.bad_beat_noted(_bad_beat(replay), entry.seq, entry.gaming_day, entry.payload)
     return check.problems

@@ -55,6 +55,11 @@ BAD_BEAT_NOTICE = f"{BAD_BEAT}.preavis_arret_volontaire"  # art. 49-14 al. 2
 BAD_BEAT_CONDITIONS = f"{BAD_BEAT}.reglement_interieur"  # art. 49-13 al. 2 and 10
 MINIMUM_POT = f"{BAD_BEAT}.pot_minimum"  # art. 49-12 al. 7
 VOUCHERS = f"{BAD_BEAT}.bons_par_joueur"  # art. 49-15 al. 2
+DISPLAYED = f"{BAD_BEAT}.conditions_affichees"  # art. 49-13 al. 3: « ne peuvent être modifiées avant l'arrêt »
+LOSER_SHARE = f"{BAD_BEAT}.part_perdant"  # art. 49-12 al. 4: « 50 % du montant de la cagnotte »
+BREAKDOWN = f"{BAD_BEAT}.panne_sans_prelevement"  # art. 49-14 al. 3: the « carnet de compte »
+RESTART_ZERO = "zero"  # the house rules' restart (registers/poker/house_rules.py RESTARTS): at 0, else its start value
+ZERO = Decimal(0)
 INCREMENT_KINDS = ("fixe", "pourcentage")
 
 
@@ -204,6 +209,7 @@ class House:
     seq: int
     progressive_rounding: str
     bad_beat_minimum_pot: Decimal
+    bad_beat_restart: str = ""  # « zero » or « valeur_depart » (art. 49-13 al. 10)
 
 
 @dataclass(frozen=True)
@@ -460,6 +466,13 @@ class BadBeat:
 
     events: list[tuple[datetime.date, int, bool]] = field(default_factory=list)  # (gaming day, n°, a stop?)
     wins: dict[tuple, int] = field(default_factory=dict)  # (table, gaming day, time) → n° of the win
+    # its account, kept from its opening at the start value the casino fixes (art. 49-13 al. 1)
+    opened: tuple[datetime.date, int] | None = None  # (gaming day, n°) of its latest opening
+    start: Decimal = Decimal(0)
+    paid: list[tuple[datetime.date, int, Decimal, Decimal]] = field(default_factory=list)  # (day, n°, won, restart)
+    breakdowns: set[int] = field(default_factory=set)  # the n° of its stops on a breakdown (art. 49-14 al. 3)
+    notices: list[tuple[datetime.date, int]] = field(default_factory=list)  # (the Minister told on, n°)
+    noted: dict[tuple, int] = field(default_factory=dict)  # (table, gaming day) → n° of its « carnet de compte » line
 
     def stopped_on(self, day: datetime.date) -> tuple[datetime.date, int] | None:
         """(day, n°) of the stop it stands under on `day`: its latest stop or restart by then is a stop."""
@@ -470,6 +483,22 @@ class BadBeat:
     def stage_on(self, day: datetime.date) -> str:
         return Stage.STOPPED if self.stopped_on(day) else Stage.RUNNING
 
+    @property
+    def since(self) -> datetime.date | None:
+        """The first gaming day it is known in service: its first opening, stop or restart."""
+        return min((event[0] for event in self.events), default=None)
+
+    def broken_down_on(self, day: datetime.date) -> bool:
+        stopped = self.stopped_on(day)
+        return stopped is not None and stopped[1] in self.breakdowns
+
+    def available(self, day: datetime.date, credits: dict[datetime.date, Decimal]) -> Decimal | None:
+        """The cagnotte before a win on `day`: its start value, the days' credits from its opening while in service,
+        less the wins, each back to its restart value; None before any opening (the account is not kept)."""
+        if self.opened is None or day < self.opened[0]:
+            return None
+        return account(self, credits, day)[-1].balance
+
 
 def bad_beat_event(bad_beat: BadBeat, seq: int, day: datetime.date, stop: bool) -> None:
     bad_beat.events.append((day, seq, stop))
@@ -477,6 +506,36 @@ def bad_beat_event(bad_beat: BadBeat, seq: int, day: datetime.date, stop: bool) 
 
 def bad_beat_won(bad_beat: BadBeat, seq: int, day: datetime.date, payload: dict) -> None:
     bad_beat.wins.setdefault((payload.get("table"), day, payload.get("won_at")), seq)
+    amount, restart = decimal(payload.get("amount")), decimal(payload.get("restart_at"))
+    if amount is not None and restart is not None:
+        bad_beat.paid.append((day, seq, amount, restart))
+
+
+def bad_beat_opened(bad_beat: BadBeat, seq: int, day: datetime.date, payload: dict) -> None:
+    """A putting in service: an opening at its start value (art. 49-13 al. 1) keeps the account from then."""
+    bad_beat_event(bad_beat, seq, day, False)
+    start = decimal(payload.get("start"))
+    if start is not None:
+        bad_beat.opened, bad_beat.start = (day, seq), start
+
+
+def bad_beat_halted(bad_beat: BadBeat, seq: int, day: datetime.date, payload: dict) -> None:
+    bad_beat_event(bad_beat, seq, day, True)
+    if payload.get("voluntary") is False:
+        bad_beat.breakdowns.add(seq)
+
+
+def bad_beat_noticed(bad_beat: BadBeat, seq: int, day: datetime.date, payload: dict) -> None:
+    notified = payload.get("minister_notified_on")
+    if isinstance(notified, str):
+        try:
+            bad_beat.notices.append((datetime.date.fromisoformat(notified), seq))
+        except ValueError:
+            return
+
+
+def bad_beat_noted(bad_beat: BadBeat, seq: int, day: datetime.date, payload: dict) -> None:
+    bad_beat.noted.setdefault((payload.get("table"), day), seq)
 
 
 def _bad_beat_from(bad_beat: BadBeat, day: datetime.date, transition: Transition, rules: Rules) -> list[Problem]:
@@ -503,6 +562,9 @@ class BadBeatWin:
     house: House | None  # the house rules in force that day
     written: tuple | None = None  # (n°, minimum pot) of the house rules the entry wrote; None: the service's own
     kept: bool = True  # False for the wins filed before the house rules' minimum was written with them
+    amount: Decimal | None = None
+    restart: Decimal | None = None  # what the entry writes the cagnotte restarts at
+    credits: dict | None = None  # the days' credits to the cagnotte (`day_credit`); None: not read
 
 
 def bad_beat_win_problems(bad_beat: BadBeat, proposed: BadBeatWin, rules: Rules) -> list[Problem]:
@@ -524,7 +586,159 @@ def bad_beat_win_problems(bad_beat: BadBeat, proposed: BadBeatWin, rules: Rules)
     elif proposed.loser not in players:
         problems.append(Problem("loser", errors.BAD_BEAT_LOSER_NOT_SEATED, vouchers, ErrorCode.LOSER_NOT_SEATED,
                                 {"loser": proposed.loser}))
-    return problems + (minimum_pot_problems(proposed, rules) if proposed.kept else [])
+    return (problems + (minimum_pot_problems(proposed, rules) if proposed.kept else [])
+            + bad_beat_balance_problems(bad_beat, proposed, rules))
+
+
+def bad_beat_balance_problems(bad_beat: BadBeat, proposed: BadBeatWin, rules: Rules) -> list[Problem]:
+    """Art. 49-12 al. 4: « 50 % du montant de la cagnotte du bad beat jackpot sont payés au joueur […], les 50%
+    restants sont répartis »: a win never above the cagnotte kept since its opening; art. 49-13 al. 10: « Après son
+    gain, la cagnotte du bad beat jackpot redémarre à 0 € ou à la valeur de départ fixée par le casino », as the house
+    rules in force say."""
+    available = bad_beat.available(proposed.day, proposed.credits) if proposed.credits is not None else None
+    if available is None:
+        return []
+    problems = []
+    if proposed.amount is not None and proposed.amount > available:
+        problems.append(Problem("amount", errors.BAD_BEAT_ABOVE_BALANCE, rules.cited(LOSER_SHARE),
+                                ErrorCode.ABOVE_JACKPOT, {"amount": rules.amount(proposed.amount),
+                                                          "available": rules.amount(available)}))
+    house = proposed.house
+    if proposed.restart is not None and house is not None and house.bad_beat_restart:
+        expected = ZERO if house.bad_beat_restart == RESTART_ZERO else bad_beat.start
+        if proposed.restart != expected:
+            problems.append(Problem("restart_at", errors.BAD_BEAT_RESTART_AT, rules.cited(BAD_BEAT_CONDITIONS),
+                                    ErrorCode.INVALID, {"expected": rules.amount(expected), "seq": house.seq,
+                                                        "restart": rules.amount(proposed.restart)}))
+    return problems
+
+
+# --- the bad beat's account (art. 49-13, 49-14) ---------------------------------------------------------------------
+
+
+def day_credit(drops: Decimal | None, statement: Decimal | None) -> Decimal:
+    """What a gaming day adds to the cagnotte: its imported deals' drops to the bad beat, else the session-end
+    statement of the sum dedicated to it (art. 49-13 al. 9), else nothing."""
+    if drops is not None:
+        return drops
+    return statement if statement is not None else ZERO
+
+
+@dataclass(frozen=True)
+class AccountDay:
+    day: datetime.date
+    credit: Decimal  # nothing while it stands stopped (art. 49-14 al. 3: « sans que les pots ne soient prélevés »)
+    won: Decimal
+    reset: Decimal  # what its wins' restarts add back (the restart value less what the win left)
+    balance: Decimal  # at the day's end
+    stopped: bool
+
+
+def account(bad_beat: BadBeat, credits: dict[datetime.date, Decimal],
+            until: datetime.date | None = None) -> list[AccountDay]:
+    """The cagnotte day by day from its latest opening (through `until`): its start value, plus each day's credit
+    while in service, less each win filed since, then its restart value; empty before any opening."""
+    if bad_beat.opened is None:
+        return []
+    opened, seq = bad_beat.opened
+    wins = sorted(paid for paid in bad_beat.paid if paid[0] >= opened and paid[1] > seq)  # those filed since
+    days = sorted({day for day in credits if day >= opened} | {paid[0] for paid in wins} | {opened})
+    balance, rows = bad_beat.start, []
+    for day in (day for day in days if until is None or day <= until):
+        stopped = bad_beat.stopped_on(day) is not None
+        credit = ZERO if stopped else credits.get(day, ZERO)
+        balance += credit
+        won = reset = ZERO
+        for _day, _seq, amount, restart in (paid for paid in wins if paid[0] == day):
+            won, reset, balance = won + amount, reset + restart - (balance - amount), restart
+        rows.append(AccountDay(day, credit, won, reset, balance, stopped))
+    return rows
+
+
+def bad_beat_open_problems(bad_beat: BadBeat, day: datetime.date, rules: Rules) -> list[Problem]:
+    """Art. 49-13 al. 3: « Les conditions d'incrémentation […] ne peuvent être modifiées avant l'arrêt du jackpot
+    progressif »: a start value is fixed for a bad beat never put in service or stopped, never while it runs."""
+    by_then = [event for event in bad_beat.events if event[0] <= day]
+    last = max(by_then, key=lambda event: event[:2], default=None)
+    if last is None or last[2]:
+        return []
+    return [Problem("gaming_day", errors.BAD_BEAT_OPEN_RUNNING, rules.cited(DISPLAYED), ErrorCode.JACKPOT_ACTIVE,
+                    {"day": last[0], "seq": last[1]})]
+
+
+def bad_beat_conditions_problems(bad_beat: BadBeat, day: datetime.date, current: tuple | None, proposed: tuple,
+                                 rules: Rules) -> list[Problem]:
+    """Art. 49-13 al. 3: a version of the house rules changing the bad beat's increment (how it is taken on the pots,
+    its rounding) in force on `day` only if the bad beat stands stopped that day."""
+    if current is None or tuple(current) == tuple(proposed) or bad_beat.stopped_on(day) is not None:
+        return []
+    return [Problem("bad_beat_pots", errors.HOUSE_RULES_BAD_BEAT_CONDITIONS, rules.cited(DISPLAYED),
+                    ErrorCode.JACKPOT_ACTIVE, {"day": day})]
+
+
+@dataclass(frozen=True)
+class Notice:
+    day: datetime.date  # the gaming day it is recorded
+    notified_on: object  # the day the Minister was told
+    today: datetime.date
+
+
+def _told_problems(bad_beat: BadBeat, notified: datetime.date, day: datetime.date, today: datetime.date,
+                   citation: str) -> list[Problem]:
+    """A notice's date: already sent (not after the casino's today nor the day it is written on), and not before
+    the bad beat was in service."""
+    if notified > today:
+        return [Problem("minister_notified_on", errors.NOTICE_NOT_SENT_YET, citation, ErrorCode.FUTURE_DAY,
+                        {"notice": notified, "today": today})]
+    if notified > day:
+        return [Problem("minister_notified_on", errors.BAD_BEAT_NOTICE_AFTER_DAY, citation, ErrorCode.FUTURE_DAY,
+                        {"notice": notified, "day": day})]
+    since = bad_beat.since
+    if since is not None and notified < since:
+        return [Problem("minister_notified_on", errors.BAD_BEAT_NOTICE_BEFORE, citation, ErrorCode.BEFORE_OPENING,
+                        {"notice": notified, "since": since})]
+    return []
+
+
+def bad_beat_notice_problems(bad_beat: BadBeat, proposed: Notice, rules: Rules) -> list[Problem]:
+    """Art. 49-14 al. 2: « sous réserve d'en informer le Ministre des Finances dans les quinze jours qui précèdent »:
+    the notice recorded with the day the Minister was told, a day already past, not before the bad beat existed."""
+    citation = rules.cited(BAD_BEAT_NOTICE)
+    if not isinstance(proposed.notified_on, datetime.date):
+        return [Problem("minister_notified_on", common.FIELD_REQUIRED, citation, ErrorCode.REQUIRED)]
+    return _told_problems(bad_beat, proposed.notified_on, proposed.day, proposed.today, citation)
+
+
+@dataclass(frozen=True)
+class Noted:
+    day: datetime.date
+    table: object
+    amount: Decimal
+
+
+def bad_beat_manual_problems(bad_beat: BadBeat, proposed: Noted, rules: Rules) -> list[Problem]:
+    """Art. 49-14 al. 3: « En cas d'arrêt involontaire du système engendré par une panne technique […] Les montants
+    prélevés seront notés manuellement dans un carnet de compte »: a line of the carnet on a day the bad beat stands
+    stopped by a breakdown, one per table and day."""
+    citation = rules.cited(BREAKDOWN)
+    if not bad_beat.broken_down_on(proposed.day):
+        return [Problem("gaming_day", errors.BAD_BEAT_MANUAL_NOT_BROKEN, citation, ErrorCode.NOT_ACTIVE,
+                        {"day": proposed.day})]
+    earlier = bad_beat.noted.get((proposed.table, proposed.day))
+    if earlier is not None:
+        return [Problem("table", errors.BAD_BEAT_MANUAL_TWICE, citation, ErrorCode.DUPLICATE,
+                        {"table": proposed.table, "day": proposed.day, "seq": earlier})]
+    return []
+
+
+def carnet_problems(noted: dict[tuple, Decimal], deals: dict[tuple, Decimal], citation: str) -> list[Problem]:
+    """Art. 49-14 al. 3, reconciled when the machine is back: each table and day of the « carnet de compte » against
+    the retention its imported deals took (the amounts levied while the machine was down: games/rules/ambiguities.yaml
+    lu.bad_beat_jackpot.montants_notes_pendant_la_panne); a difference is a finding."""
+    return [Problem("amount", errors.BAD_BEAT_CARNET_DIFFERS, citation, ErrorCode.INVALID,
+                    {"table": table, "day": day, "noted": amount, "deals": deals.get((table, day), ZERO)})
+            for (table, day), amount in sorted(noted.items(), key=lambda item: (item[0][1], str(item[0][0])))
+            if amount != deals.get((table, day), ZERO)]
 
 
 def minimum_pot_problems(proposed: BadBeatWin, rules: Rules) -> list[Problem]:
@@ -547,9 +761,12 @@ def minimum_pot_problems(proposed: BadBeatWin, rules: Rules) -> list[Problem]:
 
 def bad_beat_stop_problems(bad_beat: BadBeat, proposed: Stop, rules: Rules) -> list[Problem]:
     """Art. 49-14: the bad beat stops while in service, once until put back; a voluntary stop told to the Minister
-    beforehand."""
-    return (_bad_beat_from(bad_beat, proposed.day, BAD_BEAT_STOP, rules)
-            or notice_problems(proposed, rules.value(BAD_BEAT_NOTICE)))
+    beforehand, never before the bad beat was in service."""
+    problems = (_bad_beat_from(bad_beat, proposed.day, BAD_BEAT_STOP, rules)
+                or notice_problems(proposed, rules.value(BAD_BEAT_NOTICE)))
+    if problems or not proposed.voluntary or proposed.notified_on is None:
+        return problems
+    return _told_problems(bad_beat, proposed.notified_on, proposed.day, proposed.today, rules.cited(BAD_BEAT_NOTICE))
 
 
 def bad_beat_restart_problems(bad_beat: BadBeat, day: datetime.date, rules: Rules) -> list[Problem]:
@@ -561,8 +778,13 @@ def bad_beat_not_offered(bad_beat: BadBeat, day: datetime.date, rules: Rules) ->
     """Why a win, a stop or a restart of the bad beat is not taken on `day`, by the form's action: its stage's
     problem."""
     checks = {"win": BAD_BEAT_WIN, "stop": BAD_BEAT_STOP, "restart": BAD_BEAT_RESTART}
-    return {action: found[0] for action, transition in checks.items()
-            if (found := _bad_beat_from(bad_beat, day, transition, rules))}
+    refused = {action: found[0] for action, transition in checks.items()
+               if (found := _bad_beat_from(bad_beat, day, transition, rules))}
+    for action, found in (("open", bad_beat_open_problems(bad_beat, day, rules)),
+                          ("manual", bad_beat_manual_problems(bad_beat, Noted(day, None, ZERO), rules))):
+        if found:
+            refused[action] = found[0]
+    return refused
 
 
 # --- the house rules (art. 49-9 al. 3, 49-12 al. 7, 49-13 al. 2 and 10) ------------------------------------------

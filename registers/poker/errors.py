@@ -88,5 +88,21 @@ CASHIER_FILES = _("Le bon de paiement du jackpot est rempli par le caissier, pui
 HOUSE_RULES_DIRECTION = _("Le règlement intérieur du casino est enregistré par sa direction ; {user} n'en est pas.")
 HOUSE_RULES_RUNNING = _("Le jackpot progressif « {name} » est en cours : les conditions d'incrémentation ne "
                         "peuvent être modifiées avant son arrêt ({citation}).")
-HOUSE_RULES_BAD_BEAT_RUNNING = _("Le bad beat jackpot n'est pas arrêté : ses conditions d'incrémentation ne peuvent "
-                                 "être modifiées avant son arrêt ({citation}).")
+
+# --- the bad beat's account (art. 49-12 to 49-14) ---
+BAD_BEAT_OPEN_RUNNING = _("Le bad beat jackpot est en service depuis le {day} (écriture n° {seq}) : sa valeur de "
+                          "départ et ses conditions ne peuvent être modifiées avant son arrêt.")
+BAD_BEAT_ABOVE_BALANCE = _("Le gain de {amount} dépasse le montant de la cagnotte du bad beat jackpot, {available}.")
+BAD_BEAT_RESTART_AT = _("Après son gain, la cagnotte redémarre à {expected} (règlement intérieur, version n° {seq}), "
+                        "pas à {restart}.")
+BAD_BEAT_NOTICE_BEFORE = _("L'avis au Ministre est daté du {notice}, avant la mise en service du bad beat jackpot, le "
+                           "{since}.")
+BAD_BEAT_NOTICE_AFTER_DAY = _("L'avis au Ministre est daté du {notice}, après la journée où il est inscrit, le {day}.")
+BAD_BEAT_MANUAL_NOT_BROKEN = _("Le bad beat jackpot n'est pas arrêté par une panne le {day} : le carnet de compte ne "
+                               "s'écrit que pendant une panne.")
+BAD_BEAT_MANUAL_TWICE = _("Le carnet de compte a déjà les montants de la table « {table} » le {day} (écriture n° "
+                          "{seq}).")
+BAD_BEAT_CARNET_DIFFERS = _("Carnet de compte de la table « {table} » le {day} : {noted} notés à la main, {deals} "
+                            "retenus par les mains importées.")
+HOUSE_RULES_BAD_BEAT_CONDITIONS = _("Le bad beat jackpot n'est pas arrêté le {day} : ses conditions d'incrémentation "
+                                    "ne peuvent être modifiées avant son arrêt.")

@@ -146,7 +146,7 @@ def house_terms(version: HouseRules | None) -> House | None:
     """What the jackpots' controls read of a version (registers/poker/controls.py)."""
     if version is None:
         return None
-    return House(version.seq, version.progressive_rounding, version.bad_beat_minimum_pot)
+    return House(version.seq, version.progressive_rounding, version.bad_beat_minimum_pot, version.bad_beat_restart)
 
 
 def house_rules_choices(*, progressive_pots, progressive_rounding, bad_beat_pots, bad_beat_rounding, bad_beat_restart,

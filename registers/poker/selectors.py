@@ -6,6 +6,7 @@ import json
 from dataclasses import dataclass
 from decimal import Decimal
 
+from django.db.models import Sum
 from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
 
@@ -16,7 +17,7 @@ from games.selectors import RuleValueAt, rule_value_at
 
 from ..chain.selectors import PayloadRow, standing
 from ..kinds import EntryKind, RegisterKind
-from ..models import Entry, Register
+from ..models import Entry, PokerHand, Register
 from . import controls
 from .controls import BAD_BEAT, PROGRESSIVE  # noqa: F401  (the concepts' prefixes, read from here by the family)
 
@@ -125,20 +126,59 @@ def jackpot_state(register, name: str) -> dict:
             "jackpot": jackpot}
 
 
-BAD_BEAT_EVENTS = (STOPPED, CONFIGURED)  # the bad beat's stops and its putting back in service (art. 49-14)
+NOTICE, CARNET = EntryKind.JACKPOT_NOTICE, EntryKind.JACKPOT_CARNET
+# the bad beat's openings and puttings back in service, its stops (art. 49-14), its notices and carnet de compte
+BAD_BEAT_EVENTS = (STOPPED, CONFIGURED, NOTICE, CARNET)
+BAD_BEAT_STEPS = {STOPPED: controls.bad_beat_halted, CONFIGURED: controls.bad_beat_opened, WON: controls.bad_beat_won,
+                  NOTICE: controls.bad_beat_noticed, CARNET: controls.bad_beat_noted}
 
 
 def bad_beat_of(register, *, wins: bool = False) -> controls.BadBeat:
-    """The bad beat as its standing entries leave it: its stops and restarts, and its wins where asked."""
+    """The bad beat as its standing entries leave it: its openings, stops and restarts, notices and carnet lines, and
+    its wins where asked."""
     state = controls.BadBeat()
     kinds = (*BAD_BEAT_EVENTS, WON) if wins else BAD_BEAT_EVENTS
     for entry in standing(Entry.objects.filter(register=register, kind__in=kinds)).order_by("seq").only(
             "kind", "seq", "gaming_day", "payload"):
-        if entry.kind == WON:
-            controls.bad_beat_won(state, entry.seq, entry.gaming_day, json.loads(entry.payload))
-        else:
-            controls.bad_beat_event(state, entry.seq, entry.gaming_day, entry.kind == STOPPED)
+        BAD_BEAT_STEPS[entry.kind](state, entry.seq, entry.gaming_day, json.loads(entry.payload))
     return state
+
+
+def bad_beat_credits(casino: Casino, first: datetime.date | None = None,
+                     last: datetime.date | None = None) -> dict[datetime.date, Decimal]:
+    """Each gaming day's credit to the cagnotte (`controls.day_credit`): its imported deals' drops to the bad beat as
+    the tables' machines declared them, else the statements of the sum dedicated to it; two grouped queries."""
+    deals = PokerHand.objects.filter(casino=casino)
+    statements = standing(Entry.objects.filter(register__casino=casino, register__kind=RegisterKind.BAD_BEAT,
+                                               kind=STATEMENT))
+    if first is not None:
+        deals, statements = deals.filter(gaming_day__gte=first), statements.filter(gaming_day__gte=first)
+    if last is not None:
+        deals, statements = deals.filter(gaming_day__lte=last), statements.filter(gaming_day__lte=last)
+    drops = dict(deals.values_list("gaming_day").order_by().annotate(total=Sum("bad_beat_declared")))
+    stated: dict[datetime.date, Decimal] = {}
+    for day, payload in statements.values_list("gaming_day", "payload"):
+        stated[day] = stated.get(day, Decimal(0)) + Decimal(json.loads(payload).get("amount") or 0)
+    return {day: controls.day_credit(drops.get(day), stated.get(day)) for day in sorted({*drops, *stated})}
+
+
+def carnet_lines(casino: Casino, first: datetime.date, last: datetime.date) -> dict[tuple, Decimal]:
+    """The « carnet de compte » (art. 49-14 al. 3): (table, day) → the amount noted by hand, standing lines."""
+    rows = standing(Entry.objects.filter(register__casino=casino, register__kind=RegisterKind.BAD_BEAT, kind=CARNET,
+                                         gaming_day__range=(first, last)))
+    noted: dict[tuple, Decimal] = {}
+    for day, payload in rows.values_list("gaming_day", "payload"):
+        payload = json.loads(payload)
+        key = (payload.get("table"), day)
+        noted[key] = noted.get(key, Decimal(0)) + Decimal(payload.get("amount") or 0)
+    return noted
+
+
+def carnet_deals(casino: Casino, days: set[datetime.date]) -> dict[tuple, Decimal]:
+    """(table, day) → the retention the imported deals took on those days (the amounts the carnet notes)."""
+    rows = (PokerHand.objects.filter(casino=casino, gaming_day__in=days).values_list("table", "gaming_day")
+            .order_by().annotate(total=Sum("rake_declared")))
+    return {(table, day): total for table, day, total in rows}
 
 
 def bad_beat_stopped(register, day: datetime.date) -> datetime.date | None:
@@ -147,8 +187,12 @@ def bad_beat_stopped(register, day: datetime.date) -> datetime.date | None:
     return stopped[0] if stopped else None
 
 
+def bad_beat_register(casino: Casino) -> Register | None:
+    return Register.objects.filter(casino=casino, kind=RegisterKind.BAD_BEAT).first()
+
+
 def bad_beat_stopped_on(casino: Casino, day: datetime.date) -> bool:
-    register = Register.objects.filter(casino=casino, kind=RegisterKind.BAD_BEAT).first()
+    register = bad_beat_register(casino)
     return register is not None and bad_beat_stopped(register, day) is not None
 
 

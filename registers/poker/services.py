@@ -62,9 +62,15 @@ from .controls import (
     Count,
     HouseRulesVersion,
     Level,
+    Noted,
+    Notice,
     Statement,
     Stop,
     Win,
+    bad_beat_conditions_problems,
+    bad_beat_manual_problems,
+    bad_beat_notice_problems,
+    bad_beat_open_problems,
     bad_beat_restart_problems,
     bad_beat_stop_problems,
     bad_beat_win_problems,
@@ -91,15 +97,16 @@ from .house_rules import (
 )
 from .selectors import (
     BAD_BEAT,
+    CARNET,
     COMBINATIONS,
     CONFIGURED,
     PROGRESSIVE,
     STATEMENT,
     STOPPED,
     WON,
+    bad_beat_credits,
     bad_beat_of,
     bad_beat_rules,
-    bad_beat_stopped,
     cagnotte_counted,
     hand_label,
     jackpot_cards,
@@ -488,8 +495,10 @@ def bad_beat_win_file(
     loser = clean_text(loser, field="loser")
     register = _locked(casino, RegisterKind.BAD_BEAT)
     house = house_rules_at(casino, gaming_day)
+    restart_value = parse_amount(restart_at, field="restart_at", allow_zero=True)
     _refuse(bad_beat_win_problems(bad_beat_of(register, wins=True), BadBeatWin(
-        gaming_day, table, won_at, pot_value, tuple(players), loser, house_terms(house)),
+        gaming_day, table, won_at, pot_value, tuple(players), loser, house_terms(house), amount=value,
+        restart=restart_value, credits=bad_beat_credits(casino, last=gaming_day)),
         _rules(casino, gaming_day)), casino)
     minimum_rule = _cited(casino, BAD_BEAT_MINIMUM_POT, gaming_day)
     claims, rows = [judged], []
@@ -528,7 +537,7 @@ def bad_beat_win_file(
         "currency": currency,
         "vouchers": [{**voucher, **mentions} for voucher in vouchers],
         "rivals": rows,
-        "restart_at": parse_amount(restart_at, field="restart_at", allow_zero=True),
+        "restart_at": restart_value,
         "citation": f"{citation} ; {minimum_rule} ; {vouchers_rule} ; {signatures}",
     }
     return pending_file(
@@ -623,7 +632,8 @@ def win_still_payable(pending: PendingEntry) -> None:
         _refuse(bad_beat_win_problems(bad_beat_of(pending.register, wins=True), BadBeatWin(
             day, payload.get("table"), payload.get("won_at"), Decimal(payload["pot"]),
             tuple(voucher.get("player") for voucher in payload.get("vouchers", [])), payload.get("loser"),
-            house_terms(house_rules_at(casino, day)), written, written is not None), rules), casino)
+            house_terms(house_rules_at(casino, day)), written, written is not None, Decimal(payload["amount"]),
+            Decimal(payload["restart_at"]), bad_beat_credits(casino, last=day)), rules), casino)
 
 
 def count_still_single(pending: PendingEntry) -> None:
@@ -678,11 +688,10 @@ def house_rules_record(
             if running:
                 raise DomainError(errors.HOUSE_RULES_RUNNING.format(name=running[0], citation=progressive_rule),
                                   code=ErrorCode.JACKPOT_ACTIVE, field="progressive_pots")
-        if (bad_beat["pots_exterieurs"], bad_beat["arrondi"]) != current.bad_beat_conditions() and bad_beat_stopped(
-                register_for(casino=casino, kind=RegisterKind.BAD_BEAT), effective_from) is None:
-            raise DomainError(errors.HOUSE_RULES_BAD_BEAT_RUNNING.format(citation=_cited(
-                casino, f"{BAD_BEAT}.conditions_affichees", gaming_day)), code=ErrorCode.JACKPOT_ACTIVE,
-                field="bad_beat_pots")
+        _refuse(bad_beat_conditions_problems(
+            bad_beat_of(register_for(casino=casino, kind=RegisterKind.BAD_BEAT)), effective_from,
+            current.bad_beat_conditions(), (bad_beat["pots_exterieurs"], bad_beat["arrondi"]),
+            _rules(casino, gaming_day)), casino)
     payload = {"en_vigueur_le": effective_from.isoformat(), "jackpot_progressif": progressive, "bad_beat": bad_beat,
                "citation": " ; ".join((progressive_rule, bad_beat_rule, whole_rule, minimum_rule))}
     room = {key: bool(value) for key, value in ((NO_FLOP_NO_DROP, no_flop_no_drop), (RAKE_PER_POT, rake_per_pot),
@@ -707,7 +716,10 @@ def bad_beat_stop(
     register = _locked(casino, RegisterKind.BAD_BEAT)
     reason = clean_text(reason, field="reason", max_length=TEXT_MAX, multiline=True, optional=True)
     rules = _rules(casino, gaming_day)
-    _refuse(bad_beat_stop_problems(bad_beat_of(register), Stop(
+    state = bad_beat_of(register)
+    if voluntary and minister_notified_on is None:  # the latest notice recorded by then (bad_beat_notice)
+        minister_notified_on = max((told for told, _seq in state.notices if told <= gaming_day), default=None)
+    _refuse(bad_beat_stop_problems(state, Stop(
         gaming_day, bool(voluntary), minister_notified_on, casino.today()), rules), casino)
     notice = rules.value(BAD_BEAT_NOTICE)
     citation = str(notice.citation) if voluntary else _cited(casino, f"{BAD_BEAT}.panne_sans_prelevement", gaming_day)
@@ -731,4 +743,66 @@ def bad_beat_restart(*, casino: Casino, actor: User, gaming_day: datetime.date, 
     _refuse(bad_beat_restart_problems(bad_beat_of(register), gaming_day, rules), casino)
     payload = {"restart_at": parse_amount(restart_at, field="restart_at", allow_zero=True), "citation": citation}
     return entry_file(register=register, kind=CONFIGURED, gaming_day=gaming_day, actor=actor, payload=payload,
+                      late_reason=late_reason)
+
+
+@transaction.atomic
+def bad_beat_open(*, casino: Casino, actor: User, gaming_day: datetime.date, start,
+                  late_reason: str = "") -> Entry | PendingEntry:
+    """Puts the bad-beat jackpot in service from `gaming_day` at the start value the casino fixes (art. 49-13 al. 1:
+    « la valeur de départ du jackpot fixée par l'établissement »), with the house rules' conditions in force: its
+    account is kept from then, and neither is changed before a stop (al. 3)."""
+    verify_can_write(actor, casino)
+    verify_gaming_day(casino, gaming_day)  # before any rule is read at that day
+    rules = _rules(casino, gaming_day)
+    register = _locked(casino, RegisterKind.BAD_BEAT)
+    value = parse_amount(start, field="start", allow_zero=True)
+    _refuse(bad_beat_open_problems(bad_beat_of(register), gaming_day, rules), casino)
+    house = house_rules_at(casino, gaming_day)
+    conditions = None if house is None else {
+        "reglement_interieur": house.seq, "pots_exterieurs": house.bad_beat_pots, "arrondi": house.bad_beat_rounding,
+        "redemarrage": house.bad_beat_restart}
+    payload = {"start": value, "restart_at": value, "conditions": conditions,
+               "citation": f"{rules.cited(BAD_BEAT_RULES)} ; {rules.cited(f'{BAD_BEAT}.conditions_affichees')}"}
+    return entry_file(register=register, kind=CONFIGURED, gaming_day=gaming_day, actor=actor, payload=payload,
+                      late_reason=late_reason)
+
+
+@transaction.atomic
+def bad_beat_notice(*, casino: Casino, actor: User, gaming_day: datetime.date, minister_notified_on: datetime.date,
+                    reference: str, late_reason: str = "") -> Entry | PendingEntry:
+    """The notice to the Minister of Finance of a voluntary stop (art. 49-14 al. 2), recorded by the direction with
+    the day it was sent and its reference: a day already past, not before the bad beat was in service. A voluntary
+    stop then reads it (bad_beat_stop)."""
+    verify_can_write(actor, casino)
+    verify_gaming_day(casino, gaming_day)  # before any rule is read at that day
+    rules = _rules(casino, gaming_day)
+    register = _locked(casino, RegisterKind.BAD_BEAT)
+    reference = clean_text(reference, field="reference", max_length=200)
+    _refuse(bad_beat_notice_problems(bad_beat_of(register), Notice(gaming_day, minister_notified_on, casino.today()),
+                                     rules), casino)
+    payload = {"minister_notified_on": minister_notified_on.isoformat(), "reference": reference,
+               "citation": rules.cited(BAD_BEAT_NOTICE)}
+    return entry_file(register=register, kind=EntryKind.JACKPOT_NOTICE, gaming_day=gaming_day, actor=actor,
+                      payload=payload,
+                      late_reason=late_reason)
+
+
+@transaction.atomic
+def bad_beat_manual_file(*, casino: Casino, actor: User, gaming_day: datetime.date, table: str, amount,
+                         currency: str, late_reason: str = "") -> Entry | PendingEntry:
+    """A line of the « carnet de compte » (art. 49-14 al. 3: « Les montants prélevés seront notés manuellement dans
+    un carnet de compte »): a table's amounts levied on a day the bad beat stands stopped by a breakdown, once per
+    table and day; the reconciliation sets it against the deals imported for that day."""
+    verify_actor(actor, casino)
+    verify_gaming_day(casino, gaming_day)  # before any rule is read at that day
+    rules = _rules(casino, gaming_day)
+    register = _locked(casino, RegisterKind.BAD_BEAT)
+    table = clean_text(table, field="table", max_length=TABLE_MAX)
+    value = parse_amount(amount, allow_zero=True)
+    check_currency(casino, currency)
+    _refuse(bad_beat_manual_problems(bad_beat_of(register), Noted(gaming_day, table, value), rules), casino)
+    payload = {"table": table, "amount": value, "currency": currency,
+               "citation": rules.cited(f"{BAD_BEAT}.panne_sans_prelevement")}
+    return entry_file(register=register, kind=CARNET, gaming_day=gaming_day, actor=actor, payload=payload,
                       late_reason=late_reason)

@@ -3,6 +3,7 @@ to 49-11) and the bad-beat jackpot (art. 49-12 to 49-15): the shared register pa
 the counts, jackpots and wins above the entries."""
 
 import dataclasses
+from decimal import Decimal
 from functools import cached_property
 
 from django.contrib.auth.decorators import login_required
@@ -16,14 +17,17 @@ from ..kinds import EntryKind, RegisterKind
 from ..register_page import FamilyPage, RegisterPage, family_page
 from ..web_actions import filed
 from . import forms as f
-from .controls import BadBeat, bad_beat_not_offered, not_offered
+from .controls import BadBeat, account, bad_beat_not_offered, carnet_problems, not_offered
 from .house_rules import house_rules_at, house_rules_versions
 from .selectors import (
     PROGRESSIVE,
     WON,
     WinRow,
+    bad_beat_credits,
     bad_beat_of,
     bad_beat_rules,
+    carnet_deals,
+    carnet_lines,
     hand_label,
     jackpot_cards,
     poker_rule,
@@ -136,10 +140,12 @@ def _bad_beat_context(page) -> dict:
     today = timezone.localdate()
     rules = bad_beat_rules(page.casino, today)
     minimum = rules["main_qualifiante"].value
-    state = bad_beat_of(page.register) if page.register else BadBeat()
+    state = bad_beat_of(page.register, wins=True) if page.register else BadBeat()
     stopped = state.stopped_on(today)
-    refused = bad_beat_not_offered(state, today, rules_on(page.casino, today)) if stopped else {}  # a win is taken
-    return {"wins": page.rows(WON, row=WinRow), "stops": page.rows(EntryKind.JACKPOT_STOPPED),
+    why_not = bad_beat_not_offered(state, today, rules_on(page.casino, today))
+    refused = why_not if stopped else {}  # a win is taken
+    return {**_account_context(page, state, why_not),
+            "wins": page.rows(WON, row=WinRow), "stops": page.rows(EntryKind.JACKPOT_STOPPED),
             "restarts": page.rows(EntryKind.JACKPOT_CONFIGURED), "house_rules": house_rules_at(page.casino, today),
             "stopped_since": stopped[0] if stopped else None,
             "win_refused": str(refused["win"].refused(page.casino.jurisdiction).message) if "win" in refused else "",
@@ -147,6 +153,27 @@ def _bad_beat_context(page) -> dict:
             "bad_beat_rules": {"minimum": hand_label(FIVE.fine_class(minimum_value(minimum))),
                                "loser_share": _percent(rules["part_perdant"].value),
                                "table_share": _percent(rules["part_table"].value)}}
+
+
+ACCOUNT_DAYS = 14  # the account's last days shown; the balance is the whole account's
+
+
+def _account_context(page, state: BadBeat, why_not: dict) -> dict:
+    """The cagnotte as an account (art. 49-13, 49-14): its days' credits, wins and balance, the notices to the
+    Minister, the carnet de compte against the deals of its days, and why an opening or a carnet line is not taken."""
+    rows = account(state, bad_beat_credits(page.casino))
+    noted = carnet_lines(page.casino, rows[0].day, rows[-1].day) if rows else {}
+    deals = carnet_deals(page.casino, {day for _table, day in noted}) if noted else {}
+    differences = {(problem.params["table"], problem.params["day"])
+                   for problem in carnet_problems(noted, deals, "")}
+    carnet = [{"table": table, "day": day, "noted": amount, "deals": deals.get((table, day), Decimal(0)),
+               "differs": (table, day) in differences} for (table, day), amount in sorted(noted.items(),
+                                                                                          key=lambda item: item[0][1])]
+    jurisdiction = page.casino.jurisdiction
+    return {"account": rows[-ACCOUNT_DAYS:][::-1], "balance": rows[-1].balance if rows else None,
+            "opened": state.opened, "start": state.start, "notices": page.rows(EntryKind.JACKPOT_NOTICE),
+            "carnet": carnet, **{f"{action}_refused": str(why_not[action].refused(jurisdiction).message)
+                                 for action in ("open", "manual") if action in why_not}}
 
 
 def _cagnotte_context(page) -> dict:

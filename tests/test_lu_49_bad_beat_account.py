@@ -1,0 +1,268 @@
+"""The bad-beat jackpot as an account (LU RGD 1979 art. 49-12 to 49-14): its start value fixed until a stop, a win
+capped by the cagnotte and restarting it, a voluntary stop only after its notice to the Minister, the « carnet de
+compte » kept during a breakdown and reconciled with the deals. Each refused transition is named after its article
+and quotes it; the controls are registers/poker/controls.py's."""
+
+import datetime
+from decimal import Decimal
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from compliance.errors import DomainError
+from registers.chain.services import pending_countersign
+from registers.errors import ErrorCode
+from registers.management.audit import audit
+from registers.models import Entry, PendingEntry
+from registers.poker import controls
+from registers.poker.services import (
+    bad_beat_manual_file,
+    bad_beat_notice,
+    bad_beat_open,
+    bad_beat_restart,
+    bad_beat_statement_file,
+    bad_beat_stop,
+    bad_beat_win_file,
+)
+from tests.conftest import lu_today, make_user
+from tests.test_lu_49_house_rules import record_house_rules
+
+TODAY = lu_today
+CLAIM = {"game": "Texas hold'em", "table": "P1", "won_at": "23:41", "loser": "Luc", "loser_cards": "7c 7d",
+         "winner_cards": "8h 9h", "board": "7h 7s Th Jh 2c", "pot": "150.00", "currency": "EUR",
+         "players": ["Luc", "Ana", "Tom", "Eva"], "restart_at": "0"}
+LATE = "Registre papier reporté"
+
+
+@pytest.fixture
+def lu(world, rules):
+    world.manager_c = make_user("direction.c", "manager", casino=world.c)
+    world.manager_c2 = make_user("direction.c2", "manager", casino=world.c)
+    record_house_rules(world)  # in force today: minimum pot 100.00, restart at 0
+    return world
+
+
+def _day(offset: int) -> datetime.date:
+    return TODAY() - datetime.timedelta(days=offset)
+
+
+def _signed(w, filed):
+    """A late filing countersigned by another member of the direction."""
+    if isinstance(filed, PendingEntry):
+        return pending_countersign(pending=filed, countersigner=w.manager_c2 if filed.actor == w.manager_c
+                                   else w.manager_c)
+    return filed
+
+
+def _refused(call, field, code, *said) -> str:
+    before = (Entry.objects.count(), PendingEntry.objects.count())
+    with pytest.raises(DomainError) as caught:
+        call()
+    message = str(caught.value.message)
+    assert (caught.value.field, caught.value.code) == (field, code), message
+    assert all(text in message for text in said), message
+    assert (Entry.objects.count(), PendingEntry.objects.count()) == before
+    return message
+
+
+def _open(w, offset=0, start="2000.00"):
+    return _signed(w, bad_beat_open(casino=w.c, actor=w.manager_c, gaming_day=_day(offset), start=start,
+                                    late_reason=LATE))
+
+
+def _stop(w, offset=0, **changes):
+    return _signed(w, bad_beat_stop(**({"casino": w.c, "actor": w.manager_c, "gaming_day": _day(offset),
+                                        "voluntary": False, "reason": "Panne", "late_reason": LATE} | changes)))
+
+
+def _win(w, **changes):
+    return bad_beat_win_file(**({"casino": w.c, "actor": w.accountant_c, "gaming_day": TODAY()} | CLAIM | changes))
+
+
+def _no_finding(w):
+    for register in audit(casino_code=w.c.code):
+        assert register.invalid == [], [str(p) for f in register.invalid for p in f.problems]
+
+
+# --- art. 49-13: the start value and the conditions, fixed until a stop -----------------------------------------
+
+
+def test_lu_49_13_al_3_the_conditions_cannot_be_changed_before_the_stop(lu):
+    """« Les conditions d'incrémentation font l'objet d'un affichage permanent à disposition du public, à chaque
+    table. Elles ne peuvent être modifiées avant l'arrêt du jackpot progressif. »: a second opening (a new start
+    value) while it runs is refused; after a stop it is taken."""
+    opened = _open(lu)
+    _refused(lambda: _open(lu, start="3000.00"), "gaming_day", ErrorCode.JACKPOT_ACTIVE, "49-13",
+             f"n° {opened.seq}", "avant son arrêt")
+    _stop(lu)
+    again = _open(lu, start="3000.00")
+    assert _state(lu).stage_on(TODAY()) == controls.Stage.RUNNING and _state(lu).start == Decimal("3000.00")
+    assert again.kind == "jackpot.configuration"
+    _no_finding(lu)
+
+
+def test_lu_49_13_al_3_the_house_rules_do_not_change_the_increment_while_it_runs(lu):
+    """« Elles ne peuvent être modifiées avant l'arrêt »: a version of the house rules changing the bad beat's
+    rounding, in force while it runs, is refused by `bad_beat_conditions_problems`."""
+    _open(lu)
+    _refused(lambda: record_house_rules(lu, bad_beat_rounding="plus_proche"), "bad_beat_pots",
+             ErrorCode.JACKPOT_ACTIVE, "49-13", "avant son arrêt")
+
+
+def _state(w):
+    from registers.chain.services import register_for
+    from registers.poker.selectors import bad_beat_of
+
+    return bad_beat_of(register_for(casino=w.c, kind="bad_beat"), wins=True)
+
+
+# --- art. 49-12 al. 4, 49-13 al. 10: a win capped by the cagnotte, then its restart ------------------------------
+
+
+def test_lu_49_12_a_win_is_never_above_the_cagnotte(lu):
+    """« 50 % du montant de la cagnotte du bad beat jackpot sont payés au joueur qui remporte le jackpot, les 50%
+    restants sont répartis »: the cagnotte is its start value plus the day's statement (no deals imported): a win a
+    cent above it is refused, the whole of it is taken, and the cagnotte restarts at 0."""
+    _open(lu)
+    pending_countersign(pending=bad_beat_statement_file(
+        casino=lu.c, actor=lu.accountant_c, gaming_day=TODAY(), amount="50.00", currency="EUR",
+        history_reference="Historique du jour"), countersigner=lu.manager_c)
+    _refused(lambda: _win(lu, amount="2050.01"), "amount", ErrorCode.ABOVE_JACKPOT, "49-12", "2\u202f050,00")
+    pending_countersign(pending=_win(lu, amount="2050.00"), countersigner=lu.manager_c)
+    rows = controls.account(_state(lu), {TODAY(): Decimal("50.00")})
+    assert [(row.credit, row.won, row.balance) for row in rows] == [(Decimal("50.00"), Decimal("2050.00"), 0)]
+    _refused(lambda: _win(lu, amount="0.01", won_at="23:59"), "amount", ErrorCode.ABOVE_JACKPOT, "49-12")
+    _no_finding(lu)
+
+
+def test_lu_49_13_al_10_after_its_win_the_cagnotte_restarts_as_the_house_rules_say(lu):
+    """« Après son gain, la cagnotte du bad beat jackpot redémarre à 0 € ou à la valeur de départ fixée par le
+    casino. »: the house rules say 0; a restart at the start value is refused."""
+    _open(lu)
+    _refused(lambda: _win(lu, amount="100.00", restart_at="2000.00"), "restart_at", ErrorCode.INVALID, "49-13",
+             "redémarre à 0,00")
+
+
+# --- art. 49-14 al. 2: the voluntary stop and its notice ------------------------------------------------------------
+
+
+def _notice(w, offset, notified_offset=None):
+    return _signed(w, bad_beat_notice(
+        casino=w.c, actor=w.manager_c, gaming_day=_day(offset),
+        minister_notified_on=_day(offset if notified_offset is None else notified_offset),
+        reference="Lettre n° 42", late_reason=LATE))
+
+
+def test_lu_49_14_al_2_a_voluntary_stop_only_after_its_notice_to_the_minister(lu):
+    """« Un arrêt volontaire du bad beat jackpot peut intervenir à tout moment sous réserve d'en informer le Ministre
+    des Finances dans les quinze jours qui précèdent. »: the notice recorded with its date; a stop 14 days after it
+    is refused, 15 days after it is taken (the applied reading: games/rules/ambiguities.yaml)."""
+    _open(lu, 30)
+    _refused(lambda: _stop(lu, 0, voluntary=True), "minister_notified_on", ErrorCode.NOTICE_TOO_LATE, "49-14")
+    _notice(lu, 14)
+    _refused(lambda: _stop(lu, 0, voluntary=True), "minister_notified_on", ErrorCode.NOTICE_TOO_LATE, "49-14",
+             "15 jours")
+    _stop(lu, 1, voluntary=True, minister_notified_on=_day(16))
+    assert _state(lu).stopped_on(TODAY())[0] == _day(1)
+    _no_finding(lu)
+
+
+def test_lu_49_14_al_2_the_notice_is_dated_neither_in_the_future_nor_before_the_jackpot(lu):
+    """« sous réserve d'en informer le Ministre des Finances »: a notice is one already sent (not after today nor
+    after the day it is written on), and never before the bad beat was put in service."""
+    _open(lu, 10)
+    _refused(lambda: bad_beat_notice(casino=lu.c, actor=lu.manager_c, gaming_day=TODAY(),
+                                     minister_notified_on=_day(-1), reference="Lettre"),
+             "minister_notified_on", ErrorCode.FUTURE_DAY, "49-14")
+    _refused(lambda: _notice(lu, 3, notified_offset=2), "minister_notified_on", ErrorCode.FUTURE_DAY, "49-14")
+    _refused(lambda: _notice(lu, 3, notified_offset=11), "minister_notified_on", ErrorCode.BEFORE_OPENING, "49-14")
+    _refused(lambda: _stop(lu, 0, voluntary=True, minister_notified_on=_day(20)), "minister_notified_on",
+             ErrorCode.BEFORE_OPENING, "49-14")
+    _notice(lu, 3, notified_offset=4)
+    _no_finding(lu)
+
+
+# --- art. 49-14 al. 3: the breakdown's carnet de compte -------------------------------------------------------------
+
+
+def _carnet(w, offset=0, table="P1", amount="42.00"):
+    return bad_beat_manual_file(casino=w.c, actor=w.accountant_c, gaming_day=_day(offset), table=table,
+                                amount=amount, currency="EUR")
+
+
+def test_lu_49_14_al_3_the_carnet_de_compte_is_kept_during_a_breakdown_only(lu):
+    """« En cas d'arrêt involontaire du système engendré par une panne technique […] Les montants prélevés seront
+    notés manuellement dans un carnet de compte. »: not while it runs, not after a voluntary stop, once per table and
+    day during a breakdown, and no longer once it is back in service."""
+    _open(lu, 30)
+    _refused(lambda: _carnet(lu), "gaming_day", ErrorCode.NOT_ACTIVE, "49-14", "pendant une panne")
+    _stop(lu, 1)
+    line = _carnet(lu, 1)
+    assert line.kind == "jackpot.carnet_de_compte"
+    _refused(lambda: _carnet(lu, 1), "table", ErrorCode.DUPLICATE, "49-14", f"n° {line.seq}")
+    _carnet(lu, 1, table="P2")
+    bad_beat_restart(casino=lu.c, actor=lu.manager_c, gaming_day=TODAY(), restart_at="0")
+    _refused(lambda: _carnet(lu, 0), "gaming_day", ErrorCode.NOT_ACTIVE, "49-14")
+    _notice(lu, 25)
+    _stop(lu, 0, voluntary=True)
+    _refused(lambda: _carnet(lu, 0), "gaming_day", ErrorCode.NOT_ACTIVE, "49-14")
+    _no_finding(lu)
+
+
+def test_lu_49_14_al_3_the_carnet_is_reconciled_with_the_deals_of_its_days():
+    """« Les montants prélevés seront notés manuellement dans un carnet de compte »: each line against the retention
+    of the deals imported for its table and day; a difference (or a line with no deals) is a problem."""
+    day = datetime.date(2026, 3, 2)
+    noted = {("P1", day): Decimal("40.00"), ("P2", day): Decimal("12.00"), ("P3", day): Decimal("1.00")}
+    deals = {("P1", day): Decimal("40.00"), ("P2", day): Decimal("17.00")}
+    found = controls.carnet_problems(noted, deals, "art. 49-14")
+    assert [(p.params["table"], p.params["noted"], p.params["deals"]) for p in found] == [
+        ("P2", Decimal("12.00"), Decimal("17.00")), ("P3", Decimal("1.00"), Decimal("0"))]
+
+
+# --- the account adds up ------------------------------------------------------------------------------------------
+
+
+MONEY = st.decimals(min_value=0, max_value=5000, places=2)
+
+
+@given(start=MONEY, days=st.lists(st.tuples(MONEY, st.booleans(), st.booleans(), st.booleans(), st.integers(0, 100)),
+                                  max_size=25))
+def test_lu_49_13_the_cagnotte_is_its_start_plus_the_drops_less_the_wins_plus_the_restarts(start, days):
+    """Art. 49-13 al. 1 and 10, 49-14 al. 3: over any sequence of days, each with its drops, maybe a breakdown, maybe
+    a win (of a share of the cagnotte, never above it) restarting it at 0 or at its start value, the cagnotte is its
+    start value plus the drops counted (none while stopped) less the wins plus the restarts; it is never below 0 and a
+    win leaves it at its restart value."""
+    state = controls.BadBeat()
+    controls.bad_beat_opened(state, 1, datetime.date(2026, 1, 1), {"start": str(start)})
+    credits, seq = {}, 1
+    for index, (drops, broken, wins, to_start, share) in enumerate(days):
+        day = datetime.date(2026, 1, 2) + datetime.timedelta(days=index)
+        credits[day] = drops
+        seq += 1
+        if broken:
+            controls.bad_beat_halted(state, seq, day, {"voluntary": False})
+            seq += 1
+            controls.bad_beat_opened(state, seq, day + datetime.timedelta(days=1), {"restart_at": "0"})
+        available = state.available(day, credits)
+        if wins and available is not None:
+            amount = (available * share / 100).quantize(Decimal("0.01"), rounding="ROUND_DOWN")
+            restart = start if to_start else Decimal(0)
+            seq += 1
+            controls.bad_beat_won(state, seq, day, {"amount": str(amount), "restart_at": str(restart)})
+            assert controls.account(state, credits, day)[-1].balance == restart
+    rows = controls.account(state, credits)
+    assert rows[-1].balance == start + sum(r.credit for r in rows) - sum(r.won for r in rows) + sum(
+        r.reset for r in rows)
+    assert all(row.balance >= 0 for row in rows)
+    assert all(row.credit == 0 for row in rows if row.stopped)
+
+
+def test_lu_49_13_a_day_s_credit_is_its_deals_drops_else_its_statement():
+    """Art. 49-13 al. 9: « la somme dédiée au bad beat jackpot […] est inscrite […] sur un registre spécial »: the
+    deals' drops where deals were imported, else the statement of the sum."""
+    assert controls.day_credit(Decimal("3.10"), Decimal("9.00")) == Decimal("3.10")
+    assert controls.day_credit(None, Decimal("9.00")) == Decimal("9.00")
+    assert controls.day_credit(None, None) == 0
+
