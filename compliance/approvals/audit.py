@@ -11,8 +11,8 @@ from compliance.errors import DomainError
 from compliance.problems import Problem as Found
 from registers.chain.replay import Audited, Problem, Replay
 
-from . import controls, errors, workflow
-from .kinds import form_of
+from . import controls, errors, selectors, workflow
+from .kinds import Form, form_of
 
 
 @dataclass
@@ -26,6 +26,7 @@ class Book:
     power: str = "autorisation"
     citation: str = ""
     digest: str = ""  # what it asks, as its filing wrote it (older filings did not)
+    form: Form | None = None  # its kind's items on the day it was filed
 
 
 def _state(reference: str, book: Book, books: dict[str, Book]) -> controls.RequestState:
@@ -41,7 +42,7 @@ def _kind(book: Book, entry: Audited) -> None:
         form = form_of(book.kind, entry.casino, entry.gaming_day)
     except DomainError:
         return
-    book.power, book.citation = form.power, form.citation
+    book.power, book.citation, book.form = form.power, form.citation, form
 
 
 DECIDED = {transition.name for transition in workflow.DECISIONS}
@@ -53,6 +54,20 @@ def _day(payload: dict) -> datetime.date | None:
         return datetime.date.fromisoformat(str(payload["prend_effet"]))
     except (KeyError, ValueError):
         return None
+
+
+def _dates(replay: Replay, entry: Audited, book: Book, name: str) -> list[Found]:
+    """The dates a filing declares (older filings did not write them) or an answer adds, asked of their control
+    (controls.py `declared_dates_problems`) on the day the entry was recorded, as the service asks it."""
+    payload = entry.payload
+    items = payload.get("dates_declarees") if name == workflow.FILE.name else (
+        payload.get("elements") if name == workflow.ANSWER.name else None)
+    if not isinstance(items, dict) or book.form is None:
+        return []
+    about = {"numero_serie": payload.get("objet"), **items}  # the machine a machine's notice is about: its subject
+    machines = lambda: replay.part("approvals.machines", lambda: selectors.machines_of(replay.casino))  # noqa: E731
+    return controls.declared_dates_problems(selectors.declared(replay.casino, book.form, items, entry.latest_day,
+                                                               machines, about=about))
 
 
 def step(replay: Replay, entry: Audited) -> list[Problem]:
@@ -78,6 +93,7 @@ def step(replay: Replay, entry: Audited) -> list[Problem]:
     if not found and transition is not None and payload.get("vers") != transition.target:
         found = [Found("vers", errors.LEADS_ELSEWHERE, state.citation or controls.written(controls.HOUSE),
                        params={"step": name, "target": transition.target, "written": payload.get("vers")})]
+    found = [*found, *_dates(replay, entry, book, name)]
     # the request as the register says it left it, valid or not: the pages and the later steps saw it so
     if payload.get("vers") in workflow.STATES:
         book.state = payload["vers"]

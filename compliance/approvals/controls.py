@@ -25,6 +25,8 @@ from .models import STATE_LABELS
 HOUSE = _("Contrôle interne du casino : chaque étape d'une demande à l'autorité, de l'état qui y mène, par le côté "
           "qui la prend")
 HOUSE_ONE_OPEN = _("Contrôle interne du casino : une même demande déposée une fois, tant qu'elle attend sa décision")
+HOUSE_DATES = _("Contrôle interne du casino : une date déclarée dans une demande, ni avant les registres du casino ou "
+                "ce qu'elle concerne, ni à venir pour ce qui a déjà eu lieu")
 
 
 WAITING = (workflow.FILED, workflow.CHECKING, workflow.REVIEW, workflow.INFORMATION)  # filed, not yet decided
@@ -131,6 +133,66 @@ def decision_problems(state: RequestState, proposed: Decision) -> list[Problem]:
         return [Problem("effective_from", errors.EFFECTIVE_BEFORE_FILING, written(HOUSE), Code.EFFECTIVE_DATE,
                         {"filed": state.filed_on})]
     return step_problems(state, Step(proposed.name, workflow.REGULATOR, proposed.note))
+
+
+# The date items of the kinds (games/rules/values/*/approbations/) that say something already happened: the rules of
+# a tournament made public (QC, filed before the article was read as a publication). Every other date says what is
+# announced or asked for ahead: a change notified « au préalable » or « avant » it, an entry into service, a start,
+# an effect asked for or notified; the texts allow it to come.
+HAPPENED = frozenset({"publication"})
+
+
+@dataclass(frozen=True)
+class Dated:
+    """A date a request's item declares: its key, its name (a callable: in the reader's language) and its day."""
+
+    key: str
+    label: object
+    day: datetime.date
+
+
+def dated(form_items, items: dict) -> tuple[Dated, ...]:
+    """The dates `items` declare among the form's date items (a value that is not a date is the item's own refusal)."""
+    found = []
+    for item in form_items:
+        if item.type == "date" and isinstance(items.get(item.key), str):
+            try:
+                day = datetime.date.fromisoformat(items[item.key])
+            except ValueError:
+                continue
+            found.append(Dated(item.key, lambda item=item: item.label, day))
+    return tuple(found)
+
+
+@dataclass(frozen=True)
+class Declared:
+    """The dates a request declares, read on the casino's `today`, with what bounds them: the day the casino's
+    registers are kept in Vigie from, and the installation of the machine the request is about, where the register of
+    machines holds it."""
+
+    dates: tuple[Dated, ...]
+    today: datetime.date
+    opened_on: datetime.date
+    machine: str = ""
+    installed_on: datetime.date | None = None
+
+
+def declared_dates_problems(proposed: Declared) -> list[Problem]:
+    """Each date a request declares: not before the casino's registers, nor before the machine it concerns was
+    installed; a date of what already happened not after the casino's today."""
+    problems, cited = [], written(HOUSE_DATES)
+    for date in proposed.dates:
+        said = {"item": date.label, "day": date.day}
+        if date.day < proposed.opened_on:
+            problems.append(Problem(date.key, errors.DATE_BEFORE_REGISTERS, cited, Code.ITEM_INVALID,
+                                    {**said, "opened": proposed.opened_on}))
+        elif proposed.installed_on is not None and date.day < proposed.installed_on:
+            problems.append(Problem(date.key, errors.DATE_BEFORE_MACHINE, cited, Code.ITEM_INVALID,
+                                    {**said, "machine": proposed.machine, "since": proposed.installed_on}))
+        elif date.key in HAPPENED and date.day > proposed.today:
+            problems.append(Problem(date.key, errors.DATE_TO_COME, cited, Code.ITEM_INVALID,
+                                    {**said, "today": proposed.today}))
+    return problems
 
 
 def supersede_problems(state: RequestState, by: RequestState | None) -> list[Problem]:

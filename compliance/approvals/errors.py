@@ -37,6 +37,12 @@ ITEM_NOT_PAYOUTS = _("« {item} » : un paiement positif est attendu pour chaque
                      "pas.")
 ITEM_NOT_CASINOS = _("« {item} » : des codes de casino de la juridiction sont attendus ; « {value} » n'en est pas un.")
 ITEM_NOT_EVENT = _("« {item} » : « {value} » n'est pas un changement d'état dont le Ministre doit être informé.")
+DATE_BEFORE_REGISTERS = _("« {item} » : le {day} précède la tenue des registres du casino dans Vigie, depuis le "
+                          "{opened}.")
+DATE_BEFORE_MACHINE = _("« {item} » : le {day} précède l'installation de l'appareil « {machine} » au registre des "
+                        "appareils, le {since}.")
+DATE_TO_COME = _("« {item} » : le {day} est à venir ; ce qui a déjà eu lieu se date au plus tard aujourd'hui, le "
+                 "{today}.")
 STEP_NOT_ALLOWED = _("La demande {reference} est « {state} » : l'étape « {step} » n'est pas possible.")
 NOT_YOUR_SIDE = _("L'étape « {step} » revient à {side}.")
 SIDE_ONLY = _("Cette étape revient à {side}.")

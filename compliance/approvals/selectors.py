@@ -3,6 +3,7 @@ each request's age and deadline, whose turn it is, a request with its findings b
 casino's approved configuration on a day (the approvals in force)."""
 
 import datetime
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.db.models import Q, QuerySet
@@ -14,10 +15,13 @@ from django.utils.translation import gettext
 from compliance.models import Casino, User
 from compliance.profiles import concept_or_none, feature_codes
 from compliance.search import PER_SEARCHER, Hit, Query
+from registers.appareils.controls import Fleet
+from registers.appareils.selectors import machines_register, machines_state
 
 from . import controls, workflow
 from .kinds import FILED_POWERS, KINDS, Form, form_of, rule_power
 from .models import ApprovalRequest, RequestAttachment, RequestFinding, RequestStep, WheelPublication
+from .references import MACHINE_NOTICE
 
 
 def requests_visible(user: User) -> QuerySet[ApprovalRequest]:
@@ -210,3 +214,20 @@ def state_of(request: ApprovalRequest, *, others: bool = False) -> controls.Requ
     return controls.RequestState(request.reference, request.kind, request.subject, request.state, form.power,
                                  form.citation, timezone.localdate(request.filed_at) if request.filed_at else None,
                                  controls.items_digest(request.items), same)
+
+
+def machines_of(casino: Casino) -> Fleet:
+    """The casino's register of machines as its entries leave it (empty where it keeps none)."""
+    return machines_state(machines_register(casino))
+
+
+def declared(casino: Casino, form: Form, items: dict, today: datetime.date,
+             machines: Callable[[], Fleet] | None = None, *, about: dict | None = None) -> controls.Declared:
+    """The dates `items` declare as their control reads them (controls.py `declared_dates_problems`): the casino's
+    registers' first day and, for the notice of a machine's change, the machine's installation (`machines`: the
+    register of machines, read only then; the machine named in `about`, the request's items, else in `items`)."""
+    dates = controls.dated(form.items, items)
+    named = (about if about is not None else items).get("numero_serie")
+    machine = str(named or "").strip() if form.kind.key == MACHINE_NOTICE else ""
+    found = (machines or (lambda: machines_of(casino)))().machines.get(machine) if machine and dates else None
+    return controls.Declared(dates, today, casino.opened_on, machine, found.installed_on if found else None)

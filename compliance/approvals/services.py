@@ -29,7 +29,7 @@ from . import checks, controls, errors, workflow
 from .errors import Code
 from .kinds import EFFECTIVE_AS_DECLARED, PRODUCTION, Form, form_of
 from .models import ApprovalRequest, RequestAttachment, RequestFinding, RequestStep, WheelPublication
-from .selectors import state_of
+from .selectors import declared, state_of
 
 ATTACHMENT_MAX = 20 * 1024 * 1024
 TEXT_MAX = 5000
@@ -146,6 +146,7 @@ def request_create(*, actor: User, casino: Casino, kind: str, items: dict, title
         raise _refused(errors.NOT_FILED_POWER.format(kind=form.kind.label, citation=form.citation,
                                                      why=errors.NOT_FILED_WHY[form.power]), Code.KIND_NOT_HERE, "kind")
     cleaned = _items(form, items, locked, today, actor)
+    refuse(controls.declared_dates_problems(declared(locked, form, cleaned, today)))
     count = ApprovalRequest.objects.filter(casino=locked, created_at__year=draft.created_at.year).count()
     draft.reference = f"{locked.code.upper()[:12]}-{draft.created_at.year}-{count + 1:04d}"
     draft.items, draft.subject = cleaned, _subject(form, cleaned)
@@ -188,7 +189,8 @@ def request_attach(*, actor: User, request: ApprovalRequest, item: str, filename
 
 
 def _move(request: ApprovalRequest, name: str, actor: User, side: str, note: str = "",
-          items: dict | None = None, effective: datetime.date | None = None) -> RequestStep:
+          items: dict | None = None, effective: datetime.date | None = None,
+          dates: dict | None = None) -> RequestStep:
     """The step `name` taken on the locked request by `actor`, recorded on the request and in its register."""
     refuse(controls.step_problems(state_of(request), controls.Step(name, side, note)))
     transition = workflow.TRANSITIONS[name]
@@ -203,6 +205,8 @@ def _move(request: ApprovalRequest, name: str, actor: User, side: str, note: str
         payload["prend_effet"] = effective.isoformat()
     if name == workflow.FILE.name:  # what it asks, as one digest: the audit tells the same request filed twice
         payload["empreinte_elements"] = controls.items_digest(request.items)
+    if dates:  # the days its items declare: the audit asks their control again with them
+        payload["dates_declarees"] = dates
     entry = entry_append(register=register_for(casino=casino, kind=RegisterKind.APPROBATIONS),
                          kind=EntryKind.APPROVAL_STEP, gaming_day=casino.today(), actor=actor, payload=payload)
     request.state = transition.target
@@ -247,11 +251,16 @@ def request_file(*, actor: User, request: ApprovalRequest) -> ApprovalRequest:
     waits for the regulator's review."""
     request = _locked(request)
     verify_side(actor, request, workflow.CASINO)
-    if request.state == workflow.DRAFT:  # else the step below says why it cannot be filed
-        _verify_complete(request, form_of(request.kind, request.casino, request.casino.today()), request.items)
+    casino = request.casino
+    form = form_of(request.kind, casino, casino.today()) if request.state == workflow.DRAFT else None
+    if form is not None:  # else the step below says why it cannot be filed
+        _verify_complete(request, form, request.items)
     refuse(controls.filing_problems(state_of(request, others=True), controls.Step(workflow.FILE.name,
                                                                                   workflow.CASINO)))
-    _move(request, workflow.FILE.name, actor, workflow.CASINO)
+    dates = declared(casino, form, request.items, casino.today())  # a draft: any other was refused above
+    refuse(controls.declared_dates_problems(dates))
+    _move(request, workflow.FILE.name, actor, workflow.CASINO,
+          dates={date.key: date.day.isoformat() for date in dates.dates})
     request.filed_at = timezone.now()
     request.save(update_fields=["filed_at"])
     _declared(request)
@@ -298,6 +307,8 @@ def request_answer(*, actor: User, request: ApprovalRequest, answer: str, items:
     verify_side(actor, request, workflow.CASINO)
     form = form_of(request.kind, request.casino, request.casino.today())
     added = _items(form, items or {}, request.casino, request.casino.today(), actor)
+    refuse(controls.declared_dates_problems(declared(request.casino, form, added, request.casino.today(),
+                                                     about={**request.items, **added})))
     _move(request, workflow.ANSWER.name, actor, workflow.CASINO, answer, added)
     _checked(request, actor)
     return request
