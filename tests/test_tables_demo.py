@@ -26,7 +26,9 @@ def test_the_demo_reconciles_a_month_of_tables_and_finds_every_planted_variance(
                ("la-moselle", "TH-1", Finding.Kind.POKER_PROGRESSIVE),
                ("la-moselle", "TH-1", Finding.Kind.POKER_ORPHELIN),
                ("lac-bleu", "SP-1", Finding.Kind.POKER_CAP), ("lac-bleu", "SP-1", Finding.Kind.POKER_RAKE),
-               ("lac-bleu", "SP-2", Finding.Kind.POKER_COUNT)}
+               ("lac-bleu", "SP-2", Finding.Kind.POKER_COUNT),
+               # La Moselle's levy transferred a working day late (registers/prelevements/demo.py)
+               ("la-moselle", "", Finding.Kind.LEVY_LATE)}
     assert planted <= found, planted - found
     unplanted = found - planted
     assert not unplanted, unplanted

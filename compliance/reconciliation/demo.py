@@ -5,6 +5,7 @@ explains the float not restored and the manager accepts it, and the drop not cou
 from datetime import timedelta
 
 from compliance.models import Casino, User
+from registers.prelevements.demo import levies_demo
 
 from .models import Finding, Reconciliation
 from .services import finding_accept, finding_explain, reconciliation_run_range
@@ -20,7 +21,8 @@ EXPLAINED = {
 
 
 def demo_load() -> list[str]:
-    created = []
+    # La Moselle's levy book first (registers/prelevements/demo.py): its planted late transfer is found below
+    created = levies_demo()
     for casino in Casino.objects.filter(code__in=DEMO_CASINOS).select_related("jurisdiction"):
         if Reconciliation.objects.filter(casino=casino).exists() or not casino.tables.exists():
             continue

@@ -49,6 +49,10 @@ MESSAGES = {
                        "({hands})."),
     "poker_avoir": _("Table {table} : {counted} où un joueur participe avec un avoir sous le minimum "
                      "indiqué à la table ({hands})."),
+    "prelevement_retard": _("Prélèvement du {levied} ({amount}) viré au receveur des Contributions le {made}, après "
+                            "son échéance du {due}."),
+    "prelevement_manquant": _("Prélèvement du {levied} ({amount}) : aucun virement au receveur des Contributions "
+                              "enregistré à son échéance du {due}."),
 }
 
 # the words that follow a finding's count, in their singular or plural (« 1 main retenue », « 2 mains retenues »): its
@@ -64,7 +68,7 @@ COUNTED = {
 
 MONEY = ("opening", "closing", "float", "amount", "drop", "declared", "computed", "register", "gross")
 PERCENTS = ("hold", "low", "high", "confidence", "rate")
-DAYS = ("day", "previous_day")
+DAYS = ("day", "previous_day", "levied", "due", "made")
 
 
 def rendered(kind: str, params: dict, language: str | None = None, casino=None) -> str:

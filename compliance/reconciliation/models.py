@@ -64,6 +64,8 @@ class Finding(models.Model):
         POKER_RAISE = "poker_relance", _("Relance hors des limites de la version")
         POKER_VERSION = "poker_version", _("Main hors de la version ou des blinds de la séance")
         POKER_STACK = "poker_avoir", _("Avoir sous le minimum indiqué à la table")
+        LEVY_LATE = "prelevement_retard", _("Prélèvement viré après son échéance")  # LU art. 88 (draft)
+        LEVY_MISSING = "prelevement_manquant", _("Prélèvement non viré à son échéance")
 
     class State(models.TextChoices):
         OPEN = "ouvert", _("Ouvert")

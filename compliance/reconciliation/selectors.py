@@ -21,7 +21,7 @@ from registers.models import Slip, SlipKind, TableSession
 from registers.tables import pai_gow
 from registers.tables.selectors import ZERO, SessionFigures, session_figures
 
-from . import band, checks, messages, poker
+from . import band, checks, levies, messages, poker
 from .checks import CommissionRow, Found, Previous, SerialRow
 from .models import Finding, Reconciliation
 
@@ -123,6 +123,7 @@ def period_findings(casino: Casino, first: datetime.date, last: datetime.date) -
         paid[row.gaming_day].append(row)
     commissions = {day: _commissions(casino, day, rows) for day, rows in paid.items()}
     room = poker.poker_findings(casino, first, last) if poker.has_poker(casino) else {}
+    levied = levies.levy_findings(casino, first, last)  # the levy book's transfers past their due date
     holds = band.Holds([*data.history, *data.figures])
     serials = checks.serials(data.serials, controls.written(controls.SLIP_SIGNATURES), data.earlier)
     inventory, hold = controls.written(controls.TABLE_INVENTORY), controls.written(controls.HOLD_BAND)
@@ -144,7 +145,8 @@ def period_findings(casino: Casino, first: datetime.date, last: datetime.date) -
                              *holds.findings(day, confidence=level, citation=hold)]
         else:
             figures_found = []
-        found[day] = [*serials.get(day, []), *figures_found, *commissions.get(day, []), *room.get(day, [])]
+        found[day] = [*serials.get(day, []), *figures_found, *commissions.get(day, []), *room.get(day, []),
+                      *levied.get(day, [])]
     return found
 
 

@@ -44,6 +44,7 @@ class LevyPage:
     unpaid: list = field(default_factory=list)
     totals: dict = field(default_factory=dict)
     rows: list = field(default_factory=list)  # (the day's line, its revenue per source in SOURCES' order, its state)
+    open_days: int = 0  # the month's days not closed yet (not shown one by one)
 
 
 def _month(raw: str | None, casino: Casino) -> tuple[str, datetime.date, datetime.date]:
@@ -64,6 +65,7 @@ def _page(casino: Casino, raw_month: str | None) -> LevyPage:
     page.unpaid = [line for line in lines if line.state in ("due", "overdue")]
     page.rows = [(line, [line.levied.revenue.get(source) if line.levied else None for source in controls.SOURCES],
                   STATES[line.state]) for line in lines]
+    page.open_days = sum(line.state == "open" for line in lines)
     page.totals = {"revenue": sum((item.total_revenue for item in levied), ZERO),
                    "levy": sum((item.total_levy for item in levied), ZERO),
                    "set_aside": sum((item.set_aside for item in levied), ZERO),

@@ -1,0 +1,80 @@
+"""The levy book as the demo shows it at La Moselle (LU RGD 1979 art. 88, 97-1, the draft's wording: « les fonds
+doivent toujours être mis en réserve pour être payés exactement au receveur des Contributions par un virement bancaire
+… dans un délai maximum de trois jours ouvrables »): days levied through the services, transfers, one planted late and
+found by the nightly reconciliation; the page /prelevements/ filed by the casino's accounts, read by the regulator."""
+
+import pytest
+
+from compliance.models import User
+from compliance.reconciliation.models import Finding
+from registers.prelevements import selectors
+from tests.test_browser import browser, shots  # noqa: F401 (fixtures)
+
+pytestmark = pytest.mark.django_db
+
+
+def _book():
+    from compliance.models import Casino
+
+    casino = Casino.objects.get(code="la-moselle")
+    return casino, selectors.book_of(selectors.register_of(casino))
+
+
+def test_lu_88_the_demo_levies_la_moselle_and_the_reconciliation_finds_the_one_late_transfer(demo, rules):
+    casino, book = _book()
+    assert len(book.days) >= 3 and book.parameters and book.transfers
+    today = casino.today()
+    states = {day: levied.state(today) for day, levied in book.days.items()}
+    assert list(states.values()).count("late") == 1, states
+    late = next(levied for levied in book.days.values() if levied.state(today) == "late")
+    found = Finding.objects.filter(reconciliation__casino=casino, kind__startswith="prelevement")
+    assert [(f.kind, f.reconciliation.gaming_day, f.amount) for f in found] == [
+        (Finding.Kind.LEVY_LATE, late.due, late.set_aside)]
+    assert "art. 88" in found[0].citation and "projet" in found[0].citation
+    assert "après son échéance" in found[0].message
+
+
+def test_lu_97_1_the_page_shows_the_book_to_the_manager_with_the_act_the_casino_cites(demo, rules, client):
+    client.force_login(User.objects.get(username="lu.direction"))
+    page = client.get("/prelevements/").content.decode()
+    assert "Carnet de prélèvement" in page and "acte cité par le casino" in page
+    assert "LU RGD 1979 art. 88 deuxième phrase (projet)" in page and "97-1" in page
+    casino, book = _book()
+    late = next(levied for levied in book.days.values() if levied.state(casino.today()) == "late")
+    month = client.get(f"/prelevements/la-moselle/?mois={late.day:%Y-%m}").content.decode()
+    assert "Viré en retard" in month and 'data-testid="form-parametres"' in month
+
+
+def test_lu_97_1_the_regulator_reads_the_book_and_files_nothing(demo, rules, client):
+    client.force_login(User.objects.get(username="lu.ministere"))
+    home = client.get("/prelevements/").content.decode()
+    assert "Casino de la Moselle" in home
+    page = client.get("/prelevements/la-moselle/")
+    assert page.status_code == 200 and 'data-testid="form-' not in page.content.decode()
+    assert client.post("/prelevements/la-moselle/", {"action": "calcul", "calcul-month": "2026-01"}).status_code == 403
+
+
+def test_lu_97_1_the_accountant_computes_a_month_from_the_page_and_a_quebec_casino_has_no_book(demo, rules, client):
+    client.force_login(User.objects.get(username="lu.caissier"))
+    casino, book = _book()
+    month = f"{min(book.days):%Y-%m}"
+    done = client.post(f"/prelevements/la-moselle/?mois={month}", {"action": "calcul", "calcul-month": month},
+                       follow=True)
+    assert "0 journée(s) écrite(s)" in done.content.decode()  # computed already by the demo: nothing rewritten
+    refused = client.post("/prelevements/la-moselle/", {"action": "calcul", "calcul-month": "2026-13"})
+    assert refused.status_code == 200 and "Mois invalide" in refused.content.decode()
+    client.force_login(User.objects.get(username="qc.direction"))
+    assert "ne tient de carnet" in client.get("/prelevements/").content.decode()
+
+
+def test_lu_88_the_levy_book_page_in_a_browser(demo, live_server, browser, shots):  # noqa: F811
+    from tests.test_browser import signed_in
+
+    casino, book = _book()
+    late = next(levied for levied in book.days.values() if levied.state(casino.today()) == "late")
+    page, errors = signed_in(browser, live_server, "lu.direction")
+    page.goto(f"{live_server.url}/prelevements/la-moselle/?mois={late.day:%Y-%m}")
+    text = page.locator("main").inner_text()
+    assert "Viré en retard" in text and "acte cité par le casino" in text
+    page.screenshot(path=shots / "prelevements-la-moselle.png", full_page=True)
+    assert errors == [], errors
