@@ -15,7 +15,7 @@ def gaming_day_problems(day, *, today: datetime.date, opened_on: datetime.date, 
     if not isinstance(day, datetime.date) or isinstance(day, datetime.datetime):
         return [Problem("gaming_day", errors.DAY_INVALID, HOUSE_RULE, ErrorCode.INVALID)]
     if day > today:
-        return [Problem("gaming_day", errors.FUTURE_DAY, HOUSE_RULE, ErrorCode.FUTURE_DAY, {"day": day})]
+        return [Problem("gaming_day", errors.FUTURE_DAY, HOUSE_RULE, ErrorCode.FUTURE_DAY, {"day": day.isoformat()})]
     if day < opened_on:
         return [Problem("gaming_day", errors.BEFORE_OPENING, HOUSE_RULE, ErrorCode.BEFORE_OPENING,
                         {"day": day, "opened": opened_on})]
@@ -23,5 +23,5 @@ def gaming_day_problems(day, *, today: datetime.date, opened_on: datetime.date, 
         return [Problem("gaming_day", errors.YEAR_ARCHIVED, HOUSE_RULE, ErrorCode.YEAR_ARCHIVED,
                         {"day": day, "year": day.year})]
     if closed:
-        return [Problem("gaming_day", closed_message, HOUSE_RULE, ErrorCode.SESSION_CLOSED, {"day": day})]
+        return [Problem("gaming_day", closed_message, HOUSE_RULE, ErrorCode.SESSION_CLOSED, {"day": day.isoformat()})]
     return []
