@@ -19,7 +19,14 @@ from compliance.services import system_user
 
 def demo_load() -> list[str]:
     return (_orphelins_demo() + _other_registers_demo() + _cards_demo() + _elsewhere_demo() + _tables_demo()
-            + _poker_room_demo() + _archived_demo() + _house_lists_demo())
+            + _poker_room_demo() + _bad_beat_demo() + _archived_demo() + _house_lists_demo())
+
+
+def _bad_beat_demo() -> list[str]:
+    """La Moselle's bad-beat jackpot as an account, over the poker room's week (poker/demo.py)."""
+    from .poker.demo import bad_beat_account_demo
+
+    return bad_beat_account_demo()
 
 
 EURO = {"jeton": ("1", "5", "25", "100", "500", "1000"), "billet": ("5", "10", "20", "50", "100", "200", "500")}

@@ -266,3 +266,41 @@ def test_lu_49_13_a_day_s_credit_is_its_deals_drops_else_its_statement():
     assert controls.day_credit(None, Decimal("9.00")) == Decimal("9.00")
     assert controls.day_credit(None, None) == 0
 
+
+# --- the demo: La Moselle's account -------------------------------------------------------------------------------
+
+
+def test_lu_49_12_to_49_14_la_moselle_s_account_in_the_demo(demo, rules, client):
+    """The demo (registers/poker/demo.py): the account kept from its opening, a win within the cagnotte, a voluntary
+    stop after its notice, a breakdown's carnet de compte whose planted 5 € short line the reconciliation finds, and
+    nothing else; the page shows the balance, the notice and the line that differs; the audit finds nothing."""
+    from django.urls import reverse
+
+    from compliance.models import Casino, User
+    from compliance.reconciliation.services import reconciliation_run
+    from registers.chain.services import register_for
+    from registers.kinds import RegisterKind
+    from registers.poker.selectors import bad_beat_credits, bad_beat_of
+
+    casino = Casino.objects.select_related("jurisdiction").get(code="la-moselle")
+    today = casino.today()
+    state = bad_beat_of(register_for(casino=casino, kind=RegisterKind.BAD_BEAT), wins=True)
+    rows = controls.account(state, bad_beat_credits(casino))
+    assert state.opened[0] == today - datetime.timedelta(days=4) and state.start == Decimal("2000.00")
+    assert [row.stopped for row in rows if row.day == today - datetime.timedelta(days=3)] == [True]
+    assert rows[-1].balance == Decimal("2000.00") + sum(row.credit for row in rows) > Decimal("2000.00")
+    assert state.notices == [(today - datetime.timedelta(days=22), state.notices[0][1])]
+    day = today - datetime.timedelta(days=2)
+    found = reconciliation_run(casino=casino, gaming_day=day, actor=User.objects.get(username="lu.caissier"))
+    carnet = [finding for finding in found.findings.all() if finding.kind == "poker_carnet"]
+    assert [(f.params["table"], f.params["amount"]) for f in carnet] == [("TH-1", "-5.00")], carnet
+    earlier = reconciliation_run(casino=casino, gaming_day=day - datetime.timedelta(days=1),
+                                 actor=User.objects.get(username="lu.caissier"))
+    assert not [finding for finding in earlier.findings.all() if finding.kind == "poker_carnet"]
+    client.force_login(User.objects.get(username="lu.caissier"))
+    page = client.get(reverse("registers-other", kwargs={"casino": "la-moselle", "kind": RegisterKind.BAD_BEAT}))
+    page = page.content.decode()
+    assert 'data-testid="bad-beat-balance"' in page and "Lettre au Ministre des Finances n° 2026-131" in page
+    assert page.count('data-testid="carnet-differs"') == 1
+    for register in audit(casino_code="la-moselle", kind=RegisterKind.BAD_BEAT):
+        assert register.invalid == [], [str(p) for f in register.invalid for p in f.problems]

@@ -241,7 +241,7 @@ def test_lu_art_49_12_al_7_the_minimum_pot_is_the_house_rules_in_force_written_w
     minimum it was held to, which the audit checks again."""
     refused(lambda: claim(pot="99.99"), "pot", ErrorCode.POT_TOO_SMALL, "49-12 al. 7", "100,00")
     (won,) = Entry.objects.filter(register__casino__code="la-moselle", register__kind=RegisterKind.BAD_BEAT,
-                                  kind=EntryKind.JACKPOT_WON)
+                                  kind=EntryKind.JACKPOT_WON, gaming_day=today())  # the account's is 6 days ago
     rules_entry = Entry.objects.get(register__casino__code="la-moselle", kind=EntryKind.HOUSE_RULES)
     payload = json.loads(won.payload)
     assert (payload["pot_minimum"], payload["reglement_interieur"]) == ("100.00", rules_entry.seq)
@@ -282,7 +282,7 @@ def test_registers_audit_names_jackpot_steps_written_past_the_services(demo, rul
     casino, manager, cashier, day = moselle(), user("lu.direction"), user("lu.caissier"), today()
     progressive = register_for(casino=casino, kind=RegisterKind.JACKPOT_PROGRESSIF)
     bad_beat = register_for(casino=casino, kind=RegisterKind.BAD_BEAT)
-    (won,) = Entry.objects.filter(register=bad_beat, kind=EntryKind.JACKPOT_WON)
+    (won,) = Entry.objects.filter(register=bad_beat, kind=EntryKind.JACKPOT_WON, gaming_day=today())
     win_payload = json.loads(won.payload)
     level_four = {"jackpot": JACKPOT, "level": 4, "game": "Texas hold'em", "table": "Poker 2", "deal": "9",
                   "won_at": "21:00", "amount": "10.00", "currency": "EUR", "restart_at": "50.00", "citation": "—"}

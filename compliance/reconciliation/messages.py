@@ -41,6 +41,8 @@ MESSAGES = {
                           "(écart {amount})."),
     "poker_bad_beat": _("Table {table} : incréments du bad beat jackpot des mains {declared}, registre {register} "
                         "(écart {amount})."),
+    "poker_carnet": _("Table {table} : carnet de compte de la panne du bad beat jackpot {noted}, retenues des mains "
+                      "{deals} (écart {amount})."),
     "poker_orphelin": _("Table {table}, séance {session} : la mise consignée de {amount} de {player} (place {seat}) "
                         "n'est pas portée aux orphelins."),
     "poker_gains": _("Table {table} : {counted} autrement que les cartes ne le disent ({hands})."),
@@ -66,7 +68,8 @@ COUNTED = {
     "poker_avoir": lambda n: ngettext("%(n)s main", "%(n)s mains", n),
 }
 
-MONEY = ("opening", "closing", "float", "amount", "drop", "declared", "computed", "register", "gross")
+MONEY = ("opening", "closing", "float", "amount", "drop", "declared", "computed", "register", "gross", "noted",
+         "deals")
 PERCENTS = ("hold", "low", "high", "confidence", "rate")
 DAYS = ("day", "previous_day", "levied", "due", "made")
 

@@ -29,6 +29,8 @@ from registers.chain.selectors import standing
 from registers.kinds import EntryKind, RegisterKind
 from registers.models import Consignment, Entry, PokerSession
 from registers.money import CENT
+from registers.poker import selectors as bad_beat
+from registers.poker.controls import BREAKDOWN, carnet_problems
 from registers.poker_room import rules as room
 
 from .checks import Found
@@ -164,6 +166,8 @@ def poker_findings(casino: Casino, first: datetime.date, last: datetime.date) ->
     for day, payload in _payloads(casino, RegisterKind.BAD_BEAT, EntryKind.JACKPOT_STATEMENT, first, last):
         bad_beat_statements[day] = (bad_beat_statements[day] or ZERO) + Decimal(payload["amount"])
     consigned = _consigned(casino, first, last)
+    for day, carnet in _carnet(casino, first, last).items():
+        consigned.setdefault(day, []).extend(carnet)
     found: dict[datetime.date, list[Found]] = {}
     for offset in range((last - first).days + 1):
         day = first + datetime.timedelta(days=offset)
@@ -260,6 +264,23 @@ def _consigned(casino: Casino, first: datetime.date, last: datetime.date) -> dic
                 stake.amount, stake.session.table[:20], None,
                 {"table": stake.session.table, "player": stake.player, "seat": str(stake.seat),
                  "amount": str(stake.amount), "session": str(stake.session.number)}))
+    return found
+
+
+def _carnet(casino: Casino, first: datetime.date, last: datetime.date) -> dict[datetime.date, list[Found]]:
+    """The bad beat's « carnet de compte », kept by hand while its machine was down, against the retention of the
+    deals imported for those tables and days (LU art. 49-14 al. 3: `carnet_problems`): each difference a finding."""
+    noted = bad_beat.carnet_lines(casino, first, last)
+    if not noted:
+        return {}
+    found = defaultdict(list)
+    deals = bad_beat.carnet_deals(casino, {day for _table, day in noted})
+    for problem in carnet_problems(noted, deals, ""):
+        table, day = problem.params["table"], problem.params["day"]
+        variance = problem.params["noted"] - problem.params["deals"]
+        found[day].append(_finding("poker_carnet", day, table, _cited(casino, BREAKDOWN, day, controls.POKER_DROPS),
+                                   variance, noted=problem.params["noted"], deals=problem.params["deals"],
+                                   amount=variance))
     return found
 
 

@@ -21,6 +21,7 @@ from ..models import Entry, PokerHand, Register
 from . import controls
 from .controls import BAD_BEAT, PROGRESSIVE  # noqa: F401  (the concepts' prefixes, read from here by the family)
 
+CENT = Decimal("0.01")
 CONFIGURED, STATEMENT = EntryKind.JACKPOT_CONFIGURED, EntryKind.JACKPOT_STATEMENT
 WON, STOPPED = EntryKind.JACKPOT_WON, EntryKind.JACKPOT_STOPPED
 COMBINATIONS = {
@@ -178,7 +179,7 @@ def carnet_deals(casino: Casino, days: set[datetime.date]) -> dict[tuple, Decima
     """(table, day) → the retention the imported deals took on those days (the amounts the carnet notes)."""
     rows = (PokerHand.objects.filter(casino=casino, gaming_day__in=days).values_list("table", "gaming_day")
             .order_by().annotate(total=Sum("rake_declared")))
-    return {(table, day): total for table, day, total in rows}
+    return {(table, day): total.quantize(CENT) for table, day, total in rows}
 
 
 def bad_beat_stopped(register, day: datetime.date) -> datetime.date | None:
