@@ -4,6 +4,7 @@ back under the field it names, the input kept, in a page answered 200 as Django 
 count as a failed load in the browser); a success is confirmed by a message and a redirect."""
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from django.contrib import messages
 from django.core.exceptions import BadRequest, PermissionDenied
@@ -14,6 +15,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from compliance.errors import READ_ONLY_ROLE, DomainError, PermissionDeniedError
+from compliance.models import User
 from compliance.permissions import can_write
 
 from .models import Entry, PendingEntry
@@ -93,3 +95,29 @@ def filed(result: Entry | PendingEntry, entered: Callable[[Entry], str]) -> str:
         return _("Saisie tardive déposée (dépôt n° %(pk)s) : elle entre au registre dès la contresignature d'un "
                  "responsable.") % {"pk": result.pk}
     return entered(result)
+
+
+@dataclass(frozen=True)
+class Posted:
+    """A management page's request: whether the user manages the casino, and on a POST the form it named (`action`),
+    bound, and the answer `submit` gave (None: the page is shown again with the form's errors)."""
+
+    manages: bool
+    action: str | None = None
+    form: Form | None = None
+    done: HttpResponse | None = None
+
+
+def management_post(request: HttpRequest, casino, page, actions: dict, refusal) -> Posted:
+    """A page only the casino's management writes to (its kept lists, its arrêté values): a POST of anyone else is a
+    403 with `refusal`; the form the POST names (`actions`: action → (form class, call(page, form, user))) goes
+    through `submit`."""
+    manages = can_write(request.user, casino) and request.user.role == User.Role.MANAGER
+    if request.method != "POST":
+        return Posted(manages)
+    verify_writable(request, casino)
+    if not manages:
+        raise PermissionDenied(str(refusal))
+    action, (form_class, call) = chosen(request, actions)
+    form = form_class(request.POST, page=page)
+    return Posted(manages, action, form, submit(request, form, lambda bound: call(page, bound, request.user)))

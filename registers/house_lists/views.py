@@ -3,17 +3,15 @@ its counts, which the forms offer as choices. Everyone of the casino's scope rea
 retires items (a regulator's POST is a 403, another casino's page a 404)."""
 
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import BadRequest, PermissionDenied
+from django.core.exceptions import BadRequest
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from compliance import selectors as compliance_selectors
-from compliance.models import User
-from compliance.permissions import can_write
 
 from ..models import StationKind
-from ..web_actions import chosen, submit, verify_writable
+from ..web_actions import management_post
 from . import errors, selectors
 from .forms import DenominationForm, RetireForm, StationForm
 from .services import denomination_add, denomination_retire, station_add, station_retire
@@ -59,17 +57,10 @@ ACTIONS = {StationForm.action: (StationForm, _station), DenominationForm.action:
 def lists_page(request, casino):
     casino = compliance_selectors.casino_get(user=request.user, code=casino)
     page = ListsPage(casino)
-    bound, bound_action = None, None
-    manages = can_write(request.user, casino) and request.user.role == User.Role.MANAGER
-    if request.method == "POST":
-        verify_writable(request, casino)
-        if not manages:
-            raise PermissionDenied(str(errors.MANAGER_ONLY))
-        bound_action, (form_class, call) = chosen(request, ACTIONS)
-        bound = form_class(request.POST, page=page)
-        done = submit(request, bound, lambda form: call(page, form, request.user))
-        if done is not None:
-            return done
+    posted = management_post(request, casino, page, ACTIONS, errors.MANAGER_ONLY)
+    if posted.done is not None:
+        return posted.done
+    bound, bound_action, manages = posted.form, posted.action, posted.manages
     forms_ = {}
     if manages:
         forms_ = {action: (bound if action == bound_action else form_class(page=page))
