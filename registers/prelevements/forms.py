@@ -5,6 +5,8 @@ import datetime
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from compliance import formatting
+
 from ..forms import DATE, ActionForm
 from .controls import SOURCES
 
@@ -48,7 +50,12 @@ class TransferForm(ActionForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["days"].choices = [(line.day.isoformat(), line.day.isoformat()) for line in self.page.unpaid]
+        casino = self.page.casino  # each day as the casino's people write it, with what it owes
+        self.fields["days"].choices = [
+            (line.day.isoformat(), f"{formatting.date(line.day, jurisdiction=casino.jurisdiction)} · "
+                                   f"{formatting.money(line.levied.set_aside, currency=casino.currency,
+                                                       jurisdiction=casino.jurisdiction)}")
+            for line in self.page.unpaid]
         self.fields["days"].widget.attrs["class"] = "form-select"
 
     def chosen_days(self) -> list[datetime.date]:

@@ -139,8 +139,9 @@ def levies(request, casino):
                  "payment": house.concept_cited(casino, selectors.PAYMENT, day, house.BOOKS),
                  "book": house.concept_cited(casino, selectors.BOOK, day, house.BOOKS)}
     payment = selectors.rule(casino, selectors.PAYMENT, day).value  # « virement bancaire », as the text says
+    delay_days = selectors.rule(casino, selectors.DELAY, day).value
     return render(request, "registers/prelevements/page.html", {
         "casino": casino, "page": page, "forms": forms_, "writable": writable, "citations": citations,
-        "payment": payment, "sources": controls.SOURCES, "states": STATES,
+        "payment": payment, "delay_days": delay_days, "sources": controls.SOURCES, "states": STATES,
         "rounding": controls.ROUNDING, "day_start": controls.DAY_START, "bases": controls.BASES,
         "act_cited": controls.ACT_CITED})
