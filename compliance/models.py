@@ -283,6 +283,7 @@ class AuditAction(models.TextChoices):
     # put back in service, and retired
     HOUSE_LIST_ADDED = "house_list_added", _("Élément ajouté aux listes du casino")
     HOUSE_LIST_RETIRED = "house_list_retired", _("Élément retiré des listes du casino")
+    ARRETE_FILED = "arrete_filed", _("Valeur fixée par arrêté saisie")
 
 
 class AuditEvent(models.Model):

@@ -19,7 +19,15 @@ from compliance.services import system_user
 
 def demo_load() -> list[str]:
     return (_orphelins_demo() + _other_registers_demo() + _cards_demo() + _elsewhere_demo() + _tables_demo()
+            + _arretes_demo()
             + _poker_room_demo() + _bad_beat_demo() + _archived_demo() + _house_lists_demo())
+
+
+def _arretes_demo() -> list[str]:
+    """La Moselle's values fixed by arrêté du Ministre, two arrêtés apart (arretes/demo.py)."""
+    from .arretes.demo import arretes_demo
+
+    return arretes_demo()
 
 
 def _bad_beat_demo() -> list[str]:

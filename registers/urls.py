@@ -6,6 +6,7 @@ from django.urls import path, re_path
 from . import register_page
 from .appareils import views as appareils
 from .archive import views as archive
+from .arretes import views as arretes
 from .house_lists import views as house_lists
 from .kinds import RegisterKind
 from .orphelins import views as orphelins
@@ -41,6 +42,8 @@ urlpatterns = [
     path("<slug:casino>/orphelins/", orphelins.orphelins, name="registers-orphelins"),
     path("listes/", house_lists.lists_home, name="house-lists-home"),
     path("<slug:casino>/listes/", house_lists.lists_page, name="house-lists"),
+    path("arretes/", arretes.arretes_home, name="arretes-home"),
+    path("<slug:casino>/arretes/", arretes.arretes_page, name="arretes"),
     re_path(rf"^{CASINO}/(?P<kind>{_kinds(RegisterKind.JACKPOTS)})/$", appareils.jackpots_page,
             name="registers-other"),
     re_path(rf"^{CASINO}/(?P<kind>{_kinds(RegisterKind.APPAREILS)})/$", appareils.appareils_page,

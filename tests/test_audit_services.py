@@ -688,6 +688,10 @@ CASES = {
     f"{LISTS}.denomination_add": lambda w: (_denomination(w, "25"), w.manager_c)[1],
     f"{LISTS}.denomination_retire": lambda w: (_c(LISTS, "denomination_retire")(
         denomination=_denomination(w, "100", actor=w.other_manager), actor=w.manager_c), w.manager_c)[1],
+    # a value the texts leave to an arrêté du Ministre, filed by the management (registers/arretes)
+    "registers.arretes.services.arrete_value_file": lambda w: (_c("registers.arretes.services", "arrete_value_file")(
+        casino=w.c, actor=w.manager_c, concept="uth.maximum", value="400", effective_from=TODAY(),
+        reference="Arrêté ministériel n° 1"), w.manager_c)[1],
     f"{TABLES}.table_create": lambda w: (_table(w, "T-1"), w.manager_c)[1],
     f"{TABLES}.session_open": lambda w: (_session(w, "T-2"), w.manager_c)[1],
     f"{TABLES}.slip_file": lambda w: _slip(_session(w, "T-3"), w.accountant_c),

@@ -42,7 +42,8 @@ def test_the_controls_are_listed():
     controls = {family.relative_to(ROOT).as_posix(): sorted(name for name in _functions(family / "controls.py")
                                                              if name.endswith("_problems"))
                 for family in FAMILIES}
-    assert set(controls) == {"registers/appareils", "registers/cards", "registers/chain", "registers/orphelins",
+    assert set(controls) == {"registers/appareils", "registers/arretes", "registers/cards", "registers/chain",
+                             "registers/orphelins",
                              "registers/poker", "registers/poker_room", "registers/prelevements", "registers/tables",
                              "registers/tournaments",
                              "compliance/approvals"}

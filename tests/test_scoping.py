@@ -133,6 +133,9 @@ SCOPED_ROUTES = {
     # the lists a casino's management keeps (registers/house_lists): casino A's staff land on their own
     "house-lists-home": ("list", None),
     "house-lists": ("detail", lambda w: {"casino": "casino-b"}),
+    # the arrêté values a casino's management files (registers/arretes): casino A's staff land on their own
+    "arretes-home": ("list", None),
+    "arretes": ("detail", lambda w: {"casino": "casino-b"}),
     "tables-pit": ("detail", lambda w: {"casino": "casino-b"}),
     "tables-session": ("detail", with_tables(lambda t: {"casino": "casino-b", "pk": t.session.pk})),
     "tables-trends": ("detail", lambda w: {"casino": "casino-b"}),

@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from compliance import formatting
+from registers.arretes.controls import Filed, difference
 
 MESSAGES = {
     "serie_trou": _("Bordereaux de {year} : aucun bordereau n° {missing}, entre le n° {before} et le n° {after} "
@@ -55,6 +56,9 @@ MESSAGES = {
                             "son échéance du {due}."),
     "prelevement_manquant": _("Prélèvement du {levied} ({amount}) : aucun virement au receveur des Contributions "
                               "enregistré à son échéance du {due}."),
+    # a session opened otherwise than the arrêté in force fixes: {difference} is written from its values by the
+    # arrêté values' own message (registers/arretes), in the reader's language
+    "arrete": _("Table {table}, séance {session} : {difference}"),
 }
 
 # the words that follow a finding's count, in their singular or plural (« 1 main retenue », « 2 mains retenues »): its
@@ -84,7 +88,18 @@ def rendered(kind: str, params: dict, language: str | None = None, casino=None) 
     count = str(params.get("count", ""))
     if kind in COUNTED and count.isdigit():  # kept as a number or as its text
         given["counted"] = COUNTED[kind](int(count)) % {"n": count, "of": params.get("hands", "—")}
+    if kind == "arrete":
+        given["difference"] = arrete_difference(params, casino)
     return str(MESSAGES[kind]).format_map(given)
+
+
+def arrete_difference(params: dict, casino=None) -> str:
+    """An arrêté finding's difference in the active language, from the values it keeps."""
+    version = Filed(Decimal(params["configured"]), params["reference"], datetime.date.fromisoformat(params["since"]))
+    jurisdiction = casino.jurisdiction if casino is not None else None
+    currency = casino.currency if casino is not None else params.get("currency", "")
+    return difference(params["measure"], params["observed"], version, "", currency=currency,
+                      jurisdiction=jurisdiction).text(jurisdiction)
 
 
 class _Given(dict):

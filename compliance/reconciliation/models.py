@@ -66,6 +66,7 @@ class Finding(models.Model):
         POKER_STACK = "poker_avoir", _("Avoir sous le minimum indiqué à la table")
         LEVY_LATE = "prelevement_retard", _("Prélèvement viré après son échéance")  # LU art. 88 (draft)
         LEVY_MISSING = "prelevement_manquant", _("Prélèvement non viré à son échéance")
+        ARRETE = "arrete", _("Séance ouverte autrement que l'arrêté du Ministre ne le fixe")
 
     class State(models.TextChoices):
         OPEN = "ouvert", _("Ouvert")

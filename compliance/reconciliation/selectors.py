@@ -21,7 +21,7 @@ from registers.models import Slip, SlipKind, TableSession
 from registers.tables import pai_gow
 from registers.tables.selectors import ZERO, SessionFigures, session_figures
 
-from . import band, checks, levies, messages, poker
+from . import arretes, band, checks, levies, messages, poker
 from .checks import CommissionRow, Found, Previous, SerialRow
 from .models import Finding, Reconciliation
 
@@ -124,6 +124,7 @@ def period_findings(casino: Casino, first: datetime.date, last: datetime.date) -
     commissions = {day: _commissions(casino, day, rows) for day, rows in paid.items()}
     room = poker.poker_findings(casino, first, last) if poker.has_poker(casino) else {}
     levied = levies.levy_findings(casino, first, last)  # the levy book's transfers past their due date
+    fixed = arretes.arrete_findings(casino, first, last)  # the sessions opened otherwise than the arrêté
     holds = band.Holds([*data.history, *data.figures])
     serials = checks.serials(data.serials, controls.written(controls.SLIP_SIGNATURES), data.earlier)
     inventory, hold = controls.written(controls.TABLE_INVENTORY), controls.written(controls.HOLD_BAND)
@@ -146,7 +147,7 @@ def period_findings(casino: Casino, first: datetime.date, last: datetime.date) -
         else:
             figures_found = []
         found[day] = [*serials.get(day, []), *figures_found, *commissions.get(day, []), *room.get(day, []),
-                      *levied.get(day, [])]
+                      *levied.get(day, []), *fixed.get(day, [])]
     return found
 
 

@@ -1,6 +1,7 @@
 """The registers' models: the hash chain every register shares, the electronic gaming cards, the slot
 management systems, the table games. Migrations stay in registers/migrations."""
 
+from .arretes import ArreteValue
 from .cards import (
                           ArchivedBalance,
                           Card,
@@ -27,7 +28,7 @@ from .tournaments import (
 )
 
 __all__ = [
-    "ArchivedBalance", "ArchivedHead",
+    "ArchivedBalance", "ArchivedHead", "ArreteValue",
     "Card", "CardKind", "CardMovement", "CardStatus", "CardSystemCertificate", "CardTransfer", "Checkpoint", "Client",
     "Entry", "GamingSession", "KeptEntry", "PendingEntry", "Register", "VerifiedCheckpoint", "SlotRequest",
     "SlotSystem",

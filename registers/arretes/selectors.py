@@ -1,0 +1,35 @@
+"""What the arrêté values' page and the reconciliation read: every version a casino filed, and those in force on a day
+(the latest effective on or before it), in one query whatever the number of days."""
+
+import datetime
+from collections.abc import Iterable
+
+from compliance.models import Casino
+
+from ..models import ArreteValue
+from .controls import Filed
+
+
+def versions_of(casino: Casino) -> list[ArreteValue]:
+    """Every version filed, by value, the latest first; with who filed it."""
+    return list(ArreteValue.objects.filter(casino=casino).select_related("filed_by")
+                .order_by("concept", "-effective_from", "-pk"))
+
+
+def in_force_on(casino: Casino, days: Iterable[datetime.date]) -> dict[datetime.date, dict[str, Filed]]:
+    """{day: {concept: the version in force}}: the latest version effective on or before each day."""
+    days = sorted(set(days))
+    found = {day: {} for day in days}
+    if not days:
+        return found
+    rows = (ArreteValue.objects.filter(casino=casino, effective_from__lte=days[-1])
+            .order_by("effective_from", "pk").values_list("concept", "value", "reference", "effective_from"))
+    for concept, value, reference, effective_from in rows:  # later versions overwrite earlier ones
+        for day in days:
+            if effective_from <= day:
+                found[day][concept] = Filed(value, reference, effective_from)
+    return found
+
+
+def in_force(casino: Casino, day: datetime.date) -> dict[str, Filed]:
+    return in_force_on(casino, [day])[day]
