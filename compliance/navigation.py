@@ -51,6 +51,10 @@ NAVIGATION: tuple[NavItem, ...] = (
     # the lists the forms offer instead of free text (registers/house_lists), kept by the management
     NavItem(_("Listes du casino"), "list-check", (*CASINO_STAFF, REGULATOR),
             _("Caisses, tables de poker, jetons et billets que les formulaires proposent."), "house-lists-home"),
+    # the values the texts leave to an arrêté du Ministre, filed by the management (registers/arretes)
+    NavItem(_("Valeurs fixées par arrêté"), "bank", (*CASINO_STAFF, REGULATOR),
+            _("Avances, minima, maxima et taux de retenue que l'arrêté du Ministre fixe, avec sa référence."),
+            "arretes-home"),
     # the levy book (registers/prelevements): where the jurisdiction's profile has it
     NavItem(_("Carnet de prélèvement"), "piggy-bank", (*CASINO_STAFF, REGULATOR),
             _("Produit brut des jeux par journée, prélèvement mis en réserve et virement au receveur."), "levies-home",
