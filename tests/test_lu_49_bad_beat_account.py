@@ -267,6 +267,33 @@ def test_lu_49_13_a_day_s_credit_is_its_deals_drops_else_its_statement():
     assert controls.day_credit(None, None) == 0
 
 
+
+def test_lu_49_13_and_49_14_the_page_takes_the_opening_the_notice_and_the_carnet(lu, client):
+    """The page's forms (registers/poker/forms.py) file through the services: the opening at its start value, the
+    notice to the Minister, and, once a breakdown stops it, the carnet de compte; an opening offered no more while it
+    runs, the page saying why (art. 49-13 al. 3)."""
+    from django.urls import reverse
+
+    client.force_login(lu.manager_c)
+    url = reverse("registers-other", kwargs={"casino": lu.c.code, "kind": "bad_beat"})
+    day = TODAY().isoformat()
+    assert 'name="badbeat_open-start"' in client.get(url).content.decode()
+    assert client.post(url, {"action": "badbeat_open", "badbeat_open-gaming_day": day,
+                             "badbeat_open-start": "1500,00"}).status_code == 302
+    page = client.get(url).content.decode()
+    assert 'data-testid="bad-beat-balance"' in page and "1\u202f500,00" in page
+    assert 'data-testid="bad-beat-open-refused"' in page and 'name="badbeat_open-start"' not in page
+    assert 'name="badbeat_carnet-amount"' not in page and 'data-testid="bad-beat-manual-refused"' in page
+    assert client.post(url, {"action": "badbeat_notice", "badbeat_notice-gaming_day": day,
+                             "badbeat_notice-minister_notified_on": day,
+                             "badbeat_notice-reference": "Lettre n° 7"}).status_code == 302
+    _stop(lu)
+    assert client.post(url, {"action": "badbeat_carnet", "badbeat_carnet-gaming_day": day,
+                             "badbeat_carnet-table": "P1", "badbeat_carnet-amount": "12,50"}).status_code == 302
+    page = client.get(url).content.decode()
+    assert "Lettre n° 7" in page and 'data-testid="bad-beat-carnet"' in page
+    _no_finding(lu)
+
 # --- the demo: La Moselle's account -------------------------------------------------------------------------------
 
 

@@ -316,6 +316,41 @@ class BadBeatRestartForm(ActionForm):
     defaults = staticmethod(today_initial)
 
 
+class BadBeatOpenForm(ActionForm):
+    """The bad beat put in service at the start value the casino fixes (art. 49-13 al. 1)."""
+
+    late_filing = True
+    action = "badbeat_open"
+    gaming_day = forms.DateField(label=_("Journée de jeu de la mise en service"), widget=DATE)
+    start = amount_field(_("Valeur de départ"))
+
+    defaults = staticmethod(today_initial)
+
+
+class BadBeatNoticeForm(ActionForm):
+    """The notice to the Minister of a voluntary stop, with the day it was sent (art. 49-14 al. 2)."""
+
+    late_filing = True
+    action = "badbeat_notice"
+    gaming_day = forms.DateField(label=_("Journée de jeu"), widget=DATE)
+    minister_notified_on = forms.DateField(label=_("Ministre informé le"), widget=DATE)
+    reference = text_field(_("Référence de l'avis"), 200)
+
+    defaults = staticmethod(today_initial)
+
+
+class BadBeatCarnetForm(ActionForm):
+    """A line of the carnet de compte kept during a breakdown (art. 49-14 al. 3)."""
+
+    late_filing = True
+    action = "badbeat_carnet"
+    gaming_day = forms.DateField(label=_("Journée de jeu"), widget=DATE)
+    table = text_field(_("Table"), 60)
+    amount = amount_field(_("Montants prélevés, notés à la main"))
+
+    defaults = staticmethod(today_initial)
+
+
 class HouseRulesForm(ActionForm):
     """A new version of the house rules: the direction's, checked by the service."""
 

@@ -34,6 +34,9 @@ from .selectors import (
     rules_on,
 )
 from .services import (
+    bad_beat_manual_file,
+    bad_beat_notice,
+    bad_beat_open,
     bad_beat_restart,
     bad_beat_stop,
     bad_beat_win_file,
@@ -120,6 +123,23 @@ def _bad_beat_restart(page, form, user):
         "seq": entry.seq})
 
 
+def _bad_beat_open(page, form, user):
+    entry = bad_beat_open(casino=page.casino, actor=user, **form.values())
+    return filed(entry, lambda entry: _("Bad beat jackpot mis en service (écriture n° %(seq)s).") % {
+        "seq": entry.seq})
+
+
+def _bad_beat_notice(page, form, user):
+    entry = bad_beat_notice(casino=page.casino, actor=user, **form.values())
+    return filed(entry, lambda entry: _("Avis au Ministre enregistré (écriture n° %(seq)s).") % {"seq": entry.seq})
+
+
+def _bad_beat_carnet(page, form, user):
+    entry = bad_beat_manual_file(casino=page.casino, actor=user, currency=page.casino.currency, **form.values())
+    return filed(entry, lambda entry: _("Ligne du carnet de compte enregistrée (écriture n° %(seq)s).") % {
+        "seq": entry.seq})
+
+
 def _percent(ratio) -> str:
     return f"{(ratio * 100).normalize():f}"
 
@@ -203,7 +223,10 @@ FAMILIES = {
     ),
     RegisterKind.BAD_BEAT: FamilyPage(folder="poker", actions={f.BadBeatWinForm: _bad_beat,
                                                                f.BadBeatStopForm: _bad_beat_stop,
-                                                               f.BadBeatRestartForm: _bad_beat_restart},
+                                                               f.BadBeatRestartForm: _bad_beat_restart,
+                                                               f.BadBeatOpenForm: _bad_beat_open,
+                                                               f.BadBeatNoticeForm: _bad_beat_notice,
+                                                               f.BadBeatCarnetForm: _bad_beat_carnet},
                                       context=_bad_beat_context),
 }
 
