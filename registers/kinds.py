@@ -85,13 +85,13 @@ class EntryKind(models.TextChoices):
     TOURNAMENT_CHIP_RACE = "tournoi.chip_race", _("Chip race")
     TOURNAMENT_PAYOUT = "tournoi.paiement", _("Paiement d'un lot")
     TOURNAMENT_CLOSED = "tournoi.cloture", _("Clôture d'un tournoi")
-    # any register but the cards': the entry it refers to was filed wrongly; countersigned, it leaves the totals
-    CORRECTION = "correction", _("Correction d'une écriture")
     # the levy book (registers/prelevements): the casino's levy parameters as its manager records them with the act
     # that sets them, a gaming day's gross revenue and levy set aside, a bank transfer to the receveur des Contributions
     LEVY_PARAMETERS = "prelevement.parametres", _("Paramètres de prélèvement du casino")
     LEVY_DAY = "prelevement.journee", _("Prélèvement de la journée")
     LEVY_TRANSFER = "prelevement.virement", _("Virement au receveur des Contributions")
+    # any register but the cards': the entry it refers to was filed wrongly; countersigned, it leaves the totals
+    CORRECTION = "correction", _("Correction d'une écriture")
     # any register: on what basis the casino applies its jurisdiction's draft text, written by Vigie before the first
     # entry filed under it and again when that basis changes (Casino.draft_basis)
     DRAFT_BASIS = "registre.base_projet", _("Base d'application du projet")
@@ -131,10 +131,10 @@ _REGISTER_ENTRY_KINDS = {
     RegisterKind.TOURNOIS: (EntryKind.TOURNAMENT_PUBLISHED, EntryKind.TOURNAMENT_STARTED, EntryKind.TOURNAMENT_ENTRY,
                             EntryKind.TOURNAMENT_OUT, EntryKind.TOURNAMENT_CHIP_RACE, EntryKind.TOURNAMENT_PAYOUT,
                             EntryKind.TOURNAMENT_CLOSED, EntryKind.CORRECTION),
+    RegisterKind.PRELEVEMENTS: (EntryKind.LEVY_PARAMETERS, EntryKind.LEVY_DAY, EntryKind.LEVY_TRANSFER),
 }
 # What Vigie writes about a register itself rather than about a gaming day's play: it may follow the day's close, and
 # is never a late filing.
-    RegisterKind.PRELEVEMENTS: (EntryKind.LEVY_PARAMETERS, EntryKind.LEVY_DAY, EntryKind.LEVY_TRANSFER),
 ABOUT_THE_REGISTER = (EntryKind.DRAFT_BASIS, EntryKind.REPORT_SIGNED, EntryKind.RECITATION)
 # What Vigie writes about a closed gaming day once its close is done: the day's reconciliation and what follows its
 # findings (they follow the close by nature, and are never late filings); the levy book's entries too: a closed day's
@@ -174,6 +174,6 @@ RULE_OF_KIND = {
     RegisterKind.JACKPOT_PROGRESSIF: "jackpot_progressif.niveaux_max",
     RegisterKind.BAD_BEAT: "bad_beat_jackpot.preavis_arret_volontaire",
     RegisterKind.CARTES: "carte_de_jeu.plafond_nominative",
+    RegisterKind.PRELEVEMENTS: "prelevements.delai_virement",
 }
 
-    RegisterKind.PRELEVEMENTS: "prelevements.delai_virement",

@@ -808,6 +808,13 @@ CASES = {
     f"{SLOTS}.slot_batch": lambda w: (_c(SLOTS, "slot_batch")(system=_slot_system(w), operations=[
         {"operation": "credit", "key": "k-3", "card": w.card1.number, "amount": "1.00", "currency": "EUR",
          "machine": "M"}]), _slot_system(w).user)[1],
+    f"{LEVIES}.levy_parameters_record": lambda w: (_c(LEVIES, "levy_parameters_record")(
+        casino=w.c, actor=w.manager_c, effective_from=TODAY(), rates={"tables": "10"}, act="Arrêté A-1"),
+        w.manager_c)[1],
+    f"{LEVIES}.levies_compute": lambda w: (_levied(w, w.manager_c), w.manager_c)[1],
+    f"{LEVIES}.levy_transfer_record": lambda w: (_c(LEVIES, "levy_transfer_record")(
+        casino=w.c, actor=w.accountant_c, days=[_levied(w, w.other_manager)], amount="10.00", made_on=TODAY(),
+        reference="VIR-1"), w.accountant_c)[1],
 }
 
 
@@ -821,13 +828,6 @@ def _records_by(actor) -> int:
         (Checkpoint, "signed_by"), (GamingSession, "closed_by"),
         (WheelPublication, "published_by")))  # a QC wheel's publication: append-only, its publisher named
 
-    f"{LEVIES}.levy_parameters_record": lambda w: (_c(LEVIES, "levy_parameters_record")(
-        casino=w.c, actor=w.manager_c, effective_from=TODAY(), rates={"tables": "10"}, act="Arrêté A-1"),
-        w.manager_c)[1],
-    f"{LEVIES}.levies_compute": lambda w: (_levied(w, w.manager_c), w.manager_c)[1],
-    f"{LEVIES}.levy_transfer_record": lambda w: (_c(LEVIES, "levy_transfer_record")(
-        casino=w.c, actor=w.accountant_c, days=[_levied(w, w.other_manager)], amount="10.00", made_on=TODAY(),
-        reference="VIR-1"), w.accountant_c)[1],
 
 @pytest.mark.parametrize("service", sorted(CASES))
 def test_the_service_leaves_an_audited_record_with_its_actor(world, rules, service):

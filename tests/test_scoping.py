@@ -187,12 +187,12 @@ SCOPED_ROUTES = {
     # the tournaments (/tournois/): casino B's published tournament is in no list of casino A's staff, its page a 404
     "tournaments-list": ("list", lambda w: {} if _tournament_b(w) else {}),
     "tournaments-detail": ("detail", lambda w: {"casino": w.b.code, "slug": _tournament_b(w).slug}),
-}
-
-# A tournament's public page: its rules once the casino has published them, for anyone, signed in or not, read-only;
     # the levy book (/prelevements/): casino A's staff land on their own casino's; casino B's book is a 404
     "levies-home": ("list", None),
     "levies": ("detail", lambda w: {"casino": "casino-b"}),
+}
+
+# A tournament's public page: its rules once the casino has published them, for anyone, signed in or not, read-only;
 # a draft is a 404 to everyone, its own casino's staff included (they read it on its staff page).
 # name -> kwargs built from casino B's tournament, published or not.
 PUBLISHED_TOURNAMENT_ROUTES = {

@@ -75,11 +75,11 @@ CHECKS = {
     (Register.TOURNOIS, Kind.TOURNAMENT_PAYOUT): (tournaments.paid,),
     (Register.TOURNOIS, Kind.TOURNAMENT_CLOSED): (tournaments.closed,),
     (Register.CARNETS_SPECIAUX, Kind.SLIPS_IMPORTED): (tables.slips_imported,),
-    # a correction, in any register that holds them (registers/chain/services.py)
-    **{(register, Kind.CORRECTION): (chain.correction,)
     (Register.PRELEVEMENTS, Kind.LEVY_PARAMETERS): (levies.levy_parameters,),
     (Register.PRELEVEMENTS, Kind.LEVY_DAY): (levies.levy_day,),
     (Register.PRELEVEMENTS, Kind.LEVY_TRANSFER): (levies.levy_transfer,),
+    # a correction, in any register that holds them (registers/chain/services.py)
+    **{(register, Kind.CORRECTION): (chain.correction,)
        for register, kinds in REGISTER_ENTRY_KINDS.items() if Kind.CORRECTION in kinds},
     # the basis a casino applies a draft on, in every register
     **{(register, Kind.DRAFT_BASIS): (chain.draft_basis,) for register in REGISTER_ENTRY_KINDS},
