@@ -78,3 +78,29 @@ def test_lu_88_the_levy_book_page_in_a_browser(demo, live_server, browser, shots
     assert "Viré en retard" in text and "acte cité par le casino" in text
     page.screenshot(path=shots / "prelevements-la-moselle.png", full_page=True)
     assert errors == [], errors
+
+
+def test_lu_89_1_the_monthly_levy_book_is_signed_and_verified_by_reports_verify_and_pdfsig(demo, rules, tmp_path):
+    """Art. 89-1 (draft): « Les documents à finalité fiscale … peuvent être tenus et produits sous forme électronique,
+    sous condition d'offrir des garanties équivalentes »: the month's book, signed (PAdES) through the reports."""
+    import json
+    import shutil
+    import subprocess
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    casino, book = _book()
+    day = min(book.days)
+    out, target = StringIO(), tmp_path / "carnet-de-prelevement.pdf"
+    call_command("reports_generate", "register_monthly", "--casino", casino.code, "--register", "prelevements",
+                 "--day", day.isoformat(), "--out", str(target), "--json", stdout=out)
+    result = json.loads(out.getvalue())
+    levied = [levy for levy in book.days if levy.strftime("%Y-%m") == day.strftime("%Y-%m")]
+    assert result["status"] == "succeeded" and result["covered"] >= len(levied) and target.read_bytes()[:5] == b"%PDF-"
+    verdict = StringIO()
+    call_command("reports_verify", str(target), stdout=verdict)  # exits 1 (SystemExit) when it is not valid
+    assert verdict.getvalue().startswith("Rapport authentique")
+    assert shutil.which("pdfsig"), "pdfsig (poppler-utils): ./scripts/test installs it when run as root"
+    shown = subprocess.run(["pdfsig", str(target)], capture_output=True, text=True, timeout=60).stdout
+    assert "Signature Validation: Signature is Valid." in shown
