@@ -3,6 +3,7 @@ to 49-11) and the bad-beat jackpot (art. 49-12 to 49-15): the shared register pa
 the counts, jackpots and wins above the entries."""
 
 import dataclasses
+import datetime
 from decimal import Decimal
 from functools import cached_property
 
@@ -191,7 +192,10 @@ def _account_context(page, state: BadBeat, why_not: dict) -> dict:
                                                                                           key=lambda item: item[0][1])]
     jurisdiction = page.casino.jurisdiction
     return {"account": rows[-ACCOUNT_DAYS:][::-1], "balance": rows[-1].balance if rows else None,
-            "opened": state.opened, "start": state.start, "notices": page.rows(EntryKind.JACKPOT_NOTICE),
+            "opened": state.opened, "start": state.start,
+            "notices": [{"seq": row.entry.seq, "reference": row.payload.get("reference"),
+                         "day": datetime.date.fromisoformat(row.payload["minister_notified_on"])}
+                        for row in page.rows(EntryKind.JACKPOT_NOTICE)],
             "carnet": carnet, **{f"{action}_refused": str(why_not[action].refused(jurisdiction).message)
                                  for action in ("open", "manual") if action in why_not}}
 
