@@ -8,9 +8,9 @@ from registers.prelevements.services import levies_compute
 
 class Command(BaseCommand):
     help = (
-        "Calcule le carnet de prélèvement d'un mois (LU RGD 1979 art. 88, 97-1, projet) : le produit brut de chaque "
-        "journée fermée, source par source, le prélèvement aux taux enregistrés par la direction, les fonds mis en "
-        "réserve et l'échéance du virement. Idempotent : une journée déjà prélevée à l'identique n'est pas récrite."
+        "Calcule le carnet de prélèvement d'un mois : le produit brut de chaque journée fermée, source par source, le "
+        "prélèvement aux taux enregistrés par la direction, les fonds mis en réserve et l'échéance du virement. "
+        "Idempotent : une journée déjà prélevée à l'identique n'est pas récrite."
     )
 
     def add_arguments(self, parser):
