@@ -4,6 +4,7 @@ reconciliation compares every table session and poker séance opened with the ve
 each difference citing the article that delegates the value, never refusing the session."""
 
 import datetime
+import json
 from decimal import Decimal
 
 import pytest
@@ -69,6 +70,9 @@ def test_lu_art_21_al_1_the_float_of_each_game_is_the_arrete_s_and_another_float
     [finding] = findings(w)
     assert finding.citation == "LU RGD 1979 art. 21 al. 1 (projet)"
     assert (finding.table, finding.session_id, finding.amount) == ("BA-01", session.pk, Decimal("500.00"))
+    [constat] = [item for item in json.loads(finding.reconciliation.entry.payload)["constats"]
+                 if item["nature"] == "arrete"]
+    assert (constat["montant"], constat["citation"]) == ("500.00", "LU RGD 1979 art. 21 al. 1 (projet)")
     assert finding.message.startswith(
         "Table BA-01, séance 1 : Avance de la table à l'ouverture : 3\u202f500,00\u00a0€, au lieu de "
         "3\u202f000,00\u00a0€, la valeur fixée par l'arrêté « Arrêté ministériel du 2 janvier 2026 » en vigueur "
@@ -242,3 +246,15 @@ def test_the_demo_files_la_moselle_s_two_arretes_and_the_reconciliation_finds_on
         ("la-moselle", yesterday, "UT-01", "LU RGD 1979 art. 37-13 al. 4 (projet)")]
     assert set(ArreteValue.objects.values_list("casino__code", flat=True)) == {"la-moselle"}
     assert ArreteValue.objects.count() == 19
+
+
+def test_the_session_s_page_says_what_it_opened_with_otherwise_than_the_arrete(w, client):
+    """The same control as the reconciliation's, asked by the page of the table's session: the difference is said with
+    the article that delegates the value, the session stays as it opened."""
+    table = lu_table(w, number="UT-01", game="lu.uth")
+    file(w, "uth.maximum", "400")
+    session = open_lu(w, table, DAY, minimum="10.00", maximum="500.00")
+    client.force_login(w.regulator_lu)
+    page = client.get(reverse("tables-session", kwargs={"casino": w.c.code, "pk": session.pk})).content.decode()
+    assert 'data-testid="arrete-differences"' in page and "LU RGD 1979 art. 37-13 al. 4 (projet)" in page
+    assert "au-delà du maximum de 400,00\u00a0€" in page

@@ -10,6 +10,7 @@ from compliance.models import Casino
 from registers.arretes import rules, selectors
 from registers.arretes.controls import MEASURES, Opened, arrete_problems
 from registers.models import PokerSession, TableSession
+from registers.money import CENT
 
 from .checks import Found
 
@@ -44,7 +45,8 @@ def arrete_findings(casino: Casino, first: datetime.date, last: datetime.date) -
                                        jurisdiction=casino.jurisdiction):
             measure, concept = problem.params["measure"], problem.params["concept"]
             version, observed = filed[concept], Decimal(str(opened.values[MEASURES[measure].field]))
-            variance = None if MEASURES[measure].percent else observed - version.value
+            # in the casino's money, two places, as the carnets spéciaux write a finding's amount
+            variance = None if MEASURES[measure].percent else (observed - version.value).quantize(CENT)
             found.setdefault(opened.day, []).append(Found(
                 KIND, f"{KIND}:{table}:{number}:{concept}", problem.citation, variance, table, session_id,
                 {"table": table, "session": str(number), "measure": measure, "observed": str(observed),

@@ -5,9 +5,11 @@ import datetime
 from collections.abc import Iterable
 
 from compliance.models import Casino
+from compliance.problems import Problem
 
 from ..models import ArreteValue
-from .controls import Filed
+from . import rules
+from .controls import Filed, Opened, arrete_problems
 
 
 def versions_of(casino: Casino) -> list[ArreteValue]:
@@ -33,3 +35,13 @@ def in_force_on(casino: Casino, days: Iterable[datetime.date]) -> dict[datetime.
 
 def in_force(casino: Casino, day: datetime.date) -> dict[str, Filed]:
     return in_force_on(casino, [day])[day]
+
+
+def opening_differences(casino: Casino, game: str, day: datetime.date, values: dict) -> list[Problem]:
+    """What a session of `game` opened on `day` with (`values` by field) differs in from the arrêté values in force
+    then: the page of the session says it, as the nightly reconciliation reports it."""
+    delegations = [found for found in rules.delegations(casino.jurisdiction, day) if found.game == game]
+    if not delegations:
+        return []
+    return arrete_problems(Opened(game, day, values), delegations, in_force(casino, day), currency=casino.currency,
+                           jurisdiction=casino.jurisdiction)

@@ -21,6 +21,7 @@ from compliance.models import User
 from compliance.permissions import can_write
 from compliance.profiles import game_engine
 
+from ..arretes import selectors as arretes
 from ..forms import DATE, BootstrapForm
 from ..house_lists import selectors as house_lists
 from ..kinds import register_kind_label
@@ -264,6 +265,9 @@ def session_detail(request, casino, pk):
         else []
     if bound is not None:
         forms_[bound.action] = bound
+    # what it opened with otherwise than the arrêté in force that day (registers/arretes): said, never refused
+    differences = arretes.opening_differences(casino, session.table.game.key, session.gaming_day, {
+        "float_amount": session.float_amount, "minimum": session.minimum, "maximum": session.maximum})
     return render(request, "registers/tables/session.html", {
         "casino": casino,
         "session": session,
@@ -279,6 +283,7 @@ def session_detail(request, casino, pk):
         "day_closed": day_closed,
         "not_offered": not_offered,
         "pit_url": _pit_url(casino, session.gaming_day),
+        "arrete_differences": [(problem.text(casino.jurisdiction), problem.citation) for problem in differences],
     })
 
 
