@@ -28,8 +28,9 @@ def money(amount, casino):
 
 @register.simple_tag(takes_context=True)
 def ldate(context, value, style="long"):
-    """A date or datetime in the user's jurisdiction's conventions and time zone."""
-    if value is None:
+    """A date or datetime in the user's jurisdiction's conventions and time zone; « — » for none (a date a payload
+    does not hold reads as an empty text in a template)."""
+    if value is None or value == "":
         return "—"
     return formatting.date(value, jurisdiction=context.get("home_jurisdiction"), style=style)
 
