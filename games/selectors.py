@@ -123,6 +123,18 @@ def rule_values_on(*, jurisdiction, key: str, days, drafts: bool = False) -> dic
     return found
 
 
+def rule_values_of(*, keys, on: datetime.date, drafts: bool = False) -> dict[str, RuleValueAt]:
+    """The value in force on `on` of each of `keys` (rule keys, as a profile gives them), in one query; a key with none
+    that day is absent."""
+    versions = RuleValueVersion.objects.filter(rule__key__in=list(keys), effective_from__lte=on)
+    if not drafts:
+        versions = versions.exclude(article__instrument__status=InstrumentStatus.DRAFT)
+    latest = {}
+    for version in versions.select_related("rule", "article__instrument").order_by("effective_from", "pk"):
+        latest[version.rule.key] = version  # later versions overwrite earlier ones
+    return {key: _value_at(version) for key, version in latest.items() if version.value is not None}
+
+
 def concept_value(*, jurisdiction, concept: str, on: datetime.date, drafts: bool = False) -> RuleValueAt:
     """`rule_value_at` of the rule `concept` names in `jurisdiction`'s profile (compliance.profiles): the code asks
     for « carte_de_jeu.plafond_nominative », the profile says which key that is there. A concept the jurisdiction's

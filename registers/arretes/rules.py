@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from compliance.errors import DomainError
 from compliance.profiles import code_of, concepts_under
 from games.models import Game
-from games.selectors import rule_values_on
+from games.selectors import rule_values_of, rule_values_on
 
 from .controls import MEASURES, Delegation
 
@@ -53,8 +53,18 @@ def _read(jurisdiction, key: str, days: list[datetime.date]) -> dict:
     return found
 
 
-def delegations(jurisdiction, day: datetime.date) -> list[Delegation]:
-    return delegations_on(jurisdiction, [day])[day]
+def delegations(jurisdiction, day: datetime.date, games: dict[str, str] | None = None) -> list[Delegation]:
+    """The delegations in force on `day`, in one query (and one for the games' keys, unless `games` gives those
+    wanted, {name: key}: the others are left out)."""
+    found = concepts(jurisdiction)
+    read = rule_values_of(keys=found.values(), on=day, drafts=True) if found else {}
+    named = {concept: read[key] for concept, key in found.items() if key in read}
+    if games is None:
+        names = {str(rule.value) for rule in named.values()}
+        games = dict(Game.objects.filter(jurisdiction__code=code_of(jurisdiction), name__in=names)
+                     .values_list("name", "key")) if names else {}
+    return [Delegation(concept, games[str(rule.value)], concept.rsplit(".", 1)[-1], str(rule.citation),
+                       rule.effective_from) for concept, rule in named.items() if str(rule.value) in games]
 
 
 def delegation(jurisdiction, concept: str, day: datetime.date) -> Delegation | None:

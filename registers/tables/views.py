@@ -266,7 +266,7 @@ def session_detail(request, casino, pk):
     if bound is not None:
         forms_[bound.action] = bound
     # what it opened with otherwise than the arrêté in force that day (registers/arretes): said, never refused
-    differences = arretes.opening_differences(casino, session.table.game.key, session.gaming_day, {
+    differences = arretes.opening_differences(casino, session.table.game, session.gaming_day, {
         "float_amount": session.float_amount, "minimum": session.minimum, "maximum": session.maximum})
     return render(request, "registers/tables/session.html", {
         "casino": casino,
