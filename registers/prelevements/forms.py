@@ -51,12 +51,14 @@ class TransferForm(ActionForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         casino = self.page.casino  # each day as the casino's people write it, with what it owes
-        self.fields["days"].choices = [
-            (line.day.isoformat(), f"{formatting.date(line.day, jurisdiction=casino.jurisdiction)} · "
-                                   f"{formatting.money(line.levied.set_aside, currency=casino.currency,
-                                                       jurisdiction=casino.jurisdiction)}")
-            for line in self.page.unpaid]
+        self.fields["days"].choices = [(line.day.isoformat(), _day_owed(line, casino)) for line in self.page.unpaid]
         self.fields["days"].widget.attrs["class"] = "form-select"
 
     def chosen_days(self) -> list[datetime.date]:
         return [datetime.date.fromisoformat(raw) for raw in self.cleaned_data["days"]]
+
+
+def _day_owed(line, casino) -> str:
+    day = formatting.date(line.day, jurisdiction=casino.jurisdiction)
+    owed = formatting.money(line.levied.set_aside, currency=casino.currency, jurisdiction=casino.jurisdiction)
+    return f"{day} · {owed}"
