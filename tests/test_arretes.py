@@ -258,3 +258,21 @@ def test_the_session_s_page_says_what_it_opened_with_otherwise_than_the_arrete(w
     page = client.get(reverse("tables-session", kwargs={"casino": w.c.code, "pk": session.pk})).content.decode()
     assert 'data-testid="arrete-differences"' in page and "LU RGD 1979 art. 37-13 al. 4 (projet)" in page
     assert "au-delà du maximum de 400,00\u00a0€" in page
+
+
+def test_the_poker_room_s_day_says_which_seance_opened_otherwise_than_the_arrete(demo, rules, client):
+    """Art. 49-7 al. 1, the poker room's day page: the séance that opened with another retention rate than the arrêté
+    in force that day is said with the article, as the reconciliation reports it; the others are not."""
+    from compliance.models import User
+    from registers.models import PokerSession
+
+    casino = Casino.objects.get(code="la-moselle")
+    yesterday = casino.today() - datetime.timedelta(days=1)
+    client.force_login(User.objects.get(username="lu.ministere"))
+    page = client.get(reverse("poker-day", kwargs={"casino": casino.code}), {"jour": yesterday.isoformat()})
+    text = page.content.decode()
+    seances = PokerSession.objects.filter(casino=casino, gaming_day=yesterday)
+    said = {session.table for session in seances if f'data-testid="arrete-differences-{session.pk}"' in text}
+    assert page.status_code == 200 and seances.count() > 1
+    assert said == {"OM-1"}, said
+    assert "LU RGD 1979 art. 49-7 al. 1 (projet)" in text

@@ -39,12 +39,18 @@ def in_force(casino: Casino, day: datetime.date) -> dict[str, Filed]:
 
 def opening_differences(casino: Casino, game, day: datetime.date, values: dict) -> list[Problem]:
     """What a session of `game` (a Game) opened on `day` with (`values` by field) differs in from the arrêté values in
-    force then: the page of the session says it, as the nightly reconciliation reports it. Two queries where the
-    casino's texts delegate something, none where they do not."""
-    if not rules.concepts(casino.jurisdiction):
-        return []
-    delegations = rules.delegations(casino.jurisdiction, day, games={game.name: game.key})
+    force then: the page of the session says it, as the nightly reconciliation reports it."""
+    return day_differences(casino, day, [(None, game, values)]).get(None, [])
+
+
+def day_differences(casino: Casino, day: datetime.date, openings: list[tuple]) -> dict[object, list[Problem]]:
+    """`opening_differences` of a day's sessions, each `(key, game, values)`, by key: two queries whatever their
+    number where the casino's texts delegate something, none where they do not."""
+    if not openings or not rules.concepts(casino.jurisdiction):
+        return {}
+    delegations = rules.delegations(casino.jurisdiction, day, games={game.name: game.key for _, game, _ in openings})
     if not delegations:
-        return []
-    return arrete_problems(Opened(game.key, day, values), delegations, in_force(casino, day), currency=casino.currency,
-                           jurisdiction=casino.jurisdiction)
+        return {}
+    force = in_force(casino, day)
+    return {key: arrete_problems(Opened(game.key, day, values), delegations, force, currency=casino.currency,
+                                 jurisdiction=casino.jurisdiction) for key, game, values in openings}

@@ -25,6 +25,7 @@ from compliance.models import User
 from compliance.permissions import can_write
 from registers.errors import ErrorCode
 
+from ..arretes import selectors as arretes
 from ..forms import DATE, ActionForm, BootstrapForm
 from ..tables import selectors as tables_selectors
 from ..tables.imports import countersigner_present
@@ -200,8 +201,14 @@ def room_day(request, casino):
         forms_[bound.action] = bound
     # the day's reconciliation, read by its own app (compliance/reconciliation/poker_room.py)
     reconciled = POKER_DAY_FINDINGS(user=request.user, casino=casino, day=day)
+    # what each séance opened with otherwise than the arrêté in force that day (registers/arretes): said, never refused
+    differences = arretes.day_differences(casino, day, [
+        (session.pk, session.game, {"minimum": session.minimum, "rake_rate": session.rake_rate * 100})
+        for session in page.sessions])
     for session in page.sessions:
         session.label = pages.session_label(session)
+        session.arrete_differences = [(problem.text(casino.jurisdiction), problem.citation)
+                                      for problem in differences.get(session.pk, [])]
     totals = {name: sum((getattr(table, name) for table in tables), 0)
               for name in ("hands", "pot", "rake", "rake_declared", "progressive_declared", "bad_beat_declared",
                            "flagged")}
