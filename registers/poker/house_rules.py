@@ -50,6 +50,52 @@ HOUSE_RULES_NAME = _("règlement intérieur, version n° {seq} en vigueur le {da
 
 
 @dataclass(frozen=True)
+class Term:
+    """A value the texts leave to the règlement intérieur beyond the jackpots' modalities: the version's attribute,
+    where its payload keeps it (`section`, `key`), its kind and the concept (compliance.profiles) of the rule value
+    whose article delegates it to the house, or "" where no article does (the room's rake terms)."""
+
+    name: str
+    section: str
+    key: str
+    kind: str  # YES_NO, AMOUNT, MINUTES or COUNT
+    concept: str
+    label: object
+
+    def read(self, payload: dict):
+        """The value a payload holds, None where it does not say (a version recorded before the term was kept)."""
+        raw = (payload.get(self.section) or {}).get(self.key)
+        if raw is None:
+            return None
+        if self.kind == AMOUNT:
+            return Decimal(raw)
+        return int(raw) if self.kind in (MINUTES, COUNT) else bool(raw)
+
+
+YES_NO, AMOUNT, MINUTES, COUNT = "oui_non", "montant", "minutes", "nombre"
+ROOM, BATAILLE, TOURNAMENTS = "salon", "bataille", "tournois"
+CONCEPT = "reglement_interieur"  # the profiles' concepts « reglement_interieur.<attribute> »
+TERMS = (
+    Term("no_flop_no_drop", ROOM, NO_FLOP_NO_DROP, YES_NO, "", _("Salon : retenue d'une main sans flop")),
+    Term("rake_per_pot", ROOM, RAKE_PER_POT, YES_NO, "", _("Salon : retenue en cas de pots extérieurs")),
+    Term("straddle", ROOM, STRADDLE, YES_NO, f"{CONCEPT}.straddle", _("Salon : option (straddle)")),
+    Term("recave_maximum", ROOM, "recave_maximum", AMOUNT, f"{CONCEPT}.recave_maximum",
+         _("Salon : montant maximum de la recave")),
+    Term("absence_maximale", ROOM, "absence_maximale_minutes", MINUTES, f"{CONCEPT}.absence_maximale",
+         _("Salon : durée maximale d'absence d'un joueur (minutes)")),
+    Term("egalite", BATAILLE, "mise_egalite", YES_NO, f"{CONCEPT}.egalite", _("Bataille : mise « égalité » offerte")),
+    Term("deux_cases_joueur_seul", BATAILLE, "deux_cases_joueur_seul", YES_NO, f"{CONCEPT}.deux_cases_joueur_seul",
+         _("Bataille : un joueur seul à la table joue deux cases au minimum")),
+    Term("cases_max_par_joueur", BATAILLE, "cases_max_par_joueur", COUNT, f"{CONCEPT}.cases_max_par_joueur",
+         _("Bataille : nombre de cases qu'un joueur peut jouer quand d'autres veulent jouer")),
+    Term("mise_debout_interdite", BATAILLE, "mise_debout_interdite", YES_NO, f"{CONCEPT}.mise_debout_interdite",
+         _("Bataille : mise de joueurs debout sur la main de joueurs assis interdite")),
+    Term("ropta", TOURNAMENTS, "ropta_adopte", YES_NO, f"{CONCEPT}.ropta",
+         _("Tournois : le ROPTA adopté comme règlement des tournois")),
+)
+
+
+@dataclass(frozen=True)
 class HouseRules:
     """One version of the house rules, as its entry recorded it."""
 
@@ -68,18 +114,25 @@ class HouseRules:
     no_flop_no_drop: bool | None = None
     rake_per_pot: bool | None = None
     straddle: bool | None = None
+    # what else the texts leave to the règlement intérieur (TERMS), None where the version does not say
+    recave_maximum: Decimal | None = None  # the poker room's recave maximum (art. 49-1)
+    absence_maximale: int | None = None  # minutes a player may leave his stake at the table (art. 49-1)
+    egalite: bool | None = None  # the bataille's « mise égalité » offered (art. 37-16, 37-18)
+    deux_cases_joueur_seul: bool | None = None  # a lone player plays two spots at least (art. 37-18)
+    cases_max_par_joueur: int | None = None  # the spots one player may play when others wish to (art. 37-18)
+    mise_debout_interdite: bool | None = None  # no standing player's bet on a seated player's hand (art. 37-18)
+    ropta: bool | None = None  # the ROPTA adopted as the tournaments' rules
 
     @classmethod
     def of(cls, entry: Entry) -> "HouseRules":
         payload = json.loads(entry.payload)
         progressive, bad_beat = payload["jackpot_progressif"], payload["bad_beat"]
-        room = payload.get("salon") or {}
         actor = entry.actor
         return cls(entry.seq, datetime.date.fromisoformat(payload["en_vigueur_le"]), progressive["pots_exterieurs"],
                    progressive["arrondi"], bad_beat["pots_exterieurs"], bad_beat["arrondi"],
                    Decimal(bad_beat["pot_minimum"]), bad_beat["redemarrage"], payload["citation"],
                    actor.get_full_name() or actor.username, entry.recorded_at,
-                   room.get(NO_FLOP_NO_DROP), room.get(RAKE_PER_POT), room.get(STRADDLE))
+                   **{term.name: term.read(payload) for term in TERMS})
 
     @property
     def name(self) -> str:
