@@ -107,8 +107,9 @@ def test_lu_89_1_the_monthly_levy_book_is_signed_and_verified_by_reports_verify_
 
 
 def test_lu_88_each_familys_part_of_the_gross_revenue_is_its_own_figures(demo, rules):
-    """The tables' win (drop − fills + credits + inventory change), the cagnotte's establishment part (not the bad
-    beat's), the machines' bets less their wins on the cards: each family's part through compliance.hooks, summed."""
+    """The tables' win (drop − fills + credits + inventory change) and their Pai Gow commissions, the cagnotte's
+    establishment part (not the bad beat's), the machines' bets less their wins on the cards, the part past a card's cap
+    paid by hand included: each family's part through compliance.hooks, summed."""
     import json
     from decimal import Decimal
 
@@ -119,11 +120,13 @@ def test_lu_88_each_familys_part_of_the_gross_revenue_is_its_own_figures(demo, r
     first, last = min(book.days), max(book.days)
     revenue = selectors.revenue(casino, first, last)
     for day in book.days:
-        wins = [row.win for row in session_figures(casino, day, day) if row.win is not None]
+        wins = [row.win + row.commission for row in session_figures(casino, day, day) if row.win is not None]
         house = [Decimal(json.loads(payload)["house"]) for payload in Entry.objects.filter(
             register__casino=casino, kind="cagnotte.comptage", gaming_day=day).values_list("payload", flat=True)]
         played = [-delta for delta in CardMovement.objects.filter(
             casino=casino, gaming_day=day, kind__in=("carte.mise", "carte.gain")).values_list("delta", flat=True)]
+        played += [-Decimal(json.loads(payload)["amount"]) for payload in Entry.objects.filter(
+            register__casino=casino, kind="carte.gain_excedent", gaming_day=day).values_list("payload", flat=True)]
         expected = {source: sum(parts, Decimal(0)) for source, parts in
                     (("tables", wins), ("cagnotte", house), ("machines", played)) if parts}
         assert revenue.get(day, {}) == expected, day
