@@ -22,6 +22,7 @@ from .orphelins import todo as orphelins
 from .poker import revenue as poker_revenue
 from .poker import services as poker
 from .poker_room.selectors import search_hands
+from .prelevements import todo as levies
 from .tables import revenue as tables_revenue
 from .tables import todo as tables
 from .tournaments import todo as tournaments
@@ -58,6 +59,7 @@ def contribute() -> None:
     provider_register(tables.tables_to_close, roles=(ACCOUNTANT,), order=21)
     provider_register(cards.desks_to_count, roles=(ACCOUNTANT,), order=22)
     provider_register(cards.excesses_to_pay, roles=(MANAGER,), order=40)
+    provider_register(levies.levies_to_transfer, roles=(ACCOUNTANT, MANAGER), order=23)
     provider_register(cards.blocked_cards, roles=(MANAGER,), order=41)
     provider_register(tournaments.to_publish, roles=(MANAGER,), order=45)
 

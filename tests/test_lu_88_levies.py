@@ -117,6 +117,36 @@ def test_lu_88_the_fourth_working_day_is_late_and_the_reconciliation_finds_it(lu
     assert "art. 88" in found[0].citation and "projet" in found[0].citation
 
 
+@pytest.mark.django_db
+def test_lu_88_the_levies_to_transfer_wait_for_the_accounts_with_their_due_date_late_ones_first(lu, revenue):
+    """« … payés exactement au receveur des Contributions par un virement bancaire … dans un délai maximum de trois
+    jours ouvrables »: the « À faire » list of the accountant and the manager holds each levy not transferred yet,
+    with its due date, the one past it first; a transfer takes it off; the regulator reads, it has nothing to do."""
+    from compliance.todo import tasks_for
+
+    yesterday = lu.c.today() - datetime.timedelta(days=1)
+    revenue[HOLIDAY] = {"tables": Decimal("1000.00")}
+    revenue[yesterday] = {"cagnotte": Decimal("500.00")}
+    _parameters(lu)
+    _close(lu, HOLIDAY, yesterday)
+    for month in sorted({HOLIDAY.strftime("%Y-%m"), yesterday.strftime("%Y-%m")}):
+        services.levies_compute(casino=lu.c, month=month, actor=system_user())
+
+    def levies(user):
+        return [task for task in tasks_for(user) if task.key.startswith("levy:")]
+
+    overdue, due = levies(lu.accountant_c)
+    assert (overdue.due, overdue.severity, due.due, due.severity) == (
+        D(2026, 6, 26), "danger", calendar.working_days_after("LU", yesterday, 3), "warning")
+    assert "100,00" in overdue.label and "50,00" in due.label and overdue.url.endswith("#day-2026-06-23")
+    assert str(overdue.due_citation) == "LU RGD 1979 art. 88 deuxième phrase (projet)"
+    assert [task.key for task in levies(lu.manager_c)] == [overdue.key, due.key]
+    assert levies(lu.regulator_lu) == []
+    services.levy_transfer_record(casino=lu.c, actor=lu.accountant_c, days=[HOLIDAY], amount="100.00",
+                                  made_on=D(2026, 6, 29), reference="VIR-4")
+    assert [task.key for task in levies(lu.accountant_c)] == [due.key]
+
+
 # --- the parameters: the casino's act, never an article of ours ----------------------------------------------------
 
 

@@ -40,11 +40,18 @@ def register_of(casino: Casino) -> Register | None:
 
 def book_of(register: Register | None, *, upto: datetime.date | None = None) -> Book:
     """The book as its standing entries leave it, in their order: one query."""
+    return Book() if register is None else _book(Entry.objects.filter(register=register))
+
+
+def casino_book(casino: Casino) -> Book:
+    """The casino's book, its register not read apart: one query (the « À faire » list asks it on every page)."""
+    return _book(Entry.objects.filter(register__casino=casino, register__kind=RegisterKind.PRELEVEMENTS))
+
+
+def _book(entries) -> Book:
     book = Book()
-    if register is None:
-        return book
-    entries = standing(Entry.objects.filter(register=register)).order_by("seq")
-    for kind, seq, day, payload in entries.values_list("kind", "seq", "gaming_day", "payload"):
+    for kind, seq, day, payload in standing(entries).order_by("seq").values_list("kind", "seq", "gaming_day",
+                                                                               "payload"):
         book_apply(book, kind, seq, day, json.loads(payload))
     return book
 
