@@ -124,12 +124,13 @@ def test_lu_88_the_levies_to_transfer_wait_for_the_accounts_with_their_due_date_
     with its due date, the one past it first; a transfer takes it off; the regulator reads, it has nothing to do."""
     from compliance.todo import tasks_for
 
-    yesterday = lu.c.today() - datetime.timedelta(days=1)
-    revenue[HOLIDAY] = {"tables": Decimal("1000.00")}
+    today = lu.c.today()
+    past, yesterday = today - datetime.timedelta(days=12), today - datetime.timedelta(days=1)
+    revenue[past] = {"tables": Decimal("1000.00")}
     revenue[yesterday] = {"cagnotte": Decimal("500.00")}
     _parameters(lu)
-    _close(lu, HOLIDAY, yesterday)
-    for month in sorted({HOLIDAY.strftime("%Y-%m"), yesterday.strftime("%Y-%m")}):
+    _close(lu, past, yesterday)
+    for month in sorted({past.strftime("%Y-%m"), yesterday.strftime("%Y-%m")}):
         services.levies_compute(casino=lu.c, month=month, actor=system_user())
 
     def levies(user):
@@ -137,13 +138,14 @@ def test_lu_88_the_levies_to_transfer_wait_for_the_accounts_with_their_due_date_
 
     overdue, due = levies(lu.accountant_c)
     assert (overdue.due, overdue.severity, due.due, due.severity) == (
-        D(2026, 6, 26), "danger", calendar.working_days_after("LU", yesterday, 3), "warning")
-    assert "100,00" in overdue.label and "50,00" in due.label and overdue.url.endswith("#day-2026-06-23")
+        calendar.working_days_after("LU", past, 3), "danger", calendar.working_days_after("LU", yesterday, 3),
+        "warning")
+    assert "100,00" in overdue.label and "50,00" in due.label and overdue.url.endswith(f"#day-{past.isoformat()}")
     assert str(overdue.due_citation) == "LU RGD 1979 art. 88 deuxième phrase (projet)"
     assert [task.key for task in levies(lu.manager_c)] == [overdue.key, due.key]
     assert levies(lu.regulator_lu) == []
-    services.levy_transfer_record(casino=lu.c, actor=lu.accountant_c, days=[HOLIDAY], amount="100.00",
-                                  made_on=D(2026, 6, 29), reference="VIR-4")
+    services.levy_transfer_record(casino=lu.c, actor=lu.accountant_c, days=[past], amount="100.00",
+                                  made_on=yesterday, reference="VIR-4")
     assert [task.key for task in levies(lu.accountant_c)] == [due.key]
 
 

@@ -43,9 +43,12 @@ def book_of(register: Register | None, *, upto: datetime.date | None = None) -> 
     return Book() if register is None else _book(Entry.objects.filter(register=register))
 
 
-def casino_book(casino: Casino) -> Book:
-    """The casino's book, its register not read apart: one query (the « À faire » list asks it on every page)."""
-    return _book(Entry.objects.filter(register__casino=casino, register__kind=RegisterKind.PRELEVEMENTS))
+def casino_book(casino: Casino, since: datetime.date) -> Book:
+    """The casino's book from the gaming day `since` on, its register not read apart: one query of a bounded size (the
+    « À faire » list asks it on every page). A transfer is dated on or after the days it pays: those of the days read
+    are read with them."""
+    return _book(Entry.objects.filter(register__casino=casino, register__kind=RegisterKind.PRELEVEMENTS,
+                                      gaming_day__gte=since))
 
 
 def _book(entries) -> Book:

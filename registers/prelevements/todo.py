@@ -1,9 +1,12 @@
 """The levies to transfer, for the « À faire » home of the casino's accounts and its management (LU RGD 1979 art. 88,
 the draft's wording: « payés exactement au receveur des Contributions par un virement bancaire … dans un délai maximum
 de trois jours ouvrables »): each levied day not transferred yet, with its due date, those past it first (the list is
-ordered by due date; a levy past its due is a finding of the reconciliation of that day)."""
+ordered by due date; a levy past its due is a finding of the reconciliation of that day). The list reads the book's
+last two months, whatever its age: a levy older than that and never transferred stays the reconciliation's finding."""
 
 from __future__ import annotations
+
+import datetime
 
 from django.urls import reverse
 from django.utils.functional import lazy
@@ -18,6 +21,7 @@ from .. import controls as house
 from . import selectors
 
 FEATURE = "prelevements"
+WINDOW = datetime.timedelta(days=62)
 
 
 def levies_to_transfer(user: User) -> list[Task]:
@@ -28,7 +32,7 @@ def levies_to_transfer(user: User) -> list[Task]:
     # the article of the delay, read from the rule data only when an item is shown (the menu's counts never read it)
     citation = lazy(lambda: house.concept_cited(casino, selectors.DELAY, today, house.BOOKS), str)()
     tasks = []
-    for levied in selectors.casino_book(casino).days.values():
+    for levied in selectors.casino_book(casino, today - WINDOW).days.values():
         state = levied.state(today)
         if state not in ("due", "overdue"):
             continue
