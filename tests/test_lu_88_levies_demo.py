@@ -80,9 +80,12 @@ def test_lu_88_the_levy_book_page_in_a_browser(demo, live_server, browser, shots
     assert errors == [], errors
 
 
-def test_lu_89_1_the_monthly_levy_book_is_signed_and_verified_by_reports_verify_and_pdfsig(demo, rules, tmp_path):
+def test_lu_89_1_the_monthly_levy_book_is_signed_and_verified_by_reports_verify_and_pdfsig(demo, rules, shots):  # noqa: F811
     """Art. 89-1 (draft): « Les documents à finalité fiscale … peuvent être tenus et produits sous forme électronique,
-    sous condition d'offrir des garanties équivalentes »: the month's book, signed (PAdES) through the reports."""
+    sous condition d'offrir des garanties équivalentes »; art. 88: « dans un délai maximum de trois jours ouvrables ».
+    The month's book, in its own layout (each day's revenue by source, the levy at the rate with the act the casino
+    cites, the funds set aside, the transfers against their due dates, the late one marked, totals that balance),
+    signed (PAdES) through the reports, accepted by reports_verify and pdfsig; its first page kept as a PNG."""
     import json
     import shutil
     import subprocess
@@ -91,12 +94,12 @@ def test_lu_89_1_the_monthly_levy_book_is_signed_and_verified_by_reports_verify_
     from django.core.management import call_command
 
     casino, book = _book()
-    day = min(book.days)
-    out, target = StringIO(), tmp_path / "carnet-de-prelevement.pdf"
+    late = next(levied for levied in book.days.values() if levied.state(casino.today()) == "late")
+    out, target = StringIO(), shots / "carnet-de-prelevement-la-moselle.pdf"
     call_command("reports_generate", "register_monthly", "--casino", casino.code, "--register", "prelevements",
-                 "--day", day.isoformat(), "--out", str(target), "--json", stdout=out)
+                 "--day", late.day.isoformat(), "--out", str(target), "--json", stdout=out)
     result = json.loads(out.getvalue())
-    levied = [levy for levy in book.days if levy.strftime("%Y-%m") == day.strftime("%Y-%m")]
+    levied = [day for day in book.days if day.strftime("%Y-%m") == late.day.strftime("%Y-%m")]
     assert result["status"] == "succeeded" and result["covered"] >= len(levied) and target.read_bytes()[:5] == b"%PDF-"
     verdict = StringIO()
     call_command("reports_verify", str(target), stdout=verdict)  # exits 1 (SystemExit) when it is not valid
@@ -104,6 +107,16 @@ def test_lu_89_1_the_monthly_levy_book_is_signed_and_verified_by_reports_verify_
     assert shutil.which("pdfsig"), "pdfsig (poppler-utils): ./scripts/test installs it when run as root"
     shown = subprocess.run(["pdfsig", str(target)], capture_output=True, text=True, timeout=60).stdout
     assert "Signature Validation: Signature is Valid." in shown
+    text = subprocess.run(["pdftotext", "-layout", str(target), "-"], capture_output=True, text=True,
+                          timeout=60).stdout
+    assert "Carnet de prélèvement — livre mensuel" in text and "acte cité par le casino" in text
+    assert "Viré en retard" in text and "délai maximum de 3 jours ouvrables" in text and "art. 88" in text
+    assert "Virements au receveur des Contributions" in text and "VIR-" in text
+    # the revenue by source to the day's, the levy to the funds set aside, these to the transfers and what is left
+    assert "ne s'équilibre pas" not in text and text.count("✓") == 3 and "Reste à virer" in text
+    subprocess.run(["pdftoppm", "-png", "-r", "70", "-f", "1", "-l", "1", str(target),
+                    str(shots / "carnet-de-prelevement-la-moselle")], check=True, timeout=60)
+    assert list(shots.glob("carnet-de-prelevement-la-moselle*.png"))
 
 
 def test_lu_88_each_familys_part_of_the_gross_revenue_is_its_own_figures(demo, rules):

@@ -8,7 +8,7 @@ from compliance.hooks import DOCUMENTS
 from compliance.models import Jurisdiction
 from registers.models import Card, Register
 
-from . import caisse, card, daily, ledger, monthly, paytable
+from . import caisse, card, daily, ledger, levies, monthly, paytable
 from .models import Report
 
 
@@ -38,9 +38,10 @@ def build(report: Report) -> Document:
     if kind == Report.Kind.REGISTER_DAILY:
         source = daily.source(report.register, start)
         return Document(source, daily.TEMPLATE, daily.created(source), title, report.register)
-    if kind == Report.Kind.REGISTER_MONTHLY:
-        source = monthly.source(report.register, start, end)
-        return Document(source, monthly.TEMPLATE, monthly.created(source), title, report.register)
+    if kind == Report.Kind.REGISTER_MONTHLY:  # the levy book has its own layout (levies.py), the others the ledger's
+        layout = levies if report.register.kind == levies.REGISTER else monthly
+        source = layout.source(report.register, start, end)
+        return Document(source, layout.TEMPLATE, monthly.created(source), title, report.register)
     if kind == Report.Kind.CAISSE_DAILY:
         context, source = caisse.context(report.casino, start, report.requested_by)
         return Document(source, caisse.TEMPLATE, context["generated_at"], title, report.register, context)

@@ -30,6 +30,9 @@ ACT_CITED = _("acte cité par le casino")
 # the sources of revenue the families give through compliance.hooks.GAMING_REVENUE (their modules' SOURCE)
 SOURCES = {"tables": _("Tables de jeux (résultat)"), "cagnotte": _("Cagnotte du salon de poker"),
            "machines": _("Appareils à sous (cartes de jeu)")}
+# a levied day's state (Levied.state) as the page and the signed book say it
+PAID_ON_TIME, PAID_LATE = _("Viré à temps"), _("Viré en retard")
+OVERDUE, TO_TRANSFER, NOTHING = _("Échéance dépassée, non viré"), _("À virer"), _("Rien à virer")
 # the one base Vigie computes: a gaming day's gross revenue, source by source, a source at a loss levying nothing
 DAILY = "produit_brut_journalier"
 BASES = {DAILY: _("Produit brut des jeux de la journée, par source ; une source en perte ne donne pas de prélèvement")}

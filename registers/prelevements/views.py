@@ -27,9 +27,9 @@ from .forms import ComputeForm, ParametersForm, TransferForm
 
 ZERO = Decimal(0)
 FEATURE = "prelevements"
-STATES = {"paid": ("success", gettext_lazy("Viré à temps")), "late": ("danger", gettext_lazy("Viré en retard")),
-          "overdue": ("danger", gettext_lazy("Échéance dépassée, non viré")),
-          "due": ("warning", gettext_lazy("À virer")), "nil": ("secondary", gettext_lazy("Rien à virer")),
+STATES = {"paid": ("success", controls.PAID_ON_TIME), "late": ("danger", controls.PAID_LATE),
+          "overdue": ("danger", controls.OVERDUE), "due": ("warning", controls.TO_TRANSFER),
+          "nil": ("secondary", controls.NOTHING),
           "to_compute": ("info", gettext_lazy("À calculer")), "open": ("light", gettext_lazy("Journée ouverte"))}
 
 
