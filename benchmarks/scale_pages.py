@@ -58,6 +58,8 @@ def urls_for(casino: Casino, username: str) -> list[tuple[str, str]]:
         ("poker room's day", reverse("poker-day", kwargs={"casino": code}) + f"?jour={day.isoformat()}"),
         ("poker deals", reverse("poker-hands", kwargs={"casino": code, "day": day.isoformat()})),
         ("poker deal", reverse("poker-hand", kwargs={"casino": code, "day": day.isoformat(), "number": hand})),
+        # the levy book (registers/prelevements): the month of the day's revenue, levies and transfers
+        ("levy book", reverse("levies", kwargs={"casino": code}) + f"?mois={day:%Y-%m}"),
         ("reconciliations", reverse("reconciliation-list")),
         ("reports", reverse("reports-list")),
         ("approvals", reverse("approvals-list")),

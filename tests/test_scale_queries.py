@@ -67,6 +67,14 @@ PAGE_QUERIES = {
     },
 }
 
+# Issue 38's levies to transfer (registers/prelevements/todo.py): one query more in the menu's counts of the casino's
+# staff, on every page, where the jurisdiction keeps a levy book (the book's last two months, a read of bounded size);
+# the levy book's page itself: its month's days and the book, the rule data of its citations, whatever the days
+for _persona, _levy_book in (("direction", 20), ("caisse", 21), ("ministere", 15)):
+    if _persona != "ministere":
+        PAGE_QUERIES[_persona] = {page: most + 1 for page, most in PAGE_QUERIES[_persona].items()}
+    PAGE_QUERIES[_persona]["levy book"] = _levy_book
+
 
 def _counts(casino: Casino, username: str) -> dict[str, int]:
     client = Client(HTTP_HOST="127.0.0.1")
