@@ -332,3 +332,43 @@ def test_lu_88_levies_and_funds_set_aside_balance_with_the_transfers(revenue_by_
     unpaid = sum((levied.set_aside for levied in book.days.values() if levied.paid_by is None), Decimal(0))
     assert set_aside == transferred + unpaid
     assert all(levied.set_aside == levied.total_levy for levied in book.days.values())
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.dictionaries(days, st.dictionaries(sources, amounts, min_size=1), min_size=1, max_size=8),
+       st.dictionaries(sources, rates, min_size=1), st.data())
+def test_lu_88_the_signed_books_totals_balance_whatever_the_days_and_transfers(revenue_by_day, rates_by_source, data):
+    """The monthly book as signed (registers/prelevements/report.py): the revenue by source adds up to the month's,
+    the levies to the funds set aside (« les fonds doivent toujours être mis en réserve »), these to what the
+    transfers paid plus what is left to pay (« pour être payés exactement au receveur des Contributions »), a transfer
+    made after its due date marked late, whatever the days, the rates and the transfers grouping the days."""
+    from registers.prelevements import report
+
+    book = controls.Book()
+    book.parameters.append(controls.Parameters(1, D(2026, 1, 1), rates_by_source, controls.DAILY, "Acte"))
+    for seq, (day, revenue_of) in enumerate(sorted(revenue_by_day.items()), start=2):
+        levy = controls.levy_of(revenue_of, book.parameters[0])
+        book_apply(book, EntryKind.LEVY_DAY, seq, day, {
+            "produit": {s: amount_text(v) for s, v in revenue_of.items()},
+            "prelevement": {s: amount_text(v) for s, v in levy.items()},
+            "mis_en_reserve": amount_text(sum(levy.values(), Decimal(0))),
+            "echeance": calendar.working_days_after("LU", day, 3).isoformat(), "parametres": 1})
+    owed = [day for day in sorted(book.days) if book.days[day].set_aside > 0]
+    paid = data.draw(st.lists(st.sampled_from(owed), unique=True)) if owed else []
+    groups = [paid[index:index + 2] for index in range(0, len(paid), 2)]  # a transfer pays one day or two
+    for seq, group in enumerate(groups, start=100):
+        made_on = max(book.days[day].due for day in group) + datetime.timedelta(days=data.draw(st.integers(-2, 3)))
+        made_on = max(made_on, max(group))
+        book_apply(book, EntryKind.LEVY_TRANSFER, seq, made_on, {
+            "journees": [day.isoformat() for day in group], "fait_le": made_on.isoformat(), "reference": "VIR",
+            "montant": amount_text(sum((book.days[day].set_aside for day in group), Decimal(0)))})
+    shown = [report._day(book, levied, D(2026, 3, 31)) for levied in sorted(book.days.values(), key=lambda x: x.day)]
+    transfers = report._transfers(book, set(book.days))
+    totals = report._totals(shown, transfers)
+    assert totals["balanced"] == {"revenue": True, "levy": True, "transfers": True}
+    assert totals["revenue"] == sum((sum(r.values(), Decimal(0)) for r in revenue_by_day.values()), Decimal(0))
+    assert totals["set_aside"] == totals["transferred"] + totals["outstanding"]
+    for day in shown:
+        assert day["late"] == (day["paid_on"] is not None and day["paid_on"] > day["due"]
+                               or day["paid_on"] is None and day["due"] < D(2026, 3, 31) and day["set_aside"] > 0)
+    assert all(transfer["late"] == any(day["late"] for day in transfer["days"]) for transfer in transfers)
