@@ -145,3 +145,31 @@ def test_lu_88_each_familys_part_of_the_gross_revenue_is_its_own_figures(demo, r
         assert revenue.get(day, {}) == expected, day
         assert book.days[day].revenue == expected  # what the book wrote, the day it was levied
     assert any(revenue.get(day, {}).get("tables") for day in book.days)
+
+
+def test_lu_97_1_levies_compute_of_last_month_at_la_moselle_twice_writes_the_same_book_once(demo, rules):
+    """`./scripts/manage levies_compute --casino la-moselle --month <last month>` run twice on the demo: the second
+    run writes nothing, and the book (every entry of the register, its hash) is the same."""
+    import datetime
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    from registers.models import Entry
+
+    casino, _book_before = _book()
+    month = (casino.today().replace(day=1) - datetime.timedelta(days=1)).strftime("%Y-%m")
+    register = selectors.register_of(casino)
+
+    def run() -> tuple[str, list]:
+        out = StringIO()
+        call_command("levies_compute", "--casino", casino.code, "--month", month, stdout=out)
+        return out.getvalue(), list(Entry.objects.filter(register=register).order_by("seq").values_list("seq", "hash"))
+
+    if (casino.today() - datetime.timedelta(days=30)).strftime("%Y-%m") == month:  # the demo levies last month too
+        assert any(f"{day:%Y-%m}" == month for day in _book_before.days)
+    first, after_first = run()
+    second, after_second = run()
+    assert "0 journée(s) écrite(s)" in second and after_second == after_first, (first, second)
+    assert {day: levied.set_aside for day, levied in _book()[1].days.items()} == {
+        day: levied.set_aside for day, levied in selectors.book_of(register).days.items()}

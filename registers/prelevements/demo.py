@@ -19,6 +19,7 @@ CASINO = "la-moselle"
 RATES = {"tables": "10", "cagnotte": "10", "machines": "15"}
 ACT = "Taux de prélèvement de démonstration : référence de l'acte à saisir par la direction"
 CLOSED = 3  # days closed for the book, besides the one the reports' demo closes
+FIRST = 30  # days back: the first of the tables' demo (registers/tables/demo.py imports 30 days)
 
 
 def _closable(casino: Casino, day: datetime.date) -> bool:
@@ -34,7 +35,9 @@ def levies_demo() -> list[str]:
     manager = casino.users.filter(role=User.Role.MANAGER).first()
     accountant = casino.users.filter(role=User.Role.ACCOUNTANT).first()
     today = casino.today()
-    days = [day for day in (today - datetime.timedelta(days=back) for back in range(20, 8, -1))
+    # from the first days the tables' demo imported (a month back): the book of last month holds days too, so that
+    # `levies_compute --month <last month>` is seen to write nothing again
+    days = [day for day in (today - datetime.timedelta(days=back) for back in range(FIRST, 8, -1))
             if _closable(casino, day)][:CLOSED]
     if not days:
         return []
