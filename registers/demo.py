@@ -20,7 +20,8 @@ from compliance.services import system_user
 def demo_load() -> list[str]:
     return (_orphelins_demo() + _other_registers_demo() + _cards_demo() + _elsewhere_demo() + _tables_demo()
             + _arretes_demo()
-            + _poker_room_demo() + _bad_beat_demo() + _archived_demo() + _house_lists_demo())
+            + _poker_room_demo() + _waiting_list_demo()
+            + _bad_beat_demo() + _archived_demo() + _house_lists_demo())
 
 
 def _arretes_demo() -> list[str]:
@@ -133,6 +134,13 @@ def _poker_room_demo() -> list[str]:
     from .poker_room.demo import ROOMS, poker_room_demo
 
     return [line for code in ROOMS for line in poker_room_demo(code)]
+
+
+def _waiting_list_demo() -> list[str]:
+    """La Moselle's waiting list and its seats drawn at random on the room's latest day (poker_room/waiting/demo.py)."""
+    from .poker_room.waiting.demo import waiting_list_demo
+
+    return waiting_list_demo()
 
 
 def _tables_demo() -> list[str]:

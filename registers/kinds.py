@@ -40,6 +40,10 @@ class EntryKind(models.TextChoices):
     POKER_SESSION = "poker.seance", _("Ouverture d'une séance de poker")
     HANDS_IMPORTED = "poker.mains", _("Import des mains du salon de poker")
     STAKE_CONSIGNED = "poker.consignation", _("Mise consignée non réclamée")
+    # the waiting list (registers/poker_room/waiting, LU art. 49-1, 49-5): a player inscribed; a call of the list at a
+    # table, its seats drawn from a recorded seed
+    WAITING_LISTED = "poker.liste_attente", _("Inscription sur la liste d'attente")
+    SEATS_DRAWN = "poker.tirage_des_places", _("Appel de la liste d'attente et tirage des places")
     # the casino's house rules for its poker jackpots, a dated version (registers/poker/house_rules.py)
     HOUSE_RULES = "poker.reglement_interieur", _("Règlement intérieur du salon de poker")
     JACKPOT_CONFIGURED = "jackpot.configuration", _("Configuration du jackpot")  # levels, start values
@@ -115,7 +119,8 @@ _REGISTER_ENTRY_KINDS = {
                             EntryKind.JACKPOT_CONFIGURED, EntryKind.JACKPOT_NOTICE, EntryKind.JACKPOT_CARNET,
                             EntryKind.CORRECTION),
     RegisterKind.CAGNOTTE: (EntryKind.CAGNOTTE_COUNTED, EntryKind.POKER_SESSION, EntryKind.HANDS_IMPORTED,
-                            EntryKind.STAKE_CONSIGNED, EntryKind.HOUSE_RULES, EntryKind.CORRECTION),
+                            EntryKind.STAKE_CONSIGNED, EntryKind.HOUSE_RULES, EntryKind.WAITING_LISTED,
+                            EntryKind.SEATS_DRAWN, EntryKind.CORRECTION),
     RegisterKind.APPAREILS: (EntryKind.MACHINE_INSTALLED, EntryKind.MACHINE_NOTICE, EntryKind.MACHINE_MOVED,
                              EntryKind.CORRECTION),
     RegisterKind.CARTES: (EntryKind.CARD_ISSUED, EntryKind.CARD_STATUS, EntryKind.CARD_LOADED, EntryKind.CARD_BET,

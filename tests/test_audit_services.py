@@ -426,6 +426,16 @@ def _poker_session(w, table: str):
     return session(w.c, w.other_manager, TODAY() - datetime.timedelta(days=1), table=table)
 
 
+WAITING = "registers.poker_room.waiting.services"
+
+
+def _waiting_called(w):
+    opened = _poker_session(w, "PK-8")
+    _c(WAITING, "waiting_list_add")(casino=w.c, actor=w.manager_c, gaming_day=opened.gaming_day, player="Joueur 8")
+    return _c(WAITING, "waiting_list_call")(session=opened, actor=w.manager_c, free_seats=[4],
+                                             quality="membre du comité de direction")
+
+
 def _hands_imported(w):
     from tests.poker_world import hands, ohh_file
 
@@ -715,6 +725,10 @@ CASES = {
         session=_poker_session(w, "PK-2"), actor=w.accountant_c, seat=3, player="Jo", amount="20.00",
         currency="EUR"), w.accountant_c)[1],
     "registers.poker_room.imports.hands_import": _hands_imported,
+    f"{WAITING}.waiting_list_add": lambda w: (_c(WAITING, "waiting_list_add")(
+        casino=w.c, actor=w.accountant_c, gaming_day=_poker_session(w, "PK-7").gaming_day, player="Joueur 7"),
+        w.accountant_c)[1],
+    f"{WAITING}.waiting_list_call": lambda w: (_waiting_called(w), w.manager_c)[1],
     f"{TABLES}.commission_file": lambda w: (_c(TABLES, "commission_file")(
         session=_pai_gow(w), actor=w.accountant_a, amount="1.50", signatures=SIGNED,
         rounds=[{"banque": "croupier", "joueurs": ["1"], "gagnantes": {"1": "25.00"}}]), w.accountant_a)[1],

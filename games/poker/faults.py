@@ -113,3 +113,24 @@ def broken(hand: Hand, how: str) -> Hand:
         raise ValueError(f"broken how? one of {', '.join(BROKEN)}")
     return {"out_of_turn": _out_of_turn, "dont_add_up": _dont_add_up, "pot_mismatch": _pot_mismatch}[how](hand)
 
+
+
+def stack_short(hands: list[Hand], rules, cents: int) -> tuple[list[Hand], int]:
+    """Chips taken off the table between two deals: the first player who played the deal before and plays the next
+    with `cents` to spare (never all-in) starts it `cents` below what the deal before left them (the replay's
+    settlement with `rules`). The deals as a new list, and the index of the deal that now starts short."""
+    from .replay import replay  # the engine's replay, only when a fault is planted
+
+    for k in range(1, len(hands)):
+        left = replay(hands[k - 1], rules).stacks_after
+        put_in: dict[str, int] = {}
+        for action in hands[k].actions:
+            put_in[action.player] = put_in.get(action.player, 0) + action.amount
+            if action.all_in:
+                put_in[action.player] = 1 << 62
+        for index, seat in enumerate(hands[k].seats):
+            if left.get(seat.player) == seat.stack and seat.stack - put_in.get(seat.player, 0) > 2 * cents:
+                seats = list(hands[k].seats)
+                seats[index] = replace(seat, stack=seat.stack - cents)
+                return [*hands[:k], replace(hands[k], seats=tuple(seats)), *hands[k + 1:]], k
+    raise ValueError("no player plays two deals in a row with chips to spare")

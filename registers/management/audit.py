@@ -15,6 +15,7 @@ from ..kinds import RegisterKind as Register
 from ..orphelins import checks as orphelins
 from ..poker import checks as poker
 from ..poker_room import checks as room
+from ..poker_room.waiting import checks as waiting
 from ..prelevements import checks as levies
 from ..tables import checks as tables
 from ..tournaments import checks as tournaments
@@ -32,6 +33,8 @@ CHECKS = {
     (Register.CAGNOTTE, Kind.POKER_SESSION): (room.session_opened,),
     (Register.CAGNOTTE, Kind.HANDS_IMPORTED): (room.hands_imported,),
     (Register.CAGNOTTE, Kind.STAKE_CONSIGNED): (room.stake_consigned,),
+    (Register.CAGNOTTE, Kind.WAITING_LISTED): (waiting.player_inscribed,),
+    (Register.CAGNOTTE, Kind.SEATS_DRAWN): (waiting.seats_drawn,),
     (Register.JACKPOT_PROGRESSIF, Kind.JACKPOT_CONFIGURED): (poker.progressive_configured,),
     (Register.JACKPOT_PROGRESSIF, Kind.JACKPOT_STATEMENT): (poker.progressive_statement,),
     (Register.JACKPOT_PROGRESSIF, Kind.JACKPOT_WON): (poker.progressive_won,),

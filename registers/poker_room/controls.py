@@ -24,7 +24,7 @@ from registers.errors import ErrorCode
 
 from .. import controls
 from ..controls import Problem, Transition
-from . import errors
+from . import draw, errors, floor_errors
 
 
 class Stage(models.TextChoices):
@@ -228,3 +228,158 @@ def consign_problems(seance: Seance, number: int, moment: Moment) -> list[Proble
                         {"table": seance.table, "number": number, "day": seance.day})]
     return moment_problems(seance, moment, "consigned_at", errors.CONSIGNED_AT,
                            after=seance.session(number).opened_at, at_once=True)
+
+
+# --- the waiting list and its seats drawn (LU art. 49-1, 49-5) ------------------------------------------------------
+
+CHEF_DE_PARTIE, DIRECTION = "chef de partie", "membre du comité de direction"  # as the rule data names them
+
+
+@dataclass(frozen=True)
+class Waiter:
+    rank: int  # the order of inscription on the day's list, from 1
+    player: str  # as the floor writes them: a name, a pseudonym or a number
+    seated: bool = False  # called and seated at a table
+
+
+@dataclass(frozen=True)
+class WaitingList:
+    """The poker room's waiting list of a gaming day as the cagnotte register holds it."""
+
+    day: datetime.date
+    waiters: tuple[Waiter, ...] = ()
+
+    def waiting(self) -> tuple[Waiter, ...]:
+        return tuple(waiter for waiter in self.waiters if not waiter.seated)
+
+    def inscribed(self, player: str) -> "WaitingList":
+        return WaitingList(self.day, (*self.waiters, Waiter(len(self.waiters) + 1, player)))
+
+    def seated(self, ranks) -> "WaitingList":
+        taken = set(ranks)
+        return WaitingList(self.day, tuple(Waiter(w.rank, w.player, w.seated or w.rank in taken) for w in self.waiters))
+
+
+def _same_player(one: str, other: str) -> bool:
+    return " ".join(one.split()).casefold() == " ".join(other.split()).casefold()
+
+
+def waiting_add_problems(waiting: WaitingList, player: str, cited: str) -> list[Problem]:
+    """LU art. 49-1, 49-5: « les joueurs ont la possibilité de se faire inscrire sur une liste d'attente »: a player
+    once on the list while they wait."""
+    if not player.strip():
+        return [Problem("player", floor_errors.PLAYER_REQUIRED, cited, ErrorCode.REQUIRED)]
+    same = next((w for w in waiting.waiting() if _same_player(w.player, player)), None)
+    if same is not None:
+        return [Problem("player", floor_errors.ALREADY_WAITING, cited, ErrorCode.DUPLICATE,
+                        {"player": same.player, "day": waiting.day, "rank": same.rank})]
+    return []
+
+
+@dataclass(frozen=True)
+class Call:
+    """A call of the list at a table: its free seats, the ranks called who did not answer, who attributes the seats
+    (the quality, whether the person filing is of the casino's direction, the chef de partie named), and what the rule
+    data says: the qualities that attribute the seats at the table's game, what cites it, the table's most seats."""
+
+    free: tuple[int, ...]
+    absent: tuple[int, ...]
+    quality: str
+    direction: bool
+    named: str
+    allowed: tuple[str, ...]
+    citation: str
+    most: int = 10
+
+
+def called(waiting: WaitingList, call: Call) -> tuple[list[Waiter], list[Waiter]]:
+    """Those called in order of inscription until the free seats are taken: (who did not answer, who is seated) — « Ce
+    dernier procède à l'appel, par ordre d'inscription [...] celui-ci continue jusqu'à ce que l'un d'entre eux y
+    réponde et prenne place à la table de jeu »."""
+    silent, seated = [], []
+    for waiter in waiting.waiting():
+        if len(seated) == len(call.free):
+            break
+        (silent if waiter.rank in call.absent else seated).append(waiter)
+    return silent, seated
+
+
+def call_problems(waiting: WaitingList, call: Call) -> list[Problem]:
+    """LU art. 49-1 (49-5 for Omaha): the list under « la responsabilité du chef de partie ou d'un membre du comité de
+    direction », called in order of inscription, the seats attributed « de façon aléatoire » by whom the game's
+    article names (Omaha: « par le chef de partie »); a member of the direction (Vigie's manager role) calls in their
+    own name, anyone else names the chef de partie; free seats of the table; the absent among those called."""
+    cited, free = call.citation, call.free
+    if not free or len(set(free)) != len(free) or any(not 1 <= seat <= call.most for seat in free):
+        return [Problem("seats", floor_errors.SEATS_FREE, cited, ErrorCode.INVALID, {"most": call.most})]
+    if call.quality not in call.allowed:
+        return [Problem("quality", floor_errors.QUALITY, cited, ErrorCode.INVALID, {
+            "quality": call.quality, "allowed": ", ".join(call.allowed), "citation": cited})]
+    if call.quality == DIRECTION and not call.direction:
+        return [Problem("quality", floor_errors.NOT_DIRECTION, cited, ErrorCode.INVALID, {"citation": cited})]
+    if call.quality == CHEF_DE_PARTIE and not call.named.strip():
+        return [Problem("responsible", floor_errors.RESPONSIBLE_REQUIRED, cited, ErrorCode.REQUIRED,
+                        {"citation": cited})]
+    waiting_ranks = {waiter.rank for waiter in waiting.waiting()}
+    if not waiting_ranks:
+        return [Problem("absent", floor_errors.NOBODY_WAITING, cited, ErrorCode.INVALID, {"day": waiting.day})]
+    stray = sorted(set(call.absent) - waiting_ranks)
+    if stray:
+        return [Problem("absent", floor_errors.NOT_WAITING, cited, ErrorCode.INVALID,
+                        {"ranks": ", ".join(map(str, stray)), "day": waiting.day})]
+    silent, seated = called(waiting, call)
+    if not seated:
+        return [Problem("absent", floor_errors.NOBODY_ANSWERED, cited, ErrorCode.INVALID, {"citation": cited})]
+    late = sorted(set(call.absent) - {waiter.rank for waiter in silent})
+    if late:
+        return [Problem("absent", floor_errors.NOT_CALLED, cited, ErrorCode.INVALID,
+                        {"ranks": ", ".join(map(str, late))})]
+    return []
+
+
+def seats_draw_problems(free, seed: str, method: str, written, cited: str) -> list[Problem]:
+    """The seats written are those the seed and the method give (draw.py): anyone runs the draw again."""
+    drawn = draw.seats_drawn(seed, free) if method == draw.METHOD else []
+    if list(written) != drawn[:len(written)] or not written:
+        return [Problem("seats", floor_errors.DRAW_DIFFERS, cited, ErrorCode.INVALID, {
+            "written": ", ".join(map(str, written)) or "—", "method": method,
+            "drawn": ", ".join(map(str, drawn)) or "—"})]
+    return []
+
+
+# --- a player's stack from one deal to the next (QC art. 67.95; LU art. 49-1, 49-5) ---------------------------------
+
+
+@dataclass(frozen=True)
+class Dealt:
+    """A deal at a table as the stack control reads it, amounts in cents: each player's seat and stack when it
+    starts, and each stack once it is settled (the replay's, games/poker/outcome.py)."""
+
+    number: str
+    started: dict[str, tuple[int, int]]  # player → (seat, stack)
+    after: dict[str, int]
+
+
+def stacks_problems(previous: Dealt, current: Dealt, recorded: dict[str, int] | None, cited: str) -> list[Problem]:
+    """QC art. 67.95: « Un joueur ne peut participer à une partie qu'avec le montant de l'avoit qu'il possède au début
+    de cette partie »; LU art. 49-1, 49-5: « Au cours d'une partie, le joueur a la possibilité de se recaver. Aucune
+    recave n'est acceptée pendant un coup ». A player dealt in two deals in a row at a table starts the second with
+    what the first left them, plus the recaves recorded between them; where the room's recaves are not recorded apart
+    (`recorded` None), a stack above that is a recave the room's file shows (recaves_seen), one below is a break."""
+    problems = []
+    for player, (seat, stack) in current.started.items():
+        if player not in previous.after:
+            continue
+        expected = previous.after[player] + (recorded or {}).get(player, 0)
+        if stack < expected or (recorded is not None and stack != expected):
+            problems.append(Problem("seats", floor_errors.STACK_BREAK, cited, ErrorCode.INVALID_AMOUNT, {
+                "number": current.number, "previous": previous.number, "player": player, "seat": seat,
+                "expected": Decimal(expected) / 100, "found": Decimal(stack) / 100, "citation": cited}))
+    return problems
+
+
+def recaves_seen(previous: Dealt, current: Dealt) -> dict[str, int]:
+    """What each player dealt in both deals brought between them, in cents: a recave between two deals (QC art. 67.95
+    1°: « un joueur ne peut augmenter le montant de son avoir qu'entre les parties »)."""
+    return {player: stack - previous.after[player] for player, (_seat, stack) in current.started.items()
+            if player in previous.after and stack > previous.after[player]}

@@ -56,7 +56,7 @@ from ..fields import TEXT_MAX, clean_text
 from ..kinds import EntryKind, RegisterKind
 from ..models import HandImport, PokerSession
 from ..tables.imports import countersigner_checked
-from . import errors, rules, selectors
+from . import errors, rules, selectors, stacks
 
 FORMATS = {"ohh": ohh, "pokerstars": pokerstars}
 COPY_CHUNK = 1 << 18  # characters handed to the COPY's writer at a time
@@ -144,6 +144,7 @@ class _Import:
         self.jackpots = selectors.progressive_increments(casino)
         self.rules: dict[int, object] = {}
         self.seats: dict[int, tuple[int, str] | None] = {}  # per session, the most seated players and its article
+        self.stacks = stacks.Follower(casino)  # each player's stack from one deal to the next (stacks.py)
         self.known: dict[datetime.date, dict[str, str]] = {}  # per day, the numbers imported and their digests
         # this file's deals by number (a number is the room's, whatever the day): day, digest, position and line
         self.seen: dict[str, tuple[datetime.date, str, int, int | None]] = {}
@@ -251,6 +252,7 @@ class _Import:
             increment = self.jackpots.at(session.table, session.gaming_day)
             self.rules[session.pk] = rules.session_rules(session, increment)
             self.seats[session.pk] = rules.seats_most(session)
+            self.stacks.prepare(session)
         return self.rules[session.pk]
 
     def take(self, hand: Hand, position: int, line) -> None:
@@ -296,9 +298,10 @@ class _Import:
             return
         self.seen[hand.number] = (day, digest, position, line)
         self._late(day, hand, position, line)
-        self._write(hand, session, outcome, text, digest)
+        self._write(hand, session, outcome, text, digest, self.stacks.follow(hand, session, outcome))
 
-    def _write(self, hand: Hand, session: PokerSession, outcome: Outcome, text: str, digest: str) -> None:
+    def _write(self, hand: Hand, session: PokerSession, outcome: Outcome, text: str, digest: str,
+               more: list) -> None:
         day = session.gaming_day
         sums = self.days.setdefault(day, DaySums())
         pot = sum(p.amount for p in outcome.pots)
@@ -311,7 +314,7 @@ class _Import:
         sums.cash_out += outcome.cashed_out
         sums.cash_out_fee += outcome.cash_out_fees
         sums.sha.update(digest.encode())
-        flags = selectors.flags(hand, session, outcome)
+        flags = selectors.flags(hand, session, outcome) + more
         legal = "\\N" if outcome.legal_max_rake is None else _cents(outcome.legal_max_rake)
         self._row(day,
             f"{self.batch}\t{self.casino.pk}\t{day.isoformat()}\t{_copy_text(hand.number)}\t"
@@ -335,6 +338,9 @@ class _Import:
                        "jackpot_progressif": _cents(sums.progressive), "bad_beat": _cents(sums.bad_beat)}
             if sums.cash_out or sums.cash_out_fee:  # the room's cash-outs that day: what it paid, what it kept
                 payload |= {"paiements_anticipes": _cents(sums.cash_out), "frais_anticipes": _cents(sums.cash_out_fee)}
+            if day in self.stacks.days:  # the recaves between deals the stacks show (stacks.py)
+                count, cents = self.stacks.days[day]
+                payload["recaves_entre_les_mains"] = {"nombre": count, "montant": _cents(cents)}
             if self.late[day] is not None:
                 payload["late_filing"] = self.late[day]
             due.append(Appended(kind=EntryKind.HANDS_IMPORTED, gaming_day=day, actor=self.actor, payload=payload,

@@ -48,6 +48,11 @@ FLAGS = {
                    _("Une mise ou une relance est plus petite ou plus grande que la version de jeu ne le permet.")),
     "blinds": (_("Blinds autres que celles de la séance"),
                _("Les blinds de la main ne sont pas celles que la séance a fixées.")),
+    "stack_break": (_("Tapis diminué entre deux mains"),
+                    _("Le joueur commence la main avec moins que ce que la main précédente lui a laissé : un montant "
+                      "a été retiré de son avoir entre les deux mains.")),
+    "stack_gap": (_("Tapis diminué entre deux mains"),
+                  _("Le joueur commence la main avec moins que ce que la main précédente lui a laissé.")),
     "version": (_("Version autre que celle de la séance"),
                 _("La main est jouée dans une autre version (limit, pot-limit, no-limit) que celle de la séance.")),
 }
@@ -77,9 +82,10 @@ def last_day(casino: Casino, today: datetime.date) -> datetime.date:
 DETAILS = {"declared": _("déclaré"), "ours": _("recalculé"), "legal_max": _("maximum légal"), "jackpot": _("jackpot"),
            "hand": _("main"), "session": _("séance"), "pot": _("pot"), "action": _("action n°"), "player": _("joueur"),
            "street": _("rue"), "to": _("porté à"), "limit": _("limite"), "reason": _("motif"), "kind": _("mise"),
-           "posted": _("posé"), "expected": _("attendu")}
+           "posted": _("posé"), "expected": _("attendu"), "previous": _("main précédente"), "seat": _("place"),
+           "stack": _("tapis au début")}
 JACKPOTS = {"progressive": _("progressif"), "bad_beat": _("bad beat")}
-MONEY_DETAILS = ("declared", "ours", "legal_max", "to", "limit", "posted", "expected")
+MONEY_DETAILS = ("declared", "ours", "legal_max", "to", "limit", "posted", "expected", "stack")
 
 
 def _shown(casino: Casino, cents) -> str:
