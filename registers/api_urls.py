@@ -50,6 +50,8 @@ urlpatterns = [
     path("<slug:casino>/tables/import/", tables_import.SlipsImportApi.as_view(), name="api-registers-tables-import"),
     path("<slug:casino>/poker/import/", poker_room.HandsImportApi.as_view(), name="api-registers-poker-import"),
     path("<slug:casino>/poker/days/<str:day>/", poker_room.RoomDayApi.as_view(), name="api-registers-poker-day"),
+    path("<slug:casino>/poker/seances/close/", poker_room.SeanceCloseApi.as_view(),
+         name="api-registers-poker-seance-close"),
     path("<slug:casino>/<slug:kind>/checkpoints/", api.CheckpointApi.as_view(), name="api-registers-checkpoint"),
     path("<slug:casino>/<slug:kind>/verify/", api.RegisterVerifyApi.as_view(), name="api-registers-verify"),
     path("<slug:casino>/<slug:kind>/export/", api.RegisterExportApi.as_view(), name="api-registers-export"),

@@ -40,6 +40,9 @@ class EntryKind(models.TextChoices):
     POKER_SESSION = "poker.seance", _("Ouverture d'une séance de poker")
     HANDS_IMPORTED = "poker.mains", _("Import des mains du salon de poker")
     STAKE_CONSIGNED = "poker.consignation", _("Mise consignée non réclamée")
+    # a table's séance closed with its caisse de change counted (art. 49-3 al. 4), a player's recave (art. 49-1)
+    SEANCE_CLOSED = "poker.fermeture", _("Fermeture d'une séance de poker")
+    REBUY = "poker.recave", _("Recave d'un joueur")
     # the waiting list (registers/poker_room/waiting, LU art. 49-1, 49-5): a player inscribed; a call of the list at a
     # table, its seats drawn from a recorded seed
     WAITING_LISTED = "poker.liste_attente", _("Inscription sur la liste d'attente")
@@ -119,7 +122,8 @@ _REGISTER_ENTRY_KINDS = {
                             EntryKind.JACKPOT_CONFIGURED, EntryKind.JACKPOT_NOTICE, EntryKind.JACKPOT_CARNET,
                             EntryKind.CORRECTION),
     RegisterKind.CAGNOTTE: (EntryKind.CAGNOTTE_COUNTED, EntryKind.POKER_SESSION, EntryKind.HANDS_IMPORTED,
-                            EntryKind.STAKE_CONSIGNED, EntryKind.HOUSE_RULES, EntryKind.WAITING_LISTED,
+                            EntryKind.STAKE_CONSIGNED, EntryKind.HOUSE_RULES, EntryKind.SEANCE_CLOSED,
+                            EntryKind.REBUY, EntryKind.WAITING_LISTED,
                             EntryKind.SEATS_DRAWN, EntryKind.CORRECTION),
     RegisterKind.APPAREILS: (EntryKind.MACHINE_INSTALLED, EntryKind.MACHINE_NOTICE, EntryKind.MACHINE_MOVED,
                              EntryKind.CORRECTION),

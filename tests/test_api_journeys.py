@@ -255,6 +255,9 @@ def poker_room(j: Journeys) -> None:
     j.post("lu.direction", f"{R}/jackpot_progressif/stops/", {
         "gaming_day": str(today), "name": name, "voluntary": False,
         "reason": "Panne du panneau d'affichage des montants"}, params=where)
+    # the Omaha table's séance closed, its caisse de change counted (LU art. 49-3 al. 4, 49-7 al. 4)
+    j.post("lu.direction", f"{R}/poker/seances/close/", {
+        "gaming_day": str(today), "table": last.table, "caisse": "3 000,00"}, params=where)
 
 
 def tables(j: Journeys) -> None:

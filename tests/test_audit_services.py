@@ -725,6 +725,12 @@ CASES = {
         session=_poker_session(w, "PK-2"), actor=w.accountant_c, seat=3, player="Jo", amount="20.00",
         currency="EUR"), w.accountant_c)[1],
     "registers.poker_room.imports.hands_import": _hands_imported,
+    f"{ROOM}.poker_seance_close": lambda w: (_c(ROOM, "poker_seance_close")(
+        casino=w.c, actor=w.manager_c, gaming_day=_poker_session(w, "PK-5").gaming_day, table="PK-5",
+        caisse="0"), w.manager_c)[1],
+    f"{ROOM}.poker_rebuy": lambda w: (_c(ROOM, "poker_rebuy")(
+        session=_poker_session(w, "PK-6"), actor=w.accountant_c, seat=2, player="Eva", amount="50.00"),
+        w.accountant_c)[1],
     f"{WAITING}.waiting_list_add": lambda w: (_c(WAITING, "waiting_list_add")(
         casino=w.c, actor=w.accountant_c, gaming_day=_poker_session(w, "PK-7").gaming_day, player="Joueur 7"),
         w.accountant_c)[1],

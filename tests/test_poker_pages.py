@@ -260,9 +260,10 @@ def test_the_pages_read_in_a_bounded_number_of_queries(room, client, django_asse
     # tests/test_scale_queries.py); the day's page also marks its recent days with their findings and offers the
     # casino's kept tables (one query each), and says which séance opened otherwise than the arrêté in force that day
     # (registers/arretes: the delegations and the versions in force, two queries whatever the séances); the menu's
-    # counts read the levies to transfer too (issue 38, registers/prelevements/todo.py: one query)
-    levies = 1
-    for url, most in ((_day_url(room), 24 + levies), (_hands_url(room), 10 + 6 + levies),
+    # counts read the levies to transfer too (issue 38, registers/prelevements/todo.py: one query); the day's page
+    # reads its séances' closes and recaves (issue 38 point 6, registers/poker_room/pages.py: one query each)
+    levies, seances = 1, 2
+    for url, most in ((_day_url(room), 24 + levies + seances), (_hands_url(room), 10 + 6 + levies),
                       (_hand_url(room, number), 14 + 6 + levies), (reverse("poker-home"), 20 + 6 + levies)):
         with django_assert_max_num_queries(most):
             assert client.get(url).status_code == 200

@@ -152,6 +152,8 @@ SCOPED_ROUTES = {
     "api-registers-tables-import": ("detail", lambda w: {"casino": "casino-b"}),
     "api-registers-poker-import": ("detail", lambda w: {"casino": "casino-b"}),
     "api-registers-poker-day": ("detail", lambda w: {"casino": "casino-b", "day": w.b.today().isoformat()}),
+    # a poker séance closed with its caisse de change: casino B's is a 404 to casino A's staff (before the GET's 405)
+    "api-registers-poker-seance-close": ("detail", lambda w: {"casino": "casino-b"}),
     # the poker room (/poker/): casino A's staff land on their own room's day; casino B's room, day and deal are 404s
     "poker-home": ("list", None),
     "poker-day": ("detail", lambda w: {"casino": "casino-b"}),

@@ -33,7 +33,9 @@ def test_the_demo_reconciles_a_month_of_tables_and_finds_every_planted_variance(
                ("la-moselle", "", Finding.Kind.LEVY_LATE),
                # the sessions of yesterday that did not yet apply La Moselle's new arrêté (registers/arretes/demo.py)
                ("la-moselle", "UT-01", Finding.Kind.ARRETE), ("la-moselle", "BT-02", Finding.Kind.ARRETE),
-               ("la-moselle", "OM-1", Finding.Kind.ARRETE)}
+               ("la-moselle", "OM-1", Finding.Kind.ARRETE),
+               # a séance's caisse de change closed short without explanation (registers/poker_room/demo.py)
+               ("la-moselle", "TH-1", Finding.Kind.POKER_CAISSE)}
     assert planted <= found, planted - found
     unplanted = found - planted
     assert not unplanted, unplanted

@@ -28,9 +28,10 @@ def _opened(casino: Casino, first: datetime.date, last: datetime.date):
                                                      "maximum": maximum})
     room = (PokerSession.objects.filter(casino=casino, gaming_day__range=(first, last))
             .order_by("gaming_day", "table", "number")
-            .values_list("table", "game__key", "gaming_day", "number", "minimum", "rake_rate"))
-    for table, game, day, number, minimum, rate in room:
-        yield table, number, None, Opened(game, day, {"minimum": minimum, "rake_rate": rate * 100})
+            .values_list("table", "game__key", "gaming_day", "number", "minimum", "rake_rate", "cave", "caisse"))
+    for table, game, day, number, minimum, rate, cave, caisse in room:  # a séance's cave and caisse de change: its
+        yield table, number, None, Opened(game, day, {"minimum": minimum, "rake_rate": rate * 100,  # opening's
+                                                      "cave": cave, "caisse": caisse})
 
 
 def arrete_findings(casino: Casino, first: datetime.date, last: datetime.date) -> dict[datetime.date, list[Found]]:

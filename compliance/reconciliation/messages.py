@@ -59,6 +59,11 @@ MESSAGES = {
     # a session opened otherwise than the arrêté in force fixes: {difference} is written from its values by the
     # arrêté values' own message (registers/arretes), in the reader's language
     "arrete": _("Table {table}, séance {session} : {difference}"),
+    # a poker séance's caisse de change (registers/poker_room, compliance/reconciliation/poker_seances.py)
+    "poker_non_fermee": _("Table {table} : la séance du {day} n'a pas été fermée, sa caisse de change n'a pas été "
+                          "comptée."),
+    "poker_caisse": _("Table {table} : caisse de change fermée sur {closing}, ouverte sur {opening} (écart {amount}), "
+                      "sans explication."),
 }
 
 # the words that follow a finding's count, in their singular or plural (« 1 main retenue », « 2 mains retenues »): its

@@ -67,6 +67,8 @@ class Finding(models.Model):
         LEVY_LATE = "prelevement_retard", _("Prélèvement viré après son échéance")  # LU art. 88 (draft)
         LEVY_MISSING = "prelevement_manquant", _("Prélèvement non viré à son échéance")
         ARRETE = "arrete", _("Séance ouverte autrement que l'arrêté du Ministre ne le fixe")
+        POKER_NOT_CLOSED = "poker_non_fermee", _("Séance de poker non fermée")  # LU art. 49-3 al. 4, 49-7 al. 4
+        POKER_CAISSE = "poker_caisse", _("Caisse de change fermée sur un écart non expliqué")
 
     class State(models.TextChoices):
         OPEN = "ouvert", _("Ouvert")

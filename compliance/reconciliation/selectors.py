@@ -21,7 +21,7 @@ from registers.models import Slip, SlipKind, TableSession
 from registers.tables import pai_gow
 from registers.tables.selectors import ZERO, SessionFigures, session_figures
 
-from . import arretes, band, checks, levies, messages, poker
+from . import arretes, band, checks, levies, messages, poker, poker_seances
 from .checks import CommissionRow, Found, Previous, SerialRow
 from .models import Finding, Reconciliation
 
@@ -125,6 +125,7 @@ def period_findings(casino: Casino, first: datetime.date, last: datetime.date) -
     room = poker.poker_findings(casino, first, last) if poker.has_poker(casino) else {}
     levied = levies.levy_findings(casino, first, last)  # the levy book's transfers past their due date
     fixed = arretes.arrete_findings(casino, first, last)  # the sessions opened otherwise than the arrêté
+    seances = poker_seances.seance_findings(casino, first, last)  # the poker séances' closes and caisses de change
     holds = band.Holds([*data.history, *data.figures])
     serials = checks.serials(data.serials, controls.written(controls.SLIP_SIGNATURES), data.earlier)
     inventory, hold = controls.written(controls.TABLE_INVENTORY), controls.written(controls.HOLD_BAND)
@@ -147,7 +148,7 @@ def period_findings(casino: Casino, first: datetime.date, last: datetime.date) -
         else:
             figures_found = []
         found[day] = [*serials.get(day, []), *figures_found, *commissions.get(day, []), *room.get(day, []),
-                      *levied.get(day, []), *fixed.get(day, [])]
+                      *levied.get(day, []), *fixed.get(day, []), *seances.get(day, [])]
     return found
 
 

@@ -38,8 +38,8 @@ MEASURES = {
     "minimum": Measure(_("Mise minimale"), FLOOR, "minimum"),
     "maximum": Measure(_("Mise maximale"), CEILING, "maximum"),
     "retenue": Measure(_("Taux de retenue"), EQUAL, "rake_rate", percent=True),
-    "cave": Measure(_("Cave"), None),
-    "caisse": Measure(_("Caisse"), None),
+    "cave": Measure(_("Cave initiale"), FLOOR, "cave"),  # the séance's, fixed by the chef de salle (LU art. 49-3 al. 3)
+    "caisse": Measure(_("Caisse de change"), FLOOR, "caisse"),  # counted at the séance's opening (al. 4)
 }
 
 

@@ -33,6 +33,8 @@ CHECKS = {
     (Register.CAGNOTTE, Kind.POKER_SESSION): (room.session_opened,),
     (Register.CAGNOTTE, Kind.HANDS_IMPORTED): (room.hands_imported,),
     (Register.CAGNOTTE, Kind.STAKE_CONSIGNED): (room.stake_consigned,),
+    (Register.CAGNOTTE, Kind.SEANCE_CLOSED): (room.seance_closed,),
+    (Register.CAGNOTTE, Kind.REBUY): (room.rebuy_recorded,),
     (Register.CAGNOTTE, Kind.WAITING_LISTED): (waiting.player_inscribed,),
     (Register.CAGNOTTE, Kind.SEATS_DRAWN): (waiting.seats_drawn,),
     (Register.JACKPOT_PROGRESSIF, Kind.JACKPOT_CONFIGURED): (poker.progressive_configured,),

@@ -15,6 +15,7 @@ from .cards import (
 from .chain import ArchivedHead, Checkpoint, Entry, GamingSession, KeptEntry, PendingEntry, Register, VerifiedCheckpoint
 from .house_lists import Denomination, DenominationKind, Station, StationKind
 from .poker_room import Consignment, HandImport, PokerHand, PokerSession
+from .poker_seance import Rebuy, SeanceClose
 from .slot_systems import SlotRequest, SlotSystem
 from .tables import BankMode, GamingTable, Slip, SlipKind, SlipVoid, TableSession
 from .tournaments import (
@@ -33,7 +34,7 @@ __all__ = [
     "Entry", "GamingSession", "KeptEntry", "PendingEntry", "Register", "VerifiedCheckpoint", "SlotRequest",
     "SlotSystem",
     "Denomination", "DenominationKind", "Station", "StationKind",
-    "Consignment", "HandImport", "PokerHand", "PokerSession",
+    "Consignment", "HandImport", "PokerHand", "PokerSession", "Rebuy", "SeanceClose",
     "BankMode", "GamingTable", "Slip", "SlipKind", "SlipVoid", "TableSession",
     "AnteFormat", "ChipRace", "Tournament", "TournamentEntry", "TournamentOut", "TournamentPayout", "TournamentPlace",
 ]

@@ -56,6 +56,10 @@ class PokerSession(models.Model):
                                                            blank=True)
     minimum_stack = models.DecimalField(_("avoir minimum indiqué à la table"), null=True, blank=True,
                                         **MONEY)  # QC RJC art. 67.94
+    # what the chef de salle fixes at the séance's opening (LU art. 49-3 al. 3, 4; 49-7): the initial cave, and the
+    # caisse de change counted as handed to the croupier; kept by a rise of the minimum (registers/poker_room)
+    cave = models.DecimalField(_("cave initiale"), null=True, blank=True, **MONEY)
+    caisse = models.DecimalField(_("caisse de change à l'ouverture"), null=True, blank=True, **MONEY)
     # a rise of the minimum and blinds during the séance (LU art. 49-3, 49-7): the session it follows, who decided
     raised_from = models.ForeignKey("self", on_delete=models.PROTECT, null=True, blank=True, related_name="+")
     decided_by = models.CharField(_("décidé par"), max_length=120, blank=True)

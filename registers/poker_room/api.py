@@ -1,7 +1,9 @@
 """API of the poker room (docs/poker-import.md): `POST /api/v1/registers/<casino>/poker/import/`, a file of deals as
 the `file` part of a multipart/form-data body (`format`: ohh or pokerstars), a thin caller of `hands_import` (all or
 nothing; the refused deal named with its number, place and reason); `GET /api/v1/registers/<casino>/poker/days/<day>/`,
-the room's day: each table's sums, ours beside the room's. Casino staff import; a regulator reads."""
+the room's day: each table's sums, ours beside the room's; `POST /api/v1/registers/<casino>/poker/seances/close/`, a
+table's séance closed with its caisse de change counted (poker_seance_close). Casino staff import and close; a
+regulator reads."""
 
 import datetime
 
@@ -13,10 +15,12 @@ from rest_framework.response import Response
 from compliance import selectors as compliance_selectors
 from compliance.api.errors import ErrorOutput, error_responses
 
-from ..chain.api import ScopedObjectApi
+from ..chain.api import FILED_ANSWERS, ScopedObjectApi, WriteOnlyApi, filed, writes
+from ..kinds import RegisterKind
 from ..tables.api_import import FileImportApi, ImportInput, Upload
 from . import selectors
 from .imports import FORMATS, hands_import
+from .services import poker_seance_close
 
 FILE_MAX_MB = 500  # a month of a busy room in OHH
 
@@ -102,3 +106,26 @@ class RoomDayApi(ScopedObjectApi):
         rows = selectors.room_day(self.casino, self.day)
         return Response(RoomDayOutput({"casino": self.casino.code, "gaming_day": self.day,
                                        "tables": [row.as_api() for row in rows]}).data)
+
+
+class SeanceCloseInput(serializers.Serializer):
+    gaming_day = serializers.DateField()
+    table = serializers.CharField(max_length=60)
+    caisse = serializers.CharField(max_length=30, help_text="the caisse de change counted at the close, « 5000.00 »")
+    explanation = serializers.CharField(max_length=1000, required=False, allow_blank=True, default="",
+                                        help_text="why the caisse differs from the opening's count, if it does")
+    closed_at = serializers.DateTimeField(required=False, help_text="when the séance closed, if not now")
+
+
+class SeanceCloseApi(WriteOnlyApi):
+    """Closes a table's séance (its gaming day) once, its caisse de change counted beside the opening's (LU RGD 1979
+    art. 49-3 al. 4, 49-7 al. 4); an unexplained difference is recorded and reported by the nightly reconciliation.
+    The entry of the cagnotte register it writes."""
+
+    kind = RegisterKind.CAGNOTTE
+
+    @extend_schema(request=SeanceCloseInput, responses=writes(FILED_ANSWERS))
+    def post(self, request, casino):
+        self.writable()
+        values = self.values(SeanceCloseInput, request)
+        return filed(poker_seance_close(casino=self.casino, actor=request.user, **values).entry)

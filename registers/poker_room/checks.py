@@ -16,7 +16,7 @@ from games.poker import compact
 
 from .. import controls
 from ..chain.replay import Audited, Check, Counted, Problem, Replay, refusal, rendered
-from ..models import Consignment, PokerSession
+from ..models import Consignment, PokerSession, Rebuy, SeanceClose
 from . import controls as seances
 from . import rules
 from .errors import hands
@@ -38,8 +38,10 @@ def _check(replay: Replay, entry: Audited) -> Check:
 def _seance(replay: Replay, entry: Audited) -> seances.Seance:
     """The séance of the table the entry names, as the cagnotte register replayed up to it leaves it, read when the
     entry was recorded."""
-    opened = replay.part("poker_room.seances", dict).get((entry.payload.get("table"), entry.gaming_day), ())
-    return seances.Seance(str(entry.payload.get("table")), entry.gaming_day, entry.entry.recorded_at, tuple(opened))
+    key = (entry.payload.get("table"), entry.gaming_day)
+    opened = replay.part("poker_room.seances", dict).get(key, ())
+    return seances.Seance(str(entry.payload.get("table")), entry.gaming_day, entry.entry.recorded_at, tuple(opened),
+                          replay.part("poker_room.closed", dict).get(key))
 
 
 def _moment(check: Check, key: str) -> seances.Moment | None:
@@ -178,4 +180,41 @@ def hands_imported(replay: Replay, entry: Audited) -> list[Problem]:
         check.fail(IMPORT_COUNT, written=Counted(entry.payload.get("mains"), hands), found=count)
     if entry.payload.get("empreinte") != sha.hexdigest():
         check.fail(IMPORT_DIGEST, written=entry.payload.get("empreinte"), computed=sha.hexdigest())
+    return check.problems
+
+
+def seance_closed(replay: Replay, entry: Audited) -> list[Problem]:
+    """A séance closed once, after its latest session opened (controls.seance_close_problems, as the service), its row
+    as the entry writes it; the séance then closed for what follows in the register."""
+    check = _check(replay, entry)
+    check.text("table", max_length=60)
+    moment = _moment(check, "fermee_le")
+    if moment is not None:
+        _report(check, seances.seance_close_problems(_seance(replay, entry), moment))
+        replay.part("poker_room.closed", dict).setdefault((entry.payload.get("table"), entry.gaming_day), moment.at)
+    counted = check.amount("caisse_fermeture", zero=True)
+    row = SeanceClose.objects.filter(entry_id=entry.entry.pk).first()
+    if row is None or row.caisse_counted != counted or row.explanation != entry.payload.get("explication", ""):
+        check.fail(ROW_DIFFERS, field="caisse_fermeture")
+    return check.problems
+
+
+def rebuy_recorded(replay: Replay, entry: Audited) -> list[Problem]:
+    """A recave at a session of the séance still open, after it opened, within the maximum the entry recorded from the
+    house rules in force (controls.rebuy_problems, as the service); its row as the entry writes it."""
+    check = _check(replay, entry)
+    check.text("joueur", max_length=120)
+    moment, amount = _moment(check, "recave_le"), check.amount("montant")
+    held = replay.part("poker_room.rebuy_terms", dict)  # the house rules in force, read once per game and day
+    key = (str(entry.payload.get("jeu", "")), entry.gaming_day)
+    if key not in held:
+        held[key] = rules.rebuy_terms(replay.casino, *key)
+    terms = held[key]
+    if moment is not None and amount is not None:
+        _report(check, seances.rebuy_problems(_seance(replay, entry), entry.payload.get("seance"), seances.Recave(
+            amount, moment, terms.maximum, terms.house, terms.citation, replay.casino.currency,
+            replay.casino.jurisdiction)))
+    row = Rebuy.objects.filter(entry_id=entry.entry.pk).first()
+    if row is None or row.amount != amount or row.player != entry.payload.get("joueur"):
+        check.fail(ROW_DIFFERS, field="montant")
     return check.problems

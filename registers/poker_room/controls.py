@@ -5,7 +5,8 @@ every entry, a page may ask them why a step is not offered. No database here: th
 values it is held to.
 
     (none) ─ouvrir→ ouverte ─relever le minimum, ou rouvrir la table→ suivie (the séance's next session is open)
-    ouverte: relever le minimum · ouverte, suivie: consigner la mise d'un absent
+    ouverte: relever le minimum · ouverte, suivie: consigner la mise d'un absent, une recave
+    the séance (its sessions) ─fermer, la caisse de change comptée→ fermée: nothing more is added to it
 
 Each step from its named states only (only the séance's latest session is raised; a stake names a session of the
 séance), each moment bounded (never to come, within the gaming day or the night after it, never before the session it
@@ -20,6 +21,7 @@ from decimal import Decimal
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from compliance.problems import Money
 from registers.errors import ErrorCode
 
 from .. import controls
@@ -55,6 +57,7 @@ class Seance:
     day: datetime.date
     now: datetime.datetime
     sessions: tuple[Opened, ...] = ()  # in their numbers' order
+    closed_at: datetime.datetime | None = None  # when the séance was closed, its caisse de change counted
 
     def latest(self) -> Opened | None:
         return self.sessions[-1] if self.sessions else None
@@ -68,7 +71,18 @@ class Seance:
         return next((session for session in self.sessions if session.number == number), None)
 
     def after(self, opened: Opened) -> "Seance":
-        return Seance(self.table, self.day, self.now, (*self.sessions, opened))
+        return Seance(self.table, self.day, self.now, (*self.sessions, opened), self.closed_at)
+
+    def closed(self, at: datetime.datetime) -> "Seance":
+        return Seance(self.table, self.day, self.now, self.sessions, at)
+
+
+def closed_problems(seance: Seance) -> list[Problem]:
+    """Nothing is added to a séance once closed (its caisse de change counted)."""
+    if seance.closed_at is None:
+        return []
+    return [Problem("table", errors.SEANCE_CLOSED, _books(), ErrorCode.INVALID,
+                    {"table": seance.table, "day": seance.day, "at": seance.closed_at})]
 
 
 @dataclass(frozen=True)
@@ -103,7 +117,7 @@ def session_open_problems(seance: Seance, proposed: Opening) -> list[Problem]:
     """A session of the séance: opened at a moment of its day, after the latest of the séance (never twice at one
     moment), in the version the séance opened with where a rule fixes it: LU art. 49-4 « La version de jeu choisie ne
     pourra plus être modifiée avant la prochaine séance » (49-8 for Omaha)."""
-    problems = moment_problems(seance, proposed.moment, "opened_at", errors.OPENED_AT)
+    problems = closed_problems(seance) or moment_problems(seance, proposed.moment, "opened_at", errors.OPENED_AT)
     if problems:
         return problems
     latest = seance.latest()
@@ -121,6 +135,8 @@ def session_open_problems(seance: Seance, proposed: Opening) -> list[Problem]:
 
 def raise_problems(seance: Seance, number: int, moment: Moment) -> list[Problem]:
     """The minimum and blinds raised during the séance: from its latest session only, after it opened."""
+    if seance.closed_at is not None:
+        return closed_problems(seance)
     if seance.stage(number) != Stage.OPEN:
         latest = seance.latest()
         return [Problem("session", errors.RAISE_NOT_LATEST, controls.written(controls.POKER_SESSION),
@@ -223,11 +239,89 @@ def _session() -> str:
 def consign_problems(seance: Seance, number: int, moment: Moment) -> list[Problem]:
     """A stake set aside at a session of the séance, after it opened (art. 49-1 sets the stake aside « avant la fin
     de la séance », as the rule data cites it in the entry)."""
+    if seance.closed_at is not None:
+        return closed_problems(seance)
     if seance.stage(number) not in CONSIGN.sources:
         return [Problem("session", errors.SESSION_NONE, _books(), ErrorCode.INVALID,
                         {"table": seance.table, "number": number, "day": seance.day})]
     return moment_problems(seance, moment, "consigned_at", errors.CONSIGNED_AT,
                            after=seance.session(number).opened_at, at_once=True)
+
+
+@dataclass(frozen=True)
+class Caisse:
+    """The caisse de change as the séance's opening counted it (None: not counted) and as its close counts it, the
+    difference's explanation, and the article that fixes it until the next séance (LU art. 49-3 al. 4, 49-7 al. 4, as
+    the rule data cites it; the casino's control where the texts say nothing)."""
+
+    opened: Decimal | None
+    counted: Decimal
+    explanation: str
+    citation: str
+    currency: str = "EUR"
+    jurisdiction: object = None
+
+    def money(self, value) -> Money:
+        return Money(value, self.currency, self.jurisdiction)
+
+
+def seance_close_problems(seance: Seance, moment: Moment) -> list[Problem]:
+    """The séance closed once, after the latest of its sessions opened, within its day or the night after it."""
+    if seance.closed_at is not None:
+        return closed_problems(seance)
+    latest = seance.latest()
+    if latest is None:
+        return [Problem("table", errors.SEANCE_NONE, _books(), ErrorCode.INVALID,
+                        {"table": seance.table, "day": seance.day})]
+    return moment_problems(seance, moment, "closed_at", errors.CLOSED_AT, after=latest.opened_at)
+
+
+def caisse_problems(table: str, caisse: Caisse) -> list[Problem]:
+    """The caisse de change closes on what its opening counted (« Le montant et la composition de la caisse de change
+    sont fixés à l'ouverture de la table [...] et ne peuvent plus être modifiés avant la prochaine séance »), or the
+    difference is explained at the close; a caisse not counted at the opening has nothing to compare with. Never a
+    refusal: the count is what it is; the reconciliation reports it, the page says it."""
+    if caisse.opened is None:
+        return [Problem("caisse", errors.CAISSE_NOT_COUNTED, caisse.citation, ErrorCode.REQUIRED,
+                        {"table": table})]
+    if caisse.counted == caisse.opened or caisse.explanation.strip():
+        return []
+    return [Problem("caisse", errors.CAISSE_DIFFERENCE, caisse.citation, ErrorCode.INVALID_AMOUNT, {
+        "table": table, "counted": caisse.money(caisse.counted), "opened": caisse.money(caisse.opened),
+        "difference": caisse.money(caisse.counted - caisse.opened)})]
+
+
+@dataclass(frozen=True)
+class Recave:
+    """A player's recave: its amount, when, and the maximum the house rules in force set (None: none recorded), with
+    the house rules' name and the article that leaves the maximum to them."""
+
+    amount: Decimal
+    moment: Moment
+    maximum: Decimal | None
+    house: str
+    citation: str
+    currency: str = "EUR"
+    jurisdiction: object = None
+
+
+def rebuy_problems(seance: Seance, number: int, proposed: Recave) -> list[Problem]:
+    """LU art. 49-1 (49-5): « Au cours d'une partie, le joueur a la possibilité de se recaver. [...] Le montant maximum
+    de la recave est fixé par le règlement intérieur. »: at a session of the séance still open, after it opened, at
+    most the house rules' maximum where they set one (the recave during a deal is the import's: a file carrying
+    one is refused)."""
+    if seance.closed_at is not None:
+        return closed_problems(seance)
+    if seance.stage(number) not in CONSIGN.sources:
+        return [Problem("session", errors.SESSION_NONE, _books(), ErrorCode.INVALID,
+                        {"table": seance.table, "number": number, "day": seance.day})]
+    problems = moment_problems(seance, proposed.moment, "rebought_at", errors.REBUY_AT,
+                               after=seance.session(number).opened_at, at_once=True)
+    if not problems and proposed.maximum is not None and proposed.amount > proposed.maximum:
+        problems.append(Problem("amount", errors.REBUY_ABOVE, proposed.citation, ErrorCode.INVALID_AMOUNT, {
+            "amount": Money(proposed.amount, proposed.currency, proposed.jurisdiction),
+            "maximum": Money(proposed.maximum, proposed.currency, proposed.jurisdiction), "house": proposed.house}))
+    return problems
 
 
 # --- the waiting list and its seats drawn (LU art. 49-1, 49-5) ------------------------------------------------------

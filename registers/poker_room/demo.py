@@ -10,7 +10,12 @@ commands. A few faults are planted for the reconciliation to find, and nothing e
 - La Moselle, 3 days ago, TH-1: the progressive statement's increment 5 € short of the deals' drops;
 - La Moselle, 2 days ago, TH-1: a stake set aside, not carried to the orphelins;
 - Lac-Bleu, 5 days ago, SP-1: two deals raked at 12 %, above the 10 % of the game's pot (QC RJC art. 67.108);
-- Lac-Bleu, 3 days ago, SP-2: no cagnotte counted."""
+- Lac-Bleu, 3 days ago, SP-2: no cagnotte counted;
+- La Moselle, 6 days ago, TH-1: the séance closed with its caisse de change 50 € short, unexplained (LU art. 49-3
+  al. 4); 4 days ago, OM-1's 20 € short is explained at the close, and is no finding.
+
+La Moselle's séances open with their initial cave and caisse de change as its arrêté fixes them, each closed at the
+end of its day with the caisse counted; a few players' recaves within the house rules' maximum."""
 
 import io
 import os
@@ -55,6 +60,8 @@ class DemoTable:
     big_blind: str
     rate: str
     rake_cap: str | None = None
+    caisse: str | None = None  # the caisse de change counted at the opening (LU art. 49-1, 49-3 al. 4)
+    cave: str | None = None  # the initial cave the chef de salle fixes (art. 49-3 al. 3)
     no_flop_no_drop: bool | None = None  # None: as the house rules in force say (la-moselle's, registers/demo.py)
     bad_beat: bool = False
     progressive: bool = False
@@ -62,8 +69,9 @@ class DemoTable:
 
 ROOMS = {
     "la-moselle": ("lu", (DemoTable("TH-1", deal.HOLDEM, deal.NO_LIMIT, "10", "5", "10", "0.05", bad_beat=True,
-                                    progressive=True),
-                          DemoTable("OM-1", deal.OMAHA, deal.POT_LIMIT, "4", "2", "4", "0.05"))),
+                                    progressive=True, caisse="5000", cave="100"),
+                          DemoTable("OM-1", deal.OMAHA, deal.POT_LIMIT, "4", "2", "4", "0.05", caisse="3000",
+                                    cave="100"))),
     "lac-bleu": ("qc", (DemoTable("SP-1", deal.HOLDEM, deal.NO_LIMIT, "2", "1", "2", "0.10", rake_cap="5",
                                   no_flop_no_drop=True),
                         DemoTable("SP-2", deal.OMAHA_HILO, deal.POT_LIMIT, "4", "2", "4", "0.05"))),
@@ -104,7 +112,7 @@ def poker_room_demo(code: str) -> list[str]:
                 casino=casino, actor=manager, gaming_day=day, table=spec.name, variant=spec.variant,
                 version=spec.version, minimum=spec.minimum, small_blind=spec.small_blind, big_blind=spec.big_blind,
                 rake_rate=spec.rate, rake_cap=spec.rake_cap, no_flop_no_drop=spec.no_flop_no_drop,
-                bad_beat=BAD_BEAT if spec.bad_beat else None,
+                bad_beat=BAD_BEAT if spec.bad_beat else None, caisse=spec.caisse, cave=spec.cave,
                 opened_at=datetime.combine(day, time(19, 0), tzinfo=zone))
             increment = {"kind": "pourcentage", "value": "1.00", "rounding": "inferieur"} if spec.progressive else None
             table = Table(spec.name, spec.variant, spec.version, _cents(spec.small_blind), _cents(spec.big_blind),
@@ -125,6 +133,7 @@ def poker_room_demo(code: str) -> list[str]:
     _left(code, content)
     result = hands_import(casino=casino, actor=cashier, source=io.BytesIO(content), name=f"{code}.ohh.json")
     _registers(casino, prefix, cashier, manager, drops, counted)
+    _seances_closed(casino, manager, counted, {spec.name: spec for spec in tables})
     return [f"poker room of {code}: {result.created} deals over {len(result.days)} days"]
 
 
@@ -190,3 +199,29 @@ def _registers(casino: Casino, prefix: str, cashier: User, manager: User, drops:
                 currency=casino.currency, location="Salon de poker, table TH-1",
                 description=f"Mise consignée de {player}, absent au-delà de la durée permise, non réclamée en fin "
                             "de séance"), countersigner=manager)
+
+
+# (days ago, table) → (the caisse counted at the close less the opening's, its explanation)
+CLOSES = {(6, "TH-1"): ("-50.00", ""),  # planted: short, unexplained
+          (4, "OM-1"): ("-20.00", "Deux jetons de 10 € remis à la caisse centrale contre reçu n° 4471")}
+REBUYS = ((5, "TH-1", 3, "Eva Schmit", "100.00"), (2, "OM-1", 5, "Luc Hoffmann", "100.00"))
+
+
+def _seances_closed(casino: Casino, manager: User, sessions: dict, specs: dict) -> None:
+    """Each séance counted at its opening closed at the end of its day with its caisse de change counted (one short
+    and unexplained, planted; one short and explained); a few recaves taken during the evening."""
+    zone, today = ZoneInfo(casino.jurisdiction.timezone), casino.today()
+    for offset, table, seat, player, amount in REBUYS:
+        day = today - timedelta(days=offset)
+        if specs.get(table) is None or specs[table].caisse is None:  # La Moselle's tables only
+            continue
+        services.poker_rebuy(session=sessions[(day, table)], actor=manager, seat=seat, player=player, amount=amount,
+                             rebought_at=datetime.combine(day, time(21, 15), tzinfo=zone))
+    for (day, table), _session in sorted(sessions.items()):
+        caisse = specs[table].caisse
+        if caisse is None:
+            continue
+        short, explanation = CLOSES.get(((today - day).days, table), ("0", ""))
+        services.poker_seance_close(casino=casino, actor=manager, gaming_day=day, table=table,
+                                    caisse=str(Decimal(caisse) + Decimal(short)), explanation=explanation,
+                                    closed_at=datetime.combine(day, time(23, 55), tzinfo=zone))

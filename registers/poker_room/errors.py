@@ -71,3 +71,17 @@ SCHEDULE_HOUSE = _("« {term} » est fixé par le {house} : la séance l'appliqu
 STRADDLE_HOUSE = _("Le {house} n'autorise pas l'option (straddle).")
 CHIP_BLINDS = _("Le plus petit jeton de la table, {chip}, doit être positif et la mise minimale et les blinds en "
                 "être des multiples.")
+# the séance's close and a recave (controls.py: seance_close_problems, caisse_problems, rebuy_problems)
+SEANCE_CLOSED = _("La séance du {day} de la table « {table} » est fermée depuis le {at} : rien ne s'y ajoute.")
+SEANCE_NONE = _("La table « {table} » n'a pas ouvert de séance le {day} : rien à fermer.")
+CLOSED_AT = _("La fermeture se fait après l'ouverture de la dernière séance de la table, dans la journée de jeu du "
+              "{day} (ou la nuit qui la suit), et pas à l'avenir.")
+CAISSE_DIFFERENCE = _("Caisse de change de la table « {table} » : {counted} à la fermeture, {opened} à l'ouverture "
+                      "({difference}), sans explication : « Le montant et la composition de la caisse de change […] ne "
+                      "peuvent plus être modifiés avant la prochaine séance ».")
+CAISSE_NOT_COUNTED = _("La caisse de change de la table « {table} » n'a pas été comptée à l'ouverture de la séance.")
+REBUY_AT = _("La recave se fait après l'ouverture de sa séance, dans la journée de jeu du {day} (ou la nuit qui la "
+             "suit), et pas à l'avenir.")
+REBUY_ABOVE = _("Une recave de {amount} dépasse le maximum de {maximum} fixé par le {house}.")
+NOT_CLOSED = _("La séance du {day} de la table « {table} » n'a pas été fermée : sa caisse de change n'a pas été "
+               "comptée.")

@@ -63,6 +63,8 @@ class SessionOpenForm(ActionForm):
     time_charge_amount = amount_field(_("Commission au temps : montant"))
     time_charge_minutes = text_field(_("Commission au temps : par minutes"), 4)
     minimum_stack = amount_field(_("Avoir minimum indiqué à la table"))
+    cave = amount_field(_("Cave initiale"))
+    caisse = amount_field(_("Caisse de change comptée à l'ouverture"))
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -106,7 +108,8 @@ class SessionOpenForm(ActionForm):
                 "time_charge": data.get("time_charge", False),
                 "time_charge_amount": data.get("time_charge_amount") or None,
                 "time_charge_minutes": data.get("time_charge_minutes") or None,
-                "minimum_stack": data.get("minimum_stack") or None, "bad_beat": bad_beat}
+                "minimum_stack": data.get("minimum_stack") or None, "bad_beat": bad_beat,
+                "cave": data.get("cave") or None, "caisse": data.get("caisse") or None}
 
 
 class StakesRaiseForm(ActionForm):
@@ -191,3 +194,48 @@ class ConsignForm(ActionForm):
         data = self.cleaned_data
         return {"session": self.page.session(data["session"]), "seat": data["seat"], "player": data["player"],
                 "amount": data["amount"], "currency": self.page.casino.currency}
+
+
+def _open_tables(page) -> list[str]:
+    """The day's tables with a séance still open, in their order."""
+    closed = page.closes
+    return [table.table for table in page.tables if table.sessions and table.table not in closed]
+
+
+class SeanceCloseForm(ActionForm):
+    """A table's séance closed, its caisse de change counted (LU RGD 1979 art. 49-3 al. 4, 49-7 al. 4); a difference
+    with the opening's is explained here, or the reconciliation reports it."""
+
+    action = "close"
+    table = forms.ChoiceField(label=_("Table"), choices=())
+    caisse = amount_field(_("Caisse de change comptée à la fermeture"))
+    explanation = text_field(_("Explication d'un écart"), TEXT_MAX, widget=TEXT)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["table"].choices = [("", "—"), *((name, name) for name in _open_tables(self.page))]
+
+    def values(self):
+        data = self.cleaned_data
+        return {"casino": self.page.casino, "gaming_day": self.page.day, "table": data["table"],
+                "caisse": data["caisse"], "explanation": data["explanation"]}
+
+
+class RebuyForm(ConsignForm):
+    """A player's recave between deals, within the house rules' maximum (LU RGD 1979 art. 49-1): a seat and a player
+    at a session of a séance still open, as a stake set aside names them."""
+
+    action = "rebuy"
+    amount = amount_field(_("Montant de la recave"))
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        open_tables = set(_open_tables(self.page))
+        self.fields["session"].choices = [("", "—"), *(
+            (str(session.pk), f"{session.table} · {_('séance')} {session.number}")
+            for session in self.page.sessions if session.table in open_tables)]
+
+    def values(self):
+        values = super().values()
+        del values["currency"]
+        return values

@@ -305,3 +305,23 @@ def hand_replayed(casino: Casino, day: datetime.date, number: str) -> Replayed:
     return Replayed(row, hand, session, outcome, seats, _streets(hand, outcome), _pots(outcome, session_rules.chip),
                     cards(hand.board), flag_labels(row.flags, casino),
                     [(player, money(amount)) for player, amount in outcome.returned.items()])
+
+
+def seances_shown(casino: Casino, day: datetime.date, tables: list, closes: dict) -> None:
+    """Each table of the day gets its séance's opening counts (the first session's caisse de change and initial cave),
+    its close (`seance_close`) and what the close leaves unexplained (`caisse_left`: text, citation), and its
+    recaves: two queries whatever the tables, one rule value per game."""
+    rebuys: dict[str, list] = {}
+    for rebuy in selectors.day_rebuys(casino, day):
+        rebuys.setdefault(rebuy.session.table, []).append(rebuy)
+    for table in tables:
+        first = table.sessions[0] if table.sessions else None
+        table.caisse = first.caisse if first is not None else None
+        table.cave = first.cave if first is not None else None
+        table.seance_close = closes.get(table.table)
+        table.rebuys = rebuys.get(table.table, [])
+        table.caisse_left = []
+        if table.seance_close is not None and first is not None:
+            citation = rules.caisse_cited(casino, first.game.key, day)
+            table.caisse_left = [(problem.text(casino.jurisdiction), problem.citation)
+                                 for problem in selectors.caisse_left(table.seance_close, citation)]

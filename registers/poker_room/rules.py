@@ -7,6 +7,8 @@ import datetime
 from dataclasses import dataclass
 from decimal import Decimal
 
+from django.utils.translation import gettext_lazy as _
+
 from compliance.errors import DomainError
 from compliance.models import Casino
 from compliance.problems import refuse
@@ -233,3 +235,38 @@ def seats_most(session: PokerSession) -> tuple[int, str] | None:
     neuf »); None where the texts set none."""
     rule = _rule(session.casino, f"{session.game.key}.joueurs", session.gaming_day)
     return (int(rule.value["max"]), str(rule.citation)) if rule is not None else None
+
+
+# The séance's caisse de change and a recave (issue 38, point 6): what cites them, the recave's maximum in force.
+CAISSE = "caisse_de_change"  # « <game>.caisse_de_change »: LU art. 49-3 al. 4, 49-7 al. 4
+CAVE = "cave_initiale"  # « <game>.cave_initiale »: LU art. 49-3 al. 3, 49-7 al. 3
+REBUY = "recave_pendant_un_coup"  # « <game>.recave_pendant_un_coup »: LU art. 49-1, the recave's maximum sentence
+SEANCE_CAISSE = _("Contrôle interne du casino : caisse de change de la table de poker comptée à l'ouverture et à la "
+                  "fermeture de la séance")
+
+
+def caisse_cited(casino: Casino, game: str, day: datetime.date) -> str:
+    """What fixes the caisse de change until the next séance: the game's article, or the casino's control."""
+    return controls.cited(casino, f"{game}.{CAISSE}", day, SEANCE_CAISSE)
+
+
+def cave_cited(casino: Casino, game: str, day: datetime.date) -> str:
+    """Who fixes the initial cave at the table's opening: the game's article, or the casino's control."""
+    return controls.cited(casino, f"{game}.{CAVE}", day, controls.POKER_SESSION)
+
+
+@dataclass(frozen=True)
+class RebuyTerms:
+    maximum: Decimal | None  # None: the house rules in force set none
+    house: str  # the house rules' name, or ""
+    citation: str
+
+
+def rebuy_terms(casino: Casino, game: str, day: datetime.date) -> RebuyTerms:
+    """The recave's maximum as the house rules in force that day set it (LU art. 49-1: « Le montant maximum de la
+    recave est fixé par le règlement intérieur »), with what cites the rule."""
+    house = house_rules_at(casino, day)
+    maximum = house.recave_maximum if house is not None else None
+    return RebuyTerms(None if maximum is None else Decimal(maximum).quantize(Decimal("0.01")),
+                      str(house.name) if house is not None else "",
+                      controls.cited(casino, f"{game}.{REBUY}", day, controls.POKER_SESSION))

@@ -22,7 +22,8 @@ from games.poker.replay import Outcome
 
 from ..chain.selectors import standing
 from ..kinds import EntryKind, RegisterKind
-from ..models import Entry, PokerHand, PokerSession, Register
+from ..models import Entry, PokerHand, PokerSession, Rebuy, Register, SeanceClose
+from .controls import Caisse, caisse_problems
 
 CENTS = Decimal(100)
 ZERO = Decimal(0)
@@ -241,3 +242,26 @@ def search_hands(user, query: Query) -> list[Hit]:
                 exact=True, casino=hand.casino.name, detail=gettext("Table %(table)s") % {"table": hand.table},
                 day=hand.gaming_day)
             for hand in found[:PER_SEARCHER]]
+
+
+# --- the séances' closes and recaves (issue 38, point 6) ------------------------------------------------------------
+
+
+def caisse_left(close: SeanceClose, citation: str) -> list:
+    """What a close leaves unexplained of its caisse de change (controls.caisse_problems): the page says it, the
+    reconciliation reports it."""
+    casino = close.casino
+    return caisse_problems(close.table, Caisse(close.caisse_opened, close.caisse_counted, close.explanation, citation,
+                                               casino.currency, casino.jurisdiction))
+
+
+def day_closes(casino: Casino, day: datetime.date) -> dict[str, SeanceClose]:
+    """The day's séances closed, by table: one query."""
+    return {close.table: close for close in SeanceClose.objects.filter(casino=casino, gaming_day=day)
+            .select_related("closed_by", "casino__jurisdiction")}
+
+
+def day_rebuys(casino: Casino, day: datetime.date) -> list[Rebuy]:
+    """The day's recaves, in their order: one query."""
+    return list(Rebuy.objects.filter(session__casino=casino, session__gaming_day=day)
+                .select_related("session", "recorded_by").order_by("rebought_at", "pk"))

@@ -31,9 +31,9 @@ from ..tables import selectors as tables_selectors
 from ..tables.imports import countersigner_present
 from ..web_actions import chosen, submit, verify_writable
 from . import pages, rules, selectors
-from .forms import ConsignForm, ImportForm, SessionOpenForm, StakesRaiseForm
+from .forms import ConsignForm, ImportForm, RebuyForm, SeanceCloseForm, SessionOpenForm, StakesRaiseForm
 from .imports import hands_import
-from .services import poker_session_open, poker_session_stakes_raise, stake_consign
+from .services import poker_rebuy, poker_seance_close, poker_session_open, poker_session_stakes_raise, stake_consign
 
 PAGE_SIZE = 50
 
@@ -71,6 +71,11 @@ class RoomPage:
     @cached_property
     def sessions(self):
         return [session for table in self.tables for session in table.sessions]
+
+    @cached_property
+    def closes(self):
+        """The day's séances closed, by table (their caisse de change counted)."""
+        return selectors.day_closes(self.casino, self.day)
 
     def session(self, pk):
         found = next((session for session in self.sessions if str(session.pk) == str(pk)), None)
@@ -136,6 +141,22 @@ def _raise(page, form, user):
             _day_url(page.casino, page.day))
 
 
+def _close(page, form, user):
+    closed = poker_seance_close(actor=user, **form.values())
+    return (_("Séance du %(day)s de la table « %(table)s » fermée, caisse de change comptée : %(caisse)s, portée au "
+              "registre de la cagnotte.") % {"day": closed.gaming_day.isoformat(), "table": closed.table,
+                                             "caisse": closed.caisse_counted},
+            _day_url(page.casino, page.day))
+
+
+def _rebuy(page, form, user):
+    rebuy = poker_rebuy(actor=user, **form.values())
+    return (_("Recave de %(player)s (place %(seat)s) de %(amount)s à la table « %(table)s », portée au registre de la "
+              "cagnotte.") % {"player": rebuy.player, "seat": rebuy.seat, "amount": rebuy.amount,
+                              "table": rebuy.session.table},
+            _day_url(page.casino, page.day))
+
+
 def _reconcile(page, form, user):
     # the reconciliation's service (compliance/reconciliation), which the registers never import
     RECONCILIATION_REQUEST(casino=page.casino, gaming_day=page.day, actor=user)
@@ -144,7 +165,7 @@ def _reconcile(page, form, user):
 
 ACTIONS = {form.action: (form, call) for form, call in (
     (SessionOpenForm, _open), (ImportForm, _import), (ConsignForm, _consign), (StakesRaiseForm, _raise),
-    (ReconcileForm, _reconcile))}
+    (SeanceCloseForm, _close), (RebuyForm, _rebuy), (ReconcileForm, _reconcile))}
 
 
 def _posted(request, casino, page):
@@ -197,18 +218,23 @@ def room_day(request, casino):
         if page.sessions:
             forms_["consign"] = ConsignForm(page=page)
             forms_["raise"] = StakesRaiseForm(page=page)
+            if len(page.closes) < len([table for table in tables if table.sessions]):  # a séance still open
+                forms_["close"] = SeanceCloseForm(page=page)
+                forms_["rebuy"] = RebuyForm(page=page)
     if bound is not None:
         forms_[bound.action] = bound
     # the day's reconciliation, read by its own app (compliance/reconciliation/poker_room.py)
     reconciled = POKER_DAY_FINDINGS(user=request.user, casino=casino, day=day)
     # what each séance opened with otherwise than the arrêté in force that day (registers/arretes): said, never refused
     differences = arretes.day_differences(casino, day, [
-        (session.pk, session.game, {"minimum": session.minimum, "rake_rate": session.rake_rate * 100})
+        (session.pk, session.game, {"minimum": session.minimum, "rake_rate": session.rake_rate * 100,
+                                    "cave": session.cave, "caisse": session.caisse})
         for session in page.sessions])
     for session in page.sessions:
         session.label = pages.session_label(session)
         session.arrete_differences = [(problem.text(casino.jurisdiction), problem.citation)
                                       for problem in differences.get(session.pk, [])]
+    pages.seances_shown(casino, day, tables, page.closes)  # each table's caisse de change, its close and recaves
     totals = {name: sum((getattr(table, name) for table in tables), 0)
               for name in ("hands", "pot", "rake", "rake_declared", "progressive_declared", "bad_beat_declared",
                            "flagged")}
