@@ -55,6 +55,10 @@ NAVIGATION: tuple[NavItem, ...] = (
     NavItem(_("Valeurs fixées par arrêté"), "bank", (*CASINO_STAFF, REGULATOR),
             _("Avances, minima, maxima et taux de retenue que l'arrêté du Ministre fixe, avec sa référence."),
             "arretes-home"),
+    # what the texts leave to the casino's règlement intérieur, in dated versions (registers/poker/house_rules_pages.py)
+    NavItem(_("Règlement intérieur"), "journal-bookmark", (*CASINO_STAFF, REGULATOR),
+            _("Les versions datées du règlement intérieur, ce que chacune fixe et ce qui change de l'une à l'autre."),
+            "house-rules-home", feature="reglement_interieur"),
     # the levy book (registers/prelevements): where the jurisdiction's profile has it
     NavItem(_("Carnet de prélèvement"), "piggy-bank", (*CASINO_STAFF, REGULATOR),
             _("Produit brut des jeux par journée, prélèvement mis en réserve et virement au receveur."), "levies-home",

@@ -10,6 +10,7 @@ from .arretes import views as arretes
 from .house_lists import views as house_lists
 from .kinds import RegisterKind
 from .orphelins import views as orphelins
+from .poker import house_rules_pages as house_rules
 from .poker import views as poker
 
 PAGES = {
@@ -44,6 +45,8 @@ urlpatterns = [
     path("<slug:casino>/listes/", house_lists.lists_page, name="house-lists"),
     path("arretes/", arretes.arretes_home, name="arretes-home"),
     path("<slug:casino>/arretes/", arretes.arretes_page, name="arretes"),
+    path("reglement-interieur/", house_rules.house_rules_home, name="house-rules-home"),
+    path("<slug:casino>/reglement-interieur/", house_rules.house_rules_page, name="house-rules"),
     re_path(rf"^{CASINO}/(?P<kind>{_kinds(RegisterKind.JACKPOTS)})/$", appareils.jackpots_page,
             name="registers-other"),
     re_path(rf"^{CASINO}/(?P<kind>{_kinds(RegisterKind.APPAREILS)})/$", appareils.appareils_page,

@@ -37,13 +37,14 @@ from .controls import (
     decimal,
 )
 from .house_rules import (
-    NO_FLOP_NO_DROP,
-    RAKE_PER_POT,
-    STRADDLE,
+    SECTIONS,
+    TERMS,
     house_rules_at,
     house_rules_choices,
     house_rules_versions,
     house_terms,
+    term_citations,
+    terms_said,
 )
 from .selectors import BAD_BEAT, BAD_BEAT_KEYS, PROGRESSIVE, bad_beat_credits, bad_beat_of, bad_beat_register
 from .services import CAGNOTTE_RULE, DEAL_MAX, TABLE_MAX, bad_beat_claim, bad_beat_reason, clean_time
@@ -350,13 +351,15 @@ def cagnotte_counted(replay: Replay, entry: Audited) -> list[Problem]:
     return check.problems
 
 
-ROOM_TERM = _("« {key} » vaut « {value} », qui n'est pas une modalité connue.")
+UNKNOWN_TERM = _("« {key} » n'est pas une valeur que le règlement intérieur fixe.")
 
 
 def house_rules_recorded(replay: Replay, entry: Audited) -> list[Problem]:
     """registers.poker.services.house_rules_record: a version of the house rules recorded by the direction, as
     `controls.house_rules_problems` has it (in force from a day not before the one it is recorded on, each modality one
-    the service offers: art. 49-9 al. 3, 49-12 al. 7, 49-13 al. 2 and 10), and the room's terms each a yes or a no."""
+    the service offers: art. 49-9 al. 3, 49-12 al. 7, 49-13 al. 2 and 10), and each other value it says well formed
+    and left to the house by the casino's texts, as `controls.house_rules_terms_problems` has it (art. 37-16, 37-18,
+    49-1 …), nothing else in its sections."""
     check = Check(replay, entry, HOUSE_RULE)
     check.citation = progressive_rule = check.replay.cited(controls.CONDITIONS, entry.gaming_day)
     check.actor_role()
@@ -377,10 +380,16 @@ def house_rules_recorded(replay: Replay, entry: Audited) -> list[Problem]:
             replay.part("poker.bad_beat_now", lambda: bad_beat_of(bad_beat_register(replay.casino))), effective,
             current.bad_beat_conditions(), (bad_beat.get("pots_exterieurs"), bad_beat.get("arrondi")), _rules(check)))
     check.amount("bad_beat.pot_minimum", value=bad_beat.get("pot_minimum"), zero=True)
-    room = entry.payload.get("salon", {})  # the room's terms, each a yes or a no, where the version sets them
-    for key, value in room.items() if isinstance(room, dict) else (("", room),):
-        if key not in (NO_FLOP_NO_DROP, RAKE_PER_POT, STRADDLE) or not isinstance(value, bool):
-            check.fail(ROOM_TERM, key=f"salon.{key}", value=value)
+    citations = replay.part(f"poker.house_terms.{entry.gaming_day}",
+                            lambda: term_citations(replay.casino, entry.gaming_day))
+    values = {term.name: term.read(entry.payload) for term in TERMS}
+    _report(check, controls.house_rules_terms_problems(terms_said(values, citations)))
+    known = {(term.section, term.key) for term in TERMS}
+    for section in SECTIONS:
+        part = entry.payload.get(section, {})
+        for key in part if isinstance(part, dict) else (part,):
+            if (section, key) not in known:
+                check.fail(UNKNOWN_TERM, key=f"{section}.{key}")
     return check.problems
 
 

@@ -67,6 +67,12 @@ BAD_BEAT_POT_TOO_SMALL = _("Pot de {pot} inférieur au pot minimum du règlement
 HOUSE_RULES_BACKDATED = _("Une version du règlement intérieur entre en vigueur au plus tôt le jour où elle est "
                           "enregistrée, le {day} : elle ne remplace jamais une version passée.")
 HOUSE_RULES_CHOICE = _("« {value} » n'est pas une modalité connue : {allowed}.")
+HOUSE_RULES_YES_NO = _("« {label} » : « {value} » n'est ni oui ni non.")
+HOUSE_RULES_AMOUNT = _("« {label} » : « {value} » n'est pas un montant positif à deux décimales au plus.")
+HOUSE_RULES_MINUTES = _("« {label} » : « {value} » n'est pas une durée de 1 à {max} minutes.")
+HOUSE_RULES_COUNT = _("« {label} » : « {value} » n'est pas un nombre entier d'au moins 1.")
+HOUSE_RULES_NOT_DELEGATED = _("« {label} » : les textes du casino ne laissent pas cette valeur à son règlement "
+                              "intérieur.")
 
 # --- the services' own ---
 JACKPOT_NO_WINNER = _("Aucune main encore en jeu ne forme la combinaison du niveau {level}, {combination} "

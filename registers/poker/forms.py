@@ -14,17 +14,9 @@ from ..house_lists.forms import LIST_NAMES, station_offer
 from ..house_lists.selectors import station_names
 from ..inputs import PercentInput, TableSumsField, TickList, show_if
 from ..models import StationKind
-from .house_rules import (
-    BAD_BEAT_POTS_LABELS,
-    NO_FLOP_LABELS,
-    PROGRESSIVE_POTS_LABELS,
-    RAKE_BASIS_LABELS,
-    RESTART_LABELS,
-    STRADDLE_LABELS,
-)
+from .controls import AMOUNT, YES_NO
+from .house_rules import JACKPOT_TERMS, TERMS, UNSAID, YES_NO_LABELS, house_rules_at
 from .selectors import COMBINATIONS, INCREMENT_KINDS, ROUNDING_LABELS
-
-UNSAID = _("— le règlement n'en dit rien —")
 
 LEVELS = (1, 2, 3)
 LINES = forms.Textarea(attrs={"rows": 3})
@@ -352,38 +344,47 @@ class BadBeatCarnetForm(ActionForm):
 
 
 class HouseRulesForm(ActionForm):
-    """A new version of the house rules: the direction's, checked by the service."""
+    """A new version of the house rules: the direction's, checked by the service. Each value beyond the jackpots'
+    modalities may be left unsaid; an amount, minutes or a number are taken as typed, the service saying what is
+    wrong with them, naming the field."""
 
     late_filing = True
     action = "house_rules"
     gaming_day = forms.DateField(label=_("Enregistré le (journée de jeu)"), widget=DATE)
     effective_from = forms.DateField(label=_("En vigueur à partir du"), widget=DATE)
-    progressive_pots = forms.ChoiceField(label=_("Jackpot progressif : prélèvement en cas de pots extérieurs"),
-                                         choices=())
-    progressive_rounding = forms.ChoiceField(label=_("Jackpot progressif : arrondi des incréments"), choices=())
-    bad_beat_pots = forms.ChoiceField(label=_("Bad beat : retenue de l'incrément en cas de pots extérieurs"),
-                                      choices=())
-    bad_beat_rounding = forms.ChoiceField(label=_("Bad beat : arrondi de l'incrément"), choices=())
-    bad_beat_minimum_pot = amount_field(_("Bad beat : pot minimum pour constituer le jackpot"))
-    bad_beat_restart = forms.ChoiceField(label=_("Bad beat : redémarrage après un gain"), choices=())
-    no_flop_no_drop = forms.TypedChoiceField(label=_("Salon : retenue d'une main sans flop"), required=False,
-                                             coerce=lambda value: value == "1", empty_value=None, choices=())
-    rake_per_pot = forms.TypedChoiceField(label=_("Salon : retenue en cas de pots extérieurs"), required=False,
-                                          coerce=lambda value: value == "1", empty_value=None, choices=())
-    straddle = forms.TypedChoiceField(label=_("Salon : option (straddle)"), required=False,
-                                      coerce=lambda value: value == "1", empty_value=None, choices=())
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        for name, labels in (("no_flop_no_drop", NO_FLOP_LABELS), ("rake_per_pot", RAKE_BASIS_LABELS),
-                             ("straddle", STRADDLE_LABELS)):
-            self.fields[name].choices = [("", UNSAID), ("1", labels[True]), ("0", labels[False])]
-        self.fields["progressive_pots"].choices = list(PROGRESSIVE_POTS_LABELS.items())
-        self.fields["bad_beat_pots"].choices = list(BAD_BEAT_POTS_LABELS.items())
-        self.fields["progressive_rounding"].choices = list(ROUNDING_LABELS.items())
-        self.fields["bad_beat_rounding"].choices = list(ROUNDING_LABELS.items())
-        self.fields["bad_beat_restart"].choices = list(RESTART_LABELS.items())
 
     def defaults(self, page):
+        """The version in force today, as the form's starting point: a new version restates what it keeps."""
         initial = today_initial(page)
-        return {**initial, "effective_from": initial.get("gaming_day")}
+        current = house_rules_at(page.casino, initial["gaming_day"]) if getattr(page, "casino", None) else None
+        kept = {} if current is None else {term.name: _initial(term, getattr(current, term.name))
+                                           for term in JACKPOT_TERMS + TERMS}
+        return {**initial, "effective_from": initial.get("gaming_day"), **kept}
+
+
+def _initial(term, value):
+    if value is None:
+        return ""
+    if term.kind == YES_NO:
+        return "1" if value else "0"
+    return f"{value:f}" if term.kind == AMOUNT else value
+
+
+def _term_field(term) -> forms.Field:
+    """A value of a version as the form asks it: a modality among those offered; a yes, a no or nothing said; an
+    amount, minutes or a number as typed (the service refuses a wrong one naming the field)."""
+    if term.kind == YES_NO:
+        labels = term.labels or YES_NO_LABELS
+        return forms.TypedChoiceField(label=term.label, required=False, coerce=lambda value: value == "1",
+                                      empty_value=None, choices=[("", UNSAID), ("1", labels[True]),
+                                                                 ("0", labels[False])])
+    if term.labels:
+        return forms.ChoiceField(label=term.label, choices=list(term.labels.items()))
+    if term.kind == AMOUNT:
+        return amount_field(term.label)
+    field = text_field(term.label, 12)
+    field.widget.attrs.update(inputmode="numeric", autocomplete="off")
+    return field
+
+
+HouseRulesForm.base_fields.update({term.name: _term_field(term) for term in JACKPOT_TERMS + TERMS})

@@ -10,18 +10,22 @@ and the bad-beat claims read the version in force on their gaming day."""
 import datetime
 import json
 from dataclasses import dataclass
-from decimal import Decimal
+from decimal import Decimal, InvalidOperation
 
 from django.utils.translation import gettext_lazy as _
 
+from compliance import formatting
 from compliance.models import Casino
+from compliance.profiles import concept_or_none
 from games.poker.jackpots import ROUNDINGS
 from games.poker.outcome import EACH, MAIN, MAIN_FIRST, PRORATA, WHOLE
+from games.selectors import rule_values_of
 
+from .. import controls as common
 from ..chain.selectors import standing
 from ..kinds import EntryKind, RegisterKind
-from ..models import Entry, Register
-from .controls import Choice, House
+from ..models import Entry
+from .controls import AMOUNT, CHOICE, COUNT, MINUTES, YES_NO, Choice, House, TermSaid
 from .selectors import ROUNDING_LABELS
 
 HOUSE_RULES = EntryKind.HOUSE_RULES
@@ -51,34 +55,66 @@ HOUSE_RULES_NAME = _("règlement intérieur, version n° {seq} en vigueur le {da
 
 @dataclass(frozen=True)
 class Term:
-    """A value the texts leave to the règlement intérieur beyond the jackpots' modalities: the version's attribute,
-    where its payload keeps it (`section`, `key`), its kind and the concept (compliance.profiles) of the rule value
-    whose article delegates it to the house, or "" where no article does (the room's rake terms)."""
+    """A value a version of the règlement intérieur sets: the version's attribute, where its payload keeps it
+    (`section`, `key`), its kind, the concept (compliance.profiles) of the rule value whose article leaves it to the
+    house ("" where no article does: the room's rake terms, the casino's own), its label and, for a choice or a yes
+    or no said in words of its own, the words of each value."""
 
     name: str
     section: str
     key: str
-    kind: str  # YES_NO, AMOUNT, MINUTES or COUNT
+    kind: str  # controls.YES_NO, AMOUNT, MINUTES, COUNT or CHOICE
     concept: str
     label: object
+    labels: dict | None = None
 
     def read(self, payload: dict):
         """The value a payload holds, None where it does not say (a version recorded before the term was kept)."""
-        raw = (payload.get(self.section) or {}).get(self.key)
-        if raw is None:
-            return None
+        part = payload.get(self.section)
+        raw = part.get(self.key) if isinstance(part, dict) else None
+        return None if raw is None else term_value(self, raw)
+
+    def shown(self, value, casino: Casino) -> str:
+        """The value as the versions' pages write it: « — le règlement n'en dit rien — » where the version does not
+        say."""
+        if value is None:
+            return str(UNSAID)
         if self.kind == AMOUNT:
-            return Decimal(raw)
-        return int(raw) if self.kind in (MINUTES, COUNT) else bool(raw)
+            return formatting.money(value, currency=casino.currency, jurisdiction=casino.jurisdiction)
+        if self.kind == MINUTES:
+            return str(MINUTES_SAID).format(minutes=value)
+        labels = self.labels or (YES_NO_LABELS if self.kind == YES_NO else {})
+        return str(labels.get(value, value))
 
 
-YES_NO, AMOUNT, MINUTES, COUNT = "oui_non", "montant", "minutes", "nombre"
+UNSAID = _("— le règlement n'en dit rien —")
+OWN_TERM = _("Règlement intérieur du casino : modalité du salon que les textes ne règlent pas")
+MINUTES_SAID = _("{minutes} min")
+YES_NO_LABELS = {True: _("Oui"), False: _("Non")}
 ROOM, BATAILLE, TOURNAMENTS = "salon", "bataille", "tournois"
 CONCEPT = "reglement_interieur"  # the profiles' concepts « reglement_interieur.<attribute> »
+# the jackpots' modalities (art. 49-9 al. 3, 49-12 al. 7, 49-13 al. 2 and 10), which every version sets
+JACKPOT_TERMS = (
+    Term("progressive_pots", "jackpot_progressif", "pots_exterieurs", CHOICE, f"{CONCEPT}.progressive_pots",
+         _("Jackpot progressif : prélèvement en cas de pots extérieurs"), PROGRESSIVE_POTS_LABELS),
+    Term("progressive_rounding", "jackpot_progressif", "arrondi", CHOICE, f"{CONCEPT}.progressive_rounding",
+         _("Jackpot progressif : arrondi des incréments"), ROUNDING_LABELS),
+    Term("bad_beat_pots", "bad_beat", "pots_exterieurs", CHOICE, f"{CONCEPT}.bad_beat_pots",
+         _("Bad beat : retenue de l'incrément en cas de pots extérieurs"), BAD_BEAT_POTS_LABELS),
+    Term("bad_beat_rounding", "bad_beat", "arrondi", CHOICE, f"{CONCEPT}.bad_beat_rounding",
+         _("Bad beat : arrondi de l'incrément"), ROUNDING_LABELS),
+    Term("bad_beat_minimum_pot", "bad_beat", "pot_minimum", AMOUNT, f"{CONCEPT}.bad_beat_minimum_pot",
+         _("Bad beat : pot minimum pour constituer le jackpot")),
+    Term("bad_beat_restart", "bad_beat", "redemarrage", CHOICE, f"{CONCEPT}.bad_beat_restart",
+         _("Bad beat : redémarrage après un gain"), RESTART_LABELS),
+)
+# what else the texts leave to the house, each said or not by a version (None: the version does not say)
 TERMS = (
-    Term("no_flop_no_drop", ROOM, NO_FLOP_NO_DROP, YES_NO, "", _("Salon : retenue d'une main sans flop")),
-    Term("rake_per_pot", ROOM, RAKE_PER_POT, YES_NO, "", _("Salon : retenue en cas de pots extérieurs")),
-    Term("straddle", ROOM, STRADDLE, YES_NO, f"{CONCEPT}.straddle", _("Salon : option (straddle)")),
+    Term("no_flop_no_drop", ROOM, NO_FLOP_NO_DROP, YES_NO, "", _("Salon : retenue d'une main sans flop"),
+         NO_FLOP_LABELS),
+    Term("rake_per_pot", ROOM, RAKE_PER_POT, YES_NO, "", _("Salon : retenue en cas de pots extérieurs"),
+         RAKE_BASIS_LABELS),
+    Term("straddle", ROOM, STRADDLE, YES_NO, f"{CONCEPT}.straddle", _("Salon : option (straddle)"), STRADDLE_LABELS),
     Term("recave_maximum", ROOM, "recave_maximum", AMOUNT, f"{CONCEPT}.recave_maximum",
          _("Salon : montant maximum de la recave")),
     Term("absence_maximale", ROOM, "absence_maximale_minutes", MINUTES, f"{CONCEPT}.absence_maximale",
@@ -93,6 +129,30 @@ TERMS = (
     Term("ropta", TOURNAMENTS, "ropta_adopte", YES_NO, f"{CONCEPT}.ropta",
          _("Tournois : le ROPTA adopté comme règlement des tournois")),
 )
+SECTIONS = {term.section for term in TERMS}
+
+
+def term_value(term: Term, raw):
+    """A value as given (a form's text, an API's or a payload's value) in its kind, or as given where it is not one
+    (the control then refuses it, naming the field): "" and None are « the version does not say »."""
+    if raw is None or raw == "":
+        return None
+    if term.kind == AMOUNT:
+        try:
+            return Decimal(str(raw).replace("\u202f", "").replace("\xa0", "").replace(" ", "").replace(",", "."))
+        except InvalidOperation:
+            return raw
+    if term.kind in (MINUTES, COUNT):
+        text = str(raw).strip()
+        return int(text) if not isinstance(raw, bool) and text.isdigit() else raw
+    if term.kind == YES_NO and raw in ("1", "0"):
+        return raw == "1"
+    return raw
+
+
+def kept(term: Term, value):
+    """A value as a version's payload keeps it: an amount as a text, nothing through a float."""
+    return f"{value:f}" if term.kind == AMOUNT else value
 
 
 @dataclass(frozen=True)
@@ -126,13 +186,10 @@ class HouseRules:
     @classmethod
     def of(cls, entry: Entry) -> "HouseRules":
         payload = json.loads(entry.payload)
-        progressive, bad_beat = payload["jackpot_progressif"], payload["bad_beat"]
         actor = entry.actor
-        return cls(entry.seq, datetime.date.fromisoformat(payload["en_vigueur_le"]), progressive["pots_exterieurs"],
-                   progressive["arrondi"], bad_beat["pots_exterieurs"], bad_beat["arrondi"],
-                   Decimal(bad_beat["pot_minimum"]), bad_beat["redemarrage"], payload["citation"],
-                   actor.get_full_name() or actor.username, entry.recorded_at,
-                   **{term.name: term.read(payload) for term in TERMS})
+        return cls(seq=entry.seq, effective_from=datetime.date.fromisoformat(payload["en_vigueur_le"]),
+                   citation=payload["citation"], recorded_by=actor.get_full_name() or actor.username,
+                   recorded_at=entry.recorded_at, **{term.name: term.read(payload) for term in JACKPOT_TERMS + TERMS})
 
     @property
     def name(self) -> str:
@@ -179,11 +236,9 @@ class HouseRules:
 
 
 def house_rules_versions(casino: Casino) -> list[HouseRules]:
-    """Every standing version, in the order recorded."""
-    register = Register.objects.filter(casino=casino, kind=RegisterKind.CAGNOTTE).first()
-    if register is None:
-        return []
-    entries = standing(Entry.objects.filter(register=register, kind=HOUSE_RULES)).select_related("actor")
+    """Every standing version, in the order recorded: one query (the form of a new version and the pages read them)."""
+    entries = standing(Entry.objects.filter(register__casino=casino, register__kind=RegisterKind.CAGNOTTE,
+                                            kind=HOUSE_RULES)).select_related("actor")
     return [HouseRules.of(entry) for entry in entries.order_by("seq")]
 
 
@@ -212,3 +267,45 @@ def house_rules_choices(*, progressive_pots, progressive_rounding, bad_beat_pots
             Choice("bad_beat_pots", bad_beat_pots, BAD_BEAT_POTS_LABELS, bad_beat_rule),
             Choice("bad_beat_rounding", bad_beat_rounding, roundings, bad_beat_rule),
             Choice("bad_beat_restart", bad_beat_restart, {key: key for key in RESTARTS}, bad_beat_rule))
+
+
+def term_citations(casino: Casino, day: datetime.date) -> dict[str, str | None]:
+    """{attribute: the article that leaves it to the house}, as the rule data cites it on `day`, in one query; a room
+    term no article rules is the casino's own; None where the casino's texts leave the value to no règlement
+    intérieur."""
+    keys = {term.name: concept_or_none(casino.jurisdiction, term.concept) for term in JACKPOT_TERMS + TERMS
+            if term.concept}
+    read = rule_values_of(keys={key for key in keys.values() if key}, on=day, drafts=True) if any(keys.values()) \
+        else {}
+    cited = {name: str(read[key].citation) if key in read else None for name, key in keys.items()}
+    return {term.name: cited[term.name] if term.concept else common.written(OWN_TERM) for term in JACKPOT_TERMS + TERMS}
+
+
+def terms_said(values: dict, citations: dict[str, str | None]) -> tuple[TermSaid, ...]:
+    """What a version says of each term (`values`: {attribute: value as given}), for the controls."""
+    return tuple(TermSaid(term.name, term.kind, term_value(term, values.get(term.name)), term.label,
+                          citations.get(term.name)) for term in TERMS)
+
+
+@dataclass(frozen=True)
+class Row:
+    """A value of a version as the versions' pages show it; `old` only in a difference between two versions."""
+
+    name: str
+    label: str
+    value: str
+    citation: str
+    old: str = ""
+
+
+def version_rows(version: HouseRules, citations: dict, casino: Casino) -> list[Row]:
+    """Everything a version sets, each value with the article that leaves it to the house."""
+    return [Row(term.name, str(term.label), term.shown(getattr(version, term.name), casino),
+                citations.get(term.name) or "") for term in JACKPOT_TERMS + TERMS]
+
+
+def changes(old: HouseRules, new: HouseRules, citations: dict, casino: Casino) -> list[Row]:
+    """Each value `new` sets otherwise than `old`, old → new, with the article that leaves it to the house."""
+    return [Row(term.name, str(term.label), term.shown(getattr(new, term.name), casino), citations.get(term.name) or "",
+                term.shown(getattr(old, term.name), casino))
+            for term in JACKPOT_TERMS + TERMS if getattr(old, term.name) != getattr(new, term.name)]

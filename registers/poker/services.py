@@ -77,6 +77,7 @@ from .controls import (
     cagnotte_problems,
     configure_problems,
     house_rules_problems,
+    house_rules_terms_problems,
     statement_problems,
     stop_problems,
     win_problems,
@@ -86,14 +87,15 @@ from .house_rules import (
     BAD_BEAT_RULES,
     BAD_BEAT_WHOLE_POT,
     HOUSE_RULES,
-    NO_FLOP_NO_DROP,
     PROGRESSIVE_RULES,
-    RAKE_PER_POT,
-    STRADDLE,
+    TERMS,
     house_rules_at,
     house_rules_choices,
     house_rules_versions,
     house_terms,
+    kept,
+    term_citations,
+    terms_said,
 )
 from .selectors import (
     BAD_BEAT,
@@ -652,16 +654,20 @@ def count_still_single(pending: PendingEntry) -> None:
 def house_rules_record(
     *, casino: Casino, actor: User, gaming_day: datetime.date, effective_from: datetime.date, progressive_pots: str,
     progressive_rounding: str, bad_beat_pots: str, bad_beat_rounding: str, bad_beat_minimum_pot,
-    bad_beat_restart: str, late_reason: str = "", no_flop_no_drop: bool | None = None,
-    rake_per_pot: bool | None = None, straddle: bool | None = None,
+    bad_beat_restart: str, late_reason: str = "", **terms,
 ) -> Entry | PendingEntry:
-    """A new version of the casino's house rules for its poker room, recorded by its direction on `gaming_day` and
-    in force from `effective_from` (never before the day it is recorded): what the texts leave to the « règlement
-    intérieur » (art. 49-9 al. 3, 49-12 al. 7, 49-13 al. 2 and 10) and, where given, the room's terms the sessions
-    then follow: no rake on a deal without a flop, the rake on each pot or once on the deal, the option (a straddle)
-    allowed or not (art. 49-1). The increments' conditions « ne peuvent être modifiées avant l'arrêt » (art. 49-9 al.
-    3, 49-13 al. 3): a version that changes them while a jackpot runs is refused. Nothing is edited: the version
-    supersedes the previous one from its date."""
+    """A new version of the casino's house rules (« règlement intérieur »), recorded by its direction on `gaming_day`
+    and in force from `effective_from` (never before the day it is recorded): the jackpots' modalities (art. 49-9 al.
+    3, 49-12 al. 7, 49-13 al. 2 and 10) and, where given (`terms`, house_rules.TERMS: None or absent where the version
+    does not say), what else the texts leave to the house, each checked against the article that leaves it
+    (`controls.house_rules_terms_problems`): the room's rake terms, the option (a straddle, art. 49-1), the recave
+    maximum and the maximum absence (art. 49-1), the bataille's égalité bet and spots (art. 37-16, 37-18), the
+    tournaments' adoption of the ROPTA. The increments' conditions « ne peuvent être modifiées avant l'arrêt » (art.
+    49-9 al. 3, 49-13 al. 3): a version that changes them while a jackpot runs is refused. Nothing is edited: the
+    version supersedes the previous one from its date."""
+    unknown = sorted(set(terms) - {term.name for term in TERMS})
+    if unknown:
+        raise TypeError(f"house_rules_record() got unexpected keyword arguments {unknown}")
     verify_can_write(actor, casino)
     verify_gaming_day(casino, gaming_day)  # before any rule is read at that day
     progressive_rule, bad_beat_rule = (_cited(casino, key, gaming_day) for key in (PROGRESSIVE_RULES, BAD_BEAT_RULES))
@@ -673,6 +679,8 @@ def house_rules_record(
         progressive_pots=progressive_pots, progressive_rounding=progressive_rounding, bad_beat_pots=bad_beat_pots,
         bad_beat_rounding=bad_beat_rounding, bad_beat_restart=bad_beat_restart, progressive_rule=progressive_rule,
         bad_beat_rule=bad_beat_rule))), casino)
+    said = terms_said(terms, term_citations(casino, gaming_day))
+    _refuse(house_rules_terms_problems(said), casino)
     progressive = {"pots_exterieurs": progressive_pots, "arrondi": progressive_rounding}
     bad_beat = {"pots_exterieurs": bad_beat_pots, "arrondi": bad_beat_rounding,
                 "pot_minimum": parse_amount(bad_beat_minimum_pot, field="bad_beat_minimum_pot", allow_zero=True),
@@ -694,10 +702,9 @@ def house_rules_record(
             _rules(casino, gaming_day)), casino)
     payload = {"en_vigueur_le": effective_from.isoformat(), "jackpot_progressif": progressive, "bad_beat": bad_beat,
                "citation": " ; ".join((progressive_rule, bad_beat_rule, whole_rule, minimum_rule))}
-    room = {key: bool(value) for key, value in ((NO_FLOP_NO_DROP, no_flop_no_drop), (RAKE_PER_POT, rake_per_pot),
-                                                (STRADDLE, straddle)) if value is not None}
-    if room:
-        payload["salon"] = room
+    for term, value in zip(TERMS, said, strict=True):  # each section only where the version says something of it
+        if value.value is not None:
+            payload.setdefault(term.section, {})[term.key] = kept(term, value.value)
     return entry_file(register=register, kind=HOUSE_RULES, gaming_day=gaming_day, actor=actor, payload=payload,
                       late_reason=late_reason)
 
