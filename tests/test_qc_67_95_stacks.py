@@ -16,6 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from compliance.reconciliation.services import reconciliation_run
 from games.poker import hand as deal
 from games.poker.faults import stack_short
 from registers.kinds import EntryKind
@@ -54,6 +55,9 @@ def test_lu_49_1_a_stack_short_of_what_the_deal_before_left_is_kept_as_a_break_w
     assert number == dealt[k].number and short == 150 and detail["previous"] == dealt[k - 1].number
     assert detail["seat"] == seat.seat and detail["stack"] == seat.stack and detail["expected"] == seat.stack + 150
     assert not _flags(staff.c, stacks.BREAK)
+    found = reconciliation_run(casino=staff.c, gaming_day=DAY, actor=staff.manager_c).findings.get(kind="poker_tapis")
+    assert found.citation == str(stacks.CONTROL) and str(found.amount) == "1.50"
+    assert dealt[k].number in found.params["hands"]
 
 
 def test_qc_67_95_2_at_a_no_limit_table_the_break_cites_the_article(staff):
@@ -65,6 +69,8 @@ def test_qc_67_95_2_at_a_no_limit_table_the_break_cites_the_article(staff):
     hands_import(casino=staff.a, actor=staff.accountant_a, source=stars_file(dealt), file_format="pokerstars")
     ((number, (_code, short, _detail)),) = _flags(staff.a, stacks.BREAK)
     assert number == dealt[k].number and short == 100
+    found = reconciliation_run(casino=staff.a, gaming_day=day, actor=staff.manager_a).findings.get(kind="poker_tapis")
+    assert "67.95" in found.citation and found.params["count"] == "1" and dealt[k].number in found.params["hands"]
     versions, cited = stacks.withdrawal_versions(staff.a, "salon_poker", day)
     assert deal.NO_LIMIT in versions and deal.LIMIT not in versions and "67.95" in cited
 

@@ -52,6 +52,8 @@ MESSAGES = {
                        "({hands})."),
     "poker_avoir": _("Table {table} : {counted} où un joueur participe avec un avoir sous le minimum "
                      "indiqué à la table ({hands})."),
+    "poker_tapis": _("Table {table} : {counted} où un joueur commence avec moins que ce que la main précédente "
+                     "lui a laissé ({hands})."),
     "prelevement_retard": _("Prélèvement du {levied} ({amount}) viré au receveur des Contributions le {made}, après "
                             "son échéance du {due}."),
     "prelevement_manquant": _("Prélèvement du {levied} ({amount}) : aucun virement au receveur des Contributions "
@@ -75,6 +77,7 @@ COUNTED = {
     "poker_relance": lambda n: ngettext("%(n)s main", "%(n)s mains", n),
     "poker_version": lambda n: ngettext("%(n)s main", "%(n)s mains", n),
     "poker_avoir": lambda n: ngettext("%(n)s main", "%(n)s mains", n),
+    "poker_tapis": lambda n: ngettext("%(n)s main", "%(n)s mains", n),
 }
 
 MONEY = ("opening", "closing", "float", "amount", "drop", "declared", "computed", "register", "gross", "noted",

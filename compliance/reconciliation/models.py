@@ -69,6 +69,7 @@ class Finding(models.Model):
         ARRETE = "arrete", _("Séance ouverte autrement que l'arrêté du Ministre ne le fixe")
         POKER_NOT_CLOSED = "poker_non_fermee", _("Séance de poker non fermée")  # LU art. 49-3 al. 4, 49-7 al. 4
         POKER_CAISSE = "poker_caisse", _("Caisse de change fermée sur un écart non expliqué")
+        POKER_STACK_BREAK = "poker_tapis", _("Tapis diminué entre deux mains")  # QC art. 67.95; LU art. 49-1
 
     class State(models.TextChoices):
         OPEN = "ouvert", _("Ouvert")

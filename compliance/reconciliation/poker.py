@@ -32,6 +32,7 @@ from registers.money import CENT
 from registers.poker import selectors as bad_beat
 from registers.poker.controls import BREAKDOWN, carnet_problems
 from registers.poker_room import rules as room
+from registers.poker_room import stacks
 
 from .checks import Found
 
@@ -39,9 +40,12 @@ ZERO = Decimal(0)
 LISTED = 5  # deals named in a finding; the rest counted
 # The codes the replay and the import flag a deal with, and the rule data each cites where it has one.
 FLAGGED = {"wins": "poker_gains", "raise_size": "poker_relance", "version": "poker_version", "blinds": "poker_version",
-           "option": "poker_version", "stack_low": "poker_avoir"}
+           "option": "poker_version", "stack_low": "poker_avoir",
+           stacks.BREAK: "poker_tapis", stacks.GAP: "poker_tapis"}
 FLAG_RULES = {"wins": "meilleure_main", "raise_size": "relance_min", "version": "versions", "blinds": "small_blind",
-              "option": "option", "stack_low": "avoir_minimum"}
+              "option": "option", "stack_low": "avoir_minimum", stacks.BREAK: stacks.WITHDRAWAL}
+# what a flag no rule value cites rests on: the casino's own control
+FLAG_CONTROLS = {stacks.GAP: stacks.CONTROL}
 
 
 @dataclass
@@ -221,7 +225,7 @@ def _day(casino: Casino, day: datetime.date, tables: dict[str, TableDay], capped
         for code, (how_many, amount, numbers) in sorted(flagged.get(name, {}).items()):
             rule = FLAG_RULES.get(code)
             citation = _cited(casino, f"{row.game}.{rule}", day, controls.POKER_SESSION) if rule else \
-                controls.written(controls.POKER_SESSION)
+                controls.written(FLAG_CONTROLS.get(code, controls.POKER_SESSION))
             kind = FLAGGED[code]
             found.append(Found(kind, f"{kind}:{code}:{name}:{day.isoformat()}", citation, amount or None, name[:20],
                                None, {"table": name, "count": str(how_many), "hands": _listed(numbers, how_many),
