@@ -110,6 +110,10 @@ POKER_FINDING_DAYS = Hook("registers.poker_finding_days", "(casino, before, days
                           "room's standing findings}: the recent days' marks of the poker room's page.")
 POKER_DAY_FINDINGS = Hook("registers.poker_day_findings", "(user=, casino=, day=) -> the day's reconciliation, its "
                           "poker findings and its last job, as the poker room's page shows them.")
+HOUSE_RULES_IN_FORCE = Hook("registers.house_rules_in_force", "(casino, day) -> the version of the casino's règlement "
+                            "intérieur in force that day, or None (registers.poker.house_rules.house_rules_at): what "
+                            "the table sessions read of it (the Bataille's mise égalité), never importing the poker "
+                            "family.")
 GAMING_REVENUE = Point("registers.gaming_revenue", "(casino, first, last) -> {gaming day: {source: Decimal}}: each "
                        "family's part of the gross gaming revenue of the days between two gaming days (the tables' "
                        "win, the poker room's cagnotte, the slot machines' bets less their wins), added up by the levy "

@@ -44,6 +44,8 @@ urlpatterns = [
     path("<slug:casino>/tables/sessions/<int:pk>/slips/", tables.SlipApi.as_view(), name="api-registers-tables-slip"),
     path("<slug:casino>/tables/sessions/<int:pk>/close/", tables.CloseApi.as_view(), name="api-registers-tables-close"),
     path("<slug:casino>/tables/sessions/<int:pk>/drop/", tables.DropApi.as_view(), name="api-registers-tables-drop"),
+    path("<slug:casino>/tables/sessions/<int:pk>/limits/", tables.LimitsApi.as_view(),
+         name="api-registers-tables-limits"),
     path("<slug:casino>/tables/sessions/<int:pk>/commissions/", tables.CommissionApi.as_view(),
          name="api-registers-tables-commission"),
     path("<slug:casino>/tables/slips/<int:pk>/void/", tables.VoidApi.as_view(), name="api-registers-tables-void"),

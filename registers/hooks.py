@@ -2,7 +2,14 @@
 the wiring, which knows every family, hands each point its part here and nowhere else (no family fills a point when
 it is imported). Imported only by registers/apps.py, once the apps are ready."""
 
-from compliance.hooks import CASINO_CREATED, COUNTERSIGN_CHECKS, GAMING_REVENUE, LATE_AUDIT, SETTLEMENTS
+from compliance.hooks import (
+    CASINO_CREATED,
+    COUNTERSIGN_CHECKS,
+    GAMING_REVENUE,
+    HOUSE_RULES_IN_FORCE,
+    LATE_AUDIT,
+    SETTLEMENTS,
+)
 from compliance.search import searcher_register
 from compliance.todo import ACCOUNTANT, MANAGER, provider_register
 
@@ -21,6 +28,7 @@ from .management.audit import CHECKS
 from .orphelins import todo as orphelins
 from .poker import revenue as poker_revenue
 from .poker import services as poker
+from .poker.house_rules import house_rules_at
 from .poker_room.selectors import search_hands
 from .prelevements import todo as levies
 from .tables import revenue as tables_revenue
@@ -29,6 +37,8 @@ from .tournaments import todo as tournaments
 
 
 def contribute() -> None:
+    # the règlement intérieur in force on a day, as a table session reads it (the Bataille's mise égalité)
+    HOUSE_RULES_IN_FORCE.set(house_rules_at)
     # the part of a card win past the cap is paid as a hand-paid jackpot: the cards' check of that payment, run by the
     # jackpots (cards → appareils, never the reverse)
     SETTLEMENTS.add(excess.KEY, excess.SETTLEMENT)

@@ -72,6 +72,7 @@ class EntryKind(models.TextChoices):
     # and Pai Gow commissions (carnets spéciaux); one entry per slip filed by hand, one per imported file
     TABLE_OPENED = "table.ouverture", _("Ouverture d'une table")
     TABLE_CLOSED = "table.fermeture", _("Fermeture d'une table")
+    TABLE_LIMITS = "table.limites", _("Changement des limites d'une table")  # during the séance, art. 37-11, 37-17
     SLIP_FILL = "table.approvisionnement", _("Approvisionnement")
     SLIP_CREDIT = "table.credit", _("Crédit")
     SLIP_VOID = "table.annulation", _("Annulation d'un bordereau")  # its reason, two signatures
@@ -131,8 +132,8 @@ _REGISTER_ENTRY_KINDS = {
                           EntryKind.CARD_WON, EntryKind.CARD_WIN_EXCESS, EntryKind.CARD_PAID_OUT,
                           EntryKind.CARD_TRANSFERRED, EntryKind.CARD_BENEFIT, EntryKind.CARD_ADJUSTED,
                           EntryKind.CARD_TO_ORPHELINS, EntryKind.DESK_COUNTED),
-    RegisterKind.AVANCES: (EntryKind.TABLE_OPENED, EntryKind.TABLE_CLOSED, EntryKind.SLIP_FILL, EntryKind.SLIP_CREDIT,
-                           EntryKind.SLIP_VOID, EntryKind.SLIPS_IMPORTED, EntryKind.CORRECTION),
+    RegisterKind.AVANCES: (EntryKind.TABLE_OPENED, EntryKind.TABLE_CLOSED, EntryKind.TABLE_LIMITS, EntryKind.SLIP_FILL,
+                           EntryKind.SLIP_CREDIT, EntryKind.SLIP_VOID, EntryKind.SLIPS_IMPORTED, EntryKind.CORRECTION),
     RegisterKind.CARNETS_SPECIAUX: (EntryKind.DROP_COUNTED, EntryKind.SLIP_VOID, EntryKind.COMMISSION,
                                     EntryKind.SLIPS_IMPORTED, EntryKind.RECONCILED, EntryKind.FINDING_FOLLOWED,
                                     EntryKind.CORRECTION),

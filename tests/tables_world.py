@@ -34,10 +34,11 @@ def qc_table(w, number="BJ-01", game="qc.blackjack", pit="Blackjack"):
     return table_create(casino=w.a, actor=w.manager_a, game=game, number=number, pit=pit)
 
 
-def open_lu(w, table, day: datetime.date, minimum="10.00", maximum="500.00", denominations=None, float_amount="3500"):
+def open_lu(w, table, day: datetime.date, minimum="10.00", maximum="500.00", denominations=None, float_amount="3500",
+            **limits):
     return session_open(table=table, actor=w.manager_c, gaming_day=day, minimum=minimum, maximum=maximum,
                         denominations=FLOAT if denominations is None else denominations, signatures=SIGNED,
-                        float_amount=float_amount)
+                        float_amount=float_amount, **limits)
 
 
 def fill(w, session, serial, denominations, kind="approvisionnement", actor=None):

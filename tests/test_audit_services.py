@@ -712,6 +712,9 @@ CASES = {
     f"{TABLES}.minimum_change": lambda w: (_c(TABLES, "minimum_change")(
         session=_session(w, "T-6", actor=w.other_manager), actor=w.manager_c, minimum="20", maximum="1000",
         closing=FLOAT, opening=FLOAT, signatures=SIGNED, float_amount="3500"), w.manager_c)[1],
+    f"{TABLES}.limits_change": lambda w: (_c(TABLES, "limits_change")(
+        session=_session(w, "T-9"), actor=w.accountant_c, minimum="10", maximum="1000", decided_by="Directeur",
+        displayed=True), w.accountant_c)[1],
     f"{TABLES}.drop_count": lambda w: (_c(TABLES, "drop_count")(
         session=_close(_session(w, "T-7"), w.other_manager), actor=w.accountant_c, amount="100.00",
         denominations={"100": 1}, signatures={"compteur_1": "A", "compteur_2": "B"}), w.accountant_c)[1],

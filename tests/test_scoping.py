@@ -145,6 +145,7 @@ SCOPED_ROUTES = {
     "api-registers-tables-slip": ("detail", with_tables(lambda t: {"casino": "casino-b", "pk": t.session.pk})),
     "api-registers-tables-close": ("detail", with_tables(lambda t: {"casino": "casino-b", "pk": t.session.pk})),
     "api-registers-tables-drop": ("detail", with_tables(lambda t: {"casino": "casino-b", "pk": t.session.pk})),
+    "api-registers-tables-limits": ("detail", with_tables(lambda t: {"casino": "casino-b", "pk": t.session.pk})),
     "api-registers-tables-commission": ("detail", with_tables(lambda t: {"casino": "casino-b",
     # the règlement intérieur's versions and their difference (registers/poker/house_rules_pages.py): read within
     # the casino's scope, casino A's staff land on their own

@@ -11,6 +11,7 @@ from registers.arretes import rules, selectors
 from registers.arretes.controls import MEASURES, Opened, arrete_problems
 from registers.models import PokerSession, TableSession
 from registers.money import CENT
+from registers.tables.limits import spot_values
 
 from .checks import Found
 
@@ -22,10 +23,10 @@ def _opened(casino: Casino, first: datetime.date, last: datetime.date):
     tables = (TableSession.objects.filter(table__casino=casino, gaming_day__range=(first, last))
               .order_by("gaming_day", "table__number", "number")
               .values_list("pk", "table__number", "table__game__key", "gaming_day", "number", "float_amount", "minimum",
-                           "maximum"))
-    for pk, table, game, day, number, float_amount, minimum, maximum in tables:
+                           "maximum", "spots"))
+    for pk, table, game, day, number, float_amount, minimum, maximum, spots in tables:  # with each spot's maximum
         yield table, number, pk, Opened(game, day, {"float_amount": float_amount, "minimum": minimum,
-                                                     "maximum": maximum})
+                                                     "maximum": maximum, **spot_values(spots)})
     room = (PokerSession.objects.filter(casino=casino, gaming_day__range=(first, last))
             .order_by("gaming_day", "table", "number")
             .values_list("table", "game__key", "gaming_day", "number", "minimum", "rake_rate", "cave", "caisse"))

@@ -37,6 +37,7 @@ MEASURES = {
     "encaisse": Measure(_("Encaisse de la table"), None),
     "minimum": Measure(_("Mise minimale"), FLOOR, "minimum"),
     "maximum": Measure(_("Mise maximale"), CEILING, "maximum"),
+    "trips": Measure(_("Maximum de la case TRIPS"), CEILING, "mise_trips_maximum"),  # a spot's (tables/limits.py)
     "retenue": Measure(_("Taux de retenue"), EQUAL, "rake_rate", percent=True),
     "cave": Measure(_("Cave initiale"), FLOOR, "cave"),  # the séance's, fixed by the chef de salle (LU art. 49-3 al. 3)
     "caisse": Measure(_("Caisse de change"), FLOOR, "caisse"),  # counted at the séance's opening (al. 4)

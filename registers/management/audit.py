@@ -62,6 +62,7 @@ CHECKS = {
     (Register.CARTES, Kind.DESK_COUNTED): (caisse.desk_counted,),
     (Register.AVANCES, Kind.TABLE_OPENED): (tables.table_opened,),
     (Register.AVANCES, Kind.TABLE_CLOSED): (tables.table_closed,),
+    (Register.AVANCES, Kind.TABLE_LIMITS): (tables.limits_changed,),
     (Register.AVANCES, Kind.SLIP_FILL): (tables.slip_filed,),
     (Register.AVANCES, Kind.SLIP_CREDIT): (tables.slip_filed,),
     (Register.AVANCES, Kind.SLIP_VOID): (tables.slip_voided,),

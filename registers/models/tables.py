@@ -57,6 +57,11 @@ class TableSession(models.Model):
     maximum = models.DecimalField(_("mise maximale"), max_digits=12, decimal_places=2)
     maximum_per = models.CharField(_("maximum par"), max_length=20)  # main | emplacement | case | mise
     limits_citation = models.CharField(max_length=200)
+    # each betting spot's or side bet's limits, {bet: {"minimum", "maximum"}} (QC RJC art. 67.74, 67.87; LU art. 37-9,
+    # 37-13, 37-16), and the options the table indicates, {option: true or the number chosen} (QC RJC art. 18.1 …
+    # 72.1), as the opening set them; a change during the séance is a TableLimitChange of its own
+    spots = models.JSONField(_("limites des mises"), default=dict, db_default={}, blank=True)  # a COPY's default too
+    options = models.JSONField(_("options offertes"), default=dict, db_default={}, blank=True)
     opened_at = models.DateTimeField()
     entry = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="+")  # the opening's entry
 
@@ -75,6 +80,33 @@ class TableSession(models.Model):
 
     def __str__(self):
         return f"{self.table} {self.gaming_day} #{self.number}"
+
+
+class TableLimitChange(models.Model):
+    """A change of a session's limits during the séance (LU RGD 1979 art. 37-11, 37-17; QC RJC art. 9): the table's own
+    limits (`spot` blank) or a betting spot's, the new minimum and maximum, when it took effect and who decided it, the
+    new limits indicated at the table, cited to the game's article; an entry of the carnet d'avances."""
+
+    session = models.ForeignKey(TableSession, on_delete=models.PROTECT, related_name="limit_changes")
+    spot = models.CharField(_("mise"), max_length=40, blank=True)
+    minimum = models.DecimalField(_("mise minimale"), max_digits=12, decimal_places=2)
+    maximum = models.DecimalField(_("mise maximale"), max_digits=12, decimal_places=2)
+    changed_at = models.DateTimeField(_("heure du changement"))
+    decided_by = models.CharField(_("décidé par"), max_length=120)
+    citation = models.CharField(max_length=200)
+    entry = models.OneToOneField(Entry, on_delete=models.PROTECT, related_name="+")
+
+    objects = scoped_queryset(casino="session__table__casino",
+                              jurisdiction="session__table__casino__jurisdiction").as_manager()
+
+    class Meta:
+        ordering = ["session", "changed_at", "id"]
+        verbose_name = _("changement des limites")
+        constraints = [models.CheckConstraint(condition=Q(minimum__gt=0) & Q(maximum__gte=models.F("minimum")),
+                                              name="tablelimitchange_limits")]
+
+    def __str__(self):
+        return f"{self.session} {self.spot or 'table'} {self.minimum}-{self.maximum}"
 
 
 class SlipKind(models.TextChoices):

@@ -22,7 +22,16 @@ from ..chain.inputs import AMOUNT, AMOUNT_HELP, REQUIRED, SHAPE, Amount, Exact, 
 from ..fields import TEXT_MAX
 from ..models import SlipKind
 from . import selectors
-from .services import commission_file, drop_count, session_close, session_open, slip_file, slip_void, table_create
+from .services import (
+    commission_file,
+    drop_count,
+    limits_change,
+    session_close,
+    session_open,
+    slip_file,
+    slip_void,
+    table_create,
+)
 from .slips import AMOUNT_MAX, COUNT_MAX
 
 NUMBER_MAX, PIT_MAX = 20, 40  # a table's number and pit, as the model bounds them
@@ -89,6 +98,11 @@ class TableSessionOutput(serializers.Serializer):
     maximum = money_field(source="session.maximum")
     maximum_per = serializers.CharField(source="session.maximum_per", help_text="main, emplacement, case or mise")
     limits_citation = serializers.CharField(source="session.limits_citation")
+    spots = serializers.DictField(source="session.spots", child=serializers.DictField(child=serializers.CharField()),
+                                  help_text="each betting spot's limits as the opening set them: {bet: {minimum, "
+                                  "maximum}}; a change during the séance is an entry « table.limites » of its own")
+    options = serializers.DictField(source="session.options", child=serializers.JSONField(),
+                                    help_text="what the table indicates: {option: true or the number chosen}")
     opened_at = serializers.DateTimeField(source="session.opened_at")
     closed = serializers.BooleanField(source="figures.closed")
     opening = money_field(source="figures.opening")
@@ -205,6 +219,11 @@ class GamingTableInput(Input):
     pit = RegisterText(max_length=PIT_MAX)
 
 
+class SpotLimitsInput(Input):
+    minimum = Amount()
+    maximum = Amount(help_text=AMOUNT_HELP + "; at least the minimum")
+
+
 class TableSessionInput(Input):
     table = RegisterText(max_length=NUMBER_MAX, help_text="the table's number (`unknown_table`)")
     gaming_day = day(required=False, help_text="the casino's today when left out")
@@ -216,6 +235,28 @@ class TableSessionInput(Input):
                           "required there, refused elsewhere; the opening count must be it")
     denominations = Denominations(help_text="the opening inventory")
     signatures = TableSignatures()
+    spots = serializers.DictField(
+        child=SpotLimitsInput(), required=False,
+        help_text="each betting spot's or side bet's limits, by the bet's key of the game's rule data (e.g. « bonus », "
+        "« trips », « paire_as »): checked against its rule, refused with the article the rule data cites")
+    options = serializers.DictField(
+        child=serializers.JSONField(), required=False,
+        help_text="what the table indicates, by the option's key (e.g. « douze_seize », « triple »): true, or the "
+        "number chosen (« mises_minimum »: within its rule's range); an option the game has not is refused")
+
+
+class TableLimitsInput(Input):
+    spot = serializers.CharField(required=False, allow_blank=True, default="", max_length=40,
+                                 help_text="the betting spot whose limits change (its bet's key); blank: the table's")
+    minimum = Amount()
+    maximum = Amount(help_text=AMOUNT_HELP + "; for the table's own, one of the game's multiples of the minimum where "
+                     "its rule sets them")
+    decided_by = RegisterText(max_length=120, help_text="who decided the change (« le directeur responsable », « le "
+                              "chef de salle »)")
+    displayed = serializers.BooleanField(help_text="the new limits are indicated at the table: required, else "
+                                         "`invalid` on « displayed », citing the game's article")
+    changed_at = serializers.DateTimeField(required=False, default=None, allow_null=True,
+                                           help_text="when the change took effect; the filing's time when left out")
 
 
 class TableSlipInput(Input):
@@ -357,6 +398,15 @@ class CloseApi(SessionApi):
     def post(self, request, casino, pk):
         """The table closed with its closing inventory."""
         session_close(session=self.session, actor=request.user, **self.body(TableCloseInput, request))
+        return created_data(session_output(self.session))
+
+
+class LimitsApi(SessionApi):
+    @extend_schema(request=TableLimitsInput, responses=writes({201: TableSessionOutput}))
+    def post(self, request, casino, pk):
+        """A change of the table's limits or of a betting spot's during the séance, an entry of its own: its time, who
+        decided it, the new limits indicated at the table, cited to the game's article."""
+        limits_change(session=self.session, actor=request.user, **self.body(TableLimitsInput, request))
         return created_data(session_output(self.session))
 
 

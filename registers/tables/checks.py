@@ -7,6 +7,8 @@ recomputed from the rows."""
 
 import hashlib
 import json
+from dataclasses import replace
+from decimal import Decimal
 
 from django.db.models import OuterRef, Subquery, TextField
 from django.db.models.functions import Cast
@@ -14,11 +16,13 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from ..chain.replay import Amount, Audited, Check, Counted, Problem, Replay, refusal
+from ..controls import Money
 from ..controls import Problem as Refusal
 from ..kinds import EntryKind
 from ..models import Slip, SlipKind, TableSession
-from . import controls, pai_gow
+from . import controls, pai_gow, rules
 from . import digest as digests
+from . import limits as spot_limits
 from .errors import slips
 from .services import BOOKS
 from .slips import VOIDABLE, amount_checked, denominations_clean, signatures_clean, total
@@ -98,6 +102,57 @@ def table_opened(replay: Replay, entry: Audited) -> list[Problem]:
         _report(check, controls.session_open_problems(latest, controls.Opening(
             table, day, number, state["numbers"].get((table, day), 0))))
         _moved(state, (table, day, number), controls.OPEN)
+    if "mises" in entry.payload or "options" in entry.payload:
+        maximum = check.amount("maximum")
+        if maximum is not None:
+            _spots(check, maximum, entry.payload.get("mises"), entry.payload.get("options"),
+                   str(entry.payload.get("jeu")))
+    return check.problems
+
+
+def _spoken(problems: list[Refusal]) -> list[Refusal]:
+    """A control's problems with their amounts as the audit writes them."""
+    return [replace(problem, params={key: Amount(Decimal(str(value.value))) if isinstance(value, Money) else value
+                                     for key, value in problem.params.items()}) for problem in problems]
+
+
+def _spots(check: Check, maximum, spots, options, game: str) -> None:
+    """Each spot's limits and the options an opening or a change recorded, against the game's rules that day (the
+    controls the service refused with: tables/controls.py)."""
+    entry, casino = check.entry, check.entry.casino
+    held = refusal(lambda: spot_limits.spots_clean(spots))
+    if held is not None:
+        check.field("mises", held[:2])
+        return
+    rules_of = spot_limits.spot_rules(casino, game, entry.gaming_day)
+    offered = options if isinstance(options, dict) else {}
+    _report(check, _spoken(controls.options_problems(offered, spot_limits.option_rules(
+        casino, game, entry.gaming_day)) + controls.spot_limits_problems(
+        maximum, spot_limits.spots_clean(spots), rules_of, options=offered, day=entry.gaming_day,
+        house=spot_limits.house_offers(casino, entry.gaming_day, rules_of))))
+
+
+def limits_changed(replay: Replay, entry: Audited) -> list[Problem]:
+    """A change of limits during the séance: of an open session, indicated at the table, the Bataille's minimum only by
+    closing the table, a spot's limits within its rule (LU RGD 1979 art. 37-11, 37-17; QC RJC art. 9)."""
+    check = _check(replay, entry, "avances")
+    check.text("table", max_length=20)
+    check.text("decide_par", max_length=120)
+    payload, key = entry.payload, _key(entry)
+    table, day, number = key
+    citation = str(payload.get("limites_citation") or "")
+    closes = None
+    if not payload.get("mise") and payload.get("ancien_minimum") not in (None, payload.get("minimum")):
+        rule = rules.minimum_change_rule(entry.casino, str(payload.get("jeu")), day)
+        closes = str(rule.citation) if rule is not None and rule.value else None
+    _report(check, controls.limit_change_problems(
+        _state(replay)["sessions"].get(key), controls.LimitChange(
+            closes is not None, payload.get("indique_a_la_table") is True, citation, closes),
+        table=table, number=number, day=day))
+    maximum = check.amount("maximum_table")
+    if payload.get("mise") and maximum is not None:
+        _spots(check, maximum, {payload["mise"]: {"minimum": payload.get("minimum"),
+                                                  "maximum": payload.get("maximum")}}, None, str(payload.get("jeu")))
     return check.problems
 
 

@@ -15,7 +15,9 @@ is cited so (registers/controls.py). The days are bounded by the chain for every
 the casino's registers in Vigie, never on a closed day: registers/chain/services.py `verify_gaming_day`)."""
 
 import datetime
+from collections.abc import Mapping
 from dataclasses import dataclass
+from decimal import Decimal
 
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -23,7 +25,7 @@ from django.utils.translation import gettext_lazy as _
 from registers.errors import ErrorCode
 
 from .. import controls
-from ..controls import Problem, Transition
+from ..controls import Money, Problem, Transition
 from . import errors
 
 
@@ -174,5 +176,128 @@ def void_problems(*, voidable: bool, voided: bool) -> list[Problem]:
 def not_offered(session: SessionState) -> dict[str, Problem]:
     """Why each step of a session's page is not offered, by the form's action: its first problem."""
     checks = {"slip": slip_problems, "close": session_close_problems, "drop": drop_count_problems,
-              "commission": commission_problems}
+              "commission": commission_problems, "limits": lambda state: limit_change_problems(
+                  state, LimitChange(False, True, controls.written(controls.TABLE_LIMITS)))}
     return {action: found[0] for action, check in checks.items() if (found := check(session))}
+
+
+# --- the limits of each betting spot and side bet, the options a table offers (issue 38) ---------------------------
+
+INDICATED, MULTIPLE, AMOUNT = "indiquees", "multiple", "montant"
+BY_OPTION, BY_HOUSE_RULES = "option", "reglement_interieur"
+LIMITS = Transition("limits", (Stage.OPEN,), None)  # a change of limits during the séance
+
+
+@dataclass(frozen=True)
+class SpotRule:
+    """What the rule data says of a betting spot's limits: its bet, its name, how they are bound (shown at the table;
+    at most `value` times the table's maximum; exactly `value`), the article, and whether the spot exists only where
+    the table offers the option of its name or the règlement intérieur in force offers it."""
+
+    bet: str
+    label: str
+    kind: str
+    value: Decimal | None
+    citation: str
+    requires: str | None = None
+
+
+@dataclass(frozen=True)
+class OptionRule:
+    """An option a table may indicate: its name, its label, its article, and for a choice (« 2 ou 3 ») its range."""
+
+    key: str
+    label: str
+    citation: str
+    low: int | None = None
+    high: int | None = None
+
+
+def spot_limits_problems(maximum: Decimal, spots: Mapping[str, tuple[Decimal, Decimal]],
+                         rules: Mapping[str, SpotRule], *, options: Mapping[str, object] = (),
+                         house: Mapping[str, bool | None] = (), day: datetime.date | None = None,
+                         currency: str = "", jurisdiction=None) -> list[Problem]:
+    """The limits a session holds for each spot (`spots`: {bet: (minimum, maximum)}) against the game's rules: a spot of
+    the game, its minimum not above its maximum (QC 67.74, 67.87; LU 37-16: shown at the table), a side bet at most
+    so many times the table's `maximum` (LU 37-9; QC 21.1), a bet of a fixed amount at that amount (QC 21.2, 67.9), a
+    spot only where the table offers its option or the règlement intérieur in force offers it (`house`: {term:
+    offered})."""
+    found, house = [], dict(house)
+
+    def money(value):
+        return Money(value, currency, jurisdiction)
+
+    for bet in spots:
+        if bet not in rules:
+            found.append(Problem("spots", errors.SPOT_UNKNOWN, controls.written(controls.TABLE_LIMITS),
+                                 ErrorCode.INVALID, {"bet": bet}))
+    for bet, rule in rules.items():
+        params = {"bet": rule.label, "citation": rule.citation}
+        offered = (rule.requires is None or (rule.requires == BY_OPTION and bet in options)
+                   or (rule.requires == BY_HOUSE_RULES and house.get(bet) is True))
+        if bet not in spots:  # a spot whose limits the session does not hold: the page says so
+            continue
+        low, high = spots[bet]
+        if not offered:
+            message = errors.SPOT_NOT_OFFERED if rule.requires == BY_OPTION else errors.SPOT_NOT_IN_HOUSE_RULES
+            found.append(Problem("spots", message, rule.citation, ErrorCode.INVALID, {**params, "day": day}))
+        elif high < low:
+            found.append(Problem("spots", errors.SPOT_BELOW_MINIMUM, rule.citation, ErrorCode.INVALID,
+                                 {**params, "minimum": money(low), "maximum": money(high)}))
+        elif rule.kind == MULTIPLE and high > rule.value * maximum:
+            found.append(Problem("spots", errors.SPOT_OVER_MULTIPLE, rule.citation, ErrorCode.INVALID_AMOUNT, {
+                **params, "maximum": money(high), "multiple": f"{rule.value.normalize():f}",
+                "ceiling": money(rule.value * maximum)}))
+        elif rule.kind == AMOUNT and not low == high == rule.value:
+            found.append(Problem("spots", errors.SPOT_AMOUNT, rule.citation, ErrorCode.INVALID_AMOUNT, {
+                **params, "amount": money(rule.value), "minimum": money(low), "maximum": money(high)}))
+    return found
+
+
+def options_problems(offered: Mapping[str, object], rules: Mapping[str, OptionRule]) -> list[Problem]:
+    """The options a session records as offered (`offered`: {option: True, or the number chosen}): each one its game's
+    texts let a table indicate (QC RJC art. 18.1, 21.1, 21.2, 26, 26.1, 26.4, 67.9, 72.1), a choice within its range."""
+    found = []
+    for key, value in offered.items():
+        rule = rules.get(key)
+        if rule is None:
+            found.append(Problem("options", errors.OPTION_UNKNOWN, controls.written(controls.TABLE_LIMITS),
+                                 ErrorCode.INVALID, {"option": key}))
+        elif rule.low is not None and (isinstance(value, bool) or not isinstance(value, int)
+                                       or not rule.low <= value <= rule.high):
+            found.append(Problem("options", errors.OPTION_CHOICE, rule.citation, ErrorCode.INVALID, {
+                "option": rule.label, "value": value, "low": rule.low, "high": rule.high, "citation": rule.citation}))
+    return found
+
+
+@dataclass(frozen=True)
+class LimitChange:
+    """A change of limits during a séance as proposed: whether it changes the table's own minimum, whether the new
+    limits are indicated at the table, the article that governs the game's limits, and the one that has the minimum
+    change only by closing the table (None where the texts do not)."""
+
+    minimum_changed: bool
+    displayed: bool
+    citation: str
+    closes_for_minimum: str | None = None
+    changed: bool = True
+
+
+def limit_change_problems(session: SessionState | None, change: LimitChange, *, table: str = "", number: int = 0,
+                          day: datetime.date | None = None) -> list[Problem]:
+    """A maximum (or a minimum) changed during the séance, while it is open: the new limits indicated at the table (LU
+    RGD 1979 art. 37-11, 37-17; QC RJC art. 9), the Bataille's minimum only by closing the table (art. 37-17)."""
+    if session is None or session.stage not in LIMITS.sources:
+        if session is None or session.stage == Stage.NONE:
+            return _from(session, LIMITS, table, number, day)
+        return [Problem("session", errors.LIMITS_SESSION_NOT_OPEN, change.citation, ErrorCode.WRONG_STATE,
+                        _on(session))]
+    if not change.changed:
+        return [Problem("maximum", errors.LIMITS_UNCHANGED, change.citation, ErrorCode.INVALID)]
+    if change.minimum_changed and change.closes_for_minimum:
+        return [Problem("minimum", errors.MINIMUM_CLOSES_TABLE, change.closes_for_minimum, ErrorCode.WRONG_STATE,
+                        {"citation": change.closes_for_minimum})]
+    if not change.displayed:
+        return [Problem("displayed", errors.LIMITS_NOT_DISPLAYED, change.citation, ErrorCode.INVALID,
+                        {"citation": change.citation})]
+    return []

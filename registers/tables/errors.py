@@ -68,3 +68,23 @@ ROUNDS_LINE = _(
 )
 ROUNDS_JSON = _("Les mains en JSON ne se lisent pas : {problem}.")
 COUNTERSIGNER_PASSWORD = _("Le mot de passe de « {name} » ne correspond pas : la seconde personne signe elle-même.")
+
+# the limits of each betting spot and side bet, the options a table offers, a change of limits during a séance
+SPOT_UNKNOWN = _("« {bet} » n'est pas une mise dont la séance tient les limites à ce jeu.")
+SPOT_BELOW_MINIMUM = _("Mise « {bet} » : le maximum ({maximum}) est inférieur au minimum ({minimum}).")
+SPOT_OVER_MULTIPLE = _("Mise « {bet} » : le maximum {maximum} dépasse {multiple} fois la mise maximale de la table, "
+                       "{ceiling}.")
+SPOT_AMOUNT = _("Mise « {bet} » : elle est de {amount}, pas de {minimum} à {maximum}.")
+SPOT_NOT_OFFERED = _("Mise « {bet} » : la table ne l'offre pas ; elle n'existe qu'à la condition que la table "
+                     "l'indique.")
+SPOT_NOT_IN_HOUSE_RULES = _("Mise « {bet} » : le règlement intérieur en vigueur le {day} ne l'offre pas.")
+OPTION_UNKNOWN = _("« {option} » n'est pas une option que la table peut indiquer à ce jeu.")
+OPTION_CHOICE = _("Option « {option} » : {value} n'est pas entre {low} et {high}.")
+LIMITS_NOT_DISPLAYED = _("Les nouvelles limites doivent être indiquées à la table.")
+LIMITS_SESSION_NOT_OPEN = _("Les limites d'une séance se changent pendant la séance : celle de la table « {number} » "
+                            "du {day} est fermée.")
+MINIMUM_CLOSES_TABLE = _("Le minimum se change en fermant la table et en l'ouvrant à nouveau avec une nouvelle "
+                         "encaisse.")
+LIMITS_UNCHANGED = _("Rien ne change : les limites indiquées sont celles de la table.")
+SPOTS_SHAPE = _("Limites des mises : pour chaque mise, un minimum et un maximum.")
+OPTIONS_SHAPE = _("Options : pour chaque option offerte, oui ou le nombre choisi.")

@@ -286,3 +286,26 @@ class CommissionForm(TableSigned):
     def values(self):
         data = self.cleaned_data
         return {"rounds": data["rounds"], "amount": data["amount"], "signatures": self.signatures()}
+
+
+class LimitsForm(TablesForm):
+    """A change of the table's limits or of a betting spot's during the séance (LU RGD 1979 art. 37-11, 37-17; QC RJC
+    art. 9): the new limits, who decided them, and that they are indicated at the table."""
+
+    action = "limits"
+    spot = forms.ChoiceField(label=_("Limites changées"), required=False)
+    minimum = amount_field(_("Nouvelle mise minimale"))
+    maximum = amount_field(_("Nouvelle mise maximale"))
+    decided_by = text_field(_("Décidé par"), NAME_MAX)
+    displayed = forms.BooleanField(label=_("Les nouvelles limites sont indiquées à la table"), required=False)
+    field_order = ["spot", "minimum", "maximum", "decided_by", "displayed"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["spot"].choices = [("", _("Limites de la table"))] + [
+            (bet, bet) for bet in sorted(self.page.session.spots)]
+
+    def values(self):
+        data = self.cleaned_data
+        return {"spot": data["spot"], "minimum": data["minimum"], "maximum": data["maximum"],
+                "decided_by": data["decided_by"], "displayed": data["displayed"]}

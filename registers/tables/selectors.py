@@ -277,6 +277,28 @@ def session_state(session: TableSession, slips: list[Slip] | None = None) -> con
         commission=SlipKind.COMMISSION in live_kinds)
 
 
+@dataclass(frozen=True)
+class CurrentLimits:
+    """A session's limits as they stand: the table's own, and each spot's {bet: (minimum, maximum)}."""
+
+    minimum: Decimal
+    maximum: Decimal
+    spots: dict
+
+
+def current_limits(session: TableSession, changes: list | None = None) -> CurrentLimits:
+    """The limits the session opened with, each change during the séance applied in turn (`changes`: its changes in
+    order, where the caller has them)."""
+    minimum, maximum = session.minimum, session.maximum
+    spots = {bet: (Decimal(limits["minimum"]), Decimal(limits["maximum"])) for bet, limits in session.spots.items()}
+    for change in session.limit_changes.order_by("changed_at", "id") if changes is None else changes:
+        if change.spot:
+            spots[change.spot] = (change.minimum, change.maximum)
+        else:
+            minimum, maximum = change.minimum, change.maximum
+    return CurrentLimits(minimum, maximum, spots)
+
+
 def table_state(table: GamingTable, day: datetime.date) -> tuple[controls.SessionState | None, int]:
     """The table's latest session (by day and number) with its stage, and its last session number on `day`."""
     latest = TableSession.objects.filter(table=table).select_related("table").order_by("-gaming_day", "-number") \

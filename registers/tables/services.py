@@ -22,15 +22,21 @@ from ..controls import refuse_first
 from ..fields import TEXT_MAX, clean_text
 from ..kinds import EntryKind, RegisterKind
 from ..models import BankMode, Entry, GamingTable, Slip, SlipKind, SlipVoid, TableSession
+from ..models.tables import TableLimitChange
 from ..money import parse_amount, shown
 from . import errors, pai_gow, rules, selectors
+from . import limits as spot_limits
 from .controls import (
+    LimitChange,
     Opening,
     commission_problems,
     drop_count_problems,
+    limit_change_problems,
+    options_problems,
     session_close_problems,
     session_open_problems,
     slip_problems,
+    spot_limits_problems,
     void_problems,
 )
 from .slips import (
@@ -87,10 +93,11 @@ def _append(casino: Casino, register: str, kind: str, day: datetime.date, actor:
 @transaction.atomic
 def session_open(*, table: GamingTable, actor: User, gaming_day: datetime.date, minimum, maximum,
                  denominations: dict, signatures: dict, float_amount=None,
-                 minimum_changed: bool = False) -> TableSession:
-    """Opens a table: its limits checked against the game's rule (displayed at the table, QC RJC art. 9), its opening
+                 minimum_changed: bool = False, spots=None, options=None) -> TableSession:
+    """Opens a table: its limits checked against the game's rule (displayed at the table, QC RJC art. 9), each betting
+    spot's and side bet's limits and the options the table offers against theirs (tables/limits.py), its opening
     inventory counted by denomination; where the jurisdiction keeps a fixed float (LU art. 9, 21, 37-9) the count
-    is that float."""
+    is that float. The entry records the limits, the options and the arrêté values in force that day."""
     table = _locked(table)
     casino = table.casino
     verify_actor(actor, casino)
@@ -99,6 +106,14 @@ def session_open(*, table: GamingTable, actor: User, gaming_day: datetime.date, 
     refuse_first(session_open_problems(latest, Opening(table.number, gaming_day, number, last_number)),
                  casino.jurisdiction)
     limits = rules.limits(table, gaming_day, minimum, maximum)
+    held, offered = spot_limits.spots_clean(spots), spot_limits.options_clean(options)
+    refuse_first(options_problems(offered, spot_limits.option_rules(casino, table.game.key, gaming_day)),
+                 casino.jurisdiction)
+    spot_rules = spot_limits.spot_rules(casino, table.game.key, gaming_day)
+    refuse_first(spot_limits_problems(
+        limits.maximum, held, spot_rules, options=offered, day=gaming_day, currency=casino.currency,
+        jurisdiction=casino.jurisdiction, house=spot_limits.house_offers(casino, gaming_day, spot_rules)),
+        casino.jurisdiction)
     bank = rules.bank(casino, gaming_day)
     counted = denominations_clean(denominations, casino=casino)
     opening = amount_checked(total(counted), counted, casino=casino, allow_zero=bank.mode == BankMode.INVENTAIRE)
@@ -120,6 +135,12 @@ def session_open(*, table: GamingTable, actor: User, gaming_day: datetime.date, 
         "tenue": bank.mode, "tenue_citation": bank.citation, "avance": str(float_value) if float_value else None,
         "minimum": str(limits.minimum), "maximum": str(limits.maximum), "maximum_par": limits.per,
         "limites_citation": limits.citation, "inventaire": str(opening), "coupures": counted, "signatures": signed})
+    if held or offered or spot_rules:
+        payload |= {"mises": spot_limits.spots_written(held), "options": offered,
+                    "mises_citations": {bet: rule.citation for bet, rule in spot_rules.items()}}
+    filed = spot_limits.arretes_in_force(casino, table.game, gaming_day)
+    if filed:  # the arrêté values in force that day, as the manager filed them with the act's reference
+        payload["arretes"] = filed
     if minimum_changed:  # the new encaisse entered in the carnet d'avances (LU art. 37-17)
         rule = rules.minimum_change_rule(casino, table.game.key, gaming_day)
         payload["changement_minimum"] = str(rule.citation) if rule else controls.written(controls.TABLE_LIMITS)
@@ -127,7 +148,7 @@ def session_open(*, table: GamingTable, actor: User, gaming_day: datetime.date, 
     session = TableSession.objects.create(
         table=table, gaming_day=gaming_day, number=number, bank_mode=bank.mode, float_amount=float_value,
         minimum=limits.minimum, maximum=limits.maximum, maximum_per=limits.per, limits_citation=limits.citation,
-        opened_at=entry.recorded_at, entry=entry)
+        spots=spot_limits.spots_written(held), options=offered, opened_at=entry.recorded_at, entry=entry)
     _slip(session, SlipKind.OPENING, opening, counted, signed, entry)
     return session
 
@@ -262,3 +283,47 @@ def commission_file(*, session: TableSession, actor: User, rounds: list, amount,
     payload = _slip_payload(table, session.number, {"montant": str(declared), **details, "signatures": signed})
     entry = _append(casino, RegisterKind.CARNETS_SPECIAUX, EntryKind.COMMISSION, session.gaming_day, actor, payload)
     return _slip(session, SlipKind.COMMISSION, declared, {}, signed, entry, details=details)
+
+
+@transaction.atomic
+def limits_change(*, session: TableSession, actor: User, minimum, maximum, decided_by: str, displayed: bool,
+                  spot: str = "", changed_at: datetime.datetime | None = None) -> TableLimitChange:
+    """A change of the table's limits (`spot` blank) or of a betting spot's during the séance, an entry of its own: its
+    time, who decided it, the new limits indicated at the table (LU RGD 1979 art. 37-11, 37-17; QC RJC art. 9), cited
+    to the game's article; the Bataille's minimum changes only by closing the table (`minimum_change`)."""
+    table = _locked(session.table)
+    session = TableSession.objects.select_related("table__casino__jurisdiction", "table__game").get(pk=session.pk)
+    casino, day = table.casino, session.gaming_day
+    verify_actor(actor, casino)
+    decided_by = clean_text(decided_by, field="decided_by", max_length=120)
+    current = selectors.current_limits(session)
+    spot_rules = spot_limits.spot_rules(casino, table.game.key, day)
+    if spot:
+        low, high = parse_amount(minimum, field="minimum"), parse_amount(maximum, field="maximum")
+        rule = spot_rules.get(spot)
+        change = LimitChange(False, displayed, rule.citation if rule else controls.written(controls.TABLE_LIMITS),
+                             changed=current.spots.get(spot) != (low, high))
+        table_maximum, spots = current.maximum, {**current.spots, spot: (low, high)}
+    else:
+        limits = rules.limits(table, day, minimum, maximum)
+        low, high = limits.minimum, limits.maximum
+        closes = rules.minimum_change_rule(casino, table.game.key, day)
+        change = LimitChange(low != current.minimum, displayed, limits.citation,
+                             str(closes.citation) if closes is not None and closes.value else None,
+                             changed=(low, high) != (current.minimum, current.maximum))
+        table_maximum, spots = high, current.spots
+    refuse_first(limit_change_problems(selectors.session_state(session), change), casino.jurisdiction)
+    refuse_first(spot_limits_problems(
+        table_maximum, spots, spot_rules, options=session.options, day=day, currency=casino.currency,
+        jurisdiction=casino.jurisdiction, house=spot_limits.house_offers(casino, day, spot_rules)), casino.jurisdiction)
+    previous = current.spots.get(spot, (None, None)) if spot else (current.minimum, current.maximum)
+    payload = _slip_payload(table, session.number, {
+        "mise": spot, "minimum": str(low), "maximum": str(high),
+        "ancien_minimum": str(previous[0]) if previous[0] is not None else None,
+        "ancien_maximum": str(previous[1]) if previous[1] is not None else None, "maximum_table": str(table_maximum),
+        "heure": changed_at.isoformat() if changed_at else None, "decide_par": decided_by,
+        "indique_a_la_table": bool(displayed), "limites_citation": change.citation})
+    entry = _append(casino, RegisterKind.AVANCES, EntryKind.TABLE_LIMITS, day, actor, payload)
+    return TableLimitChange.objects.create(session=session, spot=spot, minimum=low, maximum=high,
+                                           changed_at=changed_at or entry.recorded_at, decided_by=decided_by,
+                                           citation=change.citation, entry=entry)

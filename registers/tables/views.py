@@ -30,8 +30,28 @@ from ..register_page import csv_response
 from ..web_actions import chosen, submit, verify_writable
 from . import controls, pai_gow, rules, selectors
 from .chart import hold_chart, month_label
-from .forms import CloseForm, CommissionForm, DropForm, SessionOpenForm, SlipForm, TableCreateForm, VoidForm
-from .services import commission_file, drop_count, session_close, session_open, slip_file, slip_void, table_create
+from .forms import (
+    CloseForm,
+    CommissionForm,
+    DropForm,
+    LimitsForm,
+    SessionOpenForm,
+    SlipForm,
+    TableCreateForm,
+    VoidForm,
+)
+from .limits import spot_values
+from .limits_page import session_limits
+from .services import (
+    commission_file,
+    drop_count,
+    limits_change,
+    session_close,
+    session_open,
+    slip_file,
+    slip_void,
+    table_create,
+)
 
 
 class DayForm(BootstrapForm):
@@ -161,14 +181,23 @@ def _commission(page, form, user):
             _session_url(page.session))
 
 
+def _limits(page, form, user):
+    change = limits_change(session=page.session, actor=user, **form.values())
+    return (_("Nouvelles limites de la table « %(number)s » : %(minimum)s – %(maximum)s, indiquées à la table.") % {
+        "number": page.session.table.number, "minimum": change.minimum, "maximum": change.maximum},
+        _session_url(page.session))
+
+
 PIT_ACTIONS = {TableCreateForm.action: (TableCreateForm, _create), SessionOpenForm.action: (SessionOpenForm, _open)}
 # the steps of a session's page, each offered where its session's stage allows it (tables/controls.py)
 STEPS = {"slip": (SlipForm, gettext_lazy("Approvisionnement ou crédit")),
          "close": (CloseForm, gettext_lazy("Fermer la table")),
          "drop": (DropForm, gettext_lazy("Compter le drop")),
-         "commission": (CommissionForm, gettext_lazy("Commissions de Pai Gow"))}
+         "commission": (CommissionForm, gettext_lazy("Commissions de Pai Gow")),
+         "limits": (LimitsForm, gettext_lazy("Changer les limites pendant la séance"))}
 SESSION_ACTIONS = {form.action: (form, call) for form, call in (
-    (SlipForm, _slip), (VoidForm, _void), (CloseForm, _close), (DropForm, _drop), (CommissionForm, _commission))}
+    (SlipForm, _slip), (VoidForm, _void), (CloseForm, _close), (DropForm, _drop), (CommissionForm, _commission),
+    (LimitsForm, _limits))}
 
 
 def _posted(request, casino, page, actions):
@@ -267,7 +296,8 @@ def session_detail(request, casino, pk):
         forms_[bound.action] = bound
     # what it opened with otherwise than the arrêté in force that day (registers/arretes): said, never refused
     differences = arretes.opening_differences(casino, session.table.game, session.gaming_day, {
-        "float_amount": session.float_amount, "minimum": session.minimum, "maximum": session.maximum})
+        "float_amount": session.float_amount, "minimum": session.minimum, "maximum": session.maximum,
+        **spot_values(session.spots)})
     return render(request, "registers/tables/session.html", {
         "casino": casino,
         "session": session,
@@ -284,6 +314,7 @@ def session_detail(request, casino, pk):
         "not_offered": not_offered,
         "pit_url": _pit_url(casino, session.gaming_day),
         "arrete_differences": [(problem.text(casino.jurisdiction), problem.citation) for problem in differences],
+        "limits": session_limits(session, request.user),
     })
 
 
