@@ -198,3 +198,25 @@ def test_the_recave_control_takes_the_maximum_as_a_parameter():
     assert problems("301", D("300")) == ["amount"]
     assert problems("1", None) == [] and controls.rebuy_problems(seance, 2, controls.Recave(
         D("1"), moment, None, "", ""))[0].field == "session"
+
+
+def test_lu_49_1_a_recave_and_the_close_are_filed_through_the_room_s_page(w, client):
+    """« Au cours d'une partie, le joueur a la possibilité de se recaver » and the séance's close with its caisse de
+    change, through the room's day page: refused under the field it names, filed and said as people write amounts."""
+    from django.urls import reverse
+
+    session = opened(w)
+    url = f"{reverse('poker-day', kwargs={'casino': w.c.code})}?jour={DAY.isoformat()}"
+    client.force_login(w.manager_c)
+    page = client.get(url).content.decode()
+    assert 'name="rebuy-amount"' in page and 'name="close-caisse"' in page
+    refused = client.post(url, {"action": "rebuy", "rebuy-session": str(session.pk), "rebuy-seat": "12",
+                                "rebuy-player": "Ana", "rebuy-amount": "50"})
+    assert 'data-testid="error-seat"' in refused.content.decode() and not Rebuy.objects.exists()
+    filed = client.post(url, {"action": "rebuy", "rebuy-session": str(session.pk), "rebuy-seat": "2",
+                              "rebuy-player": "Ana", "rebuy-amount": "50"}, follow=True).content.decode()
+    assert "Recave de Ana (place 2)" in filed and Rebuy.objects.get().amount == D("50.00")
+    closed = client.post(url, {"action": "close", "close-table": "TH-1", "close-caisse": "5000"},
+                         follow=True).content.decode()
+    assert "fermée, caisse de change comptée" in closed and 'data-testid="form-close"' not in closed
+    assert SeanceClose.objects.get().caisse_counted == D("5000.00")

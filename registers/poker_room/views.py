@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_safe
 
+from compliance import formatting
 from compliance import selectors as compliance_selectors
 from compliance.errors import DomainError
 from compliance.hooks import POKER_DAY_FINDINGS, RECONCILIATION_REQUEST
@@ -142,18 +143,21 @@ def _raise(page, form, user):
 
 
 def _close(page, form, user):
-    closed = poker_seance_close(actor=user, **form.values())
+    closed, casino = poker_seance_close(actor=user, **form.values()), page.casino
     return (_("Séance du %(day)s de la table « %(table)s » fermée, caisse de change comptée : %(caisse)s, portée au "
-              "registre de la cagnotte.") % {"day": closed.gaming_day.isoformat(), "table": closed.table,
-                                             "caisse": closed.caisse_counted},
+              "registre de la cagnotte.") % {
+                "day": formatting.date(closed.gaming_day, jurisdiction=casino.jurisdiction), "table": closed.table,
+                "caisse": formatting.money(closed.caisse_counted, currency=casino.currency,
+                                           jurisdiction=casino.jurisdiction)},
             _day_url(page.casino, page.day))
 
 
 def _rebuy(page, form, user):
-    rebuy = poker_rebuy(actor=user, **form.values())
+    rebuy, casino = poker_rebuy(actor=user, **form.values()), page.casino
     return (_("Recave de %(player)s (place %(seat)s) de %(amount)s à la table « %(table)s », portée au registre de la "
-              "cagnotte.") % {"player": rebuy.player, "seat": rebuy.seat, "amount": rebuy.amount,
-                              "table": rebuy.session.table},
+              "cagnotte.") % {"player": rebuy.player, "seat": rebuy.seat, "table": rebuy.session.table,
+                              "amount": formatting.money(rebuy.amount, currency=casino.currency,
+                                                         jurisdiction=casino.jurisdiction)},
             _day_url(page.casino, page.day))
 
 
