@@ -7,6 +7,7 @@ from .chain import api
 from .orphelins import api as orphelins
 from .poker import api as poker
 from .poker_room import api as poker_room
+from .poker_room.waiting import api as waiting
 from .tables import api as tables
 from .tables import api_import as tables_import
 
@@ -52,6 +53,9 @@ urlpatterns = [
     path("<slug:casino>/tables/import/", tables_import.SlipsImportApi.as_view(), name="api-registers-tables-import"),
     path("<slug:casino>/poker/import/", poker_room.HandsImportApi.as_view(), name="api-registers-poker-import"),
     path("<slug:casino>/poker/days/<str:day>/", poker_room.RoomDayApi.as_view(), name="api-registers-poker-day"),
+    path("<slug:casino>/poker/waiting/", waiting.WaitingAddApi.as_view(), name="api-registers-poker-waiting"),
+    path("<slug:casino>/poker/waiting/calls/", waiting.WaitingCallApi.as_view(),
+         name="api-registers-poker-waiting-call"),
     path("<slug:casino>/poker/seances/close/", poker_room.SeanceCloseApi.as_view(),
          name="api-registers-poker-seance-close"),
     path("<slug:casino>/<slug:kind>/checkpoints/", api.CheckpointApi.as_view(), name="api-registers-checkpoint"),

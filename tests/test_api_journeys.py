@@ -217,6 +217,11 @@ def poker_room(j: Journeys) -> None:
         casino=casino, actor=User.objects.get(username="lu.direction"), gaming_day=today, table=last.table,
         variant=last.variant, version=last.version, minimum=last.minimum, small_blind=last.small_blind,
         big_blind=last.big_blind, rake_rate=last.rake_rate)
+    # the waiting list (LU art. 49-1, 49-5): a player inscribed, the list called at the table, the seats drawn
+    j.post("lu.caissier", f"{R}/poker/waiting/", {"gaming_day": str(today), "player": "Joueur 51"}, params=where)
+    j.post("lu.direction", f"{R}/poker/waiting/calls/", {
+        "gaming_day": str(today), "table": last.table, "free_seats": [6], "quality": "chef de partie",
+        "chef_de_partie": "Paul Hoffmann"}, params=where)
     dealt = hands(opened, 6, seed=37)
     text = io.StringIO()
     ohh.write(dealt, text)

@@ -166,6 +166,8 @@ SCOPED_ROUTES = {
     "poker-hand": ("detail", lambda w: {"casino": "casino-b", "day": w.b.today().isoformat(), "number": "SP-1-1"}),
     # the waiting list and its seats drawn (registers/poker_room/waiting): another casino's is a 404
     "poker-waiting": ("detail", lambda w: {"casino": "casino-b", "day": w.b.today().isoformat()}),
+    "api-registers-poker-waiting": ("detail", lambda w: {"casino": "casino-b"}),
+    "api-registers-poker-waiting-call": ("detail", lambda w: {"casino": "casino-b"}),
     # signed reports: casino B's daily report of its jackpots register
     "reports-list": ("list", lambda w: {} if _report_b(w) else {}),
     "reports-progress": ("detail", lambda w: {"pk": _report_b(w).pk}),

@@ -22,3 +22,4 @@ DRAW_DIFFERS = _("Les places écrites, {written}, ne sont pas celles que la grai
 CALL_ORDER = _("L'appel écrit n'est pas celui de la liste par ordre d'inscription ({called}).")
 STACK_BREAK = _("Main n° {number}, place {seat} : {player} commence avec {found}, la main n° {previous} lui avait "
                 "laissé {expected} ({citation}).")
+NO_SEANCE = _("Table « {table} » : aucune séance ce jour-là ({day}).")

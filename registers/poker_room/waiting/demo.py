@@ -18,7 +18,7 @@ PLAYERS = ("Joueur 17", "Clara Roth", "Ben Goergen", "Joueur 42", "Mia Schroeder
 def waiting_list_demo(code: str = "la-moselle") -> list[str]:
     casino = Casino.objects.select_related("jurisdiction").get(code=code)
     day = casino.today() - timedelta(days=1)
-    sessions = {s.table: s for s in PokerSession.objects.filter(casino=casino, gaming_day=day).order_by("-number")}
+    sessions = {s.table: s for s in PokerSession.objects.filter(casino=casino, gaming_day=day).order_by("number")}
     if "TH-1" not in sessions or Entry.objects.filter(register__casino=casino, kind=EntryKind.WAITING_LISTED).exists():
         return []
     cashier = User.objects.get(username="lu.caissier")
