@@ -3,9 +3,11 @@
 from django.urls import path
 
 from .appareils import api as appareils
+from .arretes import api as arretes
 from .chain import api
 from .orphelins import api as orphelins
 from .poker import api as poker
+from .poker import api_bad_beat as bad_beat
 from .poker_room import api as poker_room
 from .poker_room.waiting import api as waiting
 from .tables import api as tables
@@ -26,8 +28,19 @@ urlpatterns = [
     path("<slug:casino>/appareils/notices/", appareils.AppareilNoticeApi.as_view(),
          name="api-registers-appareil-notice"),
     path("<slug:casino>/appareils/moves/", appareils.AppareilMoveApi.as_view(), name="api-registers-appareil-move"),
+    path("<slug:casino>/arretes/", arretes.ArretesApi.as_view(), name="api-registers-arretes"),
     path("<slug:casino>/cagnotte/", poker.CagnotteApi.as_view(), name="api-registers-cagnotte"),
     path("<slug:casino>/bad_beat/", poker.BadBeatApi.as_view(), name="api-registers-bad-beat"),
+    path("<slug:casino>/bad_beat/account/", bad_beat.BadBeatAccountApi.as_view(),
+         name="api-registers-bad-beat-account"),
+    path("<slug:casino>/bad_beat/openings/", bad_beat.BadBeatOpenApi.as_view(), name="api-registers-bad-beat-open"),
+    path("<slug:casino>/bad_beat/notices/", bad_beat.BadBeatNoticeApi.as_view(), name="api-registers-bad-beat-notice"),
+    path("<slug:casino>/bad_beat/stops/", bad_beat.BadBeatStopApi.as_view(), name="api-registers-bad-beat-stop"),
+    path("<slug:casino>/bad_beat/restarts/", bad_beat.BadBeatRestartApi.as_view(),
+         name="api-registers-bad-beat-restart"),
+    path("<slug:casino>/bad_beat/carnet/", bad_beat.BadBeatCarnetApi.as_view(), name="api-registers-bad-beat-carnet"),
+    path("<slug:casino>/bad_beat/statements/", bad_beat.BadBeatStatementApi.as_view(),
+         name="api-registers-bad-beat-statement"),
     path("<slug:casino>/jackpot_progressif/", poker.ProgressiveApi.as_view(), name="api-registers-jackpot-progressif"),
     path("<slug:casino>/jackpot_progressif/jackpots/", poker.JackpotStateApi.as_view(),
          name="api-registers-jackpot-state"),

@@ -224,14 +224,13 @@ def _other_registers_demo() -> list[str]:
     """La Moselle's other registers, each entry through its service: eight slot machines (one put out of
     service after its notice to the Minister), a hand-paid jackpot, a cagnotte count (and the same count filed
     again under the wrong table, set aside by a countersigned correction), a poker progressive
-    jackpot with its end-of-session statement, a bad-beat win; every head then signed."""
+    jackpot with its end-of-session statement; every head then signed."""
     from .appareils.jackpots import jackpot_manual_payout_file
     from .appareils.services import appareil_install, appareil_move, appareil_notice
     from .chain.services import checkpoint_create, entry_correct, pending_countersign, register_for
     from .kinds import RegisterKind
     from .models import Entry, Register
     from .poker.services import (
-        bad_beat_win_file,
         cagnotte_file,
         house_rules_record,
         progressive_configure,
@@ -278,12 +277,7 @@ def _other_registers_demo() -> list[str]:
         progressive_statement(casino=casino, actor=cashier, gaming_day=today, name="Hold'em 1-2",
                               displayed={"1": "742.10", "2": "260.00", "3": "81.20"},
                               increments={"Poker 1": "7.42", "Poker 2": "3.18"})
-        signed.append(bad_beat_win_file(
-            casino=casino, actor=cashier, gaming_day=today, table="Poker 1", game="Texas hold'em", won_at="23:41",
-            loser="Luc Hoffmann",
-            loser_cards="7c 7d", winner_cards="8h 9h", board="7h 7s Th Jh 2c", pot="640.00",
-            amount="3000.00", currency="EUR", players=["Luc Hoffmann", "Ana Lopes", "Tom Klein", "Eva Schmit"],
-            restart_at="0"))
+        # the bad beat's wins are its account's, after its opening (poker/demo.py)
         for pending in signed:
             pending_countersign(pending=pending, countersigner=manager)
         # the same count filed again under the wrong table, then set aside by the direction's correction

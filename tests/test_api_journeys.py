@@ -239,6 +239,7 @@ def poker_room(j: Journeys) -> None:
         "pot": "420,00", "amount": "1 200,00", "players": ["Marc Weber", "Ana Lopes", "Tom Klein", "Eva Schmit"],
         "restart_at": "0,00"}, params=where)
     j.countersign("lu.direction", won)
+    bad_beat_account(j, today)
 
     name = f"Hold'em 1-2 ({today:%d/%m})"
     j.post("lu.direction", f"{R}/jackpot_progressif/configure/", {
@@ -263,6 +264,38 @@ def poker_room(j: Journeys) -> None:
     # the Omaha table's séance closed, its caisse de change counted (LU art. 49-3 al. 4, 49-7 al. 4)
     j.post("lu.direction", f"{R}/poker/seances/close/", {
         "gaming_day": str(today), "table": last.table, "caisse": "3 000,00"}, params=where)
+
+
+def bad_beat_account(j: Journeys, today: datetime.date) -> None:
+    """La Moselle's bad-beat jackpot as an account after today's win (LU RGD 1979 art. 49-13, 49-14): read by its
+    regulator, the session-end statement countersigned, the notice to the Minister, a breakdown with its carnet de
+    compte line, put back in service at the cagnotte the account says the stop left, stopped again and opened at a
+    new start value."""
+    where, day = {"casino": LU}, str(today)
+    j.get("lu.ministere", f"{R}/bad_beat/account/", params=where)
+    j.countersign("lu.direction", j.post("lu.caissier", f"{R}/bad_beat/statements/", {
+        "gaming_day": day, "amount": "12,40", "history_reference": "Historique certifié TH-1"}, params=where))
+    j.post("lu.direction", f"{R}/bad_beat/notices/", {"gaming_day": day, "minister_notified_on": day,
+                                                     "reference": "Lettre au Ministre des Finances n° 2026-140"},
+           params=where)
+    breakdown = {"gaming_day": day, "voluntary": False, "reason": "Panne de la machine de la table TH-1"}
+    j.post("lu.caissier", f"{R}/bad_beat/stops/", breakdown, params=where)
+    j.post("lu.caissier", f"{R}/bad_beat/carnet/", {"gaming_day": day, "table": "TH-1", "amount": "8,20"},
+           params=where)
+    stopped = j.get("lu.direction", f"{R}/bad_beat/account/", params=where) or {}
+    j.post("lu.direction", f"{R}/bad_beat/restarts/", {"gaming_day": day, "restart_at": stopped.get("restart_at")},
+           params=where)
+    j.post("lu.direction", f"{R}/bad_beat/stops/", breakdown, params=where)
+    j.post("lu.direction", f"{R}/bad_beat/openings/", {"gaming_day": day, "start": "1 500,00"}, params=where)
+
+
+def arretes(j: Journeys) -> None:
+    """La Moselle's arrêté values (LU RGD 1979 art. 37-13): the management files the Ultimate Texas hold'em
+    maximum of a new arrêté from tomorrow, the regulator reads every version."""
+    where = {"casino": LU}
+    j.post("lu.direction", f"{R}/arretes/", {"concept": "uth.maximum", "value": "600", "effective_from": str(
+        _day(LU) + datetime.timedelta(days=1)), "reference": "Arrêté ministériel du 20 novembre 2026"}, params=where)
+    j.get("lu.ministere", f"{R}/arretes/", params=where)
 
 
 def tables(j: Journeys) -> None:
@@ -383,7 +416,7 @@ def platform(j: Journeys) -> None:
         {"symbol": "20 $", "count": 2, "odds": "20 à 1"}, {"symbol": "Joker", "count": 2, "odds": "40 à 1"}]})
 
 
-JOURNEYS = (machines, cards, orphelins, poker_room, tables, tables_import, approvals, registers, platform)
+JOURNEYS = (machines, cards, orphelins, poker_room, arretes, tables, tables_import, approvals, registers, platform)
 
 
 def test_every_write_operation_taken_legitimately_through_journeys(demo, rules, live_server, monkeypatch, request):

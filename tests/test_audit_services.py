@@ -757,10 +757,11 @@ CASES = {
     f"{POKER}.jackpot_stop": lambda w: (_jackpot(w, "J4"), _c(POKER, "jackpot_stop")(
         casino=w.c, actor=w.manager_c, gaming_day=TODAY(), name="J4", voluntary=False, reason="panne"),
         w.manager_c)[2],
-    f"{POKER}.bad_beat_win_file": lambda w: (_house_rules(w), _c(POKER, "bad_beat_win_file")(
+    f"{POKER}.bad_beat_win_file": lambda w: (_house_rules(w), _c(POKER, "bad_beat_open")(
+        casino=w.c, actor=w.manager_c, gaming_day=TODAY(), start="1000.00"), _c(POKER, "bad_beat_win_file")(
         casino=w.c, actor=w.accountant_c, gaming_day=TODAY(), game="Texas hold'em", table="P1", won_at="23:10",
         loser="A", loser_cards="7c 7d", winner_cards="8h 9h", board="7h 7s Th Jh 2c", pot="640.00",
-        amount="300.00", currency="EUR", players=["A", "B"], restart_at="0"), w.accountant_c)[2],
+        amount="300.00", currency="EUR", players=["A", "B"], restart_at="0"), w.accountant_c)[3],
     f"{POKER}.house_rules_record": lambda w: (_house_rules(w), w.manager_c)[1],
     f"{POKER}.bad_beat_stop": lambda w: (_c(POKER, "bad_beat_stop")(
         casino=w.c, actor=w.manager_c, gaming_day=TODAY(), voluntary=False, reason="panne"), w.manager_c)[1],

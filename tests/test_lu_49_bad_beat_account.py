@@ -5,8 +5,10 @@ and quotes it; the controls are registers/poker/controls.py's."""
 
 import datetime
 from decimal import Decimal
+from types import SimpleNamespace
 
 import pytest
+from django.urls import reverse
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -144,6 +146,86 @@ def test_lu_49_13_al_10_after_its_win_the_cagnotte_restarts_as_the_house_rules_s
              "redémarre à 0,00")
 
 
+# --- art. 49-13 al. 1: the jackpot is its start value and its increments ------------------------------------------
+
+
+def test_lu_49_13_al_1_no_win_before_the_establishment_fixes_its_start_value(lu):
+    """« Le bad beat jackpot est constitué de la valeur de départ du jackpot fixée par l'établissement et d'un
+    incrément prélevé sur le pot après la retenue au profit de la cagnotte. »: before any start value is fixed there
+    is no jackpot to win: a win is refused, and so is one dated before the opening once it is recorded; the audit
+    finds a win written past the service before it."""
+    said = _refused(lambda: _win(lu, amount="10.00"), "gaming_day", ErrorCode.BEFORE_OPENING, "49-13 al. 1",
+                    "valeur de départ")
+    assert "champ" in said
+    _open(lu, 2)
+    _refused(lambda: _win(lu, amount="10.00", gaming_day=_day(3), late_reason=LATE), "gaming_day",
+             ErrorCode.BEFORE_OPENING, "49-13 al. 1")
+    assert _win(lu, amount="10.00").pk
+
+
+def test_lu_49_13_al_1_a_win_dated_after_an_opening_recorded_late_counts_in_the_account(lu):
+    """« constitué de la valeur de départ du jackpot fixée par l'établissement et d'un incrément »: the opening
+    recorded late (the paper register carried into Vigie) is dated before a win filed earlier in the register: the
+    jackpot was constituted on the win's day, so the win is the account's, whatever the order of filing."""
+    from registers.chain.services import register_for
+    from tests.test_registers_audit import seed
+
+    register = register_for(casino=lu.c, kind="bad_beat")
+    seed(register, "jackpot.gain", {"table": "P1", "won_at": "21:00", "amount": "300.00", "restart_at": "0.00"},
+         actor=lu.accountant_c, countersigner=lu.manager_c)  # a win of the paper register, written before the opening
+    _open(lu, 3)
+    rows = controls.account(_state(lu), {})
+    assert [(row.day, row.won, row.balance) for row in rows] == [(_day(3), 0, Decimal("2000.00")),
+                                                                  (TODAY(), Decimal("300.00"), 0)]
+
+
+# --- art. 49-14 al. 3: back in service, the cagnotte as the breakdown left it -------------------------------------
+
+
+def test_lu_49_14_al_3_back_in_service_after_a_breakdown_the_cagnotte_is_as_the_stop_left_it(lu, client):
+    """« En cas d'arrêt involontaire du système engendré par une panne technique, la partie continue sans que les pots
+    ne soient prélevés au titre de l'incrémentation du bad beat jackpot et les joueurs ne peuvent alors prétendre au
+    gain de la cagnotte. »: nothing enters or leaves the cagnotte while the machine is down, so it is put back in
+    service at its balance when it stopped (a restart at 0 is refused, naming the field), and the account resumes
+    from the restart's amount (the page marks the day); the carnet de compte's lines (the house's retention, read 1 of
+    lu.bad_beat_jackpot.montants_notes_pendant_la_panne) do not enter it."""
+    _open(lu, 3)
+    pending_countersign(pending=bad_beat_statement_file(
+        casino=lu.c, actor=lu.accountant_c, gaming_day=_day(3), amount="40.00", currency="EUR",
+        history_reference="Historique", late_reason=LATE), countersigner=lu.manager_c)
+    _stop(lu, 2)
+    _signed(lu, bad_beat_manual_file(casino=lu.c, actor=lu.accountant_c, gaming_day=_day(2), table="P1",
+                                     amount="12.00", currency="EUR", late_reason=LATE))
+    said = _refused(lambda: bad_beat_restart(casino=lu.c, actor=lu.manager_c, gaming_day=_day(1), restart_at="0",
+                                             late_reason=LATE), "restart_at", ErrorCode.INVALID, "49-14 al. 3",
+                    "2\u202f040,00", "montant de redémarrage")
+    assert "0,00" in said
+    _signed(lu, bad_beat_restart(casino=lu.c, actor=lu.manager_c, gaming_day=_day(1), restart_at="2040.00",
+                                 late_reason=LATE))
+    rows = controls.account(_state(lu), {_day(3): Decimal("40.00"), TODAY(): Decimal("5.00")})
+    assert [(row.day, row.resumed, row.balance) for row in rows] == [
+        (_day(3), None, Decimal("2040.00")), (_day(1), Decimal("2040.00"), Decimal("2040.00")),
+        (TODAY(), None, Decimal("2045.00"))]
+    client.force_login(lu.manager_c)
+    page = client.get(reverse("registers-other", kwargs={"casino": lu.c.code, "kind": "bad_beat"})).content.decode()
+    assert page.count('data-testid="account-resumed"') == 1
+    _no_finding(lu)
+
+
+def test_lu_49_14_a_restart_written_past_the_service_is_found_by_the_audit(lu):
+    """« la partie continue sans que les pots ne soient prélevés »: a restart at another amount than the cagnotte the
+    stop left, written past the service, is the audit's finding (`registers_audit`), the same control."""
+    from registers.chain.services import register_for
+    from tests.test_registers_audit import seed
+
+    _open(lu, 3)
+    _stop(lu, 2)
+    seed(register_for(casino=lu.c, kind="bad_beat"), "jackpot.configuration", {"restart_at": "0.00"},
+         actor=lu.manager_c, day=_day(1))
+    found = [str(p) for register in audit(casino_code=lu.c.code) for f in register.invalid for p in f.problems]
+    assert any("telle que l'arrêt l'a laissée" in problem for problem in found), found
+
+
 # --- art. 49-14 al. 2: the voluntary stop and its notice ------------------------------------------------------------
 
 
@@ -202,7 +284,7 @@ def test_lu_49_14_al_3_the_carnet_de_compte_is_kept_during_a_breakdown_only(lu):
     assert line.kind == "jackpot.carnet_de_compte"
     _refused(lambda: _carnet(lu, 1), "table", ErrorCode.DUPLICATE, "49-14", f"n° {line.seq}")
     _carnet(lu, 1, table="P2")
-    bad_beat_restart(casino=lu.c, actor=lu.manager_c, gaming_day=TODAY(), restart_at="0")
+    bad_beat_restart(casino=lu.c, actor=lu.manager_c, gaming_day=TODAY(), restart_at="2000.00")  # as it stopped
     _refused(lambda: _carnet(lu, 0), "gaming_day", ErrorCode.NOT_ACTIVE, "49-14")
     _notice(lu, 25)
     _stop(lu, 0, voluntary=True)
@@ -225,34 +307,49 @@ def test_lu_49_14_al_3_the_carnet_is_reconciled_with_the_deals_of_its_days():
 
 
 MONEY = st.decimals(min_value=0, max_value=5000, places=2)
+STOPS = st.sampled_from((None, "panne", "volontaire"))
 
 
-@given(start=MONEY, days=st.lists(st.tuples(MONEY, st.booleans(), st.booleans(), st.booleans(), st.integers(0, 100)),
-                                  max_size=25))
-def test_lu_49_13_the_cagnotte_is_its_start_plus_the_drops_less_the_wins_plus_the_restarts(start, days):
-    """Art. 49-13 al. 1 and 10, 49-14 al. 3: over any sequence of days, each with its drops, maybe a breakdown, maybe
-    a win (of a share of the cagnotte, never above it) restarting it at 0 or at its start value, the cagnotte is its
-    start value plus the drops counted (none while stopped) less the wins plus the restarts; it is never below 0 and a
-    win leaves it at its restart value."""
-    state = controls.BadBeat()
+@given(start=MONEY, zero=st.booleans(), days=st.lists(st.tuples(MONEY, STOPS, st.booleans(), st.integers(0, 100)),
+                                                      max_size=25))
+def test_lu_49_13_the_cagnotte_is_its_start_plus_the_increments_less_the_wins_plus_the_restarts(start, zero, days):
+    """Art. 49-13 al. 1: « constitué de la valeur de départ du jackpot fixée par l'établissement et d'un incrément »;
+    al. 10: « Après son gain, la cagnotte du bad beat jackpot redémarre à 0 € ou à la valeur de départ fixée par le
+    casino »; 49-14 al. 3: « la partie continue sans que les pots ne soient prélevés ». Over any sequence of days, each
+    with its increments, maybe a stop (a breakdown or a voluntary one) put back in service the next day at what
+    `restart_problems` accepts, maybe a win of a share of the cagnotte restarting it as the house rules say (0 or its
+    start value), the account's balance is the start value plus the increments of the days in service less the wins
+    plus what the wins' restarts add back, added up here independently of `controls.account`."""
+    state, rules = controls.BadBeat(), controls.Rules(lambda key: None, SimpleNamespace(currency="EUR",
+                                                                                       jurisdiction=None))
     controls.bad_beat_opened(state, 1, datetime.date(2026, 1, 1), {"start": str(start)})
-    credits, seq = {}, 1
-    for index, (drops, broken, wins, to_start, share) in enumerate(days):
+    restart = Decimal(0) if zero else start  # the house rules' « redémarrage »
+    credits, seq, expected, stopped = {}, 1, start, False
+    for index, (drops, stop, wins, share) in enumerate(days):
         day = datetime.date(2026, 1, 2) + datetime.timedelta(days=index)
         credits[day] = drops
-        seq += 1
-        if broken:
-            controls.bad_beat_halted(state, seq, day, {"voluntary": False})
+        if stopped:  # the machine back, or the stop over: the cagnotte as the stop left it
+            resumed = state.resumes_at(day, credits)
+            assert resumed == expected
+            assert controls.bad_beat_restart_problems(state, day, rules, resumed + Decimal("0.01"), credits)
+            assert controls.bad_beat_restart_problems(state, day, rules, resumed, credits) == []
             seq += 1
-            controls.bad_beat_opened(state, seq, day + datetime.timedelta(days=1), {"restart_at": "0"})
-        available = state.available(day, credits)
-        if wins and available is not None:
-            amount = (available * share / 100).quantize(Decimal("0.01"), rounding="ROUND_DOWN")
-            restart = start if to_start else Decimal(0)
+            controls.bad_beat_opened(state, seq, day, {"restart_at": str(resumed)})
+            stopped = False
+        if stop is not None:
+            seq += 1
+            controls.bad_beat_halted(state, seq, day, {"voluntary": stop == "volontaire"})
+            stopped = True
+            continue  # nothing levied that day, no win
+        expected += drops
+        if wins:
+            amount = (state.available(day, credits) * share / 100).quantize(Decimal("0.01"), rounding="ROUND_DOWN")
             seq += 1
             controls.bad_beat_won(state, seq, day, {"amount": str(amount), "restart_at": str(restart)})
+            expected = expected - amount + (restart - (expected - amount))
             assert controls.account(state, credits, day)[-1].balance == restart
     rows = controls.account(state, credits)
+    assert rows[-1].balance == expected
     assert rows[-1].balance == start + sum(r.credit for r in rows) - sum(r.won for r in rows) + sum(
         r.reset for r in rows)
     assert all(row.balance >= 0 for row in rows)

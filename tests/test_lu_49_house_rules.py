@@ -11,8 +11,10 @@ from django.urls import reverse
 from compliance.errors import DomainError
 from registers.chain.services import pending_countersign
 from registers.management.audit import audit
+from registers.models import PendingEntry
 from registers.poker.house_rules import house_rules_at, house_rules_versions
 from registers.poker.services import (
+    bad_beat_open,
     bad_beat_restart,
     bad_beat_stop,
     bad_beat_win_file,
@@ -37,6 +39,19 @@ def record_house_rules(world, day=None, **changes):
     day = day or TODAY()
     return house_rules_record(**({"casino": world.c, "actor": manager, "gaming_day": day, "effective_from": day}
                                  | HOUSE | changes))
+
+
+def open_bad_beat(world, start="10000.00", days_ago=0):
+    """The bad beat put in service at its start value (art. 49-13 al. 1: « constitué de la valeur de départ du
+    jackpot fixée par l'établissement »), today or `days_ago` (a late filing another manager countersigns): no win is
+    taken before."""
+    manager = getattr(world, "manager_c", None) or make_user("direction.house", "manager", casino=world.c)
+    opened = bad_beat_open(casino=world.c, actor=manager, gaming_day=TODAY() - datetime.timedelta(days=days_ago),
+                           start=start, late_reason="Registre papier reporté" if days_ago else "")
+    if isinstance(opened, PendingEntry):
+        opened = pending_countersign(pending=opened, countersigner=make_user("direction.open", "manager",
+                                                                            casino=world.c))
+    return opened
 
 
 @pytest.fixture
@@ -99,6 +114,7 @@ def test_lu_49_9_al_3_conditions_do_not_change_before_the_jackpot_stops(lu):
 def test_lu_49_12_bad_beat_minimum_pot_comes_from_the_house_rules(lu):
     """« le pot minimum pour constituer un bad beat jackpot est fixé par le règlement intérieur du casino »
     (art. 49-12): the claim does not type it; without a version in force the claim is refused."""
+    open_bad_beat(lu)
     error = _refused(_claim, world=lu)
     assert error.field == "pot" and "règlement intérieur" in error.message
     record_house_rules(lu)
@@ -112,6 +128,7 @@ def test_lu_49_12_al_1_omaha_tables_may_claim_the_bad_beat(lu):
     """« une retenue supplémentaire pouvant être effectuée sur une ou plusieurs tables de jeu des jeux de cercle »
     (art. 49-12 al. 1), Omaha poker 4 high among them: four cards in hand, exactly two played (art. 49-5)."""
     record_house_rules(lu)
+    open_bad_beat(lu)
     omaha = {"game": "Omaha poker 4 high", "loser_cards": "7c 7d 2s 3s", "winner_cards": "8h 9h Ks Kd",
              "board": "7h 7s Th Jh 2c"}
     entry = pending_countersign(pending=_claim(lu, **omaha), countersigner=lu.manager_c)
@@ -146,6 +163,7 @@ def test_lu_49_14_bad_beat_voluntary_stop_announced_fifteen_days_ahead(lu):
     des Finances dans les quinze jours qui précèdent » (art. 49-14 al. 2): a stop announced fourteen days ahead is
     refused, citing 49-14; once stopped, no win until it is put back in service."""
     record_house_rules(lu)
+    open_bad_beat(lu, days_ago=20)
     error = _refused(bad_beat_stop, casino=lu.c, actor=lu.manager_c, gaming_day=TODAY(), voluntary=True,
                      reason="Fin de l'offre", minister_notified_on=TODAY() - datetime.timedelta(days=14))
     assert error.code == "notice_too_late" and error.field == "minister_notified_on" and "49-14" in error.message
@@ -155,7 +173,7 @@ def test_lu_49_14_bad_beat_voluntary_stop_announced_fifteen_days_ahead(lu):
     assert _refused(_claim, world=lu).code == "not_active"
     assert _refused(bad_beat_stop, casino=lu.c, actor=lu.manager_c, gaming_day=TODAY(), voluntary=False,
                     reason="Panne").code == "not_active"
-    bad_beat_restart(casino=lu.c, actor=lu.manager_c, gaming_day=TODAY(), restart_at="0")
+    bad_beat_restart(casino=lu.c, actor=lu.manager_c, gaming_day=TODAY(), restart_at="10000.00")  # as it stopped
     assert _claim(lu).pk
     assert [finding for result in audit(casino_code=lu.c.code) for finding in result.invalid] == []
 

@@ -30,7 +30,7 @@ from registers.poker.services import (
     progressive_win_file,
 )
 from tests.conftest import api_client_for, lu_today, make_user
-from tests.test_lu_49_house_rules import record_house_rules
+from tests.test_lu_49_house_rules import open_bad_beat, record_house_rules
 
 TODAY = lu_today
 LEVELS = [{"combination": "royal_flush", "start": "500.00"}, {"combination": "straight_flush", "start": "200.00"},
@@ -44,6 +44,7 @@ DRAFT = "(projet)"
 def lu(world, rules):
     world.manager_c = make_user("direction.c", "manager", casino=world.c)
     record_house_rules(world)  # the bad beat's minimum pot, 100.00
+    open_bad_beat(world)  # at 10 000,00 (art. 49-13 al. 1)
     return world
 
 

@@ -1,6 +1,7 @@
 """The poker room's jackpots as state machines (registers/poker/controls.py), at la Moselle's demo registers: the
 progressive jackpot « Hold'em 1-2 » (tables Poker 1 and Poker 2, configured and stated today), the bad-beat jackpot
-(a win at Poker 1 at 23:41 today, the house rules' minimum pot 100,00 €) and the cagnotte (Poker 2 counted today).
+(its account's win at TH-1 six days ago, the house rules' minimum pot 100,00 €) and the cagnotte (Poker 2 counted
+today).
 Each refused transition through its service with its field, its code and what it rests on (LU RGD 1979 art. 49-9 to
 49-15, 97-1, cited from the rule data); the same controls in registers_audit, which names the entries written past
 the services."""
@@ -18,6 +19,7 @@ from registers.errors import ErrorCode
 from registers.kinds import EntryKind, RegisterKind
 from registers.management.audit import audit
 from registers.models import Entry, GamingSession, PendingEntry
+from registers.poker.selectors import bad_beat_resumes_at
 from registers.poker.services import (
     bad_beat_restart,
     bad_beat_stop,
@@ -213,7 +215,8 @@ def test_lu_art_49_14_no_bad_beat_win_after_its_stop_one_stop_until_put_back(dem
     stopped = stop_bad_beat()
     refused(claim, "gaming_day", ErrorCode.NOT_ACTIVE, "49-14", f"écriture n° {stopped.seq}")
     refused(stop_bad_beat, "gaming_day", ErrorCode.NOT_ACTIVE, "49-14", "déjà arrêté")
-    bad_beat_restart(casino=moselle(), actor=user("lu.direction"), gaming_day=today(), restart_at="0")
+    bad_beat_restart(casino=moselle(), actor=user("lu.direction"), gaming_day=today(),
+                     restart_at=f"{bad_beat_resumes_at(moselle(), today()):.2f}")  # as the stop left it
     refused(lambda: bad_beat_restart(casino=moselle(), actor=user("lu.direction"), gaming_day=today(),
                                      restart_at="0"), "gaming_day", ErrorCode.JACKPOT_ACTIVE, "rien à remettre")
     assert claim().pk
@@ -241,16 +244,17 @@ def test_lu_art_49_12_al_7_the_minimum_pot_is_the_house_rules_in_force_written_w
     minimum it was held to, which the audit checks again."""
     refused(lambda: claim(pot="99.99"), "pot", ErrorCode.POT_TOO_SMALL, "49-12 al. 7", "100,00")
     (won,) = Entry.objects.filter(register__casino__code="la-moselle", register__kind=RegisterKind.BAD_BEAT,
-                                  kind=EntryKind.JACKPOT_WON, gaming_day=today())  # the account's is 6 days ago
+                                  kind=EntryKind.JACKPOT_WON)  # the account's, 6 days ago
     rules_entry = Entry.objects.get(register__casino__code="la-moselle", kind=EntryKind.HOUSE_RULES)
     payload = json.loads(won.payload)
     assert (payload["pot_minimum"], payload["reglement_interieur"]) == ("100.00", rules_entry.seq)
 
 
 def test_house_control_a_bad_beat_win_is_filed_once(demo, rules):
-    """« Contrôle interne du casino : registre tenu par Vigie »: the demo's win (Poker 1, today, 23:41) filed again is
-    a duplicate."""
-    refused(lambda: claim(table="Poker 1", won_at="23:41"), "won_at", ErrorCode.DUPLICATE, BOOKS, "déjà gagné")
+    """« Contrôle interne du casino : registre tenu par Vigie »: a win (Poker 2, today, 22:55) filed again once it is
+    in the register is a duplicate."""
+    pending_countersign(pending=claim(), countersigner=user("lu.direction"))
+    refused(claim, "won_at", ErrorCode.DUPLICATE, BOOKS, "déjà gagné")
 
 
 # --- the cagnotte (art. 97-1) ---------------------------------------------------------------------------------------
@@ -282,7 +286,7 @@ def test_registers_audit_names_jackpot_steps_written_past_the_services(demo, rul
     casino, manager, cashier, day = moselle(), user("lu.direction"), user("lu.caissier"), today()
     progressive = register_for(casino=casino, kind=RegisterKind.JACKPOT_PROGRESSIF)
     bad_beat = register_for(casino=casino, kind=RegisterKind.BAD_BEAT)
-    (won,) = Entry.objects.filter(register=bad_beat, kind=EntryKind.JACKPOT_WON, gaming_day=today())
+    (won,) = Entry.objects.filter(register=bad_beat, kind=EntryKind.JACKPOT_WON)  # the account's, 6 days ago
     win_payload = json.loads(won.payload)
     level_four = {"jackpot": JACKPOT, "level": 4, "game": "Texas hold'em", "table": "Poker 2", "deal": "9",
                   "won_at": "21:00", "amount": "10.00", "currency": "EUR", "restart_at": "50.00", "citation": "—"}

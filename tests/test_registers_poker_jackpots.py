@@ -19,7 +19,7 @@ from registers.poker.services import (
     progressive_win_file,
 )
 from tests.conftest import lu_today, make_user
-from tests.test_lu_49_house_rules import record_house_rules
+from tests.test_lu_49_house_rules import open_bad_beat, record_house_rules
 
 pytestmark = pytest.mark.django_db
 TODAY = lu_today
@@ -122,6 +122,7 @@ def test_49_12_half_to_the_loser_half_shared_by_everyone_seated_cents_to_the_los
 
 def test_49_15_bad_beat_win_one_voucher_per_seated_player_signed_by_two_and_minimum_pot(lu):
     record_house_rules(lu)  # its minimum pot, 100.00
+    open_bad_beat(lu)  # its start value, 10 000,00 (art. 49-13 al. 1)
     fields = {"casino": lu.c, "actor": lu.accountant_c, "gaming_day": TODAY(), "game": "Texas hold'em",
               "table": "P1", "won_at": "23:41", "loser": "Luc",
               "loser_cards": "7c 7d", "winner_cards": "8h 9h", "board": "7h 7s Th Jh 2c",

@@ -105,6 +105,16 @@ SCOPED_ROUTES = {
     "api-registers-jackpots": ("detail", with_registers(lambda r: {"casino": "casino-b"})),
     "api-registers-cagnotte": ("detail", with_registers(lambda r: {"casino": "casino-b"})),
     "api-registers-bad-beat": ("detail", with_registers(lambda r: {"casino": "casino-b"})),
+    # the bad beat's account and the operations of its page (registers/poker/api_bad_beat.py)
+    "api-registers-bad-beat-account": ("detail", with_registers(lambda r: {"casino": "casino-b"})),
+    "api-registers-bad-beat-open": ("detail", with_registers(lambda r: {"casino": "casino-b"})),
+    "api-registers-bad-beat-notice": ("detail", with_registers(lambda r: {"casino": "casino-b"})),
+    "api-registers-bad-beat-stop": ("detail", with_registers(lambda r: {"casino": "casino-b"})),
+    "api-registers-bad-beat-restart": ("detail", with_registers(lambda r: {"casino": "casino-b"})),
+    "api-registers-bad-beat-carnet": ("detail", with_registers(lambda r: {"casino": "casino-b"})),
+    "api-registers-bad-beat-statement": ("detail", with_registers(lambda r: {"casino": "casino-b"})),
+    # the arrêté values: read by the casino's staff and its regulator, filed by its management (registers/arretes)
+    "api-registers-arretes": ("detail", lambda w: {"casino": "casino-b"}),
     "api-registers-appareils": ("detail", with_registers(lambda r: {"casino": "casino-b"})),
     "api-registers-machines": ("detail", with_registers(lambda r: {"casino": "casino-b"})),
     "api-registers-appareil-install": ("detail", with_registers(lambda r: {"casino": "casino-b"})),

@@ -408,8 +408,8 @@ def bad_beat_stopped(replay: Replay, entry: Audited) -> list[Problem]:
 
 
 def bad_beat_restarted(replay: Replay, entry: Audited) -> list[Problem]:
-    """Art. 49-13 al. 10, as `controls.bad_beat_restart_problems` has it: a stopped bad beat put back in service, at 0
-    or at the casino's start value."""
+    """Art. 49-13 al. 1, 49-14, as `controls.bad_beat_restart_problems` has it: a stopped bad beat put back in
+    service, its cagnotte as the stop left it; an opening at its start value, never while it runs."""
     check = Check(replay, entry, HOUSE_RULE)
     rules = _rules(check)
     check.citation = rules.cited(f"{BAD_BEAT}.reglement_interieur")
@@ -417,8 +417,11 @@ def bad_beat_restarted(replay: Replay, entry: Audited) -> list[Problem]:
         check.amount("start", zero=True)
         _report(check, controls.bad_beat_open_problems(_bad_beat(replay), entry.gaming_day, rules))
     else:
-        _report(check, controls.bad_beat_restart_problems(_bad_beat(replay), entry.gaming_day, rules))
-    check.amount("restart_at", zero=True)
+        restart = check.amount("restart_at", zero=True)
+        _report(check, controls.bad_beat_restart_problems(_bad_beat(replay), entry.gaming_day, rules, restart,
+                                                          _credits(replay)))
+    if "start" in entry.payload:
+        check.amount("restart_at", zero=True)
     controls.bad_beat_opened(_bad_beat(replay), entry.seq, entry.gaming_day, entry.payload)
     return check.problems
 

@@ -54,6 +54,7 @@ NOTICE = f"{PROGRESSIVE}.preavis_arret_volontaire"  # art. 49-11 al. 2
 BAD_BEAT_NOTICE = f"{BAD_BEAT}.preavis_arret_volontaire"  # art. 49-14 al. 2
 BAD_BEAT_CONDITIONS = f"{BAD_BEAT}.reglement_interieur"  # art. 49-13 al. 2 and 10
 MINIMUM_POT = f"{BAD_BEAT}.pot_minimum"  # art. 49-12 al. 7
+START = f"{BAD_BEAT}.valeur_de_depart"  # art. 49-13 al. 1: « constitué de la valeur de départ […] et d'un incrément »
 VOUCHERS = f"{BAD_BEAT}.bons_par_joueur"  # art. 49-15 al. 2
 DISPLAYED = f"{BAD_BEAT}.conditions_affichees"  # art. 49-13 al. 3: « ne peuvent être modifiées avant l'arrêt »
 LOSER_SHARE = f"{BAD_BEAT}.part_perdant"  # art. 49-12 al. 4: « 50 % du montant de la cagnotte »
@@ -469,6 +470,8 @@ class BadBeat:
     # its account, kept from its opening at the start value the casino fixes (art. 49-13 al. 1)
     opened: tuple[datetime.date, int] | None = None  # (gaming day, n°) of its latest opening
     start: Decimal = Decimal(0)
+    openings: list[datetime.date] = field(default_factory=list)  # the gaming day of each opening
+    restarts: list[tuple[datetime.date, int, Decimal]] = field(default_factory=list)  # (day, n°, resumed at)
     paid: list[tuple[datetime.date, int, Decimal, Decimal]] = field(default_factory=list)  # (day, n°, won, restart)
     breakdowns: set[int] = field(default_factory=set)  # the n° of its stops on a breakdown (art. 49-14 al. 3)
     notices: list[tuple[datetime.date, int]] = field(default_factory=list)  # (the Minister told on, n°)
@@ -487,6 +490,17 @@ class BadBeat:
     def since(self) -> datetime.date | None:
         """The first gaming day it is known in service: its first opening, stop or restart."""
         return min((event[0] for event in self.events), default=None)
+
+    def constituted_on(self, day: datetime.date) -> bool:
+        """Art. 49-13 al. 1: the jackpot exists from the first day a start value is fixed by the establishment."""
+        return any(opened <= day for opened in self.openings)
+
+    def resumes_at(self, day: datetime.date, credits: dict[datetime.date, Decimal]) -> Decimal | None:
+        """What a restart on `day` puts back in service: the cagnotte as the stop left it, its balance on `day` while
+        it stands stopped (nothing enters it while stopped); None where the account is not kept."""
+        if self.opened is None or day < self.opened[0]:
+            return None
+        return account(self, credits, day)[-1].balance
 
     def broken_down_on(self, day: datetime.date) -> bool:
         stopped = self.stopped_on(day)
@@ -517,6 +531,11 @@ def bad_beat_opened(bad_beat: BadBeat, seq: int, day: datetime.date, payload: di
     start = decimal(payload.get("start"))
     if start is not None:
         bad_beat.opened, bad_beat.start = (day, seq), start
+        bad_beat.openings.append(day)
+        return
+    resumed = decimal(payload.get("restart_at"))  # a putting back in service after a stop (bad_beat_restart)
+    if resumed is not None:
+        bad_beat.restarts.append((day, seq, resumed))
 
 
 def bad_beat_halted(bad_beat: BadBeat, seq: int, day: datetime.date, payload: dict) -> None:
@@ -574,6 +593,9 @@ def bad_beat_win_problems(bad_beat: BadBeat, proposed: BadBeatWin, rules: Rules)
     problems = _bad_beat_from(bad_beat, proposed.day, BAD_BEAT_WIN, rules)
     if problems:
         return problems
+    if not bad_beat.constituted_on(proposed.day):  # art. 49-13 al. 1: no start value fixed, no jackpot to win
+        return [Problem("gaming_day", errors.BAD_BEAT_NOT_OPENED, rules.cited(START), ErrorCode.BEFORE_OPENING,
+                        {"day": proposed.day})]
     earlier = bad_beat.wins.get((proposed.table, proposed.day, proposed.won_at))
     if earlier is not None:
         problems.append(Problem("won_at", errors.BAD_BEAT_WON_TWICE, _books(), ErrorCode.DUPLICATE,
@@ -632,26 +654,40 @@ class AccountDay:
     reset: Decimal  # what its wins' restarts add back (the restart value less what the win left)
     balance: Decimal  # at the day's end
     stopped: bool
+    resumed: Decimal | None = None  # the restart's value, where it was put back in service that day
 
 
 def account(bad_beat: BadBeat, credits: dict[datetime.date, Decimal],
             until: datetime.date | None = None) -> list[AccountDay]:
-    """The cagnotte day by day from its latest opening (through `until`): its start value, plus each day's credit
-    while in service, less each win filed since, then its restart value; empty before any opening."""
+    """The cagnotte day by day from its latest opening (through `until`): its start value; on a day it is put back in
+    service, the restart's value (what the stop left) plus that day's credit; plus each day's credit while in service;
+    less each win of its days, then the win's restart value; a day's wins and restarts in the order they were filed.
+    A win dated after the opening counts even if filed before it (an opening recorded late: the jackpot was
+    constituted that day, art. 49-13 al. 1); empty before any opening."""
     if bad_beat.opened is None:
         return []
-    opened, seq = bad_beat.opened
-    wins = sorted(paid for paid in bad_beat.paid if paid[0] >= opened and paid[1] > seq)  # those filed since
-    days = sorted({day for day in credits if day >= opened} | {paid[0] for paid in wins} | {opened})
+    opened = bad_beat.opened
+    wins = sorted(paid for paid in bad_beat.paid if paid[:2] > opened)
+    restarts = [restart for restart in bad_beat.restarts if restart[:2] > opened]
+    days = sorted({day for day in credits if day >= opened[0]} | {paid[0] for paid in wins}
+                  | {restart[0] for restart in restarts} | {opened[0]})
     balance, rows = bad_beat.start, []
     for day in (day for day in days if until is None or day <= until):
         stopped = bad_beat.stopped_on(day) is not None
         credit = ZERO if stopped else credits.get(day, ZERO)
         balance += credit
         won = reset = ZERO
-        for _day, _seq, amount, restart in (paid for paid in wins if paid[0] == day):
+        resumed = None
+        events = sorted([(paid[1], paid) for paid in wins if paid[0] == day]
+                        + [(restart[1], restart) for restart in restarts if restart[0] == day])
+        for _seq, event in events:
+            if len(event) == 3:  # put back in service: what the stop left, and the day's credit since
+                resumed = event[2]
+                balance = resumed + credit
+                continue
+            _day, _seq, amount, restart = event
             won, reset, balance = won + amount, reset + restart - (balance - amount), restart
-        rows.append(AccountDay(day, credit, won, reset, balance, stopped))
+        rows.append(AccountDay(day, credit, won, reset, balance, stopped, resumed))
     return rows
 
 
@@ -769,9 +805,20 @@ def bad_beat_stop_problems(bad_beat: BadBeat, proposed: Stop, rules: Rules) -> l
     return _told_problems(bad_beat, proposed.notified_on, proposed.day, proposed.today, rules.cited(BAD_BEAT_NOTICE))
 
 
-def bad_beat_restart_problems(bad_beat: BadBeat, day: datetime.date, rules: Rules) -> list[Problem]:
-    """Art. 49-13 al. 10, 49-14: only a stopped bad beat is put back in service."""
-    return _bad_beat_from(bad_beat, day, BAD_BEAT_RESTART, rules)
+def bad_beat_restart_problems(bad_beat: BadBeat, day: datetime.date, rules: Rules, restart: Decimal | None = None,
+                              credits: dict | None = None) -> list[Problem]:
+    """Art. 49-14: only a stopped bad beat is put back in service; art. 49-13 al. 1: « constitué de la valeur de départ
+    du jackpot fixée par l'établissement et d'un incrément », so nothing else enters or leaves the cagnotte: it resumes
+    as the stop left it (after a breakdown, al. 3: « la partie continue sans que les pots ne soient prélevés » and no
+    win is paid). A new start value is an opening (bad_beat_open), not a restart. `credits` None: not read."""
+    problems = _bad_beat_from(bad_beat, day, BAD_BEAT_RESTART, rules)
+    expected = bad_beat.resumes_at(day, credits) if credits is not None and not problems else None
+    if expected is None or restart is None or restart == expected:
+        return problems
+    stopped = bad_beat.stopped_on(day)
+    citation = rules.cited(BREAKDOWN if stopped and stopped[1] in bad_beat.breakdowns else START)
+    return [Problem("restart_at", errors.BAD_BEAT_RESUMES_AT, citation, ErrorCode.INVALID,
+                    {"expected": rules.amount(expected), "restart": rules.amount(restart)})]
 
 
 def bad_beat_not_offered(bad_beat: BadBeat, day: datetime.date, rules: Rules) -> dict[str, Problem]:
@@ -820,28 +867,6 @@ def house_rules_problems(proposed: HouseRulesVersion) -> list[Problem]:
             for choice in proposed.choices if choice.value not in choice.allowed]
 
 
-# --- the cagnotte (art. 97-1) ---------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Count:
-    table: object
-    day: datetime.date
-    house: Decimal
-    bad_beat: Decimal
-    box: Decimal
-
-
-def cagnotte_problems(counted: dict[tuple, int], proposed: Count, citation: str) -> list[Problem]:
-    """A table's count of its gaming day: one of its amounts positive, counted once (`counted`: (table, day) → n° of
-    its standing count); `citation`: art. 97-1 as the rule data cites it, else the casino's control."""
-    if not (proposed.house or proposed.bad_beat or proposed.box):
-        return [Problem("house", errors.CAGNOTTE_EMPTY, citation, ErrorCode.EMPTY)]
-    earlier = counted.get((proposed.table, proposed.day))
-    if earlier is not None:
-        return [Problem("table", errors.CAGNOTTE_TWICE, _books(), ErrorCode.DUPLICATE,
-                        {"table": proposed.table, "day": proposed.day, "seq": earlier})]
-    return []
 # the kinds of a version's values (registers/poker/house_rules.py TERMS)
 YES_NO, AMOUNT, MINUTES, COUNT, CHOICE = "oui_non", "montant", "minutes", "nombre", "choix"
 ABSENCE_MAX = 24 * 60  # an absence is counted within a gaming day: the casino's control

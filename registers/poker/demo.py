@@ -3,7 +3,8 @@ after the poker room's week of deals (registers/poker_room/demo.py) whose drops 
 ago at 2 500 €, the Minister told of a voluntary stop 22 days ago, won 6 days ago (capped by the cagnotte, back to
 0 as the house rules say), stopped voluntarily the next day (17 days after the notice), put back in service at
 2 000 €, stopped by a breakdown 3 days ago with its « carnet de compte » kept by hand for two days — the second
-planted 5 € short of the deals' retention, which the reconciliation finds — and put back in service yesterday."""
+planted 5 € short of the deals' retention, which the reconciliation finds — and put back in service yesterday,
+its cagnotte as the breakdown left it."""
 
 from datetime import timedelta
 from decimal import Decimal
@@ -15,7 +16,7 @@ from compliance.models import Casino, User
 from ..chain.services import pending_countersign, register_for
 from ..kinds import RegisterKind
 from ..models import PendingEntry
-from .selectors import bad_beat_of, carnet_deals
+from .selectors import bad_beat_of, bad_beat_resumes_at, carnet_deals
 from .services import (
     bad_beat_manual_file,
     bad_beat_notice,
@@ -64,5 +65,7 @@ def bad_beat_account_demo() -> list[str]:
         noted = retained - (SHORT if offset == 2 else 0)
         bad_beat_manual_file(casino=casino, actor=cashier, gaming_day=day(offset), table=TABLE, amount=f"{noted:.2f}",
                              currency=casino.currency)
-    bad_beat_restart(casino=casino, actor=manager, gaming_day=day(1), restart_at="0")
+    # the machine back: the cagnotte as the breakdown left it (art. 49-13 al. 1, 49-14 al. 3)
+    bad_beat_restart(casino=casino, actor=manager, gaming_day=day(1),
+                     restart_at=f"{bad_beat_resumes_at(casino, day(1)):.2f}")
     return [f"bad-beat account of {casino.code}: opened, won, stopped after its notice, a breakdown's carnet"]

@@ -101,6 +101,11 @@ BAD_BEAT_OPEN_RUNNING = _("Le bad beat jackpot est en service depuis le {day} (�
 BAD_BEAT_ABOVE_BALANCE = _("Le gain de {amount} dépasse le montant de la cagnotte du bad beat jackpot, {available}.")
 BAD_BEAT_RESTART_AT = _("Après son gain, la cagnotte redémarre à {expected} (règlement intérieur, version n° {seq}), "
                         "pas à {restart}.")
+BAD_BEAT_NOT_OPENED = _("Le bad beat jackpot n'a pas de valeur de départ fixée par l'établissement le {day} : il "
+                        "n'est pas constitué, aucun gain ne s'y prend avant sa mise en service (champ « journée "
+                        "de jeu »).")
+BAD_BEAT_RESUMES_AT = _("Remis en service, le bad beat jackpot reprend la cagnotte telle que l'arrêt l'a laissée, "
+                        "{expected}, pas {restart} (champ « montant de redémarrage »).")
 BAD_BEAT_NOTICE_BEFORE = _("L'avis au Ministre est daté du {notice}, avant la mise en service du bad beat jackpot, le "
                            "{since}.")
 BAD_BEAT_NOTICE_AFTER_DAY = _("L'avis au Ministre est daté du {notice}, après la journée où il est inscrit, le {day}.")

@@ -163,6 +163,61 @@ def bad_beat_credits(casino: Casino, first: datetime.date | None = None,
     return {day: controls.day_credit(drops.get(day), stated.get(day)) for day in sorted({*drops, *stated})}
 
 
+def bad_beat_account(casino: Casino, until: datetime.date | None = None) -> tuple[controls.BadBeat,
+                                                                                   list[controls.AccountDay]]:
+    """The bad beat as its register leaves it (wins included) and its account day by day from its latest opening
+    (`controls.account`); an empty account where it has no register or no opening."""
+    register = bad_beat_register(casino)
+    if register is None:
+        return controls.BadBeat(), []
+    state = bad_beat_of(register, wins=True)
+    return state, controls.account(state, bad_beat_credits(casino, last=until), until)
+
+
+def carnet_reconciled(casino: Casino, rows: list[controls.AccountDay]) -> list[dict]:
+    """The « carnet de compte » over the account's days, each line against the deals of its table and day (art. 49-14
+    al. 3, `controls.carnet_problems`): table, day, noted, deals, differs."""
+    noted = carnet_lines(casino, rows[0].day, rows[-1].day) if rows else {}
+    deals = carnet_deals(casino, {day for _table, day in noted}) if noted else {}
+    differs = {(problem.params["table"], problem.params["day"]) for problem in controls.carnet_problems(noted, deals,
+                                                                                                      "")}
+    return [{"table": table, "day": day, "noted": amount, "deals": deals.get((table, day), Decimal(0)),
+             "differs": (table, day) in differs} for (table, day), amount in sorted(noted.items(),
+                                                                                   key=lambda item: item[0][1])]
+
+
+def bad_beat_statement(casino: Casino) -> dict:
+    """The account as the API gives it (registers/poker/api_bad_beat.py): its stage today, its latest opening, its
+    balance and, while stopped, what a restart today puts back; its days, its session-end statements and its carnet."""
+    today = casino.today()
+    state, rows = bad_beat_account(casino)
+    stopped = state.stopped_on(today)
+    statements = standing(Entry.objects.filter(register__casino=casino, register__kind=RegisterKind.BAD_BEAT,
+                                               kind=STATEMENT)).order_by("seq")
+    return {
+        "currency": casino.currency,
+        "stage": controls.Stage.NONE if state.opened is None else state.stage_on(today),
+        "opened": state.opened[0] if state.opened else None, "start": state.start if state.opened else None,
+        "stopped_since": stopped[0] if stopped else None, "breakdown": state.broken_down_on(today),
+        "balance": rows[-1].balance if rows else None,
+        "restart_at": state.resumes_at(today, bad_beat_credits(casino, last=today)) if stopped else None,
+        "days": rows,
+        "statements": [{"seq": seq, "gaming_day": day, "amount": json.loads(payload).get("amount"),
+                        "history": json.loads(payload).get("history", "")}
+                       for seq, day, payload in statements.values_list("seq", "gaming_day", "payload")],
+        "carnet": carnet_reconciled(casino, rows),
+    }
+
+
+def bad_beat_resumes_at(casino: Casino, day: datetime.date) -> Decimal | None:
+    """What a restart on `day` puts back in service (`controls.BadBeat.resumes_at`): the form's and the demo's
+    amount; None where the account is not kept."""
+    register = bad_beat_register(casino)
+    if register is None:
+        return None
+    return bad_beat_of(register, wins=True).resumes_at(day, bad_beat_credits(casino, last=day))
+
+
 def carnet_lines(casino: Casino, first: datetime.date, last: datetime.date) -> dict[tuple, Decimal]:
     """The « carnet de compte » (art. 49-14 al. 3): (table, day) → the amount noted by hand, standing lines."""
     rows = standing(Entry.objects.filter(register__casino=casino, register__kind=RegisterKind.BAD_BEAT, kind=CARNET,

@@ -740,15 +740,17 @@ def bad_beat_stop(
 @transaction.atomic
 def bad_beat_restart(*, casino: Casino, actor: User, gaming_day: datetime.date, restart_at,
                      late_reason: str = "") -> Entry | PendingEntry:
-    """Puts a stopped bad-beat jackpot back in service from `gaming_day`, at 0 or at the start value the casino sets
-    (art. 49-13 al. 1 and 10)."""
+    """Puts a stopped bad-beat jackpot back in service from `gaming_day`, its cagnotte as the stop left it (art. 49-13
+    al. 1, 49-14 al. 3: `controls.bad_beat_restart_problems`); the account resumes from `restart_at`."""
     verify_can_write(actor, casino)
     verify_gaming_day(casino, gaming_day)  # before any rule is read at that day
     rules = _rules(casino, gaming_day)
     citation = rules.cited(BAD_BEAT_RULES)
     register = _locked(casino, RegisterKind.BAD_BEAT)
-    _refuse(bad_beat_restart_problems(bad_beat_of(register), gaming_day, rules), casino)
-    payload = {"restart_at": parse_amount(restart_at, field="restart_at", allow_zero=True), "citation": citation}
+    value = parse_amount(restart_at, field="restart_at", allow_zero=True)
+    _refuse(bad_beat_restart_problems(bad_beat_of(register, wins=True), gaming_day, rules, value,
+                                      bad_beat_credits(casino, last=gaming_day)), casino)
+    payload = {"restart_at": value, "citation": citation}
     return entry_file(register=register, kind=CONFIGURED, gaming_day=gaming_day, actor=actor, payload=payload,
                       late_reason=late_reason)
 

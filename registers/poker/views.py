@@ -4,7 +4,6 @@ the counts, jackpots and wins above the entries."""
 
 import dataclasses
 import datetime
-from decimal import Decimal
 from functools import cached_property
 
 from django.contrib.auth.decorators import login_required
@@ -18,7 +17,7 @@ from ..kinds import EntryKind, RegisterKind
 from ..register_page import FamilyPage, RegisterPage, family_page
 from ..web_actions import filed
 from . import forms as f
-from .controls import BadBeat, account, bad_beat_not_offered, carnet_problems, not_offered
+from .controls import BadBeat, account, bad_beat_not_offered, not_offered
 from .house_rules import house_rules_at, house_rules_versions
 from .selectors import (
     PROGRESSIVE,
@@ -27,8 +26,7 @@ from .selectors import (
     bad_beat_credits,
     bad_beat_of,
     bad_beat_rules,
-    carnet_deals,
-    carnet_lines,
+    carnet_reconciled,
     hand_label,
     jackpot_cards,
     poker_rule,
@@ -183,13 +181,7 @@ def _account_context(page, state: BadBeat, why_not: dict) -> dict:
     """The cagnotte as an account (art. 49-13, 49-14): its days' credits, wins and balance, the notices to the
     Minister, the carnet de compte against the deals of its days, and why an opening or a carnet line is not taken."""
     rows = account(state, bad_beat_credits(page.casino))
-    noted = carnet_lines(page.casino, rows[0].day, rows[-1].day) if rows else {}
-    deals = carnet_deals(page.casino, {day for _table, day in noted}) if noted else {}
-    differences = {(problem.params["table"], problem.params["day"])
-                   for problem in carnet_problems(noted, deals, "")}
-    carnet = [{"table": table, "day": day, "noted": amount, "deals": deals.get((table, day), Decimal(0)),
-               "differs": (table, day) in differences} for (table, day), amount in sorted(noted.items(),
-                                                                                          key=lambda item: item[0][1])]
+    carnet = carnet_reconciled(page.casino, rows)
     jurisdiction = page.casino.jurisdiction
     return {"account": rows[-ACCOUNT_DAYS:][::-1], "balance": rows[-1].balance if rows else None,
             "opened": state.opened, "start": state.start,
