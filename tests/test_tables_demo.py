@@ -39,6 +39,11 @@ def test_the_demo_reconciles_a_month_of_tables_and_finds_every_planted_variance(
                # a séance's caisse de change closed short without explanation (registers/poker_room/demo.py)
                ("la-moselle", "TH-1", Finding.Kind.POKER_CAISSE)}
     assert planted <= found, planted - found
+    # and yesterday's second séance at UT-01, its « TRIPS » maximum above the arrêté's (registers/tables/limits_demo.py,
+    # LU RGD 1979 art. 37-13 al. 4): the one limit of a spot planted
+    spots = set(Finding.objects.filter(kind=Finding.Kind.ARRETE, key__contains=":uth.trips").values_list(
+        "reconciliation__casino__code", "key"))
+    assert spots == {("la-moselle", "arrete:UT-01:2:uth.trips")}, spots
     unplanted = found - planted
     assert not unplanted, unplanted
     for code in ("la-moselle", "lac-bleu", "les-rochers"):

@@ -16,7 +16,7 @@ from .services import arrete_value_file
 
 FIRST = ("Arrêté ministériel n° DEMO-1 fixant les avances, minima, maxima et taux de retenue des jeux", {
     "holdem_casino.avance_minimum": "20000", "holdem_casino.encaisse": "20000", "holdem_casino.minimum": "10",
-    "uth.avance": "15000", "uth.minimum": "10", "uth.maximum": "1000", "bataille.minimum": "5",
+    "uth.avance": "15000", "uth.minimum": "10", "uth.maximum": "1000", "uth.trips": "100", "bataille.minimum": "5",
     "texas_holdem.retenue": "5", "texas_holdem.minimum": "10", "texas_holdem.cave": "100",
     "texas_holdem.caisse": "5000", "omaha.retenue": "5", "omaha.minimum": "4", "omaha.cave": "100",
     "omaha.caisse": "3000"})

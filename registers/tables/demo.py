@@ -18,6 +18,7 @@ from compliance.profiles import applies, concept, game_engine
 from ..models import GamingTable
 from . import pai_gow
 from .imports import COLUMNS, slips_import
+from .limits_demo import maximum_raised, planted_seance
 from .services import commission_file, session_open, slip_file, table_create
 from .slips import SIGNATORIES
 
@@ -37,18 +38,26 @@ class DemoTable:
     minimum: str
     maximum: str
     float_amount: Decimal  # the avance where the jurisdiction keeps one, else the first opening inventory
+    spots: tuple = ()  # today's limits of its betting spots and side bets: (bet, minimum, maximum), tables/limits.py
+    options: tuple = ()  # what today's table indicates: (option, True or the number chosen)
 
 
 TABLES = {
-    "la-moselle": (DemoTable("HC-01", "jeu.holdem_casino", "Poker de contrepartie", "10", "1000", Decimal("20000")),
+    "la-moselle": (DemoTable("HC-01", "jeu.holdem_casino", "Poker de contrepartie", "10", "1000", Decimal("20000"),
+                             spots=(("bonus", "5", "2500"),)),
                    DemoTable("HC-02", "jeu.holdem_casino", "Poker de contrepartie", "10", "500", Decimal("20000")),
-                   DemoTable("UT-01", "jeu.uth", "Poker de contrepartie", "10", "1000", Decimal("15000")),
+                   DemoTable("UT-01", "jeu.uth", "Poker de contrepartie", "10", "1000", Decimal("15000"),
+                             spots=(("trips", "5", "100"),)),
                    DemoTable("BT-01", "jeu.bataille", "Bataille", "10", "300", Decimal("10000")),
                    DemoTable("BT-02", "jeu.bataille", "Bataille", "5", "250", Decimal("8000"))),
-    "lac-bleu": (DemoTable("BJ-01", "jeu.blackjack", "Blackjack", "15", "1000", Decimal("25000")),
+    "lac-bleu": (DemoTable("BJ-01", "jeu.blackjack", "Blackjack", "15", "1000", Decimal("25000"),
+                           spots=(("douze_seize", "5", "1000"), ("progressive", "1", "1")),
+                           options=(("bonus", True), ("douze_seize", True), ("progressive", True),
+                                    ("doublement_totaux", True), ("partages", True))),
                  DemoTable("BJ-02", "jeu.blackjack", "Blackjack", "25", "2000", Decimal("30000")),
                  DemoTable("BA-01", "jeu.baccara", "Baccara", "25", "5000", Decimal("40000")),
-                 DemoTable("RO-01", "jeu.roulette", "Roulette", "5", "500", Decimal("15000")),
+                 DemoTable("RO-01", "jeu.roulette", "Roulette", "5", "500", Decimal("15000"),
+                           options=(("double", True), ("triple", True))),
                  DemoTable("PG-01", "jeu.pai_gow", "Pai Gow", "10", "500", Decimal("12000"))),
     "les-rochers": (DemoTable("UT-01", "jeu.uth", "Ultimate Texas Hold'em", "25", "2500", Decimal("30000")),
                     DemoTable("UT-02", "jeu.uth", "Ultimate Texas Hold'em", "25", "2500", Decimal("30000")),
@@ -160,7 +169,9 @@ def tables_demo(code: str) -> list[str]:
     result = slips_import(casino=casino, actor=cashier, source=io.BytesIO(text.getvalue().encode()), late_reason=LATE,
                           countersigner=manager)
     serial = 1001 + sum(1 for row in rows if row[0] in ("approvisionnement", "credit"))
+    planted_seance(casino, manager, cashier, today, _counted)
     _today(casino, manager, cashier, today, serial, keeps_float, inventory)
+    maximum_raised(casino, manager, today)
     return [f"tables of {code}: {len(TABLES[code])} tables, {len(rows)} slips of {DAYS} days imported "
             f"({len(result.entries)} entries), today's tables open"]
 
@@ -176,8 +187,9 @@ def _today(casino: Casino, manager: User, cashier: User, today: date, serial: in
         model = GamingTable.objects.get(casino=casino, number=table.number)
         session = session_open(table=model, actor=manager, gaming_day=today, minimum=table.minimum,
                                maximum=table.maximum, denominations=_counted(inventory[table.number]),
-                               signatures=signed,
-                               float_amount=table.float_amount if keeps_float else None)
+                               signatures=signed, float_amount=table.float_amount if keeps_float else None,
+                               spots={bet: {"minimum": low, "maximum": high} for bet, low, high in table.spots},
+                               options=dict(table.options))
         for _ in range(1 + number % 2):
             slip_file(session=session, actor=cashier, kind="approvisionnement", serial=serial, amount="2000.00",
                       denominations={"500": 4}, signatures=TEAM)
