@@ -21,7 +21,7 @@ def demo_load() -> list[str]:
     return (_orphelins_demo() + _other_registers_demo() + _cards_demo() + _elsewhere_demo() + _tables_demo()
             + _arretes_demo()
             + _poker_room_demo() + _waiting_list_demo()
-            + _bad_beat_demo() + _archived_demo() + _house_lists_demo())
+            + _bad_beat_demo() + _archived_demo() + _house_lists_demo() + _house_rules_demo())
 
 
 def _arretes_demo() -> list[str]:
@@ -29,6 +29,13 @@ def _arretes_demo() -> list[str]:
     from .arretes.demo import arretes_demo
 
     return arretes_demo()
+
+
+def _house_rules_demo() -> list[str]:
+    """La Moselle's règlement intérieur, a second and a third version (poker/house_rules_demo.py)."""
+    from .poker.house_rules_demo import house_rules_demo
+
+    return house_rules_demo()
 
 
 def _bad_beat_demo() -> list[str]:

@@ -9,7 +9,7 @@ from decimal import Decimal
 
 import pytest
 from django.urls import reverse
-from django.utils import translation
+from django.utils import timezone, translation
 
 from compliance.errors import DomainError
 from registers.chain.selectors import standing
@@ -217,3 +217,21 @@ def test_lu_37_18_the_audit_checks_each_version_s_values_are_well_formed(lu):
     assert "« deux » n'est pas un nombre entier d'au moins 1" in found and "bataille.jeu_de_des" in found
     assert [version.seq for version in house_rules_versions(lu.c)] == [
         row.seq for row in standing(Entry.objects.filter(register__casino=lu.c, kind=HOUSE_RULES))]
+
+
+def test_lu_49_17_a_tournament_adopts_the_ropta_as_the_version_in_force_on_its_day_says(lu):
+    """« Des tournois avec participation payante […] peuvent être organisés par le casino après agrément du règlement
+    et des modalités de fonctionnement par le Ministre des Finances » (art. 49-17): where the manager does not say, a
+    tournament adopts the ROPTA as its rules if the règlement intérieur in force on its day does; said, his choice."""
+    from tests.tournament_world import setup
+
+    record_house_rules(lu, ropta=False)
+    record_house_rules(lu, effective_from=TODAY() + datetime.timedelta(days=LATER), ropta=True)
+    start = timezone.now() + datetime.timedelta(days=2)
+    own = {"late_levels": 2}  # where the ROPTA is not adopted, the tournament's rules say when registration ends
+    soon = setup(lu.c, lu.manager_c, name="Tournoi de mardi", starts_at=start, ropta_adopted=None, **own)
+    later = setup(lu.c, lu.manager_c, name="Tournoi du mois", starts_at=start + datetime.timedelta(days=LATER),
+                  ropta_adopted=None, **own)
+    said = setup(lu.c, lu.manager_c, name="Tournoi maison", starts_at=start + datetime.timedelta(days=LATER),
+                 ropta_adopted=False, **own)
+    assert (soon.ropta_adopted, later.ropta_adopted, said.ropta_adopted) == (False, True, False)

@@ -11,6 +11,7 @@ import datetime
 from dataclasses import dataclass
 
 from compliance.errors import DomainError
+from compliance.hooks import HOUSE_RULES_IN_FORCE  # the poker family's règlement intérieur (registers/hooks.py)
 from compliance.models import Casino
 from compliance.profiles import concept_or_none
 from games.selectors import RuleValueAt, rule_value_at
@@ -76,3 +77,11 @@ def adopted(citation: str) -> str:
 def house(adopts: bool, key: str, day: datetime.date) -> HouseRule | None:
     """The ROPTA's rule where the casino adopted the rulebook for the tournament, None where it did not."""
     return ropta(key, day) if adopts else None
+
+
+def adopted_by_house_rules(casino: Casino, day: datetime.date) -> bool:
+    """Whether the casino's règlement intérieur in force on `day` adopts the ROPTA for its tournaments (one version
+    per casino, registers/poker/house_rules.py, read through its hook: the families do not import each other); False
+    where no version says so."""
+    version = HOUSE_RULES_IN_FORCE(casino, day) if HOUSE_RULES_IN_FORCE else None
+    return bool(version is not None and version.ropta)

@@ -84,14 +84,16 @@ def tournament_create(
     *, casino: Casino, actor: User, game: str, name: str, starts_at: datetime.datetime, duration: str,
     participation: str, distribution: str, fee, to_pool, shares, starting_stack: int, levels, capacity: int,
     tables, ante_format: str = AnteFormat.BIG_BLIND, late_levels: int | None = None, reentries: int = 0,
-    guaranteed=None, supplementary_bet=None, house_changes=(), ropta_adopted: bool = False, slug: str = "",
+    guaranteed=None, supplementary_bet=None, house_changes=(), ropta_adopted: bool | None = None, slug: str = "",
 ) -> Tournament:
     """A manager sets a tournament up (QC RJC art. 123: any of the casino's games): what its rules will publish, the
     fee instead of paying bets and the part of it to the prize pool, the return at least the rule's share of the fees
     (art. 127), the grand prix fee from the supplementary bet (art. 124), the structure and the tables marked for it
     (art. 126). `ropta_adopted`: the casino adopts the ROPTA as the tournament's règlement intérieur (its defaults and
-    rules then apply, cited as such); the rulebook's own tournament (`ropta.tournoi`) is held only where it is. A draft,
-    in the audit log: nothing is in the register until the rules are published."""
+    rules then apply, cited as such); None: as the casino's règlement intérieur in force on the tournament's day says
+    (`rules.adopted_by_house_rules`), not adopted where no version says so; the rulebook's own tournament
+    (`ropta.tournoi`) is held only where it is. A draft, in the audit log: nothing is in the register until the rules
+    are published."""
     _manager(actor, casino)
     casino = Casino.objects.select_related("jurisdiction").get(pk=casino.pk)
     name = clean_text(name, field="name")
@@ -102,12 +104,12 @@ def tournament_create(
     if chosen is None or chosen.jurisdiction_id not in (None, casino.jurisdiction_id):
         raise _refused(errors.GAME_NOT_HERE.format(game=game, jurisdiction=casino.jurisdiction.code),
                        ErrorCode.INVALID, "game")
-    ropta_adopted = bool(ropta_adopted)
-    if chosen.key == ROPTA_GAME and not ropta_adopted:
-        raise _refused(errors.ROPTA_GAME_NOT_ADOPTED, ErrorCode.INVALID, "ropta_adopted")
     if not isinstance(starts_at, datetime.datetime) or timezone.is_naive(starts_at):
         raise _refused(errors.STARTED_EARLY.format(start="—", citation="—"), ErrorCode.INVALID, "starts_at")
     day = casino.today(starts_at)
+    ropta_adopted = rules.adopted_by_house_rules(casino, day) if ropta_adopted is None else bool(ropta_adopted)
+    if chosen.key == ROPTA_GAME and not ropta_adopted:
+        raise _refused(errors.ROPTA_GAME_NOT_ADOPTED, ErrorCode.INVALID, "ropta_adopted")
     texts = {field: clean_text(value, field=field, max_length=TEXT_MAX, multiline=True) for field, value in (
         ("participation", participation), ("distribution", distribution))}
     duration = clean_text(duration, field="duration", max_length=80)
