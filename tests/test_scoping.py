@@ -146,6 +146,10 @@ SCOPED_ROUTES = {
     # the arrêté values a casino's management files (registers/arretes): casino A's staff land on their own
     "arretes-home": ("list", None),
     "arretes": ("detail", lambda w: {"casino": "casino-b"}),
+    # the règlement intérieur's versions and their difference (registers/poker/house_rules_pages.py): read within
+    # the casino's scope, casino A's staff land on their own
+    "house-rules-home": ("list", None),
+    "house-rules": ("detail", lambda w: {"casino": "casino-b"}),
     "tables-pit": ("detail", lambda w: {"casino": "casino-b"}),
     "tables-session": ("detail", with_tables(lambda t: {"casino": "casino-b", "pk": t.session.pk})),
     "tables-trends": ("detail", lambda w: {"casino": "casino-b"}),
@@ -157,10 +161,6 @@ SCOPED_ROUTES = {
     "api-registers-tables-drop": ("detail", with_tables(lambda t: {"casino": "casino-b", "pk": t.session.pk})),
     "api-registers-tables-limits": ("detail", with_tables(lambda t: {"casino": "casino-b", "pk": t.session.pk})),
     "api-registers-tables-commission": ("detail", with_tables(lambda t: {"casino": "casino-b",
-    # the règlement intérieur's versions and their difference (registers/poker/house_rules_pages.py): read within
-    # the casino's scope, casino A's staff land on their own
-    "house-rules-home": ("list", None),
-    "house-rules": ("detail", lambda w: {"casino": "casino-b"}),
                                                                           "pk": t.session.pk})),
     "api-registers-tables-void": ("detail", with_tables(lambda t: {"casino": "casino-b", "pk": t.slip.pk})),
     # a table system's file of slips: casino B's import is a 404 to casino A's staff (before the GET's 405)
