@@ -32,9 +32,9 @@ pytestmark = pytest.mark.django_db(transaction=True)
 # Issue 38's table session page says what it opened with otherwise than the arrêté in force that day
 # (registers/arretes): the delegations and the casino's versions in force, two queries whatever the session; the
 # poker room's day says the same of each séance, two queries whatever their number
-# Issue 38's table session page shows each betting spot's limits with its rule and the limits' history (registers/tables/
-# limits_page.py): the spots' rules and their bets' names, and the séance's changes, three queries whatever the changes
-# (two more at the bataille, its règlement intérieur in force read for the mise égalité)
+# Issue 38's table session page shows each betting spot's limits with its rule and the limits' history
+# (registers/tables/limits_page.py): the spots' rules and their bets' names, and the séance's changes, three queries
+# whatever the changes (two more at the bataille, its règlement intérieur in force read for the mise égalité)
 PAGE_QUERIES = {
     "direction": {
         "dashboard": 11, "casinos": 12, "casino": 14, "registers": 18, "register appareils": 24,
