@@ -300,7 +300,8 @@ def arretes(j: Journeys) -> None:
 
 def tables(j: Journeys) -> None:
     """Lac-Bleu's Pai Gow (QC RJC art. 9, 111, 116): a table created by the direction, opened with its inventory, a fill
-    and a credit, the credit voided by two people, a round's commissions, the table closed and its drop counted."""
+    and a credit, the credit voided by two people, its maximum raised during the séance and indicated at the table, a
+    round's commissions, the table closed and its drop counted."""
     where = {"casino": QC}
     taken = {row["number"] for row in j.get("qc.caissier", f"{R}/tables/", params=where) or []}
     number = next(f"PG-{n:02d}" for n in range(2, 99) if f"PG-{n:02d}" not in taken)
@@ -322,6 +323,9 @@ def tables(j: Journeys) -> None:
         j.post("qc.caissier", f"{R}/tables/slips/{{id}}/void/", {
             "countersigner": "qc.direction", "countersigner_password": DEMO_PASSWORD,
             "reason": "Crédit saisi sur la mauvaise table"}, params={"casino": QC, "id": credit["id"]})
+    j.post("qc.direction", f"{R}/tables/sessions/{{id}}/limits/", {
+        "minimum": "10,00", "maximum": "1 000,00", "decided_by": "le directeur de la salle de jeux",
+        "displayed": True}, params=at)
     j.post("qc.caissier", f"{R}/tables/sessions/{{id}}/commissions/", {
         "rounds": [{"banque": "croupier", "joueurs": ["1", "2"], "gagnantes": {"1": "25", "2": "30"}}],
         "amount": "3,00", "signatures": SIGNED}, params=at)

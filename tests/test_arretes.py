@@ -52,7 +52,7 @@ def test_the_delegations_are_the_texts_own_words(w):
     from games.models import Article, Game
 
     found = rules.delegations(w.c.jurisdiction, DAY)
-    assert {found.concept for found in found} == set(rules.concepts(w.c.jurisdiction)) and len(found) == 16
+    assert {found.concept for found in found} == set(rules.concepts(w.c.jurisdiction)) and len(found) == 17
     for delegation in found:
         assert Game.objects.filter(key=delegation.game, jurisdiction=w.c.jurisdiction).exists(), delegation
         assert delegation.measure in MEASURES
@@ -235,17 +235,20 @@ def test_the_page_files_a_version_for_the_manager_and_shows_it_to_the_regulator(
 def test_the_demo_files_la_moselle_s_two_arretes_and_the_reconciliation_finds_one_difference_of_each_kind(demo, rules):
     """La Moselle's sessions of yesterday did not yet apply the arrêté in force from yesterday: a float (the amount
     itself, art. 21 al. 1), a maximum (a greatest value, art. 37-13 al. 4), a minimum (a least value, art. 37-17 al.
-    2) and a poker retention rate (art. 49-7 al. 1). Lac-Bleu (QC) and Les Rochers (MC) file nothing: their texts
-    leave no value to a minister's arrêté (MC AM 2007-668: the table's limits « fixés par la Direction des Jeux »)."""
+    2) and a poker retention rate (art. 49-7 al. 1); the second séance at UT-01 opened its TRIPS spot above the arrêté's
+    maximum (art. 37-13 al. 4, a spot's limit, the tables' own planted case). Lac-Bleu (QC) and Les Rochers (MC) file
+    nothing: their texts leave no value to a minister's arrêté (MC AM 2007-668: the table's limits « fixés par la
+    Direction des Jeux »)."""
     found = Finding.objects.filter(kind="arrete").select_related("reconciliation__casino")
     yesterday = Casino.objects.get(code="la-moselle").today() - datetime.timedelta(days=1)
     assert sorted((f.reconciliation.casino.code, f.reconciliation.gaming_day, f.table, f.citation) for f in found) == [
         ("la-moselle", yesterday, "BT-02", "LU RGD 1979 art. 37-17 al. 2 (projet)"),
         ("la-moselle", yesterday, "OM-1", "LU RGD 1979 art. 49-7 al. 1 (projet)"),
         ("la-moselle", yesterday, "UT-01", "LU RGD 1979 art. 21 al. 1 (projet)"),
-        ("la-moselle", yesterday, "UT-01", "LU RGD 1979 art. 37-13 al. 4 (projet)")]
+        ("la-moselle", yesterday, "UT-01", "LU RGD 1979 art. 37-13 al. 4 (projet)"),
+        ("la-moselle", yesterday, "UT-01", "LU RGD 1979 art. 37-13 al. 4 (projet)")]  # the TRIPS spot's maximum too
     assert set(ArreteValue.objects.values_list("casino__code", flat=True)) == {"la-moselle"}
-    assert ArreteValue.objects.count() == 19
+    assert ArreteValue.objects.count() == 20  # the TRIPS maximum the tables file too
 
 
 def test_the_session_s_page_says_what_it_opened_with_otherwise_than_the_arrete(w, client):
