@@ -77,14 +77,14 @@ class OpenInput(Input):
     late_reason = late_reason_text()
 
 
-class NoticeInput(Input):
+class BadBeatNoticeInput(Input):
     gaming_day = day(required=False, help_text="today when left out")
     minister_notified_on = day(help_text="the day the Minister was told, already past (art. 49-14 al. 2)")
     reference = RegisterText(max_length=200)
     late_reason = late_reason_text()
 
 
-class StopInput(Input):
+class BadBeatStopInput(Input):
     gaming_day = day(required=False, help_text="today when left out")
     voluntary = flag(required=False, default=False, help_text="false: a breakdown (art. 49-14 al. 3)")
     reason = free_text(max_length=TEXT_MAX)
@@ -107,7 +107,7 @@ class CarnetInput(Input):
     late_reason = late_reason_text()
 
 
-class StatementInput(Input):
+class BadBeatStatementInput(Input):
     gaming_day = day(required=False, help_text="today when left out")
     amount = Amount(allow_zero=True)
     currency = Currency(required=False, help_text=CASINO_CURRENCY)
@@ -133,17 +133,18 @@ class BadBeatOpenApi(WriteOnlyApi, BadBeatKindApi):
 
 
 class BadBeatNoticeApi(WriteOnlyApi, BadBeatKindApi):
-    @extend_schema(request=NoticeInput, responses=writes(FILED_ANSWERS))
+    @extend_schema(request=BadBeatNoticeInput, responses=writes(FILED_ANSWERS))
     def post(self, request, casino):
         self.writable()
-        return filed(bad_beat_notice(casino=self.casino, actor=request.user, **self.values(NoticeInput, request)))
+        values = self.values(BadBeatNoticeInput, request)
+        return filed(bad_beat_notice(casino=self.casino, actor=request.user, **values))
 
 
 class BadBeatStopApi(WriteOnlyApi, BadBeatKindApi):
-    @extend_schema(request=StopInput, responses=writes(FILED_ANSWERS))
+    @extend_schema(request=BadBeatStopInput, responses=writes(FILED_ANSWERS))
     def post(self, request, casino):
         self.writable()
-        return filed(bad_beat_stop(casino=self.casino, actor=request.user, **self.values(StopInput, request)))
+        return filed(bad_beat_stop(casino=self.casino, actor=request.user, **self.values(BadBeatStopInput, request)))
 
 
 class BadBeatRestartApi(WriteOnlyApi, BadBeatKindApi):
@@ -162,8 +163,8 @@ class BadBeatCarnetApi(WriteOnlyApi, BadBeatKindApi):
 
 
 class BadBeatStatementApi(WriteOnlyApi, BadBeatKindApi):
-    @extend_schema(request=StatementInput, responses=writes({201: PendingOutput}))
+    @extend_schema(request=BadBeatStatementInput, responses=writes({201: PendingOutput}))
     def post(self, request, casino):
         self.writable()
         return created(PendingOutput(bad_beat_statement_file(casino=self.casino, actor=request.user,
-                                                             **self.values(StatementInput, request))))
+                                                             **self.values(BadBeatStatementInput, request))))
