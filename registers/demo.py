@@ -21,7 +21,8 @@ def demo_load() -> list[str]:
     return (_orphelins_demo() + _other_registers_demo() + _cards_demo() + _elsewhere_demo() + _tables_demo()
             + _arretes_demo()
             + _poker_room_demo() + _waiting_list_demo()
-            + _bad_beat_demo() + _archived_demo() + _house_lists_demo() + _house_rules_demo())
+            + _bad_beat_demo() + _archived_demo() + _house_lists_demo() + _house_rules_demo()
+            + _tables_after_house_rules_demo())
 
 
 def _arretes_demo() -> list[str]:
@@ -36,6 +37,13 @@ def _house_rules_demo() -> list[str]:
     from .poker.house_rules_demo import house_rules_demo
 
     return house_rules_demo()
+
+
+def _tables_after_house_rules_demo() -> list[str]:
+    """Today's Bataille with its mise « égalité », which the règlement intérieur in force offers (tables/demo.py)."""
+    from .tables.demo import TABLES, tables_after_house_rules
+
+    return [line for code in TABLES for line in tables_after_house_rules(code)]
 
 
 def _bad_beat_demo() -> list[str]:

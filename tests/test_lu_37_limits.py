@@ -206,3 +206,37 @@ def test_lu_art_37_11_and_37_9_limits_through_the_api_as_documented(w):
     assert done.status_code == 201, done.json()
     assert TableLimitChange.objects.get().maximum == Decimal("1000")
     assert "/api/v1/registers/{casino}/tables/sessions/{id}/limits/" in schema["paths"]
+
+
+def test_lu_art_37_11_the_session_page_shows_the_limits_in_force_since_the_change(w, client):
+    """« Le maximum des mises par case […] peut être modifié en cours de séance sous réserve de l'indiquer clairement
+    sur l'affichage de la table » (art. 37-11): the page's « Limites affichées » are those in force now, the last
+    change's, « depuis » its time; the opening's until a change."""
+    from zoneinfo import ZoneInfo
+
+    from django.urls import reverse
+    from django.utils import timezone
+
+    session = open_lu(w, lu_table(w), DAY, minimum="10", maximum="500")
+    url = reverse("tables-session", kwargs={"casino": w.c.code, "pk": session.pk})
+    client.force_login(w.manager_c)
+
+    def figures() -> str:
+        page = client.get(url).content.decode()
+        return page[page.index('data-testid="figures"'):page.index('data-testid="fills"')]
+
+    opening = figures()
+    assert "500,00" in opening and "depuis" not in opening and 'data-testid="limits-since"' not in opening
+    first = datetime.datetime.combine(DAY, datetime.time(21, 5), tzinfo=datetime.UTC)
+    limits_change(session=session, actor=w.manager_c, minimum="10", maximum="1000", decided_by="Marc Chef",
+                  displayed=True, changed_at=first)
+    at = first + datetime.timedelta(minutes=70)
+    limits_change(session=session, actor=w.manager_c, minimum="10", maximum="500", decided_by="Marc Chef",
+                  displayed=True, changed_at=at)
+    limits_change(session=session, actor=w.manager_c, minimum="10", maximum="1000", decided_by="Marc Chef",
+                  displayed=True, changed_at=at + datetime.timedelta(minutes=30))
+    hour = timezone.localtime(at + datetime.timedelta(minutes=30), ZoneInfo("Europe/Luxembourg")).strftime("%H:%M")
+    now = figures()
+    shown = now[now.index('data-testid="limits-now"'):now.index('data-testid="limits-citation"')]
+    assert "1\u202f000,00" in shown and "500,00" not in shown, shown
+    assert f"depuis {hour}" in shown, shown

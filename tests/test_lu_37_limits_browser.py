@@ -33,6 +33,9 @@ def test_lu_art_37_11_the_limits_history_of_a_seance_in_a_browser(demo, rules, l
     assert "Directeur responsable" in history and "indiqué à la table" in history
     assert "LU RGD 1979 art. 37-11 (projet)" in history and "2\u202f000,00" in history
     assert page.locator("[data-testid=form-limits]").is_visible()
+    # « Limites affichées »: the maximum raised, in force since its change
+    shown = page.locator("[data-testid=limits-now]").inner_text()
+    assert "2\u202f000,00" in shown and "depuis" in shown
     limits.scroll_into_view_if_needed()
     page.screenshot(path=shots / "limits-session-lu.png", full_page=True)
     assert errors == []
@@ -52,4 +55,24 @@ def test_qc_rjc_art_21_1_the_options_a_table_indicates_and_their_return_in_a_bro
     assert "QC RJC art. 21.1" in options and "QC RJC art. 18.1" in options and "rendement" in options
     assert "%" in options
     page.screenshot(path=shots / "limits-session-qc.png", full_page=True)
+    assert errors == []
+
+
+def test_lu_art_37_16_the_bataille_mise_egalite_the_reglement_interieur_offers_in_a_browser(demo, rules, live_server,  # noqa: F811
+                                                                                           browser, shots):  # noqa: F811
+    """« Dans son règlement intérieur affiché, la direction du casino peut donner aux joueurs la possibilité d'engager
+    en plus de leur mise initiale une mise supplémentaire (mise égalité) […]. Cette mise doit respecter les limites
+    minimales et maximales indiquées à la table. » (art. 37-16): La Moselle's version in force today offers it, and
+    BT-02 opens today with its égalité limits (registers/tables/demo.py)."""
+    url = _session_url(live_server, "la-moselle", "BT-02")
+    page, errors = signed_in(browser, live_server, "lu.direction")
+    page.goto(url)
+    spots = page.locator("[data-testid=spot-limits]").inner_text()
+    assert "galité" in spots and "LU RGD 1979 art. 37-16 (projet)" in spots and "50,00" in spots
+    page.screenshot(path=shots / "limits-session-bataille.png", full_page=True)
+    assert errors == []
+    phone, errors = signed_in(browser, live_server, "lu.ministere", viewport={"width": 390, "height": 844})
+    phone.goto(url)
+    assert "LU RGD 1979 art. 37-16 (projet)" in phone.locator("[data-testid=spot-limits]").inner_text()
+    phone.screenshot(path=shots / "limits-session-bataille-phone.png", full_page=True)
     assert errors == []

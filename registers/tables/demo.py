@@ -3,7 +3,8 @@ system's export (one import, late and countersigned, as a casino starting with V
 through the forms' services. A few variances are planted for the reconciliation to find: a float not restored, a
 closing inventory not carried to the next opening, a drop not counted, a table left open (each the casino's own
 control: LU RGD 1979 art. 21 al. 1 only has an arrêté fix the float), a day whose hold falls outside the table's own
-band."""
+band. La Moselle's BT-02 opens today with its mise « égalité » once the règlement intérieur in force offers it
+(LU RGD 1979 art. 37-16; poker/house_rules_demo.py records that version after the tables)."""
 
 import io
 import math
@@ -15,10 +16,11 @@ from decimal import Decimal
 from compliance.models import Casino, User
 from compliance.profiles import applies, concept, game_engine
 
-from ..models import GamingTable
+from ..models import GamingTable, TableSession
 from . import pai_gow
 from .imports import COLUMNS, slips_import
 from .limits_demo import maximum_raised, planted_seance
+from .selectors import expected_serial
 from .services import commission_file, session_open, slip_file, table_create
 from .slips import SIGNATORIES
 
@@ -40,6 +42,7 @@ class DemoTable:
     float_amount: Decimal  # the avance where the jurisdiction keeps one, else the first opening inventory
     spots: tuple = ()  # today's limits of its betting spots and side bets: (bet, minimum, maximum), tables/limits.py
     options: tuple = ()  # what today's table indicates: (option, True or the number chosen)
+    house_rules: bool = False  # opens today once the règlement intérieur in force offers its spots (LU art. 37-16)
 
 
 TABLES = {
@@ -49,7 +52,8 @@ TABLES = {
                    DemoTable("UT-01", "jeu.uth", "Poker de contrepartie", "10", "1000", Decimal("15000"),
                              spots=(("trips", "5", "100"),)),
                    DemoTable("BT-01", "jeu.bataille", "Bataille", "10", "300", Decimal("10000")),
-                   DemoTable("BT-02", "jeu.bataille", "Bataille", "5", "250", Decimal("8000"))),
+                   DemoTable("BT-02", "jeu.bataille", "Bataille", "5", "250", Decimal("8000"),
+                             spots=(("egalite", "5", "50"),), house_rules=True)),
     "lac-bleu": (DemoTable("BJ-01", "jeu.blackjack", "Blackjack", "15", "1000", Decimal("25000"),
                            spots=(("douze_seize", "5", "1000"), ("progressive", "1", "1")),
                            options=(("bonus", True), ("douze_seize", True), ("progressive", True),
@@ -180,24 +184,50 @@ def _today(casino: Casino, manager: User, cashier: User, today: date, serial: in
            inventory: dict[str, Decimal]) -> None:
     """Today's play: every table but the one left open yesterday opens, takes a fill or two; Pai Gow declares its
     commissions (QC RJC art. 111, 116)."""
-    signed = {"croupier": TEAM["croupier"], "superviseur": TEAM["superviseur"]}
     for number, table in enumerate(TABLES[casino.code]):
-        if (casino.code, table.number, 1) in PLANTED and PLANTED[(casino.code, table.number, 1)] == "left_open":
+        if PLANTED.get((casino.code, table.number, 1)) == "left_open" or table.house_rules:
             continue
-        model = GamingTable.objects.get(casino=casino, number=table.number)
-        session = session_open(table=model, actor=manager, gaming_day=today, minimum=table.minimum,
-                               maximum=table.maximum, denominations=_counted(inventory[table.number]),
-                               signatures=signed, float_amount=table.float_amount if keeps_float else None,
-                               spots={bet: {"minimum": low, "maximum": high} for bet, low, high in table.spots},
-                               options=dict(table.options))
-        for _ in range(1 + number % 2):
-            slip_file(session=session, actor=cashier, kind="approvisionnement", serial=serial, amount="2000.00",
-                      denominations={"500": 4}, signatures=TEAM)
-            serial += 1
-        if game_engine(concept(casino.jurisdiction, table.game)) == pai_gow.ENGINE:
-            commission_file(session=session, actor=cashier, amount="4.00", signatures=signed, rounds=[
-                {"banque": "croupier", "joueurs": ["1", "3", "5"], "gagnantes": {"1": "25.00", "3": "40.00"}},
-                {"banque": "3", "joueurs": ["1", "3", "5"], "gagnantes": {"5": "5.00"}}])
+        serial = _open_today(casino, manager, cashier, today, table, number, serial, keeps_float, inventory)
+
+
+def _open_today(casino: Casino, manager: User, cashier: User, today: date, table: DemoTable, number: int, serial: int,
+                keeps_float: bool, inventory: dict[str, Decimal]) -> int:
+    """One table's opening today with its fills; the next fill's serial."""
+    signed = {"croupier": TEAM["croupier"], "superviseur": TEAM["superviseur"]}
+    model = GamingTable.objects.get(casino=casino, number=table.number)
+    session = session_open(table=model, actor=manager, gaming_day=today, minimum=table.minimum,
+                           maximum=table.maximum, denominations=_counted(inventory[table.number]),
+                           signatures=signed, float_amount=table.float_amount if keeps_float else None,
+                           spots={bet: {"minimum": low, "maximum": high} for bet, low, high in table.spots},
+                           options=dict(table.options))
+    for _ in range(1 + number % 2):
+        slip_file(session=session, actor=cashier, kind="approvisionnement", serial=serial, amount="2000.00",
+                  denominations={"500": 4}, signatures=TEAM)
+        serial += 1
+    if game_engine(concept(casino.jurisdiction, table.game)) == pai_gow.ENGINE:
+        commission_file(session=session, actor=cashier, amount="4.00", signatures=signed, rounds=[
+            {"banque": "croupier", "joueurs": ["1", "3", "5"], "gagnantes": {"1": "25.00", "3": "40.00"}},
+            {"banque": "3", "joueurs": ["1", "3", "5"], "gagnantes": {"5": "5.00"}}])
+    return serial
+
+
+def tables_after_house_rules(code: str) -> list[str]:
+    """Today's tables whose spots the règlement intérieur in force offers (the Bataille's mise « égalité », LU RGD
+    1979 art. 37-16), opened once the demo has recorded that version (poker/house_rules_demo.py)."""
+    casino = Casino.objects.select_related("jurisdiction").get(code=code)
+    today, done = casino.today(), []
+    keeps_float = applies(casino.jurisdiction, "tables.avance_fixe")
+    manager = casino.users.filter(role=User.Role.MANAGER).first()
+    cashier = casino.users.filter(role=User.Role.ACCOUNTANT).first()
+    for number, table in enumerate(TABLES[code]):
+        if not table.house_rules or TableSession.objects.filter(table__casino=casino, table__number=table.number,
+                                                                 gaming_day=today).exists():
+            continue
+        inventory = month_rows(code, today, 1001, keeps_float)[1]
+        serial = expected_serial(casino, today.year) or 1001
+        _open_today(casino, manager, cashier, today, table, number, serial, keeps_float, inventory)
+        done.append(f"{table.number}: open today with its spots {', '.join(bet for bet, _, _ in table.spots)}")
+    return done
 
 
 def _counted(amount: Decimal) -> dict[str, int]:

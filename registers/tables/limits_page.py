@@ -1,7 +1,8 @@
 """What a table session's page shows of its limits (issue 38, point 5): each betting spot's and side bet's limits as
 they stand with the article that binds them, the options its table indicates with the return of each that is a bet of
 its own (the pay table's return as the games' RTP code computes it, in the reading the text supports), and the
-limits' history: the opening, then each change during the séance with its time, who decided it and its article. A
+limits' history: the opening, then each change during the séance with its time, who decided it and its article; and
+the table's limits in force now with the time of the last change (the page's « Limites affichées »). A
 fixed number of queries whatever the changes (a return only for an option the session offers)."""
 
 from dataclasses import dataclass
@@ -50,6 +51,9 @@ class SessionLimits:
     spots: list[SpotLine]
     options: list[OptionLine]
     history: list[HistoryLine]
+    minimum: Decimal | None = None  # the table's limits in force now, the last change's (art. 37-11, 37-17)
+    maximum: Decimal | None = None
+    since: object = None  # when they were last changed during the séance; None: the opening's
 
     def __bool__(self) -> bool:
         return bool(self.spots or self.options or len(self.history) > 1)
@@ -87,4 +91,6 @@ def session_limits(session: TableSession, user) -> SessionLimits:
                            session.entry, opening=True)]
     history += [HistoryLine(change.changed_at, labels.get(change.spot, change.spot), change.minimum, change.maximum,
                             change.decided_by, change.citation, change.entry) for change in changes]
-    return SessionLimits(spots, options, history)
+    table_changes = [change for change in changes if not change.spot]
+    return SessionLimits(spots, options, history, current.minimum, current.maximum,
+                         table_changes[-1].changed_at if table_changes else None)
