@@ -30,9 +30,9 @@ MONEY = {"max_digits": 18, "decimal_places": 2, "coerce_to_string": True}
 
 class AccountDayOutput(serializers.Serializer):
     day = serializers.DateField()
-    credit = serializers.DecimalField(**MONEY, help_text="the day's increments (none while stopped, art. 49-14 al. 3)")
+    credit = serializers.DecimalField(**MONEY, help_text="the day's increments (none while stopped)")
     won = serializers.DecimalField(**MONEY)
-    reset = serializers.DecimalField(**MONEY, help_text="what the wins' restarts add back (art. 49-13 al. 10)")
+    reset = serializers.DecimalField(**MONEY, help_text="what the wins' restarts add back")
     resumed = serializers.DecimalField(**MONEY, allow_null=True, help_text="the restart's amount, where it was put "
                                        "back in service that day")
     balance = serializers.DecimalField(**MONEY, help_text="at the day's end")
@@ -43,13 +43,13 @@ class StatementOutput(serializers.Serializer):
     seq = serializers.IntegerField()
     gaming_day = serializers.DateField()
     amount = serializers.DecimalField(**MONEY)
-    history = serializers.CharField(help_text="the certified history of the tables' machines (art. 49-13 al. 9)")
+    history = serializers.CharField(help_text="the certified history of the tables' machines")
 
 
 class CarnetOutput(serializers.Serializer):
     table = serializers.CharField()
     day = serializers.DateField()
-    noted = serializers.DecimalField(**MONEY, help_text="noted by hand during the breakdown (art. 49-14 al. 3)")
+    noted = serializers.DecimalField(**MONEY, help_text="noted by hand during the breakdown")
     deals = serializers.DecimalField(**MONEY, help_text="the retention of the deals imported for that table and day")
     differs = serializers.BooleanField()
 
@@ -57,11 +57,11 @@ class CarnetOutput(serializers.Serializer):
 class AccountOutput(serializers.Serializer):
     currency = serializers.CharField()
     stage = serializers.ChoiceField(choices=["aucun", "en_cours", "arrete"],
-                                    help_text="« aucun » before any opening at a start value (art. 49-13 al. 1)")
+                                    help_text="« aucun » before any opening at a start value")
     opened = serializers.DateField(allow_null=True, help_text="the latest opening at a start value")
     start = serializers.DecimalField(**MONEY, allow_null=True)
     stopped_since = serializers.DateField(allow_null=True)
-    breakdown = serializers.BooleanField(help_text="stopped by a breakdown (art. 49-14 al. 3)")
+    breakdown = serializers.BooleanField(help_text="stopped by a breakdown")
     balance = serializers.DecimalField(**MONEY, allow_null=True, help_text="the cagnotte today; null before any "
                                        "opening")
     restart_at = serializers.DecimalField(**MONEY, allow_null=True, help_text="while stopped: what a restart today "
@@ -73,20 +73,20 @@ class AccountOutput(serializers.Serializer):
 
 class OpenInput(Input):
     gaming_day = day(required=False, help_text="today when left out")
-    start = Amount(allow_zero=True, help_text="the start value the casino fixes (art. 49-13 al. 1)")
+    start = Amount(allow_zero=True, help_text="the start value the casino fixes")
     late_reason = late_reason_text()
 
 
 class BadBeatNoticeInput(Input):
     gaming_day = day(required=False, help_text="today when left out")
-    minister_notified_on = day(help_text="the day the Minister was told, already past (art. 49-14 al. 2)")
+    minister_notified_on = day(help_text="the day the Minister was told, already past")
     reference = RegisterText(max_length=200)
     late_reason = late_reason_text()
 
 
 class BadBeatStopInput(Input):
     gaming_day = day(required=False, help_text="today when left out")
-    voluntary = flag(required=False, default=False, help_text="false: a breakdown (art. 49-14 al. 3)")
+    voluntary = flag(required=False, default=False, help_text="false: a breakdown")
     reason = free_text(max_length=TEXT_MAX)
     minister_notified_on = day(required=False, allow_null=True, default=None,
                                help_text="a voluntary stop: the latest notice recorded when left out")
