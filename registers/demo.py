@@ -280,7 +280,8 @@ def _other_registers_demo() -> list[str]:
         house_rules_record(casino=casino, actor=manager, gaming_day=week_ago, effective_from=week_ago,
                            progressive_pots="pot_entier", progressive_rounding="inferieur", bad_beat_pots="prorata",
                            bad_beat_rounding="inferieur", bad_beat_minimum_pot="100.00", bad_beat_restart="zero",
-                           no_flop_no_drop=False, rake_per_pot=True, straddle=False)  # the room's rake terms
+                           no_flop_no_drop=False, rake_per_pot=True, straddle=False,  # the room's rake terms
+                           recave_maximum="2000.00")  # art. 49-1: the demo's imported deals plant a recave above it
         progressive_configure(casino=casino, actor=manager, gaming_day=today, name="Hold'em 1-2",
                               tables=["Poker 1", "Poker 2"], small_blind="1.00",
                               levels=[{"combination": "royal_flush", "start": "500.00"},

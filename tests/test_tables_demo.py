@@ -27,6 +27,9 @@ def test_the_demo_reconciles_a_month_of_tables_and_finds_every_planted_variance(
                ("la-moselle", "TH-1", Finding.Kind.POKER_ORPHELIN),
                # a player 5 € short of what the deal before left them, 6 days ago (poker_room/demo.py)
                ("la-moselle", "OM-1", Finding.Kind.POKER_STACK_BREAK),
+               # a recave of 2 500 € above the règlement intérieur's 2 000 €, 4 days ago (poker_room/demo.py, LU
+               # art. 49-1)
+               ("la-moselle", "TH-1", Finding.Kind.POKER_RECAVE),
                # the bad beat's carnet de compte short of the deals' retention (registers/poker/demo.py)
                ("la-moselle", "TH-1", Finding.Kind.POKER_CARNET),
                ("lac-bleu", "SP-1", Finding.Kind.POKER_CAP), ("lac-bleu", "SP-1", Finding.Kind.POKER_RAKE),

@@ -54,6 +54,8 @@ MESSAGES = {
                      "indiqué à la table ({hands})."),
     "poker_tapis": _("Table {table} : {counted} où un joueur commence avec moins que ce que la main précédente "
                      "lui a laissé ({hands})."),
+    "poker_recave": _("Table {table} : {counted} après une recave au-delà du maximum fixé par le règlement "
+                      "intérieur ({hands})."),
     "prelevement_retard": _("Prélèvement du {levied} ({amount}) viré au receveur des Contributions le {made}, après "
                             "son échéance du {due}."),
     "prelevement_manquant": _("Prélèvement du {levied} ({amount}) : aucun virement au receveur des Contributions "
@@ -78,6 +80,7 @@ COUNTED = {
     "poker_version": lambda n: ngettext("%(n)s main", "%(n)s mains", n),
     "poker_avoir": lambda n: ngettext("%(n)s main", "%(n)s mains", n),
     "poker_tapis": lambda n: ngettext("%(n)s main", "%(n)s mains", n),
+    "poker_recave": lambda n: ngettext("%(n)s main", "%(n)s mains", n),
 }
 
 MONEY = ("opening", "closing", "float", "amount", "drop", "declared", "computed", "register", "gross", "noted",

@@ -70,6 +70,7 @@ class Finding(models.Model):
         POKER_NOT_CLOSED = "poker_non_fermee", _("Séance de poker non fermée")  # LU art. 49-3 al. 4, 49-7 al. 4
         POKER_CAISSE = "poker_caisse", _("Caisse de change fermée sur un écart non expliqué")
         POKER_STACK_BREAK = "poker_tapis", _("Tapis diminué entre deux mains")  # QC art. 67.95; LU art. 49-1
+        POKER_RECAVE = "poker_recave", _("Recave au-delà du maximum du règlement intérieur")  # LU art. 49-1
 
     class State(models.TextChoices):
         OPEN = "ouvert", _("Ouvert")

@@ -41,9 +41,10 @@ LISTED = 5  # deals named in a finding; the rest counted
 # The codes the replay and the import flag a deal with, and the rule data each cites where it has one.
 FLAGGED = {"wins": "poker_gains", "raise_size": "poker_relance", "version": "poker_version", "blinds": "poker_version",
            "option": "poker_version", "stack_low": "poker_avoir",
-           stacks.BREAK: "poker_tapis", stacks.GAP: "poker_tapis"}
+           stacks.BREAK: "poker_tapis", stacks.GAP: "poker_tapis", stacks.ABOVE: "poker_recave"}
 FLAG_RULES = {"wins": "meilleure_main", "raise_size": "relance_min", "version": "versions", "blinds": "small_blind",
-              "option": "option", "stack_low": "avoir_minimum", stacks.BREAK: stacks.WITHDRAWAL}
+              "option": "option", "stack_low": "avoir_minimum", stacks.BREAK: stacks.WITHDRAWAL,
+              stacks.ABOVE: room.REBUY}  # the article that leaves the recave's maximum to the règlement intérieur
 # what a flag no rule value cites rests on: the casino's own control
 FLAG_CONTROLS = {stacks.GAP: stacks.CONTROL}
 

@@ -134,3 +134,21 @@ def stack_short(hands: list[Hand], rules, cents: int) -> tuple[list[Hand], int]:
                 seats[index] = replace(seat, stack=seat.stack - cents)
                 return [*hands[:k], replace(hands[k], seats=tuple(seats)), *hands[k + 1:]], k
     raise ValueError("no player plays two deals in a row with chips to spare")
+
+
+def recave_above(hands: list[Hand], cents: int) -> tuple[list[Hand], int]:
+    """A recave of `cents` between two deals: the first player who plays two deals in a row and is never all-in from
+    the second on starts it, and every later deal, `cents` above what the file said (each later deal still starts
+    with what the one before left them). The deals as a new list, and the index of the deal after the recave."""
+    for k in range(1, len(hands)):
+        before = {seat.player for seat in hands[k - 1].seats}
+        for seat in hands[k].seats:
+            if seat.player in before and not any(action.player == seat.player and action.all_in
+                                                 for later in hands[k:] for action in later.actions):
+                return [*hands[:k], *(_richer(later, seat.player, cents) for later in hands[k:])], k
+    raise ValueError("no player plays two deals in a row and stays out of every all-in after")
+
+
+def _richer(hand: Hand, player: str, cents: int) -> Hand:
+    return replace(hand, seats=tuple(replace(seat, stack=seat.stack + cents) if seat.player == player else seat
+                                     for seat in hand.seats))

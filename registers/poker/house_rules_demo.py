@@ -1,9 +1,9 @@
 """La Moselle's règlement intérieur in three versions, each through the service: the first, in force from the poker
-room's demo week (registers/demo.py), set only the jackpots' modalities and the room's rake terms; the second, in
-force today, adds the recave maximum and the maximum absence (LU RGD 1979 art. 49-1), the bataille's égalité bet
-(art. 37-16) and the ROPTA for its tournaments; the third, recorded today and in force in a week, allows the option
-(art. 49-1), lowers the recave maximum and the absence, and limits the bataille's spots (art. 37-18). The jackpots'
-modalities stay as they are: they do not change while a jackpot runs (art. 49-9 al. 3, 49-13 al. 3)."""
+room's demo week (registers/demo.py), set the jackpots' modalities, the room's rake terms and the recave maximum (LU
+RGD 1979 art. 49-1); the second, in force today, keeps that maximum and adds the maximum absence, the bataille's
+égalité bet (art. 37-16) and the ROPTA for its tournaments; the third, recorded today and in force in a week, allows
+the option (art. 49-1), lowers the recave maximum and the absence, and limits the bataille's spots (art. 37-18). The
+jackpots' modalities stay as they are: they do not change while a jackpot runs (art. 49-9 al. 3, 49-13 al. 3)."""
 
 from datetime import timedelta
 

@@ -10,6 +10,8 @@ commands. A few faults are planted for the reconciliation to find, and nothing e
 - La Moselle, 3 days ago, TH-1: the progressive statement's increment 5 € short of the deals' drops;
 - La Moselle, 2 days ago, TH-1: a stake set aside, not carried to the orphelins;
 - La Moselle, 6 days ago, OM-1: a player starts a deal 5 € short of what the deal before left them;
+- La Moselle, 4 days ago, TH-1: a player's recave of 2 500 € between two deals, above the 2 000 € maximum of the
+  règlement intérieur then in force (LU RGD 1979 art. 49-1; registers/demo.py records it);
 - Lac-Bleu, 5 days ago, SP-1: two deals raked at 12 %, above the 10 % of the game's pot (QC RJC art. 67.108);
 - Lac-Bleu, 3 days ago, SP-2: no cagnotte counted;
 - La Moselle, 6 days ago, TH-1: the séance closed with its caisse de change 50 € short, unexplained (LU art. 49-3
@@ -33,7 +35,7 @@ from django.db import transaction
 
 from compliance.models import Casino, User
 from games.poker import hand as deal
-from games.poker.faults import stack_short
+from games.poker.faults import recave_above, stack_short
 from games.poker.formats import ohh
 from games.poker.simulator import Table, overraked, play, rake_above_legal
 
@@ -125,6 +127,8 @@ def poker_room_demo(code: str) -> list[str]:
             hands = _planted(code, offset, spec.name, hands)
             if (code, offset, spec.name) == ("la-moselle", 6, "OM-1"):  # 5 € gone between two deals
                 hands = stack_short(hands, table.rules, 500)[0]
+            if (code, offset, spec.name) == ("la-moselle", 4, "TH-1"):  # 2 500 € brought between two deals
+                hands = recave_above(hands, 250_000)[0]
             ohh.write(hands, file)
             sums = drops.setdefault((day, spec.name), [0, 0, 0])
             for one in hands:

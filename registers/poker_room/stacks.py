@@ -6,12 +6,16 @@ d'une partie, le joueur a la possibilité de se recaver. Aucune recave n'est acc
 recave of their own between deals: a stack above what the previous deal left is a recave the file shows, counted in
 the day's entry; a stack below is a break the deal keeps as a flag for the reconciliation, citing QC art. 67.95 2°
 (« à une table sans limite ou cagnotte limite, un joueur ne peut retirer de son avoir aucun montant ») where the
-session's version is one the rule data names (avoir_retire), the casino's control elsewhere.
+session's version is one the rule data names (avoir_retire), the casino's control elsewhere. A recave the stacks show
+is checked, as the séance's recave is (controls.rebuy_problems), against the maximum of the règlement intérieur in force
+on the deal's gaming day (LU art. 49-1: « Le montant maximum de la recave est fixé par le règlement intérieur »): one
+above it is a flag for the reconciliation, citing the article that leaves the maximum to the règlement.
 
 Only the deals of one file are followed (a file holds a table's séance as the room's system writes it), each compared
 with the deal before it at its table and gaming day in the order they started."""
 
 import datetime
+from decimal import Decimal
 
 from django.utils.translation import gettext_lazy as _
 
@@ -22,10 +26,12 @@ from games.poker.outcome import Outcome
 from games.selectors import rule_value_at
 
 from ..models import PokerSession
-from .controls import Dealt, recaves_seen, stacks_problems
+from . import rules
+from .controls import Dealt, Moment, Opened, Recave, Seance, rebuy_problems, recaves_seen, stacks_problems
 
 WITHDRAWAL = "avoir_retire"  # « <game>.avoir_retire »: QC art. 67.95 2°, the versions where nothing is taken off
 BREAK, GAP = "stack_break", "stack_gap"  # a deal's flags: below what the previous deal left, cited or the control's
+ABOVE = "recave_above"  # a deal's flag: a recave before it above the règlement intérieur's maximum
 CONTROL = _("Contrôle interne du casino : tapis de chaque joueur égal, d'une main à la suivante, à ce que la main "
             "précédente lui a laissé, recaves comprises")
 
@@ -53,11 +59,14 @@ class Follower:
         self.last: dict[tuple[str, datetime.date], tuple[datetime.datetime, Dealt]] = {}
         self.cited: dict[int, tuple[str, str]] = {}  # per session: the flag's code and what it cites
         self.days: dict[datetime.date, list[int]] = {}  # per day, the recaves the stacks show: how many, cents
+        self.terms: dict[int, tuple[Opened, rules.RebuyTerms]] = {}  # per session: its opening, the recave's maximum
 
     def prepare(self, session: PokerSession) -> None:
         """The session's flag code and citation, read once (a query: the import pauses its COPY first)."""
         rule = withdrawal_versions(self.casino, session.game.key, session.gaming_day)
         self.cited[session.pk] = (BREAK, rule[1]) if rule and session.version in rule[0] else (GAP, str(CONTROL))
+        self.terms[session.pk] = (Opened(session.number, session.version, session.opened_at),
+                                  rules.rebuy_terms(self.casino, session.game.key, session.gaming_day))
 
     def follow(self, hand: Hand, session: PokerSession, outcome: Outcome) -> list[list]:
         """The deal's flags for the stacks the deal before it at its table left: [code, cents short, detail]."""
@@ -73,8 +82,28 @@ class Follower:
         if seen:
             sums = self.days.setdefault(session.gaming_day, [0, 0])
             sums[0], sums[1] = sums[0] + len(seen), sums[1] + sum(seen.values())
-        return [[code, int((problem.params["expected"] - problem.params["found"]) * 100), {
-            "previous": problem.params["previous"], "player": problem.params["player"],
-            "seat": problem.params["seat"], "expected": int(problem.params["expected"] * 100),
-            "stack": int(problem.params["found"] * 100)}]
+        return self.above(hand, session, now, seen) + [
+            [code, int((problem.params["expected"] - problem.params["found"]) * 100), {
+                "previous": problem.params["previous"], "player": problem.params["player"],
+                "seat": problem.params["seat"], "expected": int(problem.params["expected"] * 100),
+                "stack": int(problem.params["found"] * 100)}]
             for problem in stacks_problems(before[1], now, None, cited)]
+
+    def above(self, hand: Hand, session: PokerSession, now: Dealt, seen: dict[str, int]) -> list[list]:
+        """The deal's flags for the recaves before it above the règlement intérieur's maximum, as the séance's recave
+        is refused (controls.rebuy_problems): [code, cents above, detail]."""
+        opened, terms = self.terms[session.pk]
+        if not seen or terms.maximum is None:
+            return []
+        seance = Seance(session.table, session.gaming_day, hand.started_at, (opened,))
+        moment, flags = Moment(hand.started_at, session.gaming_day), []
+        for player, cents in sorted(seen.items()):
+            amount = Decimal(cents) / 100
+            problems = rebuy_problems(seance, session.number, Recave(
+                amount, moment, terms.maximum, terms.house, terms.citation, self.casino.currency,
+                self.casino.jurisdiction))
+            if any(problem.field == "amount" for problem in problems):  # the deal's moment is the import's own check
+                flags.append([ABOVE, int((amount - terms.maximum) * 100), {
+                    "player": player, "seat": now.started[player][0], "amount": cents,
+                    "maximum": int(terms.maximum * 100), "house": terms.house}])
+        return flags
