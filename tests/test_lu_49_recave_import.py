@@ -16,13 +16,13 @@ import pytest
 from compliance.reconciliation.models import Finding
 from compliance.reconciliation.services import reconciliation_run
 from games.poker.faults import recave_above
-from registers.models import PokerHand
 from registers.poker_room import rules as room
 from registers.poker_room import stacks
 from registers.poker_room.imports import hands_import
 from tests.conftest import lu_today, make_user
 from tests.poker_world import hands, ohh_file, session
 from tests.test_lu_49_house_rules import record_house_rules
+from tests.test_qc_67_95_stacks import _flags
 
 DAY = lu_today() - datetime.timedelta(days=1)
 
@@ -31,11 +31,6 @@ DAY = lu_today() - datetime.timedelta(days=1)
 def staff(world, rules):
     world.manager_c = make_user("direction.c", "manager", casino=world.c)
     return world
-
-
-def _flags(casino, code):
-    return [(number, flag) for number, flags in PokerHand.objects.filter(casino=casino).values_list("number", "flags")
-            for flag in flags if flag[0] == code]
 
 
 def _imported(staff, maximum, cents):
