@@ -79,7 +79,10 @@ def test_lu_49_3_the_chef_de_salle_raises_the_minimum_during_the_seance_as_an_ev
     hands_import(casino=staff.c, actor=staff.manager_c, source=ohh_file(early + late))
     assert set(PokerHand.objects.filter(number__startswith="late-").values_list("session_id", flat=True)) == {
         raised.pk}
-    assert not PokerHand.objects.exclude(flags=[]).exists()
+    # the two runs of generated deals are dealt apart, their stacks not continued: only the stack check (QC 67.95,
+    # tests/test_qc_67_95_stacks.py) may flag the first deal after the rise, nothing about the rake or the version
+    flags = [flag[0] for one in PokerHand.objects.exclude(flags=[]) for flag in one.flags]
+    assert set(flags) <= {"stack_break", "stack_gap"}, flags
     reconciliation = reconciliation_run(casino=staff.c, gaming_day=DAY, actor=staff.manager_c)
     assert not reconciliation.findings.filter(kind="poker_version").exists()
     with pytest.raises(DomainError) as refused:  # « augmenter »: never lowered during the séance

@@ -15,7 +15,7 @@ from registers.house_lists.services import station_add
 from registers.models import Checkpoint, Entry, GamingSession, PendingEntry
 from registers.poker.services import progressive_configure
 from tests.conftest import api_client_for, install_machines, lu_today, make_user
-from tests.test_lu_49_house_rules import record_house_rules
+from tests.test_lu_49_house_rules import open_bad_beat, record_house_rules
 
 pytestmark = pytest.mark.django_db
 
@@ -419,9 +419,10 @@ def test_a_blank_statement_level_a_win_above_the_jackpot_and_a_voluntary_stop_to
 
 def test_a_bad_beat_win_is_filed_and_its_vouchers_shown_once_countersigned(lu, client):
     record_house_rules(lu, day=days_ago(1))  # the bad beat's minimum pot, 100.00 (LU RGD 1979 art. 49-12)
+    open_bad_beat(lu, days_ago=1)  # put in service at its start value the day of the win (art. 49-13 al. 1)
     client.force_login(lu.accountant_c)
     assert post(client, lu, "bad_beat", "badbeat", with_day(BAD_BEAT)).status_code == 302
-    pending = PendingEntry.objects.get()
+    pending = PendingEntry.objects.filter(actor=lu.accountant_c).get()
     assert [v["player"] for v in json.loads(pending.payload)["vouchers"]] == ["Luc", "Ana", "Tom", "Eva"]
     pending_countersign(pending=pending, countersigner=lu.manager_c)
     page = client.get(page_url(lu, "bad_beat")).content.decode()
