@@ -111,7 +111,8 @@ class RoomDayApi(ScopedObjectApi):
 class SeanceCloseInput(serializers.Serializer):
     gaming_day = serializers.DateField()
     table = serializers.CharField(max_length=60)
-    caisse = serializers.CharField(max_length=30, help_text="the caisse de change counted at the close, « 5000.00 »")
+    caisse = serializers.CharField(max_length=30, min_length=1,
+                                   help_text="the caisse de change counted at the close, « 5000.00 »")
     explanation = serializers.CharField(max_length=1000, required=False, allow_blank=True, default="",
                                         help_text="why the caisse differs from the opening's count, if it does")
     closed_at = serializers.DateTimeField(required=False, help_text="when the séance closed, if not now")

@@ -19,8 +19,8 @@ from .services import PLAYER_MAX, waiting_list_add, waiting_list_call
 
 class WaitingAddInput(serializers.Serializer):
     gaming_day = serializers.DateField()
-    player = serializers.CharField(max_length=PLAYER_MAX, help_text="the player as the floor writes them: a name, "
-                                                                    "a pseudonym or a number")
+    player = serializers.CharField(max_length=PLAYER_MAX, min_length=1,
+                                   help_text="the player as the floor writes them: a name, a pseudonym or a number")
 
 
 class WaitingCallInput(serializers.Serializer):
@@ -62,6 +62,6 @@ class WaitingCallApi(WriteOnlyApi):
         session = PokerSession.objects.filter(casino=self.casino, gaming_day=day, table=table).order_by(
             "-number").first()
         if session is None:
-            raise DomainError(str(NO_SEANCE).format(table=table, day=day.isoformat()), code=ErrorCode.INVALID,
+            raise DomainError(str(NO_SEANCE).format(table=table, day=day.isoformat()), code=ErrorCode.NOT_FOUND,
                               field="table")
         return filed(waiting_list_call(session=session, actor=request.user, **values))
