@@ -245,9 +245,11 @@ def test_lu_art_49_12_al_7_the_minimum_pot_is_the_house_rules_in_force_written_w
     refused(lambda: claim(pot="99.99"), "pot", ErrorCode.POT_TOO_SMALL, "49-12 al. 7", "100,00")
     (won,) = Entry.objects.filter(register__casino__code="la-moselle", register__kind=RegisterKind.BAD_BEAT,
                                   kind=EntryKind.JACKPOT_WON)  # the account's, 6 days ago
-    rules_entry = Entry.objects.get(register__casino__code="la-moselle", kind=EntryKind.HOUSE_RULES)
+    from registers.poker.house_rules import house_rules_at
+
+    in_force = house_rules_at(won.register.casino, won.gaming_day)  # the version of the win's day, of the demo's three
     payload = json.loads(won.payload)
-    assert (payload["pot_minimum"], payload["reglement_interieur"]) == ("100.00", rules_entry.seq)
+    assert (payload["pot_minimum"], payload["reglement_interieur"]) == ("100.00", in_force.seq)
 
 
 def test_house_control_a_bad_beat_win_is_filed_once(demo, rules):

@@ -535,6 +535,7 @@ def api_refused(response, field: str, code: str | None = None) -> dict:
 
 def test_api_jackpot_cagnotte_and_bad_beat_filings(lu):
     record_house_rules(lu, day=days_ago(1))  # the bad beat's minimum pot, 100.00 (LU RGD 1979 art. 49-12)
+    open_bad_beat(lu, days_ago=1)  # put in service at its start value the day of the win (art. 49-13 al. 1)
     install_machines(lu.c, lu.accountant_c, "M07")
     api = api_client_for(lu.accountant_c)
     data = {**with_day(JACKPOT), "receipt_in_cabinet": True}
@@ -564,7 +565,7 @@ def test_api_jackpot_cagnotte_and_bad_beat_filings(lu):
         "pot",
         "pot_too_small",
     )
-    assert counts() == (3, 2)  # and M07's installation, and the house rules' version
+    assert counts() == (3, 3)  # and M07's installation, the house rules' version and the bad beat's opening
 
     for pending in PendingEntry.objects.all():
         pending_countersign(pending=pending, countersigner=lu.manager_c)
