@@ -62,6 +62,6 @@ class WaitingCallApi(WriteOnlyApi):
         session = PokerSession.objects.filter(casino=self.casino, gaming_day=day, table=table).order_by(
             "-number").first()
         if session is None:
-            raise DomainError(str(NO_SEANCE).format(table=table, day=day.isoformat()), code=ErrorCode.NOT_FOUND,
+            raise DomainError(str(NO_SEANCE).format(table=table, day=day.isoformat()), code=ErrorCode.NOT_OPEN,
                               field="table")
         return filed(waiting_list_call(session=session, actor=request.user, **values))
