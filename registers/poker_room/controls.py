@@ -271,7 +271,7 @@ def seance_close_problems(seance: Seance, moment: Moment) -> list[Problem]:
         return closed_problems(seance)
     latest = seance.latest()
     if latest is None:
-        return [Problem("table", errors.SEANCE_NONE, _books(), ErrorCode.INVALID,
+        return [Problem("table", errors.SEANCE_NONE, _books(), ErrorCode.NOT_OPEN,
                         {"table": seance.table, "day": seance.day})]
     return moment_problems(seance, moment, "closed_at", errors.CLOSED_AT, after=latest.opened_at)
 
