@@ -196,12 +196,6 @@ class ConsignForm(ActionForm):
                 "amount": data["amount"], "currency": self.page.casino.currency}
 
 
-def _open_tables(page) -> list[str]:
-    """The day's tables with a séance still open, in their order."""
-    closed = page.closes
-    return [table.table for table in page.tables if table.sessions and table.table not in closed]
-
-
 class SeanceCloseForm(ActionForm):
     """A table's séance closed, its caisse de change counted (LU RGD 1979 art. 49-3 al. 4, 49-7 al. 4); a difference
     with the opening's is explained here, or the reconciliation reports it."""
@@ -213,7 +207,7 @@ class SeanceCloseForm(ActionForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["table"].choices = [("", "—"), *((name, name) for name in _open_tables(self.page))]
+        self.fields["table"].choices = [("", "—"), *((name, name) for name in self.page.open_tables)]
 
     def values(self):
         data = self.cleaned_data
@@ -230,7 +224,7 @@ class RebuyForm(ConsignForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        open_tables = set(_open_tables(self.page))
+        open_tables = set(self.page.open_tables)
         self.fields["session"].choices = [("", "—"), *(
             (str(session.pk), f"{session.table} · {_('séance')} {session.number}")
             for session in self.page.sessions if session.table in open_tables)]

@@ -78,6 +78,11 @@ class RoomPage:
         """The day's séances closed, by table (their caisse de change counted)."""
         return selectors.day_closes(self.casino, self.day)
 
+    @cached_property
+    def open_tables(self) -> list[str]:
+        """The day's tables with a séance still open, in their order."""
+        return [table.table for table in self.tables if table.sessions and table.table not in self.closes]
+
     def session(self, pk):
         found = next((session for session in self.sessions if str(session.pk) == str(pk)), None)
         if found is None:
@@ -222,7 +227,7 @@ def room_day(request, casino):
         if page.sessions:
             forms_["consign"] = ConsignForm(page=page)
             forms_["raise"] = StakesRaiseForm(page=page)
-            if len(page.closes) < len([table for table in tables if table.sessions]):  # a séance still open
+            if page.open_tables:
                 forms_["close"] = SeanceCloseForm(page=page)
                 forms_["rebuy"] = RebuyForm(page=page)
     if bound is not None:
