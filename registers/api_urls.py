@@ -12,6 +12,7 @@ from .poker_room import api as poker_room
 from .poker_room.waiting import api as waiting
 from .tables import api as tables
 from .tables import api_import as tables_import
+from .tables.progressif import api as progressif
 
 urlpatterns = [
     path("", api.RegisterListApi.as_view(), name="api-registers-list"),
@@ -64,6 +65,8 @@ urlpatterns = [
          name="api-registers-tables-commission"),
     path("<slug:casino>/tables/slips/<int:pk>/void/", tables.VoidApi.as_view(), name="api-registers-tables-void"),
     path("<slug:casino>/tables/import/", tables_import.SlipsImportApi.as_view(), name="api-registers-tables-import"),
+    path("<slug:casino>/tables/progressif/", progressif.ProgressiveApi.as_view(),
+         name="api-registers-tables-progressive"),
     path("<slug:casino>/poker/import/", poker_room.HandsImportApi.as_view(), name="api-registers-poker-import"),
     path("<slug:casino>/poker/days/<str:day>/", poker_room.RoomDayApi.as_view(), name="api-registers-poker-day"),
     path("<slug:casino>/poker/waiting/", waiting.WaitingAddApi.as_view(), name="api-registers-poker-waiting"),

@@ -79,6 +79,11 @@ class EntryKind(models.TextChoices):
     DROP_COUNTED = "table.drop", _("Comptage du drop")
     COMMISSION = "table.commission", _("Commissions perçues")  # Pai Gow, QC RJC art. 111
     SLIPS_IMPORTED = "table.import", _("Import de bordereaux")  # a table system's file: its slips' digest
+    # the progressive bet's lot (registers/tables/progressif, QC RJC art. 21.2): configured with the casino's start
+    # value and rate, its board read at each séance's close, a winning progressive bet paid
+    PROGRESSIVE_LOT = "progressif.configuration", _("Configuration d'un lot progressif")
+    PROGRESSIVE_READING = "progressif.releve", _("Relevé du lot progressif à la fermeture")
+    PROGRESSIVE_WIN = "progressif.gain", _("Gain à la mise progressive")
     # the day's reconciliation (compliance/reconciliation): its status and findings, then what follows each finding
     RECONCILED = "rapprochement.journee", _("Rapprochement de la journée")
     FINDING_FOLLOWED = "rapprochement.suivi", _("Suite donnée à un constat")
@@ -136,7 +141,8 @@ _REGISTER_ENTRY_KINDS = {
                            EntryKind.SLIP_CREDIT, EntryKind.SLIP_VOID, EntryKind.SLIPS_IMPORTED, EntryKind.CORRECTION),
     RegisterKind.CARNETS_SPECIAUX: (EntryKind.DROP_COUNTED, EntryKind.SLIP_VOID, EntryKind.COMMISSION,
                                     EntryKind.SLIPS_IMPORTED, EntryKind.RECONCILED, EntryKind.FINDING_FOLLOWED,
-                                    EntryKind.CORRECTION),
+                                    EntryKind.PROGRESSIVE_LOT, EntryKind.PROGRESSIVE_READING,
+                                    EntryKind.PROGRESSIVE_WIN, EntryKind.CORRECTION),
     RegisterKind.APPROBATIONS: (EntryKind.APPROVAL_STEP,),
     RegisterKind.TOURNOIS: (EntryKind.TOURNAMENT_PUBLISHED, EntryKind.TOURNAMENT_STARTED, EntryKind.TOURNAMENT_ENTRY,
                             EntryKind.TOURNAMENT_OUT, EntryKind.TOURNAMENT_CHIP_RACE, EntryKind.TOURNAMENT_PAYOUT,

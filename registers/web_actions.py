@@ -108,6 +108,18 @@ class Posted:
     done: HttpResponse | None = None
 
 
+def staff_post(request: HttpRequest, casino, page, actions: dict) -> tuple[dict, HttpResponse | None]:
+    """A page the casino's staff write to: on a POST, the form it names (`actions`: action → (form class, call(page,
+    form, user))) bound and gone through `submit`: ({action: the bound form}, the answer, None to show the page again
+    with the form's errors); ({}, None) on a GET."""
+    if request.method != "POST":
+        return {}, None
+    verify_writable(request, casino)
+    action, (form_class, call) = chosen(request, actions)
+    form = form_class(request.POST, page=page)
+    return {action: form}, submit(request, form, lambda bound: call(page, bound, request.user))
+
+
 def management_post(request: HttpRequest, casino, page, actions: dict, refusal) -> Posted:
     """A page only the casino's management writes to (its kept lists, its arrêté values): a POST of anyone else is a
     403 with `refusal`; the form the POST names (`actions`: action → (form class, call(page, form, user))) goes

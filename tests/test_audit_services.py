@@ -417,6 +417,33 @@ def _close(session, actor):
     return session
 
 
+PROGRESSIF = "registers.tables.progressif.services"
+
+
+def _progressive(w, configured_by=None):
+    """A Québec blackjack table of casino A whose progressive lot is configured (QC RJC art. 21.2), and a séance that
+    indicates the bet, opened on its day; the table, the séance and the lot made by a second manager unless named."""
+    from compliance.models import User
+
+    other = User.objects.filter(username="direction.a2").first() or make_user("direction.a2", "manager", casino=w.a)
+    table = _c(TABLES, "table_create")(casino=w.a, actor=other, game="qc.blackjack", number="BJ-P", pit="B")
+    _c(PROGRESSIF, "lot_configure")(casino=w.a, actor=configured_by or other, name="P", tables=["BJ-P"],
+                                    start="1000.00", rate="10", reference="Décision D-1")
+    session = _c(TABLES, "session_open")(table=table, actor=other, gaming_day=w.a.today(), minimum="10",
+                                         maximum="500", denominations=FLOAT, signatures=SIGNED,
+                                         spots={"progressive": {"minimum": "1", "maximum": "1"}},
+                                         options={"progressive": True})
+    return session, other
+
+
+def _progressive_read(w):
+    session, other = _progressive(w)
+    _c(TABLES, "session_close")(session=session, actor=other, denominations=FLOAT, signatures=SIGNED)
+    _c(PROGRESSIF, "progressive_reading_file")(session=session, actor=w.accountant_a, lot="P", bets=10,
+                                               displayed="1001.00")
+    return w.accountant_a
+
+
 ROOM = "registers.poker_room.services"
 
 
@@ -702,6 +729,12 @@ CASES = {
     "registers.arretes.services.arrete_value_file": lambda w: (_c("registers.arretes.services", "arrete_value_file")(
         casino=w.c, actor=w.manager_c, concept="uth.maximum", value="400", effective_from=TODAY(),
         reference="Arrêté ministériel n° 1"), w.manager_c)[1],
+    # the progressive bet's lot (registers/tables/progressif, QC RJC art. 21.2)
+    f"{PROGRESSIF}.lot_configure": lambda w: (_progressive(w, w.manager_a), w.manager_a)[1],
+    f"{PROGRESSIF}.progressive_reading_file": _progressive_read,
+    f"{PROGRESSIF}.progressive_win_file": lambda w: (_c(PROGRESSIF, "progressive_win_file")(
+        session=_progressive(w)[0], actor=w.accountant_a, lot="P", hand="suited_blackjack_first_2"),
+        w.accountant_a)[1],
     f"{TABLES}.table_create": lambda w: (_table(w, "T-1"), w.manager_c)[1],
     f"{TABLES}.session_open": lambda w: (_session(w, "T-2"), w.manager_c)[1],
     f"{TABLES}.slip_file": lambda w: _slip(_session(w, "T-3"), w.accountant_c),

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-FAMILIES = sorted([path.parent for path in ROOT.glob("registers/*/controls.py")] + [ROOT / "compliance/approvals"])
+FAMILIES = sorted([path.parent for path in ROOT.glob("registers/*/controls.py")]
+                  + [ROOT / "compliance/approvals", ROOT / "registers/tables/progressif"])
 WRITERS = ("services.py", "ledger.py", "jackpots.py", "imports.py", "slips.py", "excess.py")
 AUDIT = ("checks.py", "ledger_checks.py", "audit.py")
 
@@ -45,7 +46,7 @@ def test_the_controls_are_listed():
     assert set(controls) == {"registers/appareils", "registers/arretes", "registers/cards", "registers/chain",
                              "registers/orphelins",
                              "registers/poker", "registers/poker_room", "registers/prelevements", "registers/tables",
-                             "registers/tournaments",
+                             "registers/tournaments", "registers/tables/progressif",
                              "compliance/approvals"}
     assert all(controls.values()), controls
     print("\n" + "\n".join(f"{family}: {len(names)} controls" for family, names in controls.items()))

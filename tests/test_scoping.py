@@ -154,6 +154,9 @@ SCOPED_ROUTES = {
     "tables-session": ("detail", with_tables(lambda t: {"casino": "casino-b", "pk": t.session.pk})),
     "tables-trends": ("detail", lambda w: {"casino": "casino-b"}),
     "tables-csv": ("detail", lambda w: {"casino": "casino-b"}),
+    # the progressive bet's lot (registers/tables/progressif, QC RJC art. 21.2): casino B's is a 404 to casino A's staff
+    "tables-progressive": ("detail", lambda w: {"casino": "casino-b"}),
+    "api-registers-tables-progressive": ("detail", lambda w: {"casino": "casino-b"}),
     "api-registers-tables": ("detail", lambda w: {"casino": "casino-b"}),
     "api-registers-tables-sessions": ("detail", lambda w: {"casino": "casino-b"}),
     "api-registers-tables-slip": ("detail", with_tables(lambda t: {"casino": "casino-b", "pk": t.session.pk})),

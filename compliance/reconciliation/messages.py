@@ -68,6 +68,11 @@ MESSAGES = {
                           "comptée."),
     "poker_caisse": _("Table {table} : caisse de change fermée sur {closing}, ouverte sur {opening} (écart {amount}), "
                       "sans explication."),
+    # a progressive lot's board read at a séance's close (registers/tables/progressif, compliance/reconciliation/
+    # progressif.py)
+    "lot_progressif": _("Table {table}, séance {session} : le panneau du lot « {lot} » affichait {displayed} à la "
+                        "fermeture ; le compte du lot donne {expected} (relevé précédent {previous}, contributions "
+                        "{contribution}, gains du lot {won}, remises à la valeur de départ {reset}) ; écart {amount}."),
 }
 
 # the words that follow a finding's count, in their singular or plural (« 1 main retenue », « 2 mains retenues »): its
@@ -84,7 +89,7 @@ COUNTED = {
 }
 
 MONEY = ("opening", "closing", "float", "amount", "drop", "declared", "computed", "register", "gross", "noted",
-         "deals")
+         "deals", "displayed", "expected", "previous", "contribution", "won", "reset")
 PERCENTS = ("hold", "low", "high", "confidence", "rate")
 DAYS = ("day", "previous_day", "levied", "due", "made")
 

@@ -71,6 +71,7 @@ class Finding(models.Model):
         POKER_CAISSE = "poker_caisse", _("Caisse de change fermée sur un écart non expliqué")
         POKER_STACK_BREAK = "poker_tapis", _("Tapis diminué entre deux mains")  # QC art. 67.95; LU art. 49-1
         POKER_RECAVE = "poker_recave", _("Recave au-delà du maximum du règlement intérieur")  # LU art. 49-1
+        PROGRESSIVE_LOT = "lot_progressif", _("Lot progressif affiché ≠ compte du lot")  # QC RJC art. 21.2
 
     class State(models.TextChoices):
         OPEN = "ouvert", _("Ouvert")

@@ -21,7 +21,7 @@ from registers.models import Slip, SlipKind, TableSession
 from registers.tables import pai_gow
 from registers.tables.selectors import ZERO, SessionFigures, session_figures
 
-from . import arretes, band, checks, levies, messages, poker, poker_seances
+from . import arretes, band, checks, levies, messages, poker, poker_seances, progressif
 from .checks import CommissionRow, Found, Previous, SerialRow
 from .models import Finding, Reconciliation
 
@@ -126,6 +126,7 @@ def period_findings(casino: Casino, first: datetime.date, last: datetime.date) -
     levied = levies.levy_findings(casino, first, last)  # the levy book's transfers past their due date
     fixed = arretes.arrete_findings(casino, first, last)  # the sessions opened otherwise than the arrêté
     seances = poker_seances.seance_findings(casino, first, last)  # the poker séances' closes and caisses de change
+    lots = progressif.progressive_findings(casino, first, last)  # the progressive lots' boards against their account
     holds = band.Holds([*data.history, *data.figures])
     serials = checks.serials(data.serials, controls.written(controls.SLIP_SIGNATURES), data.earlier)
     inventory, hold = controls.written(controls.TABLE_INVENTORY), controls.written(controls.HOLD_BAND)
@@ -148,7 +149,7 @@ def period_findings(casino: Casino, first: datetime.date, last: datetime.date) -
         else:
             figures_found = []
         found[day] = [*serials.get(day, []), *figures_found, *commissions.get(day, []), *room.get(day, []),
-                      *levied.get(day, []), *fixed.get(day, []), *seances.get(day, [])]
+                      *levied.get(day, []), *fixed.get(day, []), *seances.get(day, []), *lots.get(day, [])]
     return found
 
 

@@ -225,6 +225,11 @@ class Check:
     def fail(self, message, citation: str | None = None, **params) -> None:
         self.problems.append(Problem(*rendered(message, self.replay.casino, **params), citation or self.citation))
 
+    def report(self, problems) -> None:
+        """The problems a family's control found (compliance.problems.Problem), each with its own citation."""
+        for problem in problems:
+            self.fail(problem.message, problem.citation, **problem.params)
+
     def field(self, key: str, texts: tuple[str, str], citation: str | None = None) -> None:
         key = shown(key)
         self.problems.append(Problem(f"{key} : {texts[0]}", f"{key}: {texts[1]}", citation or self.citation))

@@ -18,6 +18,7 @@ from ..poker_room import checks as room
 from ..poker_room.waiting import checks as waiting
 from ..prelevements import checks as levies
 from ..tables import checks as tables
+from ..tables.progressif import checks as progressif
 from ..tournaments import checks as tournaments
 
 CHECKS = {
@@ -71,6 +72,9 @@ CHECKS = {
     (Register.CARNETS_SPECIAUX, Kind.COMMISSION): (tables.commission_counted,),
     (Register.CARNETS_SPECIAUX, Kind.RECONCILED): (tables.reconciled,),
     (Register.CARNETS_SPECIAUX, Kind.FINDING_FOLLOWED): (tables.finding_followed,),
+    (Register.CARNETS_SPECIAUX, Kind.PROGRESSIVE_LOT): (progressif.progressive_configured,),
+    (Register.CARNETS_SPECIAUX, Kind.PROGRESSIVE_READING): (progressif.progressive_read,),
+    (Register.CARNETS_SPECIAUX, Kind.PROGRESSIVE_WIN): (progressif.progressive_won,),
     (Register.APPROBATIONS, Kind.APPROVAL_STEP): (chain.approval_step,),
     (Register.AVANCES, Kind.SLIPS_IMPORTED): (tables.slips_imported,),
     (Register.TOURNOIS, Kind.TOURNAMENT_PUBLISHED): (tournaments.published,),

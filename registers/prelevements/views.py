@@ -21,7 +21,7 @@ from compliance.permissions import can_write
 from compliance.profiles import applies
 
 from .. import controls as house
-from ..web_actions import chosen, submit, verify_writable
+from ..web_actions import staff_post
 from . import controls, selectors, services
 from .forms import ComputeForm, ParametersForm, TransferForm
 
@@ -119,14 +119,9 @@ def levies(request, casino):
     if not applies(casino.jurisdiction, FEATURE, casino.today()):
         raise Http404(_("Le carnet de prélèvement ne s'applique pas dans la juridiction de ce casino."))
     page = _page(casino, request.GET.get("mois"))
-    bound = {}
-    if request.method == "POST":
-        verify_writable(request, casino)
-        action, (form_class, call) = chosen(request, ACTIONS)
-        bound[action] = form_class(request.POST, page=page)
-        done = submit(request, bound[action], lambda form: call(page, form, request.user))
-        if done is not None:
-            return done
+    bound, done = staff_post(request, casino, page, ACTIONS)
+    if done is not None:
+        return done
     writable = can_write(request.user, casino)
     forms_ = {}
     if writable and request.user.role in services.ROLES_TRANSFER:

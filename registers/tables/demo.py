@@ -20,6 +20,7 @@ from ..models import GamingTable, TableSession
 from . import pai_gow
 from .imports import COLUMNS, slips_import
 from .limits_demo import maximum_raised, planted_seance
+from .progressif.demo import progressive_seances
 from .selectors import expected_serial
 from .services import commission_file, session_open, slip_file, table_create
 from .slips import SIGNATORIES
@@ -174,6 +175,7 @@ def tables_demo(code: str) -> list[str]:
                           countersigner=manager)
     serial = 1001 + sum(1 for row in rows if row[0] in ("approvisionnement", "credit"))
     planted_seance(casino, manager, cashier, today, _counted)
+    progressive_seances(casino, manager, cashier, today, _counted)  # QC RJC art. 21.2: Lac-Bleu's lot (progressif/)
     _today(casino, manager, cashier, today, serial, keeps_float, inventory)
     maximum_raised(casino, manager, today)
     return [f"tables of {code}: {len(TABLES[code])} tables, {len(rows)} slips of {DAYS} days imported "

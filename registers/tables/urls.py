@@ -4,6 +4,7 @@ trend, the CSV of a day's or a month's sessions."""
 from django.urls import path
 
 from . import views
+from .progressif import views as progressif
 
 urlpatterns = [
     path("", views.tables_home, name="tables-home"),
@@ -11,4 +12,5 @@ urlpatterns = [
     path("<slug:casino>/seances/<int:pk>/", views.session_detail, name="tables-session"),
     path("<slug:casino>/tendances/", views.trends, name="tables-trends"),
     path("<slug:casino>/seances.csv", views.sessions_csv, name="tables-csv"),
+    path("<slug:casino>/progressif/", progressif.progressive_page, name="tables-progressive"),
 ]

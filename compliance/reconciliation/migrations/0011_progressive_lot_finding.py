@@ -1,0 +1,18 @@
+# The progressive bet's lot (QC RJC art. 21.2): a board read at a séance's close otherwise than the lot's account.
+
+from django.db import migrations, models
+
+
+class Migration(migrations.Migration):
+
+    dependencies = [
+        ('reconciliation', '0010_poker_recave_finding'),
+    ]
+
+    operations = [
+        migrations.AlterField(
+            model_name='finding',
+            name='kind',
+            field=models.CharField(choices=[('serie_trou', 'Trou dans la numérotation des bordereaux'), ('serie_doublon', 'Numéro de bordereau en double'), ('non_fermee', 'Table non fermée'), ('inventaire', "Inventaire d'ouverture ≠ fermeture précédente"), ('avance', 'Avance non reconstituée'), ('drop_absent', 'Drop non compté'), ('drop', 'Drop non compté par deux personnes'), ('hold', 'Hold hors de la bande attendue'), ('commission', 'Commissions Pai Gow'), ('poker_plafond', 'Retenue au-delà du maximum légal'), ('poker_retenue', 'Retenue déclarée ≠ retenue recalculée'), ('poker_cagnotte', 'Retenues des mains ≠ cagnotte comptée'), ('poker_progressif', 'Incréments du jackpot progressif ≠ relevé'), ('poker_increments', 'Incréments déclarés ≠ incréments recalculés'), ('poker_bad_beat', 'Incréments du bad beat jackpot ≠ registre'), ('poker_carnet', 'Carnet de compte du bad beat ≠ retenues des mains'), ('poker_orphelin', 'Mise consignée absente des orphelins'), ('poker_gains', 'Gains autres que ceux des cartes'), ('poker_relance', 'Relance hors des limites de la version'), ('poker_version', 'Main hors de la version ou des blinds de la séance'), ('poker_avoir', 'Avoir sous le minimum indiqué à la table'), ('prelevement_retard', 'Prélèvement viré après son échéance'), ('prelevement_manquant', 'Prélèvement non viré à son échéance'), ('arrete', "Séance ouverte autrement que l'arrêté du Ministre ne le fixe"), ('poker_non_fermee', 'Séance de poker non fermée'), ('poker_caisse', 'Caisse de change fermée sur un écart non expliqué'), ('poker_tapis', 'Tapis diminué entre deux mains'), ('poker_recave', 'Recave au-delà du maximum du règlement intérieur'), ('lot_progressif', 'Lot progressif affiché ≠ compte du lot')], max_length=20, verbose_name='nature'),
+        ),
+    ]
