@@ -284,6 +284,14 @@ class AuditAction(models.TextChoices):
     HOUSE_LIST_ADDED = "house_list_added", _("Élément ajouté aux listes du casino")
     HOUSE_LIST_RETIRED = "house_list_retired", _("Élément retiré des listes du casino")
     ARRETE_FILED = "arrete_filed", _("Valeur fixée par arrêté saisie")
+    # the casino's admission policy, an admission card issued, an exclusion recorded, each reading of the exclusion
+    # list (a person checked at the door, a card's issue, a tournament's entry, or the list shown) and the personal
+    # data deleted once the casino's retention has run (registers/admissions); never a person's name in the details
+    ADMISSION_POLICY_SET = "admission_policy_set", _("Politique d'admission saisie")
+    ADMISSION_ISSUED = "admission_issued", _("Carte d'admission délivrée")
+    EXCLUSION_RECORDED = "exclusion_recorded", _("Exclusion enregistrée")
+    EXCLUSION_READ = "exclusion_read", _("Liste d'exclusion consultée")
+    PERSONAL_DATA_PURGED = "personal_data_purged", _("Données personnelles supprimées")
 
 
 class AuditEvent(models.Model):

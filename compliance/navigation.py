@@ -63,6 +63,10 @@ NAVIGATION: tuple[NavItem, ...] = (
     NavItem(_("Carnet de prélèvement"), "piggy-bank", (*CASINO_STAFF, REGULATOR),
             _("Produit brut des jeux par journée, prélèvement mis en réserve et virement au receveur."), "levies-home",
             feature="prelevements"),
+    # admission cards, the exclusion list and the age checked wherever Vigie identifies a person (registers/admissions)
+    NavItem(_("Admissions et exclusions"), "person-check", (*CASINO_STAFF, REGULATOR),
+            _("Cartes d'admission, pièce d'identité vue, liste d'exclusion et âge minimum du casino."),
+            "admissions-home"),
     NavItem(_("Tournois"), "trophy", (*CASINO_STAFF, REGULATOR),
             _("Règles publiées, inscriptions, places, lots payés et registre des tournois."), "tournaments-list"),
     NavItem(_("Rapprochements"), "clipboard-check", (*CASINO_STAFF, REGULATOR),

@@ -2,6 +2,7 @@
 
 from django.urls import path
 
+from .admissions import api as admissions
 from .appareils import api as appareils
 from .arretes import api as arretes
 from .chain import api
@@ -30,6 +31,11 @@ urlpatterns = [
          name="api-registers-appareil-notice"),
     path("<slug:casino>/appareils/moves/", appareils.AppareilMoveApi.as_view(), name="api-registers-appareil-move"),
     path("<slug:casino>/arretes/", arretes.ArretesApi.as_view(), name="api-registers-arretes"),
+    # admissions and exclusions (registers/admissions): personal data to the roles its models name
+    path("<slug:casino>/admissions/", admissions.AdmissionsApi.as_view(), name="api-registers-admissions"),
+    path("<slug:casino>/admissions/politique/", admissions.PolicyApi.as_view(),
+         name="api-registers-admissions-policy"),
+    path("<slug:casino>/exclusions/", admissions.ExclusionsApi.as_view(), name="api-registers-exclusions"),
     path("<slug:casino>/cagnotte/", poker.CagnotteApi.as_view(), name="api-registers-cagnotte"),
     path("<slug:casino>/bad_beat/", poker.BadBeatApi.as_view(), name="api-registers-bad-beat"),
     path("<slug:casino>/bad_beat/account/", bad_beat.BadBeatAccountApi.as_view(),

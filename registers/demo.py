@@ -21,8 +21,16 @@ def demo_load() -> list[str]:
     return (_orphelins_demo() + _other_registers_demo() + _cards_demo() + _elsewhere_demo() + _tables_demo()
             + _arretes_demo()
             + _poker_room_demo() + _waiting_list_demo()
+            + _admissions_demo()
             + _bad_beat_demo() + _archived_demo() + _house_lists_demo() + _house_rules_demo()
             + _tables_after_house_rules_demo())
+
+
+def _admissions_demo() -> list[str]:
+    """La Moselle's admission policy, exclusion and cards, one person refused as excluded (admissions/demo.py)."""
+    from .admissions.demo import admissions_demo
+
+    return admissions_demo()
 
 
 def _arretes_demo() -> list[str]:

@@ -26,6 +26,7 @@ class ErrorCode(StrEnum):
     EMPTY = "empty"
     EXCESS_ALREADY_PAID = "excess_already_paid"
     EXCESS_MISMATCH = "excess_mismatch"
+    EXCLUDED = "excluded"  # a person on the casino's exclusion list (registers/admissions)
     FUTURE_DAY = "future_day"
     GAMES_NOT_CERTIFIED = "games_not_certified"
     IDEMPOTENCY_KEY_REQUIRED = "idempotency_key_required"
@@ -102,6 +103,7 @@ class ErrorCode(StrEnum):
     UNKNOWN_TABLE = "unknown_table"
     WRONG_CURRENCY = "wrong_currency"
     WRONG_ROLE = "wrong_role"
+    UNDER_AGE = "under_age"  # a person under the casino's minimum age (registers/admissions)
 
 
 FIELD_REQUIRED = _("Ce champ est obligatoire.")

@@ -8,11 +8,13 @@ from compliance.hooks import (
     GAMING_REVENUE,
     HOUSE_RULES_IN_FORCE,
     LATE_AUDIT,
+    PERSON_CHECKS,
     SETTLEMENTS,
 )
 from compliance.search import searcher_register
 from compliance.todo import ACCOUNTANT, MANAGER, provider_register
 
+from .admissions.services import person_check
 from .appareils import jackpots
 from .archive.services import casino_partitions_open
 from .cards import excess
@@ -53,6 +55,8 @@ def contribute() -> None:
     # a new casino's partitions of the entries and movements, made in their own transaction once it exists (made by its
     # first entry otherwise, which would lock every writer out until that entry's commit)
     CASINO_CREATED.add(partitions_open)
+    # whom a card's issue or a tournament's entry identifies, checked against the casino's exclusion list and age
+    PERSON_CHECKS.add(person_check)
     # a gaming day's gross revenue, each family's part, added up by the levy book (LU art. 88): the tables' win, the
     # cagnotte's establishment part, the slot machines' bets less their wins
     for order, revenue in enumerate((tables_revenue, poker_revenue, cards_revenue), start=10):

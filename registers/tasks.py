@@ -26,3 +26,11 @@ def partitions_ahead() -> None:
     from registers.archive.services import partitions_ahead as make
 
     make()
+
+
+@shared_task(ignore_result=True)
+def admissions_purge() -> None:
+    """The admissions and exclusions past the casino's retention deleted (registers/admissions)."""
+    from registers.admissions.services import personal_data_purge
+
+    personal_data_purge()

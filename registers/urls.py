@@ -4,6 +4,7 @@ an entry's page go to the family that shows that register."""
 from django.urls import path, re_path
 
 from . import register_page
+from .admissions import views as admissions
 from .appareils import views as appareils
 from .archive import views as archive
 from .arretes import views as arretes
@@ -43,6 +44,8 @@ urlpatterns = [
     path("<slug:casino>/orphelins/", orphelins.orphelins, name="registers-orphelins"),
     path("listes/", house_lists.lists_home, name="house-lists-home"),
     path("<slug:casino>/listes/", house_lists.lists_page, name="house-lists"),
+    path("admissions/", admissions.admissions_home, name="admissions-home"),
+    path("<slug:casino>/admissions/", admissions.admissions_page, name="admissions"),
     path("arretes/", arretes.arretes_home, name="arretes-home"),
     path("<slug:casino>/arretes/", arretes.arretes_page, name="arretes"),
     path("reglement-interieur/", house_rules.house_rules_home, name="house-rules-home"),

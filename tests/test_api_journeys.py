@@ -289,6 +289,25 @@ def bad_beat_account(j: Journeys, today: datetime.date) -> None:
     j.post("lu.direction", f"{R}/bad_beat/openings/", {"gaming_day": day, "start": "1 500,00"}, params=where)
 
 
+def admissions(j: Journeys) -> None:
+    """La Moselle's door (LU RGD 1979 art. 75 al. 1 as the draft amends it: « ou annuelle »): the management records
+    its admission policy's next version and an exclusion, the cashier issues an annual card, the management reads the
+    list (each reading audited), the regulator the day's counts (no name)."""
+    where = {"casino": LU}
+    tomorrow = str(_day(LU) + datetime.timedelta(days=1))
+    j.post("lu.direction", f"{R}/admissions/politique/", {
+        "minimum_age": 18, "age_reference": "Règlement intérieur, art. 2", "retention_days": 365,
+        "retention_reference": "Politique de conservation", "effective_from": tomorrow}, params=where)
+    j.post("lu.direction", f"{R}/exclusions/", {
+        "last_name": "Becker", "first_name": "Jean", "birth_date": "1970-07-07", "scope": "etablissement",
+        "source": "Décision de la direction n° DEMO-EX-2", "starts_on": str(_day(LU))}, params=where)
+    j.post("lu.caissier", f"{R}/admissions/", {
+        "kind": "annuelle", "price": "150.00", "last_name": "Wagner", "first_name": "Paul", "birth_date": "1991-04-30",
+        "document": "passeport", "document_end": "88A1"}, params=where)
+    j.get("lu.direction", f"{R}/exclusions/", params=where)
+    j.get("lu.ministere", f"{R}/admissions/", params=where)
+
+
 def arretes(j: Journeys) -> None:
     """La Moselle's arrêté values (LU RGD 1979 art. 37-13): the management files the Ultimate Texas hold'em
     maximum of a new arrêté from tomorrow, the regulator reads every version."""
@@ -420,7 +439,8 @@ def platform(j: Journeys) -> None:
         {"symbol": "20 $", "count": 2, "odds": "20 à 1"}, {"symbol": "Joker", "count": 2, "odds": "40 à 1"}]})
 
 
-JOURNEYS = (machines, cards, orphelins, poker_room, arretes, tables, tables_import, approvals, registers, platform)
+JOURNEYS = (machines, cards, orphelins, poker_room, arretes, admissions, tables, tables_import,
+            approvals, registers, platform)
 
 
 def test_every_write_operation_taken_legitimately_through_journeys(demo, rules, live_server, monkeypatch, request):

@@ -245,6 +245,19 @@ CASES = {
     R + "bad_beat/carnet/": {"required": {"table", "amount"}, "maxLength": {"table": 60}},
     R + "bad_beat/statements/": {"required": {"amount", "history_reference"}, "maxLength": {"history_reference": 200}},
     # the Minister's arrêté values (registers/arretes/api.py, LU 9, 21, 37-9 … 49-7)
+    # admissions and exclusions (registers/admissions/api.py; LU 75 as the draft amends it, QC RJC 67.109)
+    R + "admissions/": {"required": {"kind", "last_name", "first_name", "birth_date", "document", "document_end"},
+                        "enum": {"kind": ["journaliere", "annuelle"],
+                                 "document": ["carte_identite", "passeport", "titre_sejour", "permis_conduire"]},
+                        "maxLength": {"last_name": 120, "first_name": 120, "document_end": 4},
+                        "type": {"guest": "boolean"}},
+    R + "admissions/politique/": {"required": {"minimum_age", "age_reference", "retention_days", "retention_reference",
+                                               "effective_from"},
+                                  "maxLength": {"age_reference": 200, "retention_reference": 200},
+                                  "type": {"minimum_age": "integer", "retention_days": "integer"}},
+    R + "exclusions/": {"required": {"last_name", "first_name", "birth_date", "scope", "source", "starts_on"},
+                        "enum": {"scope": ["etablissement", "salon_poker"]},
+                        "maxLength": {"last_name": 120, "first_name": 120, "source": 200}},
     R + "arretes/": {"required": {"concept", "value", "effective_from", "reference"},
                      "maxLength": {"concept": 80, "value": 40, "reference": 200}},
     # the poker séance's close and the waiting list (registers/poker_room, LU 49-1 to 49-8)

@@ -172,6 +172,33 @@ def _house_rules(w):
 
 
 LEVIES = "registers.prelevements.services"
+ADMISSIONS = "registers.admissions.services"
+
+
+def _admission_policy(w, actor, since=None):
+    return _c(ADMISSIONS, "admission_policy_set")(
+        casino=w.c, actor=actor, minimum_age=18, age_reference="Règlement intérieur", retention_days=30,
+        retention_reference="Politique de conservation", effective_from=since or TODAY())
+
+
+def _exclusion(w, actor):
+    return _c(ADMISSIONS, "exclusion_record")(casino=w.c, actor=actor, last_name="Kieffer", first_name="Marc",
+                                               birth_date=datetime.date(1975, 3, 2), scope="etablissement",
+                                               source="Décision n° 1", starts_on=TODAY())
+
+
+def _admitted(w, ago: int = 0):
+    """An admission card issued by casino C's cashier `ago` days ago, under a policy a second manager recorded."""
+    _admission_policy(w, w.other_manager, since=TODAY() - datetime.timedelta(days=400))
+    return _c(ADMISSIONS, "admission_issue")(
+        casino=w.c, actor=w.accountant_c, kind="journaliere", last_name="Schmit", first_name="Anne",
+        birth_date=datetime.date(1984, 6, 12), document="passeport", document_end="1234",
+        day=TODAY() - datetime.timedelta(days=ago))
+
+
+def _purgeable(w):
+    """An admission card ended past the casino's retention (30 days)."""
+    return _admitted(w, ago=40)
 
 
 def _levied(w, actor):
@@ -725,6 +752,16 @@ CASES = {
     f"{LISTS}.denomination_add": lambda w: (_denomination(w, "25"), w.manager_c)[1],
     f"{LISTS}.denomination_retire": lambda w: (_c(LISTS, "denomination_retire")(
         denomination=_denomination(w, "100", actor=w.other_manager), actor=w.manager_c), w.manager_c)[1],
+    # admissions and exclusions (registers/admissions): every reading of the exclusion list is audited too
+    f"{ADMISSIONS}.admission_policy_set": lambda w: (_admission_policy(w, w.manager_c), w.manager_c)[1],
+    f"{ADMISSIONS}.exclusion_record": lambda w: (_exclusion(w, w.manager_c), w.manager_c)[1],
+    f"{ADMISSIONS}.admission_issue": lambda w: (_admitted(w), w.accountant_c)[1],
+    f"{ADMISSIONS}.person_check": lambda w: (_exclusion(w, w.other_manager), _c(ADMISSIONS, "person_check")(
+        casino=w.c, actor=w.accountant_c, where="carte", day=TODAY(), name="Anne Schmit"), w.accountant_c)[2],
+    f"{ADMISSIONS}.exclusions_read": lambda w: (_exclusion(w, w.other_manager), _c(ADMISSIONS, "exclusions_read")(
+        user=w.manager_c, casino=w.c), w.manager_c)[2],
+    f"{ADMISSIONS}.personal_data_purge": lambda w: (_purgeable(w), _c(ADMISSIONS, "personal_data_purge")(casino=w.c),
+                                                   _c("compliance.services", "system_user")())[2],
     # a value the texts leave to an arrêté du Ministre, filed by the management (registers/arretes)
     "registers.arretes.services.arrete_value_file": lambda w: (_c("registers.arretes.services", "arrete_value_file")(
         casino=w.c, actor=w.manager_c, concept="uth.maximum", value="400", effective_from=TODAY(),

@@ -43,7 +43,8 @@ def test_the_controls_are_listed():
     controls = {family.relative_to(ROOT).as_posix(): sorted(name for name in _functions(family / "controls.py")
                                                              if name.endswith("_problems"))
                 for family in FAMILIES}
-    assert set(controls) == {"registers/appareils", "registers/arretes", "registers/cards", "registers/chain",
+    assert set(controls) == {"registers/admissions",
+                             "registers/appareils", "registers/arretes", "registers/cards", "registers/chain",
                              "registers/orphelins",
                              "registers/poker", "registers/poker_room", "registers/prelevements", "registers/tables",
                              "registers/tournaments", "registers/tables/progressif",

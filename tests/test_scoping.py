@@ -146,6 +146,13 @@ SCOPED_ROUTES = {
     # the arrêté values a casino's management files (registers/arretes): casino A's staff land on their own
     "arretes-home": ("list", None),
     "arretes": ("detail", lambda w: {"casino": "casino-b"}),
+    # admissions and exclusions (registers/admissions): casino A's staff land on their own casino's; casino B's page and
+    # API are 404s; who reads a person's name there is PERSONAL_DATA_ROUTES's test below
+    "admissions-home": ("list", None),
+    "admissions": ("detail", lambda w: {"casino": "casino-b"}),
+    "api-registers-admissions": ("detail", lambda w: {"casino": "casino-b"}),
+    "api-registers-admissions-policy": ("detail", lambda w: {"casino": "casino-b"}),
+    "api-registers-exclusions": ("detail", lambda w: {"casino": "casino-b"}),
     # the règlement intérieur's versions and their difference (registers/poker/house_rules_pages.py): read within
     # the casino's scope, casino A's staff land on their own
     "house-rules-home": ("list", None),
@@ -540,3 +547,49 @@ def test_the_platform_administrator_s_own_pages_are_a_403_to_every_other_role(wo
         client.force_login(user)
         posted = 405 if name == "reports-certificates" else 403  # the list is only read
         assert (client.get(url).status_code, client.post(url).status_code) == (403, posted), (name, user)
+
+
+# Personal data (registers/admissions): name -> (the roles of the casino's own staff that read an admitted person's
+# name there, those that read an excluded person's). No one else: not another casino's staff, not a regulator, not the
+# platform's administrator.
+PERSONAL_DATA_ROUTES = {
+    "admissions": ({"accountant", "manager"}, {"manager"}),
+    "api-registers-admissions": ({"accountant", "manager"}, set()),
+    "api-registers-exclusions": (set(), {"manager"}),
+    "api-registers-admissions-policy": (set(), set()),
+}
+
+
+def test_personal_data_only_to_the_roles_named_with_no_leak(world, rules, client):
+    import datetime
+
+    from registers.admissions.services import admission_issue, admission_policy_set, exclusion_record
+    from tests.conftest import make_user
+
+    manager_c = make_user("direction.c", "manager", casino=world.c)
+    today = world.c.today()
+    admission_policy_set(casino=world.c, actor=manager_c, minimum_age=18, age_reference="Règlement intérieur",
+                         retention_days=365, retention_reference="Politique de conservation", effective_from=today)
+    exclusion_record(casino=world.c, actor=manager_c, last_name="Zorglub", first_name="Xavier",
+                     birth_date=datetime.date(1970, 1, 1), scope="etablissement", source="Décision n° 1",
+                     starts_on=today)
+    admission_issue(casino=world.c, actor=world.accountant_c, kind="journaliere", last_name="Quaxolotl",
+                    first_name="Anne", birth_date=datetime.date(1980, 1, 1), document="passeport", document_end="1234")
+    leaks, seen = [], 0
+    for name, (admitted, excluded) in PERSONAL_DATA_ROUTES.items():
+        url = reverse(name, kwargs={"casino": world.c.code})
+        for user in (world.accountant_c, manager_c, world.regulator_lu, world.admin, world.accountant_a,
+                     world.manager_a, world.regulator_qc):
+            if name.startswith("api-"):
+                response = api_client_for(user).get(url)
+            else:
+                client.force_login(user)
+                response = client.get(url)
+            body = response.content.decode().upper()
+            for person, readers in (("QUAXOLOTL", admitted), ("ZORGLUB", excluded)):
+                allowed = user.casino_id == world.c.pk and user.role in readers
+                seen += allowed
+                if (person in body) != allowed:
+                    leaks.append((name, user.username, person, response.status_code))
+    assert leaks == [] and seen == 6
+

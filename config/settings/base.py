@@ -127,6 +127,8 @@ CELERY_BEAT_SCHEDULE = {
     # day cards expire, found nominative cards past their week's hold become orphans (LU art. 3-1 7), 3-4 8))
     "cards-daily": {"task": "registers.tasks.cards_daily", "schedule": 3600.0},
     "partitions-ahead": {"task": "registers.tasks.partitions_ahead", "schedule": 86400.0},
+    # the personal data of the admissions and exclusions kept no longer than each casino's retention; daily, idempotent
+    "admissions-purge": {"task": "registers.tasks.admissions_purge", "schedule": 86400.0},
     # each person's e-mail digest of what is new for them since the last (compliance/notifications.py); hourly, an item
     # goes out once
     "notifications-digest": {"task": "compliance.tasks.notifications_digest", "schedule": 3600.0},

@@ -11,6 +11,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from compliance.errors import DomainError
+from compliance.hooks import PERSON_CHECKS  # the exclusion list and the age (registers/admissions)
 from compliance.models import AuditAction, Casino, User
 from compliance.permissions import verify_can_write
 from compliance.services import audit_record, system_user
@@ -103,6 +104,10 @@ def card_issue(
     if actor.role != User.Role.MANAGER:
         raise DomainError(errors.CARD_ROLE, code=ErrorCode.WRONG_ROLE, field="actor")
     nominative = kind == CardKind.NOMINATIVE
+    if nominative and client is not None:  # whom the card names, checked as every desk checks a person
+        for check in PERSON_CHECKS:
+            check(casino=casino, actor=actor, where="carte", day=gaming_day,
+                  name=f"{client.first_name} {client.last_name}", birth_date=client.birth_date)
     held = (Card.objects.filter(client=client, kind=CardKind.NOMINATIVE).exclude(status=CardStatus.CLOSED).count()
             if nominative and client is not None else 0)
     rules = rules_of(casino, gaming_day)

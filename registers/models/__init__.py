@@ -1,6 +1,7 @@
 """The registers' models: the hash chain every register shares, the electronic gaming cards, the slot
 management systems, the table games. Migrations stay in registers/migrations."""
 
+from .admissions import Admission, AdmissionPolicy, Exclusion
 from .arretes import ArreteValue
 from .cards import (
                           ArchivedBalance,
@@ -29,6 +30,7 @@ from .tournaments import (
 )
 
 __all__ = [
+    "Admission", "AdmissionPolicy", "Exclusion",
     "ArchivedBalance", "ArchivedHead", "ArreteValue",
     "Card", "CardKind", "CardMovement", "CardStatus", "CardSystemCertificate", "CardTransfer", "Checkpoint", "Client",
     "Entry", "GamingSession", "KeptEntry", "PendingEntry", "Register", "VerifiedCheckpoint", "SlotRequest",

@@ -14,8 +14,11 @@ from django.utils.text import slugify
 
 from compliance import formatting
 from compliance.errors import DomainError
+from compliance.hooks import (
+    PERSON_CHECKS,  # the exclusion list and the age (registers/admissions)
+    TOURNAMENT_RULES_APPROVAL,  # the approvals' (compliance/approvals)
+)
 from compliance.hooks import TOURNAMENT_RESULTS_REQUEST as letter_request  # the signed reports' (compliance/reports)
-from compliance.hooks import TOURNAMENT_RULES_APPROVAL  # the approvals' (compliance/approvals)
 from compliance.models import AuditAction, Casino, User
 from compliance.services import audit_record
 from games.hands.cards import card, text
@@ -279,6 +282,8 @@ def entry_sell(*, tournament: Tournament, actor: User, player: str,
     moment = entered_at or state.now
     refuse_first(controls.transition_problems(state, controls.ENTER), casino.jurisdiction)
     player = clean_text(player, field="player")
+    for check in PERSON_CHECKS:  # the player, checked as every desk checks a person
+        check(casino=casino, actor=actor, where="tournoi", day=casino.today(moment), name=player)
     _checked(controls.entry_problems(state, controls.Sale(moment, player)), casino, moment)
     level, citation = 0, ""
     if tournament.state == State.RUNNING:

@@ -1,0 +1,69 @@
+"""What the admissions' page, API and checks read. The people's own rows go through `visible_to` (their readers are
+named in registers/models/admissions.py); what a regulator reads is counted, never named. The exclusion list itself
+is read for a person only by the services (services.py), which audit each reading."""
+
+import datetime
+
+from django.db.models import Count, Q
+
+from compliance.models import AuditAction, AuditEvent, Casino
+from compliance.profiles import concept_or_none
+from games.selectors import rule_value_at
+
+from ..controls import Rules
+from ..models import Admission, AdmissionPolicy, Exclusion
+from .controls import Listed, Policy, name_key
+
+
+def rules_on(casino: Casino, day: datetime.date) -> Rules:
+    """The admissions' rule values on `day` (controls.KINDS, controls.GUESTS), None where the casino's texts have
+    none."""
+    def read(concept: str):
+        return (rule_value_at(jurisdiction=casino.jurisdiction, key=concept, on=day, drafts=True)
+                if concept_or_none(casino.jurisdiction, concept) else None)
+    return Rules(read, casino)
+
+
+def policy_version_at(casino: Casino, day: datetime.date) -> AdmissionPolicy | None:
+    """The version of the casino's admission policy in force on `day`: the latest effective on or before it."""
+    return (AdmissionPolicy.objects.filter(casino=casino, effective_from__lte=day).select_related("recorded_by")
+            .order_by("-effective_from", "-pk").first())
+
+
+def policy_at(casino: Casino, day: datetime.date) -> Policy | None:
+    version = policy_version_at(casino, day)
+    return Policy(version.minimum_age, version.age_reference) if version is not None else None
+
+
+def policy_versions(casino: Casino) -> list[AdmissionPolicy]:
+    return list(AdmissionPolicy.objects.filter(casino=casino).select_related("recorded_by")
+                .order_by("-effective_from", "-pk"))
+
+
+def listed_on(casino: Casino, day: datetime.date) -> list[Listed]:
+    """The exclusions in force on `day`, as the checks compare a person with them (one query)."""
+    rows = (Exclusion.objects.filter(casino=casino, starts_on__lte=day)
+            .filter(Q(ends_on__isnull=True) | Q(ends_on__gte=day)).order_by("number"))
+    labels = dict(Exclusion.Scope.choices)
+    return [Listed(row.number, name_key(row.first_name, row.last_name), row.birth_date, row.scope,
+                   str(labels[row.scope]), row.starts_on, row.ends_on) for row in rows]
+
+
+def admissions_on(user, casino: Casino, day: datetime.date) -> list[Admission]:
+    """The admission cards valid on `day`, for the staff who may read them (none for anyone else)."""
+    return list(Admission.objects.visible_to(user).filter(casino=casino, valid_from__lte=day, valid_until__gte=day)
+                .select_related("issued_by").order_by("-number"))
+
+
+def admission_counts(casino: Casino, day: datetime.date) -> dict:
+    """What anyone of the casino's scope reads, a regulator included: the cards valid that day by kind, and the
+    persons refused at the door that day; no name."""
+    counts = (Admission.objects.filter(casino=casino, valid_from__lte=day, valid_until__gte=day)
+              .aggregate(daily=Count("pk", filter=Q(kind=Admission.Kind.DAILY, guest=False)),
+                         annual=Count("pk", filter=Q(kind=Admission.Kind.ANNUAL, guest=False)),
+                         guests=Count("pk", filter=Q(guest=True))))
+    counts["refused"] = AuditEvent.objects.filter(
+        casino=casino, action=AuditAction.EXCLUSION_READ, details__jour=day.isoformat(),
+        details__refus=True).count()
+    counts["exclusions"] = len(listed_on(casino, day))
+    return counts
