@@ -67,6 +67,10 @@ NAVIGATION: tuple[NavItem, ...] = (
     NavItem(_("Admissions et exclusions"), "person-check", (*CASINO_STAFF, REGULATOR),
             _("Cartes d'admission, pièce d'identité vue, liste d'exclusion et âge minimum du casino."),
             "admissions-home"),
+    # the direction's register (registers/direction): the committee, the duty log, the director's designations
+    NavItem(_("Registre de la direction"), "person-badge", (*CASINO_STAFF, REGULATOR),
+            _("Comité de direction, présence du directeur ou de son remplaçant, employés désignés."), "direction-home",
+            feature="direction"),
     NavItem(_("Tournois"), "trophy", (*CASINO_STAFF, REGULATOR),
             _("Règles publiées, inscriptions, places, lots payés et registre des tournois."), "tournaments-list"),
     NavItem(_("Rapprochements"), "clipboard-check", (*CASINO_STAFF, REGULATOR),

@@ -41,6 +41,7 @@ urlpatterns = [
     path("poker/", include("registers.poker_room.urls")),
     path("tournois/", include("registers.tournaments.urls")),
     path("prelevements/", include("registers.prelevements.urls")),
+    path("direction/", include("registers.direction.urls")),  # the director's presence (registers/direction)
     path("health/", views.health, name="health"),
     path("recherche/", search, name="search"),  # the header's search box
     path("pki/", include(reports_urls.pki_urlpatterns)),  # the root and the CRL, for anyone checking a report

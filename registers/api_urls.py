@@ -6,6 +6,7 @@ from .admissions import api as admissions
 from .appareils import api as appareils
 from .arretes import api as arretes
 from .chain import api
+from .direction import api as direction
 from .orphelins import api as orphelins
 from .poker import api as poker
 from .poker import api_bad_beat as bad_beat
@@ -31,6 +32,7 @@ urlpatterns = [
          name="api-registers-appareil-notice"),
     path("<slug:casino>/appareils/moves/", appareils.AppareilMoveApi.as_view(), name="api-registers-appareil-move"),
     path("<slug:casino>/arretes/", arretes.ArretesApi.as_view(), name="api-registers-arretes"),
+    path("<slug:casino>/direction/", direction.DirectionApi.as_view(), name="api-registers-direction"),
     # admissions and exclusions (registers/admissions): personal data to the roles its models name
     path("<slug:casino>/admissions/", admissions.AdmissionsApi.as_view(), name="api-registers-admissions"),
     path("<slug:casino>/admissions/politique/", admissions.PolicyApi.as_view(),

@@ -23,7 +23,8 @@ def demo_load() -> list[str]:
             + _poker_room_demo() + _waiting_list_demo()
             + _admissions_demo()
             + _bad_beat_demo() + _archived_demo() + _house_lists_demo() + _house_rules_demo()
-            + _tables_after_house_rules_demo())
+            + _tables_after_house_rules_demo()
+            + _direction_demo())
 
 
 def _admissions_demo() -> list[str]:
@@ -31,6 +32,13 @@ def _admissions_demo() -> list[str]:
     from .admissions.demo import admissions_demo
 
     return admissions_demo()
+
+
+def _direction_demo() -> list[str]:
+    """La Moselle's committee, duty log and designations, once every session is open (direction/demo.py)."""
+    from .direction.demo import direction_demo
+
+    return direction_demo()
 
 
 def _arretes_demo() -> list[str]:

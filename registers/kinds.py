@@ -21,6 +21,7 @@ class RegisterKind(models.TextChoices):
     APPROBATIONS = "approbations", _("Demandes d'approbation et avis à l'autorité")
     TOURNOIS = "tournois", _("Tournois")  # QC RJC art. 123 to 127, LU RGD 1979 art. 49-17
     PRELEVEMENTS = "prelevements", _("Carnet de prélèvement")  # LU RGD 1979 art. 88, 89-1, 97-1 (draft)
+    DIRECTION = "direction", _("Registre de la direction")  # LU RGD 1979 art. 18-6, 51, 52 (draft)
 
 
 class EntryKind(models.TextChoices):
@@ -103,6 +104,11 @@ class EntryKind(models.TextChoices):
     LEVY_PARAMETERS = "prelevement.parametres", _("Paramètres de prélèvement du casino")
     LEVY_DAY = "prelevement.journee", _("Prélèvement de la journée")
     LEVY_TRANSFER = "prelevement.virement", _("Virement au receveur des Contributions")
+    # the direction's register (registers/direction): a committee member appointed or leaving, with the act's reference;
+    # a presence of the director or of the member replacing them; the director's designation of an agreed employee
+    COMMITTEE_CHANGED = "direction.comite", _("Nomination ou départ d'un membre du comité de direction")
+    DUTY_RECORDED = "direction.presence", _("Présence du directeur responsable ou de son remplaçant")
+    DESIGNATION = "direction.designation", _("Désignation d'un employé agréé par le directeur")
     # any register but the cards': the entry it refers to was filed wrongly; countersigned, it leaves the totals
     CORRECTION = "correction", _("Correction d'une écriture")
     # any register: on what basis the casino applies its jurisdiction's draft text, written by Vigie before the first
@@ -148,15 +154,18 @@ _REGISTER_ENTRY_KINDS = {
                             EntryKind.TOURNAMENT_OUT, EntryKind.TOURNAMENT_CHIP_RACE, EntryKind.TOURNAMENT_PAYOUT,
                             EntryKind.TOURNAMENT_CLOSED, EntryKind.CORRECTION),
     RegisterKind.PRELEVEMENTS: (EntryKind.LEVY_PARAMETERS, EntryKind.LEVY_DAY, EntryKind.LEVY_TRANSFER),
+    RegisterKind.DIRECTION: (EntryKind.COMMITTEE_CHANGED, EntryKind.DUTY_RECORDED, EntryKind.DESIGNATION),
 }
 # What Vigie writes about a register itself rather than about a gaming day's play: it may follow the day's close, and
 # is never a late filing.
 ABOUT_THE_REGISTER = (EntryKind.DRAFT_BASIS, EntryKind.REPORT_SIGNED, EntryKind.RECITATION)
+# The direction's register is about the people on duty, dated in its own payload: written on any day, never late.
+DIRECTION_KINDS = (EntryKind.COMMITTEE_CHANGED, EntryKind.DUTY_RECORDED, EntryKind.DESIGNATION)
 # What Vigie writes about a closed gaming day once its close is done: the day's reconciliation and what follows its
 # findings (they follow the close by nature, and are never late filings); the levy book's entries too: a closed day's
 # levy, computed from its final figures, the parameters in force and the transfers that pay it.
 AFTER_THE_CLOSE = (EntryKind.RECONCILED, EntryKind.FINDING_FOLLOWED, EntryKind.LEVY_PARAMETERS, EntryKind.LEVY_DAY,
-                   EntryKind.LEVY_TRANSFER)
+                   EntryKind.LEVY_TRANSFER, *DIRECTION_KINDS)
 # What is not about play at all: written on the casino's current day whether or not it is closed, by the casino's
 # staff or by the regulator of its jurisdiction, and never a late filing.
 OUTSIDE_PLAY = (EntryKind.APPROVAL_STEP,)
@@ -191,5 +200,6 @@ RULE_OF_KIND = {
     RegisterKind.BAD_BEAT: "bad_beat_jackpot.preavis_arret_volontaire",
     RegisterKind.CARTES: "carte_de_jeu.plafond_nominative",
     RegisterKind.PRELEVEMENTS: "prelevements.delai_virement",
+    RegisterKind.DIRECTION: "direction.presence_permanente",
 }
 

@@ -14,6 +14,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
+from compliance import selectors as compliance_selectors
 from compliance.errors import READ_ONLY_ROLE, DomainError, PermissionDeniedError
 from compliance.models import User
 from compliance.permissions import can_write
@@ -133,3 +134,13 @@ def management_post(request: HttpRequest, casino, page, actions: dict, refusal) 
     action, (form_class, call) = chosen(request, actions)
     form = form_class(request.POST, page=page)
     return Posted(manages, action, form, submit(request, form, lambda bound: call(page, bound, request.user)))
+
+
+def casino_home(request: HttpRequest, applies: Callable, page: Callable, template: str) -> HttpResponse:
+    """A section's home: a casino's staff land on their casino's page where the section applies (`applies(casino)`);
+    anyone else picks one of the casinos of their scope where it applies (none: `template` says so)."""
+    if request.user.casino_id and applies(request.user.casino):
+        return page(request, request.user.casino.code)
+    casinos = [casino for casino in compliance_selectors.casino_list(user=request.user).order_by("name")
+               if applies(casino)]
+    return render(request, template, {"casinos": casinos})

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from django.test import RequestFactory
+from django.utils import timezone
 
 from compliance.models import AuditEvent, JobRun
 from registers.models import Checkpoint, Entry, GamingSession, PendingEntry
@@ -172,6 +173,17 @@ def _house_rules(w):
 
 
 LEVIES = "registers.prelevements.services"
+DIRECTION = "registers.direction.services"
+
+
+def _director(w) -> str:
+    """Casino C's responsible director, appointed by another manager (the direction's register, LU art. 51)."""
+    _c(DIRECTION, "committee_change_record")(casino=w.c, actor=w.other_manager, change="nomination", name="Luc Schmit",
+                                              director=True, effective_from=TODAY() - datetime.timedelta(days=10),
+                                              reference="Agrément A-1")
+    return "Luc Schmit"
+
+
 ADMISSIONS = "registers.admissions.services"
 
 
@@ -902,6 +914,15 @@ CASES = {
     f"{SLOTS}.slot_batch": lambda w: (_c(SLOTS, "slot_batch")(system=_slot_system(w), operations=[
         {"operation": "credit", "key": "k-3", "card": w.card1.number, "amount": "1.00", "currency": "EUR",
          "machine": "M"}]), _slot_system(w).user)[1],
+    f"{DIRECTION}.committee_change_record": lambda w: (_c(DIRECTION, "committee_change_record")(
+        casino=w.c, actor=w.manager_c, change="nomination", name="Jean Kremer", effective_from=TODAY(),
+        reference="PV-1"), w.manager_c)[1],
+    f"{DIRECTION}.duty_record": lambda w: (_c(DIRECTION, "duty_record")(
+        casino=w.c, actor=w.manager_c, member=_director(w), starts_at=timezone.now() - datetime.timedelta(hours=2),
+        ends_at=timezone.now() - datetime.timedelta(hours=1)), w.manager_c)[1],
+    f"{DIRECTION}.designation_record": lambda w: (_c(DIRECTION, "designation_record")(
+        casino=w.c, actor=w.manager_c, employee=_director(w) and w.accountant_c.username,
+        act="jackpot.paiement_manuel", first_day=TODAY(), reference="D-1"), w.manager_c)[1],
     f"{LEVIES}.levy_parameters_record": lambda w: (_c(LEVIES, "levy_parameters_record")(
         casino=w.c, actor=w.manager_c, effective_from=TODAY(), rates={"tables": "10"}, act="Arrêté A-1"),
         w.manager_c)[1],

@@ -115,6 +115,8 @@ SCOPED_ROUTES = {
     "api-registers-bad-beat-statement": ("detail", with_registers(lambda r: {"casino": "casino-b"})),
     # the arrêté values: read by the casino's staff and its regulator, filed by its management (registers/arretes)
     "api-registers-arretes": ("detail", lambda w: {"casino": "casino-b"}),
+    # the direction's register: the committee, the duty log, the designations (registers/direction)
+    "api-registers-direction": ("detail", lambda w: {"casino": "casino-b"}),
     "api-registers-appareils": ("detail", with_registers(lambda r: {"casino": "casino-b"})),
     "api-registers-machines": ("detail", with_registers(lambda r: {"casino": "casino-b"})),
     "api-registers-appareil-install": ("detail", with_registers(lambda r: {"casino": "casino-b"})),
@@ -221,6 +223,9 @@ SCOPED_ROUTES = {
     # the levy book (/prelevements/): casino A's staff land on their own casino's; casino B's book is a 404
     "levies-home": ("list", None),
     "levies": ("detail", lambda w: {"casino": "casino-b"}),
+    # the direction's register (/direction/): casino A's staff land on their own casino's; casino B's is a 404
+    "direction-home": ("list", None),
+    "direction": ("detail", lambda w: {"casino": "casino-b"}),
 }
 
 # A tournament's public page: its rules once the casino has published them, for anyone, signed in or not, read-only;

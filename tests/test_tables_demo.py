@@ -36,6 +36,10 @@ def test_the_demo_reconciles_a_month_of_tables_and_finds_every_planted_variance(
                ("lac-bleu", "SP-2", Finding.Kind.POKER_COUNT),
                # La Moselle's levy transferred a working day late (registers/prelevements/demo.py)
                ("la-moselle", "", Finding.Kind.LEVY_LATE),
+               # three days ago nobody on duty from 21:00 to 22:00 while the poker tables play (LU art. 51 § I
+               # al. 1), and yesterday's hand-paid jackpot by the cashier whose designation had run out (LU art. 18-6
+               # al. 3; both registers/direction/demo.py)
+               ("la-moselle", "", Finding.Kind.DIRECTION_ABSENT), ("la-moselle", "", Finding.Kind.UNDESIGNATED),
                # the sessions of yesterday that did not yet apply La Moselle's new arrêté (registers/arretes/demo.py)
                ("la-moselle", "UT-01", Finding.Kind.ARRETE), ("la-moselle", "BT-02", Finding.Kind.ARRETE),
                ("la-moselle", "OM-1", Finding.Kind.ARRETE),

@@ -12,6 +12,7 @@ from django.utils.translation import ngettext
 
 from compliance import formatting
 from registers.arretes.controls import Filed, difference
+from registers.kinds import entry_kind_label, register_kind_label
 
 MESSAGES = {
     "serie_trou": _("Bordereaux de {year} : aucun bordereau n° {missing}, entre le n° {before} et le n° {after} "
@@ -68,6 +69,15 @@ MESSAGES = {
                           "comptée."),
     "poker_caisse": _("Table {table} : caisse de change fermée sur {closing}, ouverte sur {opening} (écart {amount}), "
                       "sans explication."),
+    # the direction's register (registers/direction, compliance/reconciliation/direction.py)
+    "direction_absente": _("Journée du {day}, de {start} à {end} : des jeux fonctionnent (tables {tables}) sans que le "
+                           "directeur responsable ni un membre du comité de direction qui le remplace soit inscrit "
+                           "présent au journal."),
+    "direction_journee": _("Journée du {day} : les tables {tables} ont joué, sans heures connues (séances reprises "
+                           "d'un fichier), et aucune présence du directeur responsable ou de son remplaçant n'est "
+                           "inscrite au journal ce jour-là."),
+    "employe_non_designe": _("Journée du {day} : l'écriture n° {seq} du registre « {register} » ({act}) est faite par "
+                             "{employee}, que le directeur n'avait pas désigné(e) pour cet acte ce jour-là."),
     # a progressive lot's board read at a séance's close (registers/tables/progressif, compliance/reconciliation/
     # progressif.py)
     "lot_progressif": _("Table {table}, séance {session} : le panneau du lot « {lot} » affichait {displayed} à la "
@@ -106,6 +116,9 @@ def rendered(kind: str, params: dict, language: str | None = None, casino=None) 
         given["counted"] = COUNTED[kind](int(count)) % {"n": count, "of": params.get("hands", "—")}
     if kind == "arrete":
         given["difference"] = arrete_difference(params, casino)
+    if kind == "employe_non_designe":  # the register's and the act's names in the reader's language
+        given["register"] = register_kind_label(str(params.get("register", "")))
+        given["act"] = entry_kind_label(str(params.get("act", "")))
     return str(MESSAGES[kind]).format_map(given)
 
 

@@ -71,6 +71,10 @@ class Finding(models.Model):
         POKER_CAISSE = "poker_caisse", _("Caisse de change fermée sur un écart non expliqué")
         POKER_STACK_BREAK = "poker_tapis", _("Tapis diminué entre deux mains")  # QC art. 67.95; LU art. 49-1
         POKER_RECAVE = "poker_recave", _("Recave au-delà du maximum du règlement intérieur")  # LU art. 49-1
+        # the direction's register (registers/direction): LU art. 51 § I al. 1, 52 al. 2, 18-6 al. 3 (draft)
+        DIRECTION_ABSENT = "direction_absente", _("Jeux sans directeur ni remplaçant inscrit présent")
+        DIRECTION_DAY = "direction_journee", _("Journée de jeu sans présence inscrite de la direction")
+        UNDESIGNATED = "employe_non_designe", _("Acte fait par un employé non désigné par le directeur")
         PROGRESSIVE_LOT = "lot_progressif", _("Lot progressif affiché ≠ compte du lot")  # QC RJC art. 21.2
 
     class State(models.TextChoices):

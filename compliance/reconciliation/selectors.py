@@ -23,6 +23,7 @@ from registers.tables.selectors import ZERO, SessionFigures, session_figures
 
 from . import arretes, band, checks, levies, messages, poker, poker_seances, progressif
 from .checks import CommissionRow, Found, Previous, SerialRow
+from .direction import direction_findings
 from .models import Finding, Reconciliation
 
 CARNETS = "registres.carnets_speciaux"  # art. 97-1, where the casino's texts have it
@@ -126,6 +127,7 @@ def period_findings(casino: Casino, first: datetime.date, last: datetime.date) -
     levied = levies.levy_findings(casino, first, last)  # the levy book's transfers past their due date
     fixed = arretes.arrete_findings(casino, first, last)  # the sessions opened otherwise than the arrêté
     seances = poker_seances.seance_findings(casino, first, last)  # the poker séances' closes and caisses de change
+    duty = direction_findings(casino, first, last)  # the direction's presence and designations
     lots = progressif.progressive_findings(casino, first, last)  # the progressive lots' boards against their account
     holds = band.Holds([*data.history, *data.figures])
     serials = checks.serials(data.serials, controls.written(controls.SLIP_SIGNATURES), data.earlier)
@@ -150,6 +152,7 @@ def period_findings(casino: Casino, first: datetime.date, last: datetime.date) -
             figures_found = []
         found[day] = [*serials.get(day, []), *figures_found, *commissions.get(day, []), *room.get(day, []),
                       *levied.get(day, []), *fixed.get(day, []), *seances.get(day, []), *lots.get(day, [])]
+        found[day] += duty.get(day, [])
     return found
 
 

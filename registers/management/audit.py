@@ -9,6 +9,7 @@ from ..cards import ledger_checks as ledger
 from ..cards.caisse import checks as caisse
 from ..chain import checks as chain
 from ..chain.audit import RegisterAudit, registers_audit
+from ..direction import checks as direction
 from ..kinds import REGISTER_ENTRY_KINDS
 from ..kinds import EntryKind as Kind
 from ..kinds import RegisterKind as Register
@@ -88,6 +89,9 @@ CHECKS = {
     (Register.PRELEVEMENTS, Kind.LEVY_PARAMETERS): (levies.levy_parameters,),
     (Register.PRELEVEMENTS, Kind.LEVY_DAY): (levies.levy_day,),
     (Register.PRELEVEMENTS, Kind.LEVY_TRANSFER): (levies.levy_transfer,),
+    (Register.DIRECTION, Kind.COMMITTEE_CHANGED): (direction.committee_changed,),
+    (Register.DIRECTION, Kind.DUTY_RECORDED): (direction.duty_recorded,),
+    (Register.DIRECTION, Kind.DESIGNATION): (direction.designation_recorded,),
     # a correction, in any register that holds them (registers/chain/services.py)
     **{(register, Kind.CORRECTION): (chain.correction,)
        for register, kinds in REGISTER_ENTRY_KINDS.items() if Kind.CORRECTION in kinds},
