@@ -279,7 +279,7 @@ def _other_registers_demo() -> list[str]:
                              machine=f"LM-{number:03}",
                              manufacturer="Novomatic", certificate=f"CE-LU-2026-{number:03}",
                              server_based=number == 8, games=["Book of Ra", "Lucky Lady"] if number == 8 else (),
-                             certified_games=["Book of Ra", "Lucky Lady"] if number == 8 else ())
+                             certified_games=["Book of Ra", "Lucky Lady"] if number == 8 else (), condition="neuf")
         appareil_notice(casino=casino, actor=manager, gaming_day=today, machine="LM-003", event="hors_service",
                         effective=today, reference="Lettre au Ministre des Finances n° 2026-114",
                         sent_on=today - timedelta(days=3))

@@ -245,5 +245,5 @@ def install_machines(casino: Casino, actor: User, *numbers: str, days_ago: int =
     for number in numbers:
         if number.strip() and number.strip() not in installed:
             appareil_install(casino=casino, actor=actor, machine=number, manufacturer="Novomatic",
-                             certificate=f"CE-{number.strip()}",
+                             certificate=f"CE-{number.strip()}", condition="neuf",
                              gaming_day=casino.today() - datetime.timedelta(days=days_ago))

@@ -216,7 +216,7 @@ def _templates(values: dict[str, list], today: datetime.date) -> dict[str, objec
     registers = "/api/v1/registers/{casino}"
     return {
         f"{registers}/appareils/install/": {"machine": "LM-FZ-1", "manufacturer": "Novomatic",
-                                            "certificate": "CE-FZ-1"},
+                                            "certificate": "CE-FZ-1", "condition": "neuf"},
         f"{registers}/appareils/notices/": {"machine": machine, "event": "vente", "reference": reference,
                                             "effective": str(today + datetime.timedelta(days=15)), "sent_on": day},
         f"{registers}/appareils/moves/": {"gaming_day": day, "machine": machine, "event": "hors_service"},

@@ -121,7 +121,8 @@ def machines(j: Journeys) -> None:
     number = next(f"LM-{n:03d}" for n in range(20, 999) if f"LM-{n:03d}" not in taken)
     j.post("lu.caissier", f"{R}/appareils/install/", params=where, body={
         "machine": number, "manufacturer": "Novomatic", "certificate": f"CE-LU-2026-{number[3:]}",
-        "server_based": True, "games": ["Book of Ra", "Lucky Lady"], "certified_games": ["Book of Ra", "Lucky Lady"]})
+        "server_based": True, "games": ["Book of Ra", "Lucky Lady"], "certified_games": ["Book of Ra", "Lucky Lady"],
+        "condition": "neuf"})
     for n, event in enumerate(("hors_service", "reserve", "vente"), start=1):
         j.post("lu.caissier", f"{R}/appareils/notices/", params=where, body={
             "machine": number, "event": event, "effective": today, "sent_on": today,

@@ -195,8 +195,8 @@ CASES = {
         "type": {"card_excess": "integer", "receipt_in_cabinet": "boolean"},
     },
     R + "appareils/install/": {
-        "required": {"machine", "manufacturer", "certificate"},
-        "maxLength": {"machine": 60, "manufacturer": NAME_MAX, "certificate": NAME_MAX},
+        "required": {"machine", "manufacturer", "certificate", "condition"},
+        "maxLength": {"machine": 60, "manufacturer": NAME_MAX, "certificate": NAME_MAX, "approval": 200},
         "type": {"games": "array", "server_based": "boolean"},
     },
     R + "appareils/notices/": {
@@ -572,7 +572,8 @@ def test_the_hand_paid_jackpot_and_the_machines_refuse_what_their_schema_refuses
     assert filed.status_code == 201 and filed.json()["payload"]["currency"] == "EUR"
 
     install = reverse("api-registers-appareil-install", kwargs={"casino": lu.c.code})
-    machine = {"machine": "M01", "manufacturer": "Novomatic", "certificate": "CE-1", "games": ["Book of Ra"]}
+    machine = {"machine": "M01", "manufacturer": "Novomatic", "certificate": "CE-1", "games": ["Book of Ra"],
+               "condition": "neuf"}
     for changes, field in (({"games": "Book of Ra"}, "games"), ({"games": [""]}, "games[0]"),
                            ({"server_based": 1}, "server_based")):
         assert not valid(schema, R + "appareils/install/", {**machine, **changes})

@@ -73,7 +73,10 @@ def test_every_request_kind_states_a_power_its_article_holds(rules):
         "appareil_remis_a_neuf.lu": "autorisation", "arret_jackpot.lu": "notification",
         "etat_appareil.lu": "notification", "jeu_annexe.lu": "autorisation", "liaison_progressif.lu": "autorisation",
         "semi_automatique.lu": "autorisation", "systeme_cartes.lu": "production", "table_de_paiement.lu": "aucun",
-        "tournoi.lu": "autorisation", "table_de_paiement.mc": "notification", "roue_de_fortune.qc": "publication",
+        "tournoi.lu": "autorisation", "moyen_paiement.lu": "autorisation",
+        "plaques_jetons_valeurs.lu": "autorisation", "cartes_melangeur.lu": "autorisation",
+        "machine_bad_beat.lu": "autorisation", "arret_bad_beat.lu": "notification",
+        "table_de_paiement.mc": "notification", "roue_de_fortune.qc": "publication",
         "table_de_paiement.qc": "avis", "tournoi.qc": "publication"}
     assert set(powers.values()) <= set(POWER_WORDS)
 

@@ -154,7 +154,8 @@ def _pending(w):
 
 def _machine(w, number):
     _c("registers.appareils.services", "appareil_install")(
-        casino=w.c, actor=w.accountant_c, gaming_day=TODAY(), machine=number, manufacturer="N", certificate="C")
+        casino=w.c, actor=w.accountant_c, gaming_day=TODAY(), machine=number, manufacturer="N", certificate="C",
+        condition="neuf")
 
 
 def _jackpot(w, name):

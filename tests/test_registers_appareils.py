@@ -20,7 +20,7 @@ def floor(world, rules):
     for number in range(1, 21):
         appareil_install(casino=world.c, actor=world.accountant_c, gaming_day=TODAY() - datetime.timedelta(days=2),
                          machine=f"M{number:02}",
-                         manufacturer="Novomatic", certificate=f"CE-{number}")
+                         manufacturer="Novomatic", certificate=f"CE-{number}", condition="neuf")
     return world
 
 
@@ -41,11 +41,12 @@ def _refused(code, **kwargs):
 def test_17_3_a_server_based_machine_needs_every_downloadable_game_certified(world, rules):
     error = _refused("games_not_certified", call=appareil_install, casino=world.c, actor=world.accountant_c,
                      gaming_day=TODAY(), machine="S1", manufacturer="IGT", certificate="CE-S1", server_based=True,
-                     games=["Poker", "Roulette", "Keno"], certified_games=["Poker", "Roulette"])
+                     games=["Poker", "Roulette", "Keno"], certified_games=["Poker", "Roulette"], condition="neuf")
     assert "Keno" in str(error.message) and error.field == "games"
     assert "LU RGD 1979 art. 17 al. 2 3° (projet)" in str(error.message)
     appareil_install(casino=world.c, actor=world.accountant_c, gaming_day=TODAY(), machine="S1", manufacturer="IGT",
-                     certificate="CE-S1", server_based=True, games=["Poker", "Keno"], certified_games=["Keno", "Poker"])
+                     certificate="CE-S1", server_based=True, games=["Poker", "Keno"], certified_games=["Keno", "Poker"],
+                     condition="neuf")
     assert appareils_of(Register.objects.get(kind="appareils"))["S1"].state == "en_service"
 
 

@@ -212,7 +212,7 @@ def families(lu):
                           (seed(returned.register, "orphelin.restitution", back, actor=cashier, refers_to=orphan),
                            f"L'orphelin n° {orphan.seq} n'est plus en attente")]
     install = appareil_install(casino=c, actor=cashier, gaming_day=TODAY(), machine="LM-001", manufacturer="Novomatic",
-                               certificate="CE-1")
+                               certificate="CE-1", condition="neuf")
     moved = {"machine": "LM-001", "event": "hors_service", "label": "mis hors service", "notice_seq": None}
     wrong["appareils"] = [(seed(install.register, "appareil.mouvement", moved, actor=manager),
                            "Aucun avis écrit au Ministre n'est enregistré avant ce changement")]

@@ -99,7 +99,7 @@ def test_18_1_a_move_filed_by_mistake_once_corrected_leaves_the_machine_as_it_wa
 
     w = _lu(world)
     _c(APP, "appareil_install")(casino=w.c, actor=w.accountant_c, gaming_day=TODAY(), machine="M-1",
-                                manufacturer="N", certificate="C")
+                                manufacturer="N", certificate="C", condition="neuf")
     _c(APP, "appareil_notice")(casino=w.c, actor=w.manager_c, gaming_day=TODAY(), machine="M-1",
                                event="hors_service", effective=TODAY(), reference="L-1", sent_on=TODAY())
     move = _c(APP, "appareil_move")(casino=w.c, actor=w.manager_c, gaming_day=TODAY(), machine="M-1",

@@ -76,6 +76,7 @@ def install(w, *numbers: str) -> None:
             machine=number,
             manufacturer="Novomatic",
             certificate=f"CE-{number}",
+            condition="neuf",
         )
 
 
@@ -203,6 +204,7 @@ def test_a_machine_is_installed_announced_and_put_out_of_service(lu, client):
             "server_based": "on",
             "games": "Poker, Keno",
             "certified_games": "Keno, Poker",
+            "condition": "neuf",
         },
     )
     assert installed.status_code == 302
@@ -466,7 +468,7 @@ KINDS = ("jackpots", "cagnotte", "appareils", "jackpot_progressif", "bad_beat")
 FORMS = {
     "jackpots": ("jackpot", with_day(JACKPOT)),
     "cagnotte": ("cagnotte", with_day(CAGNOTTE)),
-    "appareils": ("install", {"machine": "X", "manufacturer": "IGT", "certificate": "CE"}),
+    "appareils": ("install", {"machine": "X", "manufacturer": "IGT", "certificate": "CE", "condition": "neuf"}),
     "jackpot_progressif": ("configure", CONFIGURE),
     "bad_beat": ("badbeat", with_day(BAD_BEAT)),
 }
@@ -581,7 +583,7 @@ def test_api_jackpot_cagnotte_and_bad_beat_filings(lu):
 def test_api_slot_machines(lu):
     api = api_client_for(lu.accountant_c)
     # installed three days back: the letter (two days back) and the change (yesterday) come after it
-    install_data = {"machine": "M01", "manufacturer": "Novomatic", "certificate": "CE-1",
+    install_data = {"machine": "M01", "manufacturer": "Novomatic", "certificate": "CE-1", "condition": "neuf",
                     "gaming_day": days_ago(3).isoformat()}
     assert api.post(api_url("api-registers-appareil-install", lu), install_data, format="json").status_code == 201
     api_refused(

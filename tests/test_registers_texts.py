@@ -27,7 +27,8 @@ CALLS = {
         casino=w.c, actor=w.accountant_c, gaming_day=TODAY(), source="table", amount="5.00", currency="EUR",
         location=text)),
     "machine installed": ("registers.appareils.services", "appareil_install", "machine", lambda w, text: dict(
-        casino=w.c, actor=w.accountant_c, gaming_day=TODAY(), machine=text, manufacturer="N", certificate="C")),
+        casino=w.c, actor=w.accountant_c, gaming_day=TODAY(), machine=text, manufacturer="N", certificate="C",
+        condition="neuf")),
     "hand-paid jackpot receipt": ("registers.appareils.jackpots", "jackpot_manual_payout_file", "receipt_number",
                                   lambda w, text: dict(casino=w.c, actor=w.accountant_c, gaming_day=TODAY(),
                                                        machine="M-1", amount="10.00", currency="EUR",

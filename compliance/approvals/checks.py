@@ -51,6 +51,8 @@ CONTENT_MISSING = _("Les règles publiées doivent inclure : {content}.")
 LINK_OUTSIDE = _("Le casino « {code} » n'est pas un casino de la juridiction : le jackpot ne peut le relier.")
 LINK_ONE = _("Un jackpot relié entre casinos en relie au moins deux : {given}.")
 RATE_RECORDED = _("Taux de redistribution annoncé : {rate}.")
+MANUAL_TOO = _("Les cartes « {cards} », agréées pour les mélangeurs-distributeurs, le seront également pour les jeux "
+               "conduits manuellement.")
 
 
 @dataclass(frozen=True)
@@ -191,9 +193,16 @@ def wheel(context: Context) -> list[Found]:
                   required=_percent(floor.value))]
 
 
+# each stop's notice and the rule giving its days (LU RGD 1979 art. 49-11, the progressive; 49-14 al. 2, the bad beat)
+STOP_NOTICES = {"arret_jackpot": "jackpot_progressif.preavis_arret_volontaire",
+                "arret_bad_beat": "bad_beat_jackpot.preavis_arret_volontaire"}
+
+
 def jackpot_stop(context: Context) -> list[Found]:
-    """LU: a voluntary stop of the progressive jackpot is announced to the Minister 15 days ahead."""
-    notice = _rule(context, "jackpot_progressif.preavis_arret_volontaire")
+    """LU: a voluntary stop of the progressive jackpot (art. 49-11) or of the bad beat (art. 49-14 al. 2: « sous
+    réserve d'en informer le Ministre des Finances dans les quinze jours qui précèdent ») is announced to the
+    Minister so many days ahead as the rule data says."""
+    notice = _rule(context, STOP_NOTICES[context.form.kind.key])
     stop = _day(context.items["date_arret"])
     days = (stop - context.filed_on).days
     short = days < notice.value
@@ -262,6 +271,13 @@ def progressive_link(context: Context) -> list[Found]:
     return found
 
 
+def shuffler_cards(context: Context) -> list[Found]:
+    """LU art. 7-1 al. 2: « Les cartes agréées pour les mélangeurs-distributeurs le sont également pour les jeux
+    conduits manuellement »: the approval asked covers the manual games too."""
+    return [Found("jeux_manuels", context.form.citation, INFO, MANUAL_TOO, {"cards": context.items["cartes"]},
+                  found=context.items["cartes"])]
+
+
 def semi_automatic(context: Context) -> list[Found]:
     """LU: the seven items given; the redistribution rate stated (the rate's floor, art. 18-7, is not in the data)."""
     return [Found("taux", context.form.citation, INFO, RATE_RECORDED,
@@ -273,6 +289,8 @@ CHECKS: dict[str, Callable[[Context], list[Found]]] = {
     "table_de_paiement": paytable,
     "roue_de_fortune": wheel,
     "arret_jackpot": jackpot_stop,
+    "arret_bad_beat": jackpot_stop,
+    "cartes_melangeur": shuffler_cards,
     "etat_appareil": machine_status,
     "systeme_cartes": card_system,
     "tournoi": tournament,

@@ -18,11 +18,13 @@ from compliance.models import Casino, User
 from games.rtp.roue import odds_parsed
 from games.rtp.selectors import rtp_compute
 from games.selectors import paytable_data
+from registers.appareils.controls import Refurbishment
 
 from . import errors, workflow
 from .errors import Code
 from .kinds import KINDS, NOTICE, form_of
 from .models import ApprovalRequest
+from .references import request_named
 from .selectors import approvals_in_force, approved, notified
 
 
@@ -85,6 +87,26 @@ def required(casino: Casino, kind: str, subject: str, on: datetime.date, field: 
         raise DomainError(errors.APPROVAL_LACKING.format(kind=KINDS[kind].label, subject=subject, day=day),
                           code=Code.APPROVAL_LACKING, field=field)
     return found
+
+
+REFURBISHED = "appareil_remis_a_neuf"  # the kind approving a refurbished machine (LU RGD 1979 art. 17 al. 2 5°)
+
+
+def refurbishment_approval(casino: Casino, reference: str, on: datetime.date) -> Refurbishment | None:
+    """What a refurbished slot machine's approval reference names (asked by registers/appareils when the machine is
+    installed, and by its audit): a request of another kind or casino as such; the approval of a refurbished machine
+    with its machine, the firm and the reference of the firm's approval its items name, and whether it is in force on
+    `on` (approved, from its date, not ended). None: no request has that reference."""
+    found = request_named(casino, reference)
+    if found is None:
+        return None
+    if found.request.kind != REFURBISHED:
+        return Refurbishment(found.what, found.own)
+    items = found.items
+    return Refurbishment(found.what, found.own, machine=str(items.get("numero_serie") or found.request.subject),
+                         firm=str(items.get("entreprise") or ""),
+                         firm_approval=str(items.get("agrement_entreprise") or ""),
+                         in_force=approvals_in_force(casino, on, REFURBISHED).filter(pk=found.request.pk).exists())
 
 
 TOURNAMENT_DIGEST = "empreinte_regles"  # the item of the LU tournoi kind holding the digest of the rules approved

@@ -11,7 +11,12 @@ power (the RGD's pay tables in Luxembourg), no filing for a publication (QC 120,
   their digest), another withdrawn, another's approval revoked, a semi-automatic roulette under review after the
   ministry's question, a link of the progressive jackpot in draft; notices: a machine put back into service
   acknowledged, a jackpot stop announced 9 days ahead objected to (15 days, art. 49-11); a document produced: the card
-  system's certificate (in effect from its production, a question waiting for the casino).
+  system's certificate (in effect from its production, a question waiting for the casino). The kinds of issue 39
+  (la_moselle_kinds): tickets as another means of payment approved under conditions (art. 62 al. 2 d)), value plaques
+  and chips asked about (37-1 al. 8), shuffler cards (7-1 al. 2) and the bad beat's table machine (49-13 al. 5)
+  approved, the bad beat's voluntary stop announced 20 days ahead, acknowledged and recorded by its reference in the
+  bad beat's register (49-14 al. 2), and a refurbished machine approved then installed under that approval (17 al. 2
+  5°).
 - Casino du Lac-Bleu (QC): the wheel of fortune published on the casino's public page twice (art. 120, dated by
   Vigie); proposals of changes to pay tables of the Règles, on which the Régie gives its opinion (favourable,
   unfavourable, waiting for an answer, answered, withdrawn, in draft) — the tables in force stay the Règles'.
@@ -31,6 +36,8 @@ from django.utils import timezone
 
 from compliance.models import Casino, User
 from compliance.profiles import concept
+from registers.appareils.services import appareil_install
+from registers.poker.services import bad_beat_notice
 
 from . import checks
 from .kinds import form_of
@@ -248,6 +255,70 @@ def la_moselle(demo: Demo) -> None:
     demo.draft("liaison_progressif", "Jackpot progressif des machines relié avec un casino partenaire", {
         "casinos": ["la-moselle"], "appareils": "LM-001, LM-002 et LM-008, salle des machines ; ceux du casino "
                                                 "partenaire restent à désigner."})
+    la_moselle_kinds(demo)
+
+
+def la_moselle_kinds(demo: Demo) -> None:
+    """One request of each kind the draft adds (issue 39, point 2): another means of payment approved (art. 62 al. 2
+    d)), value plaques and chips asked about (art. 37-1 al. 8), cards for the shufflers approved (art. 7-1 al. 2), the
+    bad beat's table machine approved (art. 49-13 al. 5), and the bad beat's voluntary stop announced 20 days ahead
+    and acknowledged (art. 49-14 al. 2), whose notice the bad beat's register records by the request's reference."""
+    tickets = demo.filed("moyen_paiement", "Tickets « TITO » émis par le casino aux appareils à sous", {
+        "moyen": "Tickets TITO (ticket-in ticket-out)", "emetteur": "Casino de la Moselle",
+        "jeux": "Appareils à sous et jeux semi-automatiques de la salle des machines",
+        "accepteurs": "Lecteurs de tickets des appareils LM-001 à LM-008 ; bornes de paiement de la caisse spéciale"},
+        files=(("description", "tickets-tito-description.pdf", pdf(
+            "Tickets TITO : description", "Ticket imprimé par l'appareil, code-barres unique, valable 90 jours.",
+            "Émis et remboursés par le casino ; jamais acceptés hors du casino.")),))
+    demo.approve(tickets, conditions="Tickets valables au seul Casino de la Moselle ; relevé mensuel des tickets émis, "
+                                     "remboursés et périmés transmis au Ministère des Finances.")
+    plaques = demo.filed("plaques_jetons_valeurs", "Plaques et jetons de valeurs à la roulette", {
+        "jeu": "Roulette, tables R-1 et R-2", "fabricant": "Gaming Partners International",
+        "valeurs": "Plaques de 500 € et de 1 000 € ; jetons de 5 €, 25 € et 100 € numérotés"},
+        files=(("specimens", "plaques-jetons-specimens.pdf", pdf(
+            "Plaques et jetons de valeurs : spécimens", "Plaques de 500 € et 1 000 €, numérotées, puce RFID.",
+            "Jetons de 5 €, 25 € et 100 €.")),))
+    demo.ask(plaques, "Veuillez préciser le nombre de plaques de chaque valeur et leur mode de conservation en caisse.")
+    cards = demo.filed("cartes_melangeur", "Cartes Copag pour les mélangeurs-distributeurs du blackjack", {
+        "cartes": "Copag 100 % plastique, tarotage bleu uni", "melangeur": "Shuffle Master MD3",
+        "tables": "Blackjack, tables BJ-1 et BJ-2"},
+        files=(("fiche", "cartes-copag-fiche.pdf", pdf(
+            "Fiche technique des cartes", "Copag 100 % plastique, 52 cartes, tarotage bleu uni.",
+            "Compatibles Shuffle Master MD3.")),))
+    demo.approve(cards)
+    machine = demo.filed("machine_bad_beat", "Machine d'enregistrement des retenues du bad beat jackpot", {
+        "machine": "PokerTrack PT-200, version 3.4", "tables": "Poker, tables TH-1 et TH-2",
+        "reseau": "Reliée au serveur du casino, sauvegarde nocturne",
+        "tracabilite": "Par table et par partie : heure, pot, retenue de la cagnotte et du bad beat jackpot, gains "
+                       "versés, montant du bad beat jackpot et paiements à chaque joueur"},
+        files=(("documentation", "pokertrack-documentation.pdf", pdf(
+            "PokerTrack PT-200 : documentation", "Enregistrement automatisé et global des retenues.",
+            "Journal horodaté par table et par partie.")),))
+    demo.approve(machine)
+    stop = demo.filed("arret_bad_beat", "Arrêt volontaire du bad beat jackpot pendant les travaux", {
+        "table": "Poker, tables TH-1 et TH-2 · bad beat jackpot", "date_arret": demo.day(20),
+        "motif": "Remplacement des tables de poker pendant les travaux de la salle."})
+    demo.act(stop, "accuser_reception")
+    # the request is the notice: the bad beat's register records it by its reference, dated the day it was filed
+    bad_beat_notice(casino=demo.casino, actor=demo.manager, gaming_day=demo.today, minister_notified_on=demo.today,
+                    reference=stop.reference)
+    refurbished_installed(demo)
+
+
+def refurbished_installed(demo: Demo) -> None:
+    """A used machine refurbished by a firm the Minister approved, its refurbishment approved, then installed under
+    that approval's reference (art. 17 al. 2 5°): the register of machines names the approval, the firm and its
+    agrément."""
+    approval = demo.filed("appareil_remis_a_neuf", "Mise en service de l'appareil usagé remis à neuf LM-010", {
+        "numero_serie": "LM-010", "entreprise": "Lux Gaming Services S.à r.l.",
+        "agrement_entreprise": "Agrément du Ministre des Finances n° MF/AG/2025-017"},
+        files=(("certificat", "certificat-remise-a-neuf-LM-010.pdf", pdf(
+            "Certificat de remise à neuf", "Appareil : Novomatic, numéro de série LM-010.",
+            "Remis à neuf par Lux Gaming Services S.à r.l. (agrément MF/AG/2025-017).")),))
+    demo.approve(approval)
+    appareil_install(casino=demo.casino, actor=demo.manager, gaming_day=demo.today, machine="LM-010",
+                     manufacturer="Novomatic", certificate="CE-LU-2026-010", condition="remis_a_neuf",
+                     approval=approval.reference)
 
 
 # --- Casino du Lac-Bleu (QC) ---------------------------------------------------------------------------------------

@@ -76,6 +76,11 @@ KINDS = {kind.key: kind for kind in (
     Kind("tournoi", _("Règlement d'un tournoi"), subject="nom"),
     Kind("arret_jackpot", _("Arrêt volontaire du jackpot progressif"), subject="table", notice=True),
     Kind("etat_appareil", _("Changement d'état d'un appareil à sous"), subject="numero_serie", notice=True),
+    Kind("moyen_paiement", _("Agrément d'un autre moyen de paiement"), subject="moyen"),
+    Kind("plaques_jetons_valeurs", _("Utilisation de plaques et de jetons de valeurs"), subject="jeu"),
+    Kind("cartes_melangeur", _("Agrément de cartes pour les mélangeurs-distributeurs"), subject="cartes"),
+    Kind("machine_bad_beat", _("Agrément de la machine automatique du bad beat jackpot"), subject="machine"),
+    Kind("arret_bad_beat", _("Arrêt volontaire du bad beat jackpot"), subject="table", notice=True),
 )}
 
 

@@ -23,6 +23,7 @@ from ..chain.inputs import (
     whole,
 )
 from ..kinds import RegisterKind
+from .controls import CONDITIONS
 from .jackpots import jackpot_manual_payout_file
 from .selectors import EVENTS, fleet
 from .services import MACHINE_MAX, appareil_install, appareil_move, appareil_notice
@@ -34,6 +35,10 @@ class AppareilOutput(serializers.Serializer):
     state_label = serializers.CharField()
     manufacturer = serializers.CharField(source="installed.payload.manufacturer", default=None)
     certificate = serializers.CharField(source="installed.payload.certificate", default=None)
+    condition = serializers.CharField(source="installed.payload.condition", default=None,
+                                      help_text="neuf or remis_a_neuf; null before it was asked")
+    approval = serializers.CharField(source="installed.payload.approval", default=None,
+                                     help_text="a refurbished machine's approval reference")
     last_entry = serializers.IntegerField(source="last.entry.seq")
     last_kind = serializers.CharField(source="last.entry.kind")
     last_gaming_day = serializers.DateField(source="last.entry.gaming_day")
@@ -70,6 +75,11 @@ class InstallInput(Input):
     manufacturer = RegisterText()
     certificate = RegisterText()
     server_based = flag(required=False, default=False)
+    condition = choice(list(CONDITIONS), help_text="the machine's condition, as the rule data words them: neuf, or "
+                       "remis_a_neuf by a firm approved by the Minister")
+    approval = RegisterText(max_length=REFERENCE_MAX, optional=True,
+                            help_text="a refurbished machine's: the reference of the casino's approval of its "
+                            "refurbishment (a request « appareil_remis_a_neuf »), in force on the gaming day")
     games = names()
     certified_games = names()
     late_reason = late_reason_text()

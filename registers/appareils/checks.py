@@ -21,7 +21,7 @@ from .controls import (
     Rules,
 )
 from .jackpots import jackpot_citation, receipt_citation
-from .references import named
+from .references import named, refurbishment
 from .selectors import machines_register, machines_state
 from .services import MACHINE_MAX, REFERENCE_MAX
 
@@ -54,9 +54,14 @@ def machine_installed(replay: Replay, entry: Audited) -> list[Found]:
     games = {key: tuple(sorted({str(game) for game in check.items(key) if check.text(key, value=game)}))
              for key in ("games", "certified_games")}
     if machine:
+        # the condition (art. 17 al. 2 5°) where the entry says it; an entry written before Vigie asked it has none
+        condition, approval = entry.payload.get("condition"), str(entry.payload.get("approval") or "")
         proposed = Installation(machine, bool(entry.payload.get("server_based")), games["games"],
-                                games["certified_games"])
-        _found(check, controls.installation_problems(_fleet(replay), proposed, _rules(check)))
+                                games["certified_games"], condition, approval,
+                                refurbishment(replay.casino, approval, entry.gaming_day)
+                                if condition == controls.REMIS_A_NEUF else None)
+        problems = controls.installation_problems(_fleet(replay), proposed, _rules(check))
+        _found(check, [p for p in problems if "condition" in entry.payload or p.field not in ("condition", "approval")])
     controls.installed(_fleet(replay), entry.seq, entry.gaming_day, entry.payload)
     return check.problems
 

@@ -62,6 +62,9 @@ NOTICES = "appareils_a_sous.evenements_information_prealable"  # art. 18-1 a) to
 DESTROY = "appareils_a_sous.destruction_interdite"  # art. 18-1 al. 1
 RESERVE_MAX = "appareils_a_sous.reserve_max"  # art. 18-1 al. 2
 CERTIFICATE = "appareils_a_sous.certificat_tous_jeux_chargeables"  # art. 17 al. 2 3°
+CONDITION = "appareils_a_sous.etat_a_l_installation"  # art. 17 al. 2 5°: new, or refurbished by an approved firm
+NEUF, REMIS_A_NEUF = "neuf", "remis_a_neuf"
+CONDITIONS = {NEUF: 0, REMIS_A_NEUF: 1}  # each condition's words in the rule's list
 
 
 class Rules(FamilyRules):
@@ -164,16 +167,71 @@ def moved(fleet: Fleet, seq: int, day: datetime.date, payload: dict) -> None:
 
 
 @dataclass(frozen=True)
+class Refurbishment:
+    """What a refurbished machine's approval reference names among the requests to the authority (the hook
+    `compliance.hooks.REFURBISHMENT_APPROVAL`, answered by compliance/approvals): what it is, whether it is this
+    casino's and, when it is the approval of a refurbished machine, its machine, the firm and the reference of the
+    firm's approval it names, and whether it is in force on the installation's day."""
+
+    what: object  # its kind, in the reader's language (a lazy text)
+    own: bool
+    machine: str | None = None  # None: a request of another kind
+    firm: str = ""
+    firm_approval: str = ""
+    in_force: bool = False
+
+
+@dataclass(frozen=True)
 class Installation:
     machine: str
     server_based: bool
     games: tuple[str, ...]
     certified_games: tuple[str, ...]
+    condition: str | None = None  # NEUF or REMIS_A_NEUF; None: not said (an entry written before it was asked)
+    approval: str = ""  # a refurbished machine's approval reference
+    refurbishment: Refurbishment | None = None  # what that reference names
+
+
+def condition_problems(proposed: Installation, rules: Rules) -> list[Problem]:
+    """Art. 17 al. 2 5° as the draft completes it (« ou d'un appareil usagé et remis à neuf par une entreprise,
+    résidente ou non, spécialement agréée par le Ministre des Finances », after « appareil à l'état neuf »): the
+    machine's condition said, and a refurbished one installed under this casino's approval of that very machine, in
+    force on the day, which names the approved firm (games/rules/ambiguities.yaml,
+    lu.appareils_a_sous.etat_a_l_installation). Where the casino's texts have no such rule, nothing is asked."""
+    rule = rules.value(CONDITION)
+    if rule is None:
+        return []
+    citation, condition = str(rule.citation), proposed.condition
+    if condition not in CONDITIONS:
+        message = common.FIELD_REQUIRED if condition in (None, "") else errors.APPAREIL_CONDITION_UNKNOWN
+        return [Problem("condition", message, citation, ErrorCode.REQUIRED if condition in (None, "") else
+                        ErrorCode.INVALID, {"condition": condition})]
+    if condition != REMIS_A_NEUF:
+        return []
+    reference, named = proposed.approval.strip(), proposed.refurbishment
+    said = {"reference": reference, "machine": proposed.machine}
+    if not reference:
+        return [Problem("approval", errors.REFURBISHED_APPROVAL_REQUIRED, citation, ErrorCode.REQUIRED, said)]
+    if named is None:
+        return [Problem("approval", errors.REFURBISHED_APPROVAL_UNKNOWN, citation, ErrorCode.WRONG_REFERENCE, said)]
+    if not named.own:
+        return [Problem("approval", errors.REFERENCE_OTHER_CASINO, citation, ErrorCode.WRONG_REFERENCE,
+                        {**said, "what": named.what})]
+    if named.machine is None:
+        return [Problem("approval", errors.REFURBISHED_APPROVAL_OTHER_OBJECT, citation, ErrorCode.WRONG_REFERENCE,
+                        {**said, "what": named.what})]
+    if named.machine != proposed.machine:
+        return [Problem("approval", errors.REFURBISHED_APPROVAL_OTHER_MACHINE, citation, ErrorCode.WRONG_REFERENCE,
+                        {**said, "other": named.machine})]
+    if not named.in_force:
+        return [Problem("approval", errors.REFURBISHED_APPROVAL_NOT_IN_FORCE, citation, ErrorCode.WRONG_REFERENCE,
+                        said)]
+    return []
 
 
 def installation_problems(fleet: Fleet, proposed: Installation, rules: Rules) -> list[Problem]:
     """Art. 17 al. 2 3°: a machine not in the register yet, whose certificate of conformity covers, for a server-based
-    machine, every downloadable game."""
+    machine, every downloadable game; art. 17 al. 2 5°: its condition (condition_problems)."""
     problems = []
     existing = fleet.machines.get(proposed.machine)
     if existing is not None:
@@ -183,7 +241,7 @@ def installation_problems(fleet: Fleet, proposed: Installation, rules: Rules) ->
     if uncovered:
         problems.append(Problem("games", errors.APPAREIL_GAMES_NOT_CERTIFIED, rules.cited(CERTIFICATE),
                                 ErrorCode.GAMES_NOT_CERTIFIED, {"games": ", ".join(uncovered)}))
-    return problems
+    return problems + condition_problems(proposed, rules)
 
 
 # --- notices to the Minister (art. 18-1 a) to d)) ----------------------------------------------------------------

@@ -49,6 +49,19 @@ REFERENCE_OTHER_OBJECT = _("La référence « {reference} » est celle d'une dem
 REFERENCE_OTHER_CASINO = _("La référence « {reference} » est celle d'une demande « {what} » d'un autre casino.")
 REFERENCE_OTHER_CHANGE = _("La référence « {reference} » est l'avis d'un autre changement : « {event} » de "
                            "l'appareil « {machine} » avec effet le {day}.")
+# a machine's condition at its installation (art. 17 al. 2 5°)
+APPAREIL_CONDITION_UNKNOWN = _("État de l'appareil inconnu : « {condition} » (neuf, ou usagé et remis à neuf).")
+REFURBISHED_APPROVAL_REQUIRED = _("L'appareil « {machine} » est remis à neuf : indiquer la référence de l'approbation "
+                                  "en vigueur de sa remise à neuf par une entreprise agréée par le Ministre.")
+REFURBISHED_APPROVAL_UNKNOWN = _("La référence « {reference} » ne nomme aucune approbation de l'appareil « {machine} » "
+                                 "remis à neuf.")
+REFURBISHED_APPROVAL_OTHER_OBJECT = _("La référence « {reference} » est celle d'une demande « {what} », pas de "
+                                      "l'approbation d'un appareil remis à neuf.")
+REFURBISHED_APPROVAL_OTHER_MACHINE = _("La référence « {reference} » approuve la remise à neuf de l'appareil "
+                                       "« {other} », pas de « {machine} ».")
+REFURBISHED_APPROVAL_NOT_IN_FORCE = _("La référence « {reference} » n'est pas une approbation en vigueur ce jour de "
+                                      "l'appareil « {machine} » remis à neuf (non décidée, refusée, révoquée ou pas "
+                                      "encore en vigueur).")
 # hand-paid jackpots
 RECEIPT_NOT_IN_CABINET = _(
     "L'original de la quittance doit être conservé dans l'armoire à deux clés du chef de salle et du caissier."

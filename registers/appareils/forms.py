@@ -54,12 +54,16 @@ class AppareilInstallForm(ActionForm):
     manufacturer = text_field(_("Fabricant"), 120)
     certificate = text_field(_("Certificat de conformité"), 120)
     server_based = forms.BooleanField(label=_("Appareil « server-based » (jeux téléchargeables)"), required=False)
+    condition = forms.ChoiceField(label=_("État de l'appareil"), required=False, choices=(
+        ("", "—"), ("neuf", _("Neuf")), ("remis_a_neuf", _("Usagé, remis à neuf par une entreprise agréée"))))
+    approval = text_field(_("Approbation de la remise à neuf (référence de la demande)"), 200)
     games = text_field(_("Jeux chargeables (séparés par des virgules)"), 1000)
     certified_games = text_field(_("Jeux couverts par le certificat (séparés par des virgules)"), 1000)
 
     def values(self):
         data = dict(self.cleaned_data)
         data["games"], data["certified_games"] = split_list(data["games"]), split_list(data["certified_games"])
+        data["condition"] = data["condition"] or None  # not said: the service names the field
         return data
 
 

@@ -3,10 +3,12 @@ reference may be a request of a register of approvals (compliance/approvals), wh
 `compliance.hooks.NOTICE_REFERENCES`); this register never reads the other one. A reference no app knows is a letter's
 own reference, taken as written."""
 
-from compliance.hooks import NOTICE_REFERENCES
+import datetime
+
+from compliance.hooks import NOTICE_REFERENCES, REFURBISHMENT_APPROVAL
 from compliance.models import Casino
 
-from .controls import Named
+from .controls import Named, Refurbishment
 
 
 def named(casino: Casino, reference: str) -> Named | None:
@@ -16,3 +18,10 @@ def named(casino: Casino, reference: str) -> Named | None:
         if found is not None:
             return found
     return None
+
+
+def refurbishment(casino: Casino, reference: str, day: datetime.date) -> Refurbishment | None:
+    """What a refurbished machine's approval reference names and whether it is in force on `day`, as the approvals
+    say (None: it names no request, or no app keeps the requests)."""
+    reference = reference.strip()
+    return REFURBISHMENT_APPROVAL(casino, reference, day) if reference and REFURBISHMENT_APPROVAL else None

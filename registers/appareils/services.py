@@ -22,8 +22,8 @@ from ..fields import clean_text
 from ..kinds import RegisterKind
 from ..models import Entry, PendingEntry, Register
 from . import controls
-from .controls import CERTIFICATE, NOTICES, Installation, ProposedMove, ProposedNotice, Rules
-from .references import named
+from .controls import CERTIFICATE, CONDITION, NOTICES, REMIS_A_NEUF, Installation, ProposedMove, ProposedNotice, Rules
+from .references import named, refurbishment
 from .selectors import INSTALL, MOVE, NOTICE, machines_state
 
 MACHINE_MAX = 60  # a machine's number, as the floor and the slot system name it
@@ -51,10 +51,14 @@ def appareil_install(
     manufacturer: str,
     certificate: str,
     server_based: bool = False,
+    condition: str | None,
+    approval: str = "",
     games=(),
     certified_games=(),
     late_reason: str = "",
 ) -> Entry | PendingEntry:
+    """A machine installed (art. 17 al. 2 3° and 5°): its certificate of conformity, and its condition, new or
+    refurbished; a refurbished one under the reference of this casino's approval of that machine, in force that day."""
     register = _locked(casino, actor)
     verify_gaming_day(casino, gaming_day)  # before any rule is read at that day
     machine = clean_text(machine, field="machine", max_length=MACHINE_MAX)
@@ -62,8 +66,10 @@ def appareil_install(
     certificate = clean_text(certificate, field="certificate")
     games = sorted({clean_text(game, field="games") for game in games})
     certified_games = sorted({clean_text(game, field="certified_games") for game in certified_games})
+    approval = clean_text(approval, field="approval", max_length=REFERENCE_MAX, optional=True)
     rules = rules_on(casino, gaming_day)
-    proposed = Installation(machine, bool(server_based), tuple(games), tuple(certified_games))
+    proposed = Installation(machine, bool(server_based), tuple(games), tuple(certified_games), condition, approval,
+                            refurbishment(casino, approval, gaming_day) if condition == REMIS_A_NEUF else None)
     refuse_first(controls.installation_problems(machines_state(register), proposed, rules), casino.jurisdiction)
     payload = {
         "machine": machine,
@@ -74,6 +80,11 @@ def appareil_install(
         "certified_games": certified_games,
         "citation": rules.cited(CERTIFICATE),
     }
+    if rules.value(CONDITION) is not None:  # art. 17 al. 2 5°, where the casino's texts have it
+        payload |= {"condition": condition, "citation": f"{rules.cited(CERTIFICATE)} ; {rules.cited(CONDITION)}"}
+        if condition == REMIS_A_NEUF:
+            payload |= {"approval": approval, "firm": proposed.refurbishment.firm,
+                        "firm_approval": proposed.refurbishment.firm_approval}
     return entry_file(register=register, kind=INSTALL, gaming_day=gaming_day, actor=actor, payload=payload,
                       late_reason=late_reason)
 

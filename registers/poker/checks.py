@@ -46,7 +46,15 @@ from .house_rules import (
     term_citations,
     terms_said,
 )
-from .selectors import BAD_BEAT, BAD_BEAT_KEYS, PROGRESSIVE, bad_beat_credits, bad_beat_of, bad_beat_register
+from .selectors import (
+    BAD_BEAT,
+    BAD_BEAT_KEYS,
+    PROGRESSIVE,
+    bad_beat_credits,
+    bad_beat_of,
+    bad_beat_register,
+    stop_notice_named,
+)
 from .services import CAGNOTTE_RULE, DEAL_MAX, TABLE_MAX, bad_beat_claim, bad_beat_reason, clean_time
 
 DIFFERENCE = _("L'écart inscrit, {written}, n'est pas le comptage moins la cagnotte et le bad beat : {expected}.")
@@ -432,11 +440,11 @@ def bad_beat_noticed(replay: Replay, entry: Audited) -> list[Problem]:
     check = Check(replay, entry, HOUSE_RULE)
     rules = _rules(check)
     check.citation = rules.cited(BAD_BEAT_NOTICE)
-    check.text("reference", max_length=200)
+    reference = check.text("reference", max_length=200)
     notified = check.day("minister_notified_on")
     if notified is not None:
         _report(check, controls.bad_beat_notice_problems(_bad_beat(replay), controls.Notice(
-            entry.gaming_day, notified, entry.latest_day), rules))
+            entry.gaming_day, notified, entry.latest_day), rules, stop_notice_named(replay.casino, reference or "")))
     controls.bad_beat_noticed(_bad_beat(replay), entry.seq, entry.gaming_day, entry.payload)
     return check.problems
 

@@ -736,13 +736,47 @@ def _told_problems(bad_beat: BadBeat, notified: datetime.date, day: datetime.dat
     return []
 
 
-def bad_beat_notice_problems(bad_beat: BadBeat, proposed: Notice, rules: Rules) -> list[Problem]:
+@dataclass(frozen=True)
+class StopNotice:
+    """What a bad-beat notice's reference names among the requests to the authority (the hook
+    `compliance.hooks.BAD_BEAT_STOP_NOTICE`, answered by compliance/approvals): what it is, whether it is this casino's,
+    whether it is the notice of the bad beat's voluntary stop, and the day it was filed with the Minister (None: not
+    filed)."""
+
+    reference: str
+    what: object  # its kind, in the reader's language (a lazy text)
+    own: bool
+    stop: bool = False
+    filed_on: datetime.date | None = None
+
+
+def bad_beat_notice_problems(bad_beat: BadBeat, proposed: Notice, rules: Rules,
+                             named: StopNotice | None = None) -> list[Problem]:
     """Art. 49-14 al. 2: « sous réserve d'en informer le Ministre des Finances dans les quinze jours qui précèdent »:
-    the notice recorded with the day the Minister was told, a day already past, not before the bad beat existed."""
+    the notice recorded with the day the Minister was told, a day already past, not before the bad beat existed; where
+    its reference is a request filed with the Minister, this casino's notice of the bad beat's stop, filed that very
+    day (the request is the notice: the register records it, never a second one)."""
     citation = rules.cited(BAD_BEAT_NOTICE)
     if not isinstance(proposed.notified_on, datetime.date):
         return [Problem("minister_notified_on", common.FIELD_REQUIRED, citation, ErrorCode.REQUIRED)]
-    return _told_problems(bad_beat, proposed.notified_on, proposed.day, proposed.today, citation)
+    told = _told_problems(bad_beat, proposed.notified_on, proposed.day, proposed.today, citation)
+    return told or stop_reference_problems(named, proposed.notified_on, citation)
+
+
+def stop_reference_problems(named: StopNotice | None, notified: datetime.date, citation: str) -> list[Problem]:
+    """A reference naming a request (`named`; None: a letter's own reference, taken as written) names this casino's
+    notice of the bad beat's voluntary stop, filed with the Minister on the day the notice says."""
+    if named is None:
+        return []
+    said = {"reference": named.reference, "what": named.what}
+    if not named.own:
+        return [Problem("reference", errors.STOP_REFERENCE_OTHER_CASINO, citation, ErrorCode.WRONG_REFERENCE, said)]
+    if not named.stop:
+        return [Problem("reference", errors.STOP_REFERENCE_OTHER_OBJECT, citation, ErrorCode.WRONG_REFERENCE, said)]
+    if named.filed_on != notified:
+        return [Problem("minister_notified_on", errors.STOP_REFERENCE_OTHER_DAY, citation, ErrorCode.WRONG_REFERENCE,
+                        {**said, "filed": named.filed_on or "—", "notice": notified})]
+    return []
 
 
 @dataclass(frozen=True)

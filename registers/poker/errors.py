@@ -109,6 +109,12 @@ BAD_BEAT_RESUMES_AT = _("Remis en service, le bad beat jackpot reprend la cagnot
 BAD_BEAT_NOTICE_BEFORE = _("L'avis au Ministre est daté du {notice}, avant la mise en service du bad beat jackpot, le "
                            "{since}.")
 BAD_BEAT_NOTICE_AFTER_DAY = _("L'avis au Ministre est daté du {notice}, après la journée où il est inscrit, le {day}.")
+# a notice's reference naming a request to the Minister (art. 49-14 al. 2)
+STOP_REFERENCE_OTHER_CASINO = _("La référence « {reference} » est celle d'une demande « {what} » d'un autre casino.")
+STOP_REFERENCE_OTHER_OBJECT = _("La référence « {reference} » est celle d'une demande « {what} », pas de l'information "
+                                "du Ministre d'un arrêt volontaire du bad beat jackpot.")
+STOP_REFERENCE_OTHER_DAY = _("La demande « {reference} » a été déposée auprès du Ministre le {filed}, pas le {notice} "
+                             "(non déposée : « — ») : l'avis est daté du jour de son dépôt.")
 BAD_BEAT_MANUAL_NOT_BROKEN = _("Le bad beat jackpot n'est pas arrêté par une panne le {day} : le carnet de compte ne "
                                "s'écrit que pendant une panne.")
 BAD_BEAT_MANUAL_TWICE = _("Le carnet de compte a déjà les montants de la table « {table} » le {day} (écriture n° "

@@ -11,6 +11,7 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
 
 from compliance import formatting
+from compliance.hooks import BAD_BEAT_STOP_NOTICE  # the approvals' (compliance/approvals)
 from compliance.models import Casino
 from games.hands.ranking import split_fine_class
 from games.selectors import RuleValueAt, rule_value_at
@@ -132,6 +133,13 @@ NOTICE, CARNET = EntryKind.JACKPOT_NOTICE, EntryKind.JACKPOT_CARNET
 BAD_BEAT_EVENTS = (STOPPED, CONFIGURED, NOTICE, CARNET)
 BAD_BEAT_STEPS = {STOPPED: controls.bad_beat_halted, CONFIGURED: controls.bad_beat_opened, WON: controls.bad_beat_won,
                   NOTICE: controls.bad_beat_noticed, CARNET: controls.bad_beat_noted}
+
+
+def stop_notice_named(casino: Casino, reference: str) -> controls.StopNotice | None:
+    """What a bad-beat notice's reference names among the requests to the Minister, as the approvals say (None: a
+    letter's own reference, or no app keeps the requests)."""
+    reference = (reference or "").strip()
+    return BAD_BEAT_STOP_NOTICE(casino, reference) if reference and BAD_BEAT_STOP_NOTICE else None
 
 
 def bad_beat_of(register, *, wins: bool = False) -> controls.BadBeat:

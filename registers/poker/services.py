@@ -115,6 +115,7 @@ from .selectors import (
     jackpot_of,
     poker_rule,
     rules_on,
+    stop_notice_named,
 )
 
 # No rule value cites art. 97-1 yet: the one citation of this family still written here (issue 13, for the lead).
@@ -789,7 +790,7 @@ def bad_beat_notice(*, casino: Casino, actor: User, gaming_day: datetime.date, m
     register = _locked(casino, RegisterKind.BAD_BEAT)
     reference = clean_text(reference, field="reference", max_length=200)
     _refuse(bad_beat_notice_problems(bad_beat_of(register), Notice(gaming_day, minister_notified_on, casino.today()),
-                                     rules), casino)
+                                     rules, stop_notice_named(casino, reference)), casino)
     payload = {"minister_notified_on": minister_notified_on.isoformat(), "reference": reference,
                "citation": rules.cited(BAD_BEAT_NOTICE)}
     return entry_file(register=register, kind=EntryKind.JACKPOT_NOTICE, gaming_day=gaming_day, actor=actor,

@@ -26,7 +26,7 @@ def floor_generate(casino: Casino, cast: Cast, days: list[datetime.date], densit
     machines = [f"EM-{n:03}" for n in range(1, max(2, round(MACHINES * density)) + 1)]
     for machine in machines:
         appareil_install(casino=casino, actor=cast.cashier, gaming_day=days[0], machine=machine,
-                         manufacturer="Novomatic", certificate=f"CE-{casino.code}-{machine}")
+                         manufacturer="Novomatic", certificate=f"CE-{casino.code}-{machine}", condition="neuf")
     jackpots = orphelins = 0
     for day in days:
         for _ in range(_count(rng, JACKPOTS_PER_DAY * density)):
