@@ -120,6 +120,7 @@ def test_lu_19_no_electronic_gaming_card_under_the_casino_s_minimum_age(w):
     message = _refused(lambda: card_issue(casino=w.c, actor=w.manager_c, kind="nominative", client=young,
                                           gaming_day=w.today_c), ErrorCode.UNDER_AGE, "client")
     assert "LU RGD 1979 art. 19 (projet)" in message and AGE_ACT in message and "17 ans" in message
+    assert "(champ « client »)" in message
     assert not Card.objects.filter(client=young).exists()
     adult = client_register(casino=w.c, actor=w.manager_c, last_name="Weber", first_name="Marie",
                             birth_date=datetime.date(1980, 5, 1), id_document_type="Passeport",
@@ -155,6 +156,7 @@ def test_an_excluded_person_is_refused_at_the_door_and_the_reading_stays_in_the_
     message = _refused(lambda: _admit(w.c, w.accountant_c, last_name="KIEFFER", first_name="marc",
                                       birth_date=exclusion.birth_date), ErrorCode.EXCLUDED, "last_name")
     assert "exclusion n° 1" in message and "Contrôle interne du casino : liste d'exclusion" in message
+    assert "(champ « nom »)" in message
     read = AuditEvent.objects.get(action=AuditAction.EXCLUSION_READ, casino=w.c)
     assert read.actor == w.accountant_c and read.details["refus"] is True and read.details["exclusions"] == [1]
     assert "Kieffer" not in str(read.details) and "Marc" not in str(read.details)

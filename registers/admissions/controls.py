@@ -27,6 +27,8 @@ DOCUMENT_END = re.compile(r"^[0-9A-Z]{2,4}$")
 EXCLUSION_LIST = _("Contrôle interne du casino : liste d'exclusion du casino")
 IDENTITY_SEEN = _("Contrôle interne du casino : pièce d'identité vue à l'admission")
 AGE_CONTROL = _("Contrôle interne du casino : âge minimum fixé par « {reference} »")
+# the field a refusal names, as its form labels it
+FIELDS = {"last_name": _("nom"), "birth_date": _("date de naissance"), "client": _("client"), "player": _("joueur")}
 
 
 def age_control(reference: str) -> str:
@@ -88,7 +90,7 @@ def exclusion_problems(person: Person, listed: list[Listed], day: datetime.date,
     """The exclusions in force on `day`, of the scopes that apply where the person is checked, that name them."""
     return [Problem(field, errors.EXCLUDED, citations.get(found.scope) or written(EXCLUSION_LIST), ErrorCode.EXCLUDED,
                     {"name": person.name, "scope": found.scope_label, "number": found.number,
-                     "since": found.starts_on, "field": field})
+                     "since": found.starts_on, "field": FIELDS.get(field, field)})
             for found in listed if found.scope in scopes and found.in_force(day) and found.names(person)]
 
 
@@ -103,7 +105,7 @@ def age_problems(person: Person, day: datetime.date, policy: Policy | None, cita
         return []
     return [Problem(field, errors.UNDER_AGE, citation or age_control(policy.reference), ErrorCode.UNDER_AGE,
                     {"name": person.name, "age": age, "day": day, "minimum": policy.minimum_age,
-                     "reference": policy.reference, "field": field})]
+                     "reference": policy.reference, "field": FIELDS.get(field, field)})]
 
 
 @dataclass(frozen=True)
