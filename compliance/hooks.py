@@ -110,6 +110,11 @@ TOURNAMENT_RULES_APPROVAL = Hook("registers.tournament_rules_approval", "(casino
                                  "what is lacking (the paid tournament's approval, as the rule data cites it).")
 TOURNAMENT_RESULTS_REQUEST = Hook("registers.tournament_results_request", "(actor=, casino=, subject=, day=) -> the "
                                   "signed report of a tournament's results, asked of the worker.")
+NOTICE_POSTER_REQUEST = Hook("registers.notice_poster_request", "(actor=, casino=, posting=) -> the signed poster "
+                             "(A4 or A3) of a notice as posted (registers/notices), asked of the worker.")
+NOTICE_POSTERS = Hook("registers.notice_posters", "(casino, numbers) -> {posting's number: its latest signed poster "
+                      "(pk, status label, signed or not)}: what the notices' page links to, never importing the "
+                      "reports.")
 RECONCILIATION_REQUEST = Hook("registers.reconciliation_request", "(casino=, gaming_day=, actor=) -> the job of the "
                               "day's reconciliation, asked from the poker room's page.")
 POKER_FINDING_DAYS = Hook("registers.poker_finding_days", "(casino, before, days or None, count) -> {day: the poker "

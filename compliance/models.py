@@ -284,6 +284,9 @@ class AuditAction(models.TextChoices):
     HOUSE_LIST_ADDED = "house_list_added", _("Élément ajouté aux listes du casino")
     HOUSE_LIST_RETIRED = "house_list_retired", _("Élément retiré des listes du casino")
     ARRETE_FILED = "arrete_filed", _("Valeur fixée par arrêté saisie")
+    # a notice the texts require displayed, and withdrawn (registers/notices): each with its day and place
+    NOTICE_POSTED = "notice_posted", _("Avis affiché")
+    NOTICE_WITHDRAWN = "notice_withdrawn", _("Avis retiré")
     # the casino's admission policy, an admission card issued, an exclusion recorded, each reading of the exclusion
     # list (a person checked at the door, a card's issue, a tournament's entry, or the list shown) and the personal
     # data deleted once the casino's retention has run (registers/admissions); never a person's name in the details

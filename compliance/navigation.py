@@ -55,6 +55,10 @@ NAVIGATION: tuple[NavItem, ...] = (
     NavItem(_("Valeurs fixées par arrêté"), "bank", (*CASINO_STAFF, REGULATOR),
             _("Avances, minima, maxima et taux de retenue que l'arrêté du Ministre fixe, avec sa référence."),
             "arretes-home"),
+    # the notices the texts require displayed, posted and withdrawn by the management (registers/notices)
+    NavItem(_("Avis affichés"), "easel", (*CASINO_STAFF, REGULATOR),
+            _("Les avis que les textes exigent d'afficher, leurs affiches signées et le site public du casino."),
+            "notices-home"),
     # what the texts leave to the casino's règlement intérieur, in dated versions (registers/poker/house_rules_pages.py)
     NavItem(_("Règlement intérieur"), "journal-bookmark", (*CASINO_STAFF, REGULATOR),
             _("Les versions datées du règlement intérieur, ce que chacune fixe et ce qui change de l'une à l'autre."),

@@ -9,6 +9,7 @@ from compliance import calendar_views, notification_views, views
 from compliance.api.errors import not_found
 from compliance.reports import urls as reports_urls
 from compliance.search_views import search
+from registers.notices import urls as notices_urls
 
 # Swagger UI styles itself inline; the relaxation applies to the docs page only.
 DOCS_CSP = {**settings.SECURE_CSP, "style-src": [*settings.SECURE_CSP["style-src"], "'unsafe-inline'"]}
@@ -41,6 +42,8 @@ urlpatterns = [
     path("poker/", include("registers.poker_room.urls")),
     path("tournois/", include("registers.tournaments.urls")),
     path("prelevements/", include("registers.prelevements.urls")),
+    path("affichages/", include("registers.notices.urls")),  # the notices the texts require (registers/notices)
+    path("public/", include(notices_urls.public_urlpatterns)),  # each casino's public site, no sign-in
     path("direction/", include("registers.direction.urls")),  # the director's presence (registers/direction)
     path("health/", views.health, name="health"),
     path("recherche/", search, name="search"),  # the header's search box

@@ -23,7 +23,7 @@ def demo_load() -> list[str]:
             + _poker_room_demo() + _waiting_list_demo()
             + _admissions_demo()
             + _bad_beat_demo() + _archived_demo() + _house_lists_demo() + _house_rules_demo()
-            + _tables_after_house_rules_demo()
+            + _tables_after_house_rules_demo() + _notices_demo()
             + _direction_demo())
 
 
@@ -39,6 +39,13 @@ def _direction_demo() -> list[str]:
     from .direction.demo import direction_demo
 
     return direction_demo()
+
+
+def _notices_demo() -> list[str]:
+    """The notices each demo casino's texts require, posted by its management (notices/demo.py)."""
+    from .notices.demo import notices_demo
+
+    return notices_demo()
 
 
 def _arretes_demo() -> list[str]:

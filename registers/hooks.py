@@ -27,6 +27,7 @@ from .chain.kept import search_archived_entries
 from .chain.selectors import search_entries
 from .kinds import EntryKind
 from .management.audit import CHECKS
+from .notices import todo as notices
 from .orphelins import todo as orphelins
 from .poker import revenue as poker_revenue
 from .poker import services as poker
@@ -76,6 +77,7 @@ def contribute() -> None:
     provider_register(levies.levies_to_transfer, roles=(ACCOUNTANT, MANAGER), order=23)
     provider_register(cards.blocked_cards, roles=(MANAGER,), order=41)
     provider_register(tournaments.to_publish, roles=(MANAGER,), order=45)
+    provider_register(notices.to_post, roles=(MANAGER,), order=46)
 
 
 def late_audit(entry) -> list[tuple[str, str]]:

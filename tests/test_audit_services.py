@@ -779,6 +779,14 @@ CASES = {
     "registers.arretes.services.arrete_value_file": lambda w: (_c("registers.arretes.services", "arrete_value_file")(
         casino=w.c, actor=w.manager_c, concept="uth.maximum", value="400", effective_from=TODAY(),
         reference="Arrêté ministériel n° 1"), w.manager_c)[1],
+    # a notice the texts require, posted and withdrawn by the management (registers/notices)
+    "registers.notices.services.notice_post": lambda w: (_c("registers.notices.services", "notice_post")(
+        casino=w.c, actor=w.manager_c, kind="cartes", place="Salle des appareils", texts={"mode_emploi": "Carte"}),
+        w.manager_c)[1],
+    "registers.notices.services.notice_withdraw": lambda w: (_c("registers.notices.services", "notice_withdraw")(
+        casino=w.c, actor=w.manager_c, posting=_c("registers.notices.services", "notice_post")(
+            casino=w.c, actor=w.other_manager, kind="cartes", place="Salle 2", texts={"mode_emploi": "Carte"}).pk,
+        reason="Remplacé"), w.manager_c)[1],
     # the progressive bet's lot (registers/tables/progressif, QC RJC art. 21.2)
     f"{PROGRESSIF}.lot_configure": lambda w: (_progressive(w, w.manager_a), w.manager_a)[1],
     f"{PROGRESSIF}.progressive_reading_file": _progressive_read,

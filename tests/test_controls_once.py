@@ -45,7 +45,7 @@ def test_the_controls_are_listed():
                 for family in FAMILIES}
     assert set(controls) == {"registers/admissions",
                              "registers/appareils", "registers/arretes", "registers/cards", "registers/chain",
-                             "registers/direction", "registers/orphelins",
+                             "registers/direction", "registers/notices", "registers/orphelins",
                              "registers/poker", "registers/poker_room", "registers/prelevements", "registers/tables",
                              "registers/tournaments", "registers/tables/progressif",
                              "compliance/approvals"}

@@ -108,7 +108,8 @@ def test_the_upper_floor_answers_the_registers_through_its_hooks():
 
     assert hooks.TOURNAMENT_RULES_APPROVAL.contribution is tournament_rules_approval
     assert hooks.RECONCILIATION_REQUEST.contribution is reconciliation_request
-    assert set(hooks.DOCUMENTS) == {Report.Kind.APPROVAL_DECISION, Report.Kind.TOURNAMENT_RESULTS}
+    assert set(hooks.DOCUMENTS) == {Report.Kind.APPROVAL_DECISION, Report.Kind.TOURNAMENT_RESULTS,
+                                    Report.Kind.NOTICE_POSTER}
     assert set(hooks.REISSUE) == {Report.Kind.APPROVAL_DECISION}
     assert [follow.__module__ for follow in hooks.SESSION_CLOSED] == [
         "compliance.reports.hooks", "compliance.reconciliation.services"]  # the day's reports, then its reconciliation

@@ -27,6 +27,9 @@ UNSCOPED_ROUTES = {"home", "login", "logout", "health", "set_language", "api-tok
                    "tournaments-public-casino",
                    # a Québec casino's wheel of fortune as it made it public (QC RJC art. 120), for anyone
                    "approvals-wheel-public",
+                   # a casino's public site (registers/notices): the notices displayed on a day, as posted, with no
+                   # one's name, for anyone (tests/test_notices.py checks no sign-in and no person is on it)
+                   "notices-public",
                    # a person's deadlines as an iCalendar feed: the address's random token is the credential (a
                    # calendar application cannot sign in); revoked or unknown, a 404 (tests/test_calendar.py)
                    "deadlines-feed"}
@@ -222,6 +225,9 @@ SCOPED_ROUTES = {
     "tournaments-detail": ("detail", lambda w: {"casino": w.b.code, "slug": _tournament_b(w).slug}),
     # the levy book (/prelevements/): casino A's staff land on their own casino's; casino B's book is a 404
     "levies-home": ("list", None),
+    # the notices (/affichages/): casino A's staff land on their casino's; casino B's page is a 404
+    "notices-home": ("list", None),
+    "notices": ("detail", lambda w: {"casino": w.b.code}),
     "levies": ("detail", lambda w: {"casino": "casino-b"}),
     # the direction's register (/direction/): casino A's staff land on their own casino's; casino B's is a 404
     "direction-home": ("list", None),

@@ -38,6 +38,10 @@ def demo_load() -> list[str]:
         created.append(f"gaming day {day.isoformat()} of {casino.code} closed, its registers' daily reports signed")
         if casino.code == "la-moselle":
             created += _la_moselle_reports(casino, day)
+    # the posters of the notices the demo casinos posted (registers/notices/demo.py), signed at once as the worker would
+    for report in Report.objects.filter(kind=Report.Kind.NOTICE_POSTER, status=Report.Status.PENDING).order_by("pk"):
+        report_generate(report)
+        created.append(f"poster of notice n° {report.subject} signed")
     for username in ("lu.ministere", "mc.commission"):
         regulator = User.objects.select_related("jurisdiction").filter(username=username).first()
         key = f"{concept(regulator.jurisdiction, 'jeu.uth')}.trips" if regulator else None  # its jurisdiction's UTH

@@ -1,10 +1,17 @@
 """What the signed reports contribute to the points of compliance/hooks.py, connected at start-up by this app's
 apps.py (the registers and the core never import the reports)."""
 
-from compliance.hooks import DOCUMENTS, SCALE_GENERATED, SESSION_CLOSED, TOURNAMENT_RESULTS_REQUEST
+from compliance.hooks import (
+    DOCUMENTS,
+    NOTICE_POSTER_REQUEST,
+    NOTICE_POSTERS,
+    SCALE_GENERATED,
+    SESSION_CLOSED,
+    TOURNAMENT_RESULTS_REQUEST,
+)
 from compliance.todo import ACCOUNTANT, ADMIN, MANAGER, REGULATOR, provider_register
 
-from . import scale, todo, tournament
+from . import notices, scale, todo, tournament
 from .models import Report
 
 
@@ -14,6 +21,10 @@ def contribute() -> None:
     # a tournament's signed results: made here from the tournament's data, asked from its page
     DOCUMENTS.add(Report.Kind.TOURNAMENT_RESULTS, tournament.build)
     TOURNAMENT_RESULTS_REQUEST.set(tournament.request)
+    # a notice's signed poster: made here from the notice as posted, asked by the posting's service
+    DOCUMENTS.add(Report.Kind.NOTICE_POSTER, notices.build)
+    NOTICE_POSTER_REQUEST.set(notices.request)
+    NOTICE_POSTERS.set(notices.posters)
     # a generated casino's reports of its last day and month (the scale generator)
     SCALE_GENERATED.add(scale.reports_generate)
 

@@ -93,6 +93,8 @@ class Report(models.Model):
         APPROVAL_DECISION = "approval_decision", _("Lettre de décision d'une demande d'approbation")
         # a tournament's results, standing and cash flows (registers/tournaments), signed with the casino's certificate
         TOURNAMENT_RESULTS = "tournament_results", _("Résultats d'un tournoi")
+        # a notice the texts require, as the casino posted it (registers/notices), on A4 or A3
+        NOTICE_POSTER = "notice_poster", _("Affiche d'un avis")
 
     class Status(models.TextChoices):
         PENDING = "pending", _("En attente")

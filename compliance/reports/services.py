@@ -179,12 +179,13 @@ def letter_request(*, actor: User, kind: str, casino: Casino, register_kind: str
     any report."""
     if kind not in DOCUMENTS:
         raise DomainError(errors.KIND_UNKNOWN, code=ErrorCode.INVALID, field="kind")
-    register = Register.objects.get(casino=casino, kind=register_kind)
+    # a document of no register (a notice's poster: registers/notices) has its hash in the audit log
+    register = Register.objects.get(casino=casino, kind=register_kind) if register_kind else None
     report = Report.objects.create(kind=kind, casino=casino, register=register, subject=subject, period_start=day,
                                    period_end=day, requested_by=actor, requested_at=timezone.now())
     audit_record(actor=actor, action=AuditAction.REPORT_REQUESTED, casino=casino, target_type="report",
-                 target_id=report.pk, details={"kind": kind, "register": register.kind, "period": [day, day],
-                                               "subject": subject})
+                 target_id=report.pk, details={"kind": kind, "register": register_kind or None,
+                                               "period": [day, day], "subject": subject})
     send_on_commit("compliance.reports.tasks.report_run", report.pk)
     return report
 

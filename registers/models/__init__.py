@@ -15,6 +15,7 @@ from .cards import (
 )
 from .chain import ArchivedHead, Checkpoint, Entry, GamingSession, KeptEntry, PendingEntry, Register, VerifiedCheckpoint
 from .house_lists import Denomination, DenominationKind, Station, StationKind
+from .notices import NoticeEvent
 from .poker_room import Consignment, HandImport, PokerHand, PokerSession
 from .poker_seance import Rebuy, SeanceClose
 from .slot_systems import SlotRequest, SlotSystem
@@ -35,7 +36,7 @@ __all__ = [
     "Card", "CardKind", "CardMovement", "CardStatus", "CardSystemCertificate", "CardTransfer", "Checkpoint", "Client",
     "Entry", "GamingSession", "KeptEntry", "PendingEntry", "Register", "VerifiedCheckpoint", "SlotRequest",
     "SlotSystem",
-    "Denomination", "DenominationKind", "Station", "StationKind",
+    "Denomination", "DenominationKind", "Station", "StationKind", "NoticeEvent",
     "Consignment", "HandImport", "PokerHand", "PokerSession", "Rebuy", "SeanceClose",
     "BankMode", "GamingTable", "Slip", "SlipKind", "SlipVoid", "TableSession",
     "AnteFormat", "ChipRace", "Tournament", "TournamentEntry", "TournamentOut", "TournamentPayout", "TournamentPlace",

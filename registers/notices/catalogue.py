@@ -1,0 +1,237 @@
+"""The notices the texts require a casino to display, each composed from the rule data and the casino's house rules,
+with the words the casino's management writes where the texts leave the content to it. Which notice a casino owes is
+data: the profile's concept « affichage.<notice> » names the rule value that requires it (the LU draft's art. 74, 3-4
+11), 49-13; QC 67.91 …), and a notice applies on a day where that value is in force (and, where named, the feature of
+the profile that the notice is about). The code never names a jurisdiction.
+
+A notice's text is a list of sections: a title, lines, the citation they rest on, and whether they are the casino's
+own words (`own`: shown as the casino's text, never cited as an article). The text is kept in French, as the
+registers write their citations."""
+
+import datetime
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from django.utils import translation
+from django.utils.translation import gettext_lazy as _
+
+from compliance import formatting
+from compliance.errors import DomainError
+from compliance.models import Casino
+from compliance.profiles import applies, concept_or_none
+from games.models import RuleValue
+from games.selectors import RuleValueAt, rule_value_at, rule_values_of
+
+from ..poker.house_rules import JACKPOT_TERMS, house_rules_at, term_citations
+from ..poker.selectors import bad_beat_of, bad_beat_register
+
+CONCEPT = "affichage"  # the profiles' concepts « affichage.<notice> »
+OWN = _("Texte du casino, écrit par sa direction")
+SIZES = ("A4", "A3")
+SITE, MANUAL, RATE, RULES, RAKE, TIME_CHARGE = "site", "mode_emploi", "taux", "regles", "commission", "temps_de_jeu"
+ITEM = "point_{n}"  # the casino's text under each item of a list the rule data gives (LU art. 74 al. 1)
+# the card system's limits a slot machine's notice repeats (LU art. 3-1), each read through its concept
+CARD_LIMITS = ("carte_de_jeu.plafond_nominative", "carte_de_jeu.plafond_journaliere_anonyme",
+               "carte_de_jeu.solde_paye_sur_demande", "carte_de_jeu.validite_casino_emetteur",
+               "carte_de_jeu.transfert_entre_clients_interdit")
+# the bad beat's conditions of its win the table's notice repeats (LU art. 49-12, 49-13)
+BAD_BEAT_CONDITIONS = ("bad_beat_jackpot.cartes_privatives_utiles", "bad_beat_jackpot.part_perdant",
+                       "bad_beat_jackpot.part_table")
+# the poker room's commission (QC RJC art. 67.108)
+ROOM_RAKE = ("salon_poker.commission_maximale", "salon_poker.commission_temps_de_jeu")
+
+
+@dataclass(frozen=True)
+class Text:
+    """A text the casino's management writes on the notice: its name in the form, its label, whether it is required
+    (the item of a list of the rule data is), and one line or several."""
+
+    name: str
+    label: object
+    required: bool = True
+    long: bool = True
+
+
+@dataclass(frozen=True)
+class Kind:
+    """A notice a casino may owe: its key (stored with each posting: never renamed), its title, the profile concept
+    whose rule requires it, the feature of the profile it is about (None: the notice is about the casino as a
+    whole), the place the text names for it, the casino's texts (`texts(rule)`) and its sections (`sections`)."""
+
+    key: str
+    title: object
+    feature: str | None
+    place: object
+    texts: Callable[[RuleValueAt], tuple[Text, ...]]
+    sections: Callable[["Composing"], list[dict]]
+    # whether what the notice is about is in service at the casino that day (a bad beat the casino « peut » run);
+    # None: the notice is owed wherever its rule is in force
+    in_service: Callable[[Casino, datetime.date], bool] | None = None
+
+    @property
+    def concept(self) -> str:
+        return f"{CONCEPT}.{self.key}"
+
+
+@dataclass(frozen=True)
+class Composing:
+    """What a notice's sections are made of: the casino, the day, the rule that requires it and the casino's texts."""
+
+    casino: Casino
+    day: datetime.date
+    rule: RuleValueAt
+    texts: dict
+
+
+def french(text) -> str:
+    with translation.override("fr"):
+        return str(text)
+
+
+def section(title, lines, citation: str, own: bool = False) -> dict:
+    return {"title": french(title), "lines": [french(line) for line in lines if line], "citation": citation,
+            "own": own}
+
+
+def own(title, text: str) -> dict:
+    """The casino's own words, as such: never cited as an article."""
+    return section(title, [line.strip() for line in text.splitlines() if line.strip()], french(OWN), own=True)
+
+
+def _said(rule: RuleValueAt, casino: Casino) -> str:
+    if rule.unit in ("boolean", "text", "list"):  # the description says it all
+        return ""
+    if rule.unit == casino.currency:
+        return formatting.money(rule.value, currency=casino.currency, jurisdiction=casino.jurisdiction)
+    if rule.unit == "ratio":
+        return f"{(rule.value * 100).normalize():f}\u00a0%"
+    return str(rule.value)
+
+
+def rule_lines(casino: Casino, day: datetime.date, concepts: tuple[str, ...]) -> list[str]:
+    """Each rule value the concepts name, as « its description : its value (its article) », in two queries; a
+    concept the casino's texts do not have, or a value not in force that day, is left out."""
+    keys = {name: concept_or_none(casino.jurisdiction, name) for name in concepts}
+    read = rule_values_of(keys={key for key in keys.values() if key}, on=day, drafts=True)
+    described = dict(RuleValue.objects.filter(key__in=list(read)).values_list("key", "description"))
+    lines = []
+    for name in concepts:
+        rule = read.get(keys[name] or "")
+        if rule is None:
+            continue
+        value = _said(rule, casino)
+        lines.append(f"{described.get(rule.key, rule.key)}{' : ' + value if value else ''} ({rule.citation})")
+    return lines
+
+
+# --- each notice's texts and sections ---------------------------------------------------------------------------------
+
+def _rooms_texts(rule: RuleValueAt) -> tuple[Text, ...]:
+    items = rule.value if isinstance(rule.value, list) else []
+    return (Text(SITE, _("Site Internet du casino où toutes les règles de jeu peuvent être consultées"), long=False),
+            *(Text(ITEM.format(n=n), str(item)) for n, item in enumerate(items, 1)))
+
+
+def _rooms(made: Composing) -> list[dict]:
+    citation = str(made.rule.citation)
+    items = made.rule.value if isinstance(made.rule.value, list) else []
+    sections = [section(_("Règles de jeu consultables en ligne"), [made.texts.get(SITE, "")], citation)]
+    for n, item in enumerate(items, 1):
+        sections.append({**own(str(item), made.texts.get(ITEM.format(n=n), "")), "item": n})
+    return sections
+
+
+def _cards_texts(rule: RuleValueAt) -> tuple[Text, ...]:
+    return (Text(MANUAL, _("Utilisation du système de cartes de jeu électroniques aux appareils à sous")),)
+
+
+def _cards(made: Composing) -> list[dict]:
+    return [section(_("Cartes de jeu électroniques : ce que les textes fixent"),
+                    rule_lines(made.casino, made.day, CARD_LIMITS), str(made.rule.citation)),
+            own(_("Utilisation du système de cartes aux appareils à sous"), made.texts.get(MANUAL, ""))]
+
+
+def _bad_beat_texts(rule: RuleValueAt) -> tuple[Text, ...]:
+    return (Text(RATE, _("Taux de l'incrément du bad beat jackpot"), long=False),)
+
+
+def _bad_beat(made: Composing) -> list[dict]:
+    citation = str(made.rule.citation)
+    version = house_rules_at(made.casino, made.day)
+    conditions = []
+    if version is not None:
+        cited = term_citations(made.casino, made.day)
+        conditions = [f"{term.label} : {term.shown(getattr(version, term.name), made.casino)} ({cited[term.name]})"
+                      for term in JACKPOT_TERMS if term.name.startswith("bad_beat")]
+        conditions.insert(0, french(_("Selon le {version}")).format(version=version.name))
+    return [section(_("Conditions d'incrémentation"), conditions, citation),
+            own(_("Taux de l'incrément"), made.texts.get(RATE, "")),
+            section(_("Conditions du gain"), rule_lines(made.casino, made.day, BAD_BEAT_CONDITIONS), citation)]
+
+
+def _bad_beat_in_service(casino: Casino, day: datetime.date) -> bool:
+    """Art. 49-12 al. 1: a bad beat « pouvant être effectuée » — the notice is owed from the day the casino put it in
+    service at its start value until a stop (two queries)."""
+    register = bad_beat_register(casino)
+    if register is None:
+        return False
+    state = bad_beat_of(register)
+    return state.constituted_on(day) and state.stopped_on(day) is None
+
+
+def _room_texts(rule: RuleValueAt) -> tuple[Text, ...]:
+    return (Text(RULES, _("Règles spécifiques des jeux de poker offerts au salon")),
+            Text(RAKE, _("Commission prélevée de la cagnotte, telle que le salon l'applique"), long=False),
+            Text(TIME_CHARGE, _("Commission selon le temps de jeu : limites indiquées à la table"), required=False))
+
+
+def _room(made: Composing) -> list[dict]:
+    sections = [own(_("Règles des jeux de poker du salon"), made.texts.get(RULES, "")),
+                section(_("Commission : ce que les textes fixent"),
+                        rule_lines(made.casino, made.day, ROOM_RAKE), str(made.rule.citation)),
+                own(_("Commission prélevée de la cagnotte"), made.texts.get(RAKE, ""))]
+    if made.texts.get(TIME_CHARGE):
+        sections.append(own(_("Commission selon le temps de jeu"), made.texts[TIME_CHARGE]))
+    return sections
+
+
+KINDS = {kind.key: kind for kind in (
+    Kind("salles", _("Informations affichées dans les salles de jeux"), None, _("Chaque salle de jeux"),
+         _rooms_texts, _rooms),
+    Kind("cartes", _("Appareils à sous : utilisation des cartes de jeu électroniques"), "cartes",
+         _("Salle des appareils à sous"), _cards_texts, _cards),
+    Kind("bad_beat", _("Bad beat jackpot : conditions d'incrémentation et taux"), "salon_poker.bad_beat",
+         _("Chaque table du bad beat jackpot"), _bad_beat_texts, _bad_beat, _bad_beat_in_service),
+    Kind("salon_poker", _("Salon de poker : règles des jeux et commission"), "salon_poker",
+         _("Salon de poker"), _room_texts, _room),
+)}
+
+
+def required_on(casino: Casino, day: datetime.date) -> dict[str, RuleValueAt]:
+    """{notice: the rule that requires it on `day`} of every notice the casino owes that day, in one query."""
+    keys = {kind.key: concept_or_none(casino.jurisdiction, kind.concept) for kind in KINDS.values()
+            if kind.feature is None or applies(casino.jurisdiction, kind.feature, day)}
+    read = rule_values_of(keys={key for key in keys.values() if key}, on=day, drafts=True) if any(keys.values()) \
+        else {}
+    return {name: read[key] for name, key in keys.items() if key and key in read and read[key].value
+            and (KINDS[name].in_service is None or KINDS[name].in_service(casino, day))}
+
+
+def rule_of(casino: Casino, kind: Kind, day: datetime.date) -> RuleValueAt | None:
+    key = concept_or_none(casino.jurisdiction, kind.concept)
+    if key is None or (kind.feature is not None and not applies(casino.jurisdiction, kind.feature, day)):
+        return None
+    try:
+        rule = rule_value_at(jurisdiction=casino.jurisdiction, key=key, on=day, drafts=True)
+    except DomainError:
+        return None
+    owed = rule.value and (kind.in_service is None or kind.in_service(casino, day))
+    return rule if owed else None
+
+
+def compose(casino: Casino, kind: Kind, day: datetime.date, rule: RuleValueAt, texts: dict) -> dict:
+    """The notice's text as it is posted: its title, the citation requiring it, its sections."""
+    with translation.override("fr"):  # kept in French, as the registers write: the labels read inside are French
+        sections = kind.sections(Composing(casino, day, rule, texts))
+    return {"title": french(kind.title), "citation": str(rule.citation), "casino": casino.name,
+            "sections": sections, "texts": dict(texts)}

@@ -1,0 +1,81 @@
+"""The demo's notices, through the service: each demo casino's management posts the notices its texts require. La
+Moselle (LU) displays art. 74's information in its two gaming rooms and the card system's notice in its slot room since
+ten days ago, and its bad beat's conditions and rate at TH-1, posted eight days ago and withdrawn at the bad beat's
+voluntary stop five days ago, then posted again today with a new rate after its restart: its public page shows
+another text on another day. Lac-Bleu (QC)
+displays its poker room's rules and commission; Vieux-Pont (LU) what its texts require of it as well. Les Rochers
+(MC) owes none of these notices: its page says so."""
+
+from datetime import timedelta
+
+from compliance.models import Casino, User
+
+from ..models import NoticeEvent
+from . import catalogue
+from .services import notice_post, notice_withdraw
+
+ROOMS_TEXTS = {
+    "point_1": "Jeux de table : roulette, Bataille, Hold'em poker de casino, Ultimate Texas Hold'em ; salon de poker : "
+               "Texas hold'em et Omaha. Les règles complètes de chaque jeu sont à la caisse et sur le site Internet.",
+    "point_2": "L'accès aux salles de jeux est réservé aux personnes majeures munies d'une carte d'admission ; toute "
+               "personne exclue ne peut y être admise.",
+    "point_3": "Les mises sont représentées par des jetons et des plaques aux tables, par des pièces, des tokens, des "
+               "billets ou une carte de jeu électronique aux appareils à sous.",
+    "point_4": "Tout enjeu sur parole est interdit.",
+    "point_5": "Le casino tient à votre disposition, à l'accueil, les coordonnées des services d'aide aux joueurs et "
+               "la procédure d'exclusion volontaire.",
+}
+CARDS_TEXT = ("Chargez votre carte à la caisse spéciale, puis introduisez-la dans l'appareil : les mises sont débitées "
+              "et les gains crédités sur la carte. Le solde vous est payé à la caisse spéciale, à votre demande.")
+ROOM_TEXTS = {
+    catalogue.RULES: "Texas hold'em no limit et Omaha high-low pot limit, selon les règles de la sous-section 14 du "
+                     "Règlement sur les jeux de casino ; le document complet est remis sur demande au salon.",
+    catalogue.RAKE: "5 % de la cagnotte, au plus 5 $ par partie.",
+}
+
+
+CASINOS = ("la-moselle", "lac-bleu", "vieux-pont")
+
+
+def _manager(casino: Casino) -> User:
+    return casino.users.filter(role=User.Role.MANAGER).order_by("pk").first()
+
+
+def notices_demo() -> list[str]:
+    done = []
+    for casino in Casino.objects.filter(code__in=CASINOS).select_related("jurisdiction"):
+        if NoticeEvent.objects.filter(casino=casino).exists():
+            continue
+        manager, today = _manager(casino), casino.today()
+        if manager is None:
+            continue
+        owed = catalogue.required_on(casino, today)
+        posted = 0
+        if "salles" in owed:
+            for place in ("Salle des jeux de table", "Salle des appareils à sous"):
+                texts = {**ROOMS_TEXTS, catalogue.SITE: f"https://www.{casino.code}.example/regles"}
+                notice_post(casino=casino, actor=manager, kind="salles", place=place, texts=texts,
+                            day=today - timedelta(days=10), size="A3")
+                posted += 1
+        if "cartes" in owed:
+            notice_post(casino=casino, actor=manager, kind="cartes", place="Salle des appareils à sous",
+                        texts={catalogue.MANUAL: CARDS_TEXT}, day=today - timedelta(days=10))
+            posted += 1
+        if "bad_beat" in owed and "bad_beat" in catalogue.required_on(casino, today - timedelta(days=8)):
+            first = notice_post(casino=casino, actor=manager, kind="bad_beat", place="Table TH-1",
+                                texts={catalogue.RATE: "1 % du pot après la retenue de la cagnotte"},
+                                day=today - timedelta(days=8))
+            notice_withdraw(casino=casino, actor=manager, posting=first.pk, day=today - timedelta(days=5),
+                            reason="Arrêt volontaire du bad beat jackpot")
+            posted += 1
+        if "bad_beat" in owed:
+            notice_post(casino=casino, actor=manager, kind="bad_beat", place="Table TH-1",
+                        texts={catalogue.RATE: "1 % du pot après la retenue de la cagnotte, arrondi à l'euro "
+                                               "inférieur"}, day=today)
+            posted += 1
+        if "salon_poker" in owed:
+            notice_post(casino=casino, actor=manager, kind="salon_poker", place="Salon de poker", texts=ROOM_TEXTS,
+                        day=today - timedelta(days=3))
+            posted += 1
+        done.append(f"notices of {casino.code}: {posted} posted")
+    return done
