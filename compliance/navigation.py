@@ -75,6 +75,10 @@ NAVIGATION: tuple[NavItem, ...] = (
     NavItem(_("Registre de la direction"), "person-badge", (*CASINO_STAFF, REGULATOR),
             _("Comité de direction, présence du directeur ou de son remplaçant, employés désignés."), "direction-home",
             feature="direction"),
+    # Keno (registers/keno): tickets, draws and payments within art. 86's delay, where the profile has it
+    NavItem(_("Keno"), "ticket-perforated", (*CASINO_STAFF, REGULATOR),
+            _("Billets vendus, tirages, et paiement des billets gagnants dans le délai du texte."), "keno-home",
+            feature="keno"),
     NavItem(_("Tournois"), "trophy", (*CASINO_STAFF, REGULATOR),
             _("Règles publiées, inscriptions, places, lots payés et registre des tournois."), "tournaments-list"),
     NavItem(_("Rapprochements"), "clipboard-check", (*CASINO_STAFF, REGULATOR),

@@ -42,6 +42,7 @@ urlpatterns = [
     path("poker/", include("registers.poker_room.urls")),
     path("tournois/", include("registers.tournaments.urls")),
     path("prelevements/", include("registers.prelevements.urls")),
+    path("keno/", include("registers.keno.urls")),
     path("affichages/", include("registers.notices.urls")),  # the notices the texts require (registers/notices)
     path("public/", include(notices_urls.public_urlpatterns)),  # each casino's public site, no sign-in
     path("direction/", include("registers.direction.urls")),  # the director's presence (registers/direction)

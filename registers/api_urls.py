@@ -7,6 +7,7 @@ from .appareils import api as appareils
 from .arretes import api as arretes
 from .chain import api
 from .direction import api as direction
+from .keno import api as keno
 from .orphelins import api as orphelins
 from .poker import api as poker
 from .poker import api_bad_beat as bad_beat
@@ -82,6 +83,10 @@ urlpatterns = [
          name="api-registers-poker-waiting-call"),
     path("<slug:casino>/poker/seances/close/", poker_room.SeanceCloseApi.as_view(),
          name="api-registers-poker-seance-close"),
+    path("<slug:casino>/keno/", keno.KenoStateApi.as_view(), name="api-registers-keno"),
+    path("<slug:casino>/keno/tickets/", keno.KenoTicketApi.as_view(), name="api-registers-keno-ticket"),
+    path("<slug:casino>/keno/draws/", keno.KenoDrawApi.as_view(), name="api-registers-keno-draw"),
+    path("<slug:casino>/keno/payments/", keno.KenoPaymentApi.as_view(), name="api-registers-keno-payment"),
     path("<slug:casino>/<slug:kind>/checkpoints/", api.CheckpointApi.as_view(), name="api-registers-checkpoint"),
     path("<slug:casino>/<slug:kind>/verify/", api.RegisterVerifyApi.as_view(), name="api-registers-verify"),
     path("<slug:casino>/<slug:kind>/export/", api.RegisterExportApi.as_view(), name="api-registers-export"),

@@ -19,7 +19,7 @@ from compliance.services import system_user
 
 def demo_load() -> list[str]:
     return (_orphelins_demo() + _other_registers_demo() + _cards_demo() + _elsewhere_demo() + _tables_demo()
-            + _arretes_demo()
+            + _arretes_demo() + _keno_demo()
             + _poker_room_demo() + _waiting_list_demo()
             + _admissions_demo()
             + _bad_beat_demo() + _archived_demo() + _house_lists_demo() + _house_rules_demo()
@@ -46,6 +46,13 @@ def _notices_demo() -> list[str]:
     from .notices.demo import notices_demo
 
     return notices_demo()
+
+
+def _keno_demo() -> list[str]:
+    """Lac-Bleu's Keno: tickets paid in time, one refused late, one won and waiting (keno/demo.py)."""
+    from .keno.demo import keno_demo
+
+    return keno_demo()
 
 
 def _arretes_demo() -> list[str]:

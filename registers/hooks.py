@@ -25,6 +25,7 @@ from .chain import todo as chain
 from .chain.audit import entry_found
 from .chain.kept import search_archived_entries
 from .chain.selectors import search_entries
+from .keno import todo as keno
 from .kinds import EntryKind
 from .management.audit import CHECKS
 from .notices import todo as notices
@@ -75,6 +76,7 @@ def contribute() -> None:
     provider_register(cards.desks_to_count, roles=(ACCOUNTANT,), order=22)
     provider_register(cards.excesses_to_pay, roles=(MANAGER,), order=40)
     provider_register(levies.levies_to_transfer, roles=(ACCOUNTANT, MANAGER), order=23)
+    provider_register(keno.tickets_to_pay, roles=(ACCOUNTANT, MANAGER), order=24)
     provider_register(cards.blocked_cards, roles=(MANAGER,), order=41)
     provider_register(tournaments.to_publish, roles=(MANAGER,), order=45)
     provider_register(notices.to_post, roles=(MANAGER,), order=46)

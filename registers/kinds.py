@@ -21,6 +21,7 @@ class RegisterKind(models.TextChoices):
     APPROBATIONS = "approbations", _("Demandes d'approbation et avis à l'autorité")
     TOURNOIS = "tournois", _("Tournois")  # QC RJC art. 123 to 127, LU RGD 1979 art. 49-17
     PRELEVEMENTS = "prelevements", _("Carnet de prélèvement")  # LU RGD 1979 art. 88, 89-1, 97-1 (draft)
+    KENO = "keno", _("Keno : billets, tirages et paiements")  # QC RJC art. 86
     DIRECTION = "direction", _("Registre de la direction")  # LU RGD 1979 art. 18-6, 51, 52 (draft)
 
 
@@ -109,6 +110,12 @@ class EntryKind(models.TextChoices):
     COMMITTEE_CHANGED = "direction.comite", _("Nomination ou départ d'un membre du comité de direction")
     DUTY_RECORDED = "direction.presence", _("Présence du directeur responsable ou de son remplaçant")
     DESIGNATION = "direction.designation", _("Désignation d'un employé agréé par le directeur")
+    # Keno (registers/keno, QC RJC art. 86): the casino's closing hour as its manager records it, a ticket sold for
+    # one draw or several, a draw's result with its winning tickets, a winning ticket paid before its deadline
+    KENO_CLOSING = "keno.heure_fermeture", _("Heure de fermeture du casino")
+    KENO_TICKET = "keno.billet", _("Vente d'un billet de Keno")
+    KENO_DRAW = "keno.tirage", _("Résultat d'un tirage de Keno")
+    KENO_PAID = "keno.paiement", _("Paiement d'un billet de Keno gagnant")
     # any register but the cards': the entry it refers to was filed wrongly; countersigned, it leaves the totals
     CORRECTION = "correction", _("Correction d'une écriture")
     # any register: on what basis the casino applies its jurisdiction's draft text, written by Vigie before the first
@@ -154,6 +161,8 @@ _REGISTER_ENTRY_KINDS = {
                             EntryKind.TOURNAMENT_OUT, EntryKind.TOURNAMENT_CHIP_RACE, EntryKind.TOURNAMENT_PAYOUT,
                             EntryKind.TOURNAMENT_CLOSED, EntryKind.CORRECTION),
     RegisterKind.PRELEVEMENTS: (EntryKind.LEVY_PARAMETERS, EntryKind.LEVY_DAY, EntryKind.LEVY_TRANSFER),
+    RegisterKind.KENO: (EntryKind.KENO_CLOSING, EntryKind.KENO_TICKET, EntryKind.KENO_DRAW, EntryKind.KENO_PAID,
+                        EntryKind.CORRECTION),
     RegisterKind.DIRECTION: (EntryKind.COMMITTEE_CHANGED, EntryKind.DUTY_RECORDED, EntryKind.DESIGNATION),
 }
 # What Vigie writes about a register itself rather than about a gaming day's play: it may follow the day's close, and
@@ -200,6 +209,7 @@ RULE_OF_KIND = {
     RegisterKind.BAD_BEAT: "bad_beat_jackpot.preavis_arret_volontaire",
     RegisterKind.CARTES: "carte_de_jeu.plafond_nominative",
     RegisterKind.PRELEVEMENTS: "prelevements.delai_virement",
+    RegisterKind.KENO: "keno.delai_paiement_plusieurs_tirages",
     RegisterKind.DIRECTION: "direction.presence_permanente",
 }
 

@@ -309,6 +309,24 @@ def admissions(j: Journeys) -> None:
     j.get("lu.ministere", f"{R}/admissions/", params=where)
 
 
+def keno(j: Journeys) -> None:
+    """Lac-Bleu's Keno (QC RJC art. 86): the cashier sells a single-draw ticket for the next draw, records its result
+    (the ticket wins), pays it within its delay; the management reads the tickets."""
+    where = {"casino": QC}
+    tickets = (j.get("qc.caissier", f"{R}/keno/", params=where) or {}).get("tickets", [])
+    draw = max((n for row in tickets for n in row["draws"]), default=0) + 1
+    number = f"J-{draw}"
+    now = datetime.datetime.now(datetime.UTC)
+    j.post("qc.caissier", f"{R}/keno/tickets/", {"number": number, "draws": [draw], "stake": "2.00", "currency": "CAD",
+                                                  "issued_at": (now - datetime.timedelta(minutes=2)).isoformat()},
+           params=where)
+    j.post("qc.caissier", f"{R}/keno/draws/", {"number": draw, "currency": "CAD", "winners": {number: "40.00"},
+                                                "drawn_at": (now - datetime.timedelta(minutes=1)).isoformat()},
+           params=where)
+    j.post("qc.caissier", f"{R}/keno/payments/", {"number": number}, params=where)
+    j.get("qc.direction", f"{R}/keno/", params=where)
+
+
 def arretes(j: Journeys) -> None:
     """La Moselle's arrêté values (LU RGD 1979 art. 37-13): the management files the Ultimate Texas hold'em
     maximum of a new arrêté from tomorrow, the regulator reads every version."""
@@ -440,7 +458,8 @@ def platform(j: Journeys) -> None:
         {"symbol": "20 $", "count": 2, "odds": "20 à 1"}, {"symbol": "Joker", "count": 2, "odds": "40 à 1"}]})
 
 
-JOURNEYS = (machines, cards, orphelins, poker_room, arretes, admissions, tables, tables_import,
+JOURNEYS = (machines, cards, orphelins, poker_room, arretes, keno,
+            admissions, tables, tables_import,
             approvals, registers, platform)
 
 

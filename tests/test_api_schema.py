@@ -244,6 +244,11 @@ CASES = {
     R + "bad_beat/restarts/": {"required": {"restart_at"}},
     R + "bad_beat/carnet/": {"required": {"table", "amount"}, "maxLength": {"table": 60}},
     R + "bad_beat/statements/": {"required": {"amount", "history_reference"}, "maxLength": {"history_reference": 200}},
+    # Keno (registers/keno/api.py, QC RJC art. 86): a ticket sold, a draw's result, a winning ticket paid
+    R + "keno/tickets/": {"required": {"number", "draws", "stake", "currency"}, "maxLength": {"number": 40},
+                          "type": {"draws": "array"}},
+    R + "keno/draws/": {"required": {"number", "currency"}, "type": {"number": "integer", "winners": "object"}},
+    R + "keno/payments/": {"required": {"number"}, "maxLength": {"number": 40}},
     # the Minister's arrêté values (registers/arretes/api.py, LU 9, 21, 37-9 … 49-7)
     # admissions and exclusions (registers/admissions/api.py; LU 75 as the draft amends it, QC RJC 67.109)
     R + "admissions/": {"required": {"kind", "last_name", "first_name", "birth_date", "document", "document_end"},

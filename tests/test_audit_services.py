@@ -665,9 +665,41 @@ TOURNAMENT_CASES = {
 }
 
 
+KENO = "registers.keno.services"
+
+
+def _keno_won(w, number: str) -> str:
+    """Casino A's closing hour, a ticket sold and its draw won an hour ago, set up by its manager."""
+    from zoneinfo import ZoneInfo
+
+    now = datetime.datetime.now(ZoneInfo("America/Toronto")).replace(second=0, microsecond=0)
+    _c(KENO, "keno_closing_record")(casino=w.a, actor=w.manager_a, effective_from=w.a.today(), hour="03:00",
+                                    next_day=True, reference="Heures d'exploitation")
+    _c(KENO, "keno_ticket_issue")(casino=w.a, actor=w.manager_a, number=number, draws=[1], stake="2.00",
+                                  currency="CAD", issued_at=now - datetime.timedelta(hours=2))
+    _c(KENO, "keno_draw_record")(casino=w.a, actor=w.manager_a, number=1, drawn_at=now - datetime.timedelta(hours=1),
+                                 winners={number: "20.00"}, currency="CAD")
+    return number
+
+
+KENO_CASES = {
+    f"{KENO}.keno_closing_record": lambda w: (_c(KENO, "keno_closing_record")(
+        casino=w.a, actor=w.manager_a, effective_from=w.a.today(), hour="03:00", next_day=True,
+        reference="Heures d'exploitation"), w.manager_a)[1],
+    f"{KENO}.keno_ticket_issue": lambda w: (_c(KENO, "keno_ticket_issue")(
+        casino=w.a, actor=w.accountant_a, number="K-1", draws=[1, 2], stake="2.00", currency="CAD"),
+        w.accountant_a)[1],
+    f"{KENO}.keno_draw_record": lambda w: (_c(KENO, "keno_draw_record")(
+        casino=w.a, actor=w.accountant_a, number=1, winners={}, currency="CAD"), w.accountant_a)[1],
+    f"{KENO}.keno_ticket_pay": lambda w: (_c(KENO, "keno_ticket_pay")(
+        casino=w.a, actor=w.accountant_a, number=_keno_won(w, "K-2")), w.accountant_a)[1],
+}
+
+
 CASES = {
     **APPROVAL_CASES,
     **TOURNAMENT_CASES,
+    **KENO_CASES,
     f"{RECON}.reconciliation_run": lambda w: (_c(RECON, "reconciliation_run")(
         casino=w.c, gaming_day=TODAY(), actor=w.manager_c), w.manager_c)[1],
     f"{RECON}.reconciliation_run_range": lambda w: (_c(RECON, "reconciliation_run_range")(

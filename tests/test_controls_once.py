@@ -47,7 +47,7 @@ def test_the_controls_are_listed():
                              "registers/appareils", "registers/arretes", "registers/cards", "registers/chain",
                              "registers/direction", "registers/notices", "registers/orphelins",
                              "registers/poker", "registers/poker_room", "registers/prelevements", "registers/tables",
-                             "registers/tournaments", "registers/tables/progressif",
+                             "registers/tournaments", "registers/keno", "registers/tables/progressif",
                              "compliance/approvals"}
     assert all(controls.values()), controls
     print("\n" + "\n".join(f"{family}: {len(names)} controls" for family, names in controls.items()))

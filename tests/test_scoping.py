@@ -118,6 +118,11 @@ SCOPED_ROUTES = {
     "api-registers-bad-beat-statement": ("detail", with_registers(lambda r: {"casino": "casino-b"})),
     # the arrêté values: read by the casino's staff and its regulator, filed by its management (registers/arretes)
     "api-registers-arretes": ("detail", lambda w: {"casino": "casino-b"}),
+    # Keno (registers/keno/api.py, QC RJC art. 86): casino B's tickets, draws and payments are a 404 to casino A's staff
+    "api-registers-keno": ("detail", lambda w: {"casino": "casino-b"}),
+    "api-registers-keno-ticket": ("detail", lambda w: {"casino": "casino-b"}),
+    "api-registers-keno-draw": ("detail", lambda w: {"casino": "casino-b"}),
+    "api-registers-keno-payment": ("detail", lambda w: {"casino": "casino-b"}),
     # the direction's register: the committee, the duty log, the designations (registers/direction)
     "api-registers-direction": ("detail", lambda w: {"casino": "casino-b"}),
     "api-registers-appareils": ("detail", with_registers(lambda r: {"casino": "casino-b"})),
@@ -229,6 +234,9 @@ SCOPED_ROUTES = {
     "notices-home": ("list", None),
     "notices": ("detail", lambda w: {"casino": w.b.code}),
     "levies": ("detail", lambda w: {"casino": "casino-b"}),
+    # Keno (/keno/, QC RJC art. 86): casino A's staff land on their own casino's; casino B's is a 404
+    "keno-home": ("list", None),
+    "keno": ("detail", lambda w: {"casino": "casino-b"}),
     # the direction's register (/direction/): casino A's staff land on their own casino's; casino B's is a 404
     "direction-home": ("list", None),
     "direction": ("detail", lambda w: {"casino": "casino-b"}),

@@ -10,6 +10,7 @@ from ..cards.caisse import checks as caisse
 from ..chain import checks as chain
 from ..chain.audit import RegisterAudit, registers_audit
 from ..direction import checks as direction
+from ..keno import checks as keno
 from ..kinds import REGISTER_ENTRY_KINDS
 from ..kinds import EntryKind as Kind
 from ..kinds import RegisterKind as Register
@@ -89,6 +90,10 @@ CHECKS = {
     (Register.PRELEVEMENTS, Kind.LEVY_PARAMETERS): (levies.levy_parameters,),
     (Register.PRELEVEMENTS, Kind.LEVY_DAY): (levies.levy_day,),
     (Register.PRELEVEMENTS, Kind.LEVY_TRANSFER): (levies.levy_transfer,),
+    (Register.KENO, Kind.KENO_CLOSING): (keno.closing_recorded,),
+    (Register.KENO, Kind.KENO_TICKET): (keno.ticket_sold,),
+    (Register.KENO, Kind.KENO_DRAW): (keno.draw_recorded,),
+    (Register.KENO, Kind.KENO_PAID): (keno.ticket_paid,),
     (Register.DIRECTION, Kind.COMMITTEE_CHANGED): (direction.committee_changed,),
     (Register.DIRECTION, Kind.DUTY_RECORDED): (direction.duty_recorded,),
     (Register.DIRECTION, Kind.DESIGNATION): (direction.designation_recorded,),
