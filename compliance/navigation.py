@@ -59,6 +59,10 @@ NAVIGATION: tuple[NavItem, ...] = (
     NavItem(_("Avis affichés"), "easel", (*CASINO_STAFF, REGULATOR),
             _("Les avis que les textes exigent d'afficher, leurs affiches signées et le site public du casino."),
             "notices-home"),
+    # the playing-card stock and the decks each table opens with (registers/decks), where the texts keep one
+    NavItem(_("Jeux de cartes"), "suit-spade", (*CASINO_STAFF, REGULATOR),
+            _("Jeux reçus sous scellé, remis aux tables, rendus, retirés et détruits ; le contrôle à l'ouverture."),
+            "decks-home", feature="jeux_de_cartes"),
     # what the texts leave to the casino's règlement intérieur, in dated versions (registers/poker/house_rules_pages.py)
     NavItem(_("Règlement intérieur"), "journal-bookmark", (*CASINO_STAFF, REGULATOR),
             _("Les versions datées du règlement intérieur, ce que chacune fixe et ce qui change de l'une à l'autre."),

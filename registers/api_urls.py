@@ -6,6 +6,7 @@ from .admissions import api as admissions
 from .appareils import api as appareils
 from .arretes import api as arretes
 from .chain import api
+from .decks import api as decks
 from .direction import api as direction
 from .keno import api as keno
 from .orphelins import api as orphelins
@@ -33,6 +34,10 @@ urlpatterns = [
          name="api-registers-appareil-notice"),
     path("<slug:casino>/appareils/moves/", appareils.AppareilMoveApi.as_view(), name="api-registers-appareil-move"),
     path("<slug:casino>/arretes/", arretes.ArretesApi.as_view(), name="api-registers-arretes"),
+    path("<slug:casino>/decks/", decks.DecksApi.as_view(), name="api-registers-decks"),
+    path("<slug:casino>/decks/receipts/", decks.DeckReceiptApi.as_view(), name="api-registers-decks-receipt"),
+    path("<slug:casino>/decks/issues/", decks.DeckIssueApi.as_view(), name="api-registers-decks-issue"),
+    path("<slug:casino>/decks/returns/", decks.DeckReturnApi.as_view(), name="api-registers-decks-return"),
     path("<slug:casino>/direction/", direction.DirectionApi.as_view(), name="api-registers-direction"),
     # admissions and exclusions (registers/admissions): personal data to the roles its models name
     path("<slug:casino>/admissions/", admissions.AdmissionsApi.as_view(), name="api-registers-admissions"),

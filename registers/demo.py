@@ -23,7 +23,7 @@ def demo_load() -> list[str]:
             + _poker_room_demo() + _waiting_list_demo()
             + _admissions_demo()
             + _bad_beat_demo() + _archived_demo() + _house_lists_demo() + _house_rules_demo()
-            + _tables_after_house_rules_demo() + _notices_demo()
+            + _tables_after_house_rules_demo() + _decks_demo() + _notices_demo()
             + _direction_demo())
 
 
@@ -53,6 +53,13 @@ def _keno_demo() -> list[str]:
     from .keno.demo import keno_demo
 
     return keno_demo()
+
+
+def _decks_demo() -> list[str]:
+    """The playing-card stock once today's tables and poker séances are open (decks/demo.py)."""
+    from .decks.demo import decks_after_opening
+
+    return decks_after_opening()
 
 
 def _arretes_demo() -> list[str]:

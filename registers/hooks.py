@@ -25,6 +25,7 @@ from .chain import todo as chain
 from .chain.audit import entry_found
 from .chain.kept import search_archived_entries
 from .chain.selectors import search_entries
+from .decks import services as decks
 from .keno import todo as keno
 from .kinds import EntryKind
 from .management.audit import CHECKS
@@ -52,6 +53,8 @@ def contribute() -> None:
     COUNTERSIGN_CHECKS.add(EntryKind.CAGNOTTE_COUNTED, poker.count_still_single)
     # a hand-paid jackpot too: its receipt paid meanwhile by another payout, its machine gone from the floor
     COUNTERSIGN_CHECKS.add(EntryKind.JACKPOT_PAID, jackpots.payout_still_valid)
+    # a destruction of decks too: their lot's retired decks destroyed meanwhile by another countersigned first
+    COUNTERSIGN_CHECKS.add(EntryKind.DECKS_DESTROYED, decks.destruction_still_possible)
     # a late filing is audited against its register when a manager countersigns it
     LATE_AUDIT.add(late_audit)
     # a new casino's partitions of the entries and movements, made in their own transaction once it exists (made by its

@@ -21,6 +21,8 @@ class RegisterKind(models.TextChoices):
     APPROBATIONS = "approbations", _("Demandes d'approbation et avis à l'autorité")
     TOURNOIS = "tournois", _("Tournois")  # QC RJC art. 123 to 127, LU RGD 1979 art. 49-17
     PRELEVEMENTS = "prelevements", _("Carnet de prélèvement")  # LU RGD 1979 art. 88, 89-1, 97-1 (draft)
+    # the playing-card decks: received, issued to a table or a poker séance, returned, destroyed (registers/decks)
+    JEUX_DE_CARTES = "jeux_de_cartes", _("Stock de jeux de cartes")
     KENO = "keno", _("Keno : billets, tirages et paiements")  # QC RJC art. 86
     DIRECTION = "direction", _("Registre de la direction")  # LU RGD 1979 art. 18-6, 51, 52 (draft)
 
@@ -116,6 +118,14 @@ class EntryKind(models.TextChoices):
     KENO_TICKET = "keno.billet", _("Vente d'un billet de Keno")
     KENO_DRAW = "keno.tirage", _("Résultat d'un tirage de Keno")
     KENO_PAID = "keno.paiement", _("Paiement d'un billet de Keno gagnant")
+    # the playing-card stock (registers/decks, LU RGD 1979 art. 6, 37-9, 37-12, 37-16, 49-1, 49-5; MC AM 2007-668
+    # art. 1): decks received by packs with their seals, issued to a table's or a poker table's day with the checks
+    # made, returned (in perfect condition or retired), destroyed with two signatures; when the opening control applies
+    DECKS_RECEIVED = "jeux_de_cartes.reception", _("Réception de jeux de cartes")
+    DECKS_ISSUED = "jeux_de_cartes.remise", _("Remise de jeux de cartes à une table")
+    DECKS_RETURNED = "jeux_de_cartes.retour", _("Retour de jeux de cartes")
+    DECKS_DESTROYED = "jeux_de_cartes.destruction", _("Destruction de jeux de cartes")
+    DECKS_CONTROL = "jeux_de_cartes.controle", _("Contrôle des jeux de cartes à l'ouverture")
     # any register but the cards': the entry it refers to was filed wrongly; countersigned, it leaves the totals
     CORRECTION = "correction", _("Correction d'une écriture")
     # any register: on what basis the casino applies its jurisdiction's draft text, written by Vigie before the first
@@ -161,6 +171,8 @@ _REGISTER_ENTRY_KINDS = {
                             EntryKind.TOURNAMENT_OUT, EntryKind.TOURNAMENT_CHIP_RACE, EntryKind.TOURNAMENT_PAYOUT,
                             EntryKind.TOURNAMENT_CLOSED, EntryKind.CORRECTION),
     RegisterKind.PRELEVEMENTS: (EntryKind.LEVY_PARAMETERS, EntryKind.LEVY_DAY, EntryKind.LEVY_TRANSFER),
+    RegisterKind.JEUX_DE_CARTES: (EntryKind.DECKS_RECEIVED, EntryKind.DECKS_ISSUED, EntryKind.DECKS_RETURNED,
+                                  EntryKind.DECKS_DESTROYED, EntryKind.DECKS_CONTROL),
     RegisterKind.KENO: (EntryKind.KENO_CLOSING, EntryKind.KENO_TICKET, EntryKind.KENO_DRAW, EntryKind.KENO_PAID,
                         EntryKind.CORRECTION),
     RegisterKind.DIRECTION: (EntryKind.COMMITTEE_CHANGED, EntryKind.DUTY_RECORDED, EntryKind.DESIGNATION),
@@ -209,6 +221,7 @@ RULE_OF_KIND = {
     RegisterKind.BAD_BEAT: "bad_beat_jackpot.preavis_arret_volontaire",
     RegisterKind.CARTES: "carte_de_jeu.plafond_nominative",
     RegisterKind.PRELEVEMENTS: "prelevements.delai_virement",
+    RegisterKind.JEUX_DE_CARTES: "jeux_de_cartes.stock",
     RegisterKind.KENO: "keno.delai_paiement_plusieurs_tirages",
     RegisterKind.DIRECTION: "direction.presence_permanente",
 }

@@ -8,6 +8,7 @@ from .admissions import views as admissions
 from .appareils import views as appareils
 from .archive import views as archive
 from .arretes import views as arretes
+from .decks import views as decks
 from .house_lists import views as house_lists
 from .kinds import RegisterKind
 from .orphelins import views as orphelins
@@ -48,6 +49,8 @@ urlpatterns = [
     path("<slug:casino>/admissions/", admissions.admissions_page, name="admissions"),
     path("arretes/", arretes.arretes_home, name="arretes-home"),
     path("<slug:casino>/arretes/", arretes.arretes_page, name="arretes"),
+    path("cartes-a-jouer/", decks.decks_home, name="decks-home"),
+    path("<slug:casino>/cartes-a-jouer/", decks.decks_page, name="decks"),
     path("reglement-interieur/", house_rules.house_rules_home, name="house-rules-home"),
     path("<slug:casino>/reglement-interieur/", house_rules.house_rules_page, name="house-rules"),
     re_path(rf"^{CASINO}/(?P<kind>{_kinds(RegisterKind.JACKPOTS)})/$", appareils.jackpots_page,

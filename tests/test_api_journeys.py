@@ -336,6 +336,23 @@ def arretes(j: Journeys) -> None:
     j.get("lu.ministere", f"{R}/arretes/", params=where)
 
 
+def decks(j: Journeys) -> None:
+    """La Moselle's playing-card stock (LU RGD 1979 art. 6, 49-1 (projet)): a sixain received under its seal, a deck
+    issued to the Omaha table for tonight, back not in perfect condition and retired; the regulator reads the stock."""
+    where = {"casino": LU}
+    j.post("lu.caissier", f"{R}/decks/receipts/", {
+        "supplier": "Cartamundi", "description": "52 cartes, logo du casino", "colour": "vert", "packs": 1,
+        "per_pack": 6, "seals": ["S-77001"], "plain_back": True}, params=where)
+    stock = j.get("lu.ministere", f"{R}/decks/", params=where) or {"lots": []}
+    lot = max((row["lot"] for row in stock["lots"]), default="")
+    given = j.post("lu.caissier", f"{R}/decks/issues/", {
+        "lot": lot, "decks": 1, "new": True, "family": "poker", "table": "OM-1", "counted": True, "sealed": True,
+        "perfect": True}, params=where)
+    if given:
+        j.post("lu.caissier", f"{R}/decks/returns/", {"issue": given["seq"], "decks": 1, "perfect": False,
+                                                      "reason": "Carte marquée"}, params=where)
+
+
 def tables(j: Journeys) -> None:
     """Lac-Bleu's Pai Gow (QC RJC art. 9, 111, 116): a table created by the direction, opened with its inventory, a fill
     and a credit, the credit voided by two people, its maximum raised during the séance and indicated at the table, a
@@ -458,7 +475,7 @@ def platform(j: Journeys) -> None:
         {"symbol": "20 $", "count": 2, "odds": "20 à 1"}, {"symbol": "Joker", "count": 2, "odds": "40 à 1"}]})
 
 
-JOURNEYS = (machines, cards, orphelins, poker_room, arretes, keno,
+JOURNEYS = (machines, cards, orphelins, poker_room, arretes, decks, keno,
             admissions, tables, tables_import,
             approvals, registers, platform)
 

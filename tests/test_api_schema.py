@@ -265,6 +265,17 @@ CASES = {
                         "maxLength": {"last_name": 120, "first_name": 120, "source": 200}},
     R + "arretes/": {"required": {"concept", "value", "effective_from", "reference"},
                      "maxLength": {"concept": 80, "value": 40, "reference": 200}},
+    # the playing-card stock (registers/decks/api.py, LU 6, 37-9 … 49-5; MC AM 2007-668 art. 1)
+    R + "decks/receipts/": {"required": {"supplier", "description", "colour", "packs", "per_pack", "seals",
+                                         "plain_back"},
+                            "maxLength": {"supplier": 120, "description": 120, "colour": 40},
+                            "type": {"packs": "integer", "per_pack": "integer", "seals": "array",
+                                     "plain_back": "boolean"}},
+    R + "decks/issues/": {"required": {"lot", "decks", "new", "family", "table", "counted"},
+                          "enum": {"family": ["tables", "poker"]}, "maxLength": {"lot": 20, "table": 60},
+                          "type": {"decks": "integer", "new": "boolean", "counted": "boolean"}},
+    R + "decks/returns/": {"required": {"issue", "decks", "perfect"}, "maxLength": {"reason": TEXT_MAX},
+                           "type": {"issue": "integer", "decks": "integer", "perfect": "boolean"}},
     # the poker séance's close and the waiting list (registers/poker_room, LU 49-1 to 49-8)
     R + "poker/seances/close/": {"required": {"gaming_day", "table", "caisse"},
                                  "maxLength": {"table": 60, "caisse": 30, "explanation": TEXT_MAX}},

@@ -696,9 +696,48 @@ KENO_CASES = {
 }
 
 
+DECKS = "registers.decks.services"
+
+
+def _decks(w, issued=False, retired=False) -> int:
+    """A lot of decks received at casino C by the other manager, some issued to a poker table, one retired: what a
+    case's own service then moves (its n° of issue, where issued)."""
+    _c(DECKS, "deck_receive")(casino=w.c, actor=w.other_manager, gaming_day=TODAY(), supplier="Cartamundi",
+                              description="52 cartes", colour="rouge", packs=1, per_pack=6, seals=["S-1"],
+                              plain_back=True)
+    if not issued:
+        return 0
+    entry = _c(DECKS, "deck_issue")(casino=w.c, actor=w.other_manager, gaming_day=TODAY(), lot=f"L{TODAY().year}-001",
+                                    decks=2, family="poker", table="TH-1", new=True, counted=True, sealed=True)
+    if retired:
+        _c(DECKS, "deck_return")(casino=w.c, actor=w.other_manager, gaming_day=TODAY(), issue=entry.seq, decks=1,
+                                 perfect=False, reason="Carte marquée")
+    return entry.seq
+
+
+DECKS_CASES = {
+    f"{DECKS}.deck_receive": lambda w: (_c(DECKS, "deck_receive")(
+        casino=w.c, actor=w.accountant_c, gaming_day=TODAY(), supplier="Cartamundi", description="52 cartes",
+        colour="bleu", packs=1, per_pack=6, seals=["S-9"], plain_back=True), w.accountant_c)[1],
+    f"{DECKS}.deck_issue": lambda w: (_decks(w), _c(DECKS, "deck_issue")(
+        casino=w.c, actor=w.accountant_c, gaming_day=TODAY(), lot=f"L{TODAY().year}-001", decks=1, family="poker",
+        table="TH-1", new=True, counted=True, sealed=True), w.accountant_c)[2],
+    f"{DECKS}.deck_return": lambda w: (_c(DECKS, "deck_return")(
+        casino=w.c, actor=w.accountant_c, gaming_day=TODAY(), issue=_decks(w, issued=True), decks=1, perfect=True),
+        w.accountant_c)[1],
+    f"{DECKS}.deck_destroy": lambda w: (_decks(w, issued=True, retired=True), _c(DECKS, "deck_destroy")(
+        casino=w.c, actor=w.accountant_c, gaming_day=TODAY(), lot=f"L{TODAY().year}-001", decks=1, how="Cisaillage"),
+        w.accountant_c)[2],
+    f"{DECKS}.deck_control_set": lambda w: (_c(DECKS, "deck_control_set")(
+        casino=w.c, actor=w.manager_c, gaming_day=TODAY(), tables=TODAY(), poker=None, reference="PI-JEUX-07"),
+        w.manager_c)[1],
+}
+
+
 CASES = {
     **APPROVAL_CASES,
     **TOURNAMENT_CASES,
+    **DECKS_CASES,
     **KENO_CASES,
     f"{RECON}.reconciliation_run": lambda w: (_c(RECON, "reconciliation_run")(
         casino=w.c, gaming_day=TODAY(), actor=w.manager_c), w.manager_c)[1],

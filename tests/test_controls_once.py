@@ -48,7 +48,7 @@ def test_the_controls_are_listed():
                              "registers/direction", "registers/notices", "registers/orphelins",
                              "registers/poker", "registers/poker_room", "registers/prelevements", "registers/tables",
                              "registers/tournaments", "registers/keno", "registers/tables/progressif",
-                             "compliance/approvals"}
+                             "registers/decks", "compliance/approvals"}
     assert all(controls.values()), controls
     print("\n" + "\n".join(f"{family}: {len(names)} controls" for family, names in controls.items()))
 

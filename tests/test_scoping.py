@@ -156,6 +156,14 @@ SCOPED_ROUTES = {
     # the arrêté values a casino's management files (registers/arretes): casino A's staff land on their own
     "arretes-home": ("list", None),
     "arretes": ("detail", lambda w: {"casino": "casino-b"}),
+    # the playing-card stock (registers/decks): read by the casino's staff and its regulator, filed by its staff, the
+    # opening control set by its management; casino B's page and API are 404s to casino A's staff
+    "decks-home": ("list", None),
+    "decks": ("detail", lambda w: {"casino": "casino-b"}),
+    "api-registers-decks": ("detail", lambda w: {"casino": "casino-b"}),
+    "api-registers-decks-receipt": ("detail", lambda w: {"casino": "casino-b"}),
+    "api-registers-decks-issue": ("detail", lambda w: {"casino": "casino-b"}),
+    "api-registers-decks-return": ("detail", lambda w: {"casino": "casino-b"}),
     # admissions and exclusions (registers/admissions): casino A's staff land on their own casino's; casino B's page and
     # API are 404s; who reads a person's name there is PERSONAL_DATA_ROUTES's test below
     "admissions-home": ("list", None),

@@ -9,6 +9,7 @@ from ..cards import ledger_checks as ledger
 from ..cards.caisse import checks as caisse
 from ..chain import checks as chain
 from ..chain.audit import RegisterAudit, registers_audit
+from ..decks import checks as decks
 from ..direction import checks as direction
 from ..keno import checks as keno
 from ..kinds import REGISTER_ENTRY_KINDS
@@ -33,7 +34,8 @@ CHECKS = {
     # a hand-paid jackpot may settle a card's win past its cap: the cards check that part (art. 3-4 7))
     (Register.JACKPOTS, Kind.JACKPOT_PAID): (appareils.jackpot_paid, ledger.excess_payment),
     (Register.CAGNOTTE, Kind.CAGNOTTE_COUNTED): (poker.cagnotte_counted,),
-    (Register.CAGNOTTE, Kind.POKER_SESSION): (room.session_opened,),
+    # a séance opens with the decks its game requires issued to its table (registers/decks, where applied)
+    (Register.CAGNOTTE, Kind.POKER_SESSION): (room.session_opened, decks.seance_opened_with_decks),
     (Register.CAGNOTTE, Kind.HANDS_IMPORTED): (room.hands_imported,),
     (Register.CAGNOTTE, Kind.STAKE_CONSIGNED): (room.stake_consigned,),
     (Register.CAGNOTTE, Kind.SEANCE_CLOSED): (room.seance_closed,),
@@ -63,7 +65,7 @@ CHECKS = {
     (Register.CARTES, Kind.CARD_ADJUSTED): (ledger.card_adjusted,),
     (Register.CARTES, Kind.CARD_TO_ORPHELINS): (ledger.card_to_orphelins,),
     (Register.CARTES, Kind.DESK_COUNTED): (caisse.desk_counted,),
-    (Register.AVANCES, Kind.TABLE_OPENED): (tables.table_opened,),
+    (Register.AVANCES, Kind.TABLE_OPENED): (tables.table_opened, decks.table_opened_with_decks),
     (Register.AVANCES, Kind.TABLE_CLOSED): (tables.table_closed,),
     (Register.AVANCES, Kind.TABLE_LIMITS): (tables.limits_changed,),
     (Register.AVANCES, Kind.SLIP_FILL): (tables.slip_filed,),
@@ -90,6 +92,11 @@ CHECKS = {
     (Register.PRELEVEMENTS, Kind.LEVY_PARAMETERS): (levies.levy_parameters,),
     (Register.PRELEVEMENTS, Kind.LEVY_DAY): (levies.levy_day,),
     (Register.PRELEVEMENTS, Kind.LEVY_TRANSFER): (levies.levy_transfer,),
+    (Register.JEUX_DE_CARTES, Kind.DECKS_RECEIVED): (decks.decks_received,),
+    (Register.JEUX_DE_CARTES, Kind.DECKS_ISSUED): (decks.decks_issued,),
+    (Register.JEUX_DE_CARTES, Kind.DECKS_RETURNED): (decks.decks_returned,),
+    (Register.JEUX_DE_CARTES, Kind.DECKS_DESTROYED): (decks.decks_destroyed,),
+    (Register.JEUX_DE_CARTES, Kind.DECKS_CONTROL): (decks.decks_control,),
     (Register.KENO, Kind.KENO_CLOSING): (keno.closing_recorded,),
     (Register.KENO, Kind.KENO_TICKET): (keno.ticket_sold,),
     (Register.KENO, Kind.KENO_DRAW): (keno.draw_recorded,),

@@ -23,6 +23,8 @@ from ..arretes import rules as arrete_rules
 from ..arretes import selectors as arrete_selectors
 from ..chain.services import entry_append, register_for, verify_actor, verify_gaming_day
 from ..controls import refuse_first
+from ..decks.controls import POKER
+from ..decks.opening import verify_decks
 from ..fields import TEXT_MAX, clean_text
 from ..kinds import EntryKind, RegisterKind
 from ..models import Consignment, PokerSession, Rebuy, SeanceClose
@@ -126,6 +128,7 @@ def poker_session_open(
     refuse_first(session_open_problems(_seance(casino, gaming_day, table, sessions), Opening(
         version, Moment(moment, casino.today(moment)), rules.version_fixed(casino, game, gaming_day))),
                  casino.jurisdiction)
+    verify_decks(casino=casino, family=POKER, table=table, game=game, day=gaming_day)  # LU art. 49-1, 49-5
     number = (sessions.aggregate(n=Max("number"))["n"] or 0) + 1
     citation = " ; ".join(dict.fromkeys((version_citation, blinds.citation, rate_citation, *charge[2:],
                                          terms.citation)))

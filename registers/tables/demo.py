@@ -16,6 +16,7 @@ from decimal import Decimal
 from compliance.models import Casino, User
 from compliance.profiles import applies, concept, game_engine
 
+from ..decks.demo import decks_before_opening
 from ..models import GamingTable, TableSession
 from . import pai_gow
 from .imports import COLUMNS, slips_import
@@ -167,6 +168,7 @@ def tables_demo(code: str) -> list[str]:
                      pit=table.pit)
     today = casino.today()
     keeps_float = applies(casino.jurisdiction, "tables.avance_fixe")
+    decks_before_opening(casino, today)  # the decks today's tables open with (registers/decks/demo.py)
     rows, inventory = month_rows(code, today, 1001, keeps_float)
     text = io.StringIO()
     text.write(";".join(COLUMNS) + "\n")

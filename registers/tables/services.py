@@ -19,6 +19,8 @@ from registers.errors import ErrorCode
 from .. import controls
 from ..chain.services import entry_append, register_for, verify_actor
 from ..controls import refuse_first
+from ..decks.controls import TABLES
+from ..decks.opening import verify_decks
 from ..fields import TEXT_MAX, clean_text
 from ..kinds import EntryKind, RegisterKind
 from ..models import BankMode, Entry, GamingTable, Slip, SlipKind, SlipVoid, TableSession
@@ -144,6 +146,8 @@ def session_open(*, table: GamingTable, actor: User, gaming_day: datetime.date, 
     if minimum_changed:  # the new encaisse entered in the carnet d'avances (LU art. 37-17)
         rule = rules.minimum_change_rule(casino, table.game.key, gaming_day)
         payload["changement_minimum"] = str(rule.citation) if rule else controls.written(controls.TABLE_LIMITS)
+    # the decks its game's texts require issued to the table for the day (registers/decks, where the casino applies it)
+    verify_decks(casino=casino, family=TABLES, table=table.number, game=table.game.key, day=gaming_day)
     entry = _append(casino, RegisterKind.AVANCES, EntryKind.TABLE_OPENED, gaming_day, actor, payload)
     session = TableSession.objects.create(
         table=table, gaming_day=gaming_day, number=number, bank_mode=bank.mode, float_amount=float_value,
