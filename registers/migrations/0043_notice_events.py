@@ -22,7 +22,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('compliance', '0020_audit_notice'),
-        ('registers', '0045_direction_register'),
+        ('registers', '0042_direction_register'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

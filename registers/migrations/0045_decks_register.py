@@ -7,8 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('registers', '0045_direction_register'),
-        ('registers', '0046_keno_register'),
+        ('registers', '0044_keno_register'),
     ]
 
     operations = [

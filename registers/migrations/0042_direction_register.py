@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('registers', '0042_admissions'),
+        ('registers', '0041_admissions'),
     ]
 
     operations = [
