@@ -35,9 +35,9 @@ class AppareilOutput(serializers.Serializer):
     state_label = serializers.CharField()
     manufacturer = serializers.CharField(source="installed.payload.manufacturer", default=None)
     certificate = serializers.CharField(source="installed.payload.certificate", default=None)
-    condition = serializers.CharField(source="installed.payload.condition", default=None,
+    condition = serializers.CharField(source="installed.payload.condition", default=None, allow_null=True,
                                       help_text="neuf or remis_a_neuf; null before it was asked")
-    approval = serializers.CharField(source="installed.payload.approval", default=None,
+    approval = serializers.CharField(source="installed.payload.approval", default=None, allow_null=True,
                                      help_text="a refurbished machine's approval reference")
     last_entry = serializers.IntegerField(source="last.entry.seq")
     last_kind = serializers.CharField(source="last.entry.kind")

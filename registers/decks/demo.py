@@ -10,7 +10,7 @@ import datetime
 from compliance.models import Casino, User
 
 from ..chain.services import checkpoint_create, pending_countersign
-from ..models import GamingTable, PokerSession
+from ..models import Checkpoint, GamingTable, PokerSession
 from . import rules, selectors
 from .controls import NEW, POKER, TABLES
 from .services import deck_control_set, deck_destroy, deck_issue, deck_receive, deck_return
@@ -73,7 +73,8 @@ def decks_after_opening() -> list[str]:
         casino = Casino.objects.select_related("jurisdiction").get(code=code)
         today = casino.today()
         stock = selectors.stock_of(casino)
-        if not stock.lots or any(issue.family == POKER or issue.left < issue.decks for issue in stock.issues.values()):
+        register = selectors.register_of(casino)
+        if not stock.lots or Checkpoint.objects.filter(register=register).exists():  # done by an earlier load
             continue
         manager, cashier = _people(casino)
         latest = PokerSession.objects.filter(casino=casino, gaming_day__lte=today).order_by("-gaming_day").first()
@@ -92,7 +93,7 @@ def decks_after_opening() -> list[str]:
             pending = deck_destroy(casino=casino, actor=cashier, gaming_day=today, lot=worn.lot, decks=1,
                                    how="Cisaillage en présence du chef de salle")
             pending_countersign(pending=pending, countersigner=manager)
-        checkpoint_create(register=selectors.register_of(casino), user=manager)  # the head signed, as every register's
+        checkpoint_create(register=register, user=manager)  # the head signed, as every register's
         done.append(f"decks of {code}: the poker tables given theirs for tonight"
                     + (", a worn deck retired, replaced and destroyed" if worn else ""))
     return done
