@@ -19,7 +19,7 @@ from compliance import selectors as compliance_selectors
 from compliance.models import Casino, User
 from compliance.permissions import can_write
 
-from ..web_actions import chosen, submit, verify_writable
+from ..web_actions import casino_home, chosen, submit, verify_writable
 from . import controls, errors, selectors, services
 from .forms import ClosingForm, DrawForm, PayForm, TicketForm
 
@@ -93,11 +93,7 @@ ACTIONS = {"fermeture": (ClosingForm, _closing), "billet": (TicketForm, _ticket)
 def keno_home(request):
     """A casino's staff land on their casino's Keno where it applies; a regulator picks one of the casinos where it
     applies (none: the page says so)."""
-    if request.user.casino_id and selectors.keno_applies(request.user.casino):
-        return keno(request, request.user.casino.code)
-    casinos = [casino for casino in compliance_selectors.casino_list(user=request.user).order_by("name")
-               if selectors.keno_applies(casino)]
-    return render(request, "registers/keno/home.html", {"casinos": casinos})
+    return casino_home(request, selectors.keno_applies, keno, "registers/keno/home.html")
 
 
 @login_required

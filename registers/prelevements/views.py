@@ -21,7 +21,7 @@ from compliance.permissions import can_write
 from compliance.profiles import applies
 
 from .. import controls as house
-from ..web_actions import staff_post
+from ..web_actions import casino_home, staff_post
 from . import controls, selectors, services
 from .forms import ComputeForm, ParametersForm, TransferForm
 
@@ -106,11 +106,8 @@ ACTIONS = {"parametres": (ParametersForm, _parameters), "calcul": (ComputeForm, 
 def levies_home(request):
     """A casino's staff land on their casino's book where it applies; a regulator picks one of the casinos where it
     applies (none: the page says so)."""
-    if request.user.casino_id and applies(request.user.casino.jurisdiction, FEATURE):
-        return levies(request, request.user.casino.code)
-    casinos = [casino for casino in compliance_selectors.casino_list(user=request.user).order_by("name")
-               if applies(casino.jurisdiction, FEATURE)]
-    return render(request, "registers/prelevements/home.html", {"casinos": casinos})
+    return casino_home(request, lambda casino: applies(casino.jurisdiction, FEATURE), levies,
+                       "registers/prelevements/home.html")
 
 
 @login_required
