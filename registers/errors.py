@@ -46,6 +46,7 @@ class ErrorCode(StrEnum):
     JACKPOT_STOPPED = "jackpot_stopped"
     UNKNOWN_LEVEL = "unknown_level"
     UNKNOWN_JACKPOT = "unknown_jackpot"
+    UNKNOWN_ISSUE = "unknown_issue"  # a deck issue not in the casino's stock register
     UNPRINTABLE = "unprintable"
     INVALID_AMOUNT = "invalid_amount"
     JACKPOT_ACTIVE = "jackpot_active"

@@ -78,6 +78,9 @@ for _persona, _levy_book in (("direction", 20), ("caisse", 21), ("ministere", 15
     if _persona != "ministere":
         PAGE_QUERIES[_persona] = {page: most + 1 for page, most in PAGE_QUERIES[_persona].items()}
     PAGE_QUERIES[_persona]["levy book"] = _levy_book
+# Issue 39's notices owed and not displayed (registers/notices/todo.py), on the manager's menu counts on every page:
+# the rule values in force, the casino's board, three queries whatever the notices
+PAGE_QUERIES["direction"] = {page: most + 3 for page, most in PAGE_QUERIES["direction"].items()}
 
 
 def _counts(casino: Casino, username: str) -> dict[str, int]:

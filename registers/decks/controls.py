@@ -206,7 +206,7 @@ def return_problems(issue: Issue | None, decks: int, perfect: bool, reason: str)
     décision d'un chef de salle »; the register's reason is the casino's control)."""
     own = stock_control()
     if issue is None:
-        return [Problem("issue", errors.ISSUE_UNKNOWN, own, ErrorCode.INVALID)]
+        return [Problem("issue", errors.ISSUE_UNKNOWN, own, ErrorCode.UNKNOWN_ISSUE)]
     if decks > issue.left:
         return [Problem("decks", errors.NOT_OUT, own, ErrorCode.WRONG_STATE, {"left": issue.left, "asked": decks})]
     if not perfect and not reason:

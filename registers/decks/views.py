@@ -14,6 +14,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from compliance import formatting
 from compliance import selectors as compliance_selectors
 from compliance.models import User
 from compliance.permissions import can_write
@@ -49,10 +50,10 @@ class DecksPage:
         return _("%(lot)s — %(description)s, dos %(colour)s (%(new)s neufs, %(used)s rendus)") % {
             "lot": lot.lot, "description": lot.description, "colour": lot.colour, "new": lot.new, "used": lot.used}
 
-    @staticmethod
-    def issue_label(issue) -> str:
+    def issue_label(self, issue) -> str:
         return _("%(table)s, %(day)s — %(left)s jeux du lot %(lot)s") % {
-            "table": issue.table, "day": issue.day.isoformat(), "left": issue.left, "lot": issue.lot}
+            "table": issue.table, "left": issue.left, "lot": issue.lot,
+            "day": formatting.date(issue.day, jurisdiction=self.casino.jurisdiction, style="short")}
 
 
 def _received(page, form, user):

@@ -22,7 +22,7 @@ from compliance.profiles import applies, concept_or_none
 from games.models import RuleValue
 from games.selectors import RuleValueAt, rule_value_at, rule_values_of
 
-from ..poker.house_rules import JACKPOT_TERMS, house_rules_at, term_citations
+from ..poker.house_rules import HOUSE_RULES_NAME, JACKPOT_TERMS, house_rules_at, term_citations
 from ..poker.selectors import bad_beat_of, bad_beat_register
 
 CONCEPT = "affichage"  # the profiles' concepts « affichage.<notice> »
@@ -163,7 +163,9 @@ def _bad_beat(made: Composing) -> list[dict]:
         cited = term_citations(made.casino, made.day)
         conditions = [f"{term.label} : {term.shown(getattr(version, term.name), made.casino)} ({cited[term.name]})"
                       for term in JACKPOT_TERMS if term.name.startswith("bad_beat")]
-        conditions.insert(0, french(_("Selon le {version}")).format(version=version.name))
+        shown = french(HOUSE_RULES_NAME).format(seq=version.seq, day=formatting.date(
+            version.effective_from, jurisdiction=made.casino.jurisdiction))
+        conditions.insert(0, french(_("Selon le {version}")).format(version=shown))
     return [section(_("Conditions d'incrémentation"), conditions, citation),
             own(_("Taux de l'incrément"), made.texts.get(RATE, "")),
             section(_("Conditions du gain"), rule_lines(made.casino, made.day, BAD_BEAT_CONDITIONS), citation)]
