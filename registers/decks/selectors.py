@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from compliance.models import Casino
 
 from ..kinds import EntryKind, RegisterKind
-from ..models import Entry, PokerSession, Register, TableSession
+from ..models import Entry, GamingTable, PendingEntry, PokerSession, Register, TableSession
 from . import controls, rules
 from .controls import POKER, TABLES, Stock, TableDecks
 
@@ -102,3 +102,17 @@ def today_sessions(casino: Casino, day: datetime.date, stock: Stock) -> list[Ses
             rows.append(SessionRow(issue.family, issue.table, "", False,
                                    table_decks(casino, issue.family, issue.table, day, stock), []))
     return sorted(rows, key=lambda row: (row.family, row.table))
+
+
+def destructions_pending(casino: Casino) -> list[PendingEntry]:
+    """The destructions filed and waiting for the direction's countersignature, with who filed them."""
+    register = register_of(casino)
+    if register is None:
+        return []
+    return list(PendingEntry.objects.filter(register=register, kind=EntryKind.DECKS_DESTROYED, entry__isnull=True)
+                .select_related("actor"))
+
+
+def table_numbers(casino: Casino) -> list[str]:
+    """The casino's gaming tables, by number, which the forms offer."""
+    return list(GamingTable.objects.filter(casino=casino).order_by("number").values_list("number", flat=True))

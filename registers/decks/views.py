@@ -20,8 +20,7 @@ from compliance.models import User
 from compliance.permissions import can_write
 from compliance.profiles import applies
 
-from ..kinds import EntryKind, RegisterKind, entry_kind_label
-from ..models import GamingTable, PendingEntry
+from ..kinds import RegisterKind, entry_kind_label
 from ..web_actions import chosen, submit, verify_writable
 from . import errors, rules, selectors
 from .controls import FAMILIES
@@ -121,9 +120,6 @@ def decks_page(request, casino):
     def form(form_class):
         return bound if bound is not None and bound.action == form_class.action else form_class(page=page)
 
-    register = selectors.register_of(casino)
-    pending = list(PendingEntry.objects.filter(register=register, kind=EntryKind.DECKS_DESTROYED,
-                                               entry__isnull=True).select_related("actor")) if register else []
     forms = {}
     if writes:
         forms = {"receipt": form(ReceiptForm), "issue": form(IssueForm), "return": form(ReturnForm),
@@ -136,10 +132,10 @@ def decks_page(request, casino):
         "sessions": selectors.today_sessions(casino, page.today, page.stock),
         "movements": [{"entry": entry, "label": entry_kind_label(entry.kind), "payload": json.loads(entry.payload)}
                       for entry in selectors.movements(casino, 50)],
-        "pending": pending, "reference": page.stock.reference,
+        "pending": selectors.destructions_pending(casino), "reference": page.stock.reference,
         "control": [(family, label, page.stock.control.get(family)) for family, label in FAMILIES.items()],
         "register_kind": RegisterKind.JEUX_DE_CARTES,
-        "tables": GamingTable.objects.filter(casino=casino).order_by("number").values_list("number", flat=True)})
+        "tables": selectors.table_numbers(casino)})
 
 
 @login_required
