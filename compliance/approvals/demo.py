@@ -454,9 +454,12 @@ def demo_load_last() -> list[str]:
     built here because a paid Luxembourg tournament's rules are approved by the Minister through the approvals before
     it starts (LU RGD 1979 art. 49-17), and the registers never import the approvals. Their results reports are asked
     of the worker, which `./scripts/run` starts next."""
+    from registers.admissions.demo import refused_entry_demo
     from registers.tournaments.demo import CASINOS, tournaments_demo
 
-    return [line for code in CASINOS for line in tournaments_demo(code, approve=_tournament_approval)]
+    # then the player asked to leave Lac-Bleu's poker room refused at a tournament's entry (QC RJC art. 67.109)
+    return [line for code in CASINOS for line in tournaments_demo(code, approve=_tournament_approval)] + \
+        refused_entry_demo()
 
 
 def _tournament_approval(*, casino: Casino, manager: User, name: str, start: datetime.date, terms: str, digest: str):
