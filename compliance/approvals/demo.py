@@ -459,7 +459,21 @@ def demo_load_last() -> list[str]:
 
     # then the player asked to leave Lac-Bleu's poker room refused at a tournament's entry (QC RJC art. 67.109)
     return [line for code in CASINOS for line in tournaments_demo(code, approve=_tournament_approval)] + \
-        refused_entry_demo()
+        refused_entry_demo() + _notices_last()
+
+
+def _notices_last() -> list[str]:
+    """The notices of the wheel and the tournaments just published (registers/notices/demo.py), their posters signed
+    at once as the worker would."""
+    from compliance.reports.models import Report
+    from compliance.reports.services import report_generate
+    from registers.notices.demo import floor_demo
+
+    done = floor_demo()
+    for report in Report.objects.filter(kind=Report.Kind.NOTICE_POSTER, status=Report.Status.PENDING).order_by("pk"):
+        report_generate(report)
+        done.append(f"poster of notice n° {report.subject} signed")
+    return done
 
 
 def _tournament_approval(*, casino: Casino, manager: User, name: str, start: datetime.date, terms: str, digest: str):
