@@ -158,9 +158,8 @@ def enable_archiving(pg: Postgres, var: Path) -> Archive | None:
 
 
 def backup_at_start(archive: Archive) -> None:
-    """Stanza made if new, then a full backup when the last is older than VIGIE_BACKUP_FULL_DAYS, else a
-    differential one; pgBackRest expires what VIGIE_BACKUP_RETENTION no longer keeps."""
-    archive.stanza_create()  # does nothing to a stanza that exists for this very cluster
+    """A full backup when the last is older than VIGIE_BACKUP_FULL_DAYS, else a differential one; pgBackRest
+    expires what VIGIE_BACKUP_RETENTION no longer keeps. (The stanza was made when the cluster started.)"""
     age = archive.last_full_age()
     full_days = float(os.environ.get("VIGIE_BACKUP_FULL_DAYS", "7"))
     kind = "full" if age is None or age > full_days * 86400 else "diff"

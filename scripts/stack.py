@@ -114,6 +114,8 @@ class Services:
             + (f", WAL archived by pgBackRest into {self.archive.repo}" if self.archive else ""))
         self.started.add("pg")
         url = self.pg.start()
+        if self.archive:
+            self.archive.stanza_create()  # before anything is written: every segment can be archived from now on
         if self.standby_port:
             self.started.add("standby")
             self.standby = attach_standby(self.pg, self.base / "standby", free_port(self.standby_port))
