@@ -23,6 +23,7 @@ class ErrorCode(StrEnum):
     DEADLINE_PASSED = "deadline_passed"
     DESTRUCTION_FORBIDDEN = "destruction_forbidden"
     DUPLICATE = "duplicate"
+    DATES_REVERSED = "dates_reversed"  # an end before its start (a presence, a designation's last day)
     EMPTY = "empty"
     EXCESS_ALREADY_PAID = "excess_already_paid"
     EXCESS_MISMATCH = "excess_mismatch"

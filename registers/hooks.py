@@ -26,6 +26,7 @@ from .chain.audit import entry_found
 from .chain.kept import search_archived_entries
 from .chain.selectors import search_entries
 from .decks import services as decks
+from .direction import todo as direction
 from .keno import todo as keno
 from .kinds import EntryKind
 from .management.audit import CHECKS
@@ -83,6 +84,7 @@ def contribute() -> None:
     provider_register(cards.blocked_cards, roles=(MANAGER,), order=41)
     provider_register(tournaments.to_publish, roles=(MANAGER,), order=45)
     provider_register(notices.to_post, roles=(MANAGER,), order=46)
+    provider_register(direction.direction_to_do, roles=(MANAGER,), order=47)
 
 
 def late_audit(entry) -> list[tuple[str, str]]:

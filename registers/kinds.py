@@ -112,6 +112,10 @@ class EntryKind(models.TextChoices):
     COMMITTEE_CHANGED = "direction.comite", _("Nomination ou départ d'un membre du comité de direction")
     DUTY_RECORDED = "direction.presence", _("Présence du directeur responsable ou de son remplaçant")
     DESIGNATION = "direction.designation", _("Désignation d'un employé agréé par le directeur")
+    # a designation ended before its last day, a presence of the log corrected or set aside: new entries that name the
+    # entry they change (refers_to), the register staying append-only
+    DESIGNATION_ENDED = "direction.designation_fin", _("Fin anticipée d'une désignation")
+    DUTY_CORRECTED = "direction.presence_corrigee", _("Correction d'une présence du journal")
     # Keno (registers/keno, QC RJC art. 86): the casino's closing hour as its manager records it, a ticket sold for
     # one draw or several, a draw's result with its winning tickets, a winning ticket paid before its deadline
     KENO_CLOSING = "keno.heure_fermeture", _("Heure de fermeture du casino")
@@ -175,13 +179,15 @@ _REGISTER_ENTRY_KINDS = {
                                   EntryKind.DECKS_DESTROYED, EntryKind.DECKS_CONTROL),
     RegisterKind.KENO: (EntryKind.KENO_CLOSING, EntryKind.KENO_TICKET, EntryKind.KENO_DRAW, EntryKind.KENO_PAID,
                         EntryKind.CORRECTION),
-    RegisterKind.DIRECTION: (EntryKind.COMMITTEE_CHANGED, EntryKind.DUTY_RECORDED, EntryKind.DESIGNATION),
+    RegisterKind.DIRECTION: (EntryKind.COMMITTEE_CHANGED, EntryKind.DUTY_RECORDED, EntryKind.DESIGNATION,
+                             EntryKind.DESIGNATION_ENDED, EntryKind.DUTY_CORRECTED),
 }
 # What Vigie writes about a register itself rather than about a gaming day's play: it may follow the day's close, and
 # is never a late filing.
 ABOUT_THE_REGISTER = (EntryKind.DRAFT_BASIS, EntryKind.REPORT_SIGNED, EntryKind.RECITATION)
 # The direction's register is about the people on duty, dated in its own payload: written on any day, never late.
-DIRECTION_KINDS = (EntryKind.COMMITTEE_CHANGED, EntryKind.DUTY_RECORDED, EntryKind.DESIGNATION)
+DIRECTION_KINDS = (EntryKind.COMMITTEE_CHANGED, EntryKind.DUTY_RECORDED, EntryKind.DESIGNATION,
+                   EntryKind.DESIGNATION_ENDED, EntryKind.DUTY_CORRECTED)
 # What Vigie writes about a closed gaming day once its close is done: the day's reconciliation and what follows its
 # findings (they follow the close by nature, and are never late filings); the levy book's entries too: a closed day's
 # levy, computed from its final figures, the parameters in force and the transfers that pay it.

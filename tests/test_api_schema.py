@@ -276,6 +276,18 @@ CASES = {
                           "type": {"decks": "integer", "new": "boolean", "counted": "boolean"}},
     R + "decks/returns/": {"required": {"issue", "decks", "perfect"}, "maxLength": {"reason": TEXT_MAX},
                            "type": {"issue": "integer", "decks": "integer", "perfect": "boolean"}},
+    # the direction's register (registers/direction/api.py, LU 51 § I, 52 al. 2, 18-6 al. 3 as the draft words them)
+    R + "direction/committee/": {"required": {"change", "name", "effective_from", "reference"},
+                                 "enum": {"change": ["nomination", "depart"]},
+                                 "maxLength": {"name": 120, "reference": 200}, "type": {"director": "boolean"}},
+    R + "direction/duties/": {"required": {"member", "starts_at", "ends_at"}, "maxLength": {"member": 120}},
+    R + "direction/duties/corrections/": {"required": {"duty", "reason"},
+                                          "maxLength": {"reason": 500, "member": 120},
+                                          "type": {"duty": "integer", "set_aside": "boolean"}},
+    R + "direction/designations/": {"required": {"employee", "act", "first_day", "reference"},
+                                    "maxLength": {"employee": 150, "reference": 200}},
+    R + "direction/designations/ends/": {"required": {"designation", "last_day", "reason"},
+                                         "maxLength": {"reason": 500}, "type": {"designation": "integer"}},
     # the poker séance's close and the waiting list (registers/poker_room, LU 49-1 to 49-8)
     R + "poker/seances/close/": {"required": {"gaming_day", "table", "caisse"},
                                  "maxLength": {"table": 60, "caisse": 30, "explanation": TEXT_MAX}},

@@ -1003,6 +1003,17 @@ CASES = {
     f"{DIRECTION}.designation_record": lambda w: (_c(DIRECTION, "designation_record")(
         casino=w.c, actor=w.manager_c, employee=_director(w) and w.accountant_c.username,
         act="jackpot.paiement_manuel", first_day=TODAY(), reference="D-1"), w.manager_c)[1],
+    f"{DIRECTION}.designation_end": lambda w: (_c(DIRECTION, "designation_end")(
+        casino=w.c, actor=w.manager_c, designation=_c(DIRECTION, "designation_record")(
+            casino=w.c, actor=w.other_manager, employee=_director(w) and w.accountant_c.username,
+            act="jackpot.paiement_manuel", first_day=TODAY(), reference="D-1").seq,
+        last_day=TODAY(), reason="Mutation"), w.manager_c)[1],
+    f"{DIRECTION}.duty_correct": lambda w: (_c(DIRECTION, "duty_correct")(
+        casino=w.c, actor=w.manager_c, duty=_c(DIRECTION, "duty_record")(
+            casino=w.c, actor=w.other_manager, member=_director(w),
+            starts_at=timezone.now() - datetime.timedelta(hours=2),
+            ends_at=timezone.now() - datetime.timedelta(hours=1)).seq, reason="Inscrite par erreur", set_aside=True),
+        w.manager_c)[1],
     f"{LEVIES}.levy_parameters_record": lambda w: (_c(LEVIES, "levy_parameters_record")(
         casino=w.c, actor=w.manager_c, effective_from=TODAY(), rates={"tables": "10"}, act="Arrêté A-1"),
         w.manager_c)[1],

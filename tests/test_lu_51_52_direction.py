@@ -44,6 +44,10 @@ DIRECTOR, MEMBER = "Luc Schmit", "Claire Muller"
 
 @pytest.fixture
 def lu(world, rules):
+    return committee_of(world)
+
+
+def committee_of(world):
     """Casino C (Luxembourg): its manager, a committee of a responsible director and a member appointed a month ago."""
     world.manager_c = make_user("direction.c", "manager", casino=world.c)
     month = world.c.today() - datetime.timedelta(days=30)
@@ -141,7 +145,7 @@ def test_lu_52_al_2_only_a_committee_member_in_office_is_written_on_duty(lu):
     _refused(lambda: _duty(lu, MEMBER, _at(lu.c, day, 22), _at(lu.c, day, 23, 30)), "starts_at", "duplicate")
     _refused(lambda: _duty(lu, DIRECTOR, _at(lu.c, day, 1), _at(lu.c, day + datetime.timedelta(days=1), 2)),
              "ends_at", "too_long")
-    _refused(lambda: _duty(lu, DIRECTOR, _at(lu.c, day, 20), _at(lu.c, day, 19)), "ends_at", "invalid")
+    _refused(lambda: _duty(lu, DIRECTOR, _at(lu.c, day, 20), _at(lu.c, day, 19)), "ends_at", "dates_reversed")
 
 
 def test_lu_51_the_committee_has_one_responsible_director_at_a_time_each_change_with_its_act(lu):
@@ -217,7 +221,7 @@ def test_lu_18_6_al_3_the_designation_is_the_director_s_of_an_employee_of_the_ca
     _refused(lambda: services.designation_record(casino=lu.c, actor=lu.manager_c, employee=lu.accountant_c.username,
                                                  act=EntryKind.JACKPOT_PAID, first_day=today, reference=""),
              "reference", "required")
-    _refused(lambda: _designate(lu, today, today - datetime.timedelta(days=1)), "last_day", "invalid")
+    _refused(lambda: _designate(lu, today, today - datetime.timedelta(days=1)), "last_day", "dates_reversed")
 
 
 # --- the audit, the page, the API ------------------------------------------------------------------------------------
@@ -289,5 +293,8 @@ def test_lu_51_the_demo_covers_every_hour_la_moselle_plays_but_the_one_planted(d
     (act,) = selectors.acts_undesignated(casino, book, today - datetime.timedelta(days=30), today)
     assert (act.day, act.kind, act.register) == (today - datetime.timedelta(days=1), EntryKind.JACKPOT_PAID,
                                                  RegisterKind.JACKPOTS)
+    # the later entries: the current designation ended early (in five days), a presence set aside by a correction
+    (current,) = [one for one in book.designations if one.seq in book.ended]
+    assert current.last == today + datetime.timedelta(days=5) and len(book.set_aside) == 1
     (clean,) = audit(casino_code=casino.code, kind=RegisterKind.DIRECTION)
     assert clean.invalid == []

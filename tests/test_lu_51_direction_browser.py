@@ -2,7 +2,9 @@
 words it: « Le directeur responsable ou un membre du comité de direction qui le remplace momentanément doit être
 présent en permanence au casino pendant toute la période de fonctionnement des jeux. »): La Moselle's manager reads
 the demo's week with its hour nobody covered and writes a presence; the Minister's reader sees the same page without
-its forms, on a phone too. Screenshots: var/screenshots/direction-manager.png, direction-regulator-390.png."""
+its forms, on a phone too; the manager corrects a presence, and sees the demo's designation ended early and its
+presence set aside. Screenshots: var/screenshots/direction-manager.png, direction-correction.png,
+direction-regulator-390.png."""
 
 import datetime
 
@@ -38,6 +40,19 @@ def test_lu_51_the_manager_sees_the_uncovered_hour_and_writes_a_presence_the_reg
         page.click("[data-testid=submit-presence]")
     assert "Claire Muller" in page.locator("[data-testid=log]").inner_text()
     page.screenshot(path=shots / "direction-manager.png", full_page=True)
+    # the presence corrected (arrived at 01:15): a new entry naming it, the log read as corrected; the demo's
+    # designation ended early and its presence set aside show beside the entries they change
+    wrong = page.locator("#id_correction-duty option", has_text="Claire Muller").first.get_attribute("value")
+    page.select_option("#id_correction-duty", wrong)
+    page.fill("#id_correction-starts_at", f"{today.isoformat()}T01:15")
+    page.fill("#id_correction-ends_at", f"{today.isoformat()}T02:00")
+    page.fill("#id_correction-reason", "Arrivée à 1 h 15")
+    with page.expect_navigation():
+        page.click("[data-testid=submit-correction]")
+    assert "corrigée par l'écriture n°" in page.locator("[data-testid=corrected]").first.inner_text()
+    assert "fin anticipée, écriture n°" in page.locator("[data-testid=ended]").first.inner_text()
+    assert "Inscrite sur la mauvaise journée" in page.locator("[data-testid=aside]").inner_text()
+    page.screenshot(path=shots / "direction-correction.png", full_page=True)
     assert errors == []
 
     reader, reader_errors = signed_in(browser, live_server, "lu.ministere", viewport={"width": 390, "height": 844})

@@ -128,6 +128,12 @@ SCOPED_ROUTES = {
     "api-registers-keno-payment": ("detail", lambda w: {"casino": "casino-b"}),
     # the direction's register: the committee, the duty log, the designations (registers/direction)
     "api-registers-direction": ("detail", lambda w: {"casino": "casino-b"}),
+    # its writes (the management's only: the services refuse anyone else; another casino's is a 404 first)
+    "api-registers-direction-committee": ("detail", lambda w: {"casino": "casino-b"}),
+    "api-registers-direction-duty": ("detail", lambda w: {"casino": "casino-b"}),
+    "api-registers-direction-duty-correction": ("detail", lambda w: {"casino": "casino-b"}),
+    "api-registers-direction-designation": ("detail", lambda w: {"casino": "casino-b"}),
+    "api-registers-direction-designation-end": ("detail", lambda w: {"casino": "casino-b"}),
     "api-registers-appareils": ("detail", with_registers(lambda r: {"casino": "casino-b"})),
     "api-registers-machines": ("detail", with_registers(lambda r: {"casino": "casino-b"})),
     "api-registers-appareil-install": ("detail", with_registers(lambda r: {"casino": "casino-b"})),

@@ -4,7 +4,17 @@ and the reconciliation, the audit for its checks, through the same functions."""
 import datetime
 
 from ..kinds import EntryKind
-from .controls import Book, Change, Designation, Shift, committee_apply
+from .controls import (
+    Book,
+    Change,
+    Correction,
+    Designation,
+    Ending,
+    Shift,
+    committee_apply,
+    designation_end_apply,
+    duty_correction_apply,
+)
 
 
 def change_of(payload: dict) -> Change:
@@ -27,6 +37,17 @@ def designation_of(seq: int, payload: dict) -> Designation:
                        str(payload.get("reference") or ""))
 
 
+def ending_of(payload: dict) -> Ending:
+    return Ending(int(payload["designation"]), datetime.date.fromisoformat(payload["au"]),
+                  str(payload.get("motif") or ""))
+
+
+def correction_of(seq: int, payload: dict) -> Correction:
+    cancel = bool(payload.get("ecartee"))
+    shift = None if cancel else shift_of(seq, payload)
+    return Correction(int(payload["corrige"]), shift, str(payload.get("motif") or ""), cancel)
+
+
 def book_apply(book: Book, kind: str, seq: int, payload: dict) -> None:
     """One entry into the book (a payload that cannot be read raises, for the audit to report)."""
     if kind == EntryKind.COMMITTEE_CHANGED:
@@ -35,3 +56,7 @@ def book_apply(book: Book, kind: str, seq: int, payload: dict) -> None:
         book.shifts.append(shift_of(seq, payload))
     elif kind == EntryKind.DESIGNATION:
         book.designations.append(designation_of(seq, payload))
+    elif kind == EntryKind.DESIGNATION_ENDED:
+        designation_end_apply(book, seq, ending_of(payload))
+    elif kind == EntryKind.DUTY_CORRECTED:
+        duty_correction_apply(book, seq, correction_of(seq, payload))

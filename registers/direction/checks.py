@@ -9,7 +9,7 @@ from compliance.profiles import concept_or_none
 from .. import controls as house
 from ..chain.replay import Audited, Check, Problem, Replay
 from . import controls, errors
-from .book import book_apply, change_of, designation_of, shift_of
+from .book import book_apply, change_of, correction_of, designation_of, ending_of, shift_of
 from .controls import Book
 from .selectors import AGREED, REPLACEMENT, zone_of
 
@@ -81,3 +81,35 @@ def designation_recorded(replay: Replay, entry: Audited) -> list[Problem]:
     _report(check, controls.designation_problems(_book(replay), designation, staff=staff, citation=citation))
     _apply(check, replay, entry)
     return check.problems
+
+
+def _judged(check: Check, replay: Replay, entry: Audited, problems: list) -> list[Problem]:
+    """A later entry (an early end, a correction): filed by the management, judged by its control, applied to the book
+    only when clean (a wrong one changes nothing of what follows)."""
+    check.actor_role(User.Role.MANAGER, house.written(controls.COMMITTEE))
+    _report(check, problems)
+    if not check.problems:
+        _apply(check, replay, entry)
+    return check.problems
+
+
+def designation_ended(replay: Replay, entry: Audited) -> list[Problem]:
+    check = Check(replay, entry, house.written(controls.COMMITTEE))
+    ending = _read(check, entry, lambda: ending_of(entry.payload))
+    if ending is None:
+        return check.problems
+    original = _book(replay).designation(ending.designation)
+    check.citation = _cited(replay, AGREED, original.first if original else ending.last)
+    return _judged(check, replay, entry, controls.designation_end_problems(_book(replay), ending, check.citation))
+
+
+def duty_corrected(replay: Replay, entry: Audited) -> list[Problem]:
+    zone = zone_of(replay.casino)
+    check = Check(replay, entry, house.written(controls.SHIFT))
+    correction = _read(check, entry, lambda: correction_of(entry.seq, entry.payload))
+    if correction is None:
+        return check.problems
+    wrong = _book(replay).shift(correction.corrects)
+    moment = correction.shift.start if correction.shift else wrong.start if wrong else None
+    citation = _cited(replay, REPLACEMENT, moment.astimezone(zone).date()) if moment else check.citation
+    return _judged(check, replay, entry, controls.duty_correction_problems(_book(replay), correction, zone, citation))

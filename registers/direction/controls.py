@@ -10,7 +10,7 @@ with the reference of its act; the act is the one each designation names (games/
 lu.direction.acte_de_l_article_18_6 and lu.direction.periode_de_fonctionnement_des_jeux)."""
 
 import datetime
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from zoneinfo import ZoneInfo
 
 from django.utils.translation import gettext_lazy as _
@@ -99,6 +99,19 @@ class Book:
     terms: list[Term] = field(default_factory=list)
     shifts: list[Shift] = field(default_factory=list)
     designations: list[Designation] = field(default_factory=list)
+    # the register's later entries that changed an earlier one, each (its n°, its reason): a presence's n° → its
+    # latest correction, or what set it aside (written in error); a designation's n° → what ended it early (the page
+    # names them beside the entry they change)
+    corrected: dict[int, tuple[int, str]] = field(default_factory=dict)
+    set_aside: dict[int, tuple[int, str]] = field(default_factory=dict)
+    ended: dict[int, tuple[int, str]] = field(default_factory=dict)
+    aside: list[Shift] = field(default_factory=list)  # the presences set aside, as they were written
+
+    def shift(self, seq: int) -> Shift | None:
+        return next((shift for shift in self.shifts if shift.seq == seq), None)
+
+    def designation(self, seq: int) -> Designation | None:
+        return next((one for one in self.designations if one.seq == seq), None)
 
     def members_on(self, day: datetime.date) -> list[Term]:
         return [term for term in self.terms if term.in_office(day)]
@@ -133,7 +146,7 @@ def committee_problems(book: Book, change: Change) -> list[Problem]:
         return found
     last = book.last_change(change.name)
     if last is not None and change.effective < last:
-        found.append(Problem("effective_from", errors.BEFORE_LAST_CHANGE, COMMITTEE, ErrorCode.INVALID,
+        found.append(Problem("effective_from", errors.BEFORE_LAST_CHANGE, COMMITTEE, ErrorCode.BEFORE_LAST_CHANGE,
                              {"day": change.effective, "name": change.name, "since": last}))
     term = book.open_term(change.name)
     if change.change == APPOINTED:
@@ -167,7 +180,7 @@ def duty_problems(book: Book, shift: Shift, zone: ZoneInfo, citation: str) -> li
     each of its days (art. 52 al. 2: « se faire remplacer par un membre du comité de direction », `citation`), not
     written twice for the same member."""
     if shift.end <= shift.start:
-        return [Problem("ends_at", errors.END_BEFORE_START, SHIFT, ErrorCode.INVALID,
+        return [Problem("ends_at", errors.END_BEFORE_START, SHIFT, ErrorCode.DATES_REVERSED,
                         {"start": local(shift.start, zone), "end": local(shift.end, zone)})]
     found = []
     if shift.end - shift.start > datetime.timedelta(hours=SHIFT_HOURS):
@@ -199,12 +212,95 @@ def designation_problems(book: Book, designation: Designation, *, staff: bool, c
     if not designation.reference.strip():
         found.append(Problem("reference", errors.REFERENCE_REQUIRED, citation, ErrorCode.REQUIRED))
     if designation.last is not None and designation.last < designation.first:
-        found.append(Problem("last_day", errors.LAST_BEFORE_FIRST, citation, ErrorCode.INVALID,
+        found.append(Problem("last_day", errors.LAST_BEFORE_FIRST, citation, ErrorCode.DATES_REVERSED,
                              {"first": designation.first, "last": designation.last}))
     if book.director_on(designation.first) is None:
         found.append(Problem("first_day", errors.NO_DIRECTOR, citation, ErrorCode.WRONG_STATE,
                              {"day": designation.first}))
     return found
+
+
+# --- later entries that change an earlier one: the register stays append-only ---------------------------------------
+
+
+@dataclass(frozen=True)
+class Ending:
+    """The early end of a designation: its n°, its new last day, why."""
+
+    designation: int
+    last: datetime.date
+    reason: str
+
+
+def designation_end_problems(book: Book, ending: Ending, citation: str) -> list[Problem]:
+    """A designation of the register, ended on a day not before its first and before the last it had (or while it
+    ran until further notice), with the reason: the director withdrawing the agreement of art. 18-6 al. 3."""
+    designation = book.designation(ending.designation)
+    if designation is None:
+        return [Problem("designation", errors.NOT_A_DESIGNATION, citation, ErrorCode.WRONG_REFERENCE,
+                        {"seq": ending.designation})]
+    found = []
+    if not ending.reason.strip():
+        found.append(Problem("reason", errors.REASON_REQUIRED, citation, ErrorCode.REQUIRED))
+    if ending.last < designation.first:
+        found.append(Problem("last_day", errors.LAST_BEFORE_FIRST, citation, ErrorCode.DATES_REVERSED,
+                             {"first": designation.first, "last": ending.last}))
+    elif designation.last is not None and ending.last >= designation.last:
+        found.append(Problem("last_day", errors.NOT_EARLIER, citation, ErrorCode.NO_CHANGE,
+                             {"seq": designation.seq, "last": designation.last}))
+    return found
+
+
+def designation_end_apply(book: Book, seq: int, ending: Ending) -> None:
+    index = book.designations.index(book.designation(ending.designation))
+    book.designations[index] = replace(book.designations[index], last=ending.last)
+    book.ended[ending.designation] = (seq, ending.reason)
+
+
+@dataclass(frozen=True)
+class Correction:
+    """A presence of the log corrected: its n°, the presence as it should read (None: set aside, recorded in error),
+    why."""
+
+    corrects: int
+    shift: Shift | None
+    reason: str
+    cancel: bool = False
+
+
+def _without(book: Book, seq: int) -> Book:
+    return Book(terms=book.terms, shifts=[shift for shift in book.shifts if shift.seq != seq],
+                designations=book.designations)
+
+
+def duty_correction_problems(book: Book, correction: Correction, zone: ZoneInfo, citation: str) -> list[Problem]:
+    """A presence still in the log, the reason, and, unless it is set aside, the presence as it should read, which
+    the duty log's own controls judge as if the wrong one had never been written (duty_problems)."""
+    wrong = book.shift(correction.corrects)
+    if wrong is None:
+        return [Problem("duty", errors.NOT_A_PRESENCE, SHIFT, ErrorCode.WRONG_REFERENCE, {"seq": correction.corrects})]
+    found = []
+    if not correction.reason.strip():
+        found.append(Problem("reason", errors.REASON_REQUIRED, SHIFT, ErrorCode.REQUIRED))
+    if correction.cancel:
+        return found
+    if correction.shift is None:
+        return [*found, Problem("starts_at", errors.HOURS_REQUIRED, SHIFT, ErrorCode.REQUIRED)]
+    right = correction.shift
+    if (same_name(right.name), right.start, right.end) == (same_name(wrong.name), wrong.start, wrong.end):
+        return [*found, Problem("starts_at", errors.SAME_PRESENCE, SHIFT, ErrorCode.NO_CHANGE,
+                                {"seq": correction.corrects})]
+    return found + duty_problems(_without(book, correction.corrects), right, zone, citation)
+
+
+def duty_correction_apply(book: Book, seq: int, correction: Correction) -> None:
+    index = book.shifts.index(book.shift(correction.corrects))
+    if correction.cancel or correction.shift is None:
+        book.aside.append(book.shifts.pop(index))
+        book.set_aside[correction.corrects] = (seq, correction.reason)
+        return
+    book.shifts[index] = replace(correction.shift, seq=correction.corrects)
+    book.corrected[correction.corrects] = (seq, correction.reason)
 
 
 # --- what the nightly reconciliation and the page compute from the book ---------------------------------------------

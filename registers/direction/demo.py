@@ -4,7 +4,8 @@ log covering every hour its tables and poker tables played over the last month, 
 turns, and the director's designation of the cashier for the hand-paid jackpots. Two gaps are planted for the nightly
 reconciliation: three days ago nobody is on duty from 21:00 to 22:00 while the poker tables play, and the cashier's
 designation ran until the day before yesterday, so yesterday's jackpot is paid by an employee not designated that
-day."""
+day. The register's later entries show too: the current designation ended early (in five days, on the management's
+« À faire »), and a presence written on the wrong day set aside by a correction."""
 
 import datetime
 
@@ -19,6 +20,7 @@ DIRECTOR = "Luc Schmit"  # the demo's lu.direction
 MEMBERS = ("Claire Muller", "Jean Kremer", "Sophie Wagner")
 PLANTED_DAY, PLANTED_HOUR = 3, 21  # three days ago, from 21:00 to 22:00: the one hour nobody is on duty
 MARGIN, CHUNK = datetime.timedelta(minutes=30), datetime.timedelta(hours=8)
+ENDS_IN = 5  # the current designation's early end, days from today
 
 
 def _hull(casino: Casino, day: datetime.date):
@@ -73,7 +75,19 @@ def direction_demo() -> list[str]:
     services.designation_record(casino=casino, actor=manager, employee=cashier.username, act=EntryKind.JACKPOT_PAID,
                                 first_day=first, last_day=today - datetime.timedelta(days=2),
                                 reference="Désignation du directeur responsable n° D-2026-07")
-    services.designation_record(casino=casino, actor=manager, employee=cashier.username, act=EntryKind.JACKPOT_PAID,
-                                first_day=today, reference="Désignation du directeur responsable n° D-2026-11")
+    current = services.designation_record(casino=casino, actor=manager, employee=cashier.username,
+                                          act=EntryKind.JACKPOT_PAID, first_day=today,
+                                          reference="Désignation du directeur responsable n° D-2026-11")
+    # the director ends it early, in five days: on the management's « À faire » until a designation takes over
+    services.designation_end(casino=casino, actor=manager, designation=current.seq,
+                             last_day=today + datetime.timedelta(days=ENDS_IN), reason="Fin du contrat saisonnier")
+    # a presence written on the wrong day for a member not on duty then, set aside by a correction: the log as
+    # corrected is what the page and the night read (no hour of play depends on it)
+    wrong_day = today - datetime.timedelta(days=1)
+    wrong = services.duty_record(casino=casino, actor=manager, member=MEMBERS[0],
+                                 starts_at=datetime.datetime.combine(wrong_day, datetime.time(14), tzinfo=zone),
+                                 ends_at=datetime.datetime.combine(wrong_day, datetime.time(15), tzinfo=zone))
+    services.duty_correct(casino=casino, actor=manager, duty=wrong.seq, set_aside=True,
+                          reason="Inscrite sur la mauvaise journée")
     return [f"{CASINO}: the management committee of {1 + len(MEMBERS)}, {shifts} presences over {DAYS + 1} days, "
-            f"the cashier designated for the hand-paid jackpots"]
+            f"the cashier designated for the hand-paid jackpots until {ENDS_IN} days from now, a presence set aside"]

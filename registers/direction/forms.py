@@ -61,3 +61,43 @@ class DesignationForm(ActionForm):
 
     def defaults(self, page) -> dict:
         return {"first_day": page.day}
+
+
+class DutyCorrectionForm(ActionForm):
+    action = "correction"
+    duty = forms.ChoiceField(label=_("Présence à corriger"))
+    set_aside = forms.BooleanField(label=_("Inscrite par erreur : l'écarter du journal"), required=False)
+    member = forms.ChoiceField(label=_("Présent au casino"), required=False)
+    starts_at = forms.DateTimeField(label=_("Du (date et heure)"), widget=MOMENT, required=False)
+    ends_at = forms.DateTimeField(label=_("Au (date et heure)"), widget=MOMENT, required=False)
+    reason = forms.CharField(label=_("Motif de la correction"), max_length=500, required=False)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        zone = selectors.zone_of(self.page.casino)
+        self.fields["duty"].choices = [
+            (shift.seq, f"n° {shift.seq} · {shift.name} · {controls.local(shift.start, zone)} – "
+                        f"{controls.local(shift.end, zone)}")
+            for shift in self.page.shifts]
+        self.fields["member"].choices = [("", _("Le même membre"))] + [(term.name, term.name)
+                                                                        for term in self.page.members]
+        for name in ("duty", "member"):
+            self.fields[name].widget.attrs["class"] = "form-select"
+        self.fields["set_aside"].widget.attrs["class"] = "form-check-input"
+
+
+class DesignationEndForm(ActionForm):
+    action = "fin"
+    designation = forms.ChoiceField(label=_("Désignation"))
+    last_day = forms.DateField(label=_("Dernier jour"), widget=DATE)
+    reason = forms.CharField(label=_("Motif de la fin anticipée"), max_length=500, required=False)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["designation"].choices = [
+            (one.seq, f"n° {one.seq} · {one.employee_name} · {entry_kind_label(one.act)}")
+            for one in self.page.book.designations if one.last is None or one.last >= self.page.day]
+        self.fields["designation"].widget.attrs["class"] = "form-select"
+
+    def defaults(self, page) -> dict:
+        return {"last_day": page.day}

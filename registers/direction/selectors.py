@@ -33,18 +33,33 @@ def register_of(casino: Casino) -> Register | None:
     return Register.objects.filter(casino=casino, kind=RegisterKind.DIRECTION).first()
 
 
-def book_of(register: Register | None) -> Book:
-    """The register replayed in its order, one query; an entry that cannot be read is left out (the audit names it)."""
+def _replayed(entries) -> Book:
+    """Entries of the register replayed in their order; one that cannot be read is left out (the audit names it)."""
     book = Book()
-    if register is None:
-        return book
-    for seq, kind, payload in (Entry.objects.filter(register=register, kind__in=DIRECTION_KINDS).order_by("seq")
-                               .values_list("seq", "kind", "payload")):
+    for seq, kind, payload in entries.filter(kind__in=DIRECTION_KINDS).order_by("seq").values_list("seq", "kind",
+                                                                                                  "payload"):
         try:
             book_apply(book, kind, seq, json.loads(payload))
         except (KeyError, TypeError, ValueError, AttributeError):
             continue
     return book
+
+
+def book_of(register: Register | None) -> Book:
+    """The register replayed in its order, one query."""
+    return Book() if register is None else _replayed(Entry.objects.filter(register=register))
+
+
+def book_for(casino: Casino) -> Book:
+    """The casino's register's book in one query (none kept: an empty book), for what every page's menu asks."""
+    return _replayed(Entry.objects.filter(register__casino=casino, register__kind=RegisterKind.DIRECTION))
+
+
+def plays_on(casino: Casino, day: datetime.date) -> bool:
+    """Whether a table or a poker table opened on that gaming day with its hours (one query): the day's play is read
+    only then."""
+    return Entry.objects.filter(register__casino=casino, gaming_day=day,
+                                kind__in=(EntryKind.TABLE_OPENED, EntryKind.POKER_SESSION)).exists()
 
 
 def kept_from(casino: Casino, register: Register | None, book: Book) -> datetime.date | None:
@@ -139,6 +154,7 @@ class DirectionPage:
     gaps: list = field(default_factory=list)
     undesignated: list = field(default_factory=list)
     played: dict = field(default_factory=dict)
+    aside: list = field(default_factory=list)  # the week's presences set aside as written in error
 
 
 def page_of(casino: Casino, day: datetime.date, days: int = 7) -> DirectionPage:
@@ -150,6 +166,8 @@ def page_of(casino: Casino, day: datetime.date, days: int = 7) -> DirectionPage:
     page.shifts = sorted((shift for shift in book.shifts
                           if first <= shift.start.astimezone(zone).date() <= day + datetime.timedelta(days=1)),
                          key=lambda shift: shift.start, reverse=True)
+    page.aside = [shift for shift in book.aside
+                  if first <= shift.start.astimezone(zone).date() <= day + datetime.timedelta(days=1)]
     period = played(casino, first, day)
     since = kept_from(casino, register, book)
     page.gaps = [] if since is None else uncovered([one for one in period if one.day >= since], book.shifts, zone)

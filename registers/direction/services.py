@@ -20,9 +20,10 @@ from ..fields import clean_text
 from ..kinds import EntryKind, RegisterKind
 from ..models import Entry, Register
 from . import controls, errors, selectors
-from .controls import Change, Designation, Shift
+from .controls import Change, Correction, Designation, Ending, Shift
 
 REFERENCE_MAX = 200
+REASON_MAX = 500
 
 
 def _locked(casino: Casino) -> Register:
@@ -114,3 +115,67 @@ def designation_record(*, casino: Casino, actor: User, employee: str, act: str, 
                                  "acte_designe": proposed.act, "du": first_day.isoformat(),
                                  "au": last_day.isoformat() if last_day else None, "directeur": proposed.director,
                                  "reference": reference, "citation": citation})
+
+
+def _entry(register: Register, seq) -> Entry | None:
+    """The register's entry n° `seq` (a designation ended, a presence corrected), for the new entry to name it."""
+    try:
+        seq = int(seq)
+    except (TypeError, ValueError):
+        return None
+    return Entry.objects.filter(register=register, seq=seq).first()
+
+
+@transaction.atomic
+def designation_end(*, casino: Casino, actor: User, designation: int, last_day: datetime.date,
+                    reason: str) -> Entry:
+    """The director's designation n° `designation` ended early: its new last day and why, a new entry naming it (the
+    designation stays as written); from the day after, an act by that employee is no longer covered by it."""
+    _manager(actor, casino)
+    last_day = _day(last_day, "last_day")
+    reason = " ".join(clean_text(reason, field="reason", max_length=REASON_MAX, optional=True).split())
+    register = _locked(casino)
+    book, ended = selectors.book_of(register), _entry(register, designation)
+    ending = Ending(ended.seq if ended else 0, last_day, reason)
+    original = book.designation(ending.designation)
+    citation = house.concept_cited(casino, selectors.AGREED, original.first if original else last_day,
+                                   controls.COMMITTEE)
+    refuse_first(controls.designation_end_problems(book, ending, citation), casino.jurisdiction)
+    return entry_append(register=register, kind=EntryKind.DESIGNATION_ENDED, gaming_day=casino.today(), actor=actor,
+                        refers_to=ended,
+                        payload={"designation": ending.designation, "employe": original.employee,
+                                 "acte_designe": original.act, "au": last_day.isoformat(), "motif": reason,
+                                 "citation": citation})
+
+
+@transaction.atomic
+def duty_correct(*, casino: Casino, actor: User, duty: int, reason: str, member: str = "",
+                 starts_at: datetime.datetime | None = None, ends_at: datetime.datetime | None = None,
+                 set_aside: bool = False) -> Entry:
+    """The presence n° `duty` of the log corrected: as it should read (`member`, by default the same, from
+    `starts_at` to `ends_at`), or set aside as written in error; a new entry naming it, with the reason. The page, the
+    API and the nightly reconciliation read the log as corrected."""
+    _manager(actor, casino)
+    reason = " ".join(clean_text(reason, field="reason", max_length=REASON_MAX, optional=True).split())
+    set_aside = bool(set_aside)
+    register = _locked(casino)
+    book, wrong = selectors.book_of(register), _entry(register, duty)
+    current = book.shift(wrong.seq) if wrong else None
+    shift = None
+    if not set_aside and starts_at is not None and ends_at is not None:
+        starts_at, ends_at = _moment(starts_at, "starts_at"), _moment(ends_at, "ends_at")
+        name = " ".join(clean_text(member, field="member", optional=True).split()) or (current.name if current else "")
+        term = book.term_of(name, casino.today(starts_at))
+        shift = Shift(0, term.name if term else name, starts_at, ends_at)
+    day = casino.today(shift.start if shift else current.start if current else None)
+    replacement = house.concept_cited(casino, selectors.REPLACEMENT, day, controls.COMMITTEE)
+    correction = Correction(wrong.seq if wrong else 0, shift, reason, set_aside)
+    refuse_first(controls.duty_correction_problems(book, correction, selectors.zone_of(casino), replacement),
+                 casino.jurisdiction)
+    payload = {"corrige": correction.corrects, "ecartee": set_aside, "motif": reason, "remplacement": replacement}
+    if shift is not None:
+        director = book.director_on(day)
+        payload |= {"membre": shift.name, "debut": timestamp(shift.start), "fin": timestamp(shift.end),
+                    "directeur": bool(director and director.name == shift.name)}
+    return entry_append(register=register, kind=EntryKind.DUTY_CORRECTED, gaming_day=casino.today(), actor=actor,
+                        refers_to=wrong, payload=payload)

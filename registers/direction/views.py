@@ -18,7 +18,7 @@ from .. import controls as house
 from ..kinds import entry_kind_label, register_kind_label
 from ..web_actions import casino_home, management_post
 from . import controls, errors, selectors, services
-from .forms import CommitteeForm, DesignationForm, DutyForm
+from .forms import CommitteeForm, DesignationEndForm, DesignationForm, DutyCorrectionForm, DutyForm
 
 
 def _day(raw: str | None, today: datetime.date) -> datetime.date:
@@ -56,8 +56,24 @@ def _designation(page, form, user):
     return _("Désignation enregistrée (écriture n° %(seq)s).") % {"seq": entry.seq}, _url(page)
 
 
+def _correction(page, form, user):
+    data = form.cleaned_data
+    entry = services.duty_correct(casino=page.casino, actor=user, duty=data["duty"], reason=data["reason"],
+                                  member=data["member"], starts_at=data["starts_at"], ends_at=data["ends_at"],
+                                  set_aside=data["set_aside"])
+    return _("Correction inscrite (écriture n° %(seq)s).") % {"seq": entry.seq}, _url(page)
+
+
+def _end(page, form, user):
+    data = form.cleaned_data
+    entry = services.designation_end(casino=page.casino, actor=user, designation=data["designation"],
+                                     last_day=data["last_day"], reason=data["reason"])
+    return _("Fin anticipée enregistrée (écriture n° %(seq)s).") % {"seq": entry.seq}, _url(page)
+
+
 ACTIONS = {"comite": (CommitteeForm, _committee), "presence": (DutyForm, _duty),
-           "designation": (DesignationForm, _designation)}
+           "correction": (DutyCorrectionForm, _correction), "designation": (DesignationForm, _designation),
+           "fin": (DesignationEndForm, _end)}
 
 
 @login_required
@@ -84,12 +100,14 @@ def direction(request, casino):
     citations = {"presence": house.concept_cited(casino, selectors.PRESENCE, page.day, controls.COMMITTEE),
                  "replacement": house.concept_cited(casino, selectors.REPLACEMENT, page.day, controls.COMMITTEE),
                  "agreed": house.concept_cited(casino, selectors.AGREED, page.day, controls.COMMITTEE)}
-    designations = [(one, entry_kind_label(one.act)) for one in sorted(page.book.designations,
-                                                                       key=lambda one: (one.first, one.seq),
-                                                                       reverse=True)]
+    book = page.book  # a later entry that changed one (a correction, an early end) is named beside it
+    designations = [(one, entry_kind_label(one.act), book.ended.get(one.seq))
+                    for one in sorted(book.designations, key=lambda one: (one.first, one.seq), reverse=True)]
     undesignated = [(act, register_kind_label(act.register), entry_kind_label(act.kind)) for act in page.undesignated]
     return render(request, "registers/direction/page.html", {
         "casino": casino, "page": page, "forms": forms_, "writable": writable, "citations": citations,
         "committee_control": controls.COMMITTEE, "designations": designations, "undesignated": undesignated,
         "terms": sorted(page.book.terms, key=lambda term: (term.since, term.seq), reverse=True),
-        "changes": controls.CHANGES})
+        "changes": controls.CHANGES,
+        "shifts": [(shift, book.corrected.get(shift.seq)) for shift in page.shifts],
+        "aside": [(shift, book.set_aside.get(shift.seq)) for shift in page.aside]})

@@ -104,6 +104,8 @@ CHECKS = {
     (Register.DIRECTION, Kind.COMMITTEE_CHANGED): (direction.committee_changed,),
     (Register.DIRECTION, Kind.DUTY_RECORDED): (direction.duty_recorded,),
     (Register.DIRECTION, Kind.DESIGNATION): (direction.designation_recorded,),
+    (Register.DIRECTION, Kind.DESIGNATION_ENDED): (direction.designation_ended,),
+    (Register.DIRECTION, Kind.DUTY_CORRECTED): (direction.duty_corrected,),
     # a correction, in any register that holds them (registers/chain/services.py)
     **{(register, Kind.CORRECTION): (chain.correction,)
        for register, kinds in REGISTER_ENTRY_KINDS.items() if Kind.CORRECTION in kinds},
