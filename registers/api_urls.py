@@ -31,6 +31,8 @@ urlpatterns = [
     path("<slug:casino>/appareils/install/", appareils.AppareilInstallApi.as_view(),
          name="api-registers-appareil-install"),
     path("<slug:casino>/appareils/notices/", appareils.AppareilNoticeApi.as_view(),
+    path("<slug:casino>/appareils/conditions/", appareils.AppareilConditionApi.as_view(),
+         name="api-registers-appareil-condition"),
          name="api-registers-appareil-notice"),
     path("<slug:casino>/appareils/moves/", appareils.AppareilMoveApi.as_view(), name="api-registers-appareil-move"),
     path("<slug:casino>/arretes/", arretes.ArretesApi.as_view(), name="api-registers-arretes"),

@@ -277,6 +277,7 @@ def _other_registers_demo() -> list[str]:
     service after its notice to the Minister), a hand-paid jackpot, a cagnotte count (and the same count filed
     again under the wrong table, set aside by a countersigned correction), a poker progressive
     jackpot with its end-of-session statement; every head then signed."""
+    from .appareils import demo as older
     from .appareils.jackpots import jackpot_manual_payout_file
     from .appareils.services import appareil_install, appareil_move, appareil_notice
     from .chain.services import checkpoint_create, entry_correct, pending_countersign, register_for
@@ -296,11 +297,17 @@ def _other_registers_demo() -> list[str]:
     with transaction.atomic(), timezone.override(ZoneInfo(casino.jurisdiction.timezone)):
         today = timezone.localdate()
         for number in range(1, 9):
+            if f"LM-{number:03}" in older.OLDER:  # entered before Vigie asked the condition (art. 17 al. 2 5°)
+                older.older_install(casino=casino, actor=cashier, gaming_day=today - timedelta(days=7),
+                                    machine=f"LM-{number:03}", manufacturer="Novomatic",
+                                    certificate=f"CE-LU-2026-{number:03}")
+                continue
             appareil_install(casino=casino, actor=cashier, gaming_day=today - timedelta(days=7),
                              machine=f"LM-{number:03}",
                              manufacturer="Novomatic", certificate=f"CE-LU-2026-{number:03}",
                              server_based=number == 8, games=["Book of Ra", "Lucky Lady"] if number == 8 else (),
                              certified_games=["Book of Ra", "Lucky Lady"] if number == 8 else (), condition="neuf")
+        older.conditions_demo(casino, manager)  # one older machine's condition recorded, the other left to record
         appareil_notice(casino=casino, actor=manager, gaming_day=today, machine="LM-003", event="hors_service",
                         effective=today, reference="Lettre au Ministre des Finances n° 2026-114",
                         sent_on=today - timedelta(days=3))

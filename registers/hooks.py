@@ -16,6 +16,7 @@ from compliance.todo import ACCOUNTANT, MANAGER, provider_register
 
 from .admissions.services import person_check
 from .appareils import jackpots
+from .appareils import todo as machines
 from .archive.services import casino_partitions_open
 from .cards import excess
 from .cards import revenue as cards_revenue
@@ -87,6 +88,7 @@ def contribute() -> None:
     provider_register(direction.direction_to_do, roles=(MANAGER,), order=47)
 
 
+    provider_register(machines.conditions_to_record, roles=(MANAGER,), order=47)
 def late_audit(entry) -> list[tuple[str, str]]:
     """The entry's problems as registers_audit finds them, with every family's checks."""
     return entry_found(entry, CHECKS)

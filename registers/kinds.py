@@ -36,6 +36,8 @@ class EntryKind(models.TextChoices):
     MACHINE_INSTALLED = "appareil.installation", _("Installation d'un appareil")  # with its certificate
     MACHINE_NOTICE = "appareil.avis_ministre", _("Avis écrit au Ministre")  # before a change of state
     MACHINE_MOVED = "appareil.mouvement", _("Changement d'état d'un appareil")  # reserve, out of service …
+    # the condition (art. 17 al. 2 5°) of a machine installed before Vigie asked it, recorded by the management
+    MACHINE_CONDITION = "appareil.etat", _("État d'un appareil déjà installé")
     JACKPOT_PAID = "jackpot.paiement_manuel", _("Paiement manuel d'un jackpot")  # art. 18-10
     # poker room
     CAGNOTTE_COUNTED = "cagnotte.comptage", _("Comptage de la cagnotte")  # a table's gaming day
@@ -159,7 +161,7 @@ _REGISTER_ENTRY_KINDS = {
                             EntryKind.REBUY, EntryKind.WAITING_LISTED,
                             EntryKind.SEATS_DRAWN, EntryKind.CORRECTION),
     RegisterKind.APPAREILS: (EntryKind.MACHINE_INSTALLED, EntryKind.MACHINE_NOTICE, EntryKind.MACHINE_MOVED,
-                             EntryKind.CORRECTION),
+                             EntryKind.MACHINE_CONDITION, EntryKind.CORRECTION),
     RegisterKind.CARTES: (EntryKind.CARD_ISSUED, EntryKind.CARD_STATUS, EntryKind.CARD_LOADED, EntryKind.CARD_BET,
                           EntryKind.CARD_WON, EntryKind.CARD_WIN_EXCESS, EntryKind.CARD_PAID_OUT,
                           EntryKind.CARD_TRANSFERRED, EntryKind.CARD_BENEFIT, EntryKind.CARD_ADJUSTED,

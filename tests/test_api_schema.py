@@ -199,6 +199,11 @@ CASES = {
         "maxLength": {"machine": 60, "manufacturer": NAME_MAX, "certificate": NAME_MAX, "approval": 200},
         "type": {"games": "array", "server_based": "boolean"},
     },
+    R + "appareils/conditions/": {
+        "required": {"machine", "condition"},
+        "enum": {"condition": ["neuf", "remis_a_neuf"]},
+        "maxLength": {"machine": 60, "approval": 200},
+    },
     R + "appareils/notices/": {
         "required": {"machine", "event", "effective", "reference", "sent_on"},
         "enum": {"event": list(EVENTS)},

@@ -158,6 +158,12 @@ def _machine(w, number):
         condition="neuf")
 
 
+def _older(w, number):
+    """A machine entered as Vigie filed an installation before it asked the condition (registers/appareils/demo.py)."""
+    _c("registers.appareils.demo", "older_install")(casino=w.c, actor=w.accountant_c, gaming_day=TODAY(),
+                                                    machine=number, manufacturer="N", certificate="C")
+
+
 def _jackpot(w, name):
     _c("registers.poker.services", "progressive_configure")(
         casino=w.c, actor=w.other_manager, gaming_day=TODAY(), name=name, tables=["P1"], small_blind="1.00",
@@ -815,6 +821,8 @@ CASES = {
                                               days=20), late_reason="Fiche retrouvée"), countersigner=w.manager_c),
         _c(ORPH, "orphelins_finalize_due")(), _compliance("system_user")())[2],
     f"{APP}.appareil_install": lambda w: (_machine(w, "M-1"), w.accountant_c)[1],
+    f"{APP}.appareil_condition_record": lambda w: (_older(w, "M-9"), _c(APP, "appareil_condition_record")(
+        casino=w.c, actor=w.manager_c, machine="M-9", condition="neuf"), w.manager_c)[2],
     f"{APP}.appareil_notice": lambda w: (_machine(w, "M-2"), _c(APP, "appareil_notice")(
         casino=w.c, actor=w.manager_c, gaming_day=TODAY(), machine="M-2", event="hors_service", effective=TODAY(),
         reference="L-1", sent_on=TODAY()), w.manager_c)[2],
@@ -844,6 +852,8 @@ CASES = {
         casino=w.c, actor=w.accountant_c, where="carte", day=TODAY(), name="Anne Schmit"), w.accountant_c)[2],
     f"{ADMISSIONS}.exclusions_read": lambda w: (_exclusion(w, w.other_manager), _c(ADMISSIONS, "exclusions_read")(
         user=w.manager_c, casino=w.c), w.manager_c)[2],
+    f"{ADMISSIONS}.admissions_compared": lambda w: (_admitted(w), _exclusion(w, w.other_manager), _c(
+        ADMISSIONS, "admissions_compared")(user=w.regulator_lu, casino=w.c, day=TODAY()), w.regulator_lu)[3],
     f"{ADMISSIONS}.personal_data_purge": lambda w: (_purgeable(w), _c(ADMISSIONS, "personal_data_purge")(casino=w.c),
                                                    _c("compliance.services", "system_user")())[2],
     # a value the texts leave to an arrêté du Ministre, filed by the management (registers/arretes)

@@ -18,7 +18,7 @@ from registers.admissions import services
 from registers.admissions.audit import admissions_found
 from registers.cards.services import card_certificate_record, card_issue, card_issue_with_client, client_register
 from registers.errors import ErrorCode
-from registers.models import Admission, Card, Client, Exclusion
+from registers.models import Admission, Card, Client, Exclusion, TournamentEntry
 from tests.conftest import api_client_for, make_user
 
 pytestmark = pytest.mark.django_db
@@ -255,6 +255,24 @@ def test_every_reading_of_the_exclusion_list_is_audited_and_only_the_management_
     assert "Kieffer" not in counts.content.decode() and counts.json()["admissions"] == []
 
 
+def test_the_page_s_audit_of_the_day_s_cards_is_a_reading_of_the_list_audited_with_its_reader(w, client):
+    """The page shows anyone of the casino's scope, a regulator included, the day's cards the controls refuse now (by
+    number): comparing them with the exclusion list is a reading of it, audited with its reader, never a name; the
+    list's count is counted in the database, no person read."""
+    _policy(w.c, w.manager_c)
+    _admit(w.c, w.accountant_c)
+    excluded = _exclude(w.c, w.manager_c)
+    Admission.objects.create(casino=w.c, number=2, kind="journaliere", price=10, last_name="Kieffer",
+                             first_name="Marc", birth_date=excluded.birth_date, document="passeport",
+                             document_end="1234", valid_from=w.today_c, valid_until=w.today_c,
+                             issued_by=w.accountant_c)
+    client.force_login(w.regulator_lu)
+    page = client.get(reverse("admissions", kwargs={"casino": w.c.code})).content.decode()
+    assert "Kieffer" not in page and "KIEFFER" not in page and "n° 2" in page
+    read = AuditEvent.objects.get(action=AuditAction.EXCLUSION_READ, actor=w.regulator_lu)
+    assert read.details == {"lieu": "audit", "jour": w.today_c.isoformat(), "refus": False, "cartes": [2]}
+
+
 def test_an_admission_written_past_the_service_is_found_by_the_audit_of_the_day(w):
     """The audit asks each admission on record the controls its service refuses with: an excluded person's card, an
     under-age person's, are found by number."""
@@ -294,3 +312,8 @@ def test_the_demo_admits_at_la_moselle_and_refuses_the_excluded_person(demo, rul
     refused = AuditEvent.objects.get(casino=moselle, action=AuditAction.EXCLUSION_READ, details__refus=True)
     assert refused.details["lieu"] == "admission" and refused.details["exclusions"] == [1]
     assert Exclusion.objects.get(casino__code="lac-bleu").scope == Exclusion.Scope.POKER_ROOM
+    # QC RJC art. 67.109: the player asked to leave the poker room, refused at the open tournament's entry
+    refused = AuditEvent.objects.get(casino__code="lac-bleu", action=AuditAction.EXCLUSION_READ,
+                                     details__lieu="tournoi", details__refus=True)
+    assert refused.actor.username == "qc.caissier" and not TournamentEntry.objects.filter(
+        tournament__casino__code="lac-bleu", player__icontains="Éric Tremblay").exists()

@@ -142,6 +142,7 @@ SCOPED_ROUTES = {
     "api-registers-jackpot-progressif": ("detail", with_registers(lambda r: {"casino": "casino-b"})),
     "api-registers-jackpot-state": ("detail", with_registers(lambda r: {"casino": "casino-b"})),
     "api-registers-jackpot-configure": ("detail", with_registers(lambda r: {"casino": "casino-b"})),
+    "api-registers-appareil-condition": ("detail", with_registers(lambda r: {"casino": "casino-b"})),
     "api-registers-jackpot-statement": ("detail", with_registers(lambda r: {"casino": "casino-b"})),
     "api-registers-jackpot-win": ("detail", with_registers(lambda r: {"casino": "casino-b"})),
     "api-registers-jackpot-stop": ("detail", with_registers(lambda r: {"casino": "casino-b"})),

@@ -22,6 +22,7 @@ from ..fields import clean_text
 from ..models import Admission, AdmissionPolicy, Exclusion
 from ..money import parse_amount
 from . import controls, errors
+from .audit import Found, admissions_found
 from .controls import EXCLUSION_LIST, Person, Proposed
 from .selectors import listed_on, policy_at, policy_version_at, rules_on
 
@@ -226,6 +227,19 @@ def exclusions_read(*, user: User, casino: Casino) -> list[Exclusion]:
                  target_id=casino.code, details={"lieu": "liste", "jour": casino.today().isoformat(), "refus": False,
                                                  "lignes": len(rows)})
     return rows
+
+
+@transaction.atomic
+def admissions_compared(*, user: User, casino: Casino, day: datetime.date) -> list[Found]:
+    """The audit of the day's admission cards as the page shows it to anyone of the casino's scope (audit.py): where
+    the day has cards and the list holds anyone, comparing them with it is a reading of the list, audited with its
+    reader (the cards found, by number; never a name)."""
+    found = admissions_found(casino, day)
+    if Admission.objects.filter(casino=casino, valid_from=day).exists() and listed_on(casino, day):
+        audit_record(actor=user, action=AuditAction.EXCLUSION_READ, casino=casino, target_type="exclusion_list",
+                     target_id=casino.code, details={"lieu": "audit", "jour": day.isoformat(), "refus": False,
+                                                     "cartes": [item.number for item in found]})
+    return found
 
 
 @transaction.atomic

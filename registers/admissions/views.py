@@ -15,9 +15,14 @@ from compliance.models import User
 
 from ..web_actions import chosen, submit, verify_writable
 from . import controls, errors, selectors
-from .audit import admissions_found
 from .forms import AdmissionForm, ExclusionForm, PolicyForm
-from .services import admission_issue, admission_policy_set, exclusion_record, exclusions_read
+from .services import (
+    admission_issue,
+    admission_policy_set,
+    admissions_compared,
+    exclusion_record,
+    exclusions_read,
+)
 
 TEXTS = (  # what the casino's texts say that this page applies, where they say it
     (controls.KINDS, gettext_lazy("Cartes d'admission : journalière, ou annuelle depuis le projet")),
@@ -98,7 +103,7 @@ def admissions_page(request, casino):
              for action, (form_class, _call, roles) in ACTIONS.items() if request.user.role in roles
              and page.reads_admissions and (action != AdmissionForm.action or page.kinds)}
     policy = selectors.policy_version_at(casino, page.today)
-    found = admissions_found(casino, page.today)
+    found = admissions_compared(user=request.user, casino=casino, day=page.today)
     return render(request, "registers/admissions/page.html", {
         "casino": casino, "page": page, "policy": policy, "versions": selectors.policy_versions(casino),
         "counts": selectors.admission_counts(casino, page.today), "found": found,

@@ -26,7 +26,7 @@ from ..kinds import RegisterKind
 from .controls import CONDITIONS
 from .jackpots import jackpot_manual_payout_file
 from .selectors import EVENTS, fleet
-from .services import MACHINE_MAX, appareil_install, appareil_move, appareil_notice
+from .services import MACHINE_MAX, appareil_condition_record, appareil_install, appareil_move, appareil_notice
 
 
 class AppareilOutput(serializers.Serializer):
@@ -35,8 +35,9 @@ class AppareilOutput(serializers.Serializer):
     state_label = serializers.CharField()
     manufacturer = serializers.CharField(source="installed.payload.manufacturer", default=None)
     certificate = serializers.CharField(source="installed.payload.certificate", default=None)
-    condition = serializers.CharField(source="installed.payload.condition", default=None, allow_null=True,
-                                      help_text="neuf or remis_a_neuf; null before it was asked")
+    condition = serializers.CharField(source="machine.condition", default=None, allow_null=True,
+                                      help_text="neuf or remis_a_neuf, said at its installation or recorded since by "
+                                      "the management; null while the register does not say it")
     approval = serializers.CharField(source="installed.payload.approval", default=None, allow_null=True,
                                      help_text="a refurbished machine's approval reference")
     last_entry = serializers.IntegerField(source="last.entry.seq")
@@ -85,6 +86,15 @@ class InstallInput(Input):
     late_reason = late_reason_text()
 
 
+class ConditionInput(Input):
+    machine = RegisterText(max_length=MACHINE_MAX, help_text="a machine of the fleet whose installation says no "
+                           "condition (`unknown_machine`, `duplicate` once it is said)")
+    condition = choice(list(CONDITIONS), help_text="neuf, or remis_a_neuf by a firm approved by the Minister")
+    approval = RegisterText(max_length=REFERENCE_MAX, optional=True,
+                            help_text="a refurbished machine's: the reference of the casino's approval of its "
+                            "refurbishment, in force on its installation's day")
+
+
 class NoticeInput(Input):
     gaming_day = day(required=False, help_text="today when left out")
     machine = RegisterText(max_length=MACHINE_MAX)
@@ -130,6 +140,16 @@ class AppareilInstallApi(WriteOnlyApi, AppareilsApi):
         self.writable()
         values = self.values(InstallInput, request)
         return filed(appareil_install(casino=self.casino, actor=request.user, **values))
+
+
+class AppareilConditionApi(WriteOnlyApi, AppareilsApi):
+    @extend_schema(request=ConditionInput, responses=writes(FILED_ANSWERS))
+    def post(self, request, casino):
+        """The condition (art. 17 al. 2 5°) of a machine installed before Vigie asked it, recorded by the casino's
+        management (`wrong_role` for anyone else)."""
+        self.writable()
+        values = self.values(ConditionInput, request)
+        return filed(appareil_condition_record(casino=self.casino, actor=request.user, **values))
 
 
 class AppareilNoticeApi(WriteOnlyApi, AppareilsApi):

@@ -5,10 +5,12 @@ does not name its notice) is checked here beside them."""
 
 import datetime
 
+from compliance.models import User
+
 from ..chain.replay import Audited, Check, Replay
 from ..chain.replay import Problem as Found
 from ..controls import Problem
-from . import controls
+from . import controls, errors
 from .controls import (
     CERTIFICATE,
     NOTICES,
@@ -62,7 +64,39 @@ def machine_installed(replay: Replay, entry: Audited) -> list[Found]:
                                 if condition == controls.REMIS_A_NEUF else None)
         problems = controls.installation_problems(_fleet(replay), proposed, _rules(check))
         _found(check, [p for p in problems if "condition" in entry.payload or p.field not in ("condition", "approval")])
+        if "condition" not in entry.payload:  # written before Vigie asked it: recorded since, or still missing
+            _found(check, [p for p in _missing(replay) if p.params["machine"] == machine])
     controls.installed(_fleet(replay), entry.seq, entry.gaming_day, entry.payload)
+    return check.problems
+
+
+def _missing(replay: Replay) -> list[Problem]:
+    """The machines whose condition (art. 17 al. 2 5°) the whole register, as it stands, still does not say: read
+    once for the audit of the register."""
+    today = replay.casino.today()
+    return replay.part("appareils.conditions_missing", lambda: controls.conditions_missing(
+        machines_state(machines_register(replay.casino)), Rules(lambda key: replay.rule(key, today))))
+
+
+def machine_condition(replay: Replay, entry: Audited) -> list[Found]:
+    """Art. 17 al. 2 5° as the draft completes it: the condition of a machine of the fleet whose installation says
+    none, recorded once, a refurbished one under its approval in force on its installation's day
+    (controls.py `condition_record_problems`), by the management."""
+    check = Check(replay, entry, replay.cited(controls.CONDITION, entry.gaming_day))
+    machine = check.text("machine", max_length=MACHINE_MAX)
+    if machine:
+        fleet = _fleet(replay)
+        installed = fleet.machines.get(machine)
+        installed_on = installed.installed_on if installed is not None and installed.installed_on else \
+            entry.gaming_day
+        condition, approval = entry.payload.get("condition"), str(entry.payload.get("approval") or "")
+        proposed = Installation(machine, False, (), (), condition, approval,
+                                refurbishment(replay.casino, approval, installed_on)
+                                if condition == controls.REMIS_A_NEUF else None)
+        _found(check, controls.condition_record_problems(fleet, proposed, _rules(check)))
+        if entry.entry.actor.role != User.Role.MANAGER:
+            check.fail(errors.CONDITION_MANAGER_ONLY, replay.cited(controls.CONDITION, entry.gaming_day))
+    controls.condition_recorded(_fleet(replay), entry.seq, entry.gaming_day, entry.payload)
     return check.problems
 
 

@@ -71,6 +71,13 @@ class Rules(FamilyRules):
     """The family's rule values on the operation's day (`registers.controls.Rules`), and its events as art. 18-1
     words them."""
 
+    def condition_words(self, condition: str) -> str:
+        """A condition as art. 17 al. 2 5° words it (« appareil à l'état neuf »)."""
+        rule = self.value(CONDITION)
+        index = CONDITIONS.get(condition)
+        return str(rule.value[index]) if rule is not None and index is not None and len(rule.value) > index \
+            else condition
+
     def words(self, event: str) -> str:
         """The event as art. 18-1 words it (« mis hors service »)."""
         rule, transition = self.value(NOTICES), TRANSITIONS.get(event)
@@ -104,6 +111,7 @@ class Machine:
     announced: Notice | None = None  # its latest notice not carried out yet
     left: int | None = None  # n° of the move that took it out of the fleet
     days: list[tuple[datetime.date, str]] = field(default_factory=list)  # (gaming day, state after) of each change
+    condition: str | None = None  # NEUF or REMIS_A_NEUF, said at its installation or recorded later; None: not said
 
     def state_on(self, day: datetime.date, *, end: bool) -> str | None:
         """Its state at the start (`end` False) or at the end of `day`; None before it was installed."""
@@ -139,6 +147,14 @@ def installed(fleet: Fleet, seq: int, day: datetime.date, payload: dict) -> None
     machine = fleet.machines.setdefault(name, Machine(name, installed=seq, installed_on=day))
     machine.state, machine.changed_on = EN_SERVICE, day
     machine.days.append((day, EN_SERVICE))
+    machine.condition = payload.get("condition") or machine.condition
+
+
+def condition_recorded(fleet: Fleet, seq: int, day: datetime.date, payload: dict) -> None:
+    """The condition of a machine installed before Vigie asked it, recorded later by the management."""
+    machine = fleet.machines.get(payload.get("machine"))
+    if machine is not None and payload.get("condition") in CONDITIONS:
+        machine.condition = payload["condition"]
 
 
 def noticed(fleet: Fleet, seq: int, day: datetime.date, payload: dict) -> None:
@@ -242,6 +258,39 @@ def installation_problems(fleet: Fleet, proposed: Installation, rules: Rules) ->
         problems.append(Problem("games", errors.APPAREIL_GAMES_NOT_CERTIFIED, rules.cited(CERTIFICATE),
                                 ErrorCode.GAMES_NOT_CERTIFIED, {"games": ", ".join(uncovered)}))
     return problems + condition_problems(proposed, rules)
+
+
+def condition_record_problems(fleet: Fleet, proposed: Installation, rules: Rules) -> list[Problem]:
+    """The condition of a machine already installed, recorded by the management (art. 17 al. 2 5° as the draft
+    completes it; Vigie's reading for the machines installed before it asked, games/rules/ambiguities.yaml,
+    lu.appareils_a_sous.etat_des_appareils_installes): a machine of the fleet whose installation says none, then the
+    same conditions as at an installation (condition_problems), a refurbished one under its approval in force on its
+    installation's day (the caller reads it so)."""
+    rule = rules.value(CONDITION)
+    if rule is None:
+        return [Problem("condition", errors.CONDITION_NOT_ASKED, HOUSE_RULE, ErrorCode.INVALID,
+                        {"machine": proposed.machine})]
+    machine = fleet.machines.get(proposed.machine)
+    if machine is None or machine.installed is None or machine.state == SORTI:
+        return [Problem("machine", errors.CONDITION_MACHINE_UNKNOWN, str(rule.citation), ErrorCode.UNKNOWN_MACHINE,
+                        {"machine": proposed.machine})]
+    if machine.condition is not None:
+        return [Problem("machine", errors.CONDITION_ALREADY, str(rule.citation), ErrorCode.DUPLICATE,
+                        {"machine": proposed.machine, "condition": rules.condition_words(machine.condition)})]
+    return condition_problems(proposed, rules)
+
+
+def conditions_missing(fleet: Fleet, rules: Rules) -> list[Problem]:
+    """The machines of the fleet (not gone from it) whose condition no entry says: installed before Vigie asked it
+    and not recorded since. What the machine's row, the management's « À faire » and the audit report; nothing
+    where the casino's texts ask no condition."""
+    rule = rules.value(CONDITION)
+    if rule is None:
+        return []
+    return [Problem("condition", errors.CONDITION_NOT_RECORDED, str(rule.citation), ErrorCode.REQUIRED,
+                    {"machine": number, "seq": machine.installed})
+            for number, machine in sorted(fleet.machines.items())
+            if machine.installed is not None and machine.state != SORTI and machine.condition is None]
 
 
 # --- notices to the Minister (art. 18-1 a) to d)) ----------------------------------------------------------------

@@ -62,6 +62,15 @@ REFURBISHED_APPROVAL_OTHER_MACHINE = _("La référence « {reference} » approuv
 REFURBISHED_APPROVAL_NOT_IN_FORCE = _("La référence « {reference} » n'est pas une approbation en vigueur ce jour de "
                                       "l'appareil « {machine} » remis à neuf (non décidée, refusée, révoquée ou pas "
                                       "encore en vigueur).")
+# the condition of a machine installed before Vigie asked it, recorded later by the management
+CONDITION_NOT_ASKED = _("Les textes du casino ne demandent pas l'état d'un appareil installé : rien à enregistrer pour "
+                        "« {machine} » (champ « état »).")
+CONDITION_MACHINE_UNKNOWN = _("L'appareil « {machine} » n'est pas au parc du casino d'après le registre (champ "
+                              "« appareil »).")
+CONDITION_ALREADY = _("L'état de l'appareil « {machine} » est déjà au registre : « {condition} » (champ « appareil »).")
+CONDITION_NOT_RECORDED = _("Appareil « {machine} » : état non enregistré (installation n° {seq}, écrite avant que "
+                           "Vigie ne le demande) ; la direction l'enregistre.")
+CONDITION_MANAGER_ONLY = _("Seule la direction du casino enregistre l'état d'un appareil déjà installé.")
 # hand-paid jackpots
 RECEIPT_NOT_IN_CABINET = _(
     "L'original de la quittance doit être conservé dans l'armoire à deux clés du chef de salle et du caissier."

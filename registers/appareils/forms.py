@@ -48,14 +48,17 @@ class AppareilChoiceMixin:
         return [("", "—"), *((number, number) for number in self.page.appareil_numbers)]
 
 
+CONDITION_CHOICES = (("", "—"), ("neuf", _("Neuf")),
+                     ("remis_a_neuf", _("Usagé, remis à neuf par une entreprise agréée")))
+
+
 class AppareilInstallForm(ActionForm):
     action = "install"
     machine = text_field(_("Appareil (n°)"), 60)
     manufacturer = text_field(_("Fabricant"), 120)
     certificate = text_field(_("Certificat de conformité"), 120)
     server_based = forms.BooleanField(label=_("Appareil « server-based » (jeux téléchargeables)"), required=False)
-    condition = forms.ChoiceField(label=_("État de l'appareil"), required=False, choices=(
-        ("", "—"), ("neuf", _("Neuf")), ("remis_a_neuf", _("Usagé, remis à neuf par une entreprise agréée"))))
+    condition = forms.ChoiceField(label=_("État de l'appareil"), required=False, choices=CONDITION_CHOICES)
     approval = text_field(_("Approbation de la remise à neuf (référence de la demande)"), 200)
     games = text_field(_("Jeux chargeables (séparés par des virgules)"), 1000)
     certified_games = text_field(_("Jeux couverts par le certificat (séparés par des virgules)"), 1000)
@@ -63,6 +66,26 @@ class AppareilInstallForm(ActionForm):
     def values(self):
         data = dict(self.cleaned_data)
         data["games"], data["certified_games"] = split_list(data["games"]), split_list(data["certified_games"])
+        data["condition"] = data["condition"] or None  # not said: the service names the field
+        return data
+
+
+class AppareilConditionForm(ActionForm):
+    """The condition of a machine installed before Vigie asked it, recorded by the management: the machines offered
+    are those whose condition the register does not say (the service refuses any other)."""
+
+    action = "condition"
+    machine = forms.ChoiceField(label=_("Appareil"), choices=(), required=False)
+    condition = forms.ChoiceField(label=_("État de l'appareil"), required=False, choices=CONDITION_CHOICES)
+    approval = text_field(_("Approbation de la remise à neuf (référence de la demande)"), 200)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        missing = getattr(self.page, "conditions_missing", {})
+        self.fields["machine"].choices = [("", "—"), *((number, number) for number in missing)]
+
+    def values(self):
+        data = dict(self.cleaned_data)
         data["condition"] = data["condition"] or None  # not said: the service names the field
         return data
 

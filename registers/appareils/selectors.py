@@ -7,6 +7,9 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext_lazy as _
 
+from compliance.errors import DomainError
+from games.selectors import rule_value_at
+
 from ..chain.selectors import PayloadRow, standing
 from ..kinds import EntryKind, RegisterKind
 from ..models import Entry, Register
@@ -14,7 +17,9 @@ from . import controls
 from .controls import STATES, TRANSITIONS, Fleet, Machine
 
 INSTALL, NOTICE, MOVE = EntryKind.MACHINE_INSTALLED, EntryKind.MACHINE_NOTICE, EntryKind.MACHINE_MOVED
-REPLAYED = {INSTALL: controls.installed, NOTICE: controls.noticed, MOVE: controls.moved}
+CONDITION = EntryKind.MACHINE_CONDITION
+REPLAYED = {INSTALL: controls.installed, NOTICE: controls.noticed, MOVE: controls.moved,
+            CONDITION: controls.condition_recorded}
 EVENTS = TRANSITIONS  # event → its transition: what a notice announces and a move makes (the API's choices)
 APPAREIL_STATES = STATES
 EVENT_LABELS = {
@@ -47,6 +52,11 @@ def _replayed(register: Register | None, before: datetime.date | None = None) ->
         REPLAYED[entry.kind](fleet, entry.seq, entry.gaming_day, payload)
         entries_of.setdefault(payload["machine"], []).append(entry)
     return fleet, entries_of
+
+
+def rules_on(casino, day: datetime.date) -> controls.Rules:
+    """The family's rule values on `day`, as the rule data gives them (drafts applied); a missing one refuses."""
+    return controls.Rules(lambda key: rule_value_at(jurisdiction=casino.jurisdiction, key=key, on=day, drafts=True))
 
 
 def machines_state(register: Register | None) -> Fleet:
@@ -101,6 +111,18 @@ def fleet(register: Register | None) -> list[FleetRow]:
         install = next((AppareilRow(e) for e in machine.entries if e.kind == INSTALL), None)
         rows.append(FleetRow(number, machine.state, install, AppareilRow(machine.entries[-1]), machine.machine))
     return rows
+
+
+def conditions_missing(casino, day: datetime.date) -> list:
+    """The machines of the casino's fleet whose condition (art. 17 al. 2 5°) no entry says (controls.py
+    `conditions_missing`), on the rules of `day`: the management's « À faire » and the audit's. Two queries."""
+    register = machines_register(casino)
+    if register is None:
+        return []
+    try:
+        return controls.conditions_missing(machines_state(register), rules_on(casino, day))
+    except DomainError:  # a casino whose texts have no such rule
+        return []
 
 
 def reserve_after(casino, machine: str) -> tuple[int, int]:

@@ -12,27 +12,24 @@ import datetime
 
 from django.db import transaction
 
+from compliance.errors import DomainError
 from compliance.models import Casino, User
 from compliance.permissions import verify_can_write
-from games.selectors import rule_value_at
 
-from ..chain.services import entry_file, register_for, verify_gaming_day
+from ..chain.services import entry_append, entry_file, register_for, verify_gaming_day
 from ..controls import refuse_first
+from ..errors import ErrorCode
 from ..fields import clean_text
 from ..kinds import RegisterKind
 from ..models import Entry, PendingEntry, Register
-from . import controls
-from .controls import CERTIFICATE, CONDITION, NOTICES, REMIS_A_NEUF, Installation, ProposedMove, ProposedNotice, Rules
+from . import controls, errors
+from .controls import CERTIFICATE, CONDITION, NOTICES, REMIS_A_NEUF, Installation, ProposedMove, ProposedNotice
 from .references import named, refurbishment
-from .selectors import INSTALL, MOVE, NOTICE, machines_state
+from .selectors import CONDITION as CONDITION_RECORDED
+from .selectors import INSTALL, MOVE, NOTICE, machines_state, rules_on
 
 MACHINE_MAX = 60  # a machine's number, as the floor and the slot system name it
 REFERENCE_MAX = 200  # a letter's reference
-
-
-def rules_on(casino: Casino, day: datetime.date) -> Rules:
-    """The family's rule values on `day`, as the rule data gives them (drafts applied); a missing one refuses."""
-    return Rules(lambda key: rule_value_at(jurisdiction=casino.jurisdiction, key=key, on=day, drafts=True))
 
 
 def _locked(casino: Casino, actor: User) -> Register:
@@ -87,6 +84,33 @@ def appareil_install(
                         "firm_approval": proposed.refurbishment.firm_approval}
     return entry_file(register=register, kind=INSTALL, gaming_day=gaming_day, actor=actor, payload=payload,
                       late_reason=late_reason)
+
+
+@transaction.atomic
+def appareil_condition_record(*, casino: Casino, actor: User, machine: str, condition: str | None,
+                              approval: str = "") -> Entry:
+    """The condition of a machine installed before Vigie asked it (art. 17 al. 2 5° as the draft completes it),
+    recorded by the management on today's gaming day: new, or refurbished under this casino's approval of that
+    machine in force on its installation's day. Once: a machine whose condition is said is refused."""
+    if actor.role != User.Role.MANAGER:
+        raise DomainError(errors.CONDITION_MANAGER_ONLY, code=ErrorCode.WRONG_ROLE, field="actor")
+    register = _locked(casino, actor)
+    today = casino.today()
+    verify_gaming_day(casino, today)  # a day already closed takes no entry
+    machine = clean_text(machine, field="machine", max_length=MACHINE_MAX)
+    approval = clean_text(approval, field="approval", max_length=REFERENCE_MAX, optional=True)
+    fleet, rules = machines_state(register), rules_on(casino, today)
+    installed = fleet.machines.get(machine)
+    installed_on = installed.installed_on if installed is not None and installed.installed_on else today
+    proposed = Installation(machine, False, (), (), condition, approval,
+                            refurbishment(casino, approval, installed_on) if condition == REMIS_A_NEUF else None)
+    refuse_first(controls.condition_record_problems(fleet, proposed, rules), casino.jurisdiction)
+    payload = {"machine": machine, "condition": condition, "installation": installed.installed,
+               "installed_on": installed_on.isoformat(), "citation": rules.cited(CONDITION)}
+    if condition == REMIS_A_NEUF:
+        payload |= {"approval": approval, "firm": proposed.refurbishment.firm,
+                    "firm_approval": proposed.refurbishment.firm_approval}
+    return entry_append(register=register, kind=CONDITION_RECORDED, gaming_day=today, actor=actor, payload=payload)
 
 
 @transaction.atomic

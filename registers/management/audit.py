@@ -35,6 +35,7 @@ CHECKS = {
     (Register.JACKPOTS, Kind.JACKPOT_PAID): (appareils.jackpot_paid, ledger.excess_payment),
     (Register.CAGNOTTE, Kind.CAGNOTTE_COUNTED): (poker.cagnotte_counted,),
     # a séance opens with the decks its game requires issued to its table (registers/decks, where applied)
+    (Register.APPAREILS, Kind.MACHINE_CONDITION): (appareils.machine_condition,),
     (Register.CAGNOTTE, Kind.POKER_SESSION): (room.session_opened, decks.seance_opened_with_decks),
     (Register.CAGNOTTE, Kind.HANDS_IMPORTED): (room.hands_imported,),
     (Register.CAGNOTTE, Kind.STAKE_CONSIGNED): (room.stake_consigned,),
