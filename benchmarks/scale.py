@@ -9,7 +9,6 @@ Run by ./scripts/bench scale (or with no argument, every benchmark)."""
 
 import datetime
 import os
-import statistics
 import sys
 import time
 from decimal import Decimal
@@ -21,26 +20,16 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.test")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 django.setup()
 
-from django.db import connection, reset_queries  # noqa: E402
-from django.test import Client  # noqa: E402
-from django.test.utils import CaptureQueriesContext  # noqa: E402
-
 from benchmarks import banner, figures_written, sized  # noqa: E402
+from benchmarks.scale_casino import DENSITY, RESULTS, archive, say, settle  # noqa: E402
+from benchmarks.scale_pages import pages  # noqa: E402
 from compliance.models import Casino, User  # noqa: E402
 from compliance.reconciliation.services import reconciliation_run  # noqa: E402
 from registers.chain.verification import register_verify  # noqa: E402
 from registers.models import Card, Register  # noqa: E402
 from registers.scale.services import scale_generate  # noqa: E402
 
-DENSITY = float(os.environ.get("VIGIE_SCALE_DENSITY", sized(1, 0.01)))
 DAYS = sized(365, 30)
-REPEAT = sized(20, 1)  # requests of each page, for its p95
-RESULTS: dict = {}
-
-
-def say(name, value, target=""):
-    RESULTS[name] = value
-    print(f"  {name:<66} {value:>12}  {target}", flush=True)
 
 
 def generate() -> Casino:
@@ -60,35 +49,6 @@ def generate() -> Casino:
         say(f"generator: {part} (s)", f"{seconds:.0f}")
     say(f"generator: the casino-{'year' if DAYS == 365 else 'month'} (s)", f"{elapsed:.0f}", "target ≤ 1,200 s")
     return Casino.objects.get(code="echelle-1")
-
-
-def settle() -> None:
-    """What autovacuum does to a database in service, done at once after the bulk load: the visibility maps and
-    statistics of the year's tables, so that the figures below are a casino's steady state and not the generator's
-    wake (autovacuum working through millions of new rows while the pages and cards are measured)."""
-    started = time.perf_counter()
-    with connection.cursor() as cursor:
-        cursor.execute("VACUUM (ANALYZE)")
-    say("after the generator: VACUUM (ANALYZE) (s)", f"{time.perf_counter() - started:.0f}")
-
-
-def archive(casino: Casino) -> None:
-    """The generated days of last year archived by the platform's administrator, as a casino in its second year in
-    Vigie would have: the verification, the pages and the cards below then read and go on across the archive."""
-    from compliance.services import system_user, user_create
-    from registers.archive.services import year_archive
-    from registers.chain.kept import archived_years
-    from registers.scale.services import PASSWORD
-
-    year = casino.today().year - 1
-    if casino.opened_on.year > year or year in archived_years(casino):
-        return
-    admin = User.objects.filter(role=User.Role.ADMIN).first() or user_create(
-        actor=system_user(), username="echelle.admin", password=PASSWORD, role=User.Role.ADMIN)
-    started = time.perf_counter()
-    done = year_archive(casino=casino, year=year, actor=admin)
-    say(f"archive of {year} (its {casino.opened_on.isoformat()} onwards): partitions detached / (s)",
-        f"{sum(done.values())} / {time.perf_counter() - started:.0f}")
 
 
 def verification(casino: Casino) -> None:
@@ -138,32 +98,6 @@ def book(casino: Casino) -> None:
     check = checked(report)
     say(f"monthly book ({check['megabytes']:.1f} MB): verify_report, entries compared / s / peak MiB",
         f"{check['covered']:,} / {check['seconds']:.1f} / {check['peak_mib']:.0f}")
-
-
-def pages(casino: Casino) -> list[tuple[str, str, float, int]]:
-    """Each page as each persona opens it: its p95 over REPEAT requests and its number of queries."""
-    from benchmarks.scale_pages import urls_for
-
-    measured = []
-    for username in (f"{casino.code}.direction", f"{casino.code}.caisse", "echelle.ministere"):
-        client = Client(HTTP_HOST="127.0.0.1")
-        client.force_login(User.objects.get(username=username))
-        for name, url in urls_for(casino, username):
-            times = []
-            with CaptureQueriesContext(connection) as queries:
-                answer = client.get(url)
-            assert answer.status_code == 200, (username, url, answer.status_code)
-            count = len(queries)
-            for _ in range(REPEAT):
-                started = time.perf_counter()
-                client.get(url)
-                times.append(time.perf_counter() - started)
-            reset_queries()
-            p95 = statistics.quantiles(times, n=20)[-1] * 1000 if len(times) > 1 else times[0] * 1000
-            measured.append((username, name, p95, count))
-            say(f"{username.split('.')[-1]}: {name} p95 (ms) / queries", f"{p95:.0f} / {count}",
-                "target ≤ 300 ms" if p95 <= 300 else "ABOVE 300 ms")
-    return measured
 
 
 START = Decimal("1000.00")

@@ -10,7 +10,9 @@ a hundredth), then each page as each persona opens it, its p95 and its number of
 
 import datetime
 import os
+import statistics
 import sys
+import time
 from pathlib import Path
 from urllib.parse import urlencode
 from zoneinfo import ZoneInfo
@@ -21,11 +23,18 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.test")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 django.setup()
 
+from django.db import connection, reset_queries  # noqa: E402
+from django.test import Client as TestClient  # noqa: E402
+from django.test.utils import CaptureQueriesContext  # noqa: E402
 from django.urls import reverse  # noqa: E402
 
-from compliance.models import Casino  # noqa: E402
+from benchmarks import banner, figures_written, sized  # noqa: E402
+from benchmarks.scale_casino import DENSITY, RESULTS, archive, say, settle  # noqa: E402
+from compliance.models import Casino, User  # noqa: E402
 from registers.chain.kept import archived_years, year_entries  # noqa: E402
 from registers.models import Card, Client, PokerHand, Register, TableSession  # noqa: E402
+
+REPEAT = sized(20, 1)  # requests of each page, for its p95
 
 
 def urls_for(casino: Casino, username: str) -> list[tuple[str, str]]:
@@ -60,6 +69,8 @@ def urls_for(casino: Casino, username: str) -> list[tuple[str, str]]:
         ("poker deal", reverse("poker-hand", kwargs={"casino": code, "day": day.isoformat(), "number": hand})),
         # the levy book (registers/prelevements): the month of the day's revenue, levies and transfers
         ("levy book", reverse("levies", kwargs={"casino": code}) + f"?mois={day:%Y-%m}"),
+        # the direction's register (registers/direction): its committee, the week's log, play and designations
+        ("direction", reverse("direction", kwargs={"casino": code}) + f"?jour={day.isoformat()}"),
         ("reconciliations", reverse("reconciliation-list")),
         ("reports", reverse("reports-list")),
         ("approvals", reverse("approvals-list")),
@@ -86,25 +97,48 @@ def urls_for(casino: Casino, username: str) -> list[tuple[str, str]]:
     return pages
 
 
+def pages(casino: Casino) -> list[tuple[str, str, float, int]]:
+    """Each page as each persona opens it: its p95 over REPEAT requests and its number of queries."""
+    measured = []
+    for username in (f"{casino.code}.direction", f"{casino.code}.caisse", "echelle.ministere"):
+        client = TestClient(HTTP_HOST="127.0.0.1")
+        client.force_login(User.objects.get(username=username))
+        for name, url in urls_for(casino, username):
+            times = []
+            with CaptureQueriesContext(connection) as queries:
+                answer = client.get(url)
+            assert answer.status_code == 200, (username, url, answer.status_code)
+            count = len(queries)
+            for _ in range(REPEAT):
+                started = time.perf_counter()
+                client.get(url)
+                times.append(time.perf_counter() - started)
+            reset_queries()
+            p95 = statistics.quantiles(times, n=20)[-1] * 1000 if len(times) > 1 else times[0] * 1000
+            measured.append((username, name, p95, count))
+            say(f"{username.split('.')[-1]}: {name} p95 (ms) / queries", f"{p95:.0f} / {count}",
+                "target ≤ 300 ms" if p95 <= 300 else "ABOVE 300 ms")
+    return measured
+
+
 def main() -> None:
     """A casino from the last days of last year to yesterday, last year archived, then its pages measured."""
-    from benchmarks import banner, figures_written, scale, sized
     from registers.scale.services import scale_generate
 
     banner()
     today = datetime.datetime.now(ZoneInfo("Europe/Luxembourg")).date()  # the generated casino's, a Luxembourg one
     days = sized(365, (today - datetime.date(today.year - 1, 12, 29)).days)
     if not Casino.objects.filter(code="echelle-1").exists():
-        scale_generate(casinos=1, days=days, density=scale.DENSITY, progress=lambda line: None)
+        scale_generate(casinos=1, days=days, density=DENSITY, progress=lambda line: None)
     casino = Casino.objects.get(code="echelle-1")
-    scale.settle()
-    scale.archive(casino)
-    measured = scale.pages(casino)
+    settle()
+    archive(casino)
+    measured = pages(casino)
     searched = [count for _user, name, _p95, count in measured if name.startswith("search")]
-    scale.say("search pages: the most queries of any", f"{max(searched)}")
+    say("search pages: the most queries of any", f"{max(searched)}")
     slow = [f"{user} {name}" for user, name, p95, _ in measured if p95 > 300]
-    scale.say("pages above 300 ms at p95", f"{len(slow)} of {len(measured)}")
-    figures_written("scale_pages", scale.RESULTS)
+    say("pages above 300 ms at p95", f"{len(slow)} of {len(measured)}")
+    figures_written("scale_pages", RESULTS)
 
 
 if __name__ == "__main__":
