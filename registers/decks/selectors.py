@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from compliance.models import Casino
 
 from ..kinds import EntryKind, RegisterKind
-from ..models import Entry, GamingTable, PendingEntry, PokerSession, Register, TableSession
-from . import controls, rules
+from ..models import DeckBalance, Entry, GamingTable, PendingEntry, PokerSession, Register, TableSession
+from . import balance, controls, rules
 from .controls import POKER, TABLES, Stock, TableDecks
 
 
@@ -33,15 +33,22 @@ def apply(stock: Stock, kind: str, payload: dict, day: datetime.date, entry: int
 
 
 def stock_of(casino: Casino) -> Stock:
-    """The register replayed in order, in one query."""
-    stock = Stock()
+    """The stock at the register's head: its running balance and the entries after it (three queries, whatever the
+    register's length)."""
     register = register_of(casino)
-    if register is None:
-        return stock
-    for entry in Entry.objects.filter(register=register).order_by("seq").only(
+    return stock_at_head(register)[0] if register is not None else Stock()
+
+
+def stock_at_head(register: Register) -> tuple[Stock, int]:
+    """The stock and the seq of the last entry it includes: the balance the last filing saved (models.DeckBalance),
+    then the entries written after it (a countersigned destruction, an entry past the service), in order."""
+    found = DeckBalance.objects.filter(register=register).values_list("seq", "state").first()
+    stock, seq = (balance.loaded(found[1]), found[0]) if found else (Stock(), 0)
+    for entry in Entry.objects.filter(register=register, seq__gt=seq).order_by("seq").only(
             "id", "seq", "kind", "payload", "gaming_day", "refers_to_id"):
         apply(stock, entry.kind, json.loads(entry.payload), entry.gaming_day, entry.pk, entry.seq, entry.refers_to_id)
-    return stock
+        seq = entry.seq
+    return stock, seq
 
 
 def movements(casino: Casino, limit: int = 200) -> list[Entry]:

@@ -17,8 +17,8 @@ from ..chain.services import entry_append, pending_file, register_for, verify_ac
 from ..controls import refuse_first
 from ..fields import NAME_MAX, TEXT_MAX, clean_text
 from ..kinds import EntryKind, RegisterKind
-from ..models import Entry, GamingTable, PendingEntry, Register
-from . import errors, rules, selectors
+from ..models import DeckBalance, Entry, GamingTable, PendingEntry, Register
+from . import balance, errors, rules, selectors
 from .controls import (
     FAMILIES,
     TABLES,
@@ -55,8 +55,16 @@ def _locked(casino: Casino, actor: User, day: datetime.date) -> Register:
 
 def _append(register: Register, kind: str, day: datetime.date, actor: User, payload: dict,
             refers_to: Entry | None = None) -> Entry:
-    return entry_append(register=register, kind=kind, gaming_day=day, actor=actor, payload=payload,
-                        refers_to=refers_to)
+    """The entry, and the stock's running balance moved past it (the register locked, read at its head just
+    before: `selectors.stock_at_head`)."""
+    stock, seq = selectors.stock_at_head(register)
+    entry = entry_append(register=register, kind=kind, gaming_day=day, actor=actor, payload=payload,
+                         refers_to=refers_to)
+    if entry.seq == seq + 1:  # nothing written between: the balance follows
+        selectors.apply(stock, kind, payload, day, entry.pk, entry.seq, refers_to.pk if refers_to else None)
+        DeckBalance.objects.update_or_create(register=register, defaults={"seq": entry.seq,
+                                                                          "state": balance.dumped(stock)})
+    return entry
 
 
 @transaction.atomic

@@ -14,6 +14,7 @@ from .cards import (
                           Client,
 )
 from .chain import ArchivedHead, Checkpoint, Entry, GamingSession, KeptEntry, PendingEntry, Register, VerifiedCheckpoint
+from .decks import DeckBalance
 from .house_lists import Denomination, DenominationKind, Station, StationKind
 from .notices import NoticeEvent
 from .poker_room import Consignment, HandImport, PokerHand, PokerSession
@@ -36,7 +37,7 @@ __all__ = [
     "Card", "CardKind", "CardMovement", "CardStatus", "CardSystemCertificate", "CardTransfer", "Checkpoint", "Client",
     "Entry", "GamingSession", "KeptEntry", "PendingEntry", "Register", "VerifiedCheckpoint", "SlotRequest",
     "SlotSystem",
-    "Denomination", "DenominationKind", "Station", "StationKind", "NoticeEvent",
+    "DeckBalance", "Denomination", "DenominationKind", "Station", "StationKind", "NoticeEvent",
     "Consignment", "HandImport", "PokerHand", "PokerSession", "Rebuy", "SeanceClose",
     "BankMode", "GamingTable", "Slip", "SlipKind", "SlipVoid", "TableSession",
     "AnteFormat", "ChipRace", "Tournament", "TournamentEntry", "TournamentOut", "TournamentPayout", "TournamentPlace",
