@@ -242,3 +242,25 @@ def test_lu_74_the_poster_is_a_signed_a3_pdf_that_pdfsig_accepts(world, rules, s
     subprocess.run(["pdftoppm", "-png", "-r", "40", "-f", "1", "-l", "1", str(target), str(shots / "affiche-lu-74-a3")],
                    check=True, timeout=60)
     assert list(shots.glob("affiche-lu-74-a3*.png"))
+
+
+def test_registers_audit_asks_the_notices_again_and_fails_on_a_posting_written_past_the_service(world, rules):
+    """Art. 74 al. 1 (draft): « Le directeur est tenu d'afficher […] (c) l'information que tout enjeu sur parole est
+    interdit ». `registers_audit` audits each casino's notices as one more book (« <casino>/avis »): clean after the
+    service's postings, and a posting written past the service without that text is invalid, the command failing."""
+    from django.core.management import call_command
+
+    from registers.management.audit import audit
+
+    manager = lu_manager(world)
+    posting = post_rooms(world, manager)
+    book = next(result for result in audit(casino_code=world.c.code) if result.register == f"{world.c.code}/avis")
+    assert book.entries == 1 and book.invalid == []
+    forged = {**posting.content, "texts": {**posting.content["texts"], "point_4": ""}}
+    row = NoticeEvent.objects.create(casino=world.c, action="pose", kind="salles", place="Salle des appareils à sous",
+                                     day=world.c.today(), content=forged, digest=posting.digest, actor=manager)
+    book = next(result for result in audit(casino_code=world.c.code) if result.register == f"{world.c.code}/avis")
+    assert [finding.seq for finding in book.invalid] == [row.pk]
+    assert any("art. 74 al. 1" in problem.citation for problem in book.invalid[0].problems)
+    with pytest.raises(SystemExit):
+        call_command("registers_audit", casino=world.c.code)

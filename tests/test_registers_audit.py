@@ -26,7 +26,7 @@ from registers.chain.audit import registers_audit
 from registers.chain.services import entry_data, entry_ids, pending_countersign, register_for
 from registers.kinds import REGISTER_ENTRY_KINDS, EntryKind, RegisterKind
 from registers.management.audit import CHECKS
-from registers.models import Entry, GamingSession
+from registers.models import Entry, GamingSession, NoticeEvent
 from registers.orphelins.services import orphelin_file, orphelin_return
 from registers.poker.services import progressive_configure, progressive_statement
 from tests.conftest import lu_today, make_user
@@ -132,9 +132,14 @@ def test_the_demo_registers_pass_the_audit(demo, rules):
     expected |= {f"{casino}/tournois" for casino in ("lac-bleu", "les-rochers")}  # registers/tournaments/demo.py
     # Vieux-Pont, generated then last year archived: its entries of that year replayed first, not checked again
     expected |= {f"vieux-pont/{kind}" for kind in ("appareils", "avances", "cagnotte", "carnets_speciaux", "cartes")}
+    # and each casino's notices, audited as one more book beside the chain (registers/notices/demo.py)
+    notices = {f"{casino}/avis" for casino in NoticeEvent.objects.values_list("casino__code", flat=True)}
+    assert {"la-moselle/avis", "lac-bleu/avis"} <= notices
+    expected |= notices
     archived = {row["register"]: row["archived"] for row in summary["registers"]}
     assert set(audited) == expected and all(audited[name] + archived[name] for name in expected)
-    assert {name for name, count in archived.items() if count} == {name for name in expected if "vieux-pont" in name}
+    assert {name for name, count in archived.items() if count} == {name for name in expected - notices
+                                                                    if "vieux-pont" in name}
     assert summary["invalid"] == 0 and summary["entries"] == sum(audited.values()) > 50
     assert out.strip() == (f"{len(audited)} registres audités, {summary['entries']} écritures, 0 invalides ; "
                            f"{sum(archived.values())} écritures d'années archivées rejouées, non recontrôlées")

@@ -2,19 +2,23 @@
 wiring may import every family, the chain none (registers/chain/audit.py replays the registers with this map)."""
 
 from compliance.hooks import AUDIT_CHECKS
+from compliance.models import Casino
 
 from ..appareils import checks as appareils
 from ..cards import checks as cards
 from ..cards import ledger_checks as ledger
 from ..cards.caisse import checks as caisse
 from ..chain import checks as chain
-from ..chain.audit import RegisterAudit, registers_audit
+from ..chain.audit import Finding, RegisterAudit, registers_audit
+from ..chain.replay import Problem, rendered
 from ..decks import checks as decks
 from ..direction import checks as direction
 from ..keno import checks as keno
 from ..kinds import REGISTER_ENTRY_KINDS
 from ..kinds import EntryKind as Kind
 from ..kinds import RegisterKind as Register
+from ..models import NoticeEvent
+from ..notices import checks as notices
 from ..orphelins import checks as orphelins
 from ..poker import checks as poker
 from ..poker_room import checks as room
@@ -129,5 +133,31 @@ def checkers() -> dict:
 
 
 def audit(*, casino_code: str | None = None, kind: str | None = None) -> list[RegisterAudit]:
-    """Every register (or one casino's, or one kind) re-validated entry by entry; read-only."""
-    return registers_audit(checkers=checkers(), casino_code=casino_code, kind=kind)
+    """Every register (or one casino's, or one kind) re-validated entry by entry, then, unless one kind is asked, each
+    casino's notices (registers/notices: rows beside the chain, audited as one more book); read-only."""
+    audits = registers_audit(checkers=checkers(), casino_code=casino_code, kind=kind)
+    return audits if kind else audits + notices_audits(casino_code)
+
+
+NOTICES = "avis"  # the book's name in the audit's lines: « <casino>/avis n° <posting or withdrawal> »
+
+
+def notices_audits(casino_code: str | None = None) -> list[RegisterAudit]:
+    """Each casino's postings and withdrawals of notices asked again the controls of their services
+    (registers.notices.checks.notices_audit), one book per casino that has any."""
+    casinos = Casino.objects.select_related("jurisdiction").filter(
+        pk__in=NoticeEvent.objects.values("casino_id")).order_by("code")
+    if casino_code:
+        casinos = casinos.filter(code=casino_code)
+    found = []
+    for casino in casinos:
+        rows = {event.pk: event for event in NoticeEvent.objects.filter(casino=casino).only("pk", "action", "day")}
+        label, findings = f"{casino.code}/{NOTICES}", {}
+        for item in notices.notices_audit(casino):
+            said = item.problem
+            findings.setdefault(item.number, []).append(Problem(*rendered(said.message, casino, **said.params),
+                                                                str(said.citation)))
+        found.append(RegisterAudit(label, len(rows), [
+            Finding(label, number, rows[number].action, rows[number].day, tuple(problems))
+            for number, problems in sorted(findings.items())]))
+    return found
