@@ -9,6 +9,7 @@ from .chain import api
 from .decks import api as decks
 from .direction import api as direction
 from .keno import api as keno
+from .notices import api as notices
 from .orphelins import api as orphelins
 from .poker import api as poker
 from .poker import api_bad_beat as bad_beat
@@ -36,6 +37,10 @@ urlpatterns = [
          name="api-registers-appareil-notice"),
     path("<slug:casino>/appareils/moves/", appareils.AppareilMoveApi.as_view(), name="api-registers-appareil-move"),
     path("<slug:casino>/arretes/", arretes.ArretesApi.as_view(), name="api-registers-arretes"),
+    path("<slug:casino>/notices/", notices.NoticesApi.as_view(), name="api-registers-notices"),
+    path("<slug:casino>/notices/postings/", notices.NoticePostingApi.as_view(), name="api-registers-notices-posting"),
+    path("<slug:casino>/notices/withdrawals/", notices.NoticeWithdrawalApi.as_view(),
+         name="api-registers-notices-withdrawal"),
     path("<slug:casino>/decks/", decks.DecksApi.as_view(), name="api-registers-decks"),
     path("<slug:casino>/decks/receipts/", decks.DeckReceiptApi.as_view(), name="api-registers-decks-receipt"),
     path("<slug:casino>/decks/issues/", decks.DeckIssueApi.as_view(), name="api-registers-decks-issue"),

@@ -383,6 +383,22 @@ def direction(j: Journeys) -> None:
     j.get("lu.ministere", f"{R}/direction/", params=where)
 
 
+def notices(j: Journeys) -> None:
+    """La Moselle's notices (LU RGD 1979 art. 74 al. 1 (projet): « Le directeur est tenu d'afficher au casino de
+    façon lisible et facilement visible les informations suivantes »): the direction posts them in the bar as well,
+    then takes that posting down; the regulator reads what was owed and displayed today."""
+    from registers.notices.demo import ROOMS_TEXTS
+
+    where = {"casino": LU}
+    posted = j.post("lu.direction", f"{R}/notices/postings/", {
+        "kind": "salles", "place": "Bar du casino", "size": "A3",
+        "texts": {**ROOMS_TEXTS, "site": "https://www.la-moselle.example/regles"}}, params=where)
+    if posted:
+        j.post("lu.direction", f"{R}/notices/withdrawals/", {"posting": posted["number"],
+                                                            "reason": "Bar fermé pour travaux"}, params=where)
+    j.get("lu.ministere", f"{R}/notices/", params=where)
+
+
 def tables(j: Journeys) -> None:
     """Lac-Bleu's Pai Gow (QC RJC art. 9, 111, 116): a table created by the direction, opened with its inventory, a fill
     and a credit, the credit voided by two people, its maximum raised during the séance and indicated at the table, a
@@ -505,7 +521,7 @@ def platform(j: Journeys) -> None:
         {"symbol": "20 $", "count": 2, "odds": "20 à 1"}, {"symbol": "Joker", "count": 2, "odds": "40 à 1"}]})
 
 
-JOURNEYS = (machines, cards, orphelins, poker_room, arretes, decks, keno, direction,
+JOURNEYS = (machines, cards, orphelins, poker_room, arretes, decks, keno, direction, notices,
             admissions, tables, tables_import,
             approvals, registers, platform)
 

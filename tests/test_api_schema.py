@@ -281,6 +281,14 @@ CASES = {
                           "type": {"decks": "integer", "new": "boolean", "counted": "boolean"}},
     R + "decks/returns/": {"required": {"issue", "decks", "perfect"}, "maxLength": {"reason": TEXT_MAX},
                            "type": {"issue": "integer", "decks": "integer", "perfect": "boolean"}},
+    # the notices the texts require (registers/notices/api.py: LU 74, 3-4 11), 49-13 (projet); QC 67.91, 120, 21.2,
+    # 125)
+    R + "notices/postings/": {"required": {"kind", "place"},
+                              "enum": {"kind": ["salles", "cartes", "bad_beat", "salon_poker", "roue", "lot_progressif",
+                                                "tournoi"], "size": ["A4", "A3"]},
+                              "maxLength": {"place": 120}, "type": {"texts": "object"}},
+    R + "notices/withdrawals/": {"required": {"posting", "reason"}, "maxLength": {"reason": 300},
+                                 "type": {"posting": "integer"}},
     # the direction's register (registers/direction/api.py, LU 51 § I, 52 al. 2, 18-6 al. 3 as the draft words them)
     R + "direction/committee/": {"required": {"change", "name", "effective_from", "reference"},
                                  "enum": {"change": ["nomination", "depart"]},

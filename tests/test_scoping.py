@@ -126,6 +126,10 @@ SCOPED_ROUTES = {
     "api-registers-keno-ticket": ("detail", lambda w: {"casino": "casino-b"}),
     "api-registers-keno-draw": ("detail", lambda w: {"casino": "casino-b"}),
     "api-registers-keno-payment": ("detail", lambda w: {"casino": "casino-b"}),
+    # the notices (registers/notices/api.py): casino B's owed, displayed and recorded notices, and its writes, a 404
+    "api-registers-notices": ("detail", lambda w: {"casino": "casino-b"}),
+    "api-registers-notices-posting": ("detail", lambda w: {"casino": "casino-b"}),
+    "api-registers-notices-withdrawal": ("detail", lambda w: {"casino": "casino-b"}),
     # the direction's register: the committee, the duty log, the designations (registers/direction)
     "api-registers-direction": ("detail", lambda w: {"casino": "casino-b"}),
     # its writes (the management's only: the services refuse anyone else; another casino's is a 404 first)
