@@ -81,6 +81,14 @@ for _persona, _levy_book in (("direction", 20), ("caisse", 21), ("ministere", 15
 # Issue 39's notices owed and not displayed (registers/notices/todo.py), on the manager's menu counts on every page:
 # the rule values in force, the casino's board, three queries whatever the notices
 PAGE_QUERIES["direction"] = {page: most + 3 for page, most in PAGE_QUERIES["direction"].items()}
+# Issue 39's direction's register (registers/direction): its page (the book, the week's play, the acts of the kinds
+# designated, the rule data of its citations) and the generic page of its register, whatever the log's length; on the
+# manager's menu counts on every page, its « À faire » (registers/direction/todo.py): the book, whether a table opened
+# today (the generated casino's days end yesterday: the day's play, four queries more, is not read)
+PAGE_QUERIES["direction"] = {page: most + 2 for page, most in PAGE_QUERIES["direction"].items()}
+# (measured the same on a casino of 2 days and of 8; the manager's leave room for the three menu counts in progress)
+for _persona, _direction, _register in (("direction", 33, 24), ("caisse", 25, 17), ("ministere", 19, 11)):
+    PAGE_QUERIES[_persona] |= {"direction": _direction, "register direction": _register}
 
 
 def _counts(casino: Casino, username: str) -> dict[str, int]:

@@ -34,6 +34,7 @@ from ..archive.services import year_partitions_open
 from ..cards.services import client_register
 from ..cards.slot_system.services import slot_system_register
 from ..chain.services import checkpoint_create, register_for
+from ..direction.scale import direction_generate
 from ..kinds import RegisterKind
 from ..models import Card, CardMovement, CardSystemCertificate, Checkpoint, GamingSession, Register
 from ..poker_room.imports import hands_import
@@ -116,6 +117,9 @@ def casino_generate(*, code: str, span: int, density: float, seed: int, until: d
     done.seconds["floor"] = time.perf_counter() - started
     progress(f"{code}: {done.jackpots:,} jackpots paid by hand and {done.orphelins:,} orphelins, countersigned "
              f"({done.seconds['floor']:.0f} s)")
+    # the direction's register (LU art. 51, 52, 18-6 as the draft words them): its committee, its log, its designations
+    progress(f"{code}: {direction_generate(casino, cast.manager, cast.cashier, days)} entries of the direction's "
+             "register")
     _close(casino, cast, days)
     started = time.perf_counter()
     # the signed reports of the last day and month, asked by the apps above (compliance/reports/scale.py)
