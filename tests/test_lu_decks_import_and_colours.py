@@ -87,6 +87,19 @@ def test_lu_37_12_an_imported_opening_without_its_deck_is_refused_at_its_line(w)
     assert do_import(w, ["HC-01", "UT-01"]).sessions == 2
 
 
+def test_registers_audit_finds_a_file_imported_past_the_opening_control(w, monkeypatch):
+    """A file imported past the control (as a Vigie before it imported): registers_audit names the session opened
+    without its deck, with art. 37-12, as the import would have refused it."""
+    lu_table(w, "UT-01", "lu.uth")
+    receive(w, "rouge", 100)
+    control(w)
+    monkeypatch.setattr("registers.tables.imports.Openings.problems", lambda self, **kwargs: [])
+    do_import(w, ["UT-01"])
+    said = [problem.fr for result in audit(casino_code=w.c.code) for finding in result.invalid
+            for problem in finding.problems]
+    assert any("« UT-01 »" in text and "0 jeux de cartes remis, 1 requis" in text for text in said), said
+
+
 def test_an_import_before_the_control_applies_or_without_a_register_of_decks_opens_as_before(w):
     """Before the management applies the control, or at a casino with no register of decks, the import opens its
     sessions as it always did (the history taken over is not refused)."""

@@ -10,7 +10,7 @@ import json
 from compliance.models import User
 
 from ..chain.replay import Audited, Check, Problem, Replay
-from ..models import Entry
+from ..models import Entry, Slip, SlipKind
 from . import controls, errors, rules, selectors
 from .controls import POKER, TABLES, Issuing, Stock
 
@@ -132,3 +132,20 @@ def table_opened_with_decks(replay: Replay, entry: Audited) -> list[Problem]:
 
 def seance_opened_with_decks(replay: Replay, entry: Audited) -> list[Problem]:
     return _opened(replay, entry, POKER)
+
+
+def openings_imported_with_decks(replay: Replay, entry: Audited) -> list[Problem]:
+    """The sessions a table system's file opened (an entry `table.import` of the carnet d'avances), each asked the
+    opening control against the stock as it stood when the file was imported, as the import asks it
+    (registers/tables/imports.py): a file imported past that control is found."""
+    timeline = replay.part("decks.timeline", lambda: Timeline(replay.casino))
+    if not timeline.entries:
+        return []
+    check = Check(replay, entry, controls.stock_control())
+    stock = timeline.at(entry.entry.recorded_at)
+    for table, game in Slip.objects.filter(entry_id=entry.entry.pk, kind=SlipKind.OPENING).values_list(
+            "session__table__number", "session__table__game__key"):
+        state = selectors.table_decks(replay.casino, TABLES, table, entry.gaming_day, stock)
+        _report(check, controls.session_decks_problems(state, rules.requirement(
+            lambda key: replay.rule(key, entry.gaming_day), game)))
+    return check.problems

@@ -85,7 +85,7 @@ CHECKS = {
     (Register.CARNETS_SPECIAUX, Kind.PROGRESSIVE_READING): (progressif.progressive_read,),
     (Register.CARNETS_SPECIAUX, Kind.PROGRESSIVE_WIN): (progressif.progressive_won,),
     (Register.APPROBATIONS, Kind.APPROVAL_STEP): (chain.approval_step,),
-    (Register.AVANCES, Kind.SLIPS_IMPORTED): (tables.slips_imported,),
+    (Register.AVANCES, Kind.SLIPS_IMPORTED): (tables.slips_imported, decks.openings_imported_with_decks),
     (Register.TOURNOIS, Kind.TOURNAMENT_PUBLISHED): (tournaments.published,),
     (Register.TOURNOIS, Kind.TOURNAMENT_STARTED): (tournaments.started,),
     (Register.TOURNOIS, Kind.TOURNAMENT_ENTRY): (tournaments.sold,),
