@@ -399,35 +399,6 @@ def notices(j: Journeys) -> None:
     j.get("lu.ministere", f"{R}/notices/", params=where)
 
 
-def direction(j: Journeys) -> None:
-    """La Moselle's direction's register (LU RGD 1979 art. 51 § I al. 1, 52 al. 2, 18-6 al. 3 (projet)): a member
-    appointed to the committee, written present this morning, the presence corrected by half an hour, the cashier
-    designated for the hand-paid jackpots for a month and the designation ended early; the regulator reads it."""
-    where, today = {"casino": LU}, _day(LU)
-
-    def at(hour: int, minute: int = 0) -> str:
-        return datetime.datetime.combine(today, datetime.time(hour, minute),
-                                         tzinfo=ZoneInfo("Europe/Luxembourg")).isoformat()
-
-    j.post("lu.direction", f"{R}/direction/committee/", {
-        "change": "nomination", "name": "Marc Weber", "effective_from": str(today),
-        "reference": "Procès-verbal du conseil d'administration n° 12"}, params=where)
-    duty = j.post("lu.direction", f"{R}/direction/duties/", {"member": "Marc Weber", "starts_at": at(6),
-                                                             "ends_at": at(7)}, params=where)
-    if duty:
-        j.post("lu.direction", f"{R}/direction/duties/corrections/", {
-            "duty": duty["seq"], "reason": "Arrivée à 6 h 30, non à 6 h", "starts_at": at(6, 30),
-            "ends_at": at(7, 30)}, params=where)
-    designation = j.post("lu.direction", f"{R}/direction/designations/", {
-        "employee": "lu.caissier", "act": "jackpot.paiement_manuel", "first_day": str(today),
-        "last_day": str(today + datetime.timedelta(days=30)), "reference": "Désignation n° D-2026-20"}, params=where)
-    if designation:
-        j.post("lu.direction", f"{R}/direction/designations/ends/", {
-            "designation": designation["seq"], "last_day": str(today + datetime.timedelta(days=5)),
-            "reason": "Mutation au service des tables"}, params=where)
-    j.get("lu.ministere", f"{R}/direction/", params=where)
-
-
 def tables(j: Journeys) -> None:
     """Lac-Bleu's Pai Gow (QC RJC art. 9, 111, 116): a table created by the direction, opened with its inventory, a fill
     and a credit, the credit voided by two people, its maximum raised during the séance and indicated at the table, a
