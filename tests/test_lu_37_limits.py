@@ -240,3 +240,38 @@ def test_lu_art_37_11_the_session_page_shows_the_limits_in_force_since_the_chang
     shown = now[now.index('data-testid="limits-now"'):now.index('data-testid="limits-citation"')]
     assert "1\u202f000,00" in shown and "500,00" not in shown, shown
     assert f"depuis {hour}" in shown, shown
+
+
+def test_lu_art_37_11_the_pit_shows_each_sessions_limits_in_force_now(w, client):
+    """« Le maximum des mises par case […] peut être modifié en cours de séance sous réserve de l'indiquer clairement
+    sur l'affichage de la table » (art. 37-11): the pit's « Limites affichées » column shows each session's limits in
+    force now (its last change's, « depuis » its time), the opening's where none changed, in a number of queries that
+    does not grow with the changes."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+    from django.urls import reverse
+
+    changed = open_lu(w, lu_table(w, "BJ-1"), DAY, minimum="10", maximum="500")
+    kept = open_lu(w, lu_table(w, "BJ-2"), DAY, minimum="10", maximum="500")
+    url = f"{reverse('tables-pit', kwargs={'casino': w.c.code})}?jour={DAY.isoformat()}"
+    client.force_login(w.manager_c)
+
+    def row(session) -> str:  # the session's « Limites affichées » cell
+        page = client.get(url).content.decode()
+        start = page.index(f'data-testid="session-{session.pk}"')
+        return page[start:page.index("</tr>", start)].split("</td>")[1]
+
+    assert "500,00" in row(changed) and 'data-testid="limits-since"' not in row(changed)
+    at = datetime.datetime.combine(DAY, datetime.time(21, 5), tzinfo=datetime.UTC)
+    limits_change(session=changed, actor=w.manager_c, minimum="10", maximum="1000", decided_by="Marc Chef",
+                  displayed=True, changed_at=at)
+    with CaptureQueriesContext(connection) as once:
+        client.get(url)
+    limits_change(session=changed, actor=w.manager_c, minimum="10", maximum="2000", decided_by="Marc Chef",
+                  displayed=True, changed_at=at + datetime.timedelta(minutes=30))
+    with CaptureQueriesContext(connection) as twice:
+        client.get(url)
+    assert len(twice) == len(once)
+    shown = row(changed)
+    assert "2\u202f000,00" in shown and "500,00" not in shown and 'data-testid="limits-since"' in shown, shown
+    assert "500,00" in row(kept) and 'data-testid="limits-since"' not in row(kept)

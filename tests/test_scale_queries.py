@@ -89,6 +89,10 @@ PAGE_QUERIES["direction"] = {page: most + 2 for page, most in PAGE_QUERIES["dire
 # (measured the same on a casino of 2 days and of 8; the manager's leave room for the three menu counts in progress)
 for _persona, _direction, _register in (("direction", 33, 24), ("caisse", 25, 17), ("ministere", 19, 11)):
     PAGE_QUERIES[_persona] |= {"direction": _direction, "register direction": _register}
+# Issue 38's pit shows each session's limits in force now, not its opening's (registers/tables/selectors.py pit_day):
+# the day's limit changes, one query whatever the sessions and their changes
+for _persona in PAGE_QUERIES:
+    PAGE_QUERIES[_persona]["pit"] += 1
 
 
 def _counts(casino: Casino, username: str) -> dict[str, int]:

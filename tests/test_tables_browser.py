@@ -11,8 +11,18 @@ from zoneinfo import ZoneInfo
 import pytest
 from django.utils import timezone
 
+from registers.models import TableSession
 from registers.tables.selectors import month_start
-from registers.tables.services import drop_count, session_close, session_open, slip_file, slip_void, table_create
+from registers.tables.services import (
+    drop_count,
+    limits_change,
+    session_close,
+    session_open,
+    slip_file,
+    slip_void,
+    table_create,
+)
+from tests.a11y import PHONE
 from tests.conftest import PASSWORD, build_world, make_user
 from tests.tables_world import COUNTED, SIGNED, SLIP_SIGNED
 from tests.test_browser import browser, shots  # noqa: F401 (fixtures)
@@ -106,6 +116,12 @@ def test_the_pit_view_and_the_hold_chart_in_a_browser(live_server, browser, shot
     w.cashier2_c = make_user("compta2.c", "accountant", casino=w.c)
     today = w.c.today()
     history(w, today)
+    # HC-01's maximum raised during the séance (LU RGD 1979 art. 37-11: « Il peut être modifié en cours de séance sous
+    # réserve de l'indiquer clairement sur l'affichage de la table »): the pit shows the limits in force now
+    hc1 = TableSession.objects.get(table__casino=w.c, table__number="HC-01", gaming_day=today)
+    with Filing(w).at(today):
+        limits_change(session=hc1, actor=w.manager_c, minimum="10", maximum="2000",
+                      decided_by="Directeur responsable", displayed=True)
 
     page, errors = signed_in(browser, live_server, "direction.c")
     page.locator("nav.app-sidebar >> text=Tables et salle de poker").click()
@@ -120,7 +136,12 @@ def test_the_pit_view_and_the_hold_chart_in_a_browser(live_server, browser, shot
     hc2 = main.locator("tr", has=page.locator("a", has_text="HC-02"))
     assert hc2.locator("[data-testid=hold]").inner_text() == "23,08 %"
     assert main.locator("[data-testid=form-open]").is_visible() and main.locator("[data-testid=form-table]").count()
+    raised = main.locator(f"[data-testid=session-{hc1.pk}] [data-testid=limits-now]").inner_text()
+    assert "2\u202f000,00" in raised and "depuis" in raised, raised
     page.screenshot(path=str(shots / "tables-pit.png"), full_page=True)
+    page.set_viewport_size(PHONE)
+    page.screenshot(path=str(shots / "tables-pit-390.png"), full_page=True)
+    page.set_viewport_size({"width": 1440, "height": 900})
 
     page.locator("[data-testid=trends-link]").click()
     page.wait_for_url("**/tendances/")

@@ -91,6 +91,4 @@ def session_limits(session: TableSession, user) -> SessionLimits:
                            session.entry, opening=True)]
     history += [HistoryLine(change.changed_at, labels.get(change.spot, change.spot), change.minimum, change.maximum,
                             change.decided_by, change.citation, change.entry) for change in changes]
-    table_changes = [change for change in changes if not change.spot]
-    return SessionLimits(spots, options, history, current.minimum, current.maximum,
-                         table_changes[-1].changed_at if table_changes else None)
+    return SessionLimits(spots, options, history, current.minimum, current.maximum, current.since)

@@ -32,6 +32,7 @@ from registers.errors import ErrorCode
 from ..chain.selectors import FrenchCsv
 from ..kinds import RegisterKind
 from ..models import GamingSession, GamingTable, Register, Slip, SlipKind, SlipVoid, TableSession
+from ..models.tables import TableLimitChange
 from . import controls, errors, rules
 from .rules import is_table_game
 from .slips import SIGNATORIES, VOIDABLE
@@ -284,19 +285,20 @@ class CurrentLimits:
     minimum: Decimal
     maximum: Decimal
     spots: dict
+    since: datetime.datetime | None = None  # when the table's own were last changed during the séance; None: opening
 
 
 def current_limits(session: TableSession, changes: list | None = None) -> CurrentLimits:
     """The limits the session opened with, each change during the séance applied in turn (`changes`: its changes in
     order, where the caller has them)."""
-    minimum, maximum = session.minimum, session.maximum
+    minimum, maximum, since = session.minimum, session.maximum, None
     spots = {bet: (Decimal(limits["minimum"]), Decimal(limits["maximum"])) for bet, limits in session.spots.items()}
     for change in session.limit_changes.order_by("changed_at", "id") if changes is None else changes:
         if change.spot:
             spots[change.spot] = (change.minimum, change.maximum)
         else:
-            minimum, maximum = change.minimum, change.maximum
-    return CurrentLimits(minimum, maximum, spots)
+            minimum, maximum, since = change.minimum, change.maximum, change.changed_at
+    return CurrentLimits(minimum, maximum, spots, since)
 
 
 def table_state(table: GamingTable, day: datetime.date) -> tuple[controls.SessionState | None, int]:
@@ -388,6 +390,7 @@ class SessionLine:
     figures: SessionFigures
     fills: list[Slip]
     credits: list[Slip]
+    limits: CurrentLimits | None = None  # in force now, the opening's as changed during the séance (art. 37-11, 37-17)
 
     @property
     def per_label(self) -> str:
@@ -429,12 +432,16 @@ def pit_day(casino: Casino, day: datetime.date) -> PitDay:
     for slip in (Slip.objects.filter(casino=casino, gaming_day=day, kind__in=(SlipKind.FILL, SlipKind.CREDIT))
                  .select_related("void").order_by("serial", "id")):
         slips[slip.session_id].append(slip)
+    changes = defaultdict(list)  # the day's limit changes, one query: each session's limits in force now
+    for change in TableLimitChange.objects.filter(session__in=list(figures)).order_by("changed_at", "id"):
+        changes[change.session_id].append(change)
     by_table = defaultdict(list)
     for session in sessions:
         own = slips[session.pk]
         by_table[session.table_id].append(SessionLine(
             session=session, figures=figures[session.pk], fills=[s for s in own if s.kind == SlipKind.FILL],
-            credits=[s for s in own if s.kind == SlipKind.CREDIT]))
+            credits=[s for s in own if s.kind == SlipKind.CREDIT],
+            limits=current_limits(session, changes[session.pk])))
     earlier = {session.table_id: session for session in open_sessions(casino) if session.gaming_day < day}
     pits, day_totals = [], Totals()
     tables = GamingTable.objects.filter(casino=casino).select_related("game").order_by("pit", "number")
