@@ -102,9 +102,10 @@ NOTICE_REFERENCES = Point("registers.notice_references", "(casino, reference) ->
 REFURBISHMENT_APPROVAL = Hook("registers.refurbishment_approval", "(casino, reference, day) -> Refurbishment or None: "
                               "what a refurbished slot machine's approval reference names, and whether it is in force "
                               "that day (registers.appareils.services.appareil_install and its audit ask).")
-BAD_BEAT_STOP_NOTICE = Hook("registers.bad_beat_stop_notice", "(casino, reference) -> StopNotice or None: what a "
-                            "bad-beat notice's reference names among the requests to the authority, and the day it "
-                            "was filed (registers.poker.services.bad_beat_notice and its audit ask).")
+BAD_BEAT_STOP_NOTICES = Hook("registers.bad_beat_stop_notices", "(casino, references) -> {reference in capitals: "
+                             "StopNotice}: what bad-beat notices' references name among the requests to the authority, "
+                             "the day each was filed and the stop's day it announces (registers.poker: the notice's "
+                             "and the stop's services, their audit and the register's page ask).")
 TOURNAMENT_RULES_APPROVAL = Hook("registers.tournament_rules_approval", "(casino, digest, day, field) -> the approval "
                                  "in force of the tournament rules whose digest is given, or a DomainError naming "
                                  "what is lacking (the paid tournament's approval, as the rule data cites it).")

@@ -3,7 +3,7 @@ the reports, the registers and the core never import the approvals."""
 
 from compliance.hooks import (
     AUDIT_CHECKS,
-    BAD_BEAT_STOP_NOTICE,
+    BAD_BEAT_STOP_NOTICES,
     DOCUMENTS,
     NOTICE_REFERENCES,
     REFURBISHMENT_APPROVAL,
@@ -18,7 +18,7 @@ from registers.kinds import EntryKind, RegisterKind
 
 from . import audit, letter, todo
 from .configuration import refurbishment_approval, tournament_rules_approval
-from .references import bad_beat_stop_named, machine_notice_named
+from .references import bad_beat_stops_named, machine_notice_named
 from .selectors import search_requests, wheel_on
 
 
@@ -35,7 +35,7 @@ def contribute() -> None:
     # a refurbished slot machine installed under this casino's approval of it, in force (LU RGD 1979 art. 17 al. 2 5°)
     REFURBISHMENT_APPROVAL.set(refurbishment_approval)
     # the bad beat's voluntary stop told to the Minister by a request, recorded by its reference (art. 49-14 al. 2)
-    BAD_BEAT_STOP_NOTICE.set(bad_beat_stop_named)
+    BAD_BEAT_STOP_NOTICES.set(bad_beat_stops_named)
     # the wheel of fortune's configuration made public, of which the notices compose its poster (QC RJC art. 120)
     WHEEL_PUBLISHED.set(wheel_on)
     # the header's search finds a request by its reference

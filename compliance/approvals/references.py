@@ -1,11 +1,14 @@
 """What a register's reference names among the requests to the authority (the registers ask through compliance/hooks.py,
 at the filing and in its audit): a request's kind and whether it is the casino's, and, for the notice of a machine's
 change of state (`etat_appareil`, LU RGD 1979 art. 18-1), its machine, event and day (registers/appareils); for the
-notice of the bad beat's voluntary stop (`arret_bad_beat`, art. 49-14 al. 2), the day it was filed (registers/poker)."""
+notice of the bad beat's voluntary stop (`arret_bad_beat`, art. 49-14 al. 2), the day it was filed and the day of the
+stop it announces (registers/poker)."""
 
 import datetime
 from dataclasses import dataclass
 from zoneinfo import ZoneInfo
+
+from django.db.models.functions import Upper
 
 from compliance.models import Casino
 from registers.appareils.controls import Named
@@ -31,10 +34,14 @@ class Found:
 
 def request_named(casino: Casino, reference: str) -> Found | None:
     """The request whose reference is `reference` (in any case), whatever its casino; None when there is none."""
-    request = ApprovalRequest.objects.filter(reference__iexact=reference).only(
-        "pk", "casino_id", "kind", "subject", "items", "filed_at").first()
-    if request is None:
-        return None
+    request = ApprovalRequest.objects.filter(reference__iexact=reference).only(*FIELDS).first()
+    return _found(casino, request) if request is not None else None
+
+
+FIELDS = ("pk", "reference", "casino_id", "kind", "subject", "items", "filed_at")
+
+
+def _found(casino: Casino, request: ApprovalRequest) -> Found:
     kind = KINDS.get(request.kind)
     return Found(request, kind.label if kind else request.kind, request.casino_id == casino.pk,
                  request.items if isinstance(request.items, dict) else {})
@@ -50,15 +57,21 @@ def machine_notice_named(casino: Casino, reference: str) -> Named | None:
                  event=found.items.get("evenement"), day=_day(found.items.get("date_evenement")))
 
 
-def bad_beat_stop_named(casino: Casino, reference: str) -> StopNotice | None:
-    """The request a bad-beat notice names: this casino's information of the Minister of a voluntary stop (art. 49-14
-    al. 2) and the casino's day it was filed on, or what else it is."""
-    found = request_named(casino, reference)
-    if found is None:
-        return None
-    filed = found.request.filed_at
-    return StopNotice(found.request.reference, found.what, found.own, stop=found.request.kind == BAD_BEAT_STOP,
-                      filed_on=filed.astimezone(ZoneInfo(casino.jurisdiction.timezone)).date() if filed else None)
+def bad_beat_stops_named(casino: Casino, references) -> dict[str, StopNotice]:
+    """The requests bad-beat notices name, by their reference in capitals: this casino's information of the Minister of
+    a voluntary stop (art. 49-14 al. 2), the casino's day it was filed on and the day of the stop it announces (its
+    « Date de l'arrêt »), or what else each is; one query whatever the references."""
+    wanted = {reference.upper() for reference in references if reference}
+    if not wanted:
+        return {}
+    zone, named = ZoneInfo(casino.jurisdiction.timezone), {}
+    for request in ApprovalRequest.objects.annotate(upper=Upper("reference")).filter(upper__in=wanted).only(*FIELDS):
+        found, filed, stop = _found(casino, request), request.filed_at, request.kind == BAD_BEAT_STOP
+        named[request.reference.upper()] = StopNotice(
+            request.reference, found.what, found.own, stop=stop,
+            filed_on=filed.astimezone(zone).date() if filed else None,
+            announced=_day(found.items.get("date_arret")) if stop else None)
+    return named
 
 
 def _day(value) -> datetime.date | None:

@@ -80,6 +80,7 @@ from .selectors import (
     bad_beat_of,
     bad_beat_register,
     stop_notice_named,
+    stop_relies_on,
 )
 from .services import CAGNOTTE_RULE, DEAL_MAX, TABLE_MAX, bad_beat_claim, bad_beat_reason, clean_time
 
@@ -429,14 +430,17 @@ def house_rules_recorded(replay: Replay, entry: Audited) -> list[Problem]:
 
 def bad_beat_stopped(replay: Replay, entry: Audited) -> list[Problem]:
     """Art. 49-14, as `bad_beat_stop_problems` has it: the bad beat stops while in service, once until put
-    back; a voluntary stop after telling the Minister at least the rule's number of days before."""
+    back; a voluntary stop after telling the Minister at least the rule's number of days before, on the day the
+    request it relies on announced."""
     check = Check(replay, entry, HOUSE_RULE)
     rules = _rules(check)
     check.citation = rules.cited(BAD_BEAT_NOTICE)
     check.text("reason", max_length=TEXT_MAX, multiline=True, optional=True)
     notified = check.day("minister_notified_on", optional=True)
+    named = stop_relies_on(replay.casino, _bad_beat(replay), entry.gaming_day, notified)[1] \
+        if entry.payload.get("voluntary") is True and notified is not None else None
     _report(check, bad_beat_stop_problems(_bad_beat(replay), Stop(
-        entry.gaming_day, entry.payload.get("voluntary"), notified, entry.latest_day), rules))
+        entry.gaming_day, entry.payload.get("voluntary"), notified, entry.latest_day), rules, named))
     bad_beat_state.bad_beat_halted(_bad_beat(replay), entry.seq, entry.gaming_day, entry.payload)
     return check.problems
 

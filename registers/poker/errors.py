@@ -115,6 +115,9 @@ STOP_REFERENCE_OTHER_OBJECT = _("La référence « {reference} » est celle d'un
                                 "du Ministre d'un arrêt volontaire du bad beat jackpot.")
 STOP_REFERENCE_OTHER_DAY = _("La demande « {reference} » a été déposée auprès du Ministre le {filed}, pas le {notice} "
                              "(non déposée : « — ») : l'avis est daté du jour de son dépôt.")
+BAD_BEAT_STOP_NOT_ANNOUNCED_DAY = _("La demande « {reference} » a informé le Ministre d'un arrêt le {announced}, pas "
+                                   "le {day} : un arrêt volontaire un autre jour demande une nouvelle information du "
+                                   "Ministre.")
 BAD_BEAT_MANUAL_NOT_BROKEN = _("Le bad beat jackpot n'est pas arrêté par une panne le {day} : le carnet de compte ne "
                                "s'écrit que pendant une panne.")
 BAD_BEAT_MANUAL_TWICE = _("Le carnet de compte a déjà les montants de la table « {table} » le {day} (écriture n° "

@@ -11,13 +11,13 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
 
 from compliance import formatting
-from compliance.hooks import BAD_BEAT_STOP_NOTICE  # the approvals' (compliance/approvals)
+from compliance.hooks import BAD_BEAT_STOP_NOTICES  # the approvals' (compliance/approvals)
 from compliance.models import Casino
 from games.hands.ranking import split_fine_class
 from games.selectors import RuleValueAt, rule_value_at
 
 from ..chain.selectors import PayloadRow, standing
-from ..controls import Rules
+from ..controls import Problem, Rules
 from ..kinds import EntryKind, RegisterKind
 from ..models import Entry, PokerHand, Register
 from .controls.bad_beat import (
@@ -31,10 +31,10 @@ from .controls.bad_beat import (
     bad_beat_won,
     day_credit,
 )
-from .controls.bad_beat_notices import StopNotice
+from .controls.bad_beat_notices import StopNotice, stop_day_problems
 from .controls.bad_beat_stages import carnet_problems
 from .controls.progressive import Jackpot, configured, stated, stopped, won
-from .controls.shared import BAD_BEAT, PROGRESSIVE, Stage  # noqa: F401  (the concepts' prefixes, read from here by the family)
+from .controls.shared import BAD_BEAT, BAD_BEAT_NOTICE, PROGRESSIVE, Stage  # noqa: F401  (the concepts' prefixes, read here by the family)
 
 CENT = Decimal("0.01")
 CONFIGURED, STATEMENT = EntryKind.JACKPOT_CONFIGURED, EntryKind.JACKPOT_STATEMENT
@@ -149,11 +149,56 @@ BAD_BEAT_STEPS = {STOPPED: bad_beat_halted, CONFIGURED: bad_beat_opened, WON: ba
                   NOTICE: bad_beat_noticed, CARNET: bad_beat_noted}
 
 
+def stop_notices_named(casino: Casino, references) -> dict[str, StopNotice]:
+    """What bad-beat notices' references name among the requests to the Minister, by reference in capitals, as the
+    approvals say (none: a letter's own reference, or no app keeps the requests); one query whatever the references."""
+    wanted = [reference.strip() for reference in references if reference and reference.strip()]
+    return BAD_BEAT_STOP_NOTICES(casino, wanted) if wanted and BAD_BEAT_STOP_NOTICES else {}
+
+
 def stop_notice_named(casino: Casino, reference: str) -> StopNotice | None:
-    """What a bad-beat notice's reference names among the requests to the Minister, as the approvals say (None: a
-    letter's own reference, or no app keeps the requests)."""
     reference = (reference or "").strip()
-    return BAD_BEAT_STOP_NOTICE(casino, reference) if reference and BAD_BEAT_STOP_NOTICE else None
+    return stop_notices_named(casino, [reference]).get(reference.upper())
+
+
+def stop_relies_on(casino: Casino, state: BadBeat, day: datetime.date,
+                   notified: datetime.date | None) -> tuple[datetime.date | None, StopNotice | None]:
+    """What a voluntary stop on `day` relies on (`BadBeat.notice_for`): the day the Minister was told (the latest
+    notice's by then, where the stop does not say), and the request the notice's reference names (None: a letter's)."""
+    notice = state.notice_for(day, notified)
+    if notice is None:
+        return notified, None
+    return notice[0], stop_notice_named(casino, state.references.get(notice[1], ""))
+
+
+def bad_beat_notices(casino: Casino, rows) -> list[dict]:
+    """The notices to the Minister as the register's page lists them (its standing rows): n°, the day told, the
+    reference and the request it names (this casino's information of the stop, linked, with the day it announced);
+    one query for all."""
+    named = stop_notices_named(casino, [row.payload.get("reference") or "" for row in rows])
+    found = []
+    for row in rows:
+        reference = str(row.payload.get("reference") or "")
+        request = named.get(reference.strip().upper())
+        found.append({"seq": row.entry.seq, "reference": reference,
+                      "day": datetime.date.fromisoformat(row.payload["minister_notified_on"]),
+                      "request": request if request is not None and request.own and request.stop else None})
+    return found
+
+
+def stops_off_announced_day(casino: Casino, state: BadBeat, rules: Rules) -> dict[int, Problem]:
+    """Each voluntary stop not on the day the request it relies on announced (`stop_day_problems`, art. 49-14 al. 2),
+    by the stop's n°, the notices read as they stood when it was filed; one query whatever the stops."""
+    relied = {seq: state.notice_for(day, state.told[seq], before=seq)
+              for day, seq, stop in state.events if stop and seq in state.told}
+    named = stop_notices_named(casino, [state.references.get(notice[1], "") for notice in relied.values() if notice])
+    citation, found = rules.cited(BAD_BEAT_NOTICE), {}
+    for day, seq, _stop in state.events:
+        notice = relied.get(seq)
+        reference = state.references.get(notice[1], "") if notice else ""
+        for problem in stop_day_problems(named.get(reference.strip().upper()), day, citation)[:1]:
+            found[seq] = problem
+    return found
 
 
 def bad_beat_of(register, *, wins: bool = False) -> BadBeat:

@@ -106,6 +106,7 @@ from .selectors import (
     poker_rule,
     rules_on,
     stop_notice_named,
+    stop_relies_on,
 )
 
 # No rule value cites art. 97-1 yet: the one citation of this family still written here (issue 13, for the lead).
@@ -714,11 +715,11 @@ def bad_beat_stop(
     register = _locked(casino, RegisterKind.BAD_BEAT)
     reason = clean_text(reason, field="reason", max_length=TEXT_MAX, multiline=True, optional=True)
     rules = _rules(casino, gaming_day)
-    state = bad_beat_of(register)
-    if voluntary and minister_notified_on is None:  # the latest notice recorded by then (bad_beat_notice)
-        minister_notified_on = max((told for told, _seq in state.notices if told <= gaming_day), default=None)
+    state, named = bad_beat_of(register), None
+    if voluntary:  # the notice it relies on (bad_beat_notice): the latest by then, and the request it names
+        minister_notified_on, named = stop_relies_on(casino, state, gaming_day, minister_notified_on)
     _refuse(bad_beat_stop_problems(state, Stop(
-        gaming_day, bool(voluntary), minister_notified_on, casino.today()), rules), casino)
+        gaming_day, bool(voluntary), minister_notified_on, casino.today()), rules, named), casino)
     notice = rules.value(BAD_BEAT_NOTICE)
     citation = str(notice.citation) if voluntary else _cited(casino, f"{BAD_BEAT}.panne_sans_prelevement", gaming_day)
     payload = {"voluntary": bool(voluntary), "reason": reason,

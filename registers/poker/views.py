@@ -3,7 +3,6 @@ to 49-11) and the bad-beat jackpot (art. 49-12 to 49-15): the shared register pa
 the counts, jackpots and wins above the entries."""
 
 import dataclasses
-import datetime
 from functools import cached_property
 
 from django.contrib.auth.decorators import login_required
@@ -26,6 +25,7 @@ from .selectors import (
     WON,
     WinRow,
     bad_beat_credits,
+    bad_beat_notices,
     bad_beat_of,
     bad_beat_rules,
     carnet_reconciled,
@@ -33,6 +33,7 @@ from .selectors import (
     jackpot_cards,
     poker_rule,
     rules_on,
+    stops_off_announced_day,
 )
 from .services import (
     bad_beat_manual_file,
@@ -163,10 +164,15 @@ def _bad_beat_context(page) -> dict:
     minimum = rules["main_qualifiante"].value
     state = bad_beat_of(page.register, wins=True) if page.register else BadBeat()
     stopped = state.stopped_on(today)
-    why_not = bad_beat_not_offered(state, today, rules_on(page.casino, today))
+    rules_now = rules_on(page.casino, today)
+    why_not = bad_beat_not_offered(state, today, rules_now)
     refused = why_not if stopped else {}  # a win is taken
+    off_day = stops_off_announced_day(page.casino, state, rules_now)
     return {**_account_context(page, state, why_not),
-            "wins": page.rows(WON, row=WinRow), "stops": page.rows(EntryKind.JACKPOT_STOPPED),
+            "wins": page.rows(WON, row=WinRow),
+            # each stop, and why it is not the one the Minister was told of (art. 49-14 al. 2), where it is not
+            "stops": [(row, str(off_day[row.entry.seq].refused(page.casino.jurisdiction).message)
+                       if row.entry.seq in off_day else "") for row in page.rows(EntryKind.JACKPOT_STOPPED)],
             "restarts": page.rows(EntryKind.JACKPOT_CONFIGURED), "house_rules": house_rules_at(page.casino, today),
             "stopped_since": stopped[0] if stopped else None,
             "win_refused": str(refused["win"].refused(page.casino.jurisdiction).message) if "win" in refused else "",
@@ -187,9 +193,7 @@ def _account_context(page, state: BadBeat, why_not: dict) -> dict:
     jurisdiction = page.casino.jurisdiction
     return {"account": rows[-ACCOUNT_DAYS:][::-1], "balance": rows[-1].balance if rows else None,
             "opened": state.opened, "start": state.start,
-            "notices": [{"seq": row.entry.seq, "reference": row.payload.get("reference"),
-                         "day": datetime.date.fromisoformat(row.payload["minister_notified_on"])}
-                        for row in page.rows(EntryKind.JACKPOT_NOTICE)],
+            "notices": bad_beat_notices(page.casino, page.rows(EntryKind.JACKPOT_NOTICE)),
             "carnet": carnet, **{f"{action}_refused": str(why_not[action].refused(jurisdiction).message)
                                  for action in ("open", "manual") if action in why_not}}
 

@@ -27,6 +27,8 @@ class BadBeat:
     paid: list[tuple[datetime.date, int, Decimal, Decimal]] = field(default_factory=list)  # (day, n°, won, restart)
     breakdowns: set[int] = field(default_factory=set)  # the n° of its stops on a breakdown (art. 49-14 al. 3)
     notices: list[tuple[datetime.date, int]] = field(default_factory=list)  # (the Minister told on, n°)
+    references: dict[int, str] = field(default_factory=dict)  # n° of a notice → its reference
+    told: dict[int, datetime.date] = field(default_factory=dict)  # n° of a voluntary stop → the Minister told on
     noted: dict[tuple, int] = field(default_factory=dict)  # (table, gaming day) → n° of its « carnet de compte » line
 
     def stopped_on(self, day: datetime.date) -> tuple[datetime.date, int] | None:
@@ -34,6 +36,13 @@ class BadBeat:
         by_then = [event for event in self.events if event[0] <= day]
         last = max(by_then, key=lambda event: event[:2], default=None)
         return last[:2] if last is not None and last[2] else None
+
+    def notice_for(self, day: datetime.date, notified: datetime.date | None = None,
+                   before: int | None = None) -> tuple[datetime.date, int] | None:
+        """(the Minister told on, n°) of the notice a voluntary stop on `day` relies on: the latest told by then (told
+        on `notified`, where the stop says when), of those recorded before the stop n° `before` where it is filed."""
+        return max((notice for notice in self.notices if notice[0] <= day and notified in (None, notice[0])
+                    and (before is None or notice[1] < before)), default=None)
 
     def stage_on(self, day: datetime.date) -> str:
         return Stage.STOPPED if self.stopped_on(day) else Stage.RUNNING
@@ -94,6 +103,11 @@ def bad_beat_halted(bad_beat: BadBeat, seq: int, day: datetime.date, payload: di
     bad_beat_event(bad_beat, seq, day, True)
     if payload.get("voluntary") is False:
         bad_beat.breakdowns.add(seq)
+    elif isinstance(payload.get("minister_notified_on"), str):
+        try:
+            bad_beat.told[seq] = datetime.date.fromisoformat(payload["minister_notified_on"])
+        except ValueError:
+            return
 
 
 def bad_beat_noticed(bad_beat: BadBeat, seq: int, day: datetime.date, payload: dict) -> None:
@@ -103,6 +117,7 @@ def bad_beat_noticed(bad_beat: BadBeat, seq: int, day: datetime.date, payload: d
             bad_beat.notices.append((datetime.date.fromisoformat(notified), seq))
         except ValueError:
             return
+        bad_beat.references[seq] = str(payload.get("reference") or "")
 
 
 def bad_beat_noted(bad_beat: BadBeat, seq: int, day: datetime.date, payload: dict) -> None:

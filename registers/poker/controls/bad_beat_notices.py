@@ -1,6 +1,7 @@
 """The bad beat's voluntary stop and its notice to the Minister (LU RGD 1979 art. 49-14 al. 2): a notice is never
 dated after the casino's today nor before the bad beat was in service; a reference naming a request filed with the
-Minister names this casino's notice of the stop, filed that very day."""
+Minister names this casino's notice of the stop, filed that very day; the stop falls on the day that request
+announced."""
 
 import datetime
 from dataclasses import dataclass
@@ -41,15 +42,16 @@ def told_problems(bad_beat: BadBeat, notified: datetime.date, day: datetime.date
 @dataclass(frozen=True)
 class StopNotice:
     """What a bad-beat notice's reference names among the requests to the authority (the hook
-    `compliance.hooks.BAD_BEAT_STOP_NOTICE`, answered by compliance/approvals): what it is, whether it is this casino's,
-    whether it is the notice of the bad beat's voluntary stop, and the day it was filed with the Minister (None: not
-    filed)."""
+    `compliance.hooks.BAD_BEAT_STOP_NOTICES`, answered by compliance/approvals): what it is, whether it is this
+    casino's, whether it is the notice of the bad beat's voluntary stop, the day it was filed with the Minister (None:
+    not filed) and the day of the stop it announces (its « Date de l'arrêt »; None: it names none)."""
 
     reference: str
     what: object  # its kind, in the reader's language (a lazy text)
     own: bool
     stop: bool = False
     filed_on: datetime.date | None = None
+    announced: datetime.date | None = None
 
 
 def bad_beat_notice_problems(bad_beat: BadBeat, proposed: Notice, rules: Rules,
@@ -81,11 +83,25 @@ def stop_reference_problems(named: StopNotice | None, notified: datetime.date, c
     return []
 
 
-def bad_beat_stop_problems(bad_beat: BadBeat, proposed: Stop, rules: Rules) -> list[Problem]:
+def stop_day_problems(named: StopNotice | None, day: datetime.date, citation: str) -> list[Problem]:
+    """Art. 49-14 al. 2: « sous réserve d'en informer le Ministre des Finances »: where the notice a voluntary stop
+    relies on is this casino's request informing the Minister of the stop on a day (its « Date de l'arrêt »), the stop
+    falls on that day; another day is not the stop the Minister was told of (the reading:
+    games/rules/ambiguities.yaml lu.bad_beat_jackpot.jour_de_l_arret_annonce). A letter's own reference names no day."""
+    if named is None or not (named.own and named.stop) or named.announced in (None, day):
+        return []
+    return [Problem("gaming_day", errors.BAD_BEAT_STOP_NOT_ANNOUNCED_DAY, citation, ErrorCode.WRONG_REFERENCE,
+                    {"reference": named.reference, "announced": named.announced, "day": day})]
+
+
+def bad_beat_stop_problems(bad_beat: BadBeat, proposed: Stop, rules: Rules,
+                           named: StopNotice | None = None) -> list[Problem]:
     """Art. 49-14: the bad beat stops while in service, once until put back; a voluntary stop told to the Minister
-    beforehand, never before the bad beat was in service."""
+    beforehand, never before the bad beat was in service, on the day the request it relies on (`named`) announced."""
     problems = (bad_beat_from(bad_beat, proposed.day, BAD_BEAT_STOP, rules)
                 or notice_problems(proposed, rules.value(BAD_BEAT_NOTICE)))
     if problems or not proposed.voluntary or proposed.notified_on is None:
         return problems
-    return told_problems(bad_beat, proposed.notified_on, proposed.day, proposed.today, rules.cited(BAD_BEAT_NOTICE))
+    citation = rules.cited(BAD_BEAT_NOTICE)
+    return (told_problems(bad_beat, proposed.notified_on, proposed.day, proposed.today, citation)
+            or stop_day_problems(named, proposed.day, citation))
