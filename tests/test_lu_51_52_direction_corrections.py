@@ -213,6 +213,8 @@ def test_lu_51_the_management_writes_the_register_through_the_api(lu):
     assert regulator.post(url("-duty"), {}, format="json").status_code == 403
     other = reverse("api-registers-direction-duty", kwargs={"casino": lu.a.code})
     assert manager.post(other, {}, format="json").status_code == 404
+    (clean,) = audit(casino_code=lu.c.code, kind=RegisterKind.DIRECTION)  # every write as its control has it
+    assert clean.invalid == []
 
 
 # --- the management's « À faire » -------------------------------------------------------------------------------------
