@@ -86,9 +86,9 @@ def contribute() -> None:
     provider_register(tournaments.to_publish, roles=(MANAGER,), order=45)
     provider_register(notices.to_post, roles=(MANAGER,), order=46)
     provider_register(direction.direction_to_do, roles=(MANAGER,), order=47)
-
-
     provider_register(machines.conditions_to_record, roles=(MANAGER,), order=47)
+
+
 def late_audit(entry) -> list[tuple[str, str]]:
     """The entry's problems as registers_audit finds them, with every family's checks."""
     return entry_found(entry, CHECKS)

@@ -35,11 +35,11 @@ CHECKS = {
     (Register.APPAREILS, Kind.MACHINE_INSTALLED): (appareils.machine_installed,),
     (Register.APPAREILS, Kind.MACHINE_NOTICE): (appareils.machine_notice,),
     (Register.APPAREILS, Kind.MACHINE_MOVED): (appareils.machine_moved,),
+    (Register.APPAREILS, Kind.MACHINE_CONDITION): (appareils.machine_condition,),
     # a hand-paid jackpot may settle a card's win past its cap: the cards check that part (art. 3-4 7))
     (Register.JACKPOTS, Kind.JACKPOT_PAID): (appareils.jackpot_paid, ledger.excess_payment),
     (Register.CAGNOTTE, Kind.CAGNOTTE_COUNTED): (poker.cagnotte_counted,),
     # a séance opens with the decks its game requires issued to its table (registers/decks, where applied)
-    (Register.APPAREILS, Kind.MACHINE_CONDITION): (appareils.machine_condition,),
     (Register.CAGNOTTE, Kind.POKER_SESSION): (room.session_opened, decks.seance_opened_with_decks),
     (Register.CAGNOTTE, Kind.HANDS_IMPORTED): (room.hands_imported,),
     (Register.CAGNOTTE, Kind.STAKE_CONSIGNED): (room.stake_consigned,),
