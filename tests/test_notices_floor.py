@@ -123,3 +123,16 @@ def test_qc_21_2_the_board_s_poster_is_a_signed_pdf_that_pdfsig_accepts(demo, ru
                    check=True, timeout=60)
     assert list(shots.glob("affiche-qc-21-2*.png"))
 
+
+def test_qc_21_2_the_nightly_reconciliation_finds_the_one_day_a_notice_owed_was_displayed_nowhere(demo, rules):
+    """Art. 21.2: « Un panneau d'affichage […] doit être placé de façon à être visible de chaque table qui offre cette
+    mise. » Lac-Bleu's notice of its board, taken down two days ago and put back the next day: that day's
+    reconciliation finds it owed and displayed nowhere, citing the article; no other day, no other casino."""
+    from compliance.reconciliation.models import Finding
+
+    casino = _lac_bleu()
+    found = list(Finding.objects.filter(kind=Finding.Kind.NOTICE_MISSING).select_related("reconciliation__casino"))
+    assert [(finding.reconciliation.casino.code, finding.reconciliation.gaming_day, finding.key)
+            for finding in found] == [("lac-bleu", casino.today() - datetime.timedelta(days=2),
+                                       "avis_non_affiche:lot_progressif")]
+    assert "21.2" in found[0].citation

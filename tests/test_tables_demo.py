@@ -47,7 +47,10 @@ def test_the_demo_reconciles_a_month_of_tables_and_finds_every_planted_variance(
                ("la-moselle", "TH-1", Finding.Kind.POKER_CAISSE),
                # the progressive lot's board read 25,00 $ short of its account two days ago (QC RJC art. 21.2,
                # registers/tables/progressif/demo.py)
-               ("lac-bleu", "BJ-01", Finding.Kind.PROGRESSIVE_LOT)}
+               ("lac-bleu", "BJ-01", Finding.Kind.PROGRESSIVE_LOT),
+               # the progressive lot's notice taken down two days ago and put back only the next day (QC RJC art.
+               # 21.2, registers/notices/demo.py): the one day a notice owed was displayed nowhere
+               ("lac-bleu", "", Finding.Kind.NOTICE_MISSING)}
     assert planted <= found, planted - found
     # and yesterday's second séance at UT-01, its « TRIPS » maximum above the arrêté's (registers/tables/limits_demo.py,
     # LU RGD 1979 art. 37-13 al. 4): the one limit of a spot planted

@@ -69,6 +69,9 @@ MESSAGES = {
                           "comptée."),
     "poker_caisse": _("Table {table} : caisse de change fermée sur {closing}, ouverte sur {opening} (écart {amount}), "
                       "sans explication."),
+    # the notices the texts require displayed (registers/notices, compliance/reconciliation/notices.py)
+    "avis_non_affiche": _("Journée du {day} : « {notice} », que les textes exigent d'afficher ce jour-là, n'était "
+                          "affiché nulle part."),
     # the direction's register (registers/direction, compliance/reconciliation/direction.py)
     "direction_absente": _("Journée du {day}, de {start} à {end} : des jeux fonctionnent (tables {tables}) sans que le "
                            "directeur responsable ni un membre du comité de direction qui le remplace soit inscrit "

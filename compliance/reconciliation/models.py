@@ -76,6 +76,8 @@ class Finding(models.Model):
         DIRECTION_DAY = "direction_journee", _("Journée de jeu sans présence inscrite de la direction")
         UNDESIGNATED = "employe_non_designe", _("Acte fait par un employé non désigné par le directeur")
         PROGRESSIVE_LOT = "lot_progressif", _("Lot progressif affiché ≠ compte du lot")  # QC RJC art. 21.2
+        # the notices the texts require displayed (registers/notices): their articles are the rule data's
+        NOTICE_MISSING = "avis_non_affiche", _("Avis dû non affiché")
 
     class State(models.TextChoices):
         OPEN = "ouvert", _("Ouvert")

@@ -25,6 +25,7 @@ from . import arretes, band, checks, levies, messages, poker, poker_seances, pro
 from .checks import CommissionRow, Found, Previous, SerialRow
 from .direction import direction_findings
 from .models import Finding, Reconciliation
+from .notices import notice_findings
 
 CARNETS = "registres.carnets_speciaux"  # art. 97-1, where the casino's texts have it
 
@@ -129,6 +130,7 @@ def period_findings(casino: Casino, first: datetime.date, last: datetime.date) -
     seances = poker_seances.seance_findings(casino, first, last)  # the poker séances' closes and caisses de change
     duty = direction_findings(casino, first, last)  # the direction's presence and designations
     lots = progressif.progressive_findings(casino, first, last)  # the progressive lots' boards against their account
+    posted = notice_findings(casino, first, last)  # the notices owed and displayed nowhere
     holds = band.Holds([*data.history, *data.figures])
     serials = checks.serials(data.serials, controls.written(controls.SLIP_SIGNATURES), data.earlier)
     inventory, hold = controls.written(controls.TABLE_INVENTORY), controls.written(controls.HOLD_BAND)
@@ -152,7 +154,7 @@ def period_findings(casino: Casino, first: datetime.date, last: datetime.date) -
             figures_found = []
         found[day] = [*serials.get(day, []), *figures_found, *commissions.get(day, []), *room.get(day, []),
                       *levied.get(day, []), *fixed.get(day, []), *seances.get(day, []), *lots.get(day, [])]
-        found[day] += duty.get(day, [])
+        found[day] += duty.get(day, []) + posted.get(day, [])
     return found
 
 

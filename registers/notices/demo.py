@@ -1,6 +1,6 @@
 """The demo's notices, through the service: each demo casino's management posts the notices its texts require. La
 Moselle (LU) displays art. 74's information in its two gaming rooms and the card system's notice in its slot room since
-ten days ago, and its bad beat's conditions and rate at TH-1, posted eight days ago and withdrawn at the bad beat's
+ten days ago, and its bad beat's conditions and rate at TH-1, posted ten days ago and withdrawn at the bad beat's
 voluntary stop five days ago, then posted again with a new rate from the day the bad beat is back in service: its
 public page shows another text on another day. Lac-Bleu (QC)
 displays its poker room's rules and commission, its blackjack progressive lot's notice (taken down two days ago and put
@@ -67,10 +67,10 @@ def notices_demo() -> list[str]:
             notice_post(casino=casino, actor=manager, kind="cartes", place="Salle des appareils à sous",
                         texts={catalogue.MANUAL: CARDS_TEXT}, day=today - timedelta(days=10))
             posted += 1
-        if "bad_beat" in owed and "bad_beat" in catalogue.required_on(casino, today - timedelta(days=8)):
+        if "bad_beat" in owed and "bad_beat" in catalogue.required_on(casino, today - timedelta(days=10)):
             first = notice_post(casino=casino, actor=manager, kind="bad_beat", place="Table TH-1",
                                 texts={catalogue.RATE: "1 % du pot après la retenue de la cagnotte"},
-                                day=today - timedelta(days=8))
+                                day=today - timedelta(days=10))
             notice_withdraw(casino=casino, actor=manager, posting=first.pk, day=today - timedelta(days=5),
                             reason="Arrêt volontaire du bad beat jackpot")
             posted += 1
