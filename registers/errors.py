@@ -60,6 +60,7 @@ class ErrorCode(StrEnum):
     NO_NOTICE = "no_notice"
     NOMINATIVE_ONLY = "nominative_only"
     NOT_ACTIVE = "not_active"
+    NOT_OFFERED = "not_offered"  # a bet the table's game or the séance does not offer (QC RJC art. 21.2)
     NOT_OPEN = "not_open"
     NOT_QUALIFIED = "not_qualified"
     NOTHING_TO_PAY = "nothing_to_pay"

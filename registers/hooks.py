@@ -40,6 +40,7 @@ from .poker_room.selectors import search_hands
 from .prelevements import todo as levies
 from .tables import revenue as tables_revenue
 from .tables import todo as tables
+from .tables.progressif import todo as progressive_boards
 from .tournaments import todo as tournaments
 
 
@@ -82,6 +83,7 @@ def contribute() -> None:
     provider_register(cards.excesses_to_pay, roles=(MANAGER,), order=40)
     provider_register(levies.levies_to_transfer, roles=(ACCOUNTANT, MANAGER), order=23)
     provider_register(keno.tickets_to_pay, roles=(ACCOUNTANT, MANAGER), order=24)
+    provider_register(progressive_boards.boards_to_read, roles=(ACCOUNTANT, MANAGER), order=25)
     provider_register(cards.blocked_cards, roles=(MANAGER,), order=41)
     provider_register(tournaments.to_publish, roles=(MANAGER,), order=45)
     provider_register(notices.to_post, roles=(MANAGER,), order=46)

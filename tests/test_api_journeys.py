@@ -436,6 +436,37 @@ def tables(j: Journeys) -> None:
         "amount": "1 450,00", "denominations": {"100": 14, "50": 1}, "signatures": COUNTED}, params=at)
 
 
+def progressive(j: Journeys) -> None:
+    """Lac-Bleu's blackjack progressive lot (QC RJC art. 21.2): the direction creates a blackjack table and links it to
+    a new lot under its decision; the table opens indicating the 1,00 $ bet, a fixed prize of the pay table is paid,
+    the séance closes, its drop is counted, and the board's displayed lot is read at the close."""
+    where = {"casino": QC}
+    taken = {row["number"] for row in j.get("qc.caissier", f"{R}/tables/", params=where) or []}
+    number = next(f"BJ-{n:02d}" for n in range(2, 99) if f"BJ-{n:02d}" not in taken)
+    j.post("qc.direction", f"{R}/tables/", {"game": "qc.blackjack", "number": number, "pit": "Blackjack"},
+           params=where)
+    lot = f"Progressif {number}"
+    j.post("qc.direction", f"{R}/tables/progressif/lots/", {
+        "name": lot, "tables": [number], "start": "5000.00", "rate": "20",
+        "reference": "Décision de la direction DIR-J-1"}, params=where)
+    session = j.post("qc.caissier", f"{R}/tables/sessions/", {
+        "table": number, "minimum": "10,00", "maximum": "500,00", "denominations": {"100": 20, "25": 40},
+        "signatures": SIGNED, "spots": {"progressive": {"minimum": "1", "maximum": "1"}},
+        "options": {"progressive": True}}, params=where)
+    if session is None:
+        return
+    at = {"casino": QC, "id": session["id"]}
+    j.post("qc.caissier", f"{R}/tables/progressif/wins/", {
+        "session": session["id"], "lot": lot, "hand": "suited_blackjack_first_2"}, params=where)
+    j.post("qc.caissier", f"{R}/tables/sessions/{{id}}/close/", {
+        "denominations": {"100": 20, "25": 40}, "signatures": SIGNED}, params=at)
+    j.post("qc.caissier", f"{R}/tables/sessions/{{id}}/drop/", {
+        "amount": "0,00", "denominations": {}, "signatures": COUNTED}, params=at)
+    j.post("qc.caissier", f"{R}/tables/progressif/readings/", {
+        "session": session["id"], "lot": lot, "bets": 40, "displayed": "5008.00"}, params=where)
+    j.get("qc.direction", f"{R}/tables/progressif/", params=where)
+
+
 def tables_import(j: Journeys) -> None:
     """Les Rochers' table system (docs/tables-import.md): a new table's day taken over from its export (its opening,
     a fill, a credit, its close and drop), then the casino's gaming day closed by its direction."""
@@ -522,7 +553,7 @@ def platform(j: Journeys) -> None:
 
 
 JOURNEYS = (machines, cards, orphelins, poker_room, arretes, decks, keno, direction, notices,
-            admissions, tables, tables_import,
+            admissions, tables, progressive, tables_import,
             approvals, registers, platform)
 
 

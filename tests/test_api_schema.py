@@ -254,6 +254,14 @@ CASES = {
                           "type": {"draws": "array"}},
     R + "keno/draws/": {"required": {"number", "currency"}, "type": {"number": "integer", "winners": "object"}},
     R + "keno/payments/": {"required": {"number"}, "maxLength": {"number": 40}},
+    # the blackjack's progressive lot (registers/tables/progressif/api.py, QC RJC art. 21.2)
+    R + "tables/progressif/lots/": {"required": {"name", "tables", "start", "rate", "reference"},
+                                    "maxLength": {"name": 60, "rate": 5, "reference": 200},
+                                    "type": {"tables": "array"}},
+    R + "tables/progressif/readings/": {"required": {"session", "lot", "bets", "displayed"}, "maxLength": {"lot": 60},
+                                       "type": {"session": "integer", "bets": "integer"}},
+    R + "tables/progressif/wins/": {"required": {"session", "lot", "hand"}, "maxLength": {"lot": 60, "hand": 80},
+                                   "type": {"session": "integer"}},
     # the Minister's arrêté values (registers/arretes/api.py, LU 9, 21, 37-9 … 49-7)
     # admissions and exclusions (registers/admissions/api.py; LU 75 as the draft amends it, QC RJC 67.109)
     R + "admissions/": {"required": {"kind", "last_name", "first_name", "birth_date", "document", "document_end"},

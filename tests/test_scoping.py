@@ -196,6 +196,9 @@ SCOPED_ROUTES = {
     # the progressive bet's lot (registers/tables/progressif, QC RJC art. 21.2): casino B's is a 404 to casino A's staff
     "tables-progressive": ("detail", lambda w: {"casino": "casino-b"}),
     "api-registers-tables-progressive": ("detail", lambda w: {"casino": "casino-b"}),
+    "api-registers-tables-progressive-lot": ("detail", lambda w: {"casino": "casino-b"}),
+    "api-registers-tables-progressive-reading": ("detail", lambda w: {"casino": "casino-b"}),
+    "api-registers-tables-progressive-win": ("detail", lambda w: {"casino": "casino-b"}),
     "api-registers-tables": ("detail", lambda w: {"casino": "casino-b"}),
     "api-registers-tables-sessions": ("detail", lambda w: {"casino": "casino-b"}),
     "api-registers-tables-slip": ("detail", with_tables(lambda t: {"casino": "casino-b", "pk": t.session.pk})),

@@ -194,7 +194,7 @@ def configure_problems(lots: dict[str, Lot], proposed: Setup, known: dict[str, b
         if table not in known:
             problems.append(Problem("tables", errors.TABLE_UNKNOWN, books, ErrorCode.UNKNOWN_TABLE, {"table": table}))
         elif not known[table]:
-            problems.append(Problem("tables", errors.TABLE_NO_BET, citation, ErrorCode.INVALID, {"table": table}))
+            problems.append(Problem("tables", errors.TABLE_NO_BET, citation, ErrorCode.NOT_OFFERED, {"table": table}))
         elif (other := lot_of_table(lots, table)) is not None:
             problems.append(Problem("tables", errors.TABLE_IN_LOT, books, ErrorCode.DUPLICATE,
                                     {"table": table, "name": other.name}))
@@ -225,7 +225,7 @@ def _lot_problems(lot: Lot | None, name: str, seance: Seance) -> list[Problem]:
     if lot is None:
         return [Problem("lot", errors.LOT_UNKNOWN, books, ErrorCode.UNKNOWN_JACKPOT, {"name": name})]
     if seance.day < lot.day:
-        return [Problem("session", errors.LOT_BEFORE, books, ErrorCode.INVALID,
+        return [Problem("session", errors.LOT_BEFORE, books, ErrorCode.WRONG_STATE,
                         {"name": name, "configured": lot.day, "day": seance.day})]
     if seance.table not in lot.tables:
         return [Problem("session", errors.TABLE_NOT_IN_LOT, books, ErrorCode.UNKNOWN_TABLE,
@@ -246,7 +246,7 @@ def reading_problems(lot: Lot | None, name: str, seance: Seance, bets, displayed
     if problems:
         return problems
     if not seance.offered:
-        return [Problem("session", errors.NOT_OFFERED, citation, ErrorCode.INVALID, _seance_params(seance))]
+        return [Problem("session", errors.NOT_OFFERED, citation, ErrorCode.NOT_OFFERED, _seance_params(seance))]
     if seance.closed is False:
         return [Problem("session", errors.NOT_CLOSED, _books(), ErrorCode.WRONG_STATE, _seance_params(seance))]
     earlier = lot.readings.get(session_key(seance.table, seance.day, seance.number))
@@ -269,10 +269,10 @@ def win_problems(lot: Lot | None, name: str, seance: Seance, bet: Bet, hand, amo
     if problems:
         return problems
     if not seance.offered:
-        return [Problem("session", errors.NOT_OFFERED, bet.citation, ErrorCode.INVALID, _seance_params(seance))]
+        return [Problem("session", errors.NOT_OFFERED, bet.citation, ErrorCode.NOT_OFFERED, _seance_params(seance))]
     prize = bet.prize(hand)
     if prize is None:
-        return [Problem("hand", errors.HAND_UNKNOWN, bet.citation, ErrorCode.INVALID, {
+        return [Problem("hand", errors.HAND_UNKNOWN, bet.citation, ErrorCode.COMBINATION, {
             "hand": str(hand)[:80], "hands": ", ".join(prize.label for prize in bet.prizes)})]
     if prize.share is None:
         if amount != prize.amount:

@@ -18,6 +18,7 @@ from ...chain.selectors import standing
 from ...kinds import EntryKind, RegisterKind
 from ...models import Entry, GamingTable, Slip, SlipKind, TableSession
 from .. import limits
+from ..selectors import session_get
 from .controls import Bet, Line, Lot, Prize, Totals, account, configured, read, session_key, totals, won
 
 FEATURE = "tables.lot_progressif"  # the jurisdiction's profile says where the texts give a progressive bet
@@ -62,6 +63,19 @@ def games_with_bet(casino: Casino) -> dict[str, bool]:
     return {number: game in games for number, game in tables}
 
 
+def any_bet(casino: Casino, known: dict[str, bool], day: datetime.date) -> Bet | None:
+    """The progressive bet of the first of the casino's tables whose game has one (`known`: games_with_bet), shown
+    before any lot is configured: one query, then the bet's."""
+    game = (GamingTable.objects.filter(casino=casino, number__in=[table for table, has in known.items() if has])
+            .values_list("game__key", flat=True).first())
+    return bet_of(casino, game, day) if game else None
+
+
+def session_of(casino: Casino, pk) -> TableSession:
+    """One of the casino's séances (another casino's is a 404, as any object outside the caller's scope)."""
+    return session_get(casino, pk)
+
+
 def lots_apply(lots: dict[str, Lot], kind: str, seq: int, day: datetime.date, payload: dict) -> None:
     KINDS[kind](lots, seq, day, payload)
 
@@ -95,6 +109,13 @@ def accounts(casino: Casino, lots: dict[str, Lot], day: datetime.date) -> list[L
         lines = account(lot, bet.stake) if bet else []
         found.append(LotAccount(lot, bet, lines, totals(lines)))
     return found
+
+
+def citation_of(casino: Casino, lots: dict[str, Lot], day: datetime.date) -> str:
+    """The citation of the bet of the first lot's first table's game on `day` (the rule data's), "" without one."""
+    tables = [table for lot in sorted(lots.values(), key=lambda lot: lot.name) for table in lot.tables]
+    bet = any_bet(casino, dict.fromkeys(tables[:1], True), day) if tables else None
+    return bet.citation if bet else ""
 
 
 def seance_of(session: TableSession, bet: str | None) -> tuple[bool, bool]:

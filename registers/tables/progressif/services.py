@@ -59,7 +59,7 @@ def lot_configure(*, casino: Casino, actor: User, name: str, tables: list, start
     refuse_first(configure_problems(lots, Setup(name, day, wanted, value, rate, reference), known, citation),
                  casino.jurisdiction)
     if bet is None:  # tables whose game has the bet, but no amount of it in force that day
-        raise DomainError(errors.NO_PROGRESSIVE, code=ErrorCode.INVALID, field="tables")
+        raise DomainError(errors.NO_PROGRESSIVE, code=ErrorCode.NOT_OFFERED, field="tables")
     return entry_append(register=register, kind=EntryKind.PROGRESSIVE_LOT, gaming_day=day, actor=actor, payload={
         "lot": name, "tables": list(wanted), "valeur_depart": _amount(value), "taux": str(rate_of(rate)),
         "reference": reference, "mise": _amount(bet.stake), "devise": casino.currency, "citation": bet.citation})
@@ -82,7 +82,7 @@ def _session(session: TableSession) -> TableSession:
 def _bet(session: TableSession):
     bet = selectors.bet_of(session.table.casino, session.table.game.key, session.gaming_day)
     if bet is None:
-        raise DomainError(errors.TABLE_NO_BET.format(table=session.table.number), code=ErrorCode.INVALID,
+        raise DomainError(errors.TABLE_NO_BET.format(table=session.table.number), code=ErrorCode.NOT_OFFERED,
                           field="session")
     return bet
 

@@ -18,7 +18,7 @@ from compliance.models import Casino, User
 from compliance.permissions import can_write
 from compliance.profiles import applies
 
-from ...models import GamingTable, TableSession
+from ...models import TableSession
 from ...web_actions import staff_post
 from . import controls, selectors, services
 from .forms import ConfigureForm, ReadingForm, WinForm
@@ -52,14 +52,8 @@ def _page(casino: Casino) -> LotPage:
     since = today - datetime.timedelta(days=RECENT_DAYS)
     page.to_read = selectors.to_read(casino, lots, since)
     page.recent = selectors.recent(casino, lots, since)
-    page.bet = next((kept.bet for kept in page.accounts if kept.bet), None) or _any_bet(casino, known, today)
+    page.bet = next((kept.bet for kept in page.accounts if kept.bet), None) or selectors.any_bet(casino, known, today)
     return page
-
-
-def _any_bet(casino: Casino, known: dict, day: datetime.date):
-    game = GamingTable.objects.filter(casino=casino, number__in=[t for t, has in known.items() if has]) \
-        .values_list("game__key", flat=True).first()
-    return selectors.bet_of(casino, game, day) if game else None
 
 
 def _url(page: LotPage) -> str:
@@ -67,7 +61,7 @@ def _url(page: LotPage) -> str:
 
 
 def _session(page: LotPage, form) -> TableSession:
-    return TableSession.objects.get(table__casino=page.casino, pk=form.cleaned_data["session"])
+    return selectors.session_of(page.casino, form.cleaned_data["session"])
 
 
 def _configure(page, form, user):
