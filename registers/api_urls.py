@@ -114,6 +114,7 @@ urlpatterns = [
     path("<slug:casino>/keno/tickets/", keno.KenoTicketApi.as_view(), name="api-registers-keno-ticket"),
     path("<slug:casino>/keno/draws/", keno.KenoDrawApi.as_view(), name="api-registers-keno-draw"),
     path("<slug:casino>/keno/payments/", keno.KenoPaymentApi.as_view(), name="api-registers-keno-payment"),
+    path("<slug:casino>/keno/closings/", keno.KenoClosingApi.as_view(), name="api-registers-keno-closing"),
     path("<slug:casino>/<slug:kind>/checkpoints/", api.CheckpointApi.as_view(), name="api-registers-checkpoint"),
     path("<slug:casino>/<slug:kind>/verify/", api.RegisterVerifyApi.as_view(), name="api-registers-verify"),
     path("<slug:casino>/<slug:kind>/export/", api.RegisterExportApi.as_view(), name="api-registers-export"),

@@ -325,6 +325,9 @@ def keno(j: Journeys) -> None:
                                                 "drawn_at": (now - datetime.timedelta(minutes=1)).isoformat()},
            params=where)
     j.post("qc.caissier", f"{R}/keno/payments/", {"number": number}, params=where)
+    j.post("qc.direction", f"{R}/keno/closings/", {
+        "effective_from": str(_day(QC)), "hour": "03:00", "next_day": True,
+        "reference": "Heures d'exploitation du casino, décision DIR-J-2"}, params=where)
     j.get("qc.direction", f"{R}/keno/", params=where)
 
 

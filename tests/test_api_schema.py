@@ -254,6 +254,8 @@ CASES = {
                           "type": {"draws": "array"}},
     R + "keno/draws/": {"required": {"number", "currency"}, "type": {"number": "integer", "winners": "object"}},
     R + "keno/payments/": {"required": {"number"}, "maxLength": {"number": 40}},
+    R + "keno/closings/": {"required": {"effective_from", "hour", "reference"},
+                           "maxLength": {"hour": 5, "reference": 200}, "type": {"next_day": "boolean"}},
     # the blackjack's progressive lot (registers/tables/progressif/api.py, QC RJC art. 21.2)
     R + "tables/progressif/lots/": {"required": {"name", "tables", "start", "rate", "reference"},
                                     "maxLength": {"name": 60, "rate": 5, "reference": 200},

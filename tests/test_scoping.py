@@ -126,6 +126,7 @@ SCOPED_ROUTES = {
     "api-registers-keno-ticket": ("detail", lambda w: {"casino": "casino-b"}),
     "api-registers-keno-draw": ("detail", lambda w: {"casino": "casino-b"}),
     "api-registers-keno-payment": ("detail", lambda w: {"casino": "casino-b"}),
+    "api-registers-keno-closing": ("detail", lambda w: {"casino": "casino-b"}),
     # the notices (registers/notices/api.py): casino B's owed, displayed and recorded notices, and its writes, a 404
     "api-registers-notices": ("detail", lambda w: {"casino": "casino-b"}),
     "api-registers-notices-posting": ("detail", lambda w: {"casino": "casino-b"}),

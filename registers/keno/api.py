@@ -4,7 +4,9 @@ regulator included; a ticket sold, a draw's result, a winning ticket paid (refus
 The services do every check, each refusal naming its field in French and English."""
 
 import datetime
+import re
 
+from django.core.validators import RegexValidator
 from django.http import Http404
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
@@ -14,9 +16,17 @@ from compliance import selectors as compliance_selectors
 from compliance.api.inputs import Input, ListOf
 
 from ..chain.api import FILED_ANSWERS, ScopedObjectApi, filed, writes
-from ..chain.inputs import REQUIRED, SHAPE, Amount, Currency, RegisterText, whole
-from . import controls, selectors
-from .services import NUMBER_MAX, keno_draw_record, keno_ticket_issue, keno_ticket_pay
+from ..chain.inputs import REQUIRED, SHAPE, Amount, Currency, Exact, RegisterText, day, flag, whole
+from ..errors import TEXT_NOT_TEXT, ErrorCode
+from . import controls, errors, selectors
+from .services import (
+    NUMBER_MAX,
+    REFERENCE_MAX,
+    keno_closing_record,
+    keno_draw_record,
+    keno_ticket_issue,
+    keno_ticket_pay,
+)
 
 MOMENT_HELP = "ISO 8601, e.g. « 2026-11-28T23:15:00-05:00 » (the casino's time when no offset); now when left out"
 
@@ -38,9 +48,49 @@ class KenoTicketOutput(serializers.Serializer):
                                   "recorded), to_pay, expired (unpaid past its deadline), paid")
 
 
+class KenoClosingOutput(serializers.Serializer):
+    seq = serializers.IntegerField(help_text="its entry n° in the keno register")
+    effective_from = serializers.DateField(source="effective")
+    hour = serializers.SerializerMethodField(help_text="« HH:MM », the casino's time")
+    next_day = serializers.BooleanField(help_text="the casino closes after midnight, the day after its journée")
+    reference = serializers.CharField(help_text="where the casino sets its closing hour (not one of our texts)")
+
+    def get_hour(self, closing) -> str:
+        return closing.hour.strftime("%H:%M")
+
+
 class KenoOutput(serializers.Serializer):
     citation = serializers.CharField()
+    closing_control = serializers.CharField(help_text="the closing hour is the casino's own data, shown as such")
+    closings = KenoClosingOutput(many=True, help_text="the closing hours recorded, the latest in force first")
     tickets = KenoTicketOutput(many=True)
+
+
+HOUR = r"^(?:[01][0-9]|2[0-3]):[0-5][0-9]$"
+
+
+class Hour(Exact):
+    """« HH:MM », as the service reads it."""
+
+    format = re.compile(HOUR)
+
+    def __init__(self, **kwargs):
+        super().__init__(max_length=5, validators=[RegexValidator(HOUR)], codes=SHAPE,
+                         messages={**REQUIRED, "invalid": TEXT_NOT_TEXT}, **kwargs)
+
+    def check(self, value: str) -> str:
+        if not self.format.fullmatch(value):
+            self.refuse(ErrorCode.INVALID, errors.HOUR_INVALID, value=value[:20])
+        return value
+
+
+class KenoClosingInput(Input):
+    effective_from = day(help_text="the day from which this closing hour is in force")
+    hour = Hour(help_text="« HH:MM », the casino's time")
+    next_day = flag(required=False, default=False,
+                    help_text="true: the casino closes after midnight, on the calendar day after its journée")
+    reference = RegisterText(max_length=REFERENCE_MAX, help_text="where the casino sets its closing hour (its act or "
+                             "decision): it is not in the texts Vigie holds")
 
 
 class KenoTicketInput(Input):
@@ -92,7 +142,16 @@ class KenoStateApi(KenoApi):
                          "stake": ticket.stake, "issued_at": ticket.issued_at, "won": ticket.total,
                          "deadline": deadline.moment if deadline else None, "paid_seq": ticket.paid_seq,
                          "paid_at": ticket.paid_at, "state": controls.ticket_state(ticket, keno, deadline, now)})
-        return Response(KenoOutput({"citation": delays.citation, "tickets": rows}).data)
+        closings = sorted(keno.closings, key=lambda item: (item.effective, item.seq), reverse=True)
+        return Response(KenoOutput({"citation": delays.citation, "closing_control": str(controls.CLOSING),
+                                    "closings": closings, "tickets": rows}).data)
+
+
+class KenoClosingApi(KenoApi):
+    @extend_schema(request=KenoClosingInput, responses=writes(FILED_ANSWERS))
+    def post(self, request, casino):
+        """The casino's closing hour recorded by its management with its reference (`wrong_role` for a cashier)."""
+        return self.written(request, KenoClosingInput, keno_closing_record)
 
 
 class KenoTicketApi(KenoApi):
