@@ -295,6 +295,9 @@ class AuditAction(models.TextChoices):
     EXCLUSION_RECORDED = "exclusion_recorded", _("Exclusion enregistrée")
     EXCLUSION_READ = "exclusion_read", _("Liste d'exclusion consultée")
     PERSONAL_DATA_PURGED = "personal_data_purged", _("Données personnelles supprimées")
+    # a step of the key ceremony (compliance/reports/ceremony.py): a token initialised, a key created in it, a
+    # certificate exported, the file keys migrated into the token; each with the key's label, never a PIN
+    KEY_CEREMONY = "key_ceremony", _("Cérémonie des clés")
 
 
 class AuditEvent(models.Model):
