@@ -112,6 +112,10 @@ TOURNAMENT_RESULTS_REQUEST = Hook("registers.tournament_results_request", "(acto
                                   "signed report of a tournament's results, asked of the worker.")
 NOTICE_POSTER_REQUEST = Hook("registers.notice_poster_request", "(actor=, casino=, posting=) -> the signed poster "
                              "(A4 or A3) of a notice as posted (registers/notices), asked of the worker.")
+WHEEL_PUBLISHED = Hook("registers.wheel_published", "(casino, day) -> the wheel of fortune's configuration the casino "
+                       "had made public by that day ({'bets': [(symbol, parts, odds)], 'parts', 'published_at'}) or "
+                       "None: what the wheel's notice is composed of (registers/notices), never importing the "
+                       "approvals.")
 NOTICE_POSTERS = Hook("registers.notice_posters", "(casino, numbers) -> {posting's number: its latest signed poster "
                       "(pk, status label, signed or not)}: what the notices' page links to, never importing the "
                       "reports.")

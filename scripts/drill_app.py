@@ -10,6 +10,13 @@ probe  (application role, standby's address) once the primary is lost, tries a l
        (the standby is read-only until promoted); prints {"at": time.monotonic(), "attempts"}
 check  (promoted standby) every acknowledged load present and unchanged; each card's balance equal to
        the sum of its loads in the register; prints the figures as JSON
+
+The point-in-time recovery drill (scripts/backup.py) uses `setup`, `write --count N` (stops after N loads) and:
+mistake        (owner role) notes the moment (the database's clock, as pgBackRest takes a target), then makes the
+               mass UPDATE a careless owner could: every card of the casino's balance set to 0, the triggers
+               that hold balances to the ledger disabled for it; prints {"moment", "sql", "rows"}
+restore-check  (restored cluster) the loads of before-*.acks present and unchanged, none of after-*.acks; each
+               card's balance equal to its loads in the register (the mistake absent); prints the figures
 """
 
 import argparse
@@ -79,14 +86,14 @@ class Acks:
         os.fsync(self.handle.fileno())
 
 
-def write(number: str, day: str, acks_path: str) -> int:
+def write(number: str, day: str, acks_path: str, count: int = 1_000_000) -> int:
     """Loads 1 to 9 € at a time; a full card (250 € cap) is followed by a new one issued by the manager."""
     casino, manager, cashier = _staff()
     gaming_day = datetime.date.fromisoformat(day)
     acks = Acks(acks_path)
     card = Card.objects.get(number=number)
     balance = card.balance
-    for index in range(1_000_000):
+    for index in range(count):
         amount = Decimal(1 + (index * 7 + os.getpid()) % 9).quantize(Decimal("0.01"))
         try:
             if balance + amount > card.cap:
@@ -159,6 +166,67 @@ def check(folder: str) -> dict:
             "balances_ok": not wrong_balances, "problems": (problems + wrong_balances)[:20]}
 
 
+def _now() -> str:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS.US') || '+00'")
+        return cursor.fetchone()[0]
+
+
+MISTAKE = ("ALTER TABLE registers_card DISABLE TRIGGER USER; UPDATE registers_card SET balance = 0 "
+           "WHERE casino_id = %s AND balance <> 0; ALTER TABLE registers_card ENABLE TRIGGER USER")
+
+
+def mistake() -> dict:
+    from django.db import transaction
+
+    casino = _staff()[0]
+    time.sleep(0.1)
+    moment = _now()  # every load acknowledged before it committed before it
+    time.sleep(0.1)
+    with transaction.atomic(), connection.cursor() as cursor:
+        first, update, last = MISTAKE.split("; ")
+        cursor.execute(first)
+        cursor.execute(update, [casino.pk])
+        rows = cursor.rowcount
+        cursor.execute(last)
+    return {"moment": moment, "sql": MISTAKE.replace("%s", str(casino.pk)), "rows": rows}
+
+
+def restore_check(folder: str) -> dict:
+    casino = _staff()[0]
+    register = register_for(casino=casino, kind=RegisterKind.CARTES)
+    loads = {}
+    for pk, seq, payload in Entry.objects.filter(register=register, kind=LOADED).values_list("pk", "seq", "payload"):
+        data = json.loads(payload)
+        loads[pk] = (seq, data["card"], Decimal(data["amount"]))
+    figures = {"before": 0, "restored": 0, "after": 0, "present_after": 0}
+    problems = []
+    for path in sorted(Path(folder).glob("*.acks")):
+        when = "before" if path.name.startswith("before-") else "after"
+        for line in path.read_text(encoding="ascii").splitlines():
+            fields = line.split()
+            if fields[0] != "ack":
+                problems.append(f"{path.name}: {line}")
+                continue
+            pk, seq, number, amount = int(fields[1]), int(fields[2]), fields[3], Decimal(fields[4])
+            figures[when] += 1
+            if when == "before" and loads.get(pk) == (seq, number, amount):
+                figures["restored"] += 1
+            elif when == "before":
+                problems.append(f"acknowledged before the moment, lost or altered: entry {pk} n° {seq} {number} "
+                                f"{amount} → {loads.get(pk)}")
+            elif pk in loads or Entry.objects.filter(pk=pk).exists():
+                figures["present_after"] += 1
+                problems.append(f"acknowledged after the moment, yet restored: entry {pk} n° {seq} {number}")
+    sums: dict[str, Decimal] = {}
+    for _seq, number, amount in loads.values():
+        sums[number] = sums.get(number, Decimal(0)) + amount
+    wrong = [f"card {number}: balance {balance} ≠ {sums.get(number, 0)} loaded in the register"
+             for number, balance in Card.objects.filter(casino=casino).values_list("number", "balance")
+             if sums.get(number, Decimal(0)) != balance]
+    return {**figures, "balances_ok": not wrong, "problems": (problems + wrong)[:20]}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -170,13 +238,20 @@ def main() -> int:
         command.add_argument("--acks", required=True)
         if name == "probe":
             command.add_argument("--go", required=True, help="file whose appearance means the primary is lost")
+        else:
+            command.add_argument("--count", type=int, default=1_000_000, help="loads, then stop")
     sub.add_parser("check").add_argument("--acks", required=True, help="folder of the acknowledgement files")
+    sub.add_parser("mistake")
+    sub.add_parser("restore-check").add_argument("--acks", required=True, help="folder of the acknowledgement files")
     args = parser.parse_args()
+    if args.command in ("mistake", "restore-check"):
+        print(json.dumps(mistake() if args.command == "mistake" else restore_check(args.acks)))
+        return 0
     if args.command == "setup":
         print(json.dumps(setup(args.cards)))
         return 0
     if args.command == "write":
-        return write(args.card, args.day, args.acks)
+        return write(args.card, args.day, args.acks, args.count)
     if args.command == "probe":
         return probe(args.card, args.day, args.acks, args.go)
     print(json.dumps(check(args.acks)))

@@ -10,7 +10,9 @@ manage: `manage.py ARGS` with the settings of var/ (config.settings.local, its s
 python: the virtualenv's python with the same settings. Starts nothing: uses the local servers if they run,
         or, with --services as its first argument, starts them as `manage` does.
 test:   PostgreSQL and Redis on free ports in a temporary folder, removed afterwards; bench likewise.
-drill:  the recovery drill of scripts/standby.py, with its own primary and standby.
+drill:  the recovery drill of scripts/standby.py, with its own primary and standby; with --restore, the
+        point-in-time recovery drill of scripts/backup.py (pgBackRest), with its own archived primary.
+        With VIGIE_BACKUP_REPO, `run` archives var/postgres's WAL there with pgBackRest (scripts/backup.py).
 DATABASE_URL / REDIS_URL, when set, point at external servers and nothing is started for them.
 """
 
@@ -31,6 +33,7 @@ import urllib.request
 from pathlib import Path
 
 import services as supervisor
+from backup import backup_at_start, cmd_restore_drill, enable_archiving, ensure_pgbackrest
 from services import (
     APP_ROLE,
     BIN,
@@ -70,12 +73,13 @@ class Services:
     start: servers not running are started (and stopped by stop()); without it their URLs are left out."""
 
     def __init__(self, base: Path, *, fast: bool, pg_port: int | None = None, redis_port: int | None = None,
-                 standby_port: int | None = None, reuse: bool = False, start: bool = True):
+                 standby_port: int | None = None, reuse: bool = False, start: bool = True, archive: bool = False):
         self.base = base
         self.fast = fast
         self.pg_port, self.redis_port = pg_port, redis_port
         self.standby_port = standby_port  # set: a synchronous standby of the cluster in base/standby
         self.reuse, self.may_start = reuse, start
+        self.archive = archive  # the local cluster's: WAL archived with pgBackRest when VIGIE_BACKUP_REPO is set
         self.pg: Postgres | None = None
         self.standby = None
         self.redis: Redis | None = None
@@ -105,10 +109,16 @@ class Services:
                 return pg.url(PG_DB, OWNER_ROLE)
         if not self.may_start:
             return None
+        if self.archive and os.environ.get("VIGIE_BACKUP_REPO") and not ensure_pgbackrest():
+            raise SystemExit(1)  # before choosing the binaries: as root it may install Debian's PostgreSQL
         self.pg = Postgres(base, free_port(self.pg_port), fast=self.fast)
-        say(f"PostgreSQL ({self.pg.bindir}) on 127.0.0.1:{self.pg.port}")
+        self.archive = self.archive and enable_archiving(self.pg, self.base)
+        say(f"PostgreSQL ({self.pg.bindir}) on 127.0.0.1:{self.pg.port}"
+            + (f", WAL archived by pgBackRest into {self.archive.repo}" if self.archive else ""))
         self.started.add("pg")
         url = self.pg.start()
+        if self.archive:
+            self.archive.stanza_create()  # before anything is written: every segment can be archived from now on
         if self.standby_port:
             self.started.add("standby")
             self.standby = attach_standby(self.pg, self.base / "standby", free_port(self.standby_port))
@@ -157,7 +167,7 @@ def local_services(var: Path, *, reuse: bool, start: bool = True, pg_port: int |
     """The servers of var/, durable, on the ports asked for (default VIGIE_PG_PORT, VIGIE_REDIS_PORT)."""
     return Services(var, fast=False, pg_port=pg_port or env_port("VIGIE_PG_PORT"),
                     redis_port=redis_port or env_port("VIGIE_REDIS_PORT"), standby_port=standby_port,
-                    reuse=reuse, start=start)
+                    reuse=reuse, start=start, archive=True)
 
 
 def local_env(var: Path, services: Services) -> dict[str, str]:
@@ -257,6 +267,8 @@ def cmd_run(args: argparse.Namespace) -> int:
     signal.signal(signal.SIGTERM, on_signal)
     try:
         env = local_env(var, services)
+        if services.archive and "pg" in services.started:
+            backup_at_start(services.archive)
         say("Migrating the database")
         manage(env, "migrate", "--noinput", "-v", "0")
         port = free_port(args.port)
@@ -455,12 +467,18 @@ def main(argv: list[str]) -> int:
     bench = sub.add_parser("bench", help="run the benchmarks")
     bench.add_argument("names", nargs="*", help="benchmark modules in benchmarks/ (default: all)")
     drill = sub.add_parser("drill", help="recovery drill: kill the primary, promote the standby, count losses")
-    drill.add_argument("--operations", type=int, default=1000, help="acknowledged loads before the kill")
+    drill.add_argument("--restore", action="store_true",
+                       help="point-in-time recovery drill instead: pgBackRest, a mistake, a restore to the moment")
+    drill.add_argument("--operations", type=int, default=None,
+                       help="acknowledged loads before the kill (default 1000); with --restore, before the moment "
+                            "(default 200)")
     drill.add_argument("--writers", type=int, default=4, help="concurrent writer processes")
     drill.add_argument("--keep", action="store_true", help="keep the drill's temporary folder")
     drill.add_argument("--json", action="store_true", help="also print the figures as JSON")
     args = parser.parse_args(argv)
-    return {"run": cmd_run, "test": cmd_test, "bench": cmd_bench, "drill": cmd_drill}[args.command](args)
+    if args.command == "drill":
+        return cmd_restore_drill(args) if args.restore else cmd_drill(args)
+    return {"run": cmd_run, "test": cmd_test, "bench": cmd_bench}[args.command](args)
 
 
 if __name__ == "__main__":

@@ -158,7 +158,7 @@ def attach_standby(primary: Postgres, base: Path, port: int) -> Standby:
         standby.create()
     say(f"PostgreSQL standby '{STANDBY_NAME}' on 127.0.0.1:{port} ({standby.data})")
     standby.start()
-    primary.extra_opts = SYNC_OPTS
+    primary.extra_opts = f"{primary.extra_opts} {SYNC_OPTS}".strip()  # beside the archiving ones, if any
     primary.start()  # restarts it with synchronous_standby_names; the standby reconnects at once
     standby.wait_sync()
     state, sync_state = standby.state()
@@ -335,7 +335,7 @@ def drill(operations: int = 1000, writers: int = 4, keep: bool = False) -> Drill
 
 
 def cmd_drill(args) -> int:
-    result = drill(operations=args.operations, writers=args.writers, keep=args.keep)
+    result = drill(operations=args.operations or 1000, writers=args.writers, keep=args.keep)
     print(f"\n  Recovery drill (LU RGD 1979 art. 3-1 9)): {'PASSED' if result.ok else 'FAILED'}\n"
           f"{result.report()}\n", flush=True)
     if args.json:

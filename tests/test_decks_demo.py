@@ -35,7 +35,7 @@ def test_the_demo_stock_is_received_issued_to_every_table_today_and_a_worn_deck_
     moselle = casino("la-moselle")
     stock = stock_of(moselle)
     assert {lot.colour for lot in stock.lots.values()} == {"rouge", "bleu"}
-    assert stock.control == {"tables": moselle.today()}
+    assert stock.control == {"tables": moselle.today(), "poker": moselle.today()}
     rows = today_sessions(moselle, moselle.today(), stock)
     opened = [row for row in rows if row.opened and row.family == "tables"]
     assert opened and all(row.said == [] for row in opened), [(row.table, row.said) for row in rows]
@@ -143,3 +143,27 @@ def test_the_api_receives_issues_and_returns_and_the_regulator_reads(demo, rules
     assert next(row for row in stock["lots"] if row["lot"] == lot)["retired"] == 1
     assert regulator.post(f"{base}issues/", {}, format="json").status_code == 403
     assert api_client_for(user("mc.commission")).get(base).status_code == 404
+
+
+def test_lu_49_1_tonight_s_poker_seance_opens_with_the_deck_the_demo_issued_to_its_table(demo, rules):
+    """LU RGD 1979 art. 49-1 (projet): « Le jeu doit être en parfait état et peut servir plusieurs fois. » The demo
+    applies the control to La Moselle's poker room from today and issues tonight's deck to each of its tables: the page
+    shows each with its deck, a séance opens at TH-1 with it, and at a table given none it is refused citing art.
+    49-1."""
+    from registers.poker_room.services import poker_session_open
+
+    moselle, manager = casino("la-moselle"), user("lu.direction")
+    today = moselle.today()
+    poker = {row.table: row.count for row in today_sessions(moselle, today, stock_of(moselle)) if row.family == "poker"}
+    assert poker.get("TH-1") == 1 and all(count >= 1 for count in poker.values()), poker
+
+    def open_at(table):
+        return poker_session_open(casino=moselle, actor=manager, gaming_day=today, table=table, variant="holdem",
+                                  version="no_limit", minimum="10", small_blind="5", big_blind="10", rake_rate="0.05")
+
+    with pytest.raises(DomainError) as caught:
+        open_at("TH-9")
+    assert caught.value.field == "decks" and "49-1" in caught.value.message, caught.value.message
+    assert open_at("TH-1").number >= 1
+    (row,) = [row for row in today_sessions(moselle, today, stock_of(moselle)) if row.table == "TH-1"]
+    assert (row.opened, row.count, row.said) == (True, 1, [])

@@ -1,7 +1,7 @@
 """The bad-beat jackpot as an account (LU RGD 1979 art. 49-12 to 49-14): its start value fixed until a stop, a win
 capped by the cagnotte and restarting it, a voluntary stop only after its notice to the Minister, the « carnet de
 compte » kept during a breakdown and reconciled with the deals. Each refused transition is named after its article
-and quotes it; the controls are registers/poker/controls.py's."""
+and quotes it; the controls are registers/poker/controls/'s."""
 
 import datetime
 from decimal import Decimal
@@ -14,10 +14,20 @@ from hypothesis import strategies as st
 
 from compliance.errors import DomainError
 from registers.chain.services import pending_countersign
+from registers.controls import Rules
 from registers.errors import ErrorCode
 from registers.management.audit import audit
 from registers.models import Entry, PendingEntry
-from registers.poker import controls
+from registers.poker.controls.bad_beat import (
+    BadBeat,
+    account,
+    bad_beat_halted,
+    bad_beat_opened,
+    bad_beat_won,
+    day_credit,
+)
+from registers.poker.controls.bad_beat_stages import bad_beat_restart_problems, carnet_problems
+from registers.poker.controls.shared import Stage
 from registers.poker.services import (
     bad_beat_manual_file,
     bad_beat_notice,
@@ -99,7 +109,7 @@ def test_lu_49_13_al_3_the_conditions_cannot_be_changed_before_the_stop(lu):
              f"n° {opened.seq}", "avant son arrêt")
     _stop(lu)
     again = _open(lu, start="3000.00")
-    assert _state(lu).stage_on(TODAY()) == controls.Stage.RUNNING and _state(lu).start == Decimal("3000.00")
+    assert _state(lu).stage_on(TODAY()) == Stage.RUNNING and _state(lu).start == Decimal("3000.00")
     assert again.kind == "jackpot.configuration"
     _no_finding(lu)
 
@@ -132,7 +142,7 @@ def test_lu_49_12_a_win_is_never_above_the_cagnotte(lu):
         history_reference="Historique du jour"), countersigner=lu.manager_c)
     _refused(lambda: _win(lu, amount="2050.01"), "amount", ErrorCode.ABOVE_JACKPOT, "49-12", "2\u202f050,00")
     pending_countersign(pending=_win(lu, amount="2050.00"), countersigner=lu.manager_c)
-    rows = controls.account(_state(lu), {TODAY(): Decimal("50.00")})
+    rows = account(_state(lu), {TODAY(): Decimal("50.00")})
     assert [(row.credit, row.won, row.balance) for row in rows] == [(Decimal("50.00"), Decimal("2050.00"), 0)]
     _refused(lambda: _win(lu, amount="0.01", won_at="23:59"), "amount", ErrorCode.ABOVE_JACKPOT, "49-12")
     _no_finding(lu)
@@ -174,7 +184,7 @@ def test_lu_49_13_al_1_a_win_dated_after_an_opening_recorded_late_counts_in_the_
     seed(register, "jackpot.gain", {"table": "P1", "won_at": "21:00", "amount": "300.00", "restart_at": "0.00"},
          actor=lu.accountant_c, countersigner=lu.manager_c)  # a win of the paper register, written before the opening
     _open(lu, 3)
-    rows = controls.account(_state(lu), {})
+    rows = account(_state(lu), {})
     assert [(row.day, row.won, row.balance) for row in rows] == [(_day(3), 0, Decimal("2000.00")),
                                                                   (TODAY(), Decimal("300.00"), 0)]
 
@@ -202,7 +212,7 @@ def test_lu_49_14_al_3_back_in_service_after_a_breakdown_the_cagnotte_is_as_the_
     assert "0,00" in said
     _signed(lu, bad_beat_restart(casino=lu.c, actor=lu.manager_c, gaming_day=_day(1), restart_at="2040.00",
                                  late_reason=LATE))
-    rows = controls.account(_state(lu), {_day(3): Decimal("40.00"), TODAY(): Decimal("5.00")})
+    rows = account(_state(lu), {_day(3): Decimal("40.00"), TODAY(): Decimal("5.00")})
     assert [(row.day, row.resumed, row.balance) for row in rows] == [
         (_day(3), None, Decimal("2040.00")), (_day(1), Decimal("2040.00"), Decimal("2040.00")),
         (TODAY(), None, Decimal("2045.00"))]
@@ -298,7 +308,7 @@ def test_lu_49_14_al_3_the_carnet_is_reconciled_with_the_deals_of_its_days():
     day = datetime.date(2026, 3, 2)
     noted = {("P1", day): Decimal("40.00"), ("P2", day): Decimal("12.00"), ("P3", day): Decimal("1.00")}
     deals = {("P1", day): Decimal("40.00"), ("P2", day): Decimal("17.00")}
-    found = controls.carnet_problems(noted, deals, "art. 49-14")
+    found = carnet_problems(noted, deals, "art. 49-14")
     assert [(p.params["table"], p.params["noted"], p.params["deals"]) for p in found] == [
         ("P2", Decimal("12.00"), Decimal("17.00")), ("P3", Decimal("1.00"), Decimal("0"))]
 
@@ -319,10 +329,10 @@ def test_lu_49_13_the_cagnotte_is_its_start_plus_the_increments_less_the_wins_pl
     with its increments, maybe a stop (a breakdown or a voluntary one) put back in service the next day at what
     `restart_problems` accepts, maybe a win of a share of the cagnotte restarting it as the house rules say (0 or its
     start value), the account's balance is the start value plus the increments of the days in service less the wins
-    plus what the wins' restarts add back, added up here independently of `controls.account`."""
-    state, rules = controls.BadBeat(), controls.Rules(lambda key: None, SimpleNamespace(currency="EUR",
+    plus what the wins' restarts add back, added up here independently of `account`."""
+    state, rules = BadBeat(), Rules(lambda key: None, SimpleNamespace(currency="EUR",
                                                                                        jurisdiction=None))
-    controls.bad_beat_opened(state, 1, datetime.date(2026, 1, 1), {"start": str(start)})
+    bad_beat_opened(state, 1, datetime.date(2026, 1, 1), {"start": str(start)})
     restart = Decimal(0) if zero else start  # the house rules' « redémarrage »
     credits, seq, expected, stopped = {}, 1, start, False
     for index, (drops, stop, wins, share) in enumerate(days):
@@ -331,24 +341,24 @@ def test_lu_49_13_the_cagnotte_is_its_start_plus_the_increments_less_the_wins_pl
         if stopped:  # the machine back, or the stop over: the cagnotte as the stop left it
             resumed = state.resumes_at(day, credits)
             assert resumed == expected
-            assert controls.bad_beat_restart_problems(state, day, rules, resumed + Decimal("0.01"), credits)
-            assert controls.bad_beat_restart_problems(state, day, rules, resumed, credits) == []
+            assert bad_beat_restart_problems(state, day, rules, resumed + Decimal("0.01"), credits)
+            assert bad_beat_restart_problems(state, day, rules, resumed, credits) == []
             seq += 1
-            controls.bad_beat_opened(state, seq, day, {"restart_at": str(resumed)})
+            bad_beat_opened(state, seq, day, {"restart_at": str(resumed)})
             stopped = False
         if stop is not None:
             seq += 1
-            controls.bad_beat_halted(state, seq, day, {"voluntary": stop == "volontaire"})
+            bad_beat_halted(state, seq, day, {"voluntary": stop == "volontaire"})
             stopped = True
             continue  # nothing levied that day, no win
         expected += drops
         if wins:
             amount = (state.available(day, credits) * share / 100).quantize(Decimal("0.01"), rounding="ROUND_DOWN")
             seq += 1
-            controls.bad_beat_won(state, seq, day, {"amount": str(amount), "restart_at": str(restart)})
+            bad_beat_won(state, seq, day, {"amount": str(amount), "restart_at": str(restart)})
             expected = expected - amount + (restart - (expected - amount))
-            assert controls.account(state, credits, day)[-1].balance == restart
-    rows = controls.account(state, credits)
+            assert account(state, credits, day)[-1].balance == restart
+    rows = account(state, credits)
     assert rows[-1].balance == expected
     assert rows[-1].balance == start + sum(r.credit for r in rows) - sum(r.won for r in rows) + sum(
         r.reset for r in rows)
@@ -359,9 +369,9 @@ def test_lu_49_13_the_cagnotte_is_its_start_plus_the_increments_less_the_wins_pl
 def test_lu_49_13_a_day_s_credit_is_its_deals_drops_else_its_statement():
     """Art. 49-13 al. 9: « la somme dédiée au bad beat jackpot […] est inscrite […] sur un registre spécial »: the
     deals' drops where deals were imported, else the statement of the sum."""
-    assert controls.day_credit(Decimal("3.10"), Decimal("9.00")) == Decimal("3.10")
-    assert controls.day_credit(None, Decimal("9.00")) == Decimal("9.00")
-    assert controls.day_credit(None, None) == 0
+    assert day_credit(Decimal("3.10"), Decimal("9.00")) == Decimal("3.10")
+    assert day_credit(None, Decimal("9.00")) == Decimal("9.00")
+    assert day_credit(None, None) == 0
 
 
 
@@ -409,7 +419,7 @@ def test_lu_49_12_to_49_14_la_moselle_s_account_in_the_demo(demo, rules, client)
     casino = Casino.objects.select_related("jurisdiction").get(code="la-moselle")
     today = casino.today()
     state = bad_beat_of(register_for(casino=casino, kind=RegisterKind.BAD_BEAT), wins=True)
-    rows = controls.account(state, bad_beat_credits(casino))
+    rows = account(state, bad_beat_credits(casino))
     assert state.opened[0] == today - datetime.timedelta(days=4) and state.start == Decimal("2000.00")
     assert [row.stopped for row in rows if row.day == today - datetime.timedelta(days=3)] == [True]
     assert rows[-1].balance == Decimal("2000.00") + sum(row.credit for row in rows) > Decimal("2000.00")

@@ -16,9 +16,9 @@ from compliance.models import AuditAction, AuditEvent
 from compliance.services import system_user
 from registers.admissions import services
 from registers.admissions.audit import admissions_found
-from registers.cards.services import card_certificate_record, card_issue, client_register
+from registers.cards.services import card_certificate_record, card_issue, card_issue_with_client, client_register
 from registers.errors import ErrorCode
-from registers.models import Admission, Card, Exclusion
+from registers.models import Admission, Card, Client, Exclusion
 from tests.conftest import api_client_for, make_user
 
 pytestmark = pytest.mark.django_db
@@ -122,6 +122,9 @@ def test_lu_19_no_electronic_gaming_card_under_the_casino_s_minimum_age(w):
     assert "LU RGD 1979 art. 19 (projet)" in message and AGE_ACT in message and "17 ans" in message
     assert "(champ « client »)" in message
     assert not Card.objects.filter(client=young).exists()
+    refusal = AuditEvent.objects.get(action=AuditAction.AGE_REFUSED, casino=w.c)  # kept past the issue's rollback
+    assert refusal.actor == w.manager_c and refusal.details == {
+        "lieu": "carte", "jour": w.today_c.isoformat(), "age_minimum": 18, "reference": AGE_ACT}
     adult = client_register(casino=w.c, actor=w.manager_c, last_name="Weber", first_name="Marie",
                             birth_date=datetime.date(1980, 5, 1), id_document_type="Passeport",
                             id_document_number="P-1")
@@ -168,9 +171,11 @@ def test_an_excluded_person_is_refused_at_the_door_and_the_reading_stays_in_the_
     assert _admit(w.c, w.accountant_c, last_name="Muller", first_name="Marc", birth_date=over.birth_date).pk
 
 
-def test_an_excluded_client_is_refused_an_electronic_gaming_card(w):
+def test_an_excluded_client_is_refused_an_electronic_gaming_card_and_the_refusal_stays_in_the_audit_log(w):
     """The card's client is checked against the casino's exclusion list at the card's issue, through the hook the
-    cards' service calls (it imports nothing of the admissions)."""
+    cards' service calls (it imports nothing of the admissions). The issue is rolled back, its refusal is not: after
+    a refused issue no card exists and the reading that refused it does (a regulator sees every refused attempt),
+    also when the desk types a new client, who is not registered either."""
     card_certificate_record(casino=w.c, actor=w.manager_c, supplier="S", reference="R-1",
                             issued_on=w.today_c - datetime.timedelta(days=30))
     excluded = _exclude(w.c, w.manager_c)
@@ -179,6 +184,16 @@ def test_an_excluded_client_is_refused_an_electronic_gaming_card(w):
     _refused(lambda: card_issue(casino=w.c, actor=w.manager_c, kind="nominative", client=client,
                                 gaming_day=w.today_c), ErrorCode.EXCLUDED, "client")
     assert not Card.objects.filter(client=client).exists()
+    refusal = AuditEvent.objects.get(action=AuditAction.EXCLUSION_READ, casino=w.c)
+    assert refusal.actor == w.manager_c and refusal.details == {
+        "lieu": "carte", "jour": w.today_c.isoformat(), "refus": True, "exclusions": [excluded.number]}
+    assert "Kieffer" not in str(refusal.details)
+    _refused(lambda: card_issue_with_client(
+        casino=w.c, actor=w.manager_c, kind="nominative", gaming_day=w.today_c, new_client={
+            "last_name": "KIEFFER", "first_name": "Marc", "birth_date": excluded.birth_date,
+            "id_document_type": "Passeport", "id_document_number": "K-2"}), ErrorCode.EXCLUDED, "client")
+    assert not Client.objects.filter(id_document_number="K-2").exists()
+    assert AuditEvent.objects.filter(action=AuditAction.EXCLUSION_READ, casino=w.c, details__refus=True).count() == 2
     assert card_issue(casino=w.c, actor=w.manager_c, kind="journaliere", gaming_day=w.today_c).pk
 
 
@@ -197,6 +212,9 @@ def test_qc_67_109_a_player_asked_to_leave_the_poker_room_is_refused_a_tournamen
     message = _refused(lambda: entry_sell(tournament=tournament, actor=w.accountant_a, player="TREMBLAY Eric"),
                        ErrorCode.EXCLUDED, "player")
     assert "QC RJC art. 67.109 (projet)" in message and "Le salon de poker" in message
+    assert not tournament.entries.exists()  # the entry rolled back, its refusal kept
+    refusal = AuditEvent.objects.get(action=AuditAction.EXCLUSION_READ, casino=w.a, details__refus=True)
+    assert refusal.actor == w.accountant_a and refusal.details["lieu"] == "tournoi"
     assert entry_sell(tournament=tournament, actor=w.accountant_a, player="Julie Tremblay").number == 1
 
 

@@ -157,10 +157,14 @@ def test_lu_37_12_a_deck_no_longer_in_perfect_condition_is_retired_then_destroye
     (lot,) = stock_of(w.c).lots.values()
     assert (lot.retired, lot.destroyed) == (0, 1)
     deck_return(casino=w.c, actor=w.accountant_c, gaming_day=TODAY, issue=given.seq, decks=1, perfect=True)
-    unchecked = issue(w, "UT-01", new=False, perfect=False)
-    refused(lambda: open_lu(w, table, TODAY), "decks", ErrorCode.WRONG_STATE, "parfait état", "37-12")
+    refused(lambda: issue(w, "UT-01", new=False, perfect=True), "new", ErrorCode.WRONG_STATE, "doit être neuf")
+    other = lu_table(w, "UT-02", "lu.uth")  # UT-01's deck was retired today: its replacement is new
+    unchecked = issue(w, "UT-02", new=False, perfect=False)
+    refused(lambda: open_lu(w, other, TODAY), "decks", ErrorCode.WRONG_STATE, "parfait état", "37-12")
     deck_return(casino=w.c, actor=w.accountant_c, gaming_day=TODAY, issue=unchecked.seq, decks=1, perfect=True)
-    issue(w, "UT-01", new=False, perfect=True)
+    issue(w, "UT-02", new=False, perfect=True)
+    assert open_lu(w, other, TODAY).number == 1
+    issue(w, "UT-01")
     assert open_lu(w, table, TODAY).number == 1
 
 

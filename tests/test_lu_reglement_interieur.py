@@ -16,7 +16,7 @@ from registers.chain.selectors import standing
 from registers.chain.services import entry_file
 from registers.management.audit import audit
 from registers.models import Entry
-from registers.poker import controls
+from registers.poker.controls.house_rules import AMOUNT, YES_NO, TermSaid, house_rules_terms_problems
 from registers.poker.forms import HouseRulesForm
 from registers.poker.house_rules import (
     HOUSE_RULES,
@@ -110,8 +110,8 @@ def test_lu_49_1_the_form_s_refusals_name_the_field_in_french_and_in_english(lu)
         assert "Salon : montant maximum de la recave" in _refused(world=lu, recave_maximum="x").message
         assert "art. 49-1" in _refused(world=lu, recave_maximum="x").message
     with translation.override("en"):
-        problem = controls.house_rules_terms_problems((controls.TermSaid(
-            "recave_maximum", controls.AMOUNT, "x", TERMS[3].label, "LU RGD 1979 art. 49-1"),))[0]
+        problem = house_rules_terms_problems((TermSaid(
+            "recave_maximum", AMOUNT, "x", TERMS[3].label, "LU RGD 1979 art. 49-1"),))[0]
         assert problem.field == "recave_maximum"
         assert problem.text(language="fr").startswith("« Salon : montant maximum de la recave »")
     assert not house_rules_versions(lu.c)
@@ -121,11 +121,11 @@ def test_lu_37_18_a_value_the_casino_s_texts_leave_to_no_house_rules_is_refused(
     """« La direction du casino peut, dans son règlement intérieur : […] interdire la mise de joueurs debout sur la
     main de joueurs assis » (art. 37-18): where a casino's texts leave no such value to its règlement intérieur (no
     article in its profile), a version may not set it."""
-    found = controls.house_rules_terms_problems((controls.TermSaid(
-        "mise_debout_interdite", controls.YES_NO, True, TERMS[8].label, None),))
+    found = house_rules_terms_problems((TermSaid(
+        "mise_debout_interdite", YES_NO, True, TERMS[8].label, None),))
     assert [problem.field for problem in found] == ["mise_debout_interdite"]
-    assert controls.house_rules_terms_problems((controls.TermSaid(
-        "mise_debout_interdite", controls.YES_NO, None, TERMS[8].label, None),)) == []
+    assert house_rules_terms_problems((TermSaid(
+        "mise_debout_interdite", YES_NO, None, TERMS[8].label, None),)) == []
 
 
 def test_lu_37_16_the_difference_between_two_versions_is_each_changed_value_old_to_new_with_its_article(lu):

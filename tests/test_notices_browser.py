@@ -1,6 +1,7 @@
 """The notices through Debian's chromium: each demo casino's public site opened without a session, at 1366 and 390 px,
 checked by axe at each screenshot (LU RGD 1979 art. 74 al. 1, draft: « de façon lisible et facilement visible »; QC
-RJC art. 67.91: « mis à la disposition du public »), a past day through `?jour=`; La Moselle's management page, and
+RJC art. 67.91: « mis à la disposition du public »; 120: « accessibles au public à chaque table de roue de fortune »;
+21.2; 125: « mises à la disposition du public »), a past day through `?jour=`; La Moselle's management page, and
 the Minister's regulator reading it. Screenshots go to var/screenshots."""
 
 import datetime
@@ -33,7 +34,13 @@ def test_lu_74_each_demo_casino_s_public_site_opens_without_a_session(demo, rule
             assert "000,00" in page.locator("[data-testid=notice-cartes]").inner_text()
         if code == "lac-bleu":
             assert "67.108" in page.locator("[data-testid=notice-salon_poker]").inner_text()
-            assert page.locator("[data-testid=elsewhere]").count() == 1
+            # the wheel's prizes (QC RJC art. 120), the progressive lot's board (21.2) and the tournaments' rules
+            # (125) shown on the site itself, each with its signed poster to download
+            for kind in ("roue", "lot_progressif", "tournoi"):
+                notice = page.locator(f"[data-testid=notice-{kind}]")
+                assert notice.is_visible() and notice.locator("a[data-testid^=poster-]").count() == 1
+            assert "100 % du lot progressif" in page.locator("[data-testid=notice-lot_progressif]").inner_text()
+            assert "payé 45 à 1" in page.locator("[data-testid=notice-roue]").inner_text()
         if code == "les-rochers":
             assert page.locator("[data-testid=nothing]").is_visible()
         page.screenshot(path=shots / f"{name}.png", full_page=True)

@@ -1,4 +1,4 @@
-"""The poker room's jackpots as state machines (registers/poker/controls.py), at la Moselle's demo registers: the
+"""The poker room's jackpots as state machines (registers/poker/controls/), at la Moselle's demo registers: the
 progressive jackpot « Hold'em 1-2 » (tables Poker 1 and Poker 2, configured and stated today), the bad-beat jackpot
 (its account's win at TH-1 six days ago, the house rules' minimum pot 100,00 €) and the cagnotte (Poker 2 counted
 today).

@@ -19,7 +19,8 @@ developer's running stack and the other tests are never touched. Order:
      and it must exit 0 within 60 s;
    - ./scripts/test (SUITE) is the one line that cannot run here, since it is the suite itself: .ci/run must
      call exactly it instead;
-   - the drill and the benchmarks (TOOL) make their own servers (in the clone's TMPDIR);
+   - the drills (the standby's and the point-in-time recovery's) and the benchmarks (TOOL) make their own servers
+     (in the clone's TMPDIR);
    - a line that appeared before in the README runs once.
 
 Every line must exit 0, print what its rule expects and leave no process behind; all of them run even when
@@ -93,6 +94,13 @@ RULES = (  # the first rule that matches a command is its rule
     # the poker room (README « Salon de poker »): the demo's file imported again, then a day of it reconciled
     Rule(r"\./scripts/manage hands_import .*", DEMO, r"\d+ mains? lues? · 0 nouvelles? · \d+ déjà importées?"),
     Rule(r"\./scripts/manage reconcile .*--json", DEMO, r'"nature": "poker_retenue"'),
+    # the point-in-time recovery drill (README « Sauvegarde et reprise »): nothing acknowledged before the moment lost,
+    # nothing after it restored, the owner's mass update gone, every register's hash chain intact
+    Rule(r"\./scripts/drill --restore( .*)?", TOOL,
+         r"Point-in-time recovery drill \(pgBackRest\): PASSED\n(.*\n)*?  lost +0\n  present after +0\n"
+         r"  mistake +[1-9]\d* cards rewritten by vigie_owner; absent from the restored cluster\n"
+         r"  registers_verify +intact$",
+         timeout=900),
     Rule(r"\./scripts/drill( .*)?", TOOL, r"Recovery drill \(LU RGD 1979 art\. 3-1 9\)\): PASSED", timeout=600),
     Rule(r"\./scripts/bench( .*)?", TOOL, r"Figures written to ", timeout=1500),
     Rule(r"\./scripts/manage \S.*", REPO),  # any other command of manage.py: it must exit 0

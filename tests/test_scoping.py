@@ -30,6 +30,9 @@ UNSCOPED_ROUTES = {"home", "login", "logout", "health", "set_language", "api-tok
                    # a casino's public site (registers/notices): the notices displayed on a day, as posted, with no
                    # one's name, for anyone (tests/test_notices.py checks no sign-in and no person is on it)
                    "notices-public",
+                   # a notice's signed poster, for anyone, only while the notice is displayed on the day asked (a
+                   # poster carries no one's name; tests/test_notices_floor.py checks a withdrawn one is a 404)
+                   "notices-public-poster",
                    # a person's deadlines as an iCalendar feed: the address's random token is the credential (a
                    # calendar application cannot sign in); revoked or unknown, a 404 (tests/test_calendar.py)
                    "deadlines-feed"}

@@ -454,9 +454,26 @@ def demo_load_last() -> list[str]:
     built here because a paid Luxembourg tournament's rules are approved by the Minister through the approvals before
     it starts (LU RGD 1979 art. 49-17), and the registers never import the approvals. Their results reports are asked
     of the worker, which `./scripts/run` starts next."""
+    from registers.admissions.demo import refused_entry_demo
     from registers.tournaments.demo import CASINOS, tournaments_demo
 
-    return [line for code in CASINOS for line in tournaments_demo(code, approve=_tournament_approval)]
+    # then the player asked to leave Lac-Bleu's poker room refused at a tournament's entry (QC RJC art. 67.109)
+    return [line for code in CASINOS for line in tournaments_demo(code, approve=_tournament_approval)] + \
+        refused_entry_demo() + _notices_last()
+
+
+def _notices_last() -> list[str]:
+    """The notices of the wheel and the tournaments just published (registers/notices/demo.py), their posters signed
+    at once as the worker would."""
+    from compliance.reports.models import Report
+    from compliance.reports.services import report_generate
+    from registers.notices.demo import floor_demo
+
+    done = floor_demo()
+    for report in Report.objects.filter(kind=Report.Kind.NOTICE_POSTER, status=Report.Status.PENDING).order_by("pk"):
+        report_generate(report)
+        done.append(f"poster of notice n° {report.subject} signed")
+    return done
 
 
 def _tournament_approval(*, casino: Casino, manager: User, name: str, start: datetime.date, terms: str, digest: str):

@@ -9,6 +9,7 @@ from compliance.hooks import (
     REFURBISHMENT_APPROVAL,
     REISSUE,
     TOURNAMENT_RULES_APPROVAL,
+    WHEEL_PUBLISHED,
 )
 from compliance.reports.models import Report
 from compliance.search import searcher_register
@@ -18,7 +19,7 @@ from registers.kinds import EntryKind, RegisterKind
 from . import audit, letter, todo
 from .configuration import refurbishment_approval, tournament_rules_approval
 from .references import bad_beat_stop_named, machine_notice_named
-from .selectors import search_requests
+from .selectors import search_requests, wheel_on
 
 
 def contribute() -> None:
@@ -35,6 +36,8 @@ def contribute() -> None:
     REFURBISHMENT_APPROVAL.set(refurbishment_approval)
     # the bad beat's voluntary stop told to the Minister by a request, recorded by its reference (art. 49-14 al. 2)
     BAD_BEAT_STOP_NOTICE.set(bad_beat_stop_named)
+    # the wheel of fortune's configuration made public, of which the notices compose its poster (QC RJC art. 120)
+    WHEEL_PUBLISHED.set(wheel_on)
     # the header's search finds a request by its reference
     searcher_register(search_requests, order=50)
     # the requests waiting for each person, on the « À faire » home and in the menu's count

@@ -9,7 +9,7 @@ from zoneinfo import ZoneInfo
 
 from compliance.models import Casino
 from registers.appareils.controls import Named
-from registers.poker.controls import StopNotice
+from registers.poker.controls.bad_beat_notices import StopNotice
 
 from .kinds import KINDS
 from .models import ApprovalRequest

@@ -185,6 +185,18 @@ def wheel_published(casino_code: str) -> tuple[Casino, list[WheelPublication]]:
     return casino, list(WheelPublication.objects.filter(casino=casino).order_by("-published_at", "-pk"))
 
 
+def wheel_on(casino: Casino, day: datetime.date) -> dict | None:
+    """The wheel's configuration the casino had made public by the end of `day` (QC RJC art. 120), as the notices
+    compose its poster (compliance.hooks.WHEEL_PUBLISHED): its bets, its parts in all, the moment Vigie put it up; one
+    query."""
+    for publication in WheelPublication.objects.filter(casino=casino).order_by("-published_at", "-pk"):
+        if casino.today(publication.published_at) <= day:
+            report = publication.report or {}
+            return {"bets": [(bet["symbol"], bet["segments"], bet["odds"]) for bet in report.get("bets", [])],
+                    "parts": report.get("segments"), "published_at": publication.published_at}
+    return None
+
+
 def waiting_for(user: User) -> QuerySet[ApprovalRequest]:
     """The requests waiting for this person's side (the « À faire » home and the menu's count): a regulator's to
     review, decide or acknowledge; a casino's management's drafts to file and questions to answer. One query."""

@@ -30,7 +30,8 @@ from registers.kinds import EntryKind, RegisterKind
 from registers.models import Consignment, Entry, PokerSession
 from registers.money import CENT
 from registers.poker import selectors as bad_beat
-from registers.poker.controls import BREAKDOWN, carnet_problems
+from registers.poker.controls.bad_beat_stages import carnet_problems
+from registers.poker.controls.shared import BREAKDOWN
 from registers.poker_room import rules as room
 from registers.poker_room import stacks
 

@@ -4,6 +4,7 @@ issued at the door, the checks of a person a register's service identifies (comp
 every reading of the exclusion list, and the personal data deleted once the casino's retention has run."""
 
 import datetime
+from functools import partial
 
 from django.db import transaction
 from django.db.models import Max
@@ -11,6 +12,7 @@ from django.db.models import Max
 from compliance.errors import DomainError
 from compliance.models import AuditAction, Casino, User
 from compliance.problems import refuse_first
+from compliance.refusals import keep
 from compliance.services import audit_record, system_user
 from registers.errors import ErrorCode
 
@@ -127,25 +129,43 @@ def exclusion_record(*, casino: Casino, actor: User, last_name: str, first_name:
 
 def _screen(*, casino: Casino, actor: User, person: Person, day: datetime.date, where: str, field: str) -> list:
     """The person compared with the exclusions in force: the reading audited (where, the day, whether it refused and
-    the exclusions' numbers), never the person's name; nothing read where the list holds no one that day."""
+    the exclusions' numbers), never the person's name; nothing read where the list holds no one that day. A refusal's
+    reading is kept past the rollback of the act it refuses (compliance/refusals.py)."""
     listed = listed_on(casino, day)
     if not listed:
         return []
     citations = {POKER_ROOM: concept_cited(casino, controls.POKER_EXCLUSION, day, EXCLUSION_LIST)}
     problems = controls.exclusion_problems(person, listed, day, scopes=SCOPES[where], citations=citations,
                                            field=field)
-    audit_record(actor=actor, action=AuditAction.EXCLUSION_READ, casino=casino, target_type="exclusion_list",
-                 target_id=casino.code, details={"lieu": where, "jour": day.isoformat(), "refus": bool(problems),
-                                                 "exclusions": [problem.params["number"] for problem in problems]})
+    details = {"lieu": where, "jour": day.isoformat(), "refus": bool(problems),
+               "exclusions": [problem.params["number"] for problem in problems]}
+    write = partial(audit_record, actor=actor, action=AuditAction.EXCLUSION_READ, casino=casino,
+                    target_type="exclusion_list", target_id=casino.code, details=details)
+    keep(write) if problems else write()
     return problems
 
 
-def _age_checked(casino: Casino, person: Person, day: datetime.date, where: str, field: str) -> list:
+def _age_checked(casino: Casino, actor: User, person: Person, day: datetime.date, where: str, field: str) -> list:
+    """Under the casino's minimum age: the refusal audited (where, the day, the age and the casino's reference),
+    never the person's name nor birth date, and kept past the rollback of the act it refuses."""
     policy = policy_at(casino, day)
     concept = controls.AGE_CONCEPTS.get(where)
     citation = (concept_cited(casino, concept, day, controls.AGE_CONTROL).format(
         reference=policy.reference) if concept and policy is not None else None)
-    return controls.age_problems(person, day, policy, citation, field=field)
+    problems = controls.age_problems(person, day, policy, citation, field=field)
+    if problems:
+        keep(partial(audit_record, actor=actor, action=AuditAction.AGE_REFUSED, casino=casino,
+                     target_type="admission_policy", target_id=casino.code, details={
+                         "lieu": where, "jour": day.isoformat(), "age_minimum": policy.minimum_age,
+                         "reference": policy.reference}))
+    return problems
+
+
+def _checked(casino: Casino, actor: User, person: Person, day: datetime.date, where: str, field: str,
+             age_field: str | None = None) -> list:
+    """The person's age, then the exclusion list: the first that refuses, each refusal audited."""
+    return (_age_checked(casino, actor, person, day, where, age_field or field)
+            or _screen(casino=casino, actor=actor, person=person, day=day, where=where, field=field))
 
 
 def admission_issue(*, casino: Casino, actor: User, kind: str, last_name: str, first_name: str,
@@ -169,8 +189,7 @@ def admission_issue(*, casino: Casino, actor: User, kind: str, last_name: str, f
         if policy_at(casino, day) is None:
             raise DomainError(errors.NO_POLICY, code=ErrorCode.REQUIRED, field="birth_date")
         person = Person(f"{first_name} {last_name}", birth_date)
-        refuse_first(_age_checked(casino, person, day, "admission", "birth_date"), casino.jurisdiction)
-        problems = _screen(casino=casino, actor=actor, person=person, day=day, where="admission", field="last_name")
+        problems = _checked(casino, actor, person, day, "admission", "last_name", "birth_date")
     refuse_first(problems, casino.jurisdiction)
     with transaction.atomic():
         admission = Admission.objects.create(
@@ -184,16 +203,16 @@ def admission_issue(*, casino: Casino, actor: User, kind: str, last_name: str, f
     return admission
 
 
-@transaction.atomic
 def person_check(*, casino: Casino, actor: User, where: str, day: datetime.date, name: str,
                  birth_date: datetime.date | None = None) -> None:
     """A person a register's service identifies (compliance/hooks.py, PERSON_CHECKS), checked within its transaction:
-    the casino's minimum age where the birth date is known, then the exclusion list, whose reading is audited."""
+    the casino's minimum age where the birth date is known, then the exclusion list, whose reading is audited. A
+    refusal's audit line is kept (compliance.refusals.keep): the service that asks, decorated with `refusals_kept`,
+    writes it once its own transaction is rolled back, so a regulator sees every refused attempt."""
     field = {"carte": "client", "tournoi": "player"}.get(where, "name")
-    person = Person(name, birth_date)
-    refuse_first(_age_checked(casino, person, day, where, field), casino.jurisdiction)
-    refuse_first(_screen(casino=casino, actor=actor, person=person, day=day, where=where, field=field),
-                 casino.jurisdiction)
+    with transaction.atomic():
+        problems = _checked(casino, actor, Person(name, birth_date), day, where, field)
+    refuse_first(problems, casino.jurisdiction)
 
 
 @transaction.atomic

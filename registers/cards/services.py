@@ -14,6 +14,7 @@ from compliance.errors import DomainError
 from compliance.hooks import PERSON_CHECKS  # the exclusion list and the age (registers/admissions)
 from compliance.models import AuditAction, Casino, User
 from compliance.permissions import verify_can_write
+from compliance.refusals import refusals_kept
 from compliance.services import audit_record, system_user
 from registers.errors import ErrorCode
 
@@ -91,6 +92,7 @@ def _number(casino: Casino) -> str:
     return f"{prefix}-{secrets.randbelow(10**12):012d}"
 
 
+@refusals_kept  # a client refused (excluded, under age): the refusal's audit outlives the rollback
 @transaction.atomic
 def card_issue(
     *, casino: Casino, actor: User, kind: str, gaming_day: datetime.date, client: Client | None = None
@@ -151,6 +153,7 @@ def card_issue(
     return card
 
 
+@refusals_kept
 @transaction.atomic
 def card_issue_with_client(*, casino: Casino, actor: User, kind: str, gaming_day: datetime.date,
                            client: Client | None = None, new_client: dict | None = None) -> Card:

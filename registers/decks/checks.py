@@ -55,10 +55,16 @@ def decks_received(replay: Replay, entry: Audited) -> list[Problem]:
 def decks_issued(replay: Replay, entry: Audited) -> list[Problem]:
     def problems(stock, payload):
         checks = payload.get("verifications") or {}
-        return controls.issue_problems(stock, Issuing(payload["lot"], int(payload["jeux"]), bool(payload["neufs"]),
-                                                      bool(checks.get("comptees_verifiees")),
-                                                      bool(checks.get("scelles_intacts")),
-                                                      bool(checks.get(controls.PERFECT))))
+        found = controls.issue_problems(stock, Issuing(payload["lot"], int(payload["jeux"]), bool(payload["neufs"]),
+                                                       bool(checks.get("comptees_verifiees")),
+                                                       bool(checks.get("scelles_intacts")),
+                                                       bool(checks.get(controls.PERFECT))))
+        game = payload.get("jeu")
+        if found or not isinstance(game, str):
+            return found
+        return controls.replacement_problems(
+            stock, payload["famille"], payload["table"], datetime.date.fromisoformat(payload["journee"]),
+            bool(payload["neufs"]), rules.replacement(lambda key: replay.rule(key, entry.gaming_day), game))
     return _checked(replay, entry, problems)
 
 

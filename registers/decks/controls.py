@@ -64,6 +64,7 @@ class Issue:
     day: datetime.date
     checks: dict = field(default_factory=dict)
     left: int = 0
+    colour: str = ""  # its lot's back colour, as received (the Bataille's « trois d'une couleur et trois de l'autre »)
 
 
 @dataclass
@@ -72,6 +73,7 @@ class Stock:
     issues: dict[int, Issue] = field(default_factory=dict)
     control: dict[str, datetime.date] = field(default_factory=dict)  # family → first day the opening control applies
     reference: str = ""
+    retired_at: dict[tuple, int] = field(default_factory=dict)  # (family, table, day) → decks retired from it that day
 
     def seals(self) -> set[str]:
         return {seal for lot in self.lots.values() for seal in lot.seals}
@@ -106,7 +108,8 @@ def issued(stock: Stock, payload: dict, day: datetime.date, entry: int, seq: int
         lot.out += decks
     stock.issues[entry] = Issue(entry, seq, payload["lot"], decks, new, payload["famille"], payload["table"],
                                 datetime.date.fromisoformat(payload["journee"]), dict(payload.get("verifications")
-                                                                                       or {}), left=decks)
+                                                                                       or {}), left=decks,
+                                colour=lot.colour if lot is not None else "")
 
 
 def returned(stock: Stock, payload: dict, refers_to: int | None) -> None:
@@ -114,6 +117,9 @@ def returned(stock: Stock, payload: dict, refers_to: int | None) -> None:
     if issue is None:
         return
     issue.left -= decks
+    if not payload.get("parfait_etat"):
+        where = (issue.family, issue.table, issue.day)
+        stock.retired_at[where] = stock.retired_at.get(where, 0) + decks
     lot = stock.lots.get(issue.lot)
     if lot is not None:
         lot.out -= decks
@@ -236,6 +242,8 @@ class Requirement:
     decks: int
     condition: str
     citation: str
+    per_colour: int | None = None  # decks of each back colour (« trois d'une couleur et trois de l'autre »), or None
+    colour_citation: str = ""
 
 
 @dataclass(frozen=True)
@@ -263,8 +271,55 @@ def session_decks_problems(state: TableDecks, requirement: Requirement | None) -
     if count < requirement.decks:
         return [Problem("decks", errors.DECKS_MISSING, requirement.citation, ErrorCode.WRONG_STATE,
                         {**params, "count": count, "required": requirement.decks})]
+    found = colours_problems(state, requirement)
+    if found:
+        return found
     if requirement.condition == NEW and not all(issue.new for issue in state.issues):
         return [Problem("decks", errors.DECKS_NOT_NEW, requirement.citation, ErrorCode.WRONG_STATE, params)]
     if requirement.condition == PERFECT and not all(issue.new or issue.checks.get(PERFECT) for issue in state.issues):
         return [Problem("decks", errors.DECKS_NOT_CHECKED, requirement.citation, ErrorCode.WRONG_STATE, params)]
     return []
+
+
+def _colour(text: str) -> str:
+    return " ".join(text.casefold().split())
+
+
+def colours_problems(state: TableDecks, requirement: Requirement) -> list[Problem]:
+    """The decks at the table, where the game's texts split them by colour (LU art. 37-16: « six jeux de
+    cinquante-deux cartes, trois d'une couleur et trois de l'autre »): as many of each back colour as the text says,
+    in as many colours as that makes (the colour is the lot's, as received; the reading is recorded in
+    games/rules/ambiguities.yaml, lu.bataille.couleurs)."""
+    per = requirement.per_colour
+    if not per:
+        return []
+    counted: dict[str, int] = {}
+    for issue in state.issues:
+        counted[_colour(issue.colour)] = counted.get(_colour(issue.colour), 0) + issue.left
+    if len(counted) != requirement.decks // per or any(count != per for count in counted.values()):
+        said = ", ".join(f"{count} {colour or '?'}" for colour, count in sorted(counted.items()))
+        return [Problem("decks", errors.DECKS_COLOURS, requirement.colour_citation, ErrorCode.WRONG_STATE,
+                        {"table": state.table, "day": state.day, "per": per, "colours": requirement.decks // per,
+                         "found": said})]
+    return []
+
+
+@dataclass(frozen=True)
+class Replacement:
+    """What a game's texts require of a deck replacing one during the day: new (« remplacé par un jeu neuf »)."""
+
+    condition: str
+    citation: str
+
+
+def replacement_problems(stock: Stock, family: str, table: str, day: datetime.date, new: bool,
+                         rule: Replacement | None) -> list[Problem]:
+    """A deck issued to a table from which a deck was retired the same gaming day replaces it: where the game's texts
+    say so, it is new (LU art. 37-12, MC AM 2007-668 art. 1: « il doit être remplacé par un jeu neuf dès qu'il n'est
+    plus en parfait état ou sur décision d'un chef de salle » / « de la Direction des Jeux »). The retirement is the
+    return not in perfect condition, for its reason (a chef de salle's decision included); the reading is recorded in
+    games/rules/ambiguities.yaml (lu.uth.remplacement)."""
+    if rule is None or rule.condition != NEW or new or not stock.retired_at.get((family, table, day)):
+        return []
+    return [Problem("new", errors.REPLACEMENT_NEW, rule.citation, ErrorCode.WRONG_STATE,
+                    {"table": table, "day": day, "retired": stock.retired_at[(family, table, day)]})]

@@ -1,9 +1,10 @@
 """The demo's playing-card stock, through the services, where the texts keep one (La Moselle, LU RGD 1979 art. 6,
 37-9, 37-12, 37-16, 49-1, 49-5; Les Rochers, MC AM 2007-668 art. 1): sixains received under seal, the opening control
-applied to the table games from today, each of today's tables given the decks its game requires before it opens
-(tables/demo.py calls `decks_before_opening` there); later (`decks_after_opening`), today's poker tables given theirs, a
-UTH deck no longer in perfect condition retired and replaced by a new one (art. 37-12), and the retired decks
-destroyed, filed by the cashier and countersigned by the direction; the register's head signed."""
+applied to the table games and to the poker room from today (the room's séances of the past week opened before it),
+each of today's tables given the decks its game requires before it opens (tables/demo.py calls `decks_before_opening`
+there); later (`decks_after_opening`), tonight's poker tables given theirs, a UTH deck no longer in perfect condition
+retired and replaced by a new one (art. 37-12), and the retired decks destroyed, filed by the cashier and
+countersigned by the direction; the register's head signed."""
 
 import datetime
 
@@ -53,12 +54,13 @@ def _issue(casino: Casino, cashier: User, today: datetime.date, family: str, tab
 
 
 def decks_before_opening(casino: Casino, today: datetime.date) -> list[str]:
-    """The stock received, the control applied to the tables from today, each table's decks issued for today."""
+    """The stock received, the control applied to the tables and the poker room from today, each table's decks issued
+    for today (the poker tables' come once the room's history is loaded: `decks_after_opening`)."""
     if not rules.keeps_stock(casino, today) or selectors.register_of(casino) is not None:
         return []
     manager, cashier = _people(casino)
     _received(casino, cashier, today)
-    deck_control_set(casino=casino, actor=manager, gaming_day=today, tables=today, poker=None, reference=PROCEDURE)
+    deck_control_set(casino=casino, actor=manager, gaming_day=today, tables=today, poker=today, reference=PROCEDURE)
     tables = GamingTable.objects.filter(casino=casino).select_related("game").order_by("number")
     for table in tables:
         _issue(casino, cashier, today, TABLES, table.number, table.game.key)

@@ -34,4 +34,8 @@ DECKS_NOT_NEW = _("La table « {table} » ouvre le {day} avec des jeux qui ne so
                   "de cartes neuves (champ « jeux de cartes »).")
 DECKS_NOT_CHECKED = _("La table « {table} » ouvre le {day} avec des jeux dont le parfait état n'a pas été vérifié à la "
                       "remise (champ « jeux de cartes »).")
+DECKS_COLOURS = _("La table « {table} » ouvre le {day} avec ses jeux par couleur de dos : {found} ; il en faut {per} "
+                  "de chacune de {colours} couleurs (champ « jeux de cartes »).")
+REPLACEMENT_NEW = _("{retired} jeu(x) de la table « {table} » retiré(s) le {day} : un jeu qui le remplace doit être "
+                    "neuf (champ « neufs »).")
 UNREADABLE = _("Écriture illisible du registre des jeux de cartes : {kind}.")

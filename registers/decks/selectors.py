@@ -67,11 +67,16 @@ class SessionRow:
     decks: TableDecks
     problems: list
     jurisdiction: object = None
+    replacing: list = ()  # a deck retired from the table today: what its replacement must be (replacement_problems)
 
     @property
     def said(self) -> list[tuple[str, str]]:
         """Each problem as the page says it, in the language of the request, with its article."""
         return [(problem.text(self.jurisdiction), problem.citation) for problem in self.problems]
+
+    @property
+    def replacement_said(self) -> list[tuple[str, str]]:
+        return [(problem.text(self.jurisdiction), problem.citation) for problem in self.replacing]
 
     @property
     def count(self) -> int:
@@ -90,12 +95,15 @@ def today_sessions(casino: Casino, day: datetime.date, stock: Stock) -> list[Ses
         table__casino=casino, gaming_day=day).values_list("table__number", "table__game__key").distinct()]
     sessions += [(POKER, table, game) for table, game in PokerSession.objects.filter(
         casino=casino, gaming_day=day).values_list("table", "game__key").distinct()]
-    required = {game: rules.requirement_on(casino, game, day) for game in {game for _f, _t, game in sessions}}
+    games = {game for _f, _t, game in sessions}
+    required = {game: rules.requirement_on(casino, game, day) for game in games}
+    replacing = {game: rules.replacement_on(casino, game, day) for game in games}
     for family, table, game in sessions:
         seen.add((family, table))
         decks = table_decks(casino, family, table, day, stock)
         rows.append(SessionRow(family, table, game, True, decks,
-                               controls.session_decks_problems(decks, required[game]), casino.jurisdiction))
+                               controls.session_decks_problems(decks, required[game]), casino.jurisdiction,
+                               controls.replacement_problems(stock, family, table, day, False, replacing[game])))
     for issue in stock.issues.values():
         if issue.day == day and (issue.family, issue.table) not in seen:
             seen.add((issue.family, issue.table))

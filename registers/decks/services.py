@@ -26,6 +26,7 @@ from .controls import (
     destroy_problems,
     issue_problems,
     receipt_problems,
+    replacement_problems,
     return_problems,
     stock_control,
 )
@@ -82,23 +83,32 @@ def deck_receive(*, casino: Casino, actor: User, gaming_day: datetime.date, supp
 def deck_issue(*, casino: Casino, actor: User, gaming_day: datetime.date, lot: str, decks, family: str, table: str,
                new: bool, counted: bool, sealed: bool = False, perfect: bool = False) -> Entry:
     """Decks of a lot issued to a table (a table game's, by its number, or a poker room's) for a gaming day, new under
-    an intact seal or returned in perfect condition, with the checks made at the issue."""
+    an intact seal or returned in perfect condition, with the checks made at the issue; after a deck of the table was
+    retired that day, new where its game's texts say so (controls.replacement_problems)."""
     register = _locked(casino, actor, gaming_day)
     decks = _count(decks, "decks")
     if family not in FAMILIES:
         raise DomainError(errors.FAMILY_UNKNOWN.format(family=family), code=ErrorCode.INVALID, field="family")
     table = clean_text(table, field="table", max_length=60)
-    if family == TABLES and not GamingTable.objects.filter(casino=casino, number=table).exists():
+    game = GamingTable.objects.filter(casino=casino, number=table).values_list("game__key", flat=True).first() \
+        if family == TABLES else None  # a poker table's game is its séance's, not known at the issue
+    if family == TABLES and game is None:
         raise DomainError(errors.TABLE_UNKNOWN.format(table=table), code=ErrorCode.INVALID, field="table")
     lot = clean_text(lot, field="lot", max_length=20)
     proposed = Issuing(lot, decks, bool(new), bool(counted), bool(sealed), bool(perfect))
-    refuse_first(issue_problems(selectors.stock_of(casino), proposed), casino.jurisdiction)
+    stock = selectors.stock_of(casino)
+    refuse_first(issue_problems(stock, proposed), casino.jurisdiction)
+    if game is not None:
+        refuse_first(replacement_problems(stock, family, table, gaming_day, proposed.new,
+                                          rules.replacement_on(casino, game, gaming_day)), casino.jurisdiction)
     checks = {"comptees_verifiees": proposed.counted, "parfait_etat": proposed.perfect}
     if proposed.new:
         checks["scelles_intacts"] = proposed.sealed
-    return _append(register, EntryKind.DECKS_ISSUED, gaming_day, actor, {
-        "lot": lot, "jeux": decks, "neufs": proposed.new, "famille": family, "table": table,
-        "journee": gaming_day.isoformat(), "verifications": checks, "citation": stock_control()})
+    payload = {"lot": lot, "jeux": decks, "neufs": proposed.new, "famille": family, "table": table,
+               "journee": gaming_day.isoformat(), "verifications": checks, "citation": stock_control()}
+    if game is not None:
+        payload["jeu"] = game  # the audit asks the replacement of the game's texts again
+    return _append(register, EntryKind.DECKS_ISSUED, gaming_day, actor, payload)
 
 
 @transaction.atomic

@@ -9,8 +9,6 @@ own words (`own`: shown as the casino's text, never cited as an article). The te
 registers write their citations."""
 
 import datetime
-from collections.abc import Callable
-from dataclasses import dataclass
 
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
@@ -19,14 +17,15 @@ from compliance import formatting
 from compliance.errors import DomainError
 from compliance.models import Casino
 from compliance.profiles import applies, concept_or_none
-from games.models import RuleValue
 from games.selectors import RuleValueAt, rule_value_at, rule_values_of
 
 from ..poker.house_rules import HOUSE_RULES_NAME, JACKPOT_TERMS, house_rules_at, term_citations
 from ..poker.selectors import bad_beat_of, bad_beat_register
+from . import floor
+from .sections import OWN, Composing, Kind, Text, french, own, rule_lines, section
 
-CONCEPT = "affichage"  # the profiles' concepts « affichage.<notice> »
-OWN = _("Texte du casino, écrit par sa direction")
+__all__ = ["OWN", "Composing", "Kind", "Text", "french", "own", "rule_lines", "section"]  # the notices' vocabulary
+
 SIZES = ("A4", "A3")
 SITE, MANUAL, RATE, RULES, RAKE, TIME_CHARGE = "site", "mode_emploi", "taux", "regles", "commission", "temps_de_jeu"
 ITEM = "point_{n}"  # the casino's text under each item of a list the rule data gives (LU art. 74 al. 1)
@@ -39,89 +38,6 @@ BAD_BEAT_CONDITIONS = ("bad_beat_jackpot.cartes_privatives_utiles", "bad_beat_ja
                        "bad_beat_jackpot.part_table")
 # the poker room's commission (QC RJC art. 67.108)
 ROOM_RAKE = ("salon_poker.commission_maximale", "salon_poker.commission_temps_de_jeu")
-
-
-@dataclass(frozen=True)
-class Text:
-    """A text the casino's management writes on the notice: its name in the form, its label, whether it is required
-    (the item of a list of the rule data is), and one line or several."""
-
-    name: str
-    label: object
-    required: bool = True
-    long: bool = True
-
-
-@dataclass(frozen=True)
-class Kind:
-    """A notice a casino may owe: its key (stored with each posting: never renamed), its title, the profile concept
-    whose rule requires it, the feature of the profile it is about (None: the notice is about the casino as a
-    whole), the place the text names for it, the casino's texts (`texts(rule)`) and its sections (`sections`)."""
-
-    key: str
-    title: object
-    feature: str | None
-    place: object
-    texts: Callable[[RuleValueAt], tuple[Text, ...]]
-    sections: Callable[["Composing"], list[dict]]
-    # whether what the notice is about is in service at the casino that day (a bad beat the casino « peut » run);
-    # None: the notice is owed wherever its rule is in force
-    in_service: Callable[[Casino, datetime.date], bool] | None = None
-
-    @property
-    def concept(self) -> str:
-        return f"{CONCEPT}.{self.key}"
-
-
-@dataclass(frozen=True)
-class Composing:
-    """What a notice's sections are made of: the casino, the day, the rule that requires it and the casino's texts."""
-
-    casino: Casino
-    day: datetime.date
-    rule: RuleValueAt
-    texts: dict
-
-
-def french(text) -> str:
-    with translation.override("fr"):
-        return str(text)
-
-
-def section(title, lines, citation: str, own: bool = False) -> dict:
-    return {"title": french(title), "lines": [french(line) for line in lines if line], "citation": citation,
-            "own": own}
-
-
-def own(title, text: str) -> dict:
-    """The casino's own words, as such: never cited as an article."""
-    return section(title, [line.strip() for line in text.splitlines() if line.strip()], french(OWN), own=True)
-
-
-def _said(rule: RuleValueAt, casino: Casino) -> str:
-    if rule.unit in ("boolean", "text", "list"):  # the description says it all
-        return ""
-    if rule.unit == casino.currency:
-        return formatting.money(rule.value, currency=casino.currency, jurisdiction=casino.jurisdiction)
-    if rule.unit == "ratio":
-        return f"{(rule.value * 100).normalize():f}\u00a0%"
-    return str(rule.value)
-
-
-def rule_lines(casino: Casino, day: datetime.date, concepts: tuple[str, ...]) -> list[str]:
-    """Each rule value the concepts name, as « its description : its value (its article) », in two queries; a
-    concept the casino's texts do not have, or a value not in force that day, is left out."""
-    keys = {name: concept_or_none(casino.jurisdiction, name) for name in concepts}
-    read = rule_values_of(keys={key for key in keys.values() if key}, on=day, drafts=True)
-    described = dict(RuleValue.objects.filter(key__in=list(read)).values_list("key", "description"))
-    lines = []
-    for name in concepts:
-        rule = read.get(keys[name] or "")
-        if rule is None:
-            continue
-        value = _said(rule, casino)
-        lines.append(f"{described.get(rule.key, rule.key)}{' : ' + value if value else ''} ({rule.citation})")
-    return lines
 
 
 # --- each notice's texts and sections ---------------------------------------------------------------------------------
@@ -197,6 +113,11 @@ def _room(made: Composing) -> list[dict]:
     return sections
 
 
+def _none(rule: RuleValueAt) -> tuple[Text, ...]:
+    """A notice composed wholly from the rule data and the casino's registers: no text to write."""
+    return ()
+
+
 KINDS = {kind.key: kind for kind in (
     Kind("salles", _("Informations affichées dans les salles de jeux"), None, _("Chaque salle de jeux"),
          _rooms_texts, _rooms),
@@ -206,6 +127,12 @@ KINDS = {kind.key: kind for kind in (
          _("Chaque table du bad beat jackpot"), _bad_beat_texts, _bad_beat, _bad_beat_in_service),
     Kind("salon_poker", _("Salon de poker : règles des jeux et commission"), "salon_poker",
          _("Salon de poker"), _room_texts, _room),
+    Kind("roue", _("Roue de fortune : lots à gagner et mode d'attribution"), "roue_de_fortune.publication",
+         _("Chaque table de roue de fortune"), _none, floor.wheel, floor.wheel_in_service),
+    Kind("lot_progressif", _("Blackjack : mise progressive et panneau du lot progressif"), "tables.lot_progressif",
+         _("Tables qui offrent la mise progressive"), _none, floor.progressive, floor.progressive_in_service),
+    Kind("tournoi", _("Règles des tournois"), "tournois.regles_publiees", _("Accueil des tournois"), _none,
+         floor.tournaments, floor.tournaments_in_service),
 )}
 
 

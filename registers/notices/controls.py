@@ -97,7 +97,7 @@ def posting_problems(board: Board, proposed: Posting, citation: str | None, text
     not), at a named place, on A4 or A3, not in the future, with every text of the casino it needs, and not already
     displayed at that place."""
     if citation is None:
-        return [Problem("kind", NOT_OWED, HOUSE_RULE, ErrorCode.INVALID,
+        return [Problem("kind", NOT_OWED, HOUSE_RULE, ErrorCode.NOT_OFFERED,
                         {"notice": proposed.title, "day": proposed.day})]
     problems = []
     if proposed.day > today:
@@ -132,7 +132,7 @@ def withdrawal_problems(board: Board, proposed: Withdrawal, today: datetime.date
         return [Problem("posting", NOT_DISPLAYED, HOUSE_RULE, ErrorCode.WRONG_STATE, {"number": proposed.number})]
     problems = []
     if proposed.day < posted.day:
-        problems.append(Problem("day", BEFORE_POSTING, HOUSE_RULE, ErrorCode.INVALID,
+        problems.append(Problem("day", BEFORE_POSTING, HOUSE_RULE, ErrorCode.DATES_REVERSED,
                                 {"day": proposed.day, "posted": posted.day}))
     if proposed.day > today:
         problems.append(Problem("day", FUTURE, HOUSE_RULE, ErrorCode.FUTURE_DAY, {"day": proposed.day}))

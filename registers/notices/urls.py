@@ -11,4 +11,5 @@ urlpatterns = [
 # under /public/: each casino's public site, for anyone (the notices displayed on a day)
 public_urlpatterns = [
     path("<slug:casino>/", views.notices_public, name="notices-public"),
+    path("<slug:casino>/affiches/<int:posting>.pdf", views.notices_public_poster, name="notices-public-poster"),
 ]

@@ -2,36 +2,31 @@
 posting and withdrawal with its day and who recorded it; the casino's management posts and withdraws, everyone of the
 casino's scope reads (the regulator of its jurisdiction included: a POST is a 403, another casino's page a 404).
 `/public/<casino>/`: for anyone, signed in or not, the notices displayed on a day (`?jour=AAAA-MM-JJ`, today by
-default) as they were posted, with no one's name: only what was on the casino's walls."""
+default) as they were posted, with no one's name: only what was on the casino's walls, each with its signed poster
+(`/public/<casino>/affiches/<n°>.pdf`, only while that posting is displayed on the day asked)."""
 
 import datetime
 from zoneinfo import ZoneInfo
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_safe
 
 from compliance import formatting
 from compliance import selectors as compliance_selectors
 from compliance.hooks import NOTICE_POSTERS
 from compliance.models import Casino
-from compliance.profiles import applies
 
 from ..web_actions import management_post
 from . import catalogue, errors, selectors
 from .controls import missing_problems
 from .forms import WithdrawalForm, posting_form
 from .services import notice_post, notice_withdraw
-
-# the Québec pages that already make a notice public, each where its feature applies (QC RJC art. 120, 125)
-PUBLIC_ELSEWHERE = (("roue_de_fortune.publication", "approvals-wheel-public",
-                     gettext_lazy("Roue de fortune : lots et mode d'attribution")),
-                    ("tournois.regles_publiees", "tournaments-public-casino", gettext_lazy("Règles des tournois")))
 
 
 class NoticesPage:
@@ -119,21 +114,52 @@ def notices_home(request):
     return render(request, "registers/notices/home.html", {"casinos": casinos})
 
 
+def _public_day(request, casino: Casino, warn: bool) -> datetime.date:
+    """The day asked by `?jour=`, today by default and never after it, in the casino's own date."""
+    today = casino.today()
+    asked = request.GET.get("jour", "").strip()
+    if not asked:
+        return today
+    try:
+        return min(datetime.date.fromisoformat(asked), today)
+    except ValueError:
+        if warn:
+            messages.warning(request, errors.DAY_PUBLIC.format(day=asked[:20]))
+        return today
+
+
+def _signed(report) -> bool:
+    return report is not None and report.status == "succeeded"
+
+
 @require_safe
 def notices_public(request, casino):
-    """Anyone, signed in or not: the notices the casino displayed on a day, as posted, in the casino's time zone."""
+    """Anyone, signed in or not: the notices the casino displayed on a day, as posted, each with its signed poster to
+    download, in the casino's time zone."""
     found = get_object_or_404(Casino.objects.select_related("jurisdiction"), code=casino)
-    today = found.today()
-    day, asked = today, request.GET.get("jour", "").strip()
-    if asked:
-        try:
-            day = min(datetime.date.fromisoformat(asked), today)
-        except ValueError:
-            messages.warning(request, errors.DAY_PUBLIC.format(day=asked[:20]))
+    day = _public_day(request, found, warn=True)
     timezone.activate(ZoneInfo(found.jurisdiction.timezone))
-    elsewhere = [(label, reverse(name, kwargs={"casino": found.code}))
-                 for feature, name, label in PUBLIC_ELSEWHERE if applies(found.jurisdiction, feature, day)]
+    postings = selectors.displayed(found, day)
+    posters = NOTICE_POSTERS(found, [posting.pk for posting in postings]) if NOTICE_POSTERS and postings else {}
+    for posting in postings:
+        posting.signed = _signed(posters.get(posting.pk))
     return render(request, "registers/notices/public.html", {
-        "casino": found, "day": day, "today": today,
-        "day_label": formatting.date(day, jurisdiction=found.jurisdiction), "postings": selectors.displayed(found, day),
-        "elsewhere": elsewhere, "home_jurisdiction": found.jurisdiction})
+        "casino": found, "day": day, "today": found.today(), "asked": request.GET.get("jour", "").strip()[:10],
+        "day_label": formatting.date(day, jurisdiction=found.jurisdiction), "postings": postings,
+        "home_jurisdiction": found.jurisdiction})
+
+
+@require_safe
+def notices_public_poster(request, casino, posting: int):
+    """Anyone: the signed PDF poster of a notice the casino displayed on the day asked (`?jour=`, today by default);
+    a posting not displayed that day, or whose poster is not signed yet, is not found."""
+    found = get_object_or_404(Casino.objects.select_related("jurisdiction"), code=casino)
+    day = _public_day(request, found, warn=False)
+    if posting not in {shown.pk for shown in selectors.displayed(found, day)}:
+        raise Http404
+    report = NOTICE_POSTERS(found, [posting]).get(posting) if NOTICE_POSTERS else None
+    if not _signed(report):
+        raise Http404
+    response = HttpResponse(bytes(report.pdf), content_type="application/pdf")
+    response["Content-Disposition"] = f'attachment; filename="affiche-{found.code}-{posting}.pdf"'
+    return response

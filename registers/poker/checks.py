@@ -1,5 +1,5 @@
 """The audit's checks of the poker room registers (`registers_audit`): each entry against the controls its service
-refuses with (registers/poker/controls.py) — progressive jackpots (LU RGD 1979 art. 49-9 to 49-11), the bad-beat
+refuses with (registers/poker/controls/) — progressive jackpots (LU RGD 1979 art. 49-9 to 49-11), the bad-beat
 jackpot (49-12 to 49-15), the cagnotte (97-1). The registers are replayed into the controls' states as the selectors
 read them: a configuration starts a jackpot at its start values, a statement sets the displayed amounts, a win puts its
 level back to its start, a stop ends it; the bad beat's stops and restarts by gaming day. What the entry derives from
@@ -15,25 +15,51 @@ from games.poker.jackpots import bad_beat_split, bad_beat_strongest, progressive
 
 from .. import controls as house_controls
 from ..chain.replay import HOUSE_RULE, Amount, Audited, Check, Problem, Replay, refusal, rendered
+from ..controls import Rules
 from ..fields import TEXT_MAX
-from . import controls, errors
-from .controls import (
+from . import errors
+from .controls import bad_beat as bad_beat_state  # its replays: the checks bear their names
+from .controls.bad_beat import BadBeat
+from .controls.bad_beat_notices import Notice, bad_beat_notice_problems, bad_beat_stop_problems
+from .controls.bad_beat_stages import (
+    Noted,
+    bad_beat_conditions_problems,
+    bad_beat_manual_problems,
+    bad_beat_open_problems,
+    bad_beat_restart_problems,
+)
+from .controls.bad_beat_wins import BadBeatWin, bad_beat_win_problems
+from .controls.cagnotte import Count, cagnotte_problems
+from .controls.house_rules import HouseRulesVersion, house_rules_problems, house_rules_terms_problems
+from .controls.progressive import (
+    Blinds,
+    Configuration,
+    Jackpot,
+    Level,
+    Statement,
+    Win,
+    configure_problems,
+    configured,
+    stated,
+    statement_problems,
+    stop_problems,
+    stopped,
+    win_problems,
+    won,
+)
+from .controls.shared import (
+    BAD_BEAT_CONDITIONS,
     BAD_BEAT_NOTICE,
+    BREAKDOWN,
+    CONDITIONS,
     LEVELS_MAX,
     NOTICE,
     PER_DEAL,
     PER_TABLE,
     SAME_BLINDS,
     STATEMENT_RULE,
-    BadBeatWin,
-    Blinds,
-    Configuration,
-    Count,
-    Level,
-    Rules,
-    Statement,
+    House,
     Stop,
-    Win,
     decimal,
 )
 from .house_rules import (
@@ -84,16 +110,16 @@ def _report(check: Check, problems: list) -> None:
         check.fail(problem.message, problem.citation, **problem.params)
 
 
-def _jackpots(replay: Replay) -> dict[str, controls.Jackpot]:
+def _jackpots(replay: Replay) -> dict[str, Jackpot]:
     return replay.part("poker.jackpots", dict)
 
 
-def _named(entry: Audited, jackpots: dict) -> tuple[str, controls.Jackpot | None]:
+def _named(entry: Audited, jackpots: dict) -> tuple[str, Jackpot | None]:
     name = entry.payload.get("jackpot")
     return name, jackpots.get(name) if isinstance(name, str) else None
 
 
-def _house(replay: Replay, entry: Audited) -> controls.House | None:
+def _house(replay: Replay, entry: Audited) -> House | None:
     """The house rules in force on the entry's day, of the versions recorded before it (registers/poker/
     house_rules.py): what its service read."""
     versions = replay.part("poker.house_rules", lambda: house_rules_versions(replay.casino))
@@ -112,7 +138,7 @@ def _time(check: Check, key: str = "won_at") -> None:
 
 
 def progressive_configured(replay: Replay, entry: Audited) -> list[Problem]:
-    """Art. 49-9, as `controls.configure_problems` has it: a jackpot not running, at most the rule's levels on
+    """Art. 49-9, as `configure_problems` has it: a jackpot not running, at most the rule's levels on
     distinct eligible combinations, start values within their multiple of the small blind, linked tables with the same
     compulsory blinds, a fixed or percentage increment rounded as the house rules say."""
     check = Check(replay, entry, HOUSE_RULE)
@@ -135,15 +161,15 @@ def progressive_configured(replay: Replay, entry: Audited) -> list[Problem]:
         else Level(None, None, None) for index, level in enumerate(check.items("levels")))
     increment = payload.get("increment") if isinstance(payload.get("increment"), dict) else {}
     value = check.amount("increment.value", value=increment.get("value"))
-    _report(check, controls.configure_problems(jackpot, Configuration(
+    _report(check, configure_problems(jackpot, Configuration(
         str(name), entry.gaming_day, tuple(tables), blind, rows, levels, increment.get("kind"), value,
         increment.get("rounding"), _house(replay, entry)), rules))
-    controls.configured(jackpots, entry.seq, entry.gaming_day, payload)
+    configured(jackpots, entry.seq, entry.gaming_day, payload)
     return check.problems
 
 
 def progressive_statement(replay: Replay, entry: Audited) -> list[Problem]:
-    """Art. 49-10 al. 5 and 49-9 al. 5, as `controls.statement_problems` has it: the amounts displayed at the end of a
+    """Art. 49-10 al. 5 and 49-9 al. 5, as `statement_problems` has it: the amounts displayed at the end of a
     session, one for each level of the running jackpot, and the sums taken at each of its tables, each an amount."""
     check = Check(replay, entry, HOUSE_RULE)
     rules = _rules(check)
@@ -157,13 +183,13 @@ def progressive_statement(replay: Replay, entry: Audited) -> list[Problem]:
     taken = entry.payload.get("increments") if isinstance(entry.payload.get("increments"), dict) else {}
     for table, value in taken.items():
         check.amount(f"increments[{table}]", value=value, zero=True)
-    _report(check, controls.statement_problems(jackpot, Statement(
+    _report(check, statement_problems(jackpot, Statement(
         str(name), entry.gaming_day, tuple(displayed), tuple(taken)), rules))
-    controls.stated(jackpots, entry.seq, entry.gaming_day, entry.payload)  # the pages' amounts, running or not
+    stated(jackpots, entry.seq, entry.gaming_day, entry.payload)  # the pages' amounts, running or not
     return check.problems
 
 
-def _award(check: Check, level: controls.Level, amount: Decimal | None, citation: str) -> None:
+def _award(check: Check, level: Level, amount: Decimal | None, citation: str) -> None:
     """The winners the cards designate (art. 49-10 al. 1) and their equal shares, as the service computed them."""
     payload = check.entry.payload
     hands = [hand if isinstance(hand, dict) else {} for hand in check.items("hands")]
@@ -191,7 +217,7 @@ def _award(check: Check, level: controls.Level, amount: Decimal | None, citation
 
 
 def progressive_won(replay: Replay, entry: Audited) -> list[Problem]:
-    """Art. 49-10, as `controls.win_problems` has it: a win of a level the running jackpot has, at a linked table,
+    """Art. 49-10, as `win_problems` has it: a win of a level the running jackpot has, at a linked table,
     once per level, table and deal, never above its amount, the level back to its start, shared among those the cards
     designate, countersigned by a member of the management."""
     check = Check(replay, entry, HOUSE_RULE)
@@ -209,18 +235,18 @@ def progressive_won(replay: Replay, entry: Audited) -> list[Problem]:
     check.text("table", max_length=TABLE_MAX)
     deal = check.text("deal", max_length=DEAL_MAX)
     _time(check)
-    problems = controls.win_problems(jackpot, Win(str(name), entry.gaming_day, payload.get("level"),
+    problems = win_problems(jackpot, Win(str(name), entry.gaming_day, payload.get("level"),
                                                   payload.get("table"), deal or None, amount, restart), rules)
     _report(check, problems)
     level = jackpot.level(payload.get("level")) if jackpot is not None else None
     if level is not None and not any(problem.field in ("name", "gaming_day", "level") for problem in problems):
         _award(check, level, amount, citation)
-    controls.won(jackpots, entry.seq, entry.gaming_day, payload)
+    won(jackpots, entry.seq, entry.gaming_day, payload)
     return check.problems
 
 
 def progressive_stopped(replay: Replay, entry: Audited) -> list[Problem]:
-    """Art. 49-11, as `controls.stop_problems` has it: a configured running jackpot stops once; a voluntary stop after
+    """Art. 49-11, as `stop_problems` has it: a configured running jackpot stops once; a voluntary stop after
     telling the Minister at least the rule's number of days before, never in a notice dated after the stop's
     recording."""
     check = Check(replay, entry, HOUSE_RULE)
@@ -231,9 +257,9 @@ def progressive_stopped(replay: Replay, entry: Audited) -> list[Problem]:
     check.text("jackpot")
     check.text("reason", max_length=TEXT_MAX, multiline=True, optional=True)
     notified = check.day("minister_notified_on", optional=True)
-    _report(check, controls.stop_problems(jackpot, name, Stop(
+    _report(check, stop_problems(jackpot, name, Stop(
         entry.gaming_day, entry.payload.get("voluntary"), notified, entry.latest_day), rules))
-    controls.stopped(jackpots, entry.seq, entry.gaming_day, entry.payload)
+    stopped(jackpots, entry.seq, entry.gaming_day, entry.payload)
     return check.problems
 
 
@@ -264,8 +290,8 @@ def _judged(check: Check, rules: dict, row: dict, prefix: str = ""):
         return None
 
 
-def _bad_beat(replay: Replay) -> controls.BadBeat:
-    return replay.part("poker.bad_beat", controls.BadBeat)
+def _bad_beat(replay: Replay) -> BadBeat:
+    return replay.part("poker.bad_beat", BadBeat)
 
 
 def _credits(replay: Replay) -> dict:
@@ -275,7 +301,7 @@ def _credits(replay: Replay) -> dict:
 
 def bad_beat_won(replay: Replay, entry: Audited) -> list[Problem]:
     """Art. 49-12 to 49-15: a qualifying hand, the strongest of the claims made at once, and, as
-    `controls.bad_beat_win_problems` has it, the jackpot in service that day, the win filed once, the minimum pot of
+    `bad_beat_win_problems` has it, the jackpot in service that day, the win filed once, the minimum pot of
     the house rules in force (their version and minimum written with the win since they are kept), a voucher for each
     seated player, the loser among them, each voucher (the rule's share to the loser, the rest in equal shares) bearing
     the entry's mentions, signed by two people."""
@@ -315,7 +341,7 @@ def bad_beat_won(replay: Replay, entry: Audited) -> list[Problem]:
     players = [v.get("player") for v in vouchers]
     for player in players:
         check.text("vouchers.player", value=player)
-    _report(check, controls.bad_beat_win_problems(_bad_beat(replay), BadBeatWin(
+    _report(check, bad_beat_win_problems(_bad_beat(replay), BadBeatWin(
         entry.gaming_day, payload.get("table"), payload.get("won_at"), pot, tuple(players), payload.get("loser"),
         _house(replay, entry), written, kept, amount, decimal(payload.get("restart_at")), _credits(replay)),
         _rules(check)))
@@ -331,13 +357,13 @@ def bad_beat_won(replay: Replay, entry: Audited) -> list[Problem]:
         written_shares = [(v.get("player"), check.number("vouchers.amount", value=v.get("amount"))) for v in vouchers]
         if written_shares != expected:
             check.fail(VOUCHERS, citation, amount=Amount(amount))
-    controls.bad_beat_won(_bad_beat(replay), entry.seq, entry.gaming_day, payload)
+    bad_beat_state.bad_beat_won(_bad_beat(replay), entry.seq, entry.gaming_day, payload)
     return check.problems
 
 
 def cagnotte_counted(replay: Replay, entry: Audited) -> list[Problem]:
     """Art. 97-1: a table's count of the day, the house's and the bad beat's shares and the box, one of them positive,
-    the table counted once that day (`controls.cagnotte_problems`), the difference as counted, under a management
+    the table counted once that day (`cagnotte_problems`), the difference as counted, under a management
     member's countersignature."""
     citation = house_controls.cited(replay.casino, CAGNOTTE_RULE, entry.gaming_day, house_controls.BOOKS)
     check = Check(replay, entry, citation)
@@ -348,7 +374,7 @@ def cagnotte_counted(replay: Replay, entry: Audited) -> list[Problem]:
     if None in (house, bad_beat, box):
         return check.problems
     counted = replay.part("poker.cagnotte", dict)
-    _report(check, controls.cagnotte_problems(counted, Count(table, entry.gaming_day, house, bad_beat, box), citation))
+    _report(check, cagnotte_problems(counted, Count(table, entry.gaming_day, house, bad_beat, box), citation))
     counted.setdefault((table, entry.gaming_day), entry.seq)
     difference = check.number("difference")
     if difference is not None and difference != box - house - bad_beat:
@@ -364,12 +390,12 @@ UNKNOWN_TERM = _("« {key} » n'est pas une valeur que le règlement intérieur 
 
 def house_rules_recorded(replay: Replay, entry: Audited) -> list[Problem]:
     """registers.poker.services.house_rules_record: a version of the house rules recorded by the direction, as
-    `controls.house_rules_problems` has it (in force from a day not before the one it is recorded on, each modality one
+    `house_rules_problems` has it (in force from a day not before the one it is recorded on, each modality one
     the service offers: art. 49-9 al. 3, 49-12 al. 7, 49-13 al. 2 and 10), and each other value it says well formed
-    and left to the house by the casino's texts, as `controls.house_rules_terms_problems` has it (art. 37-16, 37-18,
+    and left to the house by the casino's texts, as `house_rules_terms_problems` has it (art. 37-16, 37-18,
     49-1 …), nothing else in its sections."""
     check = Check(replay, entry, HOUSE_RULE)
-    check.citation = progressive_rule = check.replay.cited(controls.CONDITIONS, entry.gaming_day)
+    check.citation = progressive_rule = check.replay.cited(CONDITIONS, entry.gaming_day)
     check.actor_role()
     effective = check.day("en_vigueur_le")
     progressive, bad_beat = (part if isinstance(part, dict) else {} for part in (
@@ -378,20 +404,20 @@ def house_rules_recorded(replay: Replay, entry: Audited) -> list[Problem]:
         progressive_pots=progressive.get("pots_exterieurs"), progressive_rounding=progressive.get("arrondi"),
         bad_beat_pots=bad_beat.get("pots_exterieurs"), bad_beat_rounding=bad_beat.get("arrondi"),
         bad_beat_restart=bad_beat.get("redemarrage"), progressive_rule=progressive_rule,
-        bad_beat_rule=check.replay.cited(controls.BAD_BEAT_CONDITIONS, entry.gaming_day))
-    _report(check, controls.house_rules_problems(controls.HouseRulesVersion(entry.gaming_day, effective, choices)))
+        bad_beat_rule=check.replay.cited(BAD_BEAT_CONDITIONS, entry.gaming_day))
+    _report(check, house_rules_problems(HouseRulesVersion(entry.gaming_day, effective, choices)))
     versions = replay.part("poker.house_rules", lambda: house_rules_versions(replay.casino))
     current = house_rules_at(replay.casino, effective, [version for version in versions if version.seq < entry.seq]) \
         if effective is not None else None
     if current is not None:  # the bad beat's increment unchanged while it runs (art. 49-13 al. 3)
-        _report(check, controls.bad_beat_conditions_problems(
+        _report(check, bad_beat_conditions_problems(
             replay.part("poker.bad_beat_now", lambda: bad_beat_of(bad_beat_register(replay.casino))), effective,
             current.bad_beat_conditions(), (bad_beat.get("pots_exterieurs"), bad_beat.get("arrondi")), _rules(check)))
     check.amount("bad_beat.pot_minimum", value=bad_beat.get("pot_minimum"), zero=True)
     citations = replay.part(f"poker.house_terms.{entry.gaming_day}",
                             lambda: term_citations(replay.casino, entry.gaming_day))
     values = {term.name: term.read(entry.payload) for term in TERMS}
-    _report(check, controls.house_rules_terms_problems(terms_said(values, citations)))
+    _report(check, house_rules_terms_problems(terms_said(values, citations)))
     known = {(term.section, term.key) for term in TERMS}
     for section in SECTIONS:
         part = entry.payload.get(section, {})
@@ -402,40 +428,40 @@ def house_rules_recorded(replay: Replay, entry: Audited) -> list[Problem]:
 
 
 def bad_beat_stopped(replay: Replay, entry: Audited) -> list[Problem]:
-    """Art. 49-14, as `controls.bad_beat_stop_problems` has it: the bad beat stops while in service, once until put
+    """Art. 49-14, as `bad_beat_stop_problems` has it: the bad beat stops while in service, once until put
     back; a voluntary stop after telling the Minister at least the rule's number of days before."""
     check = Check(replay, entry, HOUSE_RULE)
     rules = _rules(check)
     check.citation = rules.cited(BAD_BEAT_NOTICE)
     check.text("reason", max_length=TEXT_MAX, multiline=True, optional=True)
     notified = check.day("minister_notified_on", optional=True)
-    _report(check, controls.bad_beat_stop_problems(_bad_beat(replay), Stop(
+    _report(check, bad_beat_stop_problems(_bad_beat(replay), Stop(
         entry.gaming_day, entry.payload.get("voluntary"), notified, entry.latest_day), rules))
-    controls.bad_beat_halted(_bad_beat(replay), entry.seq, entry.gaming_day, entry.payload)
+    bad_beat_state.bad_beat_halted(_bad_beat(replay), entry.seq, entry.gaming_day, entry.payload)
     return check.problems
 
 
 def bad_beat_restarted(replay: Replay, entry: Audited) -> list[Problem]:
-    """Art. 49-13 al. 1, 49-14, as `controls.bad_beat_restart_problems` has it: a stopped bad beat put back in
+    """Art. 49-13 al. 1, 49-14, as `bad_beat_restart_problems` has it: a stopped bad beat put back in
     service, its cagnotte as the stop left it; an opening at its start value, never while it runs."""
     check = Check(replay, entry, HOUSE_RULE)
     rules = _rules(check)
     check.citation = rules.cited(f"{BAD_BEAT}.reglement_interieur")
     if "start" in entry.payload:  # an opening at its start value (bad_beat_open): never while it runs (49-13 al. 3)
         check.amount("start", zero=True)
-        _report(check, controls.bad_beat_open_problems(_bad_beat(replay), entry.gaming_day, rules))
+        _report(check, bad_beat_open_problems(_bad_beat(replay), entry.gaming_day, rules))
     else:
         restart = check.amount("restart_at", zero=True)
-        _report(check, controls.bad_beat_restart_problems(_bad_beat(replay), entry.gaming_day, rules, restart,
+        _report(check, bad_beat_restart_problems(_bad_beat(replay), entry.gaming_day, rules, restart,
                                                           _credits(replay)))
     if "start" in entry.payload:
         check.amount("restart_at", zero=True)
-    controls.bad_beat_opened(_bad_beat(replay), entry.seq, entry.gaming_day, entry.payload)
+    bad_beat_state.bad_beat_opened(_bad_beat(replay), entry.seq, entry.gaming_day, entry.payload)
     return check.problems
 
 
 def bad_beat_noticed(replay: Replay, entry: Audited) -> list[Problem]:
-    """Art. 49-14 al. 2, as `controls.bad_beat_notice_problems` has it: the notice to the Minister recorded with the
+    """Art. 49-14 al. 2, as `bad_beat_notice_problems` has it: the notice to the Minister recorded with the
     day it was sent, already past, not before the bad beat was in service."""
     check = Check(replay, entry, HOUSE_RULE)
     rules = _rules(check)
@@ -443,23 +469,23 @@ def bad_beat_noticed(replay: Replay, entry: Audited) -> list[Problem]:
     reference = check.text("reference", max_length=200)
     notified = check.day("minister_notified_on")
     if notified is not None:
-        _report(check, controls.bad_beat_notice_problems(_bad_beat(replay), controls.Notice(
+        _report(check, bad_beat_notice_problems(_bad_beat(replay), Notice(
             entry.gaming_day, notified, entry.latest_day), rules, stop_notice_named(replay.casino, reference or "")))
-    controls.bad_beat_noticed(_bad_beat(replay), entry.seq, entry.gaming_day, entry.payload)
+    bad_beat_state.bad_beat_noticed(_bad_beat(replay), entry.seq, entry.gaming_day, entry.payload)
     return check.problems
 
 
 def bad_beat_noted(replay: Replay, entry: Audited) -> list[Problem]:
-    """Art. 49-14 al. 3, as `controls.bad_beat_manual_problems` has it: a line of the carnet de compte on a day the
+    """Art. 49-14 al. 3, as `bad_beat_manual_problems` has it: a line of the carnet de compte on a day the
     bad beat stands stopped by a breakdown, once per table and day."""
     check = Check(replay, entry, HOUSE_RULE)
     rules = _rules(check)
-    check.citation = rules.cited(controls.BREAKDOWN)
+    check.citation = rules.cited(BREAKDOWN)
     table = check.text("table", max_length=TABLE_MAX)
     amount = check.amount("amount", zero=True)
     check.currency()
     if table is not None and amount is not None:
-        _report(check, controls.bad_beat_manual_problems(_bad_beat(replay), controls.Noted(
+        _report(check, bad_beat_manual_problems(_bad_beat(replay), Noted(
             entry.gaming_day, table, amount), rules))
-    controls.bad_beat_noted(_bad_beat(replay), entry.seq, entry.gaming_day, entry.payload)
+    bad_beat_state.bad_beat_noted(_bad_beat(replay), entry.seq, entry.gaming_day, entry.payload)
     return check.problems

@@ -14,7 +14,7 @@ from ..house_lists.forms import LIST_NAMES, station_offer
 from ..house_lists.selectors import station_names
 from ..inputs import PercentInput, TableSumsField, TickList, show_if
 from ..models import StationKind
-from .controls import AMOUNT, YES_NO
+from .controls.house_rules import AMOUNT, YES_NO
 from .house_rules import JACKPOT_TERMS, TERMS, UNSAID, YES_NO_LABELS, house_rules_at
 from .selectors import COMBINATIONS, INCREMENT_KINDS, ROUNDING_LABELS
 

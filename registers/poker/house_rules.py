@@ -25,7 +25,8 @@ from .. import controls as common
 from ..chain.selectors import standing
 from ..kinds import EntryKind, RegisterKind
 from ..models import Entry
-from .controls import AMOUNT, CHOICE, COUNT, MINUTES, YES_NO, Choice, House, TermSaid
+from .controls.house_rules import AMOUNT, CHOICE, COUNT, MINUTES, YES_NO, Choice, TermSaid
+from .controls.shared import House
 from .selectors import ROUNDING_LABELS
 
 HOUSE_RULES = EntryKind.HOUSE_RULES
@@ -251,7 +252,7 @@ def house_rules_at(casino: Casino, day: datetime.date, versions: list[HouseRules
 
 
 def house_terms(version: HouseRules | None) -> House | None:
-    """What the jackpots' controls read of a version (registers/poker/controls.py)."""
+    """What the jackpots' controls read of a version (registers/poker/controls/)."""
     if version is None:
         return None
     return House(version.seq, version.progressive_rounding, version.bad_beat_minimum_pot, version.bad_beat_restart)

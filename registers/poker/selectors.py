@@ -17,10 +17,24 @@ from games.hands.ranking import split_fine_class
 from games.selectors import RuleValueAt, rule_value_at
 
 from ..chain.selectors import PayloadRow, standing
+from ..controls import Rules
 from ..kinds import EntryKind, RegisterKind
 from ..models import Entry, PokerHand, Register
-from . import controls
-from .controls import BAD_BEAT, PROGRESSIVE  # noqa: F401  (the concepts' prefixes, read from here by the family)
+from .controls.bad_beat import (
+    AccountDay,
+    BadBeat,
+    account,
+    bad_beat_halted,
+    bad_beat_noted,
+    bad_beat_noticed,
+    bad_beat_opened,
+    bad_beat_won,
+    day_credit,
+)
+from .controls.bad_beat_notices import StopNotice
+from .controls.bad_beat_stages import carnet_problems
+from .controls.progressive import Jackpot, configured, stated, stopped, won
+from .controls.shared import BAD_BEAT, PROGRESSIVE, Stage  # noqa: F401  (the concepts' prefixes, read from here by the family)
 
 CENT = Decimal("0.01")
 CONFIGURED, STATEMENT = EntryKind.JACKPOT_CONFIGURED, EntryKind.JACKPOT_STATEMENT
@@ -58,9 +72,9 @@ def poker_rule(casino: Casino, key: str, on) -> RuleValueAt:
     return rule_value_at(jurisdiction=casino.jurisdiction, key=key, on=on, drafts=True)
 
 
-def rules_on(casino: Casino, day: datetime.date) -> controls.Rules:
+def rules_on(casino: Casino, day: datetime.date) -> Rules:
     """The family's rule values on `day` for its controls (a missing one refuses), amounts in the casino's money."""
-    return controls.Rules(lambda key: poker_rule(casino, key, day), casino)
+    return Rules(lambda key: poker_rule(casino, key, day), casino)
 
 
 BAD_BEAT_KEYS = ("main_qualifiante", "cartes_privatives_utiles", "part_perdant", "part_table", "main_la_plus_forte",
@@ -105,11 +119,11 @@ def _events(register, name: str) -> list[Entry]:
     ]
 
 
-STEPS = {CONFIGURED: controls.configured, STATEMENT: controls.stated, WON: controls.won, STOPPED: controls.stopped}
+STEPS = {CONFIGURED: configured, STATEMENT: stated, WON: won, STOPPED: stopped}
 
 
-def jackpot_of(register, name: str) -> tuple[controls.Jackpot | None, dict | None]:
-    """A progressive jackpot as its standing entries leave it (registers/poker/controls.py), and its configuration's
+def jackpot_of(register, name: str) -> tuple[Jackpot | None, dict | None]:
+    """A progressive jackpot as its standing entries leave it (registers/poker/controls/), and its configuration's
     payload; (None, None) if it was never configured."""
     jackpots, config = {}, None
     for entry in _events(register, name):
@@ -124,28 +138,28 @@ def jackpot_state(register, name: str) -> dict:
     jackpot, config = jackpot_of(register, name)
     if jackpot is None:
         return {"active": False, "config": None, "amounts": {}, "jackpot": None}
-    return {"active": jackpot.stage == controls.Stage.RUNNING, "config": config, "amounts": dict(jackpot.amounts),
+    return {"active": jackpot.stage == Stage.RUNNING, "config": config, "amounts": dict(jackpot.amounts),
             "jackpot": jackpot}
 
 
 NOTICE, CARNET = EntryKind.JACKPOT_NOTICE, EntryKind.JACKPOT_CARNET
 # the bad beat's openings and puttings back in service, its stops (art. 49-14), its notices and carnet de compte
 BAD_BEAT_EVENTS = (STOPPED, CONFIGURED, NOTICE, CARNET)
-BAD_BEAT_STEPS = {STOPPED: controls.bad_beat_halted, CONFIGURED: controls.bad_beat_opened, WON: controls.bad_beat_won,
-                  NOTICE: controls.bad_beat_noticed, CARNET: controls.bad_beat_noted}
+BAD_BEAT_STEPS = {STOPPED: bad_beat_halted, CONFIGURED: bad_beat_opened, WON: bad_beat_won,
+                  NOTICE: bad_beat_noticed, CARNET: bad_beat_noted}
 
 
-def stop_notice_named(casino: Casino, reference: str) -> controls.StopNotice | None:
+def stop_notice_named(casino: Casino, reference: str) -> StopNotice | None:
     """What a bad-beat notice's reference names among the requests to the Minister, as the approvals say (None: a
     letter's own reference, or no app keeps the requests)."""
     reference = (reference or "").strip()
     return BAD_BEAT_STOP_NOTICE(casino, reference) if reference and BAD_BEAT_STOP_NOTICE else None
 
 
-def bad_beat_of(register, *, wins: bool = False) -> controls.BadBeat:
+def bad_beat_of(register, *, wins: bool = False) -> BadBeat:
     """The bad beat as its standing entries leave it: its openings, stops and restarts, notices and carnet lines, and
     its wins where asked."""
-    state = controls.BadBeat()
+    state = BadBeat()
     kinds = (*BAD_BEAT_EVENTS, WON) if wins else BAD_BEAT_EVENTS
     for entry in standing(Entry.objects.filter(register=register, kind__in=kinds)).order_by("seq").only(
             "kind", "seq", "gaming_day", "payload"):
@@ -155,7 +169,7 @@ def bad_beat_of(register, *, wins: bool = False) -> controls.BadBeat:
 
 def bad_beat_credits(casino: Casino, first: datetime.date | None = None,
                      last: datetime.date | None = None) -> dict[datetime.date, Decimal]:
-    """Each gaming day's credit to the cagnotte (`controls.day_credit`): its imported deals' drops to the bad beat as
+    """Each gaming day's credit to the cagnotte (`day_credit`): its imported deals' drops to the bad beat as
     the tables' machines declared them, else the statements of the sum dedicated to it; two grouped queries."""
     deals = PokerHand.objects.filter(casino=casino)
     statements = standing(Entry.objects.filter(register__casino=casino, register__kind=RegisterKind.BAD_BEAT,
@@ -168,26 +182,26 @@ def bad_beat_credits(casino: Casino, first: datetime.date | None = None,
     stated: dict[datetime.date, Decimal] = {}
     for day, payload in statements.values_list("gaming_day", "payload"):
         stated[day] = stated.get(day, Decimal(0)) + Decimal(json.loads(payload).get("amount") or 0)
-    return {day: controls.day_credit(drops.get(day), stated.get(day)) for day in sorted({*drops, *stated})}
+    return {day: day_credit(drops.get(day), stated.get(day)) for day in sorted({*drops, *stated})}
 
 
-def bad_beat_account(casino: Casino, until: datetime.date | None = None) -> tuple[controls.BadBeat,
-                                                                                   list[controls.AccountDay]]:
+def bad_beat_account(casino: Casino, until: datetime.date | None = None) -> tuple[BadBeat,
+                                                                                   list[AccountDay]]:
     """The bad beat as its register leaves it (wins included) and its account day by day from its latest opening
-    (`controls.account`); an empty account where it has no register or no opening."""
+    (`account`); an empty account where it has no register or no opening."""
     register = bad_beat_register(casino)
     if register is None:
-        return controls.BadBeat(), []
+        return BadBeat(), []
     state = bad_beat_of(register, wins=True)
-    return state, controls.account(state, bad_beat_credits(casino, last=until), until)
+    return state, account(state, bad_beat_credits(casino, last=until), until)
 
 
-def carnet_reconciled(casino: Casino, rows: list[controls.AccountDay]) -> list[dict]:
+def carnet_reconciled(casino: Casino, rows: list[AccountDay]) -> list[dict]:
     """The « carnet de compte » over the account's days, each line against the deals of its table and day (art. 49-14
-    al. 3, `controls.carnet_problems`): table, day, noted, deals, differs."""
+    al. 3, `carnet_problems`): table, day, noted, deals, differs."""
     noted = carnet_lines(casino, rows[0].day, rows[-1].day) if rows else {}
     deals = carnet_deals(casino, {day for _table, day in noted}) if noted else {}
-    differs = {(problem.params["table"], problem.params["day"]) for problem in controls.carnet_problems(noted, deals,
+    differs = {(problem.params["table"], problem.params["day"]) for problem in carnet_problems(noted, deals,
                                                                                                       "")}
     return [{"table": table, "day": day, "noted": amount, "deals": deals.get((table, day), Decimal(0)),
              "differs": (table, day) in differs} for (table, day), amount in sorted(noted.items(),
@@ -204,7 +218,7 @@ def bad_beat_statement(casino: Casino) -> dict:
                                                kind=STATEMENT)).order_by("seq")
     return {
         "currency": casino.currency,
-        "stage": controls.Stage.NONE if state.opened is None else state.stage_on(today),
+        "stage": Stage.NONE if state.opened is None else state.stage_on(today),
         "opened": state.opened[0] if state.opened else None, "start": state.start if state.opened else None,
         "stopped_since": stopped[0] if stopped else None, "breakdown": state.broken_down_on(today),
         "balance": rows[-1].balance if rows else None,
@@ -218,7 +232,7 @@ def bad_beat_statement(casino: Casino) -> dict:
 
 
 def bad_beat_resumes_at(casino: Casino, day: datetime.date) -> Decimal | None:
-    """What a restart on `day` puts back in service (`controls.BadBeat.resumes_at`): the form's and the demo's
+    """What a restart on `day` puts back in service (`BadBeat.resumes_at`): the form's and the demo's
     amount; None where the account is not kept."""
     register = bad_beat_register(casino)
     if register is None:

@@ -49,39 +49,29 @@ from ..kinds import EntryKind, RegisterKind
 from ..models import Entry, PendingEntry, Register
 from ..money import check_currency, parse_amount
 from . import errors
-from .controls import (
-    BAD_BEAT_NOTICE,
-    LEVELS_MAX,
-    NOTICE,
-    PER_DEAL,
-    PER_TABLE,
-    STATEMENT_RULE,
-    BadBeatWin,
-    Blinds,
-    Configuration,
-    Count,
-    HouseRulesVersion,
-    Level,
+from .controls.bad_beat_notices import Notice, bad_beat_notice_problems, bad_beat_stop_problems
+from .controls.bad_beat_stages import (
     Noted,
-    Notice,
-    Statement,
-    Stop,
-    Win,
     bad_beat_conditions_problems,
     bad_beat_manual_problems,
-    bad_beat_notice_problems,
     bad_beat_open_problems,
     bad_beat_restart_problems,
-    bad_beat_stop_problems,
-    bad_beat_win_problems,
-    cagnotte_problems,
+)
+from .controls.bad_beat_wins import BadBeatWin, bad_beat_win_problems
+from .controls.cagnotte import Count, cagnotte_problems
+from .controls.house_rules import HouseRulesVersion, house_rules_problems, house_rules_terms_problems
+from .controls.progressive import (
+    Blinds,
+    Configuration,
+    Level,
+    Statement,
+    Win,
     configure_problems,
-    house_rules_problems,
-    house_rules_terms_problems,
     statement_problems,
     stop_problems,
     win_problems,
 )
+from .controls.shared import BAD_BEAT_NOTICE, LEVELS_MAX, NOTICE, PER_DEAL, PER_TABLE, STATEMENT_RULE, Stop
 from .house_rules import (
     BAD_BEAT_MINIMUM_POT,
     BAD_BEAT_RULES,

@@ -17,7 +17,9 @@ from ..kinds import EntryKind, RegisterKind
 from ..register_page import FamilyPage, RegisterPage, family_page
 from ..web_actions import filed
 from . import forms as f
-from .controls import BadBeat, account, bad_beat_not_offered, not_offered
+from .controls.bad_beat import BadBeat, account
+from .controls.bad_beat_stages import bad_beat_not_offered
+from .controls.progressive import not_offered
 from .house_rules import house_rules_at, house_rules_versions
 from .selectors import (
     PROGRESSIVE,

@@ -4,7 +4,8 @@ Each line is read in turn and checked with the functions the forms use (register
 denominations and their sum, the signatories of its kind, the limits the game's rule allows, the bank's mode, the
 serial that follows the casino's last of the year (in Vigie, then in the file) without gap or duplicate, and the
 session's state as Vigie and the lines above it leave it (opened once, numbered in turn, a table closed before it
-opens again, nothing filed on a closed session, the drop counted once after the close). The first refused line
+opens again, nothing filed on a closed session, the drop counted once after the close), and an opening's decks issued
+to its table as its game requires (registers/decks/opening.py, the control `session_open` asks). The first refused line
 refuses the file: `LineError` names its number (the header is line 1) and its column, and nothing is written.
 
 Then, for each register and gaming day, ONE entry `table.import` of the carnet d'avances (openings, fills, credits,
@@ -52,6 +53,8 @@ from ..chain.services import (
     verify_gaming_day,
 )
 from ..controls import refuse_first
+from ..decks.controls import TABLES
+from ..decks.opening import Openings
 from ..fields import TEXT_MAX, clean_text
 from ..kinds import EntryKind, RegisterKind
 from ..models import BankMode, GamingTable, Slip, SlipKind, TableSession
@@ -90,7 +93,8 @@ COPY_BATCH = 20_000
 NULL, NULL_PAIR = "\\N", "\\N\t\\N"  # COPY's null
 # the services' names of what they refuse → the file's columns
 COLUMN_OF = {"amount": "montant", "denominations": "coupures", "serial": "serie", "float_amount": "avance",
-             "gaming_day": "journee", "session": "seance", "kind": "type"}
+             "gaming_day": "journee", "session": "seance", "kind": "type",
+             "decks": ""}  # the decks issued to the table (registers/decks): no column of the file, the whole line
 DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 DIGITS = re.compile(r"[0-9]+")
 PIECE = re.compile(r"^([0-9]+(?:[.,][0-9]+)?)[xX×]([0-9]+)$")
@@ -289,6 +293,7 @@ class _Import:
         self.amounts: dict[tuple, str] = {}
         self.signed: dict[tuple, _Part] = {}
         self.opened: list[_Session] = []
+        self.decks = Openings(casino)  # the opening control of the decks, as `session_open` asks it
         self.slips: list[tuple] = []  # (session, kind, serial, amount text, denominations, signatures)
         self._latest_sessions()
         # the gaming days on which Vigie holds sessions of the casino's tables: only those are read at their first line
@@ -519,6 +524,8 @@ class _Import:
             raise DomainError(errors.FLOAT_NOT_HERE.format(citation=bank.citation), code=ErrorCode.INVALID,
                               field="float_amount")
         signed = self._signed(OPENING, row)
+        refuse_first(self.decks.problems(family=TABLES, table=table.number, game=table.game.key, day=day),
+                     self.casino.jurisdiction)
         session = _Session(table, day, number, closed=False, dropped=False)
         session.float_amount, session.limits, session.bank_mode = float_value, limits, bank.mode
         shown = (key, bank.mode, float_value)

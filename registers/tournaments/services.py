@@ -20,6 +20,7 @@ from compliance.hooks import (
 )
 from compliance.hooks import TOURNAMENT_RESULTS_REQUEST as letter_request  # the signed reports' (compliance/reports)
 from compliance.models import AuditAction, Casino, User
+from compliance.refusals import refusals_kept
 from compliance.services import audit_record
 from games.hands.cards import card, text
 from games.models import Game
@@ -269,6 +270,7 @@ def tournament_start(*, tournament: Tournament, actor: User, started_at: datetim
     return tournament
 
 
+@refusals_kept  # a player refused (excluded): the refusal's audit outlives the rollback
 @transaction.atomic
 def entry_sell(*, tournament: Tournament, actor: User, player: str,
                entered_at: datetime.datetime | None = None) -> TournamentEntry:
