@@ -52,7 +52,7 @@ class FileKeyStore:
         self.folder = Path(folder)
 
     def describe(self) -> str:
-        return _("fichiers sous %(folder)s") % {"folder": self.folder}
+        return str(self.folder)
 
     def path(self, label: str) -> Path:
         space, _, name = label.partition("/")
