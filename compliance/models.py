@@ -297,6 +297,9 @@ class AuditAction(models.TextChoices):
     # a person refused under the casino's minimum age (at the door, a card's issue): the age and the casino's act only
     AGE_REFUSED = "age_refused", _("Personne refusée sous l'âge minimum")
     PERSONAL_DATA_PURGED = "personal_data_purged", _("Données personnelles supprimées")
+    # a step of the key ceremony (compliance/reports/ceremony.py): a token initialised, a key created in it, a
+    # certificate exported, the file keys migrated into the token; each with the key's label, never a PIN
+    KEY_CEREMONY = "key_ceremony", _("Cérémonie des clés")
 
 
 class AuditEvent(models.Model):

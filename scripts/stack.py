@@ -51,7 +51,10 @@ from services import (
 from standby import attach_standby, cmd_drill
 
 # npm installs axe-core, the browser tests' accessibility checker (tests/a11y.py), into the virtualenv
-BROWSER_PACKAGES = {"chromium": "/usr/bin/chromium", "poppler-utils": "/usr/bin/pdftoppm", "npm": "/usr/bin/npm"}
+BROWSER_PACKAGES = {"chromium": "/usr/bin/chromium", "poppler-utils": "/usr/bin/pdftoppm", "npm": "/usr/bin/npm",
+                    # SoftHSM2, the PKCS#11 token the keys' tests sign through (compliance/keystore.py), and
+                    # OpenSC's pkcs11-tool, which lists a token's objects as an HSM's own tools would
+                    "softhsm2": "/usr/lib/softhsm/libsofthsm2.so", "opensc": "/usr/bin/pkcs11-tool"}
 DEFAULT_PORTS = {"VIGIE_PORT": 8000, "VIGIE_PG_PORT": 55432, "VIGIE_REDIS_PORT": 56379, "VIGIE_STANDBY_PORT": 55433,
                  "VIGIE_SMTP_PORT": 8025}
 # these commands handle the schema themselves: `manage` does not migrate before them
@@ -360,12 +363,12 @@ def ensure_browser_tools() -> bool:
     if not missing:
         return True
     if os.geteuid() == 0:
-        say(f"Installing Debian packages for the browser and PDF checks: {' '.join(missing)}")
+        say(f"Installing Debian packages for the browser, PDF and PKCS#11 checks: {' '.join(missing)}")
         env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
         subprocess.run(["apt-get", "update", "-qq"], env=env, check=True)
         subprocess.run(["apt-get", "install", "-y", "-qq", *missing], env=env, check=True)
         return True
-    print("ERROR: the browser and PDF tests need Debian packages that are not installed: "
+    print("ERROR: the browser, PDF and PKCS#11 tests need Debian packages that are not installed: "
           f"{' '.join(missing)}.\n  Install them as root:  apt-get install -y {' '.join(missing)}",
           file=sys.stderr)
     return False

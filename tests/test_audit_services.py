@@ -765,6 +765,11 @@ CASES = {
     "compliance.reports.services.certificate_issue": lambda w: (_c(REPORTS, "certificate_issue")(
         actor=w.admin, casino=w.c), w.admin)[1],
     "compliance.reports.services.certificate_revoke": case_certificate_revoke,
+    # issue 40: the key ceremony's rotation (a new key and certificate, the old one superseded) and its other steps
+    "compliance.reports.services.certificate_rotate": lambda w: (_c(REPORTS, "certificate_rotate")(
+        actor=w.admin, certificate=_c(REPORTS, "certificate_issue")(actor=w.admin, casino=w.c)), w.admin)[1],
+    "compliance.reports.services.key_ceremony_record": lambda w: (_c(REPORTS, "key_ceremony_record")(
+        actor=w.admin, step="key_created", label="pki/essai", details={"kind": "ec-p256"}), w.admin)[1],
     "compliance.services.casino_create": case_casino_create,
     "compliance.services.casino_update": lambda w: (_compliance("casino_update")(
         actor=w.admin, casino=w.a, name="Casino A renommé"), w.admin)[1],

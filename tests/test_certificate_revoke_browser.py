@@ -27,6 +27,8 @@ def test_the_administrator_revokes_a_certificate_with_its_reason_after_confirmin
     page.wait_for_url("**/certificats/")
     row = page.locator(f"[data-testid=certificate-{certificate.serial}]")
     assert "En service" in row.inner_text() and casino.name in row.inner_text()
+    # issue 40: the page says where the keys are; the demo's are files, which it says are for the demo only
+    assert "Clés en fichiers (démonstration)" in page.locator("[data-testid=key-store]").inner_text()
     page.screenshot(path=shots / "certificates-list.png", full_page=True)
 
     row.locator(f"[data-testid=revoke-{certificate.serial}]").click()

@@ -70,7 +70,8 @@ def _verify_admin(request) -> None:
 @require_GET
 def certificate_list(request):
     _verify_admin(request)
-    return render(request, "compliance/reports/certificates.html", {"certificates": selectors.certificate_list()})
+    return render(request, "compliance/reports/certificates.html", {"certificates": selectors.certificate_list(),
+                                                                    "keys": selectors.key_store_in_use()})
 
 
 @login_required

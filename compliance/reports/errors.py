@@ -5,6 +5,7 @@ from django.utils.translation import gettext_lazy as _
 NOT_ADMIN = _("Seul un administrateur de la plateforme délivre ou révoque un certificat de signature.")
 NO_HOLDER = _("Un certificat de signature est délivré à un casino ou à une autorité de régulation, pas aux deux.")
 ALREADY_REVOKED = _("Ce certificat est déjà révoqué depuis le {at}.")
+NOT_CURRENT = _("Seul le certificat en cours d'un titulaire est renouvelé : celui-ci est révoqué ou déjà remplacé.")
 REASON_REQUIRED = _("Donnez le motif de la révocation.")
 KIND_UNKNOWN = _("Nature de rapport inconnue.")
 DAY_REQUIRED = _("Donnez le jour (ou le mois) du rapport.")

@@ -45,6 +45,8 @@ class SigningCertificate(models.Model):
     revoked_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
                                    related_name="+", verbose_name=_("révoqué par"))
     revocation_reason = models.CharField(_("motif de révocation"), max_length=300, blank=True)
+    # rotated (the key ceremony): a newer certificate signs from then on, this one still verifies what it signed
+    superseded_at = models.DateTimeField(_("remplacé le"), null=True, blank=True)
 
     objects = _CertificateQuerySet.as_manager()
 
@@ -59,10 +61,12 @@ class SigningCertificate(models.Model):
                 name="signing_certificate_one_holder"),
             models.CheckConstraint(condition=Q(revoked_at__isnull=True) | ~Q(revocation_reason=""),
                                    name="signing_certificate_revoked_with_reason"),
-            models.UniqueConstraint(fields=["casino"], condition=Q(revoked_at__isnull=True, casino__isnull=False),
+            models.UniqueConstraint(fields=["casino"], condition=Q(revoked_at__isnull=True, superseded_at__isnull=True,
+                                                                       casino__isnull=False),
                                     name="signing_certificate_one_current_per_casino"),
             models.UniqueConstraint(fields=["jurisdiction"],
-                                    condition=Q(revoked_at__isnull=True, jurisdiction__isnull=False),
+                                    condition=Q(revoked_at__isnull=True, superseded_at__isnull=True,
+                                              jurisdiction__isnull=False),
                                     name="signing_certificate_one_current_per_regulator"),
         ]
 

@@ -1,10 +1,14 @@
-"""The platform's certificate authority: ECDSA P-256 keys (common PDF readers check them) kept as files outside the
-database, like the registers' checkpoint keys (settings.REGISTER_KEYS_DIR / "pki"), so that a database administrator
-can neither sign a report nor issue a certificate. Pure cryptography: the certificates on record, their holders and
-their revocations are the models' and the services' (compliance/reports/services.py).
+"""The platform's certificate authority: ECDSA P-256 keys (common PDF readers check them) held by the key store
+(compliance/keystore.py: files under settings.REGISTER_KEYS_DIR / "pki" for the demo, a PKCS#11 token in production),
+outside the database, like the registers' checkpoint keys, so that a database administrator can neither sign a report
+nor issue a certificate. Pure cryptography: the certificates on record, their holders and their revocations are the
+models' and the services' (compliance/reports/services.py).
 
-Files: `platform-ca.key.pem` and `platform-ca.cert.pem` (the root, made on first use, ten years), `platform-tsa.*`
-(the timestamping unit used when no VIGIE_TSA_URL is set), and one key per signing certificate, named by its serial.
+Keys (labels `pki/<name>`): `platform-ca` (the root, made on first use, ten years), `platform-tsa` (the timestamping
+unit used when no VIGIE_TSA_URL is set), and one key per signing certificate, named by its serial. The certificates
+are files (`<name>.cert.pem`, public). A certificate and a CRL are built by `cryptography`, whose builders sign only
+with a key they hold: the builder signs with a throwaway key of the root's kind, then the store signs the
+to-be-signed bytes with the root's key, and asn1crypto puts the two together (`_resigned`).
 """
 
 import datetime
@@ -12,22 +16,32 @@ import functools
 import os
 from pathlib import Path
 
+from asn1crypto import crl as asn1_crl
+from asn1crypto import x509 as asn1_x509
 from cryptography import x509
 from cryptography.hazmat.primitives import hashes, serialization
-from cryptography.hazmat.primitives.asymmetric import ec, rsa
+from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
 from django.conf import settings
+
+from compliance import keystore
 
 ROOT_NAME = "Vigie — autorité de certification de la plateforme"
 TSA_NAME = "Vigie — horodatage de la plateforme"
 ROOT_YEARS, TSA_YEARS = 10, 10
 DOCUMENT_SIGNING = x509.ObjectIdentifier("1.3.6.1.5.5.7.3.36")  # id-kp-documentSigning (RFC 9336)
+ROOT_KEY = "platform-ca"
 TSA_KEY = "platform-tsa"
 CRL_HOURS = 24  # a CRL is remade whenever asked; it tells readers to come back within a day
 
 
 def folder() -> Path:
     return Path(settings.REGISTER_KEYS_DIR) / "pki"
+
+
+def label(name: str) -> str:
+    """The key's label in the store."""
+    return f"pki/{name}"
 
 
 def _write_once(path: Path, data: bytes) -> None:
@@ -41,26 +55,36 @@ def _write_once(path: Path, data: bytes) -> None:
         handle.write(data)
 
 
-def private_key(name: str):
-    """The key `name` (made on first use): ECDSA P-256, but RSA 3072 for the timestamping unit, whose tokens
-    pyHanko's local timestamper signs with RSA only."""
-    path = folder() / f"{name}.key.pem"
-    if not path.exists():
-        key = rsa.generate_private_key(65537, 3072) if name == TSA_KEY else ec.generate_private_key(ec.SECP256R1())
-        _write_once(path, key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
-                                            serialization.NoEncryption()))
-    return _loaded(path.read_bytes())
-
-
-@functools.lru_cache(maxsize=64)
-def _loaded(pem: bytes):
-    """Keyed by the file's bytes, so a key replaced on disk is read again; loading checks an RSA key's
-    consistency, a tenth of a second that every timestamp would pay again."""
-    return serialization.load_pem_private_key(pem, password=None)
+def public_key(name: str):
+    """The public half of the key `name`, the key made in the store on first use: ECDSA P-256, but RSA 3072 for the
+    timestamping unit, whose tokens pyHanko's local timestamper signs with RSA only."""
+    store = keystore.store()
+    if not store.exists(label(name)):
+        return store.generate(label(name), keystore.RSA_3072 if name == TSA_KEY else keystore.EC_P256)
+    return store.public_key(label(name))
 
 
 def key_exists(name: str) -> bool:
-    return (folder() / f"{name}.key.pem").exists()
+    return keystore.store().exists(label(name))
+
+
+@functools.cache
+def _scratch_key() -> ec.EllipticCurvePrivateKey:
+    """The throwaway key the builders sign with before the root's own signature replaces theirs."""
+    return ec.generate_private_key(ec.SECP256R1())
+
+
+def _root_signature(tbs: bytes) -> bytes:
+    return keystore.store().sign(label(ROOT_KEY), tbs)
+
+
+def _resigned(builder: x509.CertificateBuilder) -> x509.Certificate:
+    """The certificate the builder describes, signed by the root's key in the store (ecdsa-with-SHA256)."""
+    tbs = builder.sign(_scratch_key(), hashes.SHA256()).tbs_certificate_bytes
+    signed = asn1_x509.Certificate({"tbs_certificate": asn1_x509.TbsCertificate.load(tbs),
+                                    "signature_algorithm": {"algorithm": "sha256_ecdsa"},
+                                    "signature_value": _root_signature(tbs)})
+    return x509.load_der_x509_certificate(signed.dump())
 
 
 def _now() -> datetime.datetime:
@@ -92,11 +116,9 @@ def _stored(name: str, make) -> x509.Certificate:
 
 def root_certificate() -> x509.Certificate:
     """The platform's self-signed root: what a reader trusts to check every report."""
-    key = private_key("platform-ca")
-
     def make():
-        now, name = _now(), _name(ROOT_NAME)
-        return (x509.CertificateBuilder().subject_name(name).issuer_name(name).public_key(key.public_key())
+        now, name, root_public = _now(), _name(ROOT_NAME), public_key(ROOT_KEY)
+        builder = (x509.CertificateBuilder().subject_name(name).issuer_name(name).public_key(root_public)
                 .serial_number(x509.random_serial_number()).not_valid_before(now - datetime.timedelta(minutes=5))
                 .not_valid_after(now + datetime.timedelta(days=365 * ROOT_YEARS))
                 .add_extension(x509.BasicConstraints(ca=True, path_length=0), critical=True)
@@ -104,9 +126,9 @@ def root_certificate() -> x509.Certificate:
                                              key_encipherment=False, data_encipherment=False, key_agreement=False,
                                              key_cert_sign=True, crl_sign=True, encipher_only=False,
                                              decipher_only=False), critical=True)
-                .add_extension(x509.SubjectKeyIdentifier.from_public_key(key.public_key()), critical=False)
-                .sign(key, hashes.SHA256()))
-    return _stored("platform-ca", make)
+                .add_extension(x509.SubjectKeyIdentifier.from_public_key(root_public), critical=False))
+        return _resigned(builder)
+    return _stored(ROOT_KEY, make)
 
 
 def _issued(subject: x509.Name, public_key, *, days: int, usage: x509.KeyUsage, purposes: list,
@@ -124,18 +146,17 @@ def _issued(subject: x509.Name, public_key, *, days: int, usage: x509.KeyUsage, 
     if crl_url:
         point = x509.DistributionPoint([x509.UniformResourceIdentifier(crl_url)], None, None, None)
         builder = builder.add_extension(x509.CRLDistributionPoints([point]), critical=False)
-    return builder.sign(private_key("platform-ca"), hashes.SHA256())
+    return _resigned(builder)
 
 
 def tsa_certificate() -> x509.Certificate:
     """The platform's own timestamping unit (RFC 3161), for a single machine without a TSA of its own."""
-    key = private_key(TSA_KEY)
-
     def make():
+        tsa_public = public_key(TSA_KEY)
         usage = x509.KeyUsage(digital_signature=True, content_commitment=True, key_encipherment=False,
                               data_encipherment=False, key_agreement=False, key_cert_sign=False, crl_sign=False,
                               encipher_only=False, decipher_only=False)
-        return _issued(_name(TSA_NAME), key.public_key(), days=365 * TSA_YEARS, usage=usage,
+        return _issued(_name(TSA_NAME), tsa_public, days=365 * TSA_YEARS, usage=usage,
                        purposes=[ExtendedKeyUsageOID.TIME_STAMPING])
     return _stored(TSA_KEY, make)
 
@@ -150,7 +171,7 @@ def signing_certificate(*, key_name: str, common_name: str, organization: str, c
     usage = x509.KeyUsage(digital_signature=True, content_commitment=True, key_encipherment=False,
                           data_encipherment=False, key_agreement=False, key_cert_sign=False, crl_sign=False,
                           encipher_only=False, decipher_only=False)
-    return _issued(_name(common_name, organization, country), private_key(key_name).public_key(), days=days,
+    return _issued(_name(common_name, organization, country), public_key(key_name), days=days,
                    usage=usage, purposes=[DOCUMENT_SIGNING, ExtendedKeyUsageOID.EMAIL_PROTECTION], crl_url=crl_url,
                    serial=serial)
 
@@ -165,7 +186,11 @@ def revocation_list(revoked: list[tuple[int, datetime.datetime]], number: int) -
     for serial, at in revoked:
         builder = builder.add_revoked_certificate(
             x509.RevokedCertificateBuilder().serial_number(serial).revocation_date(at).build())
-    return builder.sign(private_key("platform-ca"), hashes.SHA256())
+    tbs = builder.sign(_scratch_key(), hashes.SHA256()).tbs_certlist_bytes
+    signed = asn1_crl.CertificateList({"tbs_cert_list": asn1_crl.TbsCertList.load(tbs),
+                                       "signature_algorithm": {"algorithm": "sha256_ecdsa"},
+                                       "signature": _root_signature(tbs)})
+    return x509.load_der_x509_crl(signed.dump())
 
 
 def pem(certificate: x509.Certificate) -> str:
@@ -175,7 +200,3 @@ def pem(certificate: x509.Certificate) -> str:
 def der(item) -> bytes:
     return item.public_bytes(serialization.Encoding.DER)
 
-
-def key_der(key) -> bytes:
-    return key.private_bytes(serialization.Encoding.DER, serialization.PrivateFormat.PKCS8,
-                             serialization.NoEncryption())

@@ -8,6 +8,7 @@ from django.db.models.functions import Length, Substr
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 
+from compliance import keystore
 from compliance.models import Casino, Jurisdiction
 
 from . import pki
@@ -21,8 +22,14 @@ def holder_scope(*, casino: Casino | None = None, jurisdiction: Jurisdiction | N
 
 def certificate_current(*, casino: Casino | None = None, jurisdiction: Jurisdiction | None = None):
     """The holder's current signing certificate, None when it has none."""
-    return SigningCertificate.objects.filter(revoked_at__isnull=True,
+    return SigningCertificate.objects.filter(revoked_at__isnull=True, superseded_at__isnull=True,
                                              **holder_scope(casino=casino, jurisdiction=jurisdiction)).first()
+
+
+def key_store_in_use() -> dict:
+    """Where the private keys are (compliance/keystore.py), as the certificates' page says it: `pkcs11` or `file`."""
+    store = keystore.store()
+    return {"backend": store.backend, "where": store.describe()}
 
 
 def certificate_x509(certificate: SigningCertificate) -> x509.Certificate:

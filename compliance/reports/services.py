@@ -11,7 +11,7 @@ from django.db import connection, transaction
 from django.urls import reverse
 from django.utils import timezone
 
-from compliance import formatting
+from compliance import formatting, keystore
 from compliance.errors import DomainError, ErrorCode
 from compliance.hooks import DOCUMENTS
 from compliance.models import SYSTEM_USERNAME, AuditAction, Casino, Jurisdiction, User
@@ -49,8 +49,14 @@ def certificate_issue(*, actor: User, casino: Casino | None = None,
         raise DomainError(errors.NO_HOLDER, code=ErrorCode.NO_HOLDER, field="holder")
     holder = SigningCertificate.Holder.CASINO if casino else SigningCertificate.Holder.REGULATOR
     scope = selectors.holder_scope(casino=casino, jurisdiction=jurisdiction)
-    for current in SigningCertificate.objects.select_for_update().filter(revoked_at__isnull=True, **scope):
+    for current in SigningCertificate.objects.select_for_update().filter(revoked_at__isnull=True,
+                                                                         superseded_at__isnull=True, **scope):
         _revoke(current, actor, "remplacé par un nouveau certificat")
+    return _issue(actor=actor, casino=casino, jurisdiction=jurisdiction, holder=holder, scope=scope)
+
+
+def _issue(*, actor: User, casino: Casino | None, jurisdiction: Jurisdiction | None, holder: str, scope: dict,
+           rotation_of: SigningCertificate | None = None) -> SigningCertificate:
     serial = pki.new_serial()
     key_name = f"{holder}-{(casino.code if casino else jurisdiction.code.lower())}-{serial:x}"
     if casino:
@@ -65,8 +71,36 @@ def certificate_issue(*, actor: User, casino: Casino | None = None,
         issued_at=timezone.now(), issued_by=actor, **scope)
     audit_record(actor=actor, action=AuditAction.CERTIFICATE_ISSUED, casino=casino, jurisdiction=jurisdiction,
                  target_type="signing_certificate", target_id=issued.pk,
-                 details={"serial": issued.serial, "subject": issued.subject, "not_after": issued.not_after})
+                 details={"serial": issued.serial, "subject": issued.subject, "not_after": issued.not_after,
+                          "keys": keystore.store().backend,
+                          **({"rotation_of": rotation_of.serial} if rotation_of else {})})
     return issued
+
+
+@transaction.atomic
+def certificate_rotate(*, actor: User, certificate: SigningCertificate) -> SigningCertificate:
+    """The key ceremony's rotation: a new key made in the key store and its certificate for the same holder, which
+    signs from now on; the old certificate is superseded, not revoked, so that what it signed before still verifies
+    (the overlap lasts until it expires; its key stays in the store until then)."""
+    _verify_admin(actor)
+    certificate = SigningCertificate.objects.select_for_update().get(pk=certificate.pk)
+    if certificate.revoked_at is not None or certificate.superseded_at is not None:
+        raise DomainError(errors.NOT_CURRENT, code=ErrorCode.ALREADY_REVOKED, field="certificate")
+    certificate.superseded_at = timezone.now()
+    certificate.save(update_fields=["superseded_at"])
+    return _issue(actor=actor, casino=certificate.casino, jurisdiction=certificate.jurisdiction,
+                  holder=certificate.holder, scope=selectors.holder_scope(casino=certificate.casino,
+                                                                          jurisdiction=certificate.jurisdiction),
+                  rotation_of=certificate)
+
+
+@transaction.atomic
+def key_ceremony_record(*, actor: User, step: str, label: str, details: dict | None = None) -> None:
+    """One step of the key ceremony done outside the database (a token initialised, a key created, a certificate
+    exported, the file keys migrated), audited with its actor: the platform administrator's alone."""
+    _verify_admin(actor)
+    audit_record(actor=actor, action=AuditAction.KEY_CEREMONY, target_type="key", target_id=label,
+                 details={"step": step, "backend": keystore.store().backend, **(details or {})})
 
 
 def _revoke(certificate: SigningCertificate, actor: User, reason: str) -> None:

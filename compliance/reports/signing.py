@@ -17,8 +17,7 @@ from asn1crypto import cms, core
 from asn1crypto import crl as asn1_crl
 from asn1crypto import keys as asn1_keys
 from asn1crypto import x509 as asn1_x509
-from cryptography.hazmat.primitives import hashes
-from cryptography.hazmat.primitives.asymmetric.padding import PKCS1v15
+from cryptography.hazmat.primitives import hashes, serialization
 from django.conf import settings
 from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
 from pyhanko.pdf_utils.reader import PdfFileReader
@@ -33,6 +32,8 @@ from pyhanko.sign.validation.status import SignatureCoverageLevel
 from pyhanko_certvalidator import ValidationContext
 from pyhanko_certvalidator.registry import SimpleCertificateStore
 from pyhanko_certvalidator.util import get_pyca_cryptography_hash
+
+from compliance import keystore
 
 from . import pki
 
@@ -61,12 +62,8 @@ def tsa_label() -> str:
 
 
 class _PlatformTimeStamper(DummyTimeStamper):
-    """pyHanko's local timestamping unit signing with the key already loaded: pyHanko's own reloads the RSA key,
-    checking it again (a tenth of a second), for every token."""
-
-    def __init__(self, *, key, **kwargs):
-        super().__init__(**kwargs)
-        self._key = key
+    """pyHanko's local timestamping unit signing through the key store (a file's key, or the token's): pyHanko's own
+    takes the private key itself."""
 
     def _sign_tst_info(self, tst_info_data: bytes, md_algorithm: str, dt: datetime.datetime):
         digest = hashes.Hash(get_pyca_cryptography_hash(md_algorithm))
@@ -76,17 +73,16 @@ class _PlatformTimeStamper(DummyTimeStamper):
             general.simple_cms_attribute("signing_time", cms.Time({"utc_time": core.UTCTime(dt)})),
             general.simple_cms_attribute("signing_certificate", general.as_signing_certificate(self.tsa_cert)),
             general.simple_cms_attribute("message_digest", digest.finalize())])
-        signature = self._key.sign(signed_attrs.dump(), PKCS1v15(), get_pyca_cryptography_hash(md_algorithm.upper()))
-        return signature, signed_attrs
+        if md_algorithm.lower() != "sha256":  # the store signs with SHA-256, as every token of ours asks
+            raise ValueError(f"the platform's timestamping unit signs with SHA-256, not {md_algorithm}")
+        return keystore.store().sign(pki.label(pki.TSA_KEY), signed_attrs.dump()), signed_attrs
 
 
 def _timestamper():
     url = getattr(settings, "REPORT_TSA_URL", "")
     if url:
         return HTTPTimeStamper(url)
-    key = pki.private_key(pki.TSA_KEY)
-    return _PlatformTimeStamper(key=key, tsa_cert=_asn1(pki.tsa_certificate()),
-                                tsa_key=asn1_keys.PrivateKeyInfo.load(pki.key_der(key)),
+    return _PlatformTimeStamper(tsa_cert=_asn1(pki.tsa_certificate()), tsa_key=None, override_md="sha256",
                                 certs_to_embed=SimpleCertificateStore.from_certs([_asn1(pki.root_certificate())]))
 
 
@@ -101,11 +97,25 @@ def sign(pdf: bytes | BinaryIO, *, certificate, key_name: str, crl_der: bytes, r
     """`pdf` (its bytes, or its file) signed by the holder of `certificate`: PAdES baseline with the certificate
     chain, the CRL and the timestamp embedded (B-LT), certified so that no later change is allowed. Its bytes, or
     written to `output`."""
+    store = keystore.store()
+    if store.backend == keystore.PKCS11:
+        from pyhanko.sign.pkcs11 import PKCS11Signer  # python-pkcs11 loaded only where a token is used
+
+        with store.session() as session:  # the key never leaves the token: pyHanko signs through PKCS#11
+            signer = PKCS11Signer(session, key_label=pki.label(key_name), signing_cert=_asn1(certificate),
+                                  ca_chain=[_asn1(pki.root_certificate())], use_raw_mechanism=True)
+            return _signed(pdf, signer, crl_der=crl_der, reason=reason, location=location, output=output)
     signer = signers.SimpleSigner(
         signing_cert=_asn1(certificate),
-        signing_key=asn1_keys.PrivateKeyInfo.load(pki.key_der(pki.private_key(key_name))),
+        signing_key=asn1_keys.PrivateKeyInfo.load(store.private_key(pki.label(key_name)).private_bytes(
+            serialization.Encoding.DER, serialization.PrivateFormat.PKCS8, serialization.NoEncryption())),
         cert_registry=SimpleCertificateStore.from_certs([_asn1(pki.root_certificate())]),
     )
+    return _signed(pdf, signer, crl_der=crl_der, reason=reason, location=location, output=output)
+
+
+def _signed(pdf: bytes | BinaryIO, signer, *, crl_der: bytes, reason: str, location: str,
+            output: BinaryIO | None) -> bytes | None:
     meta = signers.PdfSignatureMetadata(
         field_name=FIELD, md_algorithm="sha256", subfilter=SigSeedSubFilter.PADES, certify=True,
         docmdp_permissions=MDPPerm.NO_CHANGES, embed_validation_info=True,

@@ -91,6 +91,14 @@ DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 DATABASE_APP_ROLE = env("DATABASE_APP_ROLE", default="vigie_app")
 # Each casino's Ed25519 key that signs register checkpoints lives here, never in the database.
 REGISTER_KEYS_DIR = Path(env("VIGIE_KEYS_DIR", default=str(BASE_DIR / "var" / "keys")))
+# Where the private keys live and sign (compliance/keystore.py): « file », PEM files under REGISTER_KEYS_DIR (the demo
+# only), or « pkcs11 », an HSM's token through its PKCS#11 module (SoftHSM2's in development), its token named by its
+# label or its slot, its user PIN from the environment.
+KEYS_BACKEND = env("VIGIE_KEYS_BACKEND", default="file")
+PKCS11_MODULE = env("VIGIE_PKCS11_MODULE", default="/usr/lib/softhsm/libsofthsm2.so")
+PKCS11_TOKEN = env("VIGIE_PKCS11_TOKEN", default="vigie")
+PKCS11_SLOT = env.int("VIGIE_PKCS11_SLOT", default=None)
+PKCS11_PIN = env("VIGIE_PKCS11_PIN", default="")
 # where the demo leaves the files it imported (the poker rooms' deals), for the README's commands to import again
 DEMO_FILES_DIR = Path(env("VIGIE_DEMO_FILES_DIR", default=str(BASE_DIR / "var" / "demo")))
 # signed reports: an RFC 3161 timestamping unit (a qualified TSA in production); empty, the platform's own
