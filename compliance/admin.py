@@ -145,7 +145,7 @@ class UserAddForm(auth_forms.SetPasswordMixin, ServiceForm):
     """The account, its role and its scope, and a password typed twice; user_create validates the password."""
 
     password1, password2 = auth_forms.SetPasswordMixin.create_password_fields()
-    field_for = {"password": "password2"}  # where Django's own forms show a password's flaws
+    field_for = {"password": "password2"}  # nosec B105  # where Django's own forms show a password's flaws
 
     class Meta:
         model = User
@@ -189,7 +189,7 @@ class PasswordForm(auth_forms.SetPasswordMixin, forms.Form):
     def clean(self):
         self.validate_passwords()
         if not self.errors:
-            with refusals_shown_on(self, {"password": "password2"}):
+            with refusals_shown_on(self, {"password": "password2"}):  # nosec B105  # a form field's name
                 self.user = user_password_set(actor=self.actor, user=self.user,
                                               password=self.cleaned_data["password1"])
         self.cleaned_data["set_usable_password"] = True  # what Django's view asks of its own form

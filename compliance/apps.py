@@ -44,4 +44,4 @@ def audit_events_privileges_restore(sender, using: str = "default", **kwargs) ->
           IF to_regclass('compliance_auditevent') IS NOT NULL
              AND EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '{role}') THEN
             REVOKE UPDATE, DELETE, TRUNCATE ON compliance_auditevent FROM "{role}";
-          END IF; END $$;""")
+          END IF; END $$;""")  # nosec B608  # a plain name (config/settings/base.py)

@@ -16,7 +16,7 @@ from django.utils.module_loading import module_has_submodule
 from .models import Casino, JobRun, Jurisdiction, User
 from .services import casino_create, job_enqueue, jurisdictions_load, system_user, user_create, user_update
 
-DEMO_PASSWORD = "Vigie-demo-2026!"
+DEMO_PASSWORD = "Vigie-demo-2026!"  # nosec B105  # the demo's published password
 
 CASINOS = (
     dict(jurisdiction_code="QC", code="lac-bleu", name="Casino du Lac-Bleu",

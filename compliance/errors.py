@@ -29,7 +29,7 @@ class ErrorCode(StrEnum):
     UNKNOWN_JURISDICTION = "unknown_jurisdiction"
     UNKNOWN_ROLE = "unknown_role"
     UNPRINTABLE = "unprintable"  # U+0000 in an input (compliance/middleware.py), as the registers' texts call it
-    WEAK_PASSWORD = "weak_password"
+    WEAK_PASSWORD = "weak_password"  # nosec B105  # an error code
 
 
 ROLE_NEEDS_CASINO = _("Un caissier ou un membre de la direction doit être rattaché à un casino.")

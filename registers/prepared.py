@@ -65,8 +65,8 @@ def operation(call: str, params: list) -> tuple:
     """The row of the ledger function `call` (`vigie_…(%s, …)`, whose first column, its outcome, is 'done' when it
     wrote), on disk when this returns. Within a caller's transaction, its commit is the caller's, synchronous."""
     if connection.in_atomic_block or not connection.get_autocommit():
-        return fetch_one(f"SELECT * FROM {call}", params)
-    row = fetch_one(f"SELECT f.* FROM {call} f, set_config('synchronous_commit', 'off', true) s", params)
+        return fetch_one(f"SELECT * FROM {call}", params)  # nosec B608  # a prepared call, values bound
+    row = fetch_one(f"SELECT f.* FROM {call} f, set_config('synchronous_commit', 'off', true) s", params)  # nosec B608  # a prepared call, values bound
     if row[0] == "done":
         fetch_one(FLUSHED, [])
     return row

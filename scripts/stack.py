@@ -374,6 +374,10 @@ def ensure_browser_tools() -> bool:
     return False
 
 
+# what runs in production; scripts/ and benchmarks/ run on a developer's or an operator's own machine
+BANDIT_TARGETS = ["compliance", "games", "registers", "config", "manage.py"]
+
+
 def cmd_test(args: argparse.Namespace) -> int:
     if not ensure_browser_tools():
         return 1
@@ -382,6 +386,8 @@ def cmd_test(args: argparse.Namespace) -> int:
         steps = [
             ("ruff", [str(BIN / "ruff"), "check", "."]),
             ("lint-imports (docs/architecture.md)", [str(BIN / "lint-imports")]),
+            ("bandit (pyproject.toml [tool.bandit])",
+             [str(BIN / "bandit"), "-q", "-c", "pyproject.toml", "-r", *BANDIT_TARGETS]),
             ("manage.py check", [sys.executable, "manage.py", "check", "--fail-level", "WARNING"]),
             ("makemigrations --check", [sys.executable, "manage.py", "makemigrations", "--check", "--dry-run"]),
             ("axe-core, pinned, from npm (tests/a11y.py)", [sys.executable, "-m", "tests.a11y"]),

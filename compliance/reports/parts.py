@@ -20,9 +20,9 @@ Relies on WeasyPrint's page objects (`anchors`, `bookmarks`, `Document.copy`) an
 import dataclasses
 import hashlib
 import io
-import pickle
+import pickle  # nosec B403  # only between this process and its own workers
 import re
-import subprocess
+import subprocess  # nosec B404  # the report's own workers
 import sys
 import tempfile
 import types
@@ -237,7 +237,7 @@ class _Workers:
         for _ in range(self.count):
             errors = tempfile.TemporaryFile()  # noqa: SIM115 - closed on exit, read when the worker fails
             self.errors.append(errors)
-            self.processes.append(subprocess.Popen(
+            self.processes.append(subprocess.Popen(  # nosec B603  # our interpreter, no shell
                 [sys.executable, "-c", "from compliance.reports.parts import worker; worker()"], cwd=ROOT,
                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=errors))
         return self
@@ -252,7 +252,7 @@ class _Workers:
                 try:
                     pickle.dump(jobs[at], process.stdin)
                     process.stdin.flush()
-                    answers[at] = pickle.load(process.stdout)
+                    answers[at] = pickle.load(process.stdout)  # nosec B301  # our own worker's answer
                 except (OSError, EOFError, pickle.UnpicklingError) as exc:
                     self.errors[index].seek(0)
                     raise RuntimeError(f"rendu d'une partie du rapport / report part: {exc} "
@@ -287,7 +287,7 @@ def worker() -> None:
     sys.stdout = sys.stderr  # whatever else is printed stays out of the answers
     while True:
         try:
-            job = pickle.load(sys.stdin.buffer)
+            job = pickle.load(sys.stdin.buffer)  # nosec B301  # our own parent's job
         except EOFError:
             return
         made = _body(job, fonts) if job["job"] == "body" else _footers(job, fonts)

@@ -336,7 +336,7 @@ def _file(report: Report, made: documents.Document, signed: bytes, certificate: 
     # the file as a binary parameter: the ORM writes it as hex inside the statement's text, which a month's book
     # (tens of megabytes) takes several times over in memory
     with psycopg.Cursor(connection.connection) as cursor:
-        cursor.execute(f"UPDATE {Report._meta.db_table} SET pdf = %b WHERE id = %s", [signed, report.pk])
+        cursor.execute(f"UPDATE {Report._meta.db_table} SET pdf = %b WHERE id = %s", [signed, report.pk])  # nosec B608  # the model's table name
     Report.objects.filter(pk=report.pk).update(
         status=Report.Status.SUCCEEDED, progress=100, sha256=digest, certificate=certificate,
         covered=covered, chain_entry=entry, finished_at=timezone.now(), pages=pages)

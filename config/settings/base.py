@@ -89,6 +89,8 @@ DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 # The role the web server and the worker connect as: it may only SELECT and INSERT on the registers
 # (registers/migrations/0002); migrations run as the role that owns the tables (scripts/stack.py).
 DATABASE_APP_ROLE = env("DATABASE_APP_ROLE", default="vigie_app")
+if not DATABASE_APP_ROLE.isidentifier():  # the migrations write it into their statements: a plain name only
+    raise ImproperlyConfigured(f"DATABASE_APP_ROLE {DATABASE_APP_ROLE!r} must be a plain SQL name.")
 # Each casino's Ed25519 key that signs register checkpoints lives here, never in the database.
 REGISTER_KEYS_DIR = Path(env("VIGIE_KEYS_DIR", default=str(BASE_DIR / "var" / "keys")))
 # Where the private keys live and sign (compliance/keystore.py): « file », PEM files under REGISTER_KEYS_DIR (the demo

@@ -71,7 +71,8 @@ def count(kind_key: str) -> tuple[int, Counter]:
     kind = KINDS[kind_key]
     rules = ranking(kind.ranking)
     size, cards = rules.size, kind.cards
-    assert 2 * size > cards, "two suits could each hold a flush"
+    if 2 * size <= cards:
+        raise ValueError(f"{kind_key}: two suits could each hold a flush")
     counts: Counter = Counter()
     rank_value = {}
     for multiset in rank_multisets(cards):

@@ -72,7 +72,7 @@ _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _constr
 def read(path: Path):
     try:
         with open(path, encoding="utf-8") as handle:
-            return yaml.load(handle, Loader=_Loader)  # noqa: S506 — a SafeLoader subclass
+            return yaml.load(handle, Loader=_Loader)  # nosec B506  # a SafeLoader subclass
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         raise RuleFileError(path, mark.line + 1 if mark else None, exc.problem or str(exc)) from exc

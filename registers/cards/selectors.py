@@ -70,7 +70,7 @@ def _named(card: Card, register: QuerySet[Register], model=Entry) -> QuerySet[En
     """The `cartes` register's entries naming this card as "card", read through the expression index of migrations
     0008 and 0022 (not by scanning the register's text); with `KeptEntry`, the archived years' too."""
     return (model.objects.filter(register_id=register)
-            .annotate(card_number=RawSQL(f"({model._meta.db_table}.payload::jsonb ->> 'card')", []))
+            .annotate(card_number=RawSQL(f"({model._meta.db_table}.payload::jsonb ->> 'card')", []))  # nosec B611  # the model's table name
             .filter(card_number=card.number))
 
 
@@ -100,7 +100,7 @@ def _entries_of(card: Card) -> QuerySet[Entry]:
     """The `cartes` register's entries about this card: those naming it, and the transfers it received."""
     received = movements_of(card).filter(kind=TRANSFERRED).values("entry_id")
     return (Entry.objects.filter(register_id=_cards_register(card))
-            .annotate(card_number=RawSQL(f"({Entry._meta.db_table}.payload::jsonb ->> 'card')", []))
+            .annotate(card_number=RawSQL(f"({Entry._meta.db_table}.payload::jsonb ->> 'card')", []))  # nosec B611  # the model's table name
             .filter(Q(card_number=card.number) | Q(pk__in=received)).select_related("actor"))
 
 

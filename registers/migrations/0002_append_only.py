@@ -53,7 +53,7 @@ BEGIN
     RAISE NOTICE 'rôle applicatif % absent : privilèges non accordés', '{role}';
   END IF;
 END $$;
-"""
+"""  # nosec B608  # names from this migration and the settings, run once by the owner
 
 
 def forwards(apps, schema_editor):

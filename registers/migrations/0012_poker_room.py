@@ -80,7 +80,7 @@ BEGIN
   RETURN month_part;
 END $$;
 REVOKE ALL ON FUNCTION vigie_hand_partition(bigint, date) FROM PUBLIC;
-"""
+"""  # nosec B608  # names from this migration and the settings, run once by the owner
 REVERSE_HANDS = "DROP FUNCTION vigie_hand_partition(bigint, date); DROP TABLE registers_pokerhand;"
 
 TRIGGERS = "".join(f"""
@@ -101,7 +101,7 @@ def _privileges(apps, schema_editor):
         GRANT SELECT, INSERT ON {tables} TO "{ROLE}";
         GRANT USAGE, SELECT ON SEQUENCE registers_pokerhand_id_seq TO "{ROLE}";
         GRANT EXECUTE ON FUNCTION vigie_hand_partition(bigint, date) TO "{ROLE}";
-      END IF; END $$;""", params=None)
+      END IF; END $$;""", params=None)  # nosec B608  # names from this migration and the settings, run once by the owner
 
 
 class Migration(migrations.Migration):

@@ -76,7 +76,7 @@ def _privileges(apps, schema_editor):
           bigint, text, bigint, text, timestamptz, text) TO "{role}";
         GRANT EXECUTE ON FUNCTION vigie_card_record(bigint, text, bigint, boolean, text, date, text, bigint, text,
           timestamptz, text, bigint[], numeric[], numeric[]) TO "{role}";
-      END IF; END $$;""", params=None)
+      END IF; END $$;""", params=None)  # nosec B608  # names from this migration and the settings, run once by the owner
 
 
 class Migration(migrations.Migration):

@@ -179,7 +179,7 @@ BEGIN
   RETURN done;
 END $$;
 REVOKE ALL ON FUNCTION vigie_archive(text, bigint, int) FROM PUBLIC;
-"""
+"""  # nosec B608  # names from this migration and the settings, run once by the owner
 
 
 def _privileges(apps, schema_editor):
@@ -189,7 +189,7 @@ def _privileges(apps, schema_editor):
         GRANT SELECT, INSERT ON {TABLE} TO "{ROLE}";
         GRANT USAGE, SELECT ON SEQUENCE {TABLE}_seq TO "{ROLE}";
         GRANT EXECUTE ON FUNCTION vigie_movement_partition(bigint, date) TO "{ROLE}";
-      END IF; END $$;""", params=None)
+      END IF; END $$;""", params=None)  # nosec B608  # names from this migration and the settings, run once by the owner
 
 
 class Migration(migrations.Migration):

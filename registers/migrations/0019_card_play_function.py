@@ -117,7 +117,7 @@ def _privileges(apps, schema_editor):
     role = settings.DATABASE_APP_ROLE
     grants = " ".join(f'GRANT EXECUTE ON FUNCTION {signature} TO "{role}";' for signature in SIGNATURES)
     schema_editor.execute(f"""DO $$ BEGIN
-      IF EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '{role}') THEN {grants} END IF; END $$;""", params=None)
+      IF EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '{role}') THEN {grants} END IF; END $$;""", params=None)  # nosec B608  # names from this migration and the settings, run once by the owner
 
 
 class Migration(migrations.Migration):

@@ -116,14 +116,14 @@ BEGIN
   RETURN 1;
 END $$;
 REVOKE ALL ON FUNCTION vigie_archive_entries(bigint, int) FROM PUBLIC;
-"""
+"""  # nosec B608  # names from this migration and the settings, run once by the owner
 
 
 def _privileges(apps, schema_editor):
     schema_editor.execute(f"""DO $$ BEGIN
       IF EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '{ROLE}') THEN
         GRANT SELECT ON registers_entry_kept TO "{ROLE}";
-      END IF; END $$;""", params=None)
+      END IF; END $$;""", params=None)  # nosec B608  # names from this migration and the settings, run once by the owner
 
 
 class Migration(migrations.Migration):

@@ -25,7 +25,7 @@ DO $$ BEGIN
   IF EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '{ROLE}') THEN
     REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON {", ".join(TABLES)} FROM "{ROLE}";
   END IF; END $$;
-"""
+"""  # nosec B608  # names from this migration and the settings, run once by the owner
 
 
 def _functions(archived: bool) -> str:
@@ -170,7 +170,7 @@ BEGIN
   END IF;
   RETURN year_part;
 END $$;
-""" + PLANS
+""" + PLANS  # nosec B608  # names from this migration and the settings, run once by the owner
 
 
 class Migration(migrations.Migration):

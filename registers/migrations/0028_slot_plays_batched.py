@@ -129,7 +129,7 @@ def _privileges(apps, schema_editor):
     role = settings.DATABASE_APP_ROLE
     schema_editor.execute(f"""DO $$ BEGIN
       IF EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '{role}') THEN
-        GRANT EXECUTE ON FUNCTION {SIGNATURE} TO "{role}"; END IF; END $$;""", params=None)
+        GRANT EXECUTE ON FUNCTION {SIGNATURE} TO "{role}"; END IF; END $$;""", params=None)  # nosec B608  # names from this migration and the settings, run once by the owner
 
 
 class Migration(migrations.Migration):

@@ -43,7 +43,7 @@ def _privileges(apps, schema_editor):
       DO $$ BEGIN
         IF EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '{role}') THEN
           GRANT EXECUTE ON FUNCTION vigie_partition(text, bigint, date) TO "{role}";
-        END IF; END $$;""", params=None)
+        END IF; END $$;""", params=None)  # nosec B608  # names from this migration and the settings, run once by the owner
 
 
 class Migration(migrations.Migration):

@@ -17,7 +17,7 @@ def _privileges(apps, schema_editor):
           IF EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '{ROLE}') THEN
             REVOKE UPDATE, DELETE, TRUNCATE ON {table} FROM "{ROLE}";
             GRANT SELECT, INSERT ON {table} TO "{ROLE}";
-          END IF; END $$;""", params=None)
+          END IF; END $$;""", params=None)  # nosec B608  # names from this migration and the settings, run once by the owner
 
 
 class Migration(migrations.Migration):

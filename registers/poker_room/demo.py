@@ -98,7 +98,7 @@ def poker_room_demo(code: str) -> list[str]:
         return []
     prefix, tables = ROOMS[code]
     cashier, manager = User.objects.get(username=f"{prefix}.caissier"), User.objects.get(username=f"{prefix}.direction")
-    zone, rng = ZoneInfo(casino.jurisdiction.timezone), random.Random(f"vigie-poker-{code}")
+    zone, rng = ZoneInfo(casino.jurisdiction.timezone), random.Random(f"vigie-poker-{code}")  # nosec B311  # demo data, seeded
     today = casino.today()
     first = today - timedelta(days=DAYS)
     if prefix == "lu":

@@ -22,8 +22,8 @@ def ids(table: str, count: int) -> list[int]:
     if count <= 0:
         return []
     with connection.cursor() as cursor:
-        cursor.execute(f"SELECT nextval(pg_get_serial_sequence('{table}', 'id')) FROM generate_series(1, %s)",
-                       [count])
+        cursor.execute("SELECT nextval(pg_get_serial_sequence(%s, 'id')) FROM generate_series(1, %s)",
+                       [table, count])
         return [row[0] for row in cursor.fetchall()]
 
 

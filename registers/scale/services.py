@@ -47,7 +47,7 @@ from .cards import CardPlay, Cast, Day
 from .floor import floor_generate
 from .imports import ChainWriter, chain_rows_write, ids
 
-PASSWORD = "Vigie-echelle-2026!"
+PASSWORD = "Vigie-echelle-2026!"  # nosec B105  # the scale run's own password
 CLIENTS, TABLES, POKER_TABLES, DEALS = 500, 40, 12, 343  # at density 1; deals per poker table and day
 # An evening's deals, one to three minutes apart (games/poker/simulator.py), last at most 18 hours: they end before
 # the next evening's session opens (23 hours later on the day the clocks go forward), within the 24 hours the import
@@ -88,7 +88,7 @@ def casino_generate(*, code: str, span: int, density: float, seed: int, until: d
                     progress: Callable[[str], object] = print, name: str | None = None, password: str = PASSWORD,
                     regulator: str | None = "echelle.ministere") -> Generated:
     """One casino and its people (`password`; the jurisdiction's `regulator` made if missing), then `span` days."""
-    rng, actor = random.Random(seed), system_user()
+    rng, actor = random.Random(seed), system_user()  # nosec B311  # scale data, seeded
     last = until or datetime.datetime.now(datetime.UTC).date() - datetime.timedelta(days=1)
     days = [last - datetime.timedelta(days=n) for n in range(span - 1, -1, -1)]
     casino, cast = _casino(code, days[0], actor, name=name or f"Casino {code.title()}", password=password,
@@ -151,7 +151,7 @@ def _casino(code: str, first: datetime.date, actor: User, *, name: str, password
     system, _key = slot_system_register(casino=casino, actor=people["manager"], name="Système des machines")
     before = _at(casino, first - datetime.timedelta(days=1), 9)
     with connection.cursor() as cursor:  # recorded before the year, as the history it comes with
-        cursor.execute(f"INSERT INTO {CardSystemCertificate._meta.db_table} (casino_id, supplier, reference, "
+        cursor.execute(f"INSERT INTO {CardSystemCertificate._meta.db_table} (casino_id, supplier, reference, "  # nosec B608  # the model's table name
                        "issued_on, recorded_by_id, recorded_at) VALUES (%s, %s, %s, %s, %s, %s)",
                        [casino.pk, "Fournisseur du système", f"CERT-{code}", first - datetime.timedelta(days=30),
                         people["manager"].pk, before])
@@ -222,7 +222,7 @@ def _balances(play: CardPlay) -> None:
     """Each card's balance, its last movement's (PostgreSQL checks it, migration 0005), and its last day moved."""
     played = [card for card in play.cards.values() if card.moved_on]
     with connection.cursor() as cursor:
-        cursor.execute(f"UPDATE {Card._meta.db_table} AS c SET balance = v.balance, moved_on = v.moved_on "
+        cursor.execute(f"UPDATE {Card._meta.db_table} AS c SET balance = v.balance, moved_on = v.moved_on "  # nosec B608  # the model's table name
                        "FROM unnest(%s::bigint[], %s::numeric[], %s::date[]) AS v(id, balance, moved_on) "
                        "WHERE c.id = v.id", [[card.pk for card in played], [card.balance for card in played],
                                              [card.moved_on for card in played]])

@@ -106,7 +106,7 @@ def _five(value: float) -> Decimal:
 def month_rows(code: str, today: date, serial: int, keeps_float: bool) -> tuple[list[list[str]], dict[str, Decimal]]:
     """The export of the last month, day by day: each table's opening, fills, credits, closing and drop; and each
     table's inventory left at the end (where the bank is an inventory, today's opening carries it)."""
-    rows, draw = [], random.Random(code)
+    rows, draw = [], random.Random(code)  # nosec B311  # demo data, seeded
     inventory = {table.number: table.float_amount for table in TABLES[code]}
     for back in range(DAYS, 0, -1):
         day = today - timedelta(days=back)

@@ -203,7 +203,7 @@ def _balances(casino: Casino, day: datetime.date, *, after: str | None = None,
     batches)."""
     keyset = " AND number > %(after)s" if after is not None else ""
     with connection.cursor() as cursor:
-        cursor.execute(f"SELECT * FROM ({BALANCES}) AS cards WHERE (moved OR closing <> 0){keyset} ORDER BY number"
+        cursor.execute(f"SELECT * FROM ({BALANCES}) AS cards WHERE (moved OR closing <> 0){keyset} ORDER BY number"  # nosec B608  # constant SQL, values bound
                        + (" LIMIT %(limit)s" if limit else ""),
                        {"casino": casino.pk, "day": day, "after": after, "limit": limit})
         return [row[:6] for row in cursor.fetchall()]
@@ -240,7 +240,7 @@ def cards_statement(casino: Casino, day: datetime.date) -> CardsStatement:
 def cards_balance_at(casino: Casino, day: datetime.date) -> Decimal:
     """Σ of every card's balance at the end of `day` (what the cards hold of the encaisse, art. 18-14 al. 2)."""
     with connection.cursor() as cursor:
-        cursor.execute(f"SELECT coalesce(sum(closing), 0) FROM ({BALANCES}) AS cards", {"casino": casino.pk,
+        cursor.execute(f"SELECT coalesce(sum(closing), 0) FROM ({BALANCES}) AS cards", {"casino": casino.pk,  # nosec B608  # constant SQL, values bound
                                                                                         "day": day})
         return cursor.fetchone()[0]
 

@@ -118,7 +118,7 @@ def _system_sql() -> tuple[str, tuple]:
     if any(field.get_db_converters(connection) for model, _ in parts for field in model._meta.concrete_fields):
         raise TypeError("a field read back through a converter: Model.from_db would skip it")
     columns = [f'{alias}."{field.column}"' for model, alias in parts for field in model._meta.concrete_fields]
-    sql = (f"SELECT {', '.join(columns)} FROM {SlotSystem._meta.db_table} s "
+    sql = (f"SELECT {', '.join(columns)} FROM {SlotSystem._meta.db_table} s "  # nosec B608  # the models' own names
            f"JOIN {User._meta.db_table} u ON u.id = s.user_id JOIN {Casino._meta.db_table} c ON c.id = s.casino_id "
            f"JOIN {Jurisdiction._meta.db_table} j ON j.id = c.jurisdiction_id WHERE s.key_hash = %s")
     return sql, tuple((model, [field.attname for field in model._meta.concrete_fields]) for model, _ in parts)
@@ -464,7 +464,7 @@ def _played_together(system: SlotSystem, sent: list[tuple[str, str, dict]]) -> l
     (day, basis), casino, actor, now = terms, system.casino, system.user, timezone.now()
     kinds, keys, digests, cards, values, machines = (list(column) for column in zip(*run, strict=True))
     with prepared.on_disk():
-        rows = _unless_key_taken(lambda: prepared.fetch_all(f"SELECT * FROM {SLOT_PLAYS}", [
+        rows = _unless_key_taken(lambda: prepared.fetch_all(f"SELECT * FROM {SLOT_PLAYS}", [  # nosec B608  # a constant call, values bound
             system.pk, keys, kinds, digests, cards, casino.currency, values, casino.pk, machines, day, actor.pk,
             actor.username, now, timestamp(now), basis]))
         rows = rows or []  # one per operation answered, in order: the first ones of the run
