@@ -40,6 +40,7 @@ OPEN_TO_ANYONE = {
     "tournaments-public": "a published tournament's rules (tests/test_scoping.py: a draft is a 404)",
     "approvals-wheel-public": "a Québec casino's wheel of fortune as it made it public (QC RJC art. 120)",
     "notices-public": "a casino's public site: the notices displayed on a day, with no one's name",
+    "notices-public-poster": "a poster of that public site, while it is displayed on the day asked",
     "deadlines-feed": "an iCalendar feed: the address's random token is the credential",
 }
 # Whole namespaces with their own guard.
