@@ -12,7 +12,7 @@ step audited through compliance/reports/services.py (`key_ceremony_record`, `cer
 """
 
 import shutil
-import subprocess
+import subprocess  # nosec B404  # SoftHSM's own tool, development tokens only
 from pathlib import Path
 
 from cryptography.hazmat.primitives import hashes
@@ -34,8 +34,9 @@ def token_initialise(*, actor: User, label: str, so_pin: str, pin: str) -> str:
     if tool is None:
         raise CeremonyError("softhsm2-util is missing: apt-get install softhsm2 (a production HSM's token is "
                             "initialised with its vendor's tools)")
+    # argv, no shell; the PINs are a development token's (a production HSM is initialised with its vendor's tools)
     done = subprocess.run([tool, "--init-token", "--free", "--label", label, "--so-pin", so_pin, "--pin", pin],
-                          capture_output=True, text=True, check=False)
+                          capture_output=True, text=True, check=False)  # nosec B603
     if done.returncode:
         raise CeremonyError(done.stderr.strip() or done.stdout.strip())
     services.key_ceremony_record(actor=actor, step="token_initialised", label=label)
