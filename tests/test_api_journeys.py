@@ -130,6 +130,11 @@ def machines(j: Journeys) -> None:
             "reference": f"Lettre au Ministre des Finances n° 2026-{number[3:]}-{n}"})
         j.post("lu.caissier", f"{R}/appareils/moves/", params=where, body={
             "gaming_day": today, "machine": number, "event": event})
+    # a machine installed before Vigie asked its condition (art. 17 al. 2 5°): the direction records it
+    unsaid = sorted(row["machine"] for row in fleet if row.get("condition") is None and row["state"] != "vendu")
+    if unsaid:
+        j.post("lu.direction", f"{R}/appareils/conditions/", params=where, body={
+            "machine": unsaid[0], "condition": "neuf"})
     on_floor = sorted(row["machine"] for row in fleet if row["state"] == "en_service")
     receipt = f"Q-{today}-{len(fleet):03d}"
     paid = j.post("lu.caissier", f"{R}/jackpots/", params=where, body={
@@ -478,6 +483,14 @@ def tables_import(j: Journeys) -> None:
     number = next(f"UT-{n:02d}" for n in range(4, 99) if f"UT-{n:02d}" not in taken)
     j.post("mc.direction", f"{R}/tables/", {"game": "mc.uth", "number": number, "pit": "Ultimate Texas Hold'em"},
            params=where)
+    # its new deck first (MC AM 2007-668 art. 1, « cartes neuves »): the import opens no table without it
+    j.post("mc.caissier", f"{R}/decks/receipts/", {
+        "supplier": "Cartamundi", "description": "52 cartes, dos uni", "colour": "bleu", "packs": 1, "per_pack": 6,
+        "seals": [f"S-{number}"], "plain_back": True}, params=where)
+    stock = j.get("mc.caissier", f"{R}/decks/", params=where) or {"lots": []}
+    j.post("mc.caissier", f"{R}/decks/issues/", {
+        "lot": max((row["lot"] for row in stock["lots"]), default=""), "decks": 1, "new": True, "family": "tables",
+        "table": number, "counted": True, "sealed": True, "perfect": True}, params=where)
     serial = (Slip.objects.filter(casino__code=MC, year=today.year).aggregate(m=Max("serial"))["m"] or 0) + 1
     team = dict(SLIP_SIGNED)
 

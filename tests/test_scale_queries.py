@@ -86,7 +86,14 @@ PAGE_QUERIES["direction"] = {page: most + 3 for page, most in PAGE_QUERIES["dire
 # manager's menu counts on every page, its « À faire » (registers/direction/todo.py): the book, whether a table opened
 # today (the generated casino's days end yesterday: the day's play, four queries more, is not read)
 PAGE_QUERIES["direction"] = {page: most + 2 for page, most in PAGE_QUERIES["direction"].items()}
-# (measured the same on a casino of 2 days and of 8; the manager's leave room for the three menu counts in progress)
+# Issue 39's blackjack progressive boards not read (registers/tables/progressif/todo.py, one query where the casino
+# keeps no lot) and slot machines without their condition (registers/appareils/todo.py: the register and the rules of
+# the day, two queries whatever the fleet), on the manager's menu counts on every page; the slot machines' page reads
+# the conditions missing from the fleet it replayed, one rule read more
+PAGE_QUERIES["direction"] = {page: most + 3 for page, most in PAGE_QUERIES["direction"].items()}
+for _persona in PAGE_QUERIES:
+    PAGE_QUERIES[_persona]["register appareils"] += 1
+# (measured the same on a casino of 2 days and of 8)
 for _persona, _direction, _register in (("direction", 33, 24), ("caisse", 25, 17), ("ministere", 19, 11)):
     PAGE_QUERIES[_persona] |= {"direction": _direction, "register direction": _register}
 # Issue 38's pit shows each session's limits in force now, not its opening's (registers/tables/selectors.py pit_day):

@@ -64,18 +64,10 @@ def machine_installed(replay: Replay, entry: Audited) -> list[Found]:
                                 if condition == controls.REMIS_A_NEUF else None)
         problems = controls.installation_problems(_fleet(replay), proposed, _rules(check))
         _found(check, [p for p in problems if "condition" in entry.payload or p.field not in ("condition", "approval")])
-        if "condition" not in entry.payload:  # written before Vigie asked it: recorded since, or still missing
-            _found(check, [p for p in _missing(replay) if p.params["machine"] == machine])
+        # written before Vigie asked it, the entry is as valid as it was: the condition still to record is the
+        # management's « À faire » (todo.py) and the row's note, not a fault of the register
     controls.installed(_fleet(replay), entry.seq, entry.gaming_day, entry.payload)
     return check.problems
-
-
-def _missing(replay: Replay) -> list[Problem]:
-    """The machines whose condition (art. 17 al. 2 5°) the whole register, as it stands, still does not say: read
-    once for the audit of the register."""
-    today = replay.casino.today()
-    return replay.part("appareils.conditions_missing", lambda: controls.conditions_missing(
-        machines_state(machines_register(replay.casino)), Rules(lambda key: replay.rule(key, today))))
 
 
 def machine_condition(replay: Replay, entry: Audited) -> list[Found]:

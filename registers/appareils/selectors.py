@@ -115,7 +115,7 @@ def fleet(register: Register | None) -> list[FleetRow]:
 
 def conditions_missing(casino, day: datetime.date) -> list:
     """The machines of the casino's fleet whose condition (art. 17 al. 2 5°) no entry says (controls.py
-    `conditions_missing`), on the rules of `day`: the management's « À faire » and the audit's. Two queries."""
+    `conditions_missing`), on the rules of `day`: the management's « À faire ». Two queries."""
     register = machines_register(casino)
     if register is None:
         return []

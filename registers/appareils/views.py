@@ -66,7 +66,7 @@ class AppareilsPage(RegisterPage):
     @cached_property
     def conditions_missing(self) -> dict[str, str]:
         """The machines whose condition (art. 17 al. 2 5°) no entry says, each with why, asked of the same control
-        the audit and the management's « À faire » read (`conditions_missing`), on the fleet the page replayed."""
+        the management's « À faire » reads (`conditions_missing`), on the fleet the page replayed."""
         try:
             rules = rules_on(self.casino, self.casino.today())
             missing = conditions_missing(Fleet({row.number: row.machine for row, _changes in self.fleet}), rules)
