@@ -25,7 +25,7 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.test")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 django.setup()
 
-from benchmarks import banner, figures_written, sized  # noqa: E402
+from benchmarks import PASSWORD, banner, figures_written, sized  # noqa: E402
 from compliance.models import Casino, User  # noqa: E402
 from compliance.reconciliation.services import reconciliation_run_range  # noqa: E402
 from compliance.services import casino_create, jurisdictions_load, system_user, user_create  # noqa: E402
@@ -70,7 +70,7 @@ def people():
     users = {}
     for username, role in (("bench.poker.caisse", "accountant"), ("bench.poker.direction", "manager")):
         users[role] = User.objects.filter(username=username).first() or user_create(
-            actor=actor, username=username, password="Bench-password-2026", role=role, casino=casino)
+            actor=actor, username=username, password=PASSWORD, role=role, casino=casino)
     return casino, users["accountant"], users["manager"]
 
 

@@ -17,7 +17,7 @@ django.setup()
 
 from django.utils import timezone  # noqa: E402
 
-from benchmarks import banner, figures_written, sized  # noqa: E402
+from benchmarks import PASSWORD, banner, figures_written, sized  # noqa: E402
 from compliance.models import Casino, User  # noqa: E402
 from compliance.services import casino_create, jurisdictions_load, system_user, user_create  # noqa: E402
 from registers.chain import hashing as chain  # noqa: E402
@@ -49,9 +49,9 @@ def people():
         licence_number="B-1", address="1, rue du Banc", share_capital=Decimal("1000000.00"),
         draft_basis="Banc d'essai : application du projet de règlement grand-ducal")
     cashier = User.objects.filter(username="bench.caisse").first() or user_create(
-        actor=actor, username="bench.caisse", password="Bench-password-2026", role="accountant", casino=casino)
+        actor=actor, username="bench.caisse", password=PASSWORD, role="accountant", casino=casino)
     manager = User.objects.filter(username="bench.direction").first() or user_create(
-        actor=actor, username="bench.direction", password="Bench-password-2026", role="manager", casino=casino)
+        actor=actor, username="bench.direction", password=PASSWORD, role="manager", casino=casino)
     return casino, cashier, manager
 
 

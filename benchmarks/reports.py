@@ -27,7 +27,7 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.test")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 django.setup()
 
-from benchmarks import banner, figures_written, sized  # noqa: E402
+from benchmarks import PASSWORD, banner, figures_written, sized  # noqa: E402
 from compliance.models import Casino, User  # noqa: E402
 from compliance.reports import documents, render, signing  # noqa: E402
 from compliance.reports.models import Report  # noqa: E402
@@ -69,10 +69,10 @@ def people():
             share_capital=Decimal("1000000.00"), opened_on=month_of(today.replace(day=1) - datetime.timedelta(1))[0],
             draft_basis="Banc d'essai : application du projet de règlement grand-ducal")
     cashier = User.objects.filter(username="bench.rapports.caisse").first() or user_create(
-        actor=actor, username="bench.rapports.caisse", password="Bench-password-2026", role="accountant",
+        actor=actor, username="bench.rapports.caisse", password=PASSWORD, role="accountant",
         casino=casino)
     manager = User.objects.filter(username="bench.rapports.direction").first() or user_create(
-        actor=actor, username="bench.rapports.direction", password="Bench-password-2026", role="manager",
+        actor=actor, username="bench.rapports.direction", password=PASSWORD, role="manager",
         casino=casino)
     return casino, cashier, manager
 

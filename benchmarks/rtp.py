@@ -25,7 +25,7 @@ django.setup()
 import numpy as np  # noqa: E402
 from rest_framework.test import APIClient  # noqa: E402
 
-from benchmarks import banner, figures_written, sized  # noqa: E402
+from benchmarks import PASSWORD, banner, figures_written, sized  # noqa: E402
 from compliance.models import User  # noqa: E402
 from games.hands import distributions  # noqa: E402
 from games.hands.fast import evaluate_many, random_hands  # noqa: E402
@@ -151,7 +151,7 @@ def throughput(reader):
 
 def main():
     reader = User.objects.filter(role="admin").first() or User.objects.create_user(
-        username="bench", password="x-bench-password-1", role="admin"
+        username="bench", password=PASSWORD, role="admin"
     )
     banner()
     seven_card_distribution()

@@ -19,7 +19,7 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.test")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 django.setup()
 
-from benchmarks import banner, figures_written, sized  # noqa: E402
+from benchmarks import PASSWORD, banner, figures_written, sized  # noqa: E402
 from compliance.models import Casino, User  # noqa: E402
 from compliance.profiles import concept  # noqa: E402
 from compliance.reconciliation.services import reconciliation_run, reconciliation_run_range  # noqa: E402
@@ -58,7 +58,7 @@ def people():
     users = {}
     for username, role in (("bench.tables.caisse", "accountant"), ("bench.tables.direction", "manager")):
         users[role] = User.objects.filter(username=username).first() or user_create(
-            actor=actor, username=username, password="Bench-password-2026", role=role, casino=casino)
+            actor=actor, username=username, password=PASSWORD, role=role, casino=casino)
     tables = list(GamingTable.objects.filter(casino=casino).select_related("game").order_by("id"))
     for index in range(len(tables), TABLES):
         prefix, game, _, _ = GAMES[index % len(GAMES)]

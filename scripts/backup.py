@@ -35,7 +35,7 @@ import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from services import APP_ROLE, OWNER_ROLE, PG_DB, PG_USER, ROOT, Postgres, free_port, say
+from services import APP_ROLE, OWNER_ROLE, PG_DB, PG_USER, ROOT, Postgres, apt_install, free_port, say
 from standby import APP, _django_env
 
 STANZA = "vigie"
@@ -48,17 +48,9 @@ def ensure_pgbackrest() -> bool:
     """Debian's `pgbackrest`, installed with apt when run as root (as the browser tests' packages are)."""
     if Path(PGBACKREST).exists():
         return True
-    if os.geteuid() == 0:
-        # without Debian's PostgreSQL the embedded one (18) would run, newer than this pgBackRest knows
-        packages = ["pgbackrest"] + ([] if glob.glob("/usr/lib/postgresql/*/bin/pg_ctl") else ["postgresql"])
-        say(f"Installing Debian packages for WAL archiving and point-in-time recovery: {' '.join(packages)}")
-        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-        subprocess.run(["apt-get", "update", "-qq"], env=env, check=True)
-        subprocess.run(["apt-get", "install", "-y", "-qq", *packages], env=env, check=True)
-        return True
-    print("ERROR: point-in-time recovery needs the Debian package pgbackrest, which is not installed.\n"
-          "  Install it as root:  apt-get install -y pgbackrest", file=sys.stderr)
-    return False
+    # without Debian's PostgreSQL the embedded one (18) would run, newer than this pgBackRest knows
+    packages = ["pgbackrest"] + ([] if glob.glob("/usr/lib/postgresql/*/bin/pg_ctl") else ["postgresql"])
+    return apt_install(packages, "WAL archiving and point-in-time recovery")
 
 
 class Archive:

@@ -32,7 +32,7 @@ def main() -> int:
             modules = mypycify([f"games/poker/{name}.py" for name in ENGINE], group_name=f"vigie_engine_{digest}",
                                target_dir=f"{work}/c")
             setup(name="vigie-engine", ext_modules=modules, packages=[], py_modules=[], script_name="compile_engine.py",
-                  script_args=["--quiet", "build_ext", "--build-lib", f"{work}/lib", "--build-temp", f"{work}/tmp"])
+                  script_args=["--quiet", "build_ext", "--build-lib", f"{work}/lib", "--build-temp", f"{work}/tmp"])  # nosec B108  # `work`: our own mkdtemp
         except (Exception, SystemExit) as error:  # noqa: BLE001 - any failure leaves the engine in Python
             print(f"  the engine stays in Python: its compilation failed ({error})", file=sys.stderr)
             return 0

@@ -33,6 +33,22 @@ def say(msg: str) -> None:
     print(f"• {msg}", file=OUT, flush=True)
 
 
+def apt_install(packages: list[str], purpose: str) -> bool:
+    """Debian's `packages`, installed with apt when run as root (as CI runs); otherwise named with the command that
+    installs them, and False. `purpose`: what they are for, as the message says it."""
+    if not packages:
+        return True
+    if os.geteuid() == 0:
+        say(f"Installing Debian packages for {purpose}: {' '.join(packages)}")
+        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+        for command in (["update", "-qq"], ["install", "-y", "-qq", *packages]):
+            subprocess.run(["/usr/bin/apt-get", *command], env=env, check=True)  # nosec B603  # argv, no shell
+        return True
+    print(f"ERROR: {purpose} need Debian packages that are not installed: {' '.join(packages)}.\n"
+          f"  Install them as root:  apt-get install -y {' '.join(packages)}", file=sys.stderr)
+    return False
+
+
 def free_port(preferred: int | None = None) -> int:
     if preferred:
         with socket.socket() as s:
@@ -54,7 +70,7 @@ def wait_for(check, what: str, timeout: float = 60.0) -> None:
         try:
             if check():
                 return
-        except Exception:  # noqa: BLE001 - any failure means "not ready yet"
+        except Exception:  # noqa: BLE001 # nosec B110  # any failure means "not ready yet"
             pass
         time.sleep(0.3)
     raise SystemExit(f"ERROR: {what} did not become ready within {timeout:.0f} s")
@@ -100,7 +116,7 @@ def service_user_prefix() -> tuple[list[str], int | None, int | None]:
     try:
         entry = pwd.getpwnam("postgres")
     except KeyError:
-        subprocess.check_call(["useradd", "--system", "--no-create-home", "postgres"])
+        subprocess.check_call(["/usr/sbin/useradd", "--system", "--no-create-home", "postgres"])
         entry = pwd.getpwnam("postgres")
     return ["runuser", "-u", "postgres", "--"], entry.pw_uid, entry.pw_gid
 
@@ -212,7 +228,7 @@ class Postgres:
                        WHERE n.nspname = 'public' AND pg_get_userbyid(p.proowner) <> '{OWNER_ROLE}' LOOP
                 EXECUTE format('ALTER FUNCTION %s OWNER TO "{OWNER_ROLE}"', r.sig);
               END LOOP;
-            END $$""")
+            END $$""")  # nosec B608  # our own role's name, a constant
 
     def stop(self) -> None:
         self._pg("pg_ctl", "-D", str(self.data), "-m", "fast", "-w", "stop", capture_output=True)
