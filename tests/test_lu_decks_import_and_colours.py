@@ -171,13 +171,13 @@ def test_lu_37_12_a_deck_retired_during_the_day_is_replaced_by_a_new_one(w):
     deck_return(casino=w.c, actor=w.accountant_c, gaming_day=DAY, issue=given.seq, decks=1, perfect=False,
                 reason="Décision du chef de salle")
     refused(lambda: issue(w, "UT-01", new=False), "new", ErrorCode.WRONG_STATE,
-            "1 jeu(x) de la table « UT-01 » retiré(s)", "doit être neuf", "(champ « neufs »)", "37-12", "(projet)")
+            "Jeux retirés de la table « UT-01 »", "doit être neuf", "(champ « neufs »)", "37-12", "(projet)")
     issue(w, "UT-02", new=False)  # another table: a returned deck in perfect condition
     replacing = issue(w, "UT-01")
     assert '"jeu":"lu.uth"' in replacing.payload
     (row,) = [row for row in today_sessions(w.c, DAY, stock_of(w.c)) if row.table == "UT-01"]
     ((text, citation),) = row.replacement_said
-    assert "un jeu qui le remplace doit être neuf" in text and "37-12" in citation
+    assert "un jeu qui les remplace doit être neuf" in text and "37-12" in citation
     decks = register_for(casino=w.c, kind=RegisterKind.JEUX_DE_CARTES)
     entry_append(register=decks, kind=EntryKind.DECKS_ISSUED, gaming_day=DAY, actor=w.accountant_c, payload={
         "lot": lot_of(w, "rouge"), "jeux": 1, "neufs": False, "famille": "tables", "table": "UT-01",

@@ -39,7 +39,7 @@ def test_qc_120_the_wheel_s_prizes_and_how_they_are_awarded_are_posted_at_its_ta
     assert posting.place == "Table de roue de fortune"
     lines = _lines(posting)
     assert "1 $ : 24 parties de la roue sur 54, payé 1 à 1" in lines, lines
-    assert "Joker : 1 parties de la roue sur 54, payé 45 à 1" in lines, lines  # the latest publication's
+    assert "Joker : 1 partie de la roue sur 54, payé 45 à 1" in lines, lines  # the latest publication's
     assert all(section["citation"] == "QC RJC art. 120" for section in posting.content["sections"])
 
 

@@ -44,9 +44,25 @@ def moments(count: int) -> list[datetime.datetime]:
     return [midnight + (now - midnight) * (k + 1) / (count + 1) for k in range(count)]
 
 
-def open_table(at: datetime.datetime, version: str = deal.NO_LIMIT, table: str = "TH-9") -> PokerSession:
-    """A session of a Texas hold'em table of la Moselle's room today (TH-9: the demo deals none there)."""
+def with_deck(table: str) -> None:
+    """A new deck issued to la Moselle's poker `table` for today, once: the demo applies the decks' opening control to
+    its room (LU RGD 1979 art. 49-1, registers/decks/demo.py)."""
+    from registers.decks.selectors import stock_of
+    from registers.decks.services import deck_issue
+
     casino = moselle()
+    stock = stock_of(casino)
+    if not stock.at("poker", table, casino.today()):
+        lot = next(lot.lot for lot in stock.lots.values() if lot.new)
+        deck_issue(casino=casino, actor=user("lu.caissier"), gaming_day=casino.today(), lot=lot, decks=1,
+                   family="poker", table=table, new=True, counted=True, sealed=True, perfect=True)
+
+
+def open_table(at: datetime.datetime, version: str = deal.NO_LIMIT, table: str = "TH-9") -> PokerSession:
+    """A session of a Texas hold'em table of la Moselle's room today (TH-9: the demo deals none there), its deck
+    issued."""
+    casino = moselle()
+    with_deck(table)
     return poker_session_open(casino=casino, actor=user("lu.direction"), gaming_day=casino.today(), table=table,
                               variant=deal.HOLDEM, version=version, minimum="10", small_blind="5", big_blind="10",
                               rake_rate="0.05", opened_at=at)
@@ -89,6 +105,7 @@ def test_house_control_a_session_opens_after_the_latest_of_its_seance_never_twic
 
 def test_house_control_a_session_is_not_opened_in_the_future(demo, rules):
     """« Contrôle interne du casino : registre tenu par Vigie »: a session recorded after the fact, never ahead."""
+    with_deck("TH-9")
     refused(lambda: open_table(timezone.now() + datetime.timedelta(hours=1)), "opened_at", ErrorCode.INVALID,
             BOOKS, "pas à l'avenir")
 

@@ -22,7 +22,7 @@ from registers.management.audit import audit
 from registers.models import Entry, PokerSession
 from registers.poker_room import controls
 from registers.poker_room.services import poker_session_open, poker_session_stakes_raise
-from tests.test_poker_sessions_lifecycle import SESSION, moments, moselle, open_table, refused, user
+from tests.test_poker_sessions_lifecycle import SESSION, moments, moselle, open_table, refused, user, with_deck
 
 pytestmark = pytest.mark.django_db
 
@@ -69,6 +69,7 @@ def test_internal_control_the_raised_minimum_and_blinds_are_made_of_the_table_s_
     the raised minimum and blinds: with chips of 5,00 €, a small blind of 11 is refused."""
     casino = moselle()
     opened_at, raised_at = moments(2)
+    with_deck("TH-9")
     opened = poker_session_open(casino=casino, actor=user("lu.direction"), gaming_day=casino.today(), table="TH-9",
                                 variant=deal.HOLDEM, version=deal.NO_LIMIT, minimum="10", small_blind="5",
                                 big_blind="10", rake_rate="0.05", opened_at=opened_at, chip="5")

@@ -36,6 +36,6 @@ DECKS_NOT_CHECKED = _("La table « {table} » ouvre le {day} avec des jeux dont 
                       "remise (champ « jeux de cartes »).")
 DECKS_COLOURS = _("La table « {table} » ouvre le {day} avec ses jeux par couleur de dos : {found} ; il en faut {per} "
                   "de chacune de {colours} couleurs (champ « jeux de cartes »).")
-REPLACEMENT_NEW = _("{retired} jeu(x) de la table « {table} » retiré(s) le {day} : un jeu qui le remplace doit être "
+REPLACEMENT_NEW = _("Jeux retirés de la table « {table} » le {day} : {retired} ; un jeu qui les remplace doit être "
                     "neuf (champ « neufs »).")
 UNREADABLE = _("Écriture illisible du registre des jeux de cartes : {kind}.")

@@ -3,6 +3,8 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from compliance import formatting
+
 from ..forms import DATE, ActionForm
 from ..kinds import entry_kind_label
 from . import controls, selectors
@@ -74,10 +76,11 @@ class DutyCorrectionForm(ActionForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        zone = selectors.zone_of(self.page.casino)
+        jurisdiction = self.page.casino.jurisdiction
         self.fields["duty"].choices = [
-            (shift.seq, f"n° {shift.seq} · {shift.name} · {controls.local(shift.start, zone)} – "
-                        f"{controls.local(shift.end, zone)}")
+            (shift.seq, f"n° {shift.seq} · {shift.name} · "
+                        f"{formatting.date(shift.start, jurisdiction=jurisdiction, style='short')} – "
+                        f"{formatting.date(shift.end, jurisdiction=jurisdiction, style='short')}")
             for shift in self.page.shifts]
         self.fields["member"].choices = [("", _("Le même membre"))] + [(term.name, term.name)
                                                                         for term in self.page.members]

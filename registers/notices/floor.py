@@ -8,6 +8,7 @@ import datetime
 from decimal import Decimal
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 from compliance import formatting
 from compliance.hooks import WHEEL_PUBLISHED
@@ -36,7 +37,8 @@ def wheel(made: Composing) -> list[dict]:
     if published is None:
         return []
     parts = published["parts"]
-    lines = [french(_("{symbol} : {parts} parties de la roue sur {total}, payé {odds}")).format(
+    lines = [french(ngettext_lazy("{symbol} : {parts} partie de la roue sur {total}, payé {odds}",
+                                  "{symbol} : {parts} parties de la roue sur {total}, payé {odds}", count)).format(
         symbol=symbol, parts=count, total=parts, odds=odds) for symbol, count, odds in published["bets"]]
     lines.append(french(_("Configuration publiée par le casino le {day}")).format(day=formatting.date(
         made.casino.today(published["published_at"]), jurisdiction=made.casino.jurisdiction)))
@@ -107,7 +109,7 @@ def tournaments(made: Composing) -> list[dict]:
     casino, citation = made.casino, str(made.rule.citation)
     sections = []
     for tournament in tournaments_owed(casino, made.day):
-        starts = formatting.date(tournament.starts_at, jurisdiction=casino.jurisdiction, style="medium")
+        starts = formatting.date(tournament.starts_at, jurisdiction=casino.jurisdiction, style="short")  # no seconds
         lines = [french(_("Date de l'événement : {day}")).format(day=starts),
                  french(_("Durée : {duration}")).format(duration=tournament.duration),
                  french(_("Règles de participation : {rules}")).format(rules=tournament.participation),
