@@ -31,6 +31,16 @@ KINDS = (EC_P256, RSA_3072, ED25519)
 FILE, PKCS11 = "file", "pkcs11"
 
 
+def write_once(path: Path, data: bytes) -> None:
+    """Created with mode 0600, never overwritten: two processes racing keep the first one's file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        return
+    with os.fdopen(descriptor, "wb") as handle:
+        handle.write(data)
+
 class KeyStoreError(Exception):
     """A key asked for that the store does not hold, or a token that cannot be reached."""
 
@@ -78,20 +88,10 @@ class FileKeyStore:
             key = ec.generate_private_key(ec.SECP256R1())
         else:
             key = ed25519.Ed25519PrivateKey.generate()
-        self._write_once(self.path(label), key.private_bytes(serialization.Encoding.PEM,
+        write_once(self.path(label), key.private_bytes(serialization.Encoding.PEM,
                                                              serialization.PrivateFormat.PKCS8,
                                                              serialization.NoEncryption()))
         return self.public_key(label)
-
-    @staticmethod
-    def _write_once(path: Path, data: bytes) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        try:
-            descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        except FileExistsError:
-            return
-        with os.fdopen(descriptor, "wb") as handle:
-            handle.write(data)
 
     def private_key(self, label: str):
         """The key itself: the file backend's alone (pyHanko's SimpleSigner, the migration into a token)."""
@@ -115,7 +115,7 @@ class FileKeyStore:
         self.path(label).unlink(missing_ok=True)
 
     def import_key(self, label: str, private_key) -> None:
-        self._write_once(self.path(label), private_key.private_bytes(
+        write_once(self.path(label), private_key.private_bytes(
             serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()))
 
 

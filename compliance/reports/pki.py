@@ -13,7 +13,6 @@ to-be-signed bytes with the root's key, and asn1crypto puts the two together (`_
 
 import datetime
 import functools
-import os
 from pathlib import Path
 
 from asn1crypto import crl as asn1_crl
@@ -42,17 +41,6 @@ def folder() -> Path:
 def label(name: str) -> str:
     """The key's label in the store."""
     return f"pki/{name}"
-
-
-def _write_once(path: Path, data: bytes) -> None:
-    """Created with mode 0600, never overwritten: two processes racing keep the first one's file."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    try:
-        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:
-        return
-    with os.fdopen(descriptor, "wb") as handle:
-        handle.write(data)
 
 
 def public_key(name: str):
@@ -110,7 +98,7 @@ def _name(common_name: str, organization: str = "Vigie", country: str = "") -> x
 def _stored(name: str, make) -> x509.Certificate:
     path = folder() / f"{name}.cert.pem"
     if not path.exists():
-        _write_once(path, make().public_bytes(serialization.Encoding.PEM))
+        keystore.write_once(path, make().public_bytes(serialization.Encoding.PEM))
     return x509.load_pem_x509_certificate(path.read_bytes())
 
 
