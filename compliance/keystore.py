@@ -112,7 +112,11 @@ class FileKeyStore:
         return key.sign(data)
 
     def delete(self, label: str) -> None:
-        self.path(label).unlink(missing_ok=True)
+        """Overwritten, then removed: the key's bytes are not left in the file's blocks."""
+        path = self.path(label)
+        if path.exists():
+            path.write_bytes(b"\0" * path.stat().st_size)
+            path.unlink()
 
     def import_key(self, label: str, private_key) -> None:
         write_once(self.path(label), private_key.private_bytes(

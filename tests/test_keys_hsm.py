@@ -139,6 +139,34 @@ def test_issue_40_rotation_with_an_overlap_the_old_certificate_still_verifies_wh
     assert "Remplacé" in page and "Clés dans un HSM (PKCS#11)" in page and "vigie-test" in page
 
 
+def test_issue_40_the_timestamping_unit_rotated_its_old_key_destroyed_and_both_reports_still_verify(
+        hsm, closed_day, tmp_path):  # noqa: F811
+    """The timestamp unit's key rotated by the ceremony: a new key generated in the token stamps from then on, the old
+    key is destroyed, and the report stamped before verifies by the certificate its token carries."""
+    world, register, day = closed_day
+    before = _signed_report(world, register, day)
+    old_certificate = pki.tsa_certificate()
+    said = _ceremony("rotate", "--tsa")
+    store, current = keystore.store(), pki.tsa_key_name()
+    assert current.startswith("platform-tsa-") and "nouvelle unité d'horodatage" in said
+    assert not store.exists("pki/platform-tsa") and store.exists(pki.label(current))
+    assert store.attributes(pki.label(current))["never_extractable"]
+    new_certificate = pki.tsa_certificate()
+    assert new_certificate.serial_number != old_certificate.serial_number
+    assert new_certificate.public_key().public_numbers() != old_certificate.public_key().public_numbers()
+    after = _signed_report(world, register, day, kind="register_monthly")
+    for made in (before, after):
+        verdict = signing.verify(bytes(made.pdf), crl_der())
+        assert verdict.valid and verdict.long_term, verdict.details
+    path, root = tmp_path / "apres.pdf", tmp_path / "racine.pem"
+    path.write_bytes(bytes(after.pdf))
+    _ceremony("export", "--certificate", "root", "--out", str(root))
+    done = _pyhanko_validate(path, root)
+    assert "The TSA certificate is trusted." in done.stdout, done.stdout + done.stderr
+    assert AuditEvent.objects.filter(action=AuditAction.KEY_CEREMONY, details__step="tsa_rotated",
+                                     details__previous="pki/platform-tsa").exists()
+
+
 def test_issue_40_revocation_the_crl_lists_it_and_its_reports_verify_as_revoked(hsm, closed_day):  # noqa: F811
     world, register, day = closed_day
     made = _signed_report(world, register, day)

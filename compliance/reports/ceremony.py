@@ -7,6 +7,8 @@ step audited through compliance/reports/services.py (`key_ceremony_record`, `cer
 - create a key in the token (or the file store): generated there, never extractable;
 - export a certificate (the root, the timestamping unit, a signing certificate by its serial);
 - rotate a holder's signing certificate (a new key), the old one superseded but still verifying what it signed;
+- rotate the platform's timestamping unit: a new key and certificate stamp from then on, the old key destroyed (the
+  tokens it signed carry its certificate, which the root issued, and verify by it);
 - revoke a certificate;
 - migrate once the file keys into the token, then delete the files.
 """
@@ -90,6 +92,15 @@ def certificate_rotate(*, actor: User, casino: str = "", jurisdiction: str = "")
                                                                                     jurisdiction=jurisdiction))
 
 
+def tsa_rotate(*, actor: User) -> str:
+    """The timestamping unit's new key and certificate; its SHA-256 returned."""
+    previous, current = pki.tsa_rotate()
+    fingerprint = pki.tsa_certificate().fingerprint(hashes.SHA256()).hex()
+    services.key_ceremony_record(actor=actor, step="tsa_rotated", label=pki.label(current),
+                                 details={"previous": pki.label(previous), "sha256": fingerprint})
+    return fingerprint
+
+
 def certificate_revoke(*, actor: User, serial: str, reason: str) -> SigningCertificate:
     return services.certificate_revoke(actor=actor, certificate=_holder_certificate(serial=serial), reason=reason)
 
@@ -108,9 +119,7 @@ def files_migrate(*, actor: User) -> list[str]:
             token.import_key(label, key)
         if keystore.public_raw(token.public_key(label)) != keystore.public_raw(key.public_key()):
             raise CeremonyError(f"the token's key {label!r} is not the file's: nothing deleted")
-        path = files.path(label)
-        path.write_bytes(b"\0" * path.stat().st_size)
-        path.unlink()
+        files.delete(label)
         moved.append(label)
     services.key_ceremony_record(actor=actor, step="files_migrated", label="*", details={"keys": moved})
     return moved

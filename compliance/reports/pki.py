@@ -5,14 +5,16 @@ nor issue a certificate. Pure cryptography: the certificates on record, their ho
 models' and the services' (compliance/reports/services.py).
 
 Keys (labels `pki/<name>`): `platform-ca` (the root, made on first use, ten years), `platform-tsa` (the timestamping
-unit used when no VIGIE_TSA_URL is set), and one key per signing certificate, named by its serial. The certificates
-are files (`<name>.cert.pem`, public). A certificate and a CRL are built by `cryptography`, whose builders sign only
-with a key they hold: the builder signs with a throwaway key of the root's kind, then the store signs the
-to-be-signed bytes with the root's key, and asn1crypto puts the two together (`_resigned`).
+unit used when no VIGIE_TSA_URL is set; `platform-tsa-<time>` once a ceremony has rotated it), and one key per signing
+certificate, named by its serial. The certificates are files (`<name>.cert.pem`, public). A certificate and a CRL are
+built by `cryptography`, whose builders sign only with a key they hold: the builder signs with a throwaway key of the
+root's kind, then the store signs the to-be-signed bytes with the root's key, and asn1crypto puts the two together
+(`_resigned`).
 """
 
 import datetime
 import functools
+import os
 from pathlib import Path
 
 from asn1crypto import crl as asn1_crl
@@ -31,6 +33,7 @@ ROOT_YEARS, TSA_YEARS = 10, 10
 DOCUMENT_SIGNING = x509.ObjectIdentifier("1.3.6.1.5.5.7.3.36")  # id-kp-documentSigning (RFC 9336)
 ROOT_KEY = "platform-ca"
 TSA_KEY = "platform-tsa"
+TSA_CURRENT = "platform-tsa.current"  # the file naming the timestamping unit's key in use, once rotated
 CRL_HOURS = 24  # a CRL is remade whenever asked; it tells readers to come back within a day
 
 
@@ -48,7 +51,7 @@ def public_key(name: str):
     timestamping unit, whose tokens pyHanko's local timestamper signs with RSA only."""
     store = keystore.store()
     if not store.exists(label(name)):
-        return store.generate(label(name), keystore.RSA_3072 if name == TSA_KEY else keystore.EC_P256)
+        return store.generate(label(name), keystore.RSA_3072 if name.startswith(TSA_KEY) else keystore.EC_P256)
     return store.public_key(label(name))
 
 
@@ -137,16 +140,44 @@ def _issued(subject: x509.Name, public_key, *, days: int, usage: x509.KeyUsage, 
     return _resigned(builder)
 
 
-def tsa_certificate() -> x509.Certificate:
-    """The platform's own timestamping unit (RFC 3161), for a single machine without a TSA of its own."""
+def tsa_key_name() -> str:
+    """The timestamping unit's key in use: `platform-tsa` until a ceremony rotates it (`tsa_rotate`)."""
+    path = folder() / TSA_CURRENT
+    return path.read_text(encoding="ascii").strip() if path.exists() else TSA_KEY
+
+
+def tsa_certificate(name: str = "") -> x509.Certificate:
+    """The platform's own timestamping unit (RFC 3161), for a single machine without a TSA of its own: the one in use,
+    or the one of the key `name`."""
+    name = name or tsa_key_name()
+
     def make():
-        tsa_public = public_key(TSA_KEY)
+        tsa_public = public_key(name)
         usage = x509.KeyUsage(digital_signature=True, content_commitment=True, key_encipherment=False,
                               data_encipherment=False, key_agreement=False, key_cert_sign=False, crl_sign=False,
                               encipher_only=False, decipher_only=False)
         return _issued(_name(TSA_NAME), tsa_public, days=365 * TSA_YEARS, usage=usage,
                        purposes=[ExtendedKeyUsageOID.TIME_STAMPING])
-    return _stored(TSA_KEY, make)
+    return _stored(name, make)
+
+
+def tsa_rotate() -> tuple[str, str]:
+    """A new key and certificate for the timestamping unit, named in `TSA_CURRENT` once its certificate is written;
+    the old key destroyed: a token it signed carries its certificate and verifies by the root. (previous, new)."""
+    previous = tsa_key_name()
+    current = f"{TSA_KEY}-{_now():%Y%m%d%H%M%S%f}"
+    pointer = folder() / TSA_CURRENT
+    pointer.parent.mkdir(parents=True, exist_ok=True)
+    staged = pointer.with_suffix(".next")
+    staged.write_text(current, encoding="ascii")
+    try:
+        os.replace(staged, pointer)
+        tsa_certificate()
+    except BaseException:
+        pointer.write_text(previous, encoding="ascii")
+        raise
+    keystore.store().delete(label(previous))
+    return previous, current
 
 
 def new_serial() -> int:

@@ -65,6 +65,10 @@ class _PlatformTimeStamper(DummyTimeStamper):
     """pyHanko's local timestamping unit signing through the key store (a file's key, or the token's): pyHanko's own
     takes the private key itself."""
 
+    def __init__(self, *, key_name: str, **kwargs):
+        super().__init__(**kwargs)
+        self.key_name = key_name
+
     def _sign_tst_info(self, tst_info_data: bytes, md_algorithm: str, dt: datetime.datetime):
         digest = hashes.Hash(get_pyca_cryptography_hash(md_algorithm))
         digest.update(tst_info_data)
@@ -75,14 +79,17 @@ class _PlatformTimeStamper(DummyTimeStamper):
             general.simple_cms_attribute("message_digest", digest.finalize())])
         if md_algorithm.lower() != "sha256":  # the store signs with SHA-256, as every token of ours asks
             raise ValueError(f"the platform's timestamping unit signs with SHA-256, not {md_algorithm}")
-        return keystore.store().sign(pki.label(pki.TSA_KEY), signed_attrs.dump()), signed_attrs
+        return keystore.store().sign(pki.label(self.key_name), signed_attrs.dump()), signed_attrs
 
 
 def _timestamper():
     url = getattr(settings, "REPORT_TSA_URL", "")
     if url:
         return HTTPTimeStamper(url)
-    return _PlatformTimeStamper(tsa_cert=_asn1(pki.tsa_certificate()), tsa_key=None, override_md="sha256",
+    # the key and the certificate read once: a rotation while a report is signed changes neither under it
+    name = pki.tsa_key_name()
+    return _PlatformTimeStamper(key_name=name, tsa_cert=_asn1(pki.tsa_certificate(name)), tsa_key=None,
+                                override_md="sha256",
                                 certs_to_embed=SimpleCertificateStore.from_certs([_asn1(pki.root_certificate())]))
 
 

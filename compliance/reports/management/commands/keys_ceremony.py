@@ -25,6 +25,7 @@ class Command(BaseCommand):
         parser.add_argument("--out", help="export : le fichier PEM")
         parser.add_argument("--casino", default="", help="rotate : le code du casino titulaire")
         parser.add_argument("--jurisdiction", default="", help="rotate : le code de la juridiction titulaire")
+        parser.add_argument("--tsa", action="store_true", help="rotate : l'unité d'horodatage de la plateforme")
         parser.add_argument("--serial", help="revoke : le numéro de série")
         parser.add_argument("--reason", default="", help="revoke : le motif")
 
@@ -45,6 +46,9 @@ class Command(BaseCommand):
             elif step == "export":
                 digest = ceremony.certificate_export(actor=actor, which=o["certificate"], out=Path(o["out"]))
                 self.stdout.write(f"{o['certificate']} → {o['out']} · SHA-256 {digest}")
+            elif step == "rotate" and o["tsa"]:
+                digest = ceremony.tsa_rotate(actor=actor)
+                self.stdout.write(f"nouvelle unité d'horodatage · SHA-256 {digest} · {store.describe()}")
             elif step == "rotate":
                 new = ceremony.certificate_rotate(actor=actor, casino=o["casino"], jurisdiction=o["jurisdiction"])
                 self.stdout.write(f"nouveau certificat {new.serial} · clé {new.key_name} · {store.describe()}")
