@@ -4,11 +4,13 @@ shown as such (registers/notices). LU RGD 1979 art. 74 as the draft replaces it,
 art. 67.91 and 67.108 (the 2007 draft)."""
 
 import datetime
+import re
 
 import pytest
 from django.db import DatabaseError, transaction
 from django.urls import reverse
 
+from compliance import formatting
 from compliance.errors import DomainError
 from registers.models import NoticeEvent
 from registers.notices import catalogue, selectors
@@ -239,6 +241,8 @@ def test_lu_74_the_poster_is_a_signed_a3_pdf_that_pdfsig_accepts(world, rules, s
                                    timeout=60).stdout.split())  # the lines as one text: a title wraps
     assert "Informations affichées dans les salles de jeux" in text and "Tout enjeu sur parole est interdit." in text
     assert "art. 74 al. 1 (projet)" in text
+    assert f"affiché le {formatting.date(posting.day, jurisdiction=None)}" in text  # as people write a date
+    assert not re.search(r"\b\d{4}-\d{2}-\d{2}\b", text), text
     subprocess.run(["pdftoppm", "-png", "-r", "40", "-f", "1", "-l", "1", str(target), str(shots / "affiche-lu-74-a3")],
                    check=True, timeout=60)
     assert list(shots.glob("affiche-lu-74-a3*.png"))
