@@ -14,7 +14,7 @@ from django.urls import reverse
 from compliance.errors import DomainError
 from compliance.models import AuditAction, AuditEvent
 from compliance.services import system_user
-from registers.admissions import services
+from registers.admissions import selectors, services
 from registers.admissions.audit import admissions_found
 from registers.cards.services import card_certificate_record, card_issue, card_issue_with_client, client_register
 from registers.errors import ErrorCode
@@ -133,6 +133,8 @@ def test_lu_19_no_electronic_gaming_card_under_the_casino_s_minimum_age(w):
     message = _refused(lambda: _admit(w.c, w.accountant_c, birth_date=young.birth_date), ErrorCode.UNDER_AGE,
                        "birth_date")
     assert AGE_ACT in message and "art." not in message.replace(AGE_ACT, "")
+    counts = selectors.admission_counts(w.c, w.today_c)  # what the page and a regulator read: both refusals, no name
+    assert counts["under_age"] == 2 and counts["refused"] == 0
 
 
 def test_the_minimum_age_and_the_retention_are_the_casino_s_with_the_reference_of_its_act(w):

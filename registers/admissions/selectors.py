@@ -62,13 +62,16 @@ def admissions_on(user, casino: Casino, day: datetime.date) -> list[Admission]:
 
 def admission_counts(casino: Casino, day: datetime.date) -> dict:
     """What anyone of the casino's scope reads, a regulator included: the cards valid that day by kind, and the
-    persons refused at the door that day; no name."""
+    persons refused that day, at the door, a card's issue or a tournament's entry (excluded, or under the casino's
+    minimum age); no name."""
     counts = (Admission.objects.filter(casino=casino, valid_from__lte=day, valid_until__gte=day)
               .aggregate(daily=Count("pk", filter=Q(kind=Admission.Kind.DAILY, guest=False)),
                          annual=Count("pk", filter=Q(kind=Admission.Kind.ANNUAL, guest=False)),
                          guests=Count("pk", filter=Q(guest=True))))
-    counts["refused"] = AuditEvent.objects.filter(
-        casino=casino, action=AuditAction.EXCLUSION_READ, details__jour=day.isoformat(),
-        details__refus=True).count()
+    counts |= AuditEvent.objects.filter(
+        casino=casino, action__in=[AuditAction.EXCLUSION_READ, AuditAction.AGE_REFUSED],
+        details__jour=day.isoformat()).aggregate(
+        refused=Count("pk", filter=Q(action=AuditAction.EXCLUSION_READ, details__refus=True)),
+        under_age=Count("pk", filter=Q(action=AuditAction.AGE_REFUSED)))
     counts["exclusions"] = _in_force(casino, day).count()  # counted in the database: no person read
     return counts
