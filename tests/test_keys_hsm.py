@@ -13,15 +13,16 @@ from io import StringIO
 from pathlib import Path
 
 import pytest
+from cryptography import x509
 from django.core.management import call_command
 from django.test import override_settings
 from django.urls import reverse
 
 from compliance import keystore
 from compliance.models import AuditAction, AuditEvent
-from compliance.reports import pki, signing
+from compliance.reports import pki, selectors, signing
 from compliance.reports.models import SigningCertificate
-from compliance.reports.selectors import crl_der
+from compliance.reports.selectors import crl_der, crls_der
 from compliance.reports.services import report_generate, report_request
 from registers.chain import keys
 from registers.chain.services import checkpoint_create
@@ -165,6 +166,53 @@ def test_issue_40_the_timestamping_unit_rotated_its_old_key_destroyed_and_both_r
     assert "The TSA certificate is trusted." in done.stdout, done.stdout + done.stderr
     assert AuditEvent.objects.filter(action=AuditAction.KEY_CEREMONY, details__step="tsa_rotated",
                                      details__previous="pki/platform-tsa").exists()
+
+
+def test_issue_40_the_root_rotated_with_an_overlap_both_roots_verify_what_they_issued_each_signs_its_own_crl(
+        hsm, closed_day, tmp_path, client):  # noqa: F811
+    """« rotate with an overlap » for the platform's root: a new root made in the token, the timestamping unit and
+    every current signing certificate issued again under it; the old root stays a trust anchor, its key kept to sign
+    its own CRL, so that a report signed before verifies, and a revocation of a certificate it issued still shows."""
+    world, register, day = closed_day
+    before = _signed_report(world, register, day)
+    old_root = pki.root_certificate()
+    said = _ceremony("rotate", "--root")
+    store = keystore.store()
+    assert pki.current(pki.ROOT_KEY) == "platform-ca-2" and pki.root_names() == ["platform-ca-2", "platform-ca"]
+    new_root = pki.root_certificate()
+    assert "n° 2" in new_root.subject.rfc4514_string() and new_root.subject != old_root.subject
+    assert store.attributes("pki/platform-ca-2")["never_extractable"] and store.exists("pki/platform-ca")
+    assert not store.exists("pki/platform-tsa") and pki.tsa_certificate().issuer == new_root.subject
+    new = SigningCertificate.objects.get(casino=world.c, superseded_at__isnull=True, revoked_at__isnull=True)
+    assert "nouvelle racine" in said and "certificats réémis : " in said
+    issued = selectors.certificate_x509(new)
+    assert issued.issuer == new_root.subject
+    assert "/pki/crl/platform-ca-2/" in str(issued.extensions.get_extension_for_class(
+        x509.CRLDistributionPoints).value)
+    after = _signed_report(world, register, day, kind="register_monthly")
+    assert after.certificate == new
+    for made in (before, after):
+        verdict = signing.verify(bytes(made.pdf), crls_der())
+        assert verdict.valid and verdict.long_term, verdict.details
+    path, root = tmp_path / "apres.pdf", tmp_path / "racine-2.pem"
+    path.write_bytes(bytes(after.pdf))
+    _ceremony("export", "--certificate", "root", "--out", str(root))
+    assert "Signature Validation: Signature is Valid." in _pdfsig(path)
+    done = _pyhanko_validate(path, root)
+    assert "The signer's certificate is trusted." in done.stdout, done.stdout + done.stderr
+    # each root's CRL at the address its certificates name, signed by that root
+    for name, root_certificate in (("platform-ca", old_root), ("platform-ca-2", new_root)):
+        address = reverse("reports-crl") if name == "platform-ca" else reverse("reports-crl-of", args=[name])
+        crl = x509.load_der_x509_crl(client.get(address).content)
+        assert crl.issuer == root_certificate.subject and crl.is_signature_valid(root_certificate.public_key())
+    assert client.get(reverse("reports-crl-of", args=["platform-ca-9"])).status_code == 404
+    assert client.get(reverse("reports-root-of", args=["platform-ca-2"])).status_code == 200
+    # a certificate the old root issued, revoked after the rotation: the old root's CRL says so
+    _ceremony("revoke", "--serial", before.certificate.serial, "--reason", "clé compromise")
+    verdict = signing.verify(bytes(before.pdf), crls_der())
+    assert not verdict.valid and verdict.reason == "revoked", verdict
+    assert AuditEvent.objects.filter(action=AuditAction.KEY_CEREMONY, details__step="root_rotated",
+                                     details__previous="pki/platform-ca").exists()
 
 
 def test_issue_40_revocation_the_crl_lists_it_and_its_reports_verify_as_revoked(hsm, closed_day):  # noqa: F811

@@ -17,7 +17,7 @@ pytestmark = pytest.mark.django_db
 # Routes that hold no casino data, or that exist to sign in.
 UNSCOPED_ROUTES = {"home", "login", "logout", "health", "set_language", "api-token", "api-schema", "api-docs",
                    # what anyone checking a signed report needs: the platform's root certificate and its CRL
-                   "reports-root", "reports-crl",
+                   "reports-root", "reports-crl", "reports-root-of", "reports-crl-of",
                    # the verification page: anyone uploads a report and reads the verdict, nothing more
                    "reports-verify",
                    # calculators over the caller's own input: they read rules and store nothing

@@ -33,6 +33,8 @@ OPEN_TO_ANYONE = {
     "api-docs": "the API's description, as published to the casinos' systems",
     "reports-root": "anyone checking a signed report needs the platform's root certificate",
     "reports-crl": "anyone checking a signed report needs the revocation list",
+    "reports-root-of": "a report signed before the root's rotation is checked against the root of its day",
+    "reports-crl-of": "a certificate a later root issued names that root's revocation list",
     "reports-verify": "anyone uploads a report and reads the verdict (nothing is kept)",
     "api-rules-rtp-wheel": "a calculator over the caller's own input: reads rules, stores nothing",
     "api-rules-hands-evaluate": "a calculator over the caller's own input: reads rules, stores nothing",

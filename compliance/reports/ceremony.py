@@ -7,6 +7,8 @@ step audited through compliance/reports/services.py (`key_ceremony_record`, `cer
 - create a key in the token (or the file store): generated there, never extractable;
 - export a certificate (the root, the timestamping unit, a signing certificate by its serial);
 - rotate a holder's signing certificate (a new key), the old one superseded but still verifying what it signed;
+- rotate the platform's root: the timestamping unit and every current signing certificate issued again under the new
+  root, the old root still trusted and signing its CRL until what it issued expires;
 - rotate the platform's timestamping unit: a new key and certificate stamp from then on, the old key destroyed (the
   tokens it signed carry its certificate, which the root issued, and verify by it);
 - revoke a certificate;
@@ -99,6 +101,23 @@ def tsa_rotate(*, actor: User) -> str:
     services.key_ceremony_record(actor=actor, step="tsa_rotated", label=pki.label(current),
                                  details={"previous": pki.label(previous), "sha256": fingerprint})
     return fingerprint
+
+
+def root_rotate(*, actor: User) -> tuple[str, list[SigningCertificate]]:
+    """A new root: the timestamping unit and every current signing certificate issued again under it (each old one
+    superseded, as by `certificate_rotate`). The old root stays a trust anchor and signs its CRL, its key kept, until
+    the certificates it issued expire. The new root's SHA-256 and the new certificates returned."""
+    if not actor.is_platform_admin:
+        raise CeremonyError("--as: a platform administrator")
+    previous, current = pki.root_rotate()
+    tsa_previous, tsa_current = pki.tsa_rotate()
+    holders = SigningCertificate.objects.filter(revoked_at__isnull=True, superseded_at__isnull=True).order_by("pk")
+    issued = [services.certificate_rotate(actor=actor, certificate=old) for old in holders]
+    fingerprint = pki.root_certificate().fingerprint(hashes.SHA256()).hex()
+    services.key_ceremony_record(actor=actor, step="root_rotated", label=pki.label(current), details={
+        "previous": pki.label(previous), "sha256": fingerprint, "tsa": pki.label(tsa_current),
+        "tsa_previous": pki.label(tsa_previous), "certificates": [new.serial for new in issued]})
+    return fingerprint, issued
 
 
 def certificate_revoke(*, actor: User, serial: str, reason: str) -> SigningCertificate:

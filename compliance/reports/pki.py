@@ -33,7 +33,6 @@ ROOT_YEARS, TSA_YEARS = 10, 10
 DOCUMENT_SIGNING = x509.ObjectIdentifier("1.3.6.1.5.5.7.3.36")  # id-kp-documentSigning (RFC 9336)
 ROOT_KEY = "platform-ca"
 TSA_KEY = "platform-tsa"
-TSA_CURRENT = "platform-tsa.current"  # the file naming the timestamping unit's key in use, once rotated
 CRL_HOURS = 24  # a CRL is remade whenever asked; it tells readers to come back within a day
 
 
@@ -65,16 +64,38 @@ def _scratch_key() -> ec.EllipticCurvePrivateKey:
     return ec.generate_private_key(ec.SECP256R1())
 
 
-def _root_signature(tbs: bytes) -> bytes:
-    return keystore.store().sign(label(ROOT_KEY), tbs)
+def current(base: str) -> str:
+    """The key in use for the root (`ROOT_KEY`) or the timestamping unit (`TSA_KEY`): `base` until a ceremony rotates
+    it, then `<base>-<n>`, named in the file `<base>.current`."""
+    path = folder() / f"{base}.current"
+    return path.read_text(encoding="ascii").strip() if path.exists() else base
 
 
-def _resigned(builder: x509.CertificateBuilder) -> x509.Certificate:
-    """The certificate the builder describes, signed by the root's key in the store (ecdsa-with-SHA256)."""
+def _next(base: str) -> str:
+    """The next generation's key name: `<base>-2`, then `-3`…"""
+    taken = [p.name.removesuffix(".cert.pem").rpartition("-")[2] for p in folder().glob(f"{base}-*.cert.pem")]
+    return f"{base}-{max([1, *(int(n) for n in taken if n.isdigit())]) + 1}"
+
+
+def _point(base: str, name: str) -> None:
+    """`name` in use from now on (the file replaced in one step)."""
+    pointer = folder() / f"{base}.current"
+    pointer.parent.mkdir(parents=True, exist_ok=True)
+    staged = pointer.with_suffix(".next")
+    staged.write_text(name, encoding="ascii")
+    os.replace(staged, pointer)
+
+
+def _root_signature(tbs: bytes, root: str) -> bytes:
+    return keystore.store().sign(label(root), tbs)
+
+
+def _resigned(builder: x509.CertificateBuilder, root: str) -> x509.Certificate:
+    """The certificate the builder describes, signed by the key of the root `root` in the store (ecdsa-with-SHA256)."""
     tbs = builder.sign(_scratch_key(), hashes.SHA256()).tbs_certificate_bytes
     signed = asn1_x509.Certificate({"tbs_certificate": asn1_x509.TbsCertificate.load(tbs),
                                     "signature_algorithm": {"algorithm": "sha256_ecdsa"},
-                                    "signature_value": _root_signature(tbs)})
+                                    "signature_value": _root_signature(tbs, root)})
     return x509.load_der_x509_certificate(signed.dump())
 
 
@@ -105,11 +126,15 @@ def _stored(name: str, make) -> x509.Certificate:
     return x509.load_pem_x509_certificate(path.read_bytes())
 
 
-def root_certificate() -> x509.Certificate:
-    """The platform's self-signed root: what a reader trusts to check every report."""
+def root_certificate(name: str = "") -> x509.Certificate:
+    """The platform's self-signed root in use (or the root `name`): what a reader trusts to check every report. A root
+    after the first is named with its generation (« … n° 2 »): two roots never share a name."""
+    name = name or current(ROOT_KEY)
+
     def make():
-        now, name, root_public = _now(), _name(ROOT_NAME), public_key(ROOT_KEY)
-        builder = (x509.CertificateBuilder().subject_name(name).issuer_name(name).public_key(root_public)
+        now, root_public = _now(), public_key(name)
+        subject = _name(ROOT_NAME if name == ROOT_KEY else f"{ROOT_NAME} n° {name.rpartition('-')[2]}")
+        builder = (x509.CertificateBuilder().subject_name(subject).issuer_name(subject).public_key(root_public)
                 .serial_number(x509.random_serial_number()).not_valid_before(now - datetime.timedelta(minutes=5))
                 .not_valid_after(now + datetime.timedelta(days=365 * ROOT_YEARS))
                 .add_extension(x509.BasicConstraints(ca=True, path_length=0), critical=True)
@@ -118,13 +143,36 @@ def root_certificate() -> x509.Certificate:
                                              key_cert_sign=True, crl_sign=True, encipher_only=False,
                                              decipher_only=False), critical=True)
                 .add_extension(x509.SubjectKeyIdentifier.from_public_key(root_public), critical=False))
-        return _resigned(builder)
-    return _stored(ROOT_KEY, make)
+        return _resigned(builder, name)
+    return _stored(name, make)
+
+
+def root_names() -> list[str]:
+    """Every root the platform has had, the one in use first: the certificates an earlier root issued verify by it
+    (its key kept to sign its CRL) until they expire."""
+    root_certificate()
+    names = [p.name.removesuffix(".cert.pem") for p in folder().glob(f"{ROOT_KEY}*.cert.pem")]
+    in_use = current(ROOT_KEY)
+    return [in_use, *sorted((n for n in names if n != in_use), key=lambda n: (len(n), n), reverse=True)]
+
+
+def roots() -> list[x509.Certificate]:
+    return [root_certificate(name) for name in root_names()]
+
+
+def root_rotate() -> tuple[str, str]:
+    """A new root, its key made in the store, in use from now on: the certificates it issues name it; the old root
+    stays trusted and signs its own CRL. (previous, new)."""
+    previous, name = current(ROOT_KEY), _next(ROOT_KEY)
+    root_certificate(name)
+    _point(ROOT_KEY, name)
+    return previous, name
 
 
 def _issued(subject: x509.Name, public_key, *, days: int, usage: x509.KeyUsage, purposes: list,
             serial: int | None = None, crl_url: str = "") -> x509.Certificate:
-    root, now = root_certificate(), _now()
+    issuer = current(ROOT_KEY)
+    root, now = root_certificate(issuer), _now()
     builder = (x509.CertificateBuilder().subject_name(subject).issuer_name(root.subject).public_key(public_key)
                .serial_number(serial or x509.random_serial_number())
                .not_valid_before(now - datetime.timedelta(minutes=5))
@@ -137,13 +185,12 @@ def _issued(subject: x509.Name, public_key, *, days: int, usage: x509.KeyUsage, 
     if crl_url:
         point = x509.DistributionPoint([x509.UniformResourceIdentifier(crl_url)], None, None, None)
         builder = builder.add_extension(x509.CRLDistributionPoints([point]), critical=False)
-    return _resigned(builder)
+    return _resigned(builder, issuer)
 
 
 def tsa_key_name() -> str:
     """The timestamping unit's key in use: `platform-tsa` until a ceremony rotates it (`tsa_rotate`)."""
-    path = folder() / TSA_CURRENT
-    return path.read_text(encoding="ascii").strip() if path.exists() else TSA_KEY
+    return current(TSA_KEY)
 
 
 def tsa_certificate(name: str = "") -> x509.Certificate:
@@ -162,22 +209,13 @@ def tsa_certificate(name: str = "") -> x509.Certificate:
 
 
 def tsa_rotate() -> tuple[str, str]:
-    """A new key and certificate for the timestamping unit, named in `TSA_CURRENT` once its certificate is written;
-    the old key destroyed: a token it signed carries its certificate and verifies by the root. (previous, new)."""
-    previous = tsa_key_name()
-    current = f"{TSA_KEY}-{_now():%Y%m%d%H%M%S%f}"
-    pointer = folder() / TSA_CURRENT
-    pointer.parent.mkdir(parents=True, exist_ok=True)
-    staged = pointer.with_suffix(".next")
-    staged.write_text(current, encoding="ascii")
-    try:
-        os.replace(staged, pointer)
-        tsa_certificate()
-    except BaseException:
-        pointer.write_text(previous, encoding="ascii")
-        raise
+    """A new key and certificate for the timestamping unit, issued by the root in use; the old key destroyed: a token
+    it signed carries its certificate and verifies by the root that issued it. (previous, new)."""
+    previous, name = tsa_key_name(), _next(TSA_KEY)
+    tsa_certificate(name)
+    _point(TSA_KEY, name)
     keystore.store().delete(label(previous))
-    return previous, current
+    return previous, name
 
 
 def new_serial() -> int:
@@ -195,9 +233,12 @@ def signing_certificate(*, key_name: str, common_name: str, organization: str, c
                    serial=serial)
 
 
-def revocation_list(revoked: list[tuple[int, datetime.datetime]], number: int) -> x509.CertificateRevocationList:
-    """The root's CRL: every certificate revoked, with the time of its revocation; `number`, increasing."""
-    root, now = root_certificate(), _now()
+def revocation_list(revoked: list[tuple[int, datetime.datetime]], number: int,
+                    root_name: str = "") -> x509.CertificateRevocationList:
+    """The CRL of the root in use (or of the root `root_name`): every certificate revoked, with the time of its
+    revocation (serials are random: one a root did not issue concerns no certificate of its); `number`, increasing."""
+    root_name = root_name or current(ROOT_KEY)
+    root, now = root_certificate(root_name), _now()
     builder = (x509.CertificateRevocationListBuilder().issuer_name(root.subject).last_update(now)
                .next_update(now + datetime.timedelta(hours=CRL_HOURS))
                .add_extension(x509.CRLNumber(number), critical=False)
@@ -208,7 +249,7 @@ def revocation_list(revoked: list[tuple[int, datetime.datetime]], number: int) -
     tbs = builder.sign(_scratch_key(), hashes.SHA256()).tbs_certlist_bytes
     signed = asn1_crl.CertificateList({"tbs_cert_list": asn1_crl.TbsCertList.load(tbs),
                                        "signature_algorithm": {"algorithm": "sha256_ecdsa"},
-                                       "signature": _root_signature(tbs)})
+                                       "signature": _root_signature(tbs, root_name)})
     return x509.load_der_x509_crl(signed.dump())
 
 

@@ -41,10 +41,16 @@ def crl_number(at: datetime.datetime | None = None) -> int:
     return int((at or timezone.now()).timestamp())
 
 
-def crl_der() -> bytes:
-    """The platform's certificate revocation list as it stands now, signed by the root (DER)."""
+def crl_der(root_name: str = "") -> bytes:
+    """The platform's certificate revocation list as it stands now, signed by the root in use or by the root
+    `root_name` (DER)."""
     revoked = SigningCertificate.objects.filter(revoked_at__isnull=False).values_list("serial", "revoked_at")
-    return pki.der(pki.revocation_list([(int(serial, 16), at) for serial, at in revoked], crl_number()))
+    return pki.der(pki.revocation_list([(int(serial, 16), at) for serial, at in revoked], crl_number(), root_name))
+
+
+def crls_der() -> list[bytes]:
+    """Each root's CRL, the one in use first: what a signature embeds and a verification reads."""
+    return [crl_der(name) for name in pki.root_names()]
 
 
 def report_list(*, user, casino_code: str | None = None, kind: str | None = None, register_kind: str | None = None,

@@ -31,7 +31,10 @@ CERTIFICATE_DAYS = 2 * 365  # a signing certificate's life; the root's is ten ye
 
 
 def _crl_url() -> str:
-    return settings.PUBLIC_URL.rstrip("/") + reverse("reports-crl")
+    """The CRL of the root in use: the first root's at /pki/crl/, a later root's under its name."""
+    root = pki.current(pki.ROOT_KEY)
+    path = reverse("reports-crl") if root == pki.ROOT_KEY else reverse("reports-crl-of", args=[root])
+    return settings.PUBLIC_URL.rstrip("/") + path
 
 
 def _verify_admin(actor: User) -> None:
@@ -297,7 +300,7 @@ def report_generate(report: Report) -> Report:
             certificate = _signer(report, made)
             document.seek(0)
             signing.sign(document, certificate=selectors.certificate_x509(certificate),
-                         key_name=certificate.key_name, crl_der=selectors.crl_der(), reason=made.title,
+                         key_name=certificate.key_name, crl_der=selectors.crls_der(), reason=made.title,
                          location=report.casino.name if report.casino else "Vigie", output=signed_file)
             pages = render.page_count(document)
             signed_file.seek(0)

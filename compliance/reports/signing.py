@@ -90,16 +90,22 @@ def _timestamper():
     name = pki.tsa_key_name()
     return _PlatformTimeStamper(key_name=name, tsa_cert=_asn1(pki.tsa_certificate(name)), tsa_key=None,
                                 override_md="sha256",
-                                certs_to_embed=SimpleCertificateStore.from_certs([_asn1(pki.root_certificate())]))
+                                certs_to_embed=SimpleCertificateStore.from_certs(_roots()))
 
 
-def validation_context(crl_der: bytes, *, at: datetime.datetime | None = None) -> ValidationContext:
-    """The platform's root as the only trust anchor, its CRL as the only revocation source (nothing fetched)."""
-    return ValidationContext(trust_roots=[_asn1(pki.root_certificate())], crls=[asn1_crl.CertificateList.load(crl_der)],
+def _roots() -> list[asn1_x509.Certificate]:
+    return [_asn1(root) for root in pki.roots()]
+
+
+def validation_context(crl_der: bytes | list[bytes], *, at: datetime.datetime | None = None) -> ValidationContext:
+    """The platform's roots (the one in use, and those before it the key ceremony rotated) as the only trust anchors,
+    their CRLs as the only revocation source (nothing fetched)."""
+    crls = [crl_der] if isinstance(crl_der, bytes) else crl_der
+    return ValidationContext(trust_roots=_roots(), crls=[asn1_crl.CertificateList.load(crl) for crl in crls],
                              allow_fetching=False, revocation_mode="hard-fail", moment=at)
 
 
-def sign(pdf: bytes | BinaryIO, *, certificate, key_name: str, crl_der: bytes, reason: str, location: str,
+def sign(pdf: bytes | BinaryIO, *, certificate, key_name: str, crl_der: bytes | list[bytes], reason: str, location: str,
          output: BinaryIO | None = None) -> bytes | None:
     """`pdf` (its bytes, or its file) signed by the holder of `certificate`: PAdES baseline with the certificate
     chain, the CRL and the timestamp embedded (B-LT), certified so that no later change is allowed. Its bytes, or
@@ -110,18 +116,18 @@ def sign(pdf: bytes | BinaryIO, *, certificate, key_name: str, crl_der: bytes, r
 
         with store.session() as session:  # the key never leaves the token: pyHanko signs through PKCS#11
             signer = PKCS11Signer(session, key_label=pki.label(key_name), signing_cert=_asn1(certificate),
-                                  ca_chain=[_asn1(pki.root_certificate())], use_raw_mechanism=True)
+                                  ca_chain=_roots(), use_raw_mechanism=True)
             return _signed(pdf, signer, crl_der=crl_der, reason=reason, location=location, output=output)
     signer = signers.SimpleSigner(
         signing_cert=_asn1(certificate),
         signing_key=asn1_keys.PrivateKeyInfo.load(store.private_key(pki.label(key_name)).private_bytes(
             serialization.Encoding.DER, serialization.PrivateFormat.PKCS8, serialization.NoEncryption())),
-        cert_registry=SimpleCertificateStore.from_certs([_asn1(pki.root_certificate())]),
+        cert_registry=SimpleCertificateStore.from_certs(_roots()),
     )
     return _signed(pdf, signer, crl_der=crl_der, reason=reason, location=location, output=output)
 
 
-def _signed(pdf: bytes | BinaryIO, signer, *, crl_der: bytes, reason: str, location: str,
+def _signed(pdf: bytes | BinaryIO, signer, *, crl_der: bytes | list[bytes], reason: str, location: str,
             output: BinaryIO | None) -> bytes | None:
     meta = signers.PdfSignatureMetadata(
         field_name=FIELD, md_algorithm="sha256", subfilter=SigSeedSubFilter.PADES, certify=True,
@@ -164,7 +170,7 @@ def _unchanged(status, filed: bool) -> bool:
             and status.modification_level is not None and status.modification_level <= ModificationLevel.LTA_UPDATES)
 
 
-def verify(pdf: bytes, crl_der: bytes, *, filed: bool = False) -> Verdict:
+def verify(pdf: bytes, crl_der: bytes | list[bytes], *, filed: bool = False) -> Verdict:
     """Checks the report's one signature against the platform's root and its CRL as it stands now. `filed`: these
     very bytes are a report the platform signed and filed (their SHA-256 in the register it covers), so what follows
     the signature is its own validation data and the revisions are not compared again (pyHanko's difference analysis

@@ -6,6 +6,9 @@ from . import certificate_views, views
 pki_urlpatterns = [
     path("racine.pem", views.root_certificate, name="reports-root"),
     path("crl/", views.crl, name="reports-crl"),
+    # a root after the first (the key ceremony's rotation): its certificate and its CRL under its name
+    path("racine/<slug:name>.pem", views.root_certificate, name="reports-root-of"),
+    path("crl/<slug:name>/", views.crl, name="reports-crl-of"),
 ]
 
 # under /rapports/

@@ -75,7 +75,7 @@ def verify_report(document: bytes) -> ReportCheck:
     report = (Report.objects.filter(sha256=sha256, status=Report.Status.SUCCEEDED)
               .select_related("register__casino", "chain_entry").first())
     recorded = _recorded(report, sha256)
-    check = ReportCheck(verdict=signing.verify(document, selectors.crl_der(), filed=recorded), sha256=sha256)
+    check = ReportCheck(verdict=signing.verify(document, selectors.crls_der(), filed=recorded), sha256=sha256)
     if not check.verdict.valid:
         return check
     check.report, check.recorded = report, recorded

@@ -7,7 +7,7 @@ from urllib.parse import urlencode
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponse, JsonResponse, StreamingHttpResponse
+from django.http import Http404, HttpResponse, JsonResponse, StreamingHttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
@@ -30,17 +30,27 @@ MAX_UPLOAD_MB = {False: 50, True: 128}
 PAGE = 50  # reports a page of the list
 
 
+def _root_named(name: str) -> str:
+    """A root the platform has had (`reports-root-of`, `reports-crl-of`); none other."""
+    if name not in pki.root_names():
+        raise Http404
+    return name
+
+
 @require_GET
-def root_certificate(request):
-    response = HttpResponse(pki.pem(pki.root_certificate()), content_type="application/x-pem-file")
-    response["Content-Disposition"] = 'attachment; filename="vigie-racine.pem"'
+def root_certificate(request, name: str = ""):
+    """The root in use, or a root by its name."""
+    name = _root_named(name) if name else ""
+    response = HttpResponse(pki.pem(pki.root_certificate(name)), content_type="application/x-pem-file")
+    response["Content-Disposition"] = f'attachment; filename="vigie-racine{"-" + name if name else ""}.pem"'
     return response
 
 
 @require_GET
-def crl(request):
-    response = HttpResponse(selectors.crl_der(), content_type="application/pkix-crl")
-    response["Content-Disposition"] = 'attachment; filename="vigie.crl"'
+def crl(request, name: str = pki.ROOT_KEY):
+    """The CRL a certificate names: the first root's at /pki/crl/, a later root's under its name."""
+    response = HttpResponse(selectors.crl_der(_root_named(name)), content_type="application/pkix-crl")
+    response["Content-Disposition"] = f'attachment; filename="vigie{"" if name == pki.ROOT_KEY else "-" + name}.crl"'
     response["Cache-Control"] = "no-cache"  # a revocation shows at once
     return response
 

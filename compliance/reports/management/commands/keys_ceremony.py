@@ -26,6 +26,8 @@ class Command(BaseCommand):
         parser.add_argument("--casino", default="", help="rotate : le code du casino titulaire")
         parser.add_argument("--jurisdiction", default="", help="rotate : le code de la juridiction titulaire")
         parser.add_argument("--tsa", action="store_true", help="rotate : l'unité d'horodatage de la plateforme")
+        parser.add_argument("--root", action="store_true",
+                            help="rotate : la racine de la plateforme (l'horodatage et chaque certificat réémis)")
         parser.add_argument("--serial", help="revoke : le numéro de série")
         parser.add_argument("--reason", default="", help="revoke : le motif")
 
@@ -46,6 +48,10 @@ class Command(BaseCommand):
             elif step == "export":
                 digest = ceremony.certificate_export(actor=actor, which=o["certificate"], out=Path(o["out"]))
                 self.stdout.write(f"{o['certificate']} → {o['out']} · SHA-256 {digest}")
+            elif step == "rotate" and o["root"]:
+                digest, issued = ceremony.root_rotate(actor=actor)
+                self.stdout.write(f"nouvelle racine · SHA-256 {digest} · certificats réémis : {len(issued)} · "
+                                  f"{store.describe()}")
             elif step == "rotate" and o["tsa"]:
                 digest = ceremony.tsa_rotate(actor=actor)
                 self.stdout.write(f"nouvelle unité d'horodatage · SHA-256 {digest} · {store.describe()}")
