@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from cryptography import x509
+from cryptography.hazmat.primitives import hashes
 from django.core.management import call_command
 from django.test import override_settings
 from django.urls import reverse
@@ -213,6 +214,9 @@ def test_issue_40_the_root_rotated_with_an_overlap_both_roots_verify_what_they_i
     assert not verdict.valid and verdict.reason == "revoked", verdict
     assert AuditEvent.objects.filter(action=AuditAction.KEY_CEREMONY, details__step="root_rotated",
                                      details__previous="pki/platform-ca").exists()
+    page = _certificates_page(world)
+    assert "plateforme n° 2" in page and "Remplacée" in page and "/pki/crl/platform-ca-2/" in page
+    assert new_root.fingerprint(hashes.SHA256()).hex() in page
 
 
 def test_issue_40_revocation_the_crl_lists_it_and_its_reports_verify_as_revoked(hsm, closed_day):  # noqa: F811

@@ -71,7 +71,8 @@ def _verify_admin(request) -> None:
 def certificate_list(request):
     _verify_admin(request)
     return render(request, "compliance/reports/certificates.html", {"certificates": selectors.certificate_list(),
-                                                                    "keys": selectors.key_store_in_use()})
+                                                                    "keys": selectors.key_store_in_use(),
+                                                                    "roots": selectors.roots_listed()})
 
 
 @login_required

@@ -3,9 +3,12 @@
 import datetime
 
 from cryptography import x509
+from cryptography.hazmat.primitives import hashes
+from cryptography.x509.oid import NameOID
 from django.db.models import BinaryField, Count, F
 from django.db.models.functions import Length, Substr
 from django.shortcuts import get_object_or_404
+from django.urls import reverse
 from django.utils import timezone
 
 from compliance import keystore
@@ -30,6 +33,21 @@ def key_store_in_use() -> dict:
     """Where the private keys are (compliance/keystore.py), as the certificates' page says it: `pkcs11` or `file`."""
     store = keystore.store()
     return {"backend": store.backend, "where": store.describe()}
+
+
+def roots_listed() -> list[dict]:
+    """The platform's roots as the certificates' page lists them, the one in use first: name, validity, SHA-256 and
+    where its certificate and its CRL are published."""
+    listed = []
+    for index, name in enumerate(pki.root_names()):
+        root = pki.root_certificate(name)
+        first = name == pki.ROOT_KEY
+        listed.append({"name": root.subject.get_attributes_for_oid(NameOID.COMMON_NAME)[0].value,
+                       "in_use": index == 0, "not_after": root.not_valid_after_utc,
+                       "sha256": root.fingerprint(hashes.SHA256()).hex(),
+                       "certificate_url": reverse("reports-root-of", args=[name]),
+                       "crl_url": reverse("reports-crl") if first else reverse("reports-crl-of", args=[name])})
+    return listed
 
 
 def certificate_x509(certificate: SigningCertificate) -> x509.Certificate:
