@@ -322,8 +322,14 @@ def cmd_run(args: argparse.Namespace) -> int:
             spawn("web", str(BIN / "gunicorn"), "config.wsgi", "-b", f"127.0.0.1:{port}", "-w", "2", "--preload",
                   "--access-logfile", "-")
             url = f"http://localhost:{port}/"
-        wait_for(lambda: urllib.request.urlopen(url + "connexion/", timeout=2,  # nosec B310  # localhost
-                                                context=context).status == 200, "the web server")
+
+        def serving() -> bool:
+            if stopped := [name for name, proc in children if proc.poll() is not None]:  # no use waiting a minute
+                raise SystemExit(f"ERROR: {', '.join(stopped)} stopped; see {var / 'log'}/")
+            return urllib.request.urlopen(url + "connexion/", timeout=2,  # nosec B310  # localhost
+                                          context=context).status == 200
+
+        wait_for(serving, "the web server")
         print(f"\n  Vigie is running: {url}\n", flush=True)
         if mail_port:
             print(f"  Local mailbox: {url}courrier/ (the mails Vigie sends, e.g. each person's digest)\n", flush=True)
@@ -382,7 +388,7 @@ def cmd_python(argv: list[str]) -> int:
 
 def ensure_browser_tools() -> bool:
     missing = [pkg for pkg, path in BROWSER_PACKAGES.items() if not Path(path).exists()]
-    return supervisor.apt_install(missing, "the browser, PDF and PKCS#11 tests")
+    return supervisor.apt_install(missing, "the browser, PDF, PKCS#11 and production profile's tests")
 
 
 BANDIT_TARGETS = ["compliance", "games", "registers", "config", "manage.py"]  # what runs in production
