@@ -42,6 +42,21 @@ def test_production_logs_json_lines_and_allows_the_demo_only_when_the_run_says_s
         assert result.stdout.split() == [allowed, "json", "/var/lib/vigie/static"], result.stdout + result.stderr
 
 
+def test_production_refuses_a_static_file_missing_from_the_manifest(tmp_path):
+    """The manifest's storage is strict in production: a page naming a file collectstatic did not write fails loudly
+    instead of being served without its style."""
+    (tmp_path / "staticfiles.json").write_text('{"paths": {"css/vigie.css": "css/vigie.0123456789ab.css"}, '
+                                                '"version": "1.1", "hash": "0"}')
+    show = ("import django; django.setup(); from django.templatetags.static import static\n"
+            "print(static('css/vigie.css'))\ntry:\n    static('css/absent.css')\nexcept ValueError as exc:\n    print('refused', exc)")
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings.production",
+           "DJANGO_ALLOWED_HOSTS": "vigie.example.org", "DJANGO_STATIC_ROOT": str(tmp_path)}
+    result = subprocess.run([sys.executable, "-c", show], cwd=ROOT, env=env, capture_output=True, text=True)
+    assert result.stdout.splitlines() == ["/static/css/vigie.0123456789ab.css",
+                                          "refused Missing staticfiles manifest entry for 'css/absent.css'"], \
+        result.stdout + result.stderr
+
+
 def test_no_file_of_the_project_mentions_another_database_engine():
     needle = "sql" + "ite"  # spelt apart so this file does not match itself
     hits = []
