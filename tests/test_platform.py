@@ -48,7 +48,8 @@ def test_production_refuses_a_static_file_missing_from_the_manifest(tmp_path):
     (tmp_path / "staticfiles.json").write_text('{"paths": {"css/vigie.css": "css/vigie.0123456789ab.css"}, '
                                                 '"version": "1.1", "hash": "0"}')
     show = ("import django; django.setup(); from django.templatetags.static import static\n"
-            "print(static('css/vigie.css'))\ntry:\n    static('css/absent.css')\nexcept ValueError as exc:\n    print('refused', exc)")
+            "print(static('css/vigie.css'))\n"
+            "try:\n    static('css/absent.css')\nexcept ValueError as exc:\n    print('refused', exc)")
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings.production",
            "DJANGO_ALLOWED_HOSTS": "vigie.example.org", "DJANGO_STATIC_ROOT": str(tmp_path)}
     result = subprocess.run([sys.executable, "-c", show], cwd=ROOT, env=env, capture_output=True, text=True)
