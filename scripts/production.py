@@ -94,6 +94,7 @@ def nginx_config(var: Path, *, upstream: str, https_port: int, http_port: int) -
     documented site."""
     base = var / "nginx"
     (base / "temp").mkdir(parents=True, exist_ok=True)
+    (var / "log").mkdir(exist_ok=True)
     cert, key = certificate(var / "tls")
     site = render_site({"UPSTREAM": upstream, "HTTPS_PORT": str(https_port), "HTTP_PORT": str(http_port),
                         "SERVER_NAME": " ".join(HOSTS), "TLS_CERTIFICATE": str(cert), "TLS_CERTIFICATE_KEY": str(key),

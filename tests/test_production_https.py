@@ -2,12 +2,10 @@
 its self-signed certificate, production settings, the collected static files and JSON logs. The browser's smoke run
 catches what only production shows: a static file missing from the manifest, a cookie without Secure, a CSP break."""
 
-import configparser
 import http.client
 import json
 import shutil
 import ssl
-import subprocess
 import types
 from pathlib import Path
 
@@ -27,7 +25,6 @@ from tests.test_readme_commands import (
 pytestmark = [pytest.mark.browser, pytest.mark.production]
 
 ROOT = Path(__file__).resolve().parent.parent
-UNITS = sorted((ROOT / "docs" / "deploy").glob("*.service"))
 # one person a persona (docs/personas.md), and pages each of them opens
 PERSONAS = {
     "lu.caissier": ["/mon-casino/", "/regles/"],
@@ -126,24 +123,3 @@ def test_every_log_line_is_a_json_object(production):
     for name in ("worker", "beat", "proxy"):
         for text in (production.var / "log" / f"{name}.log").read_text().splitlines():
             assert {"time", "level", "logger", "message"} <= json.loads(text).keys(), (name, text)
-
-
-def test_the_systemd_units_are_valid_and_hardened():
-    assert [unit.name for unit in UNITS] == ["vigie-beat.service", "vigie-web.service", "vigie-worker.service"]
-    for unit in UNITS:
-        parser = configparser.ConfigParser(strict=False, interpolation=None)
-        parser.optionxform = str
-        parser.read(unit)
-        service = parser["Service"]
-        assert service["EnvironmentFile"] == "/etc/vigie/env" and service["User"] == "vigie", unit.name
-        for option, value in (("NoNewPrivileges", "yes"), ("ProtectSystem", "strict"), ("PrivateTmp", "yes")):
-            assert service[option] == value, (unit.name, option)
-        assert service["ReadWritePaths"].startswith("/var/lib/vigie"), unit.name
-        assert parser["Install"]["WantedBy"] == "multi-user.target", unit.name
-    if shutil.which("systemd-analyze"):
-        result = subprocess.run(["systemd-analyze", "verify", *map(str, UNITS)], capture_output=True, text=True,
-                                check=False)
-        # the programs are under /opt/vigie on the deployed machine only
-        problems = [line for line in (result.stdout + result.stderr).splitlines()
-                    if line.strip() and "/opt/vigie/.venv/bin/" not in line]
-        assert not problems, problems
