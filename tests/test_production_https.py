@@ -6,7 +6,9 @@ import http.client
 import json
 import shutil
 import ssl
+import time
 import types
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -112,6 +114,19 @@ def test_the_certificate_is_checked_against_var_tls_and_static_files_come_from_n
     assert response.status == 200, name
     assert "immutable" in response.getheader("Cache-Control")
     assert response.getheader("Content-Encoding") == "gzip"  # WhiteNoise's .gz, served by nginx's gzip_static
+
+
+def test_the_worker_and_the_beat_run_beside_it(production):
+    """The beat sends the worker's heartbeat every 30 s; the worker records it; /health/ reads it back."""
+    context = ssl.create_default_context(cafile=str(production.var / "tls" / "vigie.pem"))
+    deadline = time.monotonic() + 90
+    while True:
+        with urllib.request.urlopen(f"{production.url}/health/", timeout=10, context=context) as response:
+            health = json.loads(response.read())
+        if health["worker_heartbeat"] or time.monotonic() > deadline:
+            break
+        time.sleep(2)
+    assert health["ok"] and health["worker_heartbeat"], health
 
 
 def test_every_log_line_is_a_json_object(production):
