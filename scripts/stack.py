@@ -4,6 +4,8 @@
 run:    PostgreSQL, Redis, Celery worker and beat, gunicorn, a local mail server (aiosmtpd, its mails in var/mail);
         data kept under var/ (VIGIE_VAR) between runs.
         With --standby, a streaming-replication standby in var/standby and synchronous commit (scripts/standby.py).
+        With --production, as deployed (docs/deploy.md, scripts/production.py): production settings, collectstatic
+        into var/static, gunicorn behind nginx over HTTPS with a self-signed certificate, logs as JSON lines.
 manage: `manage.py ARGS` with the settings of var/ (config.settings.local, its secret key, the owner role). Uses
         the PostgreSQL and Redis of a running `run`; when none runs, starts them for the command and stops them
         afterwards. Migrates when migrations are unapplied and loads the rule data when its tables are empty.
