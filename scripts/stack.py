@@ -4,6 +4,8 @@
 run:    PostgreSQL, Redis, Celery worker and beat, gunicorn, a local mail server (aiosmtpd, its mails in var/mail);
         data kept under var/ (VIGIE_VAR) between runs.
         With --standby, a streaming-replication standby in var/standby and synchronous commit (scripts/standby.py).
+        With --production, as deployed (docs/deploy.md, scripts/production.py): production settings, collectstatic
+        into var/static, gunicorn behind nginx over HTTPS with a self-signed certificate, logs as JSON lines.
 manage: `manage.py ARGS` with the settings of var/ (config.settings.local, its secret key, the owner role). Uses
         the PostgreSQL and Redis of a running `run`; when none runs, starts them for the command and stops them
         afterwards. Migrates when migrations are unapplied and loads the rule data when its tables are empty.
@@ -32,6 +34,7 @@ import time
 import urllib.request
 from pathlib import Path
 
+import production
 import services as supervisor
 from backup import backup_at_start, cmd_restore_drill, enable_archiving, ensure_pgbackrest
 from services import (
@@ -54,9 +57,11 @@ from standby import attach_standby, cmd_drill
 BROWSER_PACKAGES = {"chromium": "/usr/bin/chromium", "poppler-utils": "/usr/bin/pdftoppm", "npm": "/usr/bin/npm",
                     # SoftHSM2, the PKCS#11 token the keys' tests sign through (compliance/keystore.py), and
                     # OpenSC's pkcs11-tool, which lists a token's objects as an HSM's own tools would
-                    "softhsm2": "/usr/lib/softhsm/libsofthsm2.so", "opensc": "/usr/bin/pkcs11-tool"}
+                    "softhsm2": "/usr/lib/softhsm/libsofthsm2.so", "opensc": "/usr/bin/pkcs11-tool",
+                    # the TLS proxy of ./scripts/run --production, which tests/test_production_https.py drives
+                    "nginx": str(production.NGINX)}
 DEFAULT_PORTS = {"VIGIE_PORT": 8000, "VIGIE_PG_PORT": 55432, "VIGIE_REDIS_PORT": 56379, "VIGIE_STANDBY_PORT": 55433,
-                 "VIGIE_SMTP_PORT": 8025}
+                 "VIGIE_SMTP_PORT": 8025, **production.PORTS}
 # these commands handle the schema themselves: `manage` does not migrate before them
 SCHEMA_COMMANDS = {"migrate", "makemigrations", "showmigrations", "sqlmigrate", "squashmigrations",
                    "optimizemigration"}
@@ -254,6 +259,8 @@ def cmd_run(args: argparse.Namespace) -> int:
     if args.standby and os.environ.get("DATABASE_URL"):
         print("ERROR: --standby replicates the local cluster; DATABASE_URL names an external one.", file=sys.stderr)
         return 2
+    if args.production and not production.ensure_nginx():
+        return 1
     services = local_services(var, reuse=False, pg_port=args.pg_port, redis_port=args.redis_port,
                               standby_port=args.standby_port if args.standby else None)
     children: list[tuple[str, subprocess.Popen]] = []
@@ -267,6 +274,9 @@ def cmd_run(args: argparse.Namespace) -> int:
     signal.signal(signal.SIGTERM, on_signal)
     try:
         env = local_env(var, services)
+        if args.production:  # the settings a deployment has (docs/deploy.md), served by nginx over HTTPS
+            https_port, http_port = free_port(args.https_port), free_port(args.http_port)
+            env = production.production_env(env, var, https_port)
         if services.archive and "pg" in services.started:
             backup_at_start(services.archive)
         say("Migrating the database")
@@ -295,14 +305,33 @@ def cmd_run(args: argparse.Namespace) -> int:
         if mail_port:  # aiosmtpd's Maildir handler; -n: no setuid to `nobody`, var/mail stays the user's
             spawn("mail", sys.executable, "-m", "aiosmtpd", "-n", "-l", f"127.0.0.1:{mail_port}",
                   "-c", "aiosmtpd.handlers.Mailbox", str(var / "mail"))
-        spawn("worker", str(BIN / "celery"), "-A", "config", "worker", "-l", "INFO", "-c", "2", "-n", "vigie@%h")
-        spawn("beat", str(BIN / "celery"), "-A", "config", "beat", "-l", "INFO",
-              "-s", str(var / "celerybeat-schedule"))
-        spawn("web", str(BIN / "gunicorn"), "config.wsgi", "-b", f"127.0.0.1:{port}", "-w", "2", "--preload",
-              "--access-logfile", "-")
-        url = f"http://localhost:{port}/"
-        wait_for(lambda: urllib.request.urlopen(url + "connexion/", timeout=2).status == 200,  # nosec B310  # localhost
-                 "the web server")
+        celery = [str(BIN / "celery"), "-A", "config", *(["--quiet"] if args.production else [])]  # no banner
+        spawn("worker", *celery, "worker", "-l", "INFO", "-c", "2", "-n", "vigie@%h")
+        spawn("beat", *celery, "beat", "-l", "INFO", "-s", str(var / "celerybeat-schedule"))
+        context = None
+        if args.production:
+            say("Collecting the static files into var/static (fingerprinted, compressed)")
+            manage(env, "collectstatic", "--noinput", "-v", "0")
+            spawn("web", str(BIN / "gunicorn"), "-c", str(production.GUNICORN_CONF), "-b", f"127.0.0.1:{port}")
+            config = production.nginx_config(var, upstream=f"127.0.0.1:{port}", https_port=https_port,
+                                             http_port=http_port)
+            production.check_config(config)
+            say(f"nginx on https://localhost:{https_port}/ (and http://localhost:{http_port}/, redirected), "
+                f"its configuration {config}")
+            spawn("nginx", *production.nginx_command(config))
+            url, context = f"https://localhost:{https_port}/", production.client_context(var / "tls" / "vigie.pem")
+        else:
+            spawn("web", str(BIN / "gunicorn"), "config.wsgi", "-b", f"127.0.0.1:{port}", "-w", "2", "--preload",
+                  "--access-logfile", "-")
+            url = f"http://localhost:{port}/"
+
+        def serving() -> bool:
+            if stopped := [name for name, proc in children if proc.poll() is not None]:  # no use waiting a minute
+                raise SystemExit(f"ERROR: {', '.join(stopped)} stopped; see {var / 'log'}/")
+            return urllib.request.urlopen(url + "connexion/", timeout=2,  # nosec B310  # localhost
+                                          context=context).status == 200
+
+        wait_for(serving, "the web server")
         print(f"\n  Vigie is running: {url}\n", flush=True)
         if mail_port:
             print(f"  Local mailbox: {url}courrier/ (the mails Vigie sends, e.g. each person's digest)\n", flush=True)
@@ -361,7 +390,7 @@ def cmd_python(argv: list[str]) -> int:
 
 def ensure_browser_tools() -> bool:
     missing = [pkg for pkg, path in BROWSER_PACKAGES.items() if not Path(path).exists()]
-    return supervisor.apt_install(missing, "the browser, PDF and PKCS#11 tests")
+    return supervisor.apt_install(missing, "the browser, PDF, PKCS#11 and production profile's tests")
 
 
 BANDIT_TARGETS = ["compliance", "games", "registers", "config", "manage.py"]  # what runs in production
@@ -464,6 +493,11 @@ def main(argv: list[str]) -> int:
     run.add_argument("--standby", action="store_true",
                      help="also run a synchronous streaming-replication standby in var/standby (LU art. 3-1 9))")
     run.add_argument("--standby-port", type=int, default=env_port("VIGIE_STANDBY_PORT"))
+    run.add_argument("--production", action="store_true",
+                     help="as deployed (docs/deploy.md): production settings, gunicorn behind nginx over HTTPS with a "
+                          "self-signed certificate, logs as JSON lines")
+    run.add_argument("--https-port", type=int, default=env_port("VIGIE_HTTPS_PORT"))
+    run.add_argument("--http-port", type=int, default=env_port("VIGIE_HTTP_PORT"))
     sub.add_parser("manage", help="manage.py ARGS with the local stack's settings and servers")
     sub.add_parser("python", help="the virtualenv's python with the local stack's settings ([--services] ARGS)")
     test = sub.add_parser("test", help="run every test")

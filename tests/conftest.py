@@ -206,11 +206,12 @@ def rules(db):
 
 
 def pytest_collection_modifyitems(config, items):
-    """The longest tests (the README's commands and tools, the API fuzz) each at the head of a half of the run:
-    `--dist worksteal` (scripts/stack.py) gives each of the two workers one half and lets the one that runs out take
-    from the other's queue, so the rest of the suite runs beside them and neither waits at the end."""
+    """The longest tests (the README's commands and tools, the API fuzz, the production profile's) each at the head of
+    a half of the run: `--dist worksteal` (scripts/stack.py) gives each of the two workers one half and lets the one
+    that runs out take from the other's queue, so the rest of the suite runs beside them and neither waits at the
+    end."""
     def slow(item) -> bool:
-        return item.get_closest_marker("readme") is not None or item.get_closest_marker("fuzz") is not None
+        return any(item.get_closest_marker(name) is not None for name in ("readme", "fuzz", "production"))
 
     longest, rest = [item for item in items if slow(item)], [item for item in items if not slow(item)]
     first, second = longest[0::2], longest[1::2]

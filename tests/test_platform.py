@@ -31,6 +31,33 @@ def test_production_settings_refuse_to_start_without_a_secret_key():
     assert result.returncode != 0 and "DJANGO_SECRET_KEY" in result.stderr
 
 
+def test_production_logs_json_lines_and_allows_the_demo_only_when_the_run_says_so():
+    show = ("import django; django.setup(); from django.conf import settings; "
+            "print(settings.DEMO_ALLOWED, settings.LOGGING['handlers']['console']['formatter'], settings.STATIC_ROOT)")
+    for demo, allowed in ((None, "False"), ("1", "True")):
+        env = {k: v for k, v in os.environ.items() if k != "VIGIE_DEMO"}
+        env.update(DJANGO_SETTINGS_MODULE="config.settings.production", DJANGO_ALLOWED_HOSTS="vigie.example.org",
+                   DJANGO_STATIC_ROOT="/var/lib/vigie/static", **({"VIGIE_DEMO": demo} if demo else {}))
+        result = subprocess.run([sys.executable, "-c", show], cwd=ROOT, env=env, capture_output=True, text=True)
+        assert result.stdout.split() == [allowed, "json", "/var/lib/vigie/static"], result.stdout + result.stderr
+
+
+def test_production_refuses_a_static_file_missing_from_the_manifest(tmp_path):
+    """The manifest's storage is strict in production: a page naming a file collectstatic did not write fails loudly
+    instead of being served without its style."""
+    (tmp_path / "staticfiles.json").write_text('{"paths": {"css/vigie.css": "css/vigie.0123456789ab.css"}, '
+                                                '"version": "1.1", "hash": "0"}')
+    show = ("import django; django.setup(); from django.templatetags.static import static\n"
+            "print(static('css/vigie.css'))\n"
+            "try:\n    static('css/absent.css')\nexcept ValueError as exc:\n    print('refused', exc)")
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings.production",
+           "DJANGO_ALLOWED_HOSTS": "vigie.example.org", "DJANGO_STATIC_ROOT": str(tmp_path)}
+    result = subprocess.run([sys.executable, "-c", show], cwd=ROOT, env=env, capture_output=True, text=True)
+    assert result.stdout.splitlines() == ["/static/css/vigie.0123456789ab.css",
+                                          "refused Missing staticfiles manifest entry for 'css/absent.css'"], \
+        result.stdout + result.stderr
+
+
 def test_no_file_of_the_project_mentions_another_database_engine():
     needle = "sql" + "ite"  # spelt apart so this file does not match itself
     hits = []
