@@ -111,7 +111,7 @@ class FileKeyStore:
             return key.sign(data, padding.PKCS1v15(), hashes.SHA256())
         return key.sign(data)
 
-    def delete(self, label: str) -> None:
+    def destroy(self, label: str) -> None:
         """Overwritten, then removed: the key's bytes are not left in the file's blocks."""
         path = self.path(label)
         if path.exists():
@@ -279,7 +279,7 @@ class Pkcs11KeyStore:
                 return key.sign(data, mechanism=Mechanism.SHA256_RSA_PKCS)
             return key.sign(data, mechanism=Mechanism.EDDSA)
 
-    def delete(self, label: str) -> None:
+    def destroy(self, label: str) -> None:
         from pkcs11 import Attribute
 
         with self.session() as session:

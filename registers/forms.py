@@ -154,7 +154,9 @@ def amount_field(label):
 
 
 def today_initial(page) -> dict:
-    return {"gaming_day": timezone.localdate()}
+    """Today at the page's casino (its own zone, whatever zone is active), else in the active zone."""
+    casino = getattr(page, "casino", None)
+    return {"gaming_day": casino.today() if casino is not None else timezone.localdate()}
 
 
 class CorrectionForm(BootstrapForm):

@@ -32,7 +32,8 @@ def hands(opened, count: int, *, seed: int = 1, progressive: dict | None = None)
                   int(opened.big_blind * 100), opened.option, 0, int((opened.cap or 0) * 100),
                   9 if opened.variant == deal.HOLDEM else 6, opened.casino.currency,
                   rules.session_rules(opened, progressive))
-    start = opened.opened_at + datetime.timedelta(minutes=5)
+    # in the casino's zone, as the room numbers its deals by its own date (the simulator's « table-yyyymmdd-n »)
+    start = opened.opened_at.astimezone(ZoneInfo(opened.casino.jurisdiction.timezone)) + datetime.timedelta(minutes=5)
     return list(play(table, start, count, random.Random(seed), list(PLAYERS)))
 
 

@@ -138,7 +138,7 @@ def files_migrate(*, actor: User) -> list[str]:
             token.import_key(label, key)
         if keystore.public_raw(token.public_key(label)) != keystore.public_raw(key.public_key()):
             raise CeremonyError(f"the token's key {label!r} is not the file's: nothing deleted")
-        files.delete(label)
+        files.destroy(label)
         moved.append(label)
     services.key_ceremony_record(actor=actor, step="files_migrated", label="*", details={"keys": moved})
     return moved

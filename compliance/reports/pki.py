@@ -214,7 +214,7 @@ def tsa_rotate() -> tuple[str, str]:
     previous, name = tsa_key_name(), _next(TSA_KEY)
     tsa_certificate(name)
     _point(TSA_KEY, name)
-    keystore.store().delete(label(previous))
+    keystore.store().destroy(label(previous))
     return previous, name
 
 
