@@ -25,16 +25,16 @@ RECOVERY_CODES = 10  # single-use, shown once: enough for a lost phone until the
 RECOVERY_DEVICE = "Codes de secours"
 
 
-def _record(*, actor: User, action: str, user: User, **details):
+def _person_record(*, actor: User, action: str, user: User, **details):
     return audit_record(actor=actor, action=action, casino=user.casino, jurisdiction=user.jurisdiction,
                         target_type="user", target_id=user.pk, details={"username": user.username, **details})
 
 
-def _refuse(*, request, user: User, message, code: str = ErrorCode.OTP_INVALID, step: str):
+def _code_refused(*, request, user: User, message, code: str = ErrorCode.OTP_INVALID, step: str):
     """A code refused: recorded, counted toward the lockout as a wrong password is (django-axes listens to
     `user_login_failed`), then the refusal on the field `otp`. Outside any transaction: nothing rolls it back."""
     with transaction.atomic():
-        _record(actor=user, action=AuditAction.SECOND_FACTOR_REFUSED, user=user, step=step)
+        _person_record(actor=user, action=AuditAction.SECOND_FACTOR_REFUSED, user=user, step=step)
     user_login_failed.send(sender=__name__, credentials={"username": user.username}, request=request)
     if getattr(request, "axes_locked_out", False):
         raise DomainError(errors.ACCOUNT_LOCKED, code=ErrorCode.ACCOUNT_LOCKED, status=403)
@@ -47,7 +47,7 @@ def second_factor_verify(*, request, user: User, code: str):
     it, for django_otp.login."""
     code = "".join((code or "").split()).lower()
     if not code:
-        _refuse(request=request, user=user, message=errors.OTP_REQUIRED, step="verify")
+        _code_refused(request=request, user=user, message=errors.OTP_REQUIRED, step="verify")
     throttled = False
     with transaction.atomic():
         for device in devices_for_user(user, for_verify=True):
@@ -56,14 +56,15 @@ def second_factor_verify(*, request, user: User, code: str):
                 continue
             if device.verify_token(code):
                 recovery = isinstance(device, StaticDevice)
-                _record(actor=user, action=AuditAction.RECOVERY_CODE_USED if recovery else
+                _person_record(actor=user, action=AuditAction.RECOVERY_CODE_USED if recovery else
                         AuditAction.SECOND_FACTOR_VERIFIED, user=user,
                         **({"recovery_codes_left": device.token_set.count()} if recovery else {}))
                 return device
     # the devices' failure counts (their doubling delay) committed above; now the refusal
     if throttled:
-        _refuse(request=request, user=user, message=errors.OTP_THROTTLED, code=ErrorCode.OTP_THROTTLED, step="verify")
-    _refuse(request=request, user=user, message=errors.OTP_INVALID, step="verify")
+        _code_refused(request=request, user=user, message=errors.OTP_THROTTLED, code=ErrorCode.OTP_THROTTLED,
+                      step="verify")
+    _code_refused(request=request, user=user, message=errors.OTP_INVALID, step="verify")
 
 
 def _recovery_codes_write(user: User) -> list[str]:
@@ -93,10 +94,10 @@ def second_factor_enrol(*, request, user: User, key: str, code: str) -> tuple[TO
             if not device.verify_token("".join((code or "").split())):
                 raise _EnrolmentRefused
             codes = _recovery_codes_write(user)
-            _record(actor=user, action=AuditAction.SECOND_FACTOR_ENROLLED, user=user, recovery_codes=len(codes))
+            _person_record(actor=user, action=AuditAction.SECOND_FACTOR_ENROLLED, user=user, recovery_codes=len(codes))
             return device, codes
     except _EnrolmentRefused:
-        _refuse(request=request, user=user, message=errors.OTP_ENROLMENT_INVALID, step="enrol")
+        _code_refused(request=request, user=user, message=errors.OTP_ENROLMENT_INVALID, step="enrol")
 
 
 @transaction.atomic
@@ -105,7 +106,7 @@ def recovery_codes_issue(*, actor: User) -> list[str]:
     if authenticator(actor) is None:
         raise DomainError(errors.OTP_REQUIRED, code=ErrorCode.OTP_INVALID, field="otp")
     codes = _recovery_codes_write(actor)
-    _record(actor=actor, action=AuditAction.RECOVERY_CODES_ISSUED, user=actor, recovery_codes=len(codes))
+    _person_record(actor=actor, action=AuditAction.RECOVERY_CODES_ISSUED, user=actor, recovery_codes=len(codes))
     return codes
 
 
@@ -125,7 +126,8 @@ def second_factor_reset(*, actor: User, user: User) -> int:
     removed = sum(model.objects.filter(user=user).delete()[1].get(model._meta.label, 0)
                   for model in (TOTPDevice, StaticDevice))
     ended = _sessions_end(user)
-    _record(actor=actor, action=AuditAction.SECOND_FACTOR_RESET, user=user, devices=removed, sessions_ended=ended)
+    _person_record(actor=actor, action=AuditAction.SECOND_FACTOR_RESET, user=user, devices=removed,
+                   sessions_ended=ended)
     return removed
 
 
@@ -139,7 +141,7 @@ def demo_authenticator_install(*, actor: User, user: User) -> TOTPDevice:
     if existing is not None:
         return existing
     device = TOTPDevice.objects.create(user=user, name="Démo", key=demo_key(user.username), confirmed=True)
-    _record(actor=actor, action=AuditAction.SECOND_FACTOR_ENROLLED, user=user, demo=True)
+    _person_record(actor=actor, action=AuditAction.SECOND_FACTOR_ENROLLED, user=user, demo=True)
     return device
 
 
