@@ -26,10 +26,11 @@ def _next(request) -> str:
     return reverse("dashboard")
 
 
-def _page(request, template: str, status: int = 200, **context):
-    # `user` as anonymous for the page's frame: no menu, search or bell before the second factor is given
+def _page(request, template: str, **context):
+    # `user` as anonymous for the page's frame: no menu, search or bell before the second factor is given. A refused
+    # code shows the page again with its error, as Django's sign-in page does a wrong password (200)
     return render(request, template, {"user": AnonymousUser(), "person": request.user, "next": _next(request),
-                                      **context}, status=status)
+                                      **context})
 
 
 class SecondFactorView(LoginRequiredMixin, View):
@@ -51,7 +52,7 @@ class SecondFactorView(LoginRequiredMixin, View):
             if refusal.code == ErrorCode.ACCOUNT_LOCKED:
                 logout(request)
                 return lockout_response(request)
-            return _page(request, self.template_name, error=refusal.message, status=400)
+            return _page(request, self.template_name, error=refusal.message)
         django_otp.login(request, device)
         return redirect(_next(request))
 
@@ -79,7 +80,7 @@ class EnrolmentView(LoginRequiredMixin, View):
             if refusal.code == ErrorCode.ACCOUNT_LOCKED:
                 logout(request)
                 return lockout_response(request)
-            return _page(request, self.template_name, error=refusal.message, status=400,
+            return _page(request, self.template_name, error=refusal.message,
                          **selectors.provisioning(request.user, key))
         del request.session[ENROLMENT_KEY]
         django_otp.login(request, device)
@@ -99,5 +100,5 @@ class RecoveryCodesView(LoginRequiredMixin, View):
         try:
             codes = services.recovery_codes_issue(actor=request.user)
         except DomainError as refusal:
-            return render(request, self.template_name, {"error": refusal.message, "enrolled": False}, status=400)
+            return render(request, self.template_name, {"error": refusal.message, "enrolled": False})
         return render(request, self.template_name, {"codes": codes, "enrolled": True})
