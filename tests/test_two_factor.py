@@ -219,3 +219,22 @@ def test_the_demo_codes_are_refused_outside_the_demo(world, settings):
         call_command("demo_otp_code", "direction.a")
     with pytest.raises(PermissionDeniedError):
         services.demo_authenticator_install(actor=world.admin, user=world.manager_a)
+
+
+def test_the_demo_people_who_give_a_second_factor_have_their_known_key(demo, rules, capsys):
+    import re
+
+    from compliance.demo import demo_load
+    from compliance.models import Casino, User
+    from compliance.second_factor.selectors import authenticator, demo_key
+
+    assert Casino.objects.get(code="lac-bleu").second_facteur_caisse
+    assert not Casino.objects.get(code="la-moselle").second_facteur_caisse
+    for username in ("qc.caissier", "lu.direction", "mc.commission", "admin", "vieux-pont.direction"):
+        assert authenticator(User.objects.get(username=username)).key == demo_key(username), username
+    for username in ("lu.caissier", "vieux-pont.caisse"):
+        assert authenticator(User.objects.get(username=username)) is None, username
+    call_command("demo_otp_code", "lu.direction")
+    assert re.search(r"code \d{6} \(valid 30 s, once\)\n.*key for an authenticator app: [A-Z2-7]{32}",
+                     capsys.readouterr().out)
+    assert not [line for line in demo_load() if "second factor" in line or "authenticator" in line]
