@@ -238,3 +238,16 @@ def test_the_demo_people_who_give_a_second_factor_have_their_known_key(demo, rul
     assert re.search(r"code \d{6} \(valid 30 s, once\)\n.*key for an authenticator app: [A-Z2-7]{32}",
                      capsys.readouterr().out)
     assert not [line for line in demo_load() if "second factor" in line or "authenticator" in line]
+
+
+def test_a_person_renews_their_recovery_codes_from_the_menu(world):
+    client = Client()
+    client.force_login(world.manager_a)
+    page = client.get(reverse("dashboard")).content.decode()
+    assert 'data-testid="recovery-codes-link"' in page
+    page = client.get(reverse("recovery-codes")).content.decode()
+    assert "Il ne vous reste aucun code de secours." in page
+    response = client.post(reverse("recovery-codes"))
+    assert len(response.context["codes"]) == 10
+    assert recorded("recovery_codes_issued", world.manager_a) == 1
+    assert "Il vous reste 10 codes de secours." in client.get(reverse("recovery-codes")).content.decode()
