@@ -7,21 +7,28 @@ import copy
 from contextlib import contextmanager
 
 from django import forms
-from django.contrib import admin
+from django.contrib import admin, messages
 from django.contrib.auth import forms as auth_forms
 from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
 from django.contrib.auth.models import Group
 from django.db import models, transaction
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
+from django_otp.plugins.otp_static.models import StaticDevice
+from django_otp.plugins.otp_totp.models import TOTPDevice
 from rest_framework.authtoken.models import TokenProxy
 
 from .errors import DomainError
 from .models import AuditEvent, Casino, JobRun, Jurisdiction, User
+from .second_factor.services import second_factor_reset
 from .services import casino_create, casino_update, user_create, user_password_set, user_update
 
 # Vigie's rights are its roles, not Django's groups; API tokens are issued (and recorded) by api_token_obtain.
 admin.site.unregister(Group)
 admin.site.unregister(TokenProxy)
+# a person's second factor is enrolled by the person and reset by the users' action below, each audited; never edited
+admin.site.unregister(TOTPDevice)
+admin.site.unregister(StaticDevice)
 
 
 @contextmanager
@@ -110,7 +117,7 @@ class CasinoForm(ServiceForm):
     class Meta:
         model = Casino
         fields = ["jurisdiction", "code", "name", "operator_name", "licence_number", "address", "share_capital",
-                  "opened_on", "late_filing_days", "draft_basis", "draft_basis_since"]
+                  "opened_on", "late_filing_days", "draft_basis", "draft_basis_since", "second_facteur_caisse"]
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -133,7 +140,7 @@ class CasinoForm(ServiceForm):
 @admin.register(Casino)
 class CasinoAdmin(ServiceAdmin):
     form = CasinoForm
-    list_display = ["code", "name", "jurisdiction", "licence_number"]
+    list_display = ["code", "name", "jurisdiction", "licence_number", "second_facteur_caisse"]
     list_filter = ["jurisdiction"]
 
     def get_readonly_fields(self, request, obj=None):
@@ -213,6 +220,7 @@ class UserAdmin(ServiceAdmin, DjangoUserAdmin):
     list_filter = ["role", "casino", "jurisdiction", "is_active"]
     filter_horizontal = []
     readonly_fields = ["last_login", "date_joined"]
+    actions = ["second_factor_reset"]
     fieldsets = (
         (None, {"fields": ("username", "password", "first_name", "last_name", "email", "preferred_language")}),
         (_("Rôle et périmètre"), {"fields": ("role", "casino", "jurisdiction", "is_active")}),
@@ -231,6 +239,18 @@ class UserAdmin(ServiceAdmin, DjangoUserAdmin):
         for_request = copy.copy(self)
         for_request.change_password_form = type(PasswordForm.__name__, (PasswordForm,), {"actor": request.user})
         return super(UserAdmin, for_request).user_change_password(request, id, form_url)
+
+    @admin.action(description=_("Réinitialiser la double authentification (téléphone perdu)"))
+    def second_factor_reset(self, request, queryset):
+        """Each person's authenticator and recovery codes deleted and sessions ended (second_factor_reset, audited):
+        they enrol again at their next sign-in."""
+        people = list(queryset)
+        for person in people:
+            second_factor_reset(actor=request.user, user=person)
+        self.message_user(request, ngettext(
+            "Double authentification réinitialisée pour %(count)d personne : elle l'activera à sa prochaine connexion.",
+            "Double authentification réinitialisée pour %(count)d personnes : elles l'activeront à leur prochaine "
+            "connexion.", len(people)) % {"count": len(people)}, messages.SUCCESS)
 
 
 @admin.register(JobRun)

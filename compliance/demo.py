@@ -14,7 +14,17 @@ from django.utils import timezone
 from django.utils.module_loading import module_has_submodule
 
 from .models import Casino, JobRun, Jurisdiction, User
-from .services import casino_create, job_enqueue, jurisdictions_load, system_user, user_create, user_update
+from .second_factor.selectors import authenticator, second_factor_required
+from .second_factor.services import demo_authenticator_install
+from .services import (
+    casino_create,
+    casino_update,
+    job_enqueue,
+    jurisdictions_load,
+    system_user,
+    user_create,
+    user_update,
+)
 
 DEMO_PASSWORD = "Vigie-demo-2026!"  # nosec B105  # the demo's published password
 
@@ -96,6 +106,28 @@ def demo_load() -> list[str]:
         if hasattr(part, "demo_load_last"):
             created += part.demo_load_last()
     created += _emails_set(actor)
+    created += _second_factors_set(actor)
+    return created
+
+
+SECOND_FACTOR_CASHIERS = "lac-bleu"  # the casino whose cashiers give a second factor too, to show the setting
+
+
+def _second_factors_set(actor: User) -> list[str]:
+    """Lac-Bleu asks its cashiers for a second factor; every demo person who gives one gets an authenticator with
+    their fixed demo key (`./scripts/manage demo_otp_code <login>` prints its code)."""
+    created = []
+    casino = Casino.objects.get(code=SECOND_FACTOR_CASHIERS)
+    if not casino.second_facteur_caisse:
+        casino_update(actor=actor, casino=casino, second_facteur_caisse=True)
+        created.append(f"second factor for the cashiers of {casino.code}")
+    names = [spec.username for spec in USERS]
+    people = User.objects.filter(is_active=True).filter(
+        Q(username__in=names) | Q(username__startswith=f"{ARCHIVED['code']}.")).select_related("casino")
+    for person in people.order_by("username"):
+        if second_factor_required(person) and authenticator(person) is None:
+            demo_authenticator_install(actor=actor, user=person)
+            created.append(f"authenticator of {person.username}")
     return created
 
 

@@ -21,6 +21,8 @@ class ErrorCode(StrEnum):
     INVALID = "invalid"
     INVALID_CREDENTIALS = "invalid_credentials"
     NEGATIVE_AMOUNT = "negative_amount"
+    OTP_INVALID = "otp_invalid"  # a second factor's code wrong, already used, or missing where it is needed
+    OTP_THROTTLED = "otp_throttled"  # a code tried too soon after a wrong one
     OUT_OF_SCOPE = "out_of_scope"
     PARAMETER_NOT_TAKEN = "parameter_not_taken"  # a job asked with a parameter its kind does not take
     PERMISSION_DENIED = "permission_denied"
@@ -61,6 +63,18 @@ ACCOUNT_LOCKED = _(
     "Compte verrouillé après trop de tentatives de connexion infructueuses. Réessayez après le délai de "
     "sécurité ou adressez-vous à votre administrateur."
 )
+OTP_REQUIRED = _("Saisissez le code à six chiffres de votre application d'authentification, ou un code de secours.")
+OTP_INVALID = _(
+    "Ce code n'est pas valable : il est faux, expiré ou déjà utilisé. Saisissez le code affiché maintenant par votre "
+    "application d'authentification, ou un code de secours."
+)
+OTP_THROTTLED = _("Trop de codes refusés d'affilée : attendez quelques secondes avant d'en saisir un nouveau.")
+OTP_ENROLMENT_INVALID = _(
+    "Ce code ne correspond pas à la clé affichée : vérifiez l'heure de votre téléphone et saisissez le code affiché "
+    "maintenant."
+)
+SECOND_FACTOR_RESET_ADMIN_ONLY = _("Seul un administrateur de la plateforme réinitialise la double authentification.")
+DEMO_ONLY = _("Cette commande ne sert qu'à la démonstration : elle est refusée sur cette installation.")
 JOB_KIND_UNKNOWN = _("Type de traitement inconnu : « {kind} ».")
 JOB_PARAMETER_NOT_TAKEN = _("« {kind} » ne prend pas de paramètre « {field} ».")
 JOB_NOT_FAILED = _("Seul un traitement en échec se relance : celui-ci est « {status} ».")

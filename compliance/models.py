@@ -76,6 +76,11 @@ class Casino(models.Model):
     # where the jurisdiction's text is still a draft (LU), the decision under which the casino applies it, and since
     draft_basis = models.CharField(_("base d'application du projet"), max_length=300, blank=True)
     draft_basis_since = models.DateField(_("appliqué depuis le"), null=True, blank=True)
+    # the casino's choice: its cashiers sign in with a second factor too (its managers always do)
+    second_facteur_caisse = models.BooleanField(
+        _("double authentification des caissiers"), default=False,
+        help_text=_("Les caissiers de ce casino saisissent aussi un code à usage unique à la connexion ; la direction, "
+                    "les régulateurs et les administrateurs le font toujours."))
     created_at = models.DateTimeField(_("créé le"), auto_now_add=True)
 
     objects = scoped_queryset(casino="pk", jurisdiction="jurisdiction").as_manager()
@@ -300,6 +305,14 @@ class AuditAction(models.TextChoices):
     # a step of the key ceremony (compliance/reports/ceremony.py): a token initialised, a key created in it, a
     # certificate exported, the file keys migrated into the token; each with the key's label, never a PIN
     KEY_CEREMONY = "key_ceremony", _("Cérémonie des clés")
+    # the second factor of a person's sign-in (compliance/second_factor): an authenticator enrolled, a code accepted,
+    # a code refused, a recovery code spent, new recovery codes, and an administrator's reset; never a code or a secret
+    SECOND_FACTOR_ENROLLED = "second_factor_enrolled", _("Double authentification activée")
+    SECOND_FACTOR_VERIFIED = "second_factor_verified", _("Code de connexion accepté")
+    SECOND_FACTOR_REFUSED = "second_factor_refused", _("Code de connexion refusé")
+    RECOVERY_CODE_USED = "recovery_code_used", _("Code de secours utilisé")
+    RECOVERY_CODES_ISSUED = "recovery_codes_issued", _("Codes de secours renouvelés")
+    SECOND_FACTOR_RESET = "second_factor_reset", _("Double authentification réinitialisée")
 
 
 class AuditEvent(models.Model):

@@ -11,7 +11,6 @@ from zoneinfo import ZoneInfo
 
 import yaml
 from django.conf import settings
-from django.contrib.auth import authenticate
 from django.contrib.auth.hashers import make_password
 from django.contrib.auth.password_validation import validate_password
 from django.core.cache import cache
@@ -19,7 +18,6 @@ from django.core.exceptions import ValidationError
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import transaction
 from django.utils import timezone
-from rest_framework.authtoken.models import Token
 
 from compliance.errors import ErrorCode
 
@@ -96,7 +94,7 @@ def jurisdictions_load(*, actor: User | None = None, path: Path = JURISDICTIONS_
 def casino_create(*, actor: User, jurisdiction_code: str, code: str, name: str, operator_name: str,
                   licence_number: str, address: str, share_capital: Decimal,
                   opened_on: datetime.date | None = None, late_filing_days: int = 7, draft_basis: str = "",
-                  draft_basis_since: datetime.date | None = None) -> Casino:
+                  draft_basis_since: datetime.date | None = None, second_facteur_caisse: bool = False) -> Casino:
     """A licensed casino whose registers Vigie keeps from `opened_on` (its first gaming day in the product, today
     unless a casino brings its earlier books in)."""
     jurisdiction = Jurisdiction.objects.filter(code=jurisdiction_code).first()
@@ -116,12 +114,14 @@ def casino_create(*, actor: User, jurisdiction_code: str, code: str, name: str, 
     _verify_draft_basis(Casino(jurisdiction=jurisdiction), basis)
     casino = Casino.objects.create(jurisdiction=jurisdiction, code=code, name=name, operator_name=operator_name,
                                    licence_number=licence_number, address=address, share_capital=share_capital,
-                                   opened_on=opened_on, late_filing_days=late_filing_days, **basis)
+                                   opened_on=opened_on, late_filing_days=late_filing_days,
+                                   second_facteur_caisse=second_facteur_caisse, **basis)
     audit_record(actor=actor, action=AuditAction.CASINO_CREATED, casino=casino, target_type="casino",
                  target_id=casino.pk, details={"code": code, "name": name, "jurisdiction": jurisdiction.code,
                                                "operator_name": operator_name, "licence_number": licence_number,
                                                "share_capital": share_capital, "opened_on": opened_on,
                                                "late_filing_days": late_filing_days,
+                                               "second_facteur_caisse": second_facteur_caisse,
                                                **({**basis} if draft_basis else {})})
     for follow in CASINO_CREATED:  # the registers open its partitions (registers/hooks.py)
         transaction.on_commit(lambda follow=follow: follow(casino))
@@ -153,7 +153,7 @@ def _verify_draft_basis(casino: Casino, changes: dict) -> None:
 # its rules: both are fixed once it exists. The rest describes it and may be corrected.
 CASINO_FIXED_FIELDS = ("code", "jurisdiction", "opened_on")  # opened_on: the registers' entries rest on it
 CASINO_CHANGEABLE_FIELDS = ("name", "operator_name", "licence_number", "address", "share_capital", "late_filing_days",
-                            "draft_basis", "draft_basis_since")
+                            "draft_basis", "draft_basis_since", "second_facteur_caisse")
 
 
 @transaction.atomic
@@ -295,24 +295,6 @@ def _changes(row, fields: dict) -> dict[str, list]:
 
     return {name: [shown(getattr(row, name)), shown(value)] for name, value in fields.items()
             if getattr(row, name) != value}
-
-
-def api_token_obtain(*, request, username: str, password: str) -> Token:
-    """Exchanges a username and password for an API token; bad attempts count towards the lockout. A new
-    token is recorded with its user as the actor (never its key)."""
-    user = authenticate(request=request, username=username, password=password)
-    if getattr(request, "axes_locked_out", False):
-        raise DomainError(errors.ACCOUNT_LOCKED, code=ErrorCode.ACCOUNT_LOCKED, status=403)
-    if user is None:
-        raise DomainError(errors.INVALID_CREDENTIALS, code=ErrorCode.INVALID_CREDENTIALS, status=400)
-    # only now a transaction: a failed attempt that the lockout counted above must never be rolled back
-    with transaction.atomic():
-        token, created = Token.objects.get_or_create(user=user)
-        if created:
-            audit_record(actor=user, action=AuditAction.API_TOKEN_ISSUED, casino=user.casino,
-                         jurisdiction=user.jurisdiction, target_type="user", target_id=user.pk,
-                         details={"username": user.username})
-    return token
 
 
 def _job_inputs(kind: str, casino: Casino, actor: User, parameters: dict) -> dict:

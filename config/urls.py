@@ -9,6 +9,7 @@ from compliance import calendar_views, notification_views, views
 from compliance.api.errors import not_found
 from compliance.reports import urls as reports_urls
 from compliance.search_views import search
+from compliance.second_factor import views as second_factor_views
 from registers.notices import urls as notices_urls
 
 # Swagger UI styles itself inline; the relaxation applies to the docs page only.
@@ -17,6 +18,11 @@ DOCS_CSP = {**settings.SECURE_CSP, "style-src": [*settings.SECURE_CSP["style-src
 urlpatterns = [
     path("", views.home, name="home"),
     path("connexion/", auth_views.LoginView.as_view(redirect_authenticated_user=True), name="login"),
+    # the second factor after the password (compliance/second_factor), and a person's recovery codes
+    path("connexion/second-facteur/", second_factor_views.SecondFactorView.as_view(), name="second-factor"),
+    path("connexion/second-facteur/activation/", second_factor_views.EnrolmentView.as_view(),
+         name="second-factor-enrol"),
+    path("compte/codes-de-secours/", second_factor_views.RecoveryCodesView.as_view(), name="recovery-codes"),
     path("deconnexion/", auth_views.LogoutView.as_view(), name="logout"),
     path("tableau-de-bord/", views.DashboardView.as_view(), name="dashboard"),
     path("mon-casino/", views.MyCasinoView.as_view(), name="casino-mine"),

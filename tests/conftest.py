@@ -108,6 +108,61 @@ def build_world() -> World:
     return World(a=a, b=b, c=c, **users, **jobs)
 
 
+def authenticator_for(user: User):
+    """The person's authenticator, enrolled now (as the test's own phone) if they have none."""
+    import secrets
+
+    from django_otp.plugins.otp_totp.models import TOTPDevice
+
+    from compliance.second_factor.selectors import authenticator
+
+    return authenticator(user) or TOTPDevice.objects.create(user=user, name="Test", key=secrets.token_hex(20),
+                                                             confirmed=True)
+
+
+def otp_code(user: User) -> str:
+    """A code the person's authenticator shows now and that their device has not accepted yet: a sign-in a moment
+    after another takes the next time step's (inside the device's tolerance), or waits for one."""
+    import time
+
+    from django_otp.oath import TOTP
+
+    device = authenticator_for(user)
+    device.refresh_from_db()
+    totp = TOTP(device.bin_key, device.step, device.t0, device.digits, device.drift)
+    while totp.t() + 1 <= device.last_t:
+        time.sleep(1)
+    if totp.t() <= device.last_t:
+        totp.drift += 1
+    return f"{totp.token():0{device.digits}d}"
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _force_login_gives_the_second_factor():
+    """`Client.force_login` signs in with both factors, as a person who typed their code: the session names an
+    authenticator of theirs (made on the fly) and has just been active. The tests of the sign-in itself post the forms
+    (tests/test_two_factor.py)."""
+    import time
+
+    from django.test import Client
+    from django_otp import DEVICE_ID_SESSION_KEY
+
+    from compliance.second_factor.middleware import LAST_SEEN
+
+    original = Client.force_login
+
+    def force_login(self, user, backend=None):
+        original(self, user, backend)
+        session = self.session
+        session[DEVICE_ID_SESSION_KEY] = authenticator_for(user).persistent_id
+        session[LAST_SEEN] = int(time.time())
+        session.save()
+
+    Client.force_login = force_login
+    yield
+    Client.force_login = original
+
+
 def api_client_for(user: User) -> APIClient:
     client = APIClient()
     client.force_authenticate(user)

@@ -44,6 +44,7 @@ from compliance.models import Casino, User
 from registers.cards.slot_system.services import RATE_MAX, slot_system_register
 from registers.kinds import EntryKind, RegisterKind
 from registers.models import Card, Entry, GamingTable, PendingEntry, Slip, TableSession
+from tests.conftest import otp_code
 
 pytestmark = [pytest.mark.fuzz, pytest.mark.django_db(transaction=True)]
 
@@ -383,8 +384,10 @@ def test_the_api_survives_fuzzing_as_each_role(demo, live_server, monkeypatch, r
     base = live_server.url
     tokens = {}
     for username in ROLES:
-        answer = requests.post(f"{base}/api/v1/auth/token/", json={"username": username, "password": DEMO_PASSWORD},
-                               timeout=30)
+        # with the code of the person's authenticator, where they give a second factor (issue 40)
+        answer = requests.post(f"{base}/api/v1/auth/token/", json={
+            "username": username, "password": DEMO_PASSWORD,
+            "otp": otp_code(User.objects.get(username=username))}, timeout=30)
         assert answer.status_code == 200, answer.text
         tokens[username] = answer.json()["token"]
     values = _real_values(base, tokens)

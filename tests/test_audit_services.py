@@ -278,10 +278,56 @@ def case_system_user(w):
     return CHECKED
 
 
+SECOND = "compliance.second_factor.services"
+
+
 def case_api_token_obtain(w):
     request = RequestFactory().post("/api/v1/auth/token/")
-    _compliance("api_token_obtain")(request=request, username=w.accountant_a.username, password=PASSWORD)
+    _c(SECOND, "api_token_obtain")(request=request, username=w.accountant_a.username, password=PASSWORD)
     return w.accountant_a
+
+
+def _enrolled(w):
+    """The manager of casino A's authenticator and recovery codes, enrolled with its first code."""
+    from django_otp.oath import TOTP
+
+    key = _c(SECOND, "new_key")()
+    return _c(SECOND, "second_factor_enrol")(request=RequestFactory().post("/"), user=w.manager_a, key=key,
+                                             code=f"{TOTP(bytes.fromhex(key)).token():06d}")
+
+
+def case_second_factor_enrol(w):
+    _enrolled(w)
+    return w.manager_a
+
+
+def case_second_factor_verify(w):
+    from tests.conftest import otp_code
+
+    _c(SECOND, "second_factor_verify")(request=RequestFactory().post("/"), user=w.regulator_qc,
+                                       code=otp_code(w.regulator_qc))
+    return w.regulator_qc
+
+
+def case_recovery_codes_issue(w):
+    _enrolled(w)
+    before = _records_by(w.manager_a)
+    _c(SECOND, "recovery_codes_issue")(actor=w.manager_a)
+    assert _records_by(w.manager_a) > before
+    return CHECKED
+
+
+def case_second_factor_reset(w):
+    from tests.conftest import authenticator_for
+
+    authenticator_for(w.regulator_qc)
+    _c(SECOND, "second_factor_reset")(actor=w.admin, user=w.regulator_qc)
+    return w.admin
+
+
+def case_demo_authenticator_install(w):
+    _c(SECOND, "demo_authenticator_install")(actor=w.admin, user=w.manager_a)
+    return w.admin
 
 
 def case_job_enqueue(w):
@@ -780,7 +826,12 @@ CASES = {
         actor=w.admin, user=w.accountant_a, password=f"{PASSWORD}-bis"), w.admin)[1],
     "compliance.services.jurisdictions_load": case_jurisdictions_load,
     "compliance.services.system_user": case_system_user,
-    "compliance.services.api_token_obtain": case_api_token_obtain,
+    f"{SECOND}.api_token_obtain": case_api_token_obtain,
+    f"{SECOND}.second_factor_enrol": case_second_factor_enrol,
+    f"{SECOND}.second_factor_verify": case_second_factor_verify,
+    f"{SECOND}.recovery_codes_issue": case_recovery_codes_issue,
+    f"{SECOND}.second_factor_reset": case_second_factor_reset,
+    f"{SECOND}.demo_authenticator_install": case_demo_authenticator_install,
     "compliance.services.job_enqueue": case_job_enqueue,
     "compliance.services.job_execute": case_job_execute,
     "compliance.services.job_retry": case_job_retry,

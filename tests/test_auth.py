@@ -6,7 +6,7 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from compliance import errors
-from tests.conftest import PASSWORD
+from tests.conftest import PASSWORD, otp_code
 
 pytestmark = pytest.mark.django_db
 
@@ -58,7 +58,9 @@ def test_six_bad_api_logins_lock_the_account_even_with_the_right_password(world)
 
 def test_api_token_authenticates_later_calls(world):
     api = APIClient()
-    token = api.post(reverse("api-token"), {"username": "regie.qc", "password": PASSWORD}, format="json").json()
+    # a regulator gives the second factor's code with the password (tests/test_two_factor.py)
+    token = api.post(reverse("api-token"), {"username": "regie.qc", "password": PASSWORD,
+                                            "otp": otp_code(world.regulator_qc)}, format="json").json()
     api.credentials(HTTP_AUTHORIZATION=f"Token {token['token']}")
     me = api.get(reverse("api-me")).json()
     assert me == {"username": "regie.qc", "first_name": "", "last_name": "", "role": "regulator",

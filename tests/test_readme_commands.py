@@ -78,6 +78,9 @@ RULES = (  # the first rule that matches a command is its rule
          r"^0 écritures? à rectifier, 0 rapports? signés? à refaire\.$"),
     Rule(r"\./scripts/manage registers_public_key .*", DEMO, r"^[0-9a-f]{64}$"),
     Rule(r"\./scripts/python -m registers(\.\w+)*\.offline_verify .*", DEMO, r"intègre / intact"),
+    # the demo's second factor (README « Demo logins »): a person's current code and their authenticator's key
+    Rule(r"\./scripts/manage demo_otp_code \S+", DEMO,
+         r"code \d{6} \(valid 30 s, once\)\n.*key for an authenticator app: [A-Z2-7]{32}"),
     Rule(r"\./scripts/manage slot_system_register .*", DEMO, r"\) : clé \S{20,}"),
     Rule(r"\./scripts/manage slot_system_rate .*", DEMO, r"\) : \d+ requêtes par minute"),
     # signed reports (README « Rapports signés »): made from the demo, then checked by Vigie and by third-party tools;

@@ -35,7 +35,10 @@ UNSCOPED_ROUTES = {"home", "login", "logout", "health", "set_language", "api-tok
                    "notices-public-poster",
                    # a person's deadlines as an iCalendar feed: the address's random token is the credential (a
                    # calendar application cannot sign in); revoked or unknown, a 404 (tests/test_calendar.py)
-                   "deadlines-feed"}
+                   "deadlines-feed",
+                   # the person's own second factor: its code, its enrolment, their recovery codes; no casino's data
+                   # (tests/test_two_factor.py)
+                   "second-factor", "second-factor-enrol", "recovery-codes"}
 
 # Published rule texts: the same for every signed-in user, whatever their casino or jurisdiction
 # (public law), never for an anonymous visitor, and read-only. name -> kwargs.

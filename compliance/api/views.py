@@ -10,6 +10,7 @@ from rest_framework.views import APIView
 from .. import selectors, services
 from ..errors import ErrorCode
 from ..models import Casino, JobRun, Jurisdiction, User
+from ..second_factor.services import api_token_obtain
 from .errors import error_responses
 from .inputs import JSON_ONLY, Choice, Day, Input, Text
 
@@ -69,16 +70,19 @@ class TokenObtainApi(APIView):
     class TokenInput(Input):
         username = Text(validators=[RegexValidator(r"\S")])  # not blank
         password = Text(style={"input_type": "password"}, trim_whitespace=False, min_length=1)
+        # the second factor's code (or a recovery code), for a person who gives one at sign-in
+        otp = Text(required=False, min_length=1, max_length=40)
 
     class TokenOutput(serializers.Serializer):
         token = serializers.CharField()
 
-    # 400: a body of another shape, or a wrong username or password; 403: the account locked after failed attempts
+    # 400: a body of another shape, a wrong username or password, or a missing or wrong second factor (field otp);
+    # 403: the account locked after failed attempts
     @extend_schema(request=TokenInput, responses={200: TokenOutput, **error_responses(400, 403, 415, 429)})
     def post(self, request):
         data = self.TokenInput(data=request.data)
         data.is_valid(raise_exception=True)
-        token = services.api_token_obtain(request=request._request, **data.validated_data)
+        token = api_token_obtain(request=request._request, **data.validated_data)
         return Response({"token": token.key})
 
 

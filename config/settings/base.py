@@ -35,6 +35,9 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "axes",
+    "django_otp",
+    "django_otp.plugins.otp_totp",
+    "django_otp.plugins.otp_static",
     "compliance",
     "games",
     "registers",
@@ -52,6 +55,9 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # a session idle too long is signed out; then a person who needs the second factor is sent to it
+    "compliance.second_factor.middleware.IdleSessionMiddleware",
+    "compliance.second_factor.middleware.SecondFactorMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "compliance.middleware.CasinoTimezoneMiddleware",
@@ -185,6 +191,17 @@ AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]  # each on its own: the acc
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "compliance.security.lockout_response"
 AXES_VERBOSE = False
+
+# The second factor (django-otp, https://django-otp-official.readthedocs.io/en/stable/overview.html): mandatory for the
+# direction, the regulators and the administrators, for a casino's cashiers where it says so (compliance/second_factor).
+# A wrong code counts toward the django-axes lockout above, like a wrong password; and, because a right password resets
+# that count (AXES_RESET_ON_SUCCESS), django-otp's own delay also doubles after each wrong code (1 s, 2 s, 4 s …) until
+# a right one: signing in again never buys more guesses.
+OTP_TOTP_ISSUER = "Vigie"
+OTP_TOTP_THROTTLE_FACTOR = 1
+OTP_STATIC_THROTTLE_FACTOR = 1
+# A session idle this long is signed out at its next request; SESSION_COOKIE_AGE stays the absolute cap.
+SESSION_IDLE_MINUTES = env.int("VIGIE_SESSION_IDLE_MINUTES", default=30)
 
 # --- Internationalisation: French first ---------------------------------------------------------
 LANGUAGE_CODE = "fr"

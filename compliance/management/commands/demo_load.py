@@ -24,3 +24,5 @@ class Command(BaseCommand):
             self.stdout.write(f"    {user.username:<16} {user.role:<11} {scope}")
         for user in User.objects.filter(username__startswith=f"{ARCHIVED['code']}.").order_by("username"):
             self.stdout.write(f"    {user.username:<16} {user.role:<11} {ARCHIVED['code']} (its last year archived)")
+        self.stdout.write("  Second factor: the managers, regulators, admin and Lac-Bleu's cashier then enter a code;")
+        self.stdout.write("    ./scripts/manage demo_otp_code <login>  prints it, and the key for an authenticator app")
