@@ -66,19 +66,21 @@ def authenticator_ready(username: str) -> None:
         authenticator_for(user)
 
 
-def second_factor_give(page, username: str) -> None:
-    """After the password: whoever gives a second factor types the code their phone shows now; then the home."""
+def second_factor_give(page, username: str, code=None) -> None:
+    """After the password: whoever gives a second factor types the code their phone shows now (`code(username)`, by
+    default read from this test's database); then the home."""
     page.wait_for_url(AFTER_PASSWORD)
     if "/connexion/second-facteur/" in page.url:
-        page.fill("#id_otp", otp_code(User.objects.get(username=username)))
+        page.fill("#id_otp", code(username) if code else otp_code(User.objects.get(username=username)))
         page.click("form button.btn-primary")
     page.wait_for_url("**/tableau-de-bord/")
 
 
-def signed_in(browser, live_server, username: str, password: str = DEMO_PASSWORD, **page_options):
+def signed_in(browser, live_server, username: str, password: str = DEMO_PASSWORD, *, code=None, **page_options):
     """A page signed in as `username` (password, then the second factor's code where they give one), and the list its
-    console errors are collected into."""
-    authenticator_ready(username)
+    console errors are collected into. `code`: how to read the code of a server with a database of its own."""
+    if code is None:
+        authenticator_ready(username)
     page = browser.new_page(**{"viewport": {"width": 1366, "height": 900}, **page_options})
     errors = []
     page.on("console", lambda msg: msg.type == "error" and errors.append(msg.text))
@@ -86,7 +88,7 @@ def signed_in(browser, live_server, username: str, password: str = DEMO_PASSWORD
     page.fill("#id_username", username)
     page.fill("#id_password", password)
     page.click("form button.btn-primary")
-    second_factor_give(page, username)
+    second_factor_give(page, username, code)
     return page, errors
 
 
