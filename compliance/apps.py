@@ -8,6 +8,8 @@ class ComplianceConfig(AppConfig):
     verbose_name = _("Conformité")
 
     def ready(self) -> None:
+        from . import checks  # noqa: F401  # registers the deployment's checks
+
         post_migrate.connect(audit_events_privileges_restore, sender=self)
         contribute()
 

@@ -14,13 +14,25 @@ ROOT = Path(settings.BASE_DIR)
 SKIP_DIRS = {".git", ".venv", "var", "staticfiles", "__pycache__", ".pytest_cache", ".ruff_cache"}
 
 
+def _check_deploy(**settings) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if k not in ("DJANGO_ALLOW_ASYNC_UNSAFE", "VIGIE_KEYS_BACKEND")}
+    env.update(DJANGO_SETTINGS_MODULE="config.settings.production", DJANGO_ALLOWED_HOSTS="vigie.example.org",
+               **settings)
+    return subprocess.run([sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+                          cwd=ROOT, env=env, capture_output=True, text=True)
+
+
 def test_check_deploy_with_production_settings_reports_nothing():
-    env = {k: v for k, v in os.environ.items() if k != "DJANGO_ALLOW_ASYNC_UNSAFE"}
-    env.update(DJANGO_SETTINGS_MODULE="config.settings.production", DJANGO_ALLOWED_HOSTS="vigie.example.org")
-    result = subprocess.run([sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
-                            cwd=ROOT, env=env, capture_output=True, text=True)
+    result = _check_deploy(VIGIE_KEYS_BACKEND="pkcs11")
     assert result.returncode == 0, result.stdout + result.stderr
     assert "System check identified no issues (0 silenced)." in result.stdout
+
+
+def test_check_deploy_refuses_signing_keys_in_files_outside_the_demo():
+    """Issue 40 point 1: « Files stay possible only for the demo »."""
+    result = _check_deploy()
+    assert result.returncode == 1 and "vigie.E001" in result.stderr and "VIGIE_KEYS_BACKEND=pkcs11" in result.stderr
+    assert _check_deploy(VIGIE_DEMO="1").returncode == 0
 
 
 def test_production_settings_refuse_to_start_without_a_secret_key():
