@@ -22,6 +22,7 @@ from registers.chain.audit import registers_audit
 from registers.chain.services import pending_countersign
 from registers.management.audit import CHECKS
 from registers.models import Entry, Register
+from tests.conftest import otp_code
 from tests.test_registers_audit import seed
 
 pytestmark = pytest.mark.django_db
@@ -33,7 +34,8 @@ NOTICE_TEXT = ("Le Ministre des Finances doit être informé au préalable et so
 
 def _api(username: str = "lu.caissier") -> APIClient:
     api = APIClient()
-    token = api.post(reverse("api-token"), {"username": username, "password": DEMO_PASSWORD}, format="json")
+    token = api.post(reverse("api-token"), {"username": username, "password": DEMO_PASSWORD,
+                                            "otp": otp_code(User.objects.get(username=username))}, format="json")
     api.credentials(HTTP_AUTHORIZATION=f"Token {token.json()['token']}")
     return api
 
