@@ -66,7 +66,7 @@ def production():
         shutil.rmtree(clone, ignore_errors=True)
 
 
-def test_production_serves_the_login_page_over_https_and_each_persona_signs_in(production, browser, shots):  # noqa: F811
+def test_production_serves_over_https_each_persona_signs_in_and_every_service_logs_json(production, browser, shots):  # noqa: F811
     assert production.url.startswith("https://localhost:")
     assert "Vigie is running: https://" in production.output()
 
@@ -100,8 +100,14 @@ def test_production_serves_the_login_page_over_https_and_each_persona_signs_in(p
         assert errors == [], (username, errors)  # no CSP violation, no static file missing
         page.close()
 
+    # one test, so that the suite's two workers do not each start a server for it
+    _plain_http_is_redirected_to_https(production)
+    _the_certificate_is_checked_against_var_tls_and_static_files_come_from_nginx(production)
+    _the_worker_and_the_beat_run_beside_it(production)
+    _every_log_line_is_a_json_object(production)
 
-def test_plain_http_is_redirected_to_https(production):
+
+def _plain_http_is_redirected_to_https(production):
     connection = http.client.HTTPConnection("localhost", production.http_port, timeout=10)
     connection.request("GET", "/connexion/?suivant=1")
     response = connection.getresponse()
@@ -109,7 +115,7 @@ def test_plain_http_is_redirected_to_https(production):
     assert response.getheader("Location") == f"{production.url}/connexion/?suivant=1"
 
 
-def test_the_certificate_is_checked_against_var_tls_and_static_files_come_from_nginx(production):
+def _the_certificate_is_checked_against_var_tls_and_static_files_come_from_nginx(production):
     context = ssl.create_default_context(cafile=str(production.var / "tls" / "vigie.pem"))
     host, port = production.url.removeprefix("https://").split(":")
     connection = http.client.HTTPSConnection(host, int(port), context=context, timeout=10)
@@ -123,7 +129,7 @@ def test_the_certificate_is_checked_against_var_tls_and_static_files_come_from_n
     assert response.getheader("Content-Encoding") == "gzip"  # WhiteNoise's .gz, served by nginx's gzip_static
 
 
-def test_the_worker_and_the_beat_run_beside_it(production):
+def _the_worker_and_the_beat_run_beside_it(production):
     """The beat sends the worker's heartbeat every 30 s; the worker records it; /health/ reads it back."""
     context = ssl.create_default_context(cafile=str(production.var / "tls" / "vigie.pem"))
     deadline = time.monotonic() + 90
@@ -136,7 +142,7 @@ def test_the_worker_and_the_beat_run_beside_it(production):
     assert health["ok"] and health["worker_heartbeat"], health
 
 
-def test_every_log_line_is_a_json_object(production):
+def _every_log_line_is_a_json_object(production):
     web = (production.var / "log" / "web.log").read_text().splitlines()
     lines = [json.loads(line) for line in web if line.strip()]
     assert lines and all({"time", "level", "logger", "message"} <= line.keys() for line in lines)
