@@ -110,14 +110,12 @@ def build_world() -> World:
 
 def authenticator_for(user: User):
     """The person's authenticator, enrolled now (as the test's own phone) if they have none."""
-    import secrets
-
     from django_otp.plugins.otp_totp.models import TOTPDevice
 
     from compliance.second_factor.selectors import authenticator
+    from compliance.second_factor.services import new_key
 
-    return authenticator(user) or TOTPDevice.objects.create(user=user, name="Test", key=secrets.token_hex(20),
-                                                             confirmed=True)
+    return authenticator(user) or TOTPDevice.objects.create(user=user, name="Test", key=new_key(), confirmed=True)
 
 
 def otp_code(user: User) -> str:

@@ -81,6 +81,13 @@ def signed_in(browser, live_server, username: str, password: str = DEMO_PASSWORD
     console errors are collected into. `code`: how to read the code of a server with a database of its own."""
     if code is None:
         authenticator_ready(username)
+    page, errors = password_given(browser, live_server, username, password, **page_options)
+    second_factor_give(page, username, code)
+    return page, errors
+
+
+def password_given(browser, live_server, username: str, password: str = DEMO_PASSWORD, **page_options):
+    """A new page past the sign-in's first step (the password), and the list its console errors are collected into."""
     page = browser.new_page(**{"viewport": {"width": 1366, "height": 900}, **page_options})
     errors = []
     page.on("console", lambda msg: msg.type == "error" and errors.append(msg.text))
@@ -88,7 +95,6 @@ def signed_in(browser, live_server, username: str, password: str = DEMO_PASSWORD
     page.fill("#id_username", username)
     page.fill("#id_password", password)
     page.click("form button.btn-primary")
-    second_factor_give(page, username, code)
     return page, errors
 
 

@@ -8,25 +8,14 @@ import time
 import pytest
 from django_otp.oath import TOTP
 
-from compliance.demo import DEMO_PASSWORD
 from compliance.models import User
 from compliance.second_factor.services import second_factor_reset
 from tests.a11y import PHONE
 from tests.conftest import otp_code
 from tests.test_browser import browser, shots  # noqa: F401 (fixtures)
+from tests.test_browser import password_given as password
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-def password(browser, live_server, username):  # noqa: F811 (the fixture's name)
-    page = browser.new_page(viewport={"width": 1366, "height": 900})
-    errors = []
-    page.on("console", lambda msg: msg.type == "error" and errors.append(msg.text))
-    page.goto(f"{live_server.url}/connexion/")
-    page.fill("#id_username", username)
-    page.fill("#id_password", DEMO_PASSWORD)
-    page.click("form button.btn-primary")
-    return page, errors
 
 
 def give(page, code):

@@ -5,7 +5,6 @@ import hashlib
 
 import qrcode
 from django.conf import settings
-from django_otp import DEVICE_ID_SESSION_KEY
 from django_otp.oath import totp
 from django_otp.plugins.otp_static.models import StaticDevice
 from django_otp.plugins.otp_totp.models import TOTPDevice
@@ -27,11 +26,6 @@ def second_factor_required(user) -> bool:
     return user.role == User.Role.ACCOUNTANT and user.casino_id is not None and user.casino.second_facteur_caisse
 
 
-def session_verified(session) -> bool:
-    """The session gave its second factor (django_otp.login wrote the device that checked it)."""
-    return bool(session.get(DEVICE_ID_SESSION_KEY))
-
-
 def authenticator(user) -> TOTPDevice | None:
     """The person's confirmed authenticator, if they have enrolled one."""
     return TOTPDevice.objects.devices_for_user(user, confirmed=True).first()
@@ -47,10 +41,9 @@ def provisioning(user, key_hex: str) -> dict:
     address, which the pages' CSP allows), and the key in base32 for typing it by hand."""
     device = TOTPDevice(user=user, key=key_hex, name="Vigie")
     image = qrcode.make(device.config_url, image_factory=SvgPathImage, box_size=8, border=2)
-    svg = image.to_string()
-    return {"qr": "data:image/svg+xml;base64," + base64.b64encode(svg).decode("ascii"),
-            "secret": base64.b32encode(bytes.fromhex(key_hex)).decode("ascii"),
-            "secret_grouped": " ".join(_groups(base64.b32encode(bytes.fromhex(key_hex)).decode("ascii"), 4))}
+    secret = base64.b32encode(bytes.fromhex(key_hex)).decode("ascii")
+    return {"qr": "data:image/svg+xml;base64," + base64.b64encode(image.to_string()).decode("ascii"),
+            "secret": secret, "secret_grouped": " ".join(_groups(secret, 4))}
 
 
 def _groups(text: str, size: int) -> list[str]:

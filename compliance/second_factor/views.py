@@ -33,6 +33,14 @@ def _page(request, template: str, **context):
                                       **context})
 
 
+def _refused(request, refusal: DomainError, template: str, **context):
+    """A code refused: a locked-out account is signed out to the lockout page, else the page again with its error."""
+    if refusal.code == ErrorCode.ACCOUNT_LOCKED:
+        logout(request)
+        return lockout_response(request)
+    return _page(request, template, error=refusal.message, **context)
+
+
 class SecondFactorView(LoginRequiredMixin, View):
     """After the password: the authenticator's code, or a recovery code."""
 
@@ -49,10 +57,7 @@ class SecondFactorView(LoginRequiredMixin, View):
         try:
             device = services.second_factor_verify(request=request, user=request.user, code=request.POST.get("otp"))
         except DomainError as refusal:
-            if refusal.code == ErrorCode.ACCOUNT_LOCKED:
-                logout(request)
-                return lockout_response(request)
-            return _page(request, self.template_name, error=refusal.message)
+            return _refused(request, refusal, self.template_name)
         django_otp.login(request, device)
         return redirect(_next(request))
 
@@ -77,11 +82,7 @@ class EnrolmentView(LoginRequiredMixin, View):
             device, codes = services.second_factor_enrol(request=request, user=request.user, key=key,
                                                          code=request.POST.get("otp"))
         except DomainError as refusal:
-            if refusal.code == ErrorCode.ACCOUNT_LOCKED:
-                logout(request)
-                return lockout_response(request)
-            return _page(request, self.template_name, error=refusal.message,
-                         **selectors.provisioning(request.user, key))
+            return _refused(request, refusal, self.template_name, **selectors.provisioning(request.user, key))
         del request.session[ENROLMENT_KEY]
         django_otp.login(request, device)
         return _page(request, "registration/recovery_codes.html", codes=codes, enrolled=True)
